@@ -1,0 +1,99 @@
+# uncore-harness: one entry point for build, images, QEMU runs and checks.
+#   make            build/uncore-harness.efi
+#   make esp        build/esp.img   (FAT image: EFI/BOOT/BOOTX64.EFI + config)
+#   make usb        build/usb.img   (GPT disk with one EFI System Partition)
+#   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=)
+#   make check      host unit tests + QEMU runs, ends with "N passed, N failed"
+#   make bench      boot-time benchmark against a minimal EFI app
+#   make host-tests host unit tests only
+#   make regs       (later issues) register listing
+
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+B       := build
+
+EFI_INC := /usr/include/efi
+EFI_LIB := /usr/lib
+EFI_CRT := $(EFI_LIB)/crt0-efi-x86_64.o
+EFI_LDS := $(EFI_LIB)/elf_x86_64_efi.lds
+
+CC      ?= gcc
+WARN    := -Wall -Wextra -Werror
+TCFLAGS := $(WARN) -std=gnu11 -O2 -g0 -ffreestanding -fno-stack-protector \
+           -fno-strict-aliasing -fpic -fshort-wchar -mno-red-zone \
+           -mgeneral-regs-only -maccumulate-outgoing-args -fno-builtin \
+           -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol -I. -DGNU_EFI_USE_MS_ABI \
+           -DHARNESS_VERSION='"$(VERSION)"'
+TLDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
+            -L$(EFI_LIB) $(EFI_CRT)
+HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
+
+# Portable code: compiled into the EFI app and into the host tests.
+PORTABLE := $(wildcard efi/config.c tests/fw/*.c pmu/*.c)
+# Target-only code.
+TARGET   := lib/rt.c $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c)
+TARGET   := $(filter-out $(PORTABLE),$(TARGET))
+T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
+H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
+H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
+
+.PHONY: all esp usb qemu check host-tests bench deps clean
+all: $(B)/uncore-harness.efi
+
+$(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(TCFLAGS) -c $< -o $@
+$(B)/t/%.S.o: %.S
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(TCFLAGS) -c $< -o $@
+$(B)/h/%.c.o: %.c $(wildcard */*.h */*/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC $<"; $(CC) $(HCFLAGS) -c $< -o $@
+
+$(B)/%.so: 
+	@mkdir -p $(dir $@)
+	ld $(TLDFLAGS) $^ -o $@ -lefi -lgnuefi
+$(B)/uncore-harness.so: $(T_OBJS)
+$(B)/minimal.so: $(B)/t/scripts/minimal.c.o
+
+$(B)/%.efi: $(B)/%.so
+	objcopy -j .text -j .sdata -j .data -j .rodata -j .dynamic -j .dynsym \
+	  -j .rel -j .rela -j .rel.* -j .rela.* -j .reloc \
+	  --output-target=efi-app-x86_64 $< $@
+
+$(B)/host/%: tests/host/%.c $(H_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HCFLAGS) $^ -o $@ -lcmocka
+
+deps:
+	@scripts/deps.sh
+
+esp: $(B)/esp.img
+$(B)/esp.img: $(B)/uncore-harness.efi scripts/uncore-harness.cfg scripts/mkesp.sh
+	scripts/mkesp.sh $@ $(B)/uncore-harness.efi scripts/uncore-harness.cfg
+
+usb: $(B)/usb.img
+$(B)/usb.img: $(B)/esp.img scripts/mkusb.sh
+	scripts/mkusb.sh $@ $(B)/esp.img
+
+CPU     ?= Nehalem
+SMP     ?= 1
+SOCKETS ?= 1
+OPTS    ?=
+TIMEOUT ?= 120
+qemu: deps $(B)/esp.img
+	scripts/qemu.sh --image $(B)/esp.img --cpu '$(CPU)' --smp $(SMP) \
+	  --sockets $(SOCKETS) --timeout $(TIMEOUT) --opts '$(OPTS)' \
+	  --serial-log $(B)/serial.log --results $(B)/results
+
+host-tests: $(H_TESTS)
+	@scripts/run-host-tests.sh $(H_TESTS)
+
+check: deps
+	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS)
+	@scripts/check.sh
+
+bench: deps $(B)/esp.img $(B)/minimal.efi
+	scripts/bench.sh
+
+clean:
+	rm -rf $(B)

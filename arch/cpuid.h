@@ -1,0 +1,41 @@
+/* CPUID: vendor, signature, brand, hypervisor, topology. No UEFI, no PMU. */
+#ifndef ARCH_CPUID_H
+#define ARCH_CPUID_H
+
+#include "../lib/rt.h"
+
+struct cpuid_regs {
+	uint32_t a, b, c, d;
+};
+
+static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
+{
+	struct cpuid_regs r;
+
+	__asm__ volatile("cpuid"
+			 : "=a"(r.a), "=b"(r.b), "=c"(r.c), "=d"(r.d)
+			 : "a"(leaf), "c"(subleaf));
+	return r;
+}
+
+struct cpu_ident {
+	char vendor[13];
+	uint32_t max_leaf;
+	uint32_t signature;               /* CPUID.1:EAX */
+	uint32_t family, model, stepping; /* with extended fields folded in */
+	char brand[49];                   /* trimmed; "" if leaf 0x80000004 absent */
+	bool hypervisor;                  /* CPUID.1:ECX[31] */
+	char hv_sig[13];                  /* leaf 0x40000000 EBX:ECX:EDX */
+	bool x2apic;                      /* CPUID.1:ECX[21] (C-34) */
+	bool pdcm;                        /* CPUID.1:ECX[15] */
+	uint32_t initial_apic_id;         /* CPUID.1:EBX[31:24] */
+	uint32_t x2apic_id;               /* CPUID.0BH:EDX when leaf 0BH exists */
+	uint32_t smt_shift, core_shift;   /* APIC-id bit split from leaf 0BH/4/1 */
+};
+
+void cpuid_identify(struct cpu_ident *id);
+/* Split an APIC id into package/core/thread with the shifts above. */
+void cpuid_split_apic_id(const struct cpu_ident *id, uint32_t apic_id,
+			 uint32_t *pkg, uint32_t *core, uint32_t *thread);
+
+#endif

@@ -1,0 +1,35 @@
+/* Fault-catching primitives (kvm-unit-tests style *_safe accessors).
+ *
+ * Every instruction that is allowed to fault lives in arch/fault.S between
+ * a label and its fixup, listed in one table there. The exception handler
+ * (efi/exceptions.c) asks fault_fixup() for the faulting RIP; if listed, it
+ * resumes at the fixup with RAX = vector, so the accessor returns the vector.
+ * No per-CPU state is involved, so this works on APs as on the BSP.
+ *
+ * For faults nobody expected, a test context arms a recovery point with
+ * fault_setjmp(); the handler then resumes at fault_longjmp() and the test
+ * ends as ERROR instead of hanging the machine. */
+#ifndef ARCH_FAULT_H
+#define ARCH_FAULT_H
+
+#include "../lib/rt.h"
+
+/* Return 0 on success, else the exception vector (13 = #GP). */
+int rdmsr_safe(uint32_t msr, uint64_t *val);
+int wrmsr_safe(uint32_t msr, uint64_t val);
+
+/* Deliberately faulting probes for the self-tests; return the vector caught,
+ * 0 if the instruction did not fault. */
+int fault_probe_gp(void); /* load DS with selector 0xFFF8, beyond the GDT limit */
+int fault_probe_ud(void); /* ud2 */
+uint16_t fault_gdt_limit(void);
+
+/* Fixup address for a faulting rip, or 0 if rip is not a listed instruction. */
+uint64_t fault_fixup(uint64_t rip);
+
+/* Minimal setjmp/longjmp (callee-saved registers, rsp, rip). */
+typedef uint64_t fault_jmp_buf[8];
+int fault_setjmp(fault_jmp_buf buf) __attribute__((returns_twice));
+void fault_longjmp(fault_jmp_buf buf, int val) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,87 @@
+/* Line output: every line goes to ConOut (which OVMF and many firmwares
+ * mirror to serial), to the direct UART when configured, and to the mirror
+ * (the run's log.txt) once the results folder exists. Plain text only: no
+ * cursor addressing, no colour, so serial captures stay greppable. */
+#include "efi.h"
+#include "platform.h"
+
+static uint16_t uart_port;
+static void (*mirror)(const char *line);
+
+void console_init(void)
+{
+	/* Keep the firmware's mode; only make sure the cursor is visible text. */
+	g_st->ConOut->EnableCursor(g_st->ConOut, FALSE);
+}
+
+void console_set_uart(uint16_t port, uint32_t baud)
+{
+	uart_port = 0;
+	if (port && !uart_init(port, baud)) {
+		plat_log(0, "serial: no 16550 UART answers at io:0x%x; direct serial off", port);
+		return;
+	}
+	uart_port = port;
+}
+
+void console_set_mirror(void (*fn)(const char *line))
+{
+	mirror = fn;
+}
+
+/* ConOut takes UCS-2; convert in chunks, replacing non-ASCII with '?'. */
+static void conout(const char *s)
+{
+	CHAR16 buf[129];
+	unsigned n = 0;
+
+	for (;; s++) {
+		if (!*s || n == 128) {
+			buf[n] = 0;
+			g_st->ConOut->OutputString(g_st->ConOut, buf);
+			n = 0;
+			if (!*s)
+				break;
+		}
+		buf[n++] = (*s >= 0x20 && *s < 0x7f) || *s == '\n' || *s == '\r' ? (CHAR16)*s : '?';
+	}
+}
+
+void plat_puts(const char *line)
+{
+	conout(line);
+	conout("\r\n");
+	if (uart_port)
+		uart_puts(uart_port, line), uart_puts(uart_port, "\n");
+	if (mirror)
+		mirror(line);
+}
+
+void plat_log(int level, const char *fmt, ...)
+{
+	char line[512];
+	va_list ap;
+
+	if (level > g_cfg.verbose)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	plat_puts(line);
+}
+
+int plat_verbosity(void)
+{
+	return g_cfg.verbose;
+}
+
+const struct cfg *plat_config(void)
+{
+	return &g_cfg;
+}
+
+void console_msg(void *ctx, const char *msg)
+{
+	(void)ctx;
+	plat_log(0, "%s", msg);
+}

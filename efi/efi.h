@@ -1,0 +1,53 @@
+/* Globals and helpers shared by the efi/ layer (the only layer that sees
+ * <efi.h>). */
+#ifndef EFI_EFI_H
+#define EFI_EFI_H
+
+#include <efi.h>
+#include "../lib/rt.h"
+#include "config.h"
+
+extern EFI_SYSTEM_TABLE *g_st;
+extern EFI_BOOT_SERVICES *g_bs;
+extern EFI_HANDLE g_image;
+extern struct cfg g_cfg;
+
+/* console.c: ConOut, optional direct 16550, and a log mirror in the results
+ * folder. */
+void console_init(void);
+void console_set_uart(uint16_t port, uint32_t baud);
+void console_set_mirror(void (*fn)(const char *line));
+void console_msg(void *ctx, const char *msg); /* cfg_msg_fn */
+
+/* uart.c: direct 16550 writer, for headless machines without console
+ * redirection. Returns false if no UART answers at port. */
+bool uart_init(uint16_t port, uint32_t baud);
+void uart_puts(uint16_t port, const char *s);
+
+/* exceptions.c */
+EFI_STATUS exceptions_init(void);
+void exceptions_fini(void);
+
+/* mp.c */
+EFI_STATUS mp_init(void);
+
+/* medium.c: the volume the harness was loaded from. */
+EFI_STATUS medium_open(void);
+/* Read a whole file into buf (at most size bytes); *len gets its length. */
+EFI_STATUS medium_read(const CHAR16 *path, void *buf, UINTN size, UINTN *len);
+/* Create \uncore-results\run-NNNN; name gets "run-NNNN". */
+EFI_STATUS medium_new_run_dir(char *name, size_t len);
+/* Create (truncate) a file in the run folder as an rfile. */
+struct rfile;
+EFI_STATUS medium_create(const char *file, struct rfile *f);
+void medium_close_all(void);
+
+/* apicmode.c: apic= for the run, and back. */
+struct cpu_ident;
+void apic_mode_enter(const struct cfg *c, const struct cpu_ident *id);
+int apic_mode_leave(void); /* nonzero: a CPU could not be put back */
+
+/* endrun.c */
+void end_run(int code) __attribute__((noreturn));
+
+#endif

@@ -1,0 +1,82 @@
+/* Platform services: everything pmu/ and tests/ may ask of the machine
+ * besides MSRs. Implemented for UEFI in efi/platform_efi.c and for Linux host
+ * unit tests in tests/host/platform_host.c. Never includes <efi.h>. */
+#ifndef EFI_PLATFORM_H
+#define EFI_PLATFORM_H
+
+#include "../lib/rt.h"
+#include "config.h"
+
+#define PLAT_MAX_CPUS 64
+
+struct plat_cpu {
+	uint32_t apic_id;
+	uint32_t package, core, thread;
+	bool bsp;
+	bool enabled;
+};
+
+/* --- CPUs ------------------------------------------------------------ */
+unsigned plat_cpu_count(void);
+const struct plat_cpu *plat_cpu(unsigned idx);
+unsigned plat_package_count(void);
+/* Index of the calling CPU (from its APIC id); safe in interrupt handlers. */
+unsigned plat_this_cpu(void);
+
+/* Run fn(arg) on CPU idx (the BSP runs it inline) and wait at most
+ * timeout_us. Returns 0, PLAT_ETIMEDOUT, PLAT_EFAULT (a CPU exception hit
+ * fn; the vector is in *fault_vec if non-NULL) or PLAT_EINVAL. */
+enum { PLAT_OK = 0, PLAT_EINVAL = -1, PLAT_ETIMEDOUT = -2, PLAT_EFAULT = -3,
+       PLAT_EUNSUPPORTED = -4, PLAT_EBUSY = -5 };
+int plat_run_on(unsigned idx, void (*fn)(void *), void *arg,
+		uint64_t timeout_us, int *fault_vec);
+
+/* Call fn(arg) on the calling CPU with unexpected CPU exceptions caught:
+ * returns 0, or the vector of the exception that cut fn short, with a
+ * one-line description in why. */
+int plat_guarded(void (*fn)(void *), void *arg, char *why, size_t len);
+
+/* Fork-join over every CPU: ap_fn(arg) starts on all enabled APs at once,
+ * then bsp_fn(arg) runs on the BSP; returns when all APs have returned (or
+ * timeout_us passed: PLAT_ETIMEDOUT). ap_fn runs with IF=0 and must not
+ * print. */
+int plat_run_all(void (*ap_fn)(void *), void (*bsp_fn)(void *), void *arg,
+		 uint64_t timeout_us);
+
+/* --- interrupts ------------------------------------------------------- */
+/* handler(vector) runs on whichever CPU takes the interrupt. For an external
+ * vector (>= 0x20) the platform writes EOI after the handler returns; NMI
+ * (vector 2) gets none. */
+typedef void (*plat_irq_fn)(unsigned vector);
+int plat_irq_register(unsigned vector, plat_irq_fn fn);
+void plat_irq_unregister(unsigned vector);
+
+/* --- local APIC (current CPU, current mode) ---------------------------- */
+enum plat_apic_mode { APIC_DISABLED, APIC_XAPIC, APIC_X2APIC };
+enum plat_apic_mode plat_apic_mode(void);
+uint32_t plat_apic_id(void);
+uint32_t plat_apic_read_lvtpc(void);
+void plat_apic_write_lvtpc(uint32_t v);
+/* Fixed IPI (vector >= 0x20) or, with nmi, an NMI IPI to an APIC id. */
+int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi);
+void plat_apic_self_ipi(unsigned vector);
+
+/* --- time ------------------------------------------------------------- */
+uint64_t plat_tsc(void);
+uint64_t plat_tsc_hz(void);
+void plat_stall_us(uint64_t us);
+/* Interrupts on/off on the calling CPU (APs start with IF=0). */
+void plat_irq_enable(void);
+void plat_irq_disable(void);
+
+/* --- output ------------------------------------------------------------- */
+/* One line of text, without the newline, to the console and the serial
+ * writers. Verdict lines come from the test runner only. */
+void plat_puts(const char *line);
+void plat_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int plat_verbosity(void);
+
+/* The effective configuration (file, then load options). */
+const struct cfg *plat_config(void);
+
+#endif

@@ -1,0 +1,50 @@
+/* The rest of efi/platform.h on UEFI: APIC, time, interrupt flag. */
+#include "efi.h"
+#include "platform.h"
+#include "../arch/apic.h"
+#include "../arch/io.h"
+#include "../arch/tsc.h"
+
+static uint64_t tsc_hz;
+
+enum plat_apic_mode plat_apic_mode(void)
+{
+	switch (apic_mode()) {
+	case APIC_MODE_XAPIC:
+		return APIC_XAPIC;
+	case APIC_MODE_X2APIC:
+		return APIC_X2APIC;
+	default:
+		return APIC_DISABLED;
+	}
+}
+
+uint32_t plat_apic_id(void) { return apic_id(); }
+uint32_t plat_apic_read_lvtpc(void) { return apic_read(APIC_LVTPC); }
+void plat_apic_write_lvtpc(uint32_t v) { apic_write(APIC_LVTPC, v); }
+void plat_apic_self_ipi(unsigned vector) { apic_self_ipi(vector); }
+
+int plat_apic_send_ipi(uint32_t dest, unsigned vector, bool nmi)
+{
+	if (!nmi && (vector < 0x20 || vector > 0xff)) /* C-32 */
+		return PLAT_EINVAL;
+	return apic_send_ipi(dest, vector, nmi) ? PLAT_ETIMEDOUT : PLAT_OK;
+}
+
+uint64_t plat_tsc(void) { return rdtsc(); }
+void plat_irq_enable(void) { irq_enable(); }
+void plat_irq_disable(void) { irq_disable(); }
+
+void plat_stall_us(uint64_t us)
+{
+	g_bs->Stall(us);
+}
+
+/* Calibrated once at start against the firmware's Stall (DESIGN.md: the CPU
+ * arch protocol's timer period is wrong on OVMF); 5 x 20 ms, median. */
+uint64_t plat_tsc_hz(void)
+{
+	if (!tsc_hz)
+		tsc_hz = tsc_hz_by_stall(plat_stall_us, 20000, 5);
+	return tsc_hz;
+}

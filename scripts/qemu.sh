@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Boot the harness image under QEMU + OVMF (TCG) and map its end to one exit
+# status table:
+#   0   all selected tests passed        1   a test failed
+#   2   harness error (ERROR verdict, or the harness ended without a verdict)
+#   77  nothing ran (everything skipped) 124 timeout (QEMU killed)
+# The harness reports through isa-debug-exit (port 0xf4): QEMU exits with
+# (code << 1) | 1. After QEMU exits, the run's result folder is copied out of
+# the image into --results.
+set -euo pipefail
+usage() {
+  echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
+  echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
+  exit 2
+}
+image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --image) image=$2; shift 2 ;;
+    --cpu) cpu=$2; shift 2 ;;
+    --smp) smp=$2; shift 2 ;;
+    --sockets) sockets=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    --opts) opts=$2; shift 2 ;;
+    --serial-log) serial_log=$2; shift 2 ;;
+    --results) results=$2; shift 2 ;;
+    --quiet) quiet=1; shift ;;
+    *) usage ;;
+  esac
+done
+[ -f "$image" ] || usage
+export MTOOLS_SKIP_CHECK=1
+
+ovmf_code=/usr/share/OVMF/OVMF_CODE_4M.fd
+ovmf_vars=/usr/share/OVMF/OVMF_VARS_4M.fd
+[ -f "$ovmf_code" ] || ovmf_code=/usr/share/OVMF/OVMF_CODE.fd
+[ -f "$ovmf_vars" ] || ovmf_vars=/usr/share/OVMF/OVMF_VARS.fd
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$image" "$work/disk.img"
+cp "$ovmf_vars" "$work/vars.fd"
+
+# Options reach the harness through its config file on the medium: booted as
+# the removable-media default, it gets no load options (DESIGN.md).
+if [ -n "$opts" ]; then
+  mtype -i "$work/disk.img" ::/uncore-harness.cfg > "$work/cfg" 2>/dev/null || : > "$work/cfg"
+  { echo; echo "# added by scripts/qemu.sh OPTS="; for kv in $opts; do echo "$kv"; done; } >> "$work/cfg"
+  mcopy -o -i "$work/disk.img" "$work/cfg" ::/uncore-harness.cfg
+fi
+
+topo="$smp"
+[ "$sockets" -gt 1 ] && topo="$smp,sockets=$sockets"
+serial_out=${serial_log:-$work/serial.log}
+[ -n "$serial_log" ] && mkdir -p "$(dirname "$serial_log")"
+
+set +e
+if [ "$quiet" = 1 ]; then
+  sink=/dev/null
+else
+  sink=/dev/stdout
+fi
+timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
+  -machine q35 -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
+  -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
+  -drive if=pflash,format=raw,file="$work/vars.fd" \
+  -drive format=raw,file="$work/disk.img" \
+  -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
+  -display none -monitor none -serial stdio -net none -no-reboot \
+  < /dev/null 2>"$work/qemu.err" | tr -d '\r' | sed -u 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
+  | tee "$serial_out" > "$sink"
+statuses=("${PIPESTATUS[@]}")
+set -e
+qs=${statuses[0]}
+if [ "$qs" = 124 ] || [ "$qs" = 137 ]; then
+  code=124
+  echo "qemu.sh: timeout after ${timeout}s" >&2
+elif [ $((qs & 1)) = 1 ]; then
+  code=$((qs >> 1))            # isa-debug-exit: the harness's own code
+else
+  code=2                       # QEMU ended without the harness's verdict
+  echo "qemu.sh: QEMU exited with status $qs without an isa-debug-exit code" >&2
+  sed 's/^/qemu: /' "$work/qemu.err" >&2
+fi
+
+if [ -n "$results" ]; then
+  last=$(mdir -b -i "$work/disk.img" ::/uncore-results 2>/dev/null | sed 's|/$||; s|.*/||' \
+         | grep -i '^run-[0-9]*$' | sort -t- -k2 -n | tail -n 1 || true)
+  rm -rf "$results"; mkdir -p "$results"
+  if [ -n "$last" ]; then
+    mcopy -n -i "$work/disk.img" "::/uncore-results/$last/*" "$results/" 2>/dev/null || true
+    echo "$last" > "$results/RUN"
+  else
+    echo "qemu.sh: no result folder on the image" >&2
+  fi
+fi
+exit "$code"

@@ -1,0 +1,61 @@
+/* Result files: TAP 13 and JSON, written incrementally through an abstract
+ * file so that both are complete and valid after every test (a hang or reset
+ * loses nothing already reported). Portable: the UEFI side supplies a file
+ * backed by EFI_FILE_PROTOCOL, host tests supply a memory buffer. */
+#ifndef TESTS_FW_RESULTS_H
+#define TESTS_FW_RESULTS_H
+
+#include "test.h"
+
+/* Write n bytes at byte offset off (the file grows as needed), then
+ * flush() makes it durable. Both return 0 on success. */
+struct rfile {
+	int (*write_at)(void *h, uint64_t off, const void *buf, size_t n);
+	int (*flush)(void *h);
+	void *h;
+	uint64_t pos;  /* writer state: next append offset */
+	uint64_t tail; /* writer state: where the JSON closing tail starts */
+	bool failed;   /* a write or flush failed; later writes are dropped */
+};
+
+/* What the banner shows; recorded once at the top of each file. */
+struct run_info {
+	const char *version;
+	char cpu_vendor[16];
+	uint32_t family, model, stepping, signature; /* signature = CPUID.1:EAX */
+	char brand[52];
+	char hypervisor[16]; /* "" on bare metal */
+	unsigned ncpus, npackages;
+	const char *apic_mode; /* "xAPIC" / "x2APIC" */
+	const char *backend;   /* "hw", later "emu" */
+	uint64_t tsc_hz;
+	const char *config;    /* effective config, "key=value ..." */
+	const char *tag;       /* cfg tag= (may be "") */
+};
+
+struct tally {
+	unsigned n[V_COUNT];
+	unsigned planned;
+};
+
+/* TAP 13: "TAP version 13", comment lines with run info, then one
+ * "ok N - id" / "not ok N - id" per test (SKIP and XFAIL via the TAP
+ * directives "# SKIP reason" / "# TODO reason"; ERROR is "not ok" with a
+ * YAML block "severity: error"), and a final plan line "1..N". */
+void tap_begin(struct rfile *f, const struct run_info *ri);
+void tap_result(struct rfile *f, const struct tresult *r);
+void tap_end(struct rfile *f, const struct tally *t);
+
+/* JSON: {"harness":..., "cpu":{...}, ..., "tests":[{...},...],
+ * "summary":{...}, "complete":true|false}. After tap_begin/json_begin and
+ * after every json_result the file is a valid JSON document with
+ * "complete":false; json_end rewrites the tail with the summary and
+ * "complete":true. */
+void json_begin(struct rfile *f, const struct run_info *ri);
+void json_result(struct rfile *f, const struct tresult *r);
+void json_end(struct rfile *f, const struct tally *t);
+
+/* JSON string escaping into buf (always NUL-terminated); returns length. */
+size_t json_escape(char *buf, size_t size, const char *s);
+
+#endif

@@ -1,0 +1,82 @@
+/* Bounded text building shared by the TAP and JSON result writers. */
+#include "results_fmt.h"
+
+size_t rbuf_room(const struct rbuf *b, size_t keep)
+{
+	size_t room = b->size - b->len;
+
+	return room > keep ? room - keep : 0;
+}
+
+bool rbuf_putn(struct rbuf *b, const char *s, size_t n)
+{
+	if (n > rbuf_room(b, 0))
+		return false;
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	return true;
+}
+
+bool rbuf_put(struct rbuf *b, const char *s)
+{
+	return rbuf_putn(b, s, strlen(s));
+}
+
+bool rbuf_printf(struct rbuf *b, const char *fmt, ...)
+{
+	size_t room = rbuf_room(b, 0);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(b->p + b->len, room, fmt, ap);
+	va_end(ap);
+	/* vsnprintf needs a byte for its NUL; whatever it wrote past len on
+	 * failure is simply not counted. */
+	if (n < 0 || (size_t)n >= room)
+		return false;
+	b->len += (size_t)n;
+	return true;
+}
+
+void rbuf_jstr(struct rbuf *b, const char *s, size_t max)
+{
+	size_t room = rbuf_room(b, 0), n;
+
+	if (room > max)
+		room = max;
+	if (room < 2)
+		return;
+	/* json_escape's NUL lands where the closing quote goes. */
+	b->p[b->len] = '"';
+	n = json_escape(b->p + b->len + 1, room - 1, s);
+	b->p[b->len + 1 + n] = '"';
+	b->len += n + 2;
+}
+
+void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
+		  void (*fmt)(struct rbuf *b, const struct figure *fig))
+{
+	unsigned i;
+
+	/* Render each figure on its own first: it always fits there, and
+	 * then goes into b as one all-or-nothing piece. */
+	for (i = 0; i < r->nfigs && i < T_MAX_FIGURES; i++) {
+		char one[RESULTS_FIG_MAX];
+		struct rbuf fb = RBUF(one);
+
+		if (i)
+			rbuf_put(&fb, sep);
+		fmt(&fb, &r->figs[i]);
+		if (!rbuf_putn(b, one, fb.len))
+			break;
+	}
+}
+
+void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b)
+{
+	if (f->failed)
+		return;
+	if (f->write_at(f->h, off, b->p, b->len) || f->flush(f->h))
+		f->failed = true;
+}

@@ -1,0 +1,53 @@
+/* Internal to the result writers (results_tap.c, results_json.c): bounded
+ * text building in fixed buffers and the write+flush step. Not part of the
+ * results API. */
+#ifndef TESTS_FW_RESULTS_FMT_H
+#define TESTS_FW_RESULTS_FMT_H
+
+#include "results.h"
+
+/* One record (a banner, or one test result) is built in RESULTS_REC_MAX
+ * bytes and written with a single write_at, so the file only ever holds
+ * whole records. Realistic records stay under 2 KiB; the limits only bite on
+ * pathological input (ids, figure names or reasons full of escapes). */
+#define RESULTS_REC_MAX  4096
+#define RESULTS_FIGS_MAX 2560 /* all figures of one record */
+#define RESULTS_FIG_MAX  384  /* one figure: bounded by struct figure */
+#define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */
+#define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
+
+struct rbuf {
+	char *p;
+	size_t size, len;
+};
+#define RBUF(arr) { (arr), sizeof(arr), 0 }
+
+/* Free bytes in b once keep bytes are set aside for what must follow. */
+size_t rbuf_room(const struct rbuf *b, size_t keep);
+
+/* Appends that fit entirely or leave b unchanged (returning false), so a
+ * dropped part can never leave half a token behind. */
+bool rbuf_putn(struct rbuf *b, const char *s, size_t n);
+bool rbuf_put(struct rbuf *b, const char *s);
+bool rbuf_printf(struct rbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Append s as a quoted JSON string (also a valid YAML double-quoted scalar)
+ * of at most max bytes with the quotes: the text is cut between escapes. */
+void rbuf_jstr(struct rbuf *b, const char *s, size_t max);
+
+/* Append r's figures rendered by fmt, sep between them. Each goes in whole
+ * or not at all; the first that does not fit is dropped with all later ones. */
+void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
+		  void (*fmt)(struct rbuf *b, const struct figure *fig));
+
+/* Write b at off and flush; on failure mark f failed, after which nothing
+ * more is written (a file with a hole in it would be worse than a short one). */
+void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b);
+
+static inline const char *str_or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+#endif

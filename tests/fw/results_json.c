@@ -1,0 +1,166 @@
+/* results.json, kept a valid JSON document after every call.
+ *
+ * The file is head + records + tail. The tail closes the "tests" array and
+ * the document ("complete":false); each record is written over the tail
+ * together with a fresh copy of it, so the file only ever grows (the UEFI
+ * file layer may not shrink a file) and a reset at any point leaves valid
+ * JSON with every result reported so far.
+ *
+ * rfile state: tail is where the tail starts; pos is where the array's
+ * content starts, so tail == pos means no record yet (no comma needed).
+ * json_end leaves pos at the end of the document. */
+#include "results_fmt.h"
+
+static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
+#define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
+
+/* Bytes set aside after the config string in the head: the worst case of
+ * everything that follows it is about 1 KiB (brand and vendor all escapes). */
+#define HEAD_KEEP 1280
+/* Bytes set aside after the reason besides the figures: duration, the
+ * closing braces and the tail. */
+#define REC_KEEP  128
+#define DESC_MAX  512
+
+static const char *verdict_name(enum verdict v)
+{
+	static const char *const names[V_COUNT] = {
+		[V_PASS] = "PASS", [V_FAIL] = "FAIL", [V_SKIP] = "SKIP",
+		[V_XFAIL] = "XFAIL", [V_ERROR] = "ERROR",
+	};
+
+	return (unsigned)v < V_COUNT ? names[v] : "ERROR";
+}
+
+/* \u00XX for control characters and bytes >= 0x7f keeps the output ASCII. */
+static size_t escape_char(unsigned char c, char out[6])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (c == '"' || c == '\\') {
+		out[0] = '\\';
+		out[1] = (char)c;
+		return 2;
+	}
+	if (c < 0x20 || c >= 0x7f) {
+		memcpy(out, "\\u00", 4);
+		out[4] = hex[c >> 4];
+		out[5] = hex[c & 15];
+		return 6;
+	}
+	out[0] = (char)c;
+	return 1;
+}
+
+size_t json_escape(char *buf, size_t size, const char *s)
+{
+	size_t len = 0;
+
+	if (!size)
+		return 0;
+	/* Stop before the first escape that does not fit whole, so a cut
+	 * string is still a valid string. */
+	for (; *s; s++) {
+		char e[6];
+		size_t n = escape_char((unsigned char)*s, e);
+
+		if (len + n >= size)
+			break;
+		memcpy(buf + len, e, n);
+		len += n;
+	}
+	buf[len] = '\0';
+	return len;
+}
+
+static void put_cpu(struct rbuf *b, const struct run_info *ri)
+{
+	rbuf_put(b, ",\"cpu\":{\"vendor\":");
+	rbuf_jstr(b, ri->cpu_vendor, SIZE_MAX);
+	rbuf_printf(b, ",\"signature\":\"0x%08x\",\"family\":%u,\"model\":%u,"
+		    "\"stepping\":%u,\"brand\":", ri->signature, ri->family,
+		    ri->model, ri->stepping);
+	rbuf_jstr(b, ri->brand, SIZE_MAX);
+	rbuf_put(b, ",\"hypervisor\":");
+	if (ri->hypervisor[0])
+		rbuf_jstr(b, ri->hypervisor, SIZE_MAX);
+	else
+		rbuf_put(b, "null");
+	rbuf_put(b, "}");
+}
+
+void json_begin(struct rfile *f, const struct run_info *ri)
+{
+	char head[RESULTS_REC_MAX];
+	struct rbuf b = RBUF(head);
+	uint64_t start;
+
+	rbuf_put(&b, "{\"harness\":\"uncore-harness\",\"version\":");
+	rbuf_jstr(&b, str_or_empty(ri->version), RESULTS_WORD_MAX);
+	rbuf_put(&b, ",\"tag\":");
+	rbuf_jstr(&b, str_or_empty(ri->tag), RESULTS_WORD_MAX);
+	rbuf_put(&b, ",\"config\":");
+	rbuf_jstr(&b, str_or_empty(ri->config), rbuf_room(&b, HEAD_KEEP));
+	put_cpu(&b, ri);
+	rbuf_printf(&b, ",\"cpus\":%u,\"packages\":%u,\"apic_mode\":",
+		    ri->ncpus, ri->npackages);
+	rbuf_jstr(&b, str_or_empty(ri->apic_mode), RESULTS_WORD_MAX);
+	rbuf_put(&b, ",\"backend\":");
+	rbuf_jstr(&b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
+	rbuf_printf(&b, ",\"tsc_hz\":%llu,\"tests\":[",
+		    (unsigned long long)ri->tsc_hz);
+	start = f->pos + b.len;
+	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
+	rfile_commit(f, f->pos, &b);
+	f->pos = f->tail = start;
+}
+
+static void put_figure(struct rbuf *b, const struct figure *fig)
+{
+	rbuf_jstr(b, fig->name, SIZE_MAX);
+	rbuf_printf(b, ":{\"value\":%lld,\"unit\":", (long long)fig->value);
+	rbuf_jstr(b, fig->unit, SIZE_MAX);
+	rbuf_put(b, "}");
+}
+
+void json_result(struct rfile *f, const struct tresult *r)
+{
+	char rec[RESULTS_REC_MAX], figs[RESULTS_FIGS_MAX];
+	struct rbuf b = RBUF(rec), fb = RBUF(figs);
+
+	/* Figures first: they are measurements, so when space runs out it is
+	 * the reason text that gets cut, not them. */
+	rbuf_figures(&fb, r, ",", put_figure);
+	if (f->tail != f->pos)
+		rbuf_put(&b, ",");
+	rbuf_put(&b, "{\"id\":");
+	rbuf_jstr(&b, str_or_empty(r->test->id), RESULTS_ID_MAX);
+	rbuf_put(&b, ",\"description\":");
+	rbuf_jstr(&b, str_or_empty(r->test->desc), DESC_MAX);
+	rbuf_printf(&b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
+		    r->iteration, verdict_name(r->verdict));
+	rbuf_jstr(&b, r->reason, rbuf_room(&b, fb.len + REC_KEEP));
+	rbuf_printf(&b, ",\"duration_us\":%llu,\"figures\":{%.*s}}",
+		    (unsigned long long)r->duration_us, (int)fb.len, figs);
+	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
+	rfile_commit(f, f->tail, &b);
+	f->tail += b.len - TAIL_OPEN_LEN;
+}
+
+void json_end(struct rfile *f, const struct tally *t)
+{
+	char tail[256];
+	struct rbuf b = RBUF(tail);
+
+	rbuf_printf(&b, "],\"summary\":{\"passed\":%u,\"failed\":%u,"
+		    "\"skipped\":%u,\"xfail\":%u,\"error\":%u,\"planned\":%u},"
+		    "\"complete\":true}", t->n[V_PASS], t->n[V_FAIL],
+		    t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned);
+	/* The file cannot shrink, so the new tail must cover the old one:
+	 * pad with whitespace (legal JSON) should it ever be shorter. */
+	while (b.len + 1 < TAIL_OPEN_LEN)
+		rbuf_put(&b, " ");
+	rbuf_put(&b, "\n");
+	rfile_commit(f, f->tail, &b);
+	f->pos = f->tail + b.len;
+}

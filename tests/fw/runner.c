@@ -1,0 +1,174 @@
+/* Test runner and the verdict helpers of tests/fw/test.h. */
+#include "runner.h"
+#include "glob.h"
+#include "../../efi/platform.h"
+
+static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR" };
+
+const char *verdict_word(enum verdict v)
+{
+	return v < V_COUNT ? words[v] : "ERROR";
+}
+
+static enum verdict end_with(struct tctx *t, enum verdict v, const char *fmt, va_list ap)
+{
+	vsnprintf(t->res->reason, sizeof(t->res->reason), fmt, ap);
+	return v;
+}
+
+#define VERDICT_FN(name, v)                                    \
+	enum verdict name(struct tctx *t, const char *fmt, ...) \
+	{                                                       \
+		va_list ap;                                     \
+		enum verdict r;                                 \
+		va_start(ap, fmt);                              \
+		r = end_with(t, v, fmt, ap);                    \
+		va_end(ap);                                     \
+		return r;                                       \
+	}
+VERDICT_FN(t_fail, V_FAIL)
+VERDICT_FN(t_skip, V_SKIP)
+VERDICT_FN(t_xfail, V_XFAIL)
+VERDICT_FN(t_error, V_ERROR)
+
+void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit)
+{
+	struct tresult *r = t->res;
+	struct figure *f;
+
+	if (r->nfigs == T_MAX_FIGURES)
+		return;
+	f = &r->figs[r->nfigs++];
+	snprintf(f->name, sizeof(f->name), "%s", name);
+	snprintf(f->unit, sizeof(f->unit), "%s", unit);
+	f->value = value;
+	plat_log(2, "  %s: %s = %lld %s", r->test->id, name, (long long)value, unit);
+}
+
+bool runner_selected(const struct run_opts *o, const char *id)
+{
+	return glob_list_match(o->tests, id) && !glob_list_match(o->skip, id);
+}
+
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
+{
+	unsigned i, j, n = 0;
+
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++)
+			if (runner_selected(o, s[i]->tests[j].id)) {
+				plat_log(0, "%-36s %s", s[i]->tests[j].id, s[i]->tests[j].desc);
+				n++;
+			}
+	return n;
+}
+
+unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
+{
+	unsigned i, j, n = 0;
+
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++)
+			n += runner_selected(o, s[i]->tests[j].id);
+	return n * (o->repeat ? o->repeat : 1);
+}
+
+/* Returns false with the SKIP reason when a requirement is not met. */
+static bool needs_met(unsigned needs, const struct run_env *env, char *why, size_t len)
+{
+	if ((needs & NEED_SMP2) && env->ncpus < 2) {
+		snprintf(why, len, "needs 2 or more CPUs (have %u)", env->ncpus);
+		return false;
+	}
+	if ((needs & NEED_PACKAGE2) && env->npackages < 2) {
+		snprintf(why, len, "needs 2 or more packages (have %u)", env->npackages);
+		return false;
+	}
+	if ((needs & NEED_X2APIC) && !env->x2apic) {
+		snprintf(why, len, "needs x2APIC (CPUID.1:ECX[21] = 0)");
+		return false;
+	}
+	return true;
+}
+
+struct call {
+	struct tctx *t;
+	enum verdict v;
+};
+
+static void call_test(void *p)
+{
+	struct call *c = p;
+
+	c->v = c->t->res->test->run(c->t);
+}
+
+static void print_verdict(const struct tresult *r)
+{
+	const char *w = verdict_word(r->verdict);
+
+	if (r->verdict == V_PASS || !r->reason[0])
+		plat_log(0, "%s %s", w, r->test->id);
+	else
+		plat_log(0, "%s %s: %s", w, r->test->id, r->reason);
+}
+
+static void run_one(const struct test *tc, unsigned index, unsigned iter,
+		    const struct run_env *env, const struct run_sink *sink, struct tally *tally)
+{
+	struct tresult r;
+	struct tctx t = { &r };
+	struct call c = { &t, V_ERROR };
+	uint64_t t0, hz = plat_tsc_hz();
+
+	memset(&r, 0, sizeof(r));
+	r.test = tc;
+	r.index = index;
+	r.iteration = iter;
+	t0 = plat_tsc();
+	if (!needs_met(tc->needs, env, r.reason, sizeof(r.reason))) {
+		r.verdict = V_SKIP;
+	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
+		r.verdict = V_ERROR; /* reason names the exception */
+	} else {
+		r.verdict = c.v < V_COUNT ? c.v : V_ERROR;
+		if (r.verdict != V_PASS && !r.reason[0])
+			snprintf(r.reason, sizeof(r.reason), "no reason given");
+	}
+	r.duration_us = hz ? (plat_tsc() - t0) * 1000000 / hz : 0;
+	tally->n[r.verdict]++;
+	print_verdict(&r);
+	if (sink && sink->result)
+		sink->result(sink->ctx, &r);
+}
+
+void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		const struct run_env *env, const struct run_sink *sink, struct tally *tally)
+{
+	unsigned i, j, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
+
+	memset(tally, 0, sizeof(*tally));
+	tally->planned = runner_planned(s, nsuites, o);
+	for (iter = 1; iter <= repeat; iter++)
+		for (i = 0; i < nsuites; i++)
+			for (j = 0; j < s[i]->count; j++)
+				if (runner_selected(o, s[i]->tests[j].id))
+					run_one(&s[i]->tests[j], ++index, iter, env, sink, tally);
+}
+
+void runner_summary_line(const struct tally *t, char *buf, size_t len)
+{
+	snprintf(buf, len, "%u passed, %u failed, %u skipped",
+		 t->n[V_PASS] + t->n[V_XFAIL], t->n[V_FAIL] + t->n[V_ERROR], t->n[V_SKIP]);
+}
+
+int runner_exit_code(const struct tally *t)
+{
+	if (t->n[V_ERROR])
+		return 2;
+	if (t->n[V_FAIL])
+		return 1;
+	if (!t->n[V_PASS] && !t->n[V_XFAIL])
+		return 77;
+	return 0;
+}

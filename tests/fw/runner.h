@@ -1,0 +1,42 @@
+/* The runner: selects tests by glob, checks their requirements, runs each
+ * with CPU exceptions caught, prints one verdict line, hands the result to
+ * the sink (result files) and keeps the tally. */
+#ifndef TESTS_FW_RUNNER_H
+#define TESTS_FW_RUNNER_H
+
+#include "results.h"
+
+struct run_env {
+	unsigned ncpus, npackages;
+	bool x2apic;
+};
+
+struct run_opts {
+	const char *tests, *skip; /* comma-separated globs */
+	unsigned repeat;
+};
+
+struct run_sink {
+	void (*result)(void *ctx, const struct tresult *r);
+	void *ctx;
+};
+
+bool runner_selected(const struct run_opts *o, const char *id);
+/* Print "<id>  <description>" for every selected test; returns the count. */
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
+unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
+void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		const struct run_env *env, const struct run_sink *sink, struct tally *tally);
+
+/* The final line, exactly "N passed, N failed, N skipped": PASS and XFAIL
+ * count as passed, FAIL and ERROR as failed. */
+void runner_summary_line(const struct tally *t, char *buf, size_t len);
+/* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
+ * (an ERROR verdict), 77 nothing ran (everything skipped or none selected). */
+int runner_exit_code(const struct tally *t);
+
+/* All suites of the harness (tests/suites.c). */
+extern const struct suite *const all_suites[];
+extern const unsigned all_suites_count;
+
+#endif

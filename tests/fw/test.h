@@ -1,0 +1,69 @@
+/* The on-target test framework: tests live in tables, a runner selects them
+ * by glob, runs each, and hands one result per test to the result sinks
+ * (console verdict line, TAP, JSON). Portable: no <efi.h>. */
+#ifndef TESTS_FW_TEST_H
+#define TESTS_FW_TEST_H
+
+#include "../../lib/rt.h"
+
+enum verdict { V_PASS, V_FAIL, V_SKIP, V_XFAIL, V_ERROR, V_COUNT };
+const char *verdict_word(enum verdict v);
+
+/* Requirements a test declares; an unmet one makes it SKIP with a reason. */
+enum need {
+	NEED_SMP2     = 1u << 0, /* two or more CPUs */
+	NEED_PACKAGE2 = 1u << 1, /* two or more packages */
+	NEED_X2APIC   = 1u << 2, /* CPU offers x2APIC (CPUID.1:ECX[21]) */
+};
+
+#define T_MAX_FIGURES 16
+#define T_REASON_LEN  200
+
+struct figure {
+	char name[32];
+	int64_t value;
+	char unit[12];
+};
+
+struct tctx;
+struct test {
+	const char *id;   /* dotted, stable: area.topic.case */
+	const char *desc; /* one line */
+	unsigned needs;   /* enum need bits */
+	enum verdict (*run)(struct tctx *t);
+};
+
+struct suite {
+	const char *name;
+	const struct test *tests;
+	unsigned count;
+};
+#define SUITE(name_, table_) { name_, table_, ARRAY_SIZE(table_) }
+
+struct tresult {
+	const struct test *test;
+	unsigned index;       /* 1-based position in the run (TAP number) */
+	unsigned iteration;   /* 1..repeat */
+	enum verdict verdict;
+	char reason[T_REASON_LEN];
+	uint64_t duration_us;
+	struct figure figs[T_MAX_FIGURES];
+	unsigned nfigs;
+};
+
+struct tctx {
+	struct tresult *res;
+};
+
+/* End a test with a verdict and a printf-style reason. */
+enum verdict t_fail(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+enum verdict t_skip(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+enum verdict t_xfail(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+enum verdict t_error(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Record a measured figure (goes to results.json and, at verbose>=1, the log). */
+void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit);
+
+#define CHECK(t, cond, ...) \
+	do { if (!(cond)) return t_fail((t), __VA_ARGS__); } while (0)
+
+#endif
