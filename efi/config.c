@@ -12,7 +12,7 @@
 #define STR(x)     #x
 
 enum key { K_TESTS, K_SKIP, K_LIST, K_VERBOSE, K_END, K_REPEAT, K_TAG,
-	   K_SERIAL, K_BAUD, K_APIC, K_COUNT };
+	   K_SERIAL, K_BAUD, K_APIC, K_EXPECT_CPU, K_COUNT };
 
 static const char *const end_names[] = { "auto", "shutdown", "reboot",
 					 "halt", "exit" };
@@ -46,9 +46,8 @@ static void sb_vprintf(struct sbuf *b, const char *fmt, va_list ap)
 		b->len += (size_t)n;
 }
 
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3)))
+void sb_printf(struct sbuf *b, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -76,7 +75,8 @@ static void quote(char *dst, const char *src, size_t n)
 		sb_printf(&b, "...");
 }
 
-static bool is_blank(char ch)
+/* Takes unsigned so a UCS-2 unit like U+0120 is not mistaken for ' '. */
+static bool is_blank(unsigned ch)
 {
 	return ch == ' ' || ch == '\t';
 }
@@ -120,18 +120,15 @@ static int digit(char ch)
 
 /* Decimal or 0x-hex within lo..hi; no sign, no junk. Checking the bound
  * after every digit also keeps arbitrarily long inputs from overflowing. */
-static bool parse_num(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
+/* Digits in base up to the end of s or the first byte in stop. */
+static bool parse_digits(const char *s, unsigned base, const char *stop, uint32_t lo,
+			 uint32_t hi, uint32_t *out)
 {
 	uint64_t v = 0;
-	unsigned base = 10;
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
+	if (!*s || strchr(stop, *s))
 		return false;
-	for (; *s; s++) {
+	for (; *s && !strchr(stop, *s); s++) {
 		int d = digit(*s);
 
 		if (d < 0 || (unsigned)d >= base)
@@ -146,7 +143,28 @@ static bool parse_num(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
 	return true;
 }
 
-/* --- per-key setters: validate fully before touching the struct ---------- */
+static bool parse_num(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return parse_digits(s + 2, 16, "", lo, hi, out);
+	return parse_digits(s, 10, "", lo, hi, out);
+}
+
+/* "any", or FAMILY:MODEL in hex as Intel writes DisplayFamily_DisplayModel
+ * (6:1a, also 06_1AH's "06_1A"). */
+static bool parse_cpu(const char *v, uint32_t *fam, uint32_t *mod)
+{
+	const char *sep = strchr(v, ':') ? strchr(v, ':') : strchr(v, '_');
+
+	if (!strcmp(v, "any")) {
+		*fam = *mod = 0;
+		return true;
+	}
+	return sep && parse_digits(v, 16, ":_", 1, 0x10f, fam) &&
+	       parse_digits(sep + 1, 16, "", 0, 0xff, mod);
+}
+
+/* --- keys ---------------------------------------------------------------- */
 
 /* Stores the list as "a,b,c" (blanks around items and empty items dropped)
  * so that cfg_describe prints it without spaces. */
@@ -165,7 +183,7 @@ static bool set_globs(char *dst, const char *v, bool need_one)
 		for (end = v; is_blank(*v); v++)
 			;
 		if (*v && *v != ',')
-			return false; /* a blank inside an item, or a bad byte */
+			return false; /* blank inside an item, or a bad byte */
 		if (*v)
 			v++;
 		if (end == item)
@@ -184,129 +202,94 @@ static bool set_globs(char *dst, const char *v, bool need_one)
 	return true;
 }
 
-static bool set_tests(struct cfg *c, const char *v)
+/* Validates fully before touching the struct, so a bad value changes
+ * nothing. */
+static bool set_value(struct cfg *c, int k, const char *v)
 {
-	return set_globs(c->tests, v, true);
-}
+	uint32_t n = 0;
+	int i;
 
-static bool set_skip(struct cfg *c, const char *v)
-{
-	return set_globs(c->skip, v, false);
-}
-
-static bool set_list(struct cfg *c, const char *v)
-{
-	int i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
-
-	if (i < 0)
-		return false;
-	c->list = i & 1;
-	return true;
-}
-
-static bool set_verbose(struct cfg *c, const char *v)
-{
-	uint32_t n;
-
-	if (!parse_num(v, 0, 3, &n))
-		return false;
-	c->verbose = (int)n;
-	return true;
-}
-
-static bool set_end(struct cfg *c, const char *v)
-{
-	int i = find_name(end_names, ARRAY_SIZE(end_names), v);
-
-	if (i < 0)
-		return false;
-	c->end = (enum cfg_end)i;
-	return true;
-}
-
-static bool set_repeat(struct cfg *c, const char *v)
-{
-	uint32_t n;
-
-	if (!parse_num(v, 1, 1000, &n))
-		return false;
-	c->repeat = n;
-	return true;
-}
-
-static bool set_tag(struct cfg *c, const char *v)
-{
-	size_t n = strlen(v);
-
-	if (n >= sizeof(c->tag))
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (v[i] < ' ' || v[i] >= 0x7f)
+	switch (k) {
+	case K_TESTS:
+		return set_globs(c->tests, v, true);
+	case K_SKIP:
+		return set_globs(c->skip, v, false);
+	case K_LIST:
+		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
+		if (i >= 0)
+			c->list = i & 1;
+		return i >= 0;
+	case K_VERBOSE:
+		if (!parse_num(v, 0, 3, &n))
 			return false;
-	memcpy(c->tag, v, n + 1);
-	return true;
-}
+		c->verbose = (int)n;
+		return true;
+	case K_END:
+		i = find_name(end_names, ARRAY_SIZE(end_names), v);
+		if (i >= 0)
+			c->end = (enum cfg_end)i;
+		return i >= 0;
+	case K_REPEAT:
+		if (!parse_num(v, 1, 1000, &n))
+			return false;
+		c->repeat = n;
+		return true;
+	case K_TAG:
+		for (i = 0; v[i]; i++)
+			if (i >= (int)sizeof(c->tag) - 1 || v[i] < ' ' ||
+			    v[i] >= 0x7f)
+				return false;
+		memcpy(c->tag, v, (size_t)i + 1);
+		return true;
+	case K_SERIAL:
+		/* "off" leaves n at 0, which is what off means. */
+		if (strcmp(v, "off") &&
+		    (strncmp(v, "io:", 3) || !parse_num(v + 3, 1, 0xffff, &n)))
+			return false;
+		c->serial_port = (uint16_t)n;
+		return true;
+	case K_BAUD:
+		/* The 16550 divisor 115200 / baud must be a whole number. */
+		if (!parse_num(v, 50, 115200, &n) || 115200 % n)
+			return false;
+		c->baud = n;
+		return true;
+	case K_APIC:
+		i = find_name(apic_names, ARRAY_SIZE(apic_names), v);
+		if (i >= 0)
+			c->apic = (enum cfg_apic)i;
+		return i >= 0;
+	case K_EXPECT_CPU: {
+		uint32_t fam, mod;
 
-static bool set_serial(struct cfg *c, const char *v)
-{
-	uint32_t port;
-
-	if (!strcmp(v, "off")) {
-		c->serial_port = 0;
+		if (!parse_cpu(v, &fam, &mod))
+			return false;
+		c->expect_family = fam;
+		c->expect_model = mod;
 		return true;
 	}
-	if (strncmp(v, "io:", 3) || !parse_num(v + 3, 1, 0xffff, &port))
-		return false;
-	c->serial_port = (uint16_t)port;
-	return true;
+	}
+	return false;
 }
-
-static bool set_baud(struct cfg *c, const char *v)
-{
-	uint32_t n;
-
-	/* The 16550 divisor is 115200 / baud and must be a whole number. */
-	if (!parse_num(v, 50, 115200, &n) || 115200 % n)
-		return false;
-	c->baud = n;
-	return true;
-}
-
-static bool set_apic(struct cfg *c, const char *v)
-{
-	int i = find_name(apic_names, ARRAY_SIZE(apic_names), v);
-
-	if (i < 0)
-		return false;
-	c->apic = (enum cfg_apic)i;
-	return true;
-}
-
-struct key_def {
-	const char *name;
-	const char *expect; /* ends "key='value': ..." messages */
-	bool (*set)(struct cfg *c, const char *v);
-};
 
 #define GLOBS "comma-separated globs of printable ASCII without spaces, " \
 	      "fewer than " XSTR(CFG_LIST_MAX) " characters"
 
-static const struct key_def keys[K_COUNT] = {
-	[K_TESTS] = { "tests", "expected one or more " GLOBS, set_tests },
-	[K_SKIP] = { "skip", "expected " GLOBS, set_skip },
-	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true",
-		     set_list },
-	[K_VERBOSE] = { "verbose", "expected a number 0..3", set_verbose },
-	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit",
-		    set_end },
-	[K_REPEAT] = { "repeat", "expected a number 1..1000", set_repeat },
-	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters",
-		    set_tag },
-	[K_SERIAL] = { "serial", "expected off or io:PORT with PORT 0x1..0xffff",
-		       set_serial },
-	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200",
-		     set_baud },
-	[K_APIC] = { "apic", "expected keep, xapic or x2apic", set_apic },
+/* Names in cfg_describe order; expect ends "key='value': ..." messages. */
+static const struct {
+	const char *name, *expect;
+} keys[K_COUNT] = {
+	[K_TESTS] = { "tests", "expected one or more " GLOBS },
+	[K_SKIP] = { "skip", "expected " GLOBS },
+	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true" },
+	[K_VERBOSE] = { "verbose", "expected a number 0..3" },
+	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit" },
+	[K_REPEAT] = { "repeat", "expected a number 1..1000" },
+	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters" },
+	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff" },
+	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200" },
+	[K_APIC] = { "apic", "expected keep, xapic or x2apic" },
+	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex, e.g. 6:1a" },
 };
 
 static int find_key(const char *name)
@@ -355,6 +338,12 @@ static void key_show(const struct cfg *c, int k, struct sbuf *b)
 	case K_APIC:
 		sb_printf(b, "%s", cfg_apic_name(c->apic));
 		break;
+	case K_EXPECT_CPU:
+		if (c->expect_family)
+			sb_printf(b, "%x:%x", (unsigned)c->expect_family, (unsigned)c->expect_model);
+		else
+			sb_printf(b, "any");
+		break;
 	}
 }
 
@@ -386,7 +375,7 @@ static int set_key(struct cfg *c, int k, const char *value, char *err,
 {
 	char q[QUOTE_SIZE];
 
-	if (keys[k].set(c, value))
+	if (set_value(c, k, value))
 		return 0;
 	quote(q, value, strlen(value));
 	snprintf(err, errlen, "%s='%s': %s", keys[k].name, q, keys[k].expect);
@@ -434,28 +423,18 @@ struct parse {
 	struct cfg *c;
 	cfg_msg_fn msg;
 	void *ctx;
-	char head[QUOTE_SIZE + 32]; /* "config NAME line" or "load options token" */
+	/* "config NAME line" or "load options token" */
+	char head[QUOTE_SIZE + 32];
 	const char *unit;           /* "line" or "token" */
 	unsigned pos;               /* current line or token number */
-	unsigned seen[K_COUNT];     /* where each key was last set; 0 = not yet */
+	unsigned seen[K_COUNT];     /* where each key was last set, or 0 */
 	int bad;
 };
 
-static void parse_init(struct parse *p, struct cfg *c, cfg_msg_fn msg,
-		       void *ctx, const char *unit)
-{
-	memset(p, 0, sizeof(*p));
-	p->c = c;
-	p->msg = msg;
-	p->ctx = ctx;
-	p->unit = unit;
-}
-
 /* One message for the current line or token; a bad one is also counted and
  * marked as ignored so the reader knows nothing of it was applied. */
-static void say(struct parse *p, bool bad, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void say(struct parse *p, bool bad, const char *fmt, ...)
+static __attribute__((format(printf, 3, 4)))
+void say(struct parse *p, bool bad, const char *fmt, ...)
 {
 	char m[MSG_SIZE];
 	struct sbuf b = sbuf_init(m, sizeof(m));
@@ -512,8 +491,8 @@ static char *check_item(struct parse *p, struct item *it)
 
 	if (it->n > CFG_LINE_MAX) {
 		quote(q, it->buf, it->n);
-		say(p, true, "%s of %zu bytes is longer than %d ('%s')", p->unit,
-		    it->n, CFG_LINE_MAX, q);
+		say(p, true, "%s of %zu bytes is longer than %d ('%s')",
+		    p->unit, it->n, CFG_LINE_MAX, q);
 		return NULL;
 	}
 	it->buf[it->n] = '\0';
@@ -602,11 +581,10 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 		   size_t len, cfg_msg_fn msg, void *ctx)
 {
 	struct reader r = { data, len, 0, false };
-	struct parse p;
+	struct parse p = { .c = c, .msg = msg, .ctx = ctx, .unit = "line" };
 	struct item it;
 	char q[QUOTE_SIZE];
 
-	parse_init(&p, c, msg, ctx, "line");
 	quote(q, name, strlen(name));
 	snprintf(p.head, sizeof(p.head), "config %s line", q);
 	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) {
@@ -637,21 +615,15 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 	return p.bad;
 }
 
-static bool is_sep(uint16_t u)
-{
-	return u == ' ' || u == '\t';
-}
-
 int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		       cfg_msg_fn msg, void *ctx)
 {
-	struct parse p;
+	struct parse p = { .c = c, .msg = msg, .ctx = ctx, .unit = "token",
+			   .head = "load options token" };
 	struct item it;
 	size_t i = 0;
 	unsigned idx = 0;
 
-	parse_init(&p, c, msg, ctx, "token");
-	snprintf(p.head, sizeof(p.head), "load options token");
 	if (!s)
 		return 0;
 	if (nchars && s[0] == 0xfeff)
@@ -660,12 +632,12 @@ int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		bool quoted = false;
 		char *text;
 
-		while (i < nchars && s[i] && is_sep(s[i]))
+		while (i < nchars && s[i] && is_blank(s[i]))
 			i++;
 		if (i >= nchars || !s[i])
 			break;
 		it.n = 0;
-		for (; i < nchars && s[i] && (quoted || !is_sep(s[i])); i++) {
+		for (; i < nchars && s[i] && (quoted || !is_blank(s[i])); i++) {
 			if (s[i] == '"')
 				quoted = !quoted;
 			else
@@ -673,7 +645,7 @@ int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		}
 		p.pos = idx++;
 		if (!p.pos)
-			continue; /* argv[0]: the path the image was started as */
+			continue; /* argv[0]: the path the image was run as */
 		text = check_item(&p, &it);
 		if (text && *text)
 			apply(&p, text);

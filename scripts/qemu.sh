@@ -40,13 +40,19 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$image" "$work/disk.img"
 cp "$ovmf_vars" "$work/vars.fd"
+# mtools address: the image itself (ESP), or its first partition (GPT disk).
+fat="$work/disk.img"
+if [ "$(dd if="$fat" bs=1 skip=512 count=8 2>/dev/null | tr -d '\\0')" = "EFI PART" ]; then
+  first=$(sgdisk -i 1 "$fat" | sed -n 's/^First sector: \([0-9]*\).*/\1/p')
+  fat="$fat@@$((first * 512))"
+fi
 
 # Options reach the harness through its config file on the medium: booted as
 # the removable-media default, it gets no load options (DESIGN.md).
 if [ -n "$opts" ]; then
-  mtype -i "$work/disk.img" ::/uncore-harness.cfg > "$work/cfg" 2>/dev/null || : > "$work/cfg"
+  mtype -i "$fat" ::/uncore-harness.cfg > "$work/cfg" 2>/dev/null || : > "$work/cfg"
   { echo; echo "# added by scripts/qemu.sh OPTS="; for kv in $opts; do echo "$kv"; done; } >> "$work/cfg"
-  mcopy -o -i "$work/disk.img" "$work/cfg" ::/uncore-harness.cfg
+  mcopy -o -i "$fat" "$work/cfg" ::/uncore-harness.cfg
 fi
 
 topo="$smp"
@@ -84,11 +90,11 @@ else
 fi
 
 if [ -n "$results" ]; then
-  last=$(mdir -b -i "$work/disk.img" ::/uncore-results 2>/dev/null | sed 's|/$||; s|.*/||' \
+  last=$(mdir -b -i "$fat" ::/uncore-results 2>/dev/null | sed 's|/$||; s|.*/||' \
          | grep -i '^run-[0-9]*$' | sort -t- -k2 -n | tail -n 1 || true)
   rm -rf "$results"; mkdir -p "$results"
   if [ -n "$last" ]; then
-    mcopy -n -i "$work/disk.img" "::/uncore-results/$last/*" "$results/" 2>/dev/null || true
+    mcopy -n -i "$fat" "::/uncore-results/$last/*" "$results/" 2>/dev/null || true
     echo "$last" > "$results/RUN"
   else
     echo "qemu.sh: no result folder on the image" >&2

@@ -20,7 +20,7 @@ static void tap_line(struct rbuf *b, const char *fmt, ...)
 
 	if (room < 2)
 		return;
-	/* room - 1 leaves the newline's byte after vsnprintf's NUL. */
+	/* vsnprintf gets room - 1 bytes; the newline takes its NUL's slot. */
 	va_start(ap, fmt);
 	n = vsnprintf(b->p + start, room - 1, fmt, ap);
 	va_end(ap);

@@ -5,6 +5,7 @@
 #include "self.h"
 
 #define VEC 0xF0 /* C-32: >= 0x20; DESIGN.md's vector */
+#define DELIVERY_MS 1000
 #define NMI 2
 
 static volatile uint32_t hits[PLAT_MAX_CPUS];
@@ -18,7 +19,10 @@ static void on_irq(unsigned vector)
 }
 
 /* Wait until hits[cpu] reaches 1 or `ms` passes, then a further 2 ms so a
- * duplicate or a stray delivery to another CPU has time to show. */
+ * duplicate or a stray delivery to another CPU has time to show. A real APIC
+ * delivers in microseconds; the bound is for emulators, whose round-robin
+ * TCG kicks a spinning vCPU only every 100 ms, so 8 vCPUs can take several
+ * hundred ms to get to the interrupt. */
 static bool wait_hit(unsigned cpu, unsigned ms)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000 * ms;
@@ -42,9 +46,10 @@ enum verdict self_ipi_self(struct tctx *t)
 		return t_error(t, "cannot register vector 0x%x (error %d)", VEC, rc);
 	memset((void *)hits, 0, sizeof(hits));
 	plat_apic_self_ipi(VEC);
-	got = wait_hit(0, 100);
+	got = wait_hit(0, DELIVERY_MS);
 	plat_irq_unregister(VEC);
-	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within 100 ms", VEC);
+	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within %d ms", VEC,
+	      DELIVERY_MS);
 	CHECK(t, hits[0] == 1, "handler ran %u times for one self-IPI", hits[0]);
 	return V_PASS;
 }
@@ -57,7 +62,7 @@ struct ipi_run {
 
 static void ap_listen(void *arg)
 {
-	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
+	uint64_t end = plat_tsc() + plat_tsc_hz() * 60;
 
 	(void)arg;
 	plat_irq_enable();
@@ -70,7 +75,7 @@ static void ap_listen(void *arg)
 static void bsp_drive(void *arg)
 {
 	struct ipi_run *r = arg;
-	uint64_t end = plat_tsc() + plat_tsc_hz() * 2;
+	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
 	unsigned target, i, n = plat_cpu_count();
 
 	while (ready < n - 1 && plat_tsc() < end)
@@ -80,21 +85,22 @@ static void bsp_drive(void *arg)
 		done = true;
 		return;
 	}
+	/* hits[] accumulate over the whole run: after the IPI to `target`, CPUs
+	 * up to it have exactly one, the rest none. */
 	for (target = 0; target < n && !r->why[0]; target++) {
 		uint32_t id = plat_cpu(target)->apic_id;
 
-		memset((void *)hits, 0, sizeof(hits));
 		if (plat_apic_send_ipi(id, VEC, r->nmi)) {
 			snprintf(r->why, sizeof(r->why), "IPI to APIC id %u never left (ICR busy)", id);
 			break;
 		}
-		if (!wait_hit(target, 100)) {
+		if (!wait_hit(target, DELIVERY_MS)) {
 			snprintf(r->why, sizeof(r->why), "%s IPI to CPU %u (APIC id %u) not handled "
-				 "within 100 ms", r->nmi ? "NMI" : "fixed", target, id);
+				 "within %d ms", r->nmi ? "NMI" : "fixed", target, id, DELIVERY_MS);
 			break;
 		}
 		for (i = 0; i < n; i++)
-			if (hits[i] != (i == target)) {
+			if (hits[i] != (i <= target)) {
 				snprintf(r->why, sizeof(r->why), "%s IPI to CPU %u (APIC id %u): "
 					 "handler ran %u times on CPU %u", r->nmi ? "NMI" : "fixed",
 					 target, id, hits[i], i);
@@ -115,7 +121,8 @@ static enum verdict ipi_each_cpu(struct tctx *t, bool nmi)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
 	ready = 0;
 	done = false;
-	rc = plat_run_all(ap_listen, bsp_drive, &r, 15000000);
+	memset((void *)hits, 0, sizeof(hits));
+	rc = plat_run_all(ap_listen, bsp_drive, &r, 60000000);
 	plat_irq_unregister(vector);
 	t_figure(t, "cpus_reached", r.delivered, "cpus");
 	if (rc)
@@ -123,6 +130,9 @@ static enum verdict ipi_each_cpu(struct tctx *t, bool nmi)
 	CHECK(t, !r.why[0], "%s", r.why);
 	CHECK(t, r.delivered == plat_cpu_count(), "reached %u of %u CPUs", r.delivered,
 	      plat_cpu_count());
+	/* Late duplicates or strays, seen once every CPU is back. */
+	for (rc = 0; rc < (int)plat_cpu_count(); rc++)
+		CHECK(t, hits[rc] == 1, "CPU %d handled %u IPIs over the run, want 1", rc, hits[rc]);
 	return V_PASS;
 }
 

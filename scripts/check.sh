@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# make check: host unit tests, then QEMU boots of the real image with their
+# exit status and result files checked. One line per check (PASS/FAIL/SKIP),
+# then exactly one summary line "N passed, N failed" over everything.
+set -u
+cd "$(dirname "$0")/.."
+B=build
+pass=0; fail=0; skip=0
+ok()   { echo "PASS $1"; pass=$((pass+1)); }
+bad()  { echo "FAIL $1: $2"; fail=$((fail+1)); }
+
+# --- host unit tests ---------------------------------------------------------
+host_out=$(scripts/run-host-tests.sh $B/host/test_* tests/host/*.sh)
+echo "$host_out" | grep -v '^host: '
+tally=$(echo "$host_out" | sed -n 's/^host: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+read -r hp hf <<<"${tally:-0 1}"
+pass=$((pass+hp)); fail=$((fail+hf))
+
+# --- QEMU runs -----------------------------------------------------------------
+qemu_major=$(qemu-system-x86_64 --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1)
+
+# boot NAME WANT_EXIT IMAGE QEMU_ARGS -- CHECK_RUN_ARGS
+boot() {
+  local name=$1 want=$2 image=$3; shift 3
+  local qargs=() cargs=() dir=$B/check/$name
+  while [ $# -gt 0 ] && [ "$1" != -- ]; do qargs+=("$1"); shift; done
+  [ $# -gt 0 ] && shift
+  cargs=("$@")
+  mkdir -p "$dir"
+  local t0=$SECONDS
+  scripts/qemu.sh --image "$image" --quiet --serial-log "$dir/serial.log" \
+    --results "$dir/results" "${qargs[@]}"
+  local code=$?
+  local why=""
+  [ "$code" = "$want" ] || why="exit status $code, want $want"
+  grep -q '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' "$dir/serial.log" || [ "$want" = 124 ] \
+    || why="${why:+$why; }no final summary line on the serial console"
+  if [ -z "$why" ] && [ ${#cargs[@]} -gt 0 ]; then
+    why=$(python3 scripts/check_run.py "$dir/results" "${cargs[@]}" | paste -sd ';' -)
+  fi
+  if [ -z "$why" ]; then ok "check.qemu.$name ($((SECONDS-t0)) s)"; else
+    bad "check.qemu.$name" "$why"; sed 's/^/    /' "$dir/serial.log" | tail -n 25; fi
+}
+
+ESP=$B/esp.img
+boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu=6:1a" \
+  -- --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass
+boot smp8-2sockets-westmere 0 $ESP --cpu Westmere --smp 8 --sockets 2 --opts "expect_cpu=6:2c" \
+  -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass
+if [ "${qemu_major:-0}" -ge 10 ]; then
+  boot x2apic-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 4 --opts "apic=x2apic expect_cpu=6:2d" \
+    -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass
+  boot x2apic-nehalem-ex 0 $ESP --cpu Nehalem,+x2apic,model=46 --smp 8 --sockets 2 \
+    --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e --family 6 --all-pass
+else
+  echo "SKIP check.qemu.x2apic-*: QEMU $qemu_major has no x2APIC under TCG; QEMU 10 from bookworm-backports does (scripts/deps.sh)"
+  skip=$((skip+2))
+fi
+boot usb-image 0 $B/usb.img --smp 2 -- --cpus 2 --all-pass
+# The failure paths of the exit-status table.
+boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=6:2d" \
+  -- --verdict self.cpu.detect=FAIL --verdict self.cpu.same-on-every-cpu=PASS
+boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
+  -- --verdict self.fault.each-ap=SKIP --tests 1
+boot timeout 124 $ESP --timeout 2
+echo "check: $pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Check one QEMU run's result files (copied out of the image by qemu.sh)
+against what the run was given. Prints one reason per problem and exits 1 if
+there is any; used by scripts/check.sh.
+
+  check_run.py DIR [--cpus N] [--packages N] [--apic MODE] [--tag T]
+               [--family F --model M] [--verdict ID=VERDICT ...] [--all-pass]
+               [--tests N]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dir")
+    ap.add_argument("--cpus", type=int)
+    ap.add_argument("--packages", type=int)
+    ap.add_argument("--apic")
+    ap.add_argument("--tag")
+    ap.add_argument("--family", type=lambda s: int(s, 0))
+    ap.add_argument("--model", type=lambda s: int(s, 0))
+    ap.add_argument("--verdict", action="append", default=[])
+    ap.add_argument("--all-pass", action="store_true")
+    ap.add_argument("--tests", type=int)
+    a = ap.parse_args()
+    bad = []
+
+    def need(cond, why):
+        if not cond:
+            bad.append(why)
+
+    jpath = os.path.join(a.dir, "results.json")
+    tpath = os.path.join(a.dir, "results.tap")
+    try:
+        doc = json.load(open(jpath))
+    except (OSError, ValueError) as e:
+        print(f"results.json unreadable: {e}")
+        return 1
+    need(doc.get("complete") is True, "results.json says the run did not complete")
+    if a.cpus is not None:
+        need(doc["cpus"] == a.cpus, f"cpus {doc['cpus']}, QEMU was given {a.cpus}")
+    if a.packages is not None:
+        need(doc["packages"] == a.packages, f"packages {doc['packages']}, QEMU was given {a.packages}")
+    if a.apic:
+        need(doc["apic_mode"] == a.apic, f"apic_mode {doc['apic_mode']}, want {a.apic}")
+    if a.tag is not None:
+        need(doc["tag"] == a.tag, f"tag {doc['tag']!r}, OPTS gave {a.tag!r}")
+        need(f"tag={a.tag}" in doc["config"], "OPTS tag= missing from the recorded config")
+    if a.family is not None:
+        need(doc["cpu"]["family"] == a.family and doc["cpu"]["model"] == a.model,
+             f"cpu family {doc['cpu']['family']:#x} model {doc['cpu']['model']:#x}, "
+             f"QEMU's -cpu gives {a.family:#x} {a.model:#x}")
+    tests = {t["id"]: t for t in doc["tests"]}
+    if a.tests is not None:
+        need(len(doc["tests"]) == a.tests, f"{len(doc['tests'])} tests ran, want {a.tests}")
+    for v in a.verdict:
+        tid, want = v.split("=")
+        got = tests.get(tid, {}).get("verdict")
+        need(got == want, f"{tid}: verdict {got}, want {want}")
+    if a.all_pass:
+        for t in doc["tests"]:
+            need(t["verdict"] == "PASS", f"{t['id']}: {t['verdict']} {t['reason']}")
+    s = doc.get("summary") or {}
+    need(s.get("passed", -1) + s.get("failed", 0) + s.get("skipped", 0) + s.get("xfail", 0)
+         + s.get("error", 0) == len(doc["tests"]), "summary does not add up to the tests")
+
+    # TAP: one line per JSON test, same verdicts, a final plan.
+    try:
+        tap = open(tpath).read()
+    except OSError as e:
+        print(f"results.tap unreadable: {e}")
+        return 1
+    lines = re.findall(r"^(ok|not ok) (\d+) - (\S+)", tap, re.M)
+    need(len(lines) == len(doc["tests"]), f"TAP has {len(lines)} test lines, JSON {len(doc['tests'])}")
+    need(re.search(rf"^1\.\.{len(doc['tests'])}$", tap, re.M) is not None, "TAP plan missing")
+    # JUnit conversion must agree on failures.
+    here = os.path.dirname(os.path.abspath(__file__))
+    xml = subprocess.run([sys.executable, os.path.join(here, "tap2junit.py"), tpath],
+                         capture_output=True, text=True)
+    need(xml.returncode == 0, f"tap2junit failed: {xml.stderr.strip()}")
+    nfail = sum(1 for t in doc["tests"] if t["verdict"] == "FAIL")
+    m = re.search(r'<testsuite[^>]*failures="(\d+)"', xml.stdout)
+    need(m is not None and int(m.group(1)) == nfail, "JUnit failures disagree with JSON")
+    for b in bad:
+        print(b)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

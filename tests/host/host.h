@@ -1,0 +1,17 @@
+/* Host (Linux) implementation of efi/platform.h for unit tests: a simulated
+ * machine of N CPUs whose "APIC" delivers IPIs synchronously to registered
+ * handlers, with every printed line captured for the tests to inspect. */
+#ifndef TESTS_HOST_HOST_H
+#define TESTS_HOST_HOST_H
+
+#include "../../efi/platform.h"
+
+/* Shape of the simulated machine: ncpus CPUs spread evenly over npackages,
+ * APIC id = index. Resets the LVTs, handlers and the captured output. */
+void host_machine(unsigned ncpus, unsigned npackages);
+/* Everything plat_puts printed since host_machine(), lines joined by '\n'. */
+const char *host_output(void);
+/* The configuration plat_config() returns. */
+struct cfg *host_cfg(void);
+
+#endif

@@ -1,0 +1,164 @@
+/* Host unit tests of the test runner (tests/fw/runner.c): selection by glob,
+ * requirements, verdicts and reasons, repeat, figures, summary line and exit
+ * codes. */
+#include "host.h"
+#include "../fw/runner.h"
+#include <setjmp.h>
+#include <cmocka.h>
+
+static enum verdict pass(struct tctx *t) { t_figure(t, "answer", 42, "units"); return V_PASS; }
+static enum verdict failing(struct tctx *t) { CHECK(t, 1 + 1 == 3, "arithmetic says %d", 2); return V_PASS; }
+static enum verdict xfail(struct tctx *t) { return t_xfail(t, "erratum AAK100"); }
+static enum verdict error(struct tctx *t) { return t_error(t, "harness broke"); }
+static enum verdict silent_fail(struct tctx *t) { (void)t; return V_FAIL; }
+
+static const struct test tests_a[] = {
+	{ "a.one.pass", "passes", 0, pass },
+	{ "a.one.fail", "fails", 0, failing },
+	{ "a.two.smp", "needs SMP", NEED_SMP2, pass },
+	{ "a.two.pkg", "needs 2 packages", NEED_PACKAGE2, pass },
+	{ "a.two.x2", "needs x2APIC", NEED_X2APIC, pass },
+};
+static const struct test tests_b[] = {
+	{ "b.xfail", "expected failure", 0, xfail },
+	{ "b.error", "harness error", 0, error },
+	{ "b.silent", "fails without a reason", 0, silent_fail },
+};
+static const struct suite suite_a = SUITE("a", tests_a), suite_b = SUITE("b", tests_b);
+static const struct suite *const suites[] = { &suite_a, &suite_b };
+
+static struct tresult seen[32];
+static unsigned nseen;
+
+static void sink(void *ctx, const struct tresult *r)
+{
+	(void)ctx;
+	if (nseen < 32)
+		seen[nseen++] = *r;
+}
+
+static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
+		struct tally *t)
+{
+	struct run_opts o = { tests, skip, repeat };
+	struct run_env env = { ncpus, 1, false };
+
+	host_machine(ncpus, 1);
+	nseen = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, t);
+}
+
+static void verdicts_and_reasons(void **state)
+{
+	struct tally t;
+
+	(void)state;
+	run("*", "", 1, 1, &t);
+	assert_int_equal(t.planned, 8);
+	assert_int_equal(nseen, 8);
+	assert_int_equal(seen[0].verdict, V_PASS);
+	assert_int_equal(seen[0].index, 1);
+	assert_int_equal(seen[0].nfigs, 1);
+	assert_string_equal(seen[0].figs[0].name, "answer");
+	assert_int_equal(seen[1].verdict, V_FAIL);
+	assert_string_equal(seen[1].reason, "arithmetic says 2");
+	assert_int_equal(seen[2].verdict, V_SKIP);
+	assert_string_equal(seen[2].reason, "needs 2 or more CPUs (have 1)");
+	assert_int_equal(seen[3].verdict, V_SKIP);
+	assert_int_equal(seen[4].verdict, V_SKIP);
+	assert_int_equal(seen[5].verdict, V_XFAIL);
+	assert_int_equal(seen[6].verdict, V_ERROR);
+	assert_string_equal(seen[7].reason, "no reason given");
+	assert_int_equal(t.n[V_PASS], 1);
+	assert_int_equal(t.n[V_FAIL], 2);
+	assert_int_equal(t.n[V_SKIP], 3);
+	assert_non_null(strstr(host_output(), "PASS a.one.pass\n"));
+	assert_non_null(strstr(host_output(), "FAIL a.one.fail: arithmetic says 2\n"));
+	assert_non_null(strstr(host_output(), "SKIP a.two.smp: needs 2 or more CPUs (have 1)\n"));
+	assert_non_null(strstr(host_output(), "XFAIL b.xfail: erratum AAK100\n"));
+	assert_non_null(strstr(host_output(), "ERROR b.error: harness broke\n"));
+}
+
+static void requirements_met(void **state)
+{
+	struct tally t;
+
+	(void)state;
+	run("a.two.smp", "", 1, 2, &t);
+	assert_int_equal(nseen, 1);
+	assert_int_equal(seen[0].verdict, V_PASS);
+}
+
+static void selection_globs(void **state)
+{
+	struct tally t;
+
+	(void)state;
+	run("a.*,b.x*", "a.two.*", 1, 1, &t);
+	assert_int_equal(nseen, 3);
+	assert_string_equal(seen[0].test->id, "a.one.pass");
+	assert_string_equal(seen[1].test->id, "a.one.fail");
+	assert_string_equal(seen[2].test->id, "b.xfail");
+	run("nothing.*", "", 1, 1, &t);
+	assert_int_equal(nseen, 0);
+	assert_int_equal(t.planned, 0);
+}
+
+static void repeat_numbers_iterations(void **state)
+{
+	struct tally t;
+
+	(void)state;
+	run("a.one.pass", "", 3, 1, &t);
+	assert_int_equal(t.planned, 3);
+	assert_int_equal(nseen, 3);
+	assert_int_equal(seen[2].index, 3);
+	assert_int_equal(seen[2].iteration, 3);
+}
+
+static void summary_and_exit_codes(void **state)
+{
+	struct tally t = { .n = { 0 } };
+	char line[64];
+
+	(void)state;
+	assert_int_equal(runner_exit_code(&t), 77); /* nothing ran */
+	t.n[V_SKIP] = 2;
+	assert_int_equal(runner_exit_code(&t), 77); /* all skipped */
+	t.n[V_PASS] = 3;
+	assert_int_equal(runner_exit_code(&t), 0);
+	t.n[V_XFAIL] = 1;
+	assert_int_equal(runner_exit_code(&t), 0);
+	t.n[V_FAIL] = 1;
+	assert_int_equal(runner_exit_code(&t), 1);
+	t.n[V_ERROR] = 1;
+	assert_int_equal(runner_exit_code(&t), 2);
+	runner_summary_line(&t, line, sizeof(line));
+	assert_string_equal(line, "4 passed, 2 failed, 2 skipped");
+}
+
+static void list_prints_selected(void **state)
+{
+	struct run_opts o = { "a.one.*", "", 1 };
+
+	(void)state;
+	host_machine(1, 1);
+	assert_int_equal(runner_list(suites, 2, &o), 2);
+	assert_non_null(strstr(host_output(), "a.one.pass"));
+	assert_non_null(strstr(host_output(), "passes"));
+	assert_null(strstr(host_output(), "a.two"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(verdicts_and_reasons),
+		cmocka_unit_test(requirements_met),
+		cmocka_unit_test(selection_globs),
+		cmocka_unit_test(repeat_numbers_iterations),
+		cmocka_unit_test(summary_and_exit_codes),
+		cmocka_unit_test(list_prints_selected),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
