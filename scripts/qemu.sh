@@ -42,7 +42,7 @@ cp "$image" "$work/disk.img"
 cp "$ovmf_vars" "$work/vars.fd"
 # mtools address: the image itself (ESP), or its first partition (GPT disk).
 fat="$work/disk.img"
-if [ "$(dd if="$fat" bs=1 skip=512 count=8 2>/dev/null | tr -d '\\0')" = "EFI PART" ]; then
+if [ "$(od -An -c -j 512 -N 8 "$fat" | tr -d ' ')" = "EFIPART" ]; then
   first=$(sgdisk -i 1 "$fat" | sed -n 's/^First sector: \([0-9]*\).*/\1/p')
   fat="$fat@@$((first * 512))"
 fi
