@@ -63,6 +63,33 @@ boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=
 boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
   -- --verdict self.fault.each-ap=SKIP --tests 1
 boot timeout 124 $ESP --timeout 2
+
+# serial=io:0x2f8: the direct 16550 writer. OVMF mirrors its console to
+# every ISA UART, COM2 included, so COM2 must carry each verdict line twice
+# (firmware console + direct writer) where the console (COM1) has it once.
+mkdir -p $B/check/uart
+boot direct-uart 0 $ESP --smp 2 --opts "serial=io:0x2f8 tests=self.cpu.*" \
+  --com2 $B/check/uart/com2.log -- --tests 2 --all-pass
+com2_lines=$(tr -d '\r' < $B/check/uart/com2.log | sed 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
+  | grep -cE '^(PASS self\.cpu\.|2 passed, 0 failed, 0 skipped$)')
+if [ "$com2_lines" = 6 ]; then
+  ok check.qemu.direct-uart-output
+else
+  bad check.qemu.direct-uart-output "COM2 has $com2_lines verdict/summary lines, want 6 (3 from the firmware console, 3 from serial=io:0x2f8)"
+fi
+
+# Started from the UEFI shell (startup.nsh), options arrive as load options
+# (UCS-2, argv[0] first) and override the config file.
+shell_img=$B/check/shell.img
+cp $ESP $shell_img
+export MTOOLS_SKIP_CHECK=1
+mcopy -o -i $shell_img ::/EFI/BOOT/BOOTX64.EFI $B/check/harness.efi
+mdel -i $shell_img ::/EFI/BOOT/BOOTX64.EFI
+mcopy -o -i $shell_img $B/check/harness.efi ::/uncore-harness.efi
+printf 'fs0:\r\n\\uncore-harness.efi tag=from-shell "verbose=2" tests=self.cpu.detect\r\n' > $B/check/startup.nsh
+mcopy -o -i $shell_img $B/check/startup.nsh ::/startup.nsh
+boot shell-load-options 0 $shell_img --opts "tag=from-file verbose=0" \
+  -- --tag from-shell --tests 1 --all-pass
 echo "check: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -11,9 +11,10 @@ set -euo pipefail
 usage() {
   echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
   echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
+  echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   exit 2
 }
-image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0
+image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -25,6 +26,7 @@ while [ $# -gt 0 ]; do
     --serial-log) serial_log=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
     --quiet) quiet=1; shift ;;
+    --com2) com2=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -60,6 +62,9 @@ topo="$smp"
 serial_out=${serial_log:-$work/serial.log}
 [ -n "$serial_log" ] && mkdir -p "$(dirname "$serial_log")"
 
+extra=()
+[ -n "$com2" ] && extra=(-serial "file:$com2")
+
 set +e
 if [ "$quiet" = 1 ]; then
   sink=/dev/null
@@ -72,7 +77,7 @@ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
   -drive format=raw,file="$work/disk.img" \
   -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
-  -display none -monitor none -serial stdio -net none -no-reboot \
+  -display none -monitor none -serial stdio "${extra[@]}" -net none -no-reboot \
   < /dev/null 2>"$work/qemu.err" | tr -d '\r' | sed -u 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
   | tee "$serial_out" > "$sink"
 statuses=("${PIPESTATUS[@]}")

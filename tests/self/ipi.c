@@ -23,7 +23,7 @@ static void on_irq(unsigned vector)
  * delivers in microseconds; the bound is for emulators, whose round-robin
  * TCG kicks a spinning vCPU only every 100 ms, so 8 vCPUs can take several
  * hundred ms to get to the interrupt. */
-static bool wait_hit(unsigned cpu, unsigned ms)
+static bool wait_hit(unsigned cpu, unsigned ms, uint64_t sent, uint64_t *max_ticks)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000 * ms;
 	bool got;
@@ -31,6 +31,8 @@ static bool wait_hit(unsigned cpu, unsigned ms)
 	while (!hits[cpu] && plat_tsc() < end)
 		;
 	got = hits[cpu] != 0;
+	if (got && plat_tsc() - sent > *max_ticks)
+		*max_ticks = plat_tsc() - sent;
 	end = plat_tsc() + plat_tsc_hz() / 500;
 	while (plat_tsc() < end)
 		;
@@ -40,13 +42,16 @@ static bool wait_hit(unsigned cpu, unsigned ms)
 enum verdict self_ipi_self(struct tctx *t)
 {
 	int rc = plat_irq_register(VEC, on_irq);
+	uint64_t sent, ticks = 0;
 	bool got;
 
 	if (rc)
 		return t_error(t, "cannot register vector 0x%x (error %d)", VEC, rc);
 	memset((void *)hits, 0, sizeof(hits));
+	sent = plat_tsc();
 	plat_apic_self_ipi(VEC);
-	got = wait_hit(0, DELIVERY_MS);
+	got = wait_hit(0, DELIVERY_MS, sent, &ticks);
+	t_figure(t, "latency", (int64_t)(ticks * 1000000 / plat_tsc_hz()), "us");
 	plat_irq_unregister(VEC);
 	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within %d ms", VEC,
 	      DELIVERY_MS);
@@ -58,6 +63,7 @@ struct ipi_run {
 	bool nmi;
 	char why[T_REASON_LEN];
 	unsigned delivered;
+	uint64_t max_ticks; /* slowest delivery seen, in TSC ticks */
 };
 
 static void ap_listen(void *arg)
@@ -89,12 +95,13 @@ static void bsp_drive(void *arg)
 	 * up to it have exactly one, the rest none. */
 	for (target = 0; target < n && !r->why[0]; target++) {
 		uint32_t id = plat_cpu(target)->apic_id;
+		uint64_t sent = plat_tsc();
 
 		if (plat_apic_send_ipi(id, VEC, r->nmi)) {
 			snprintf(r->why, sizeof(r->why), "IPI to APIC id %u never left (ICR busy)", id);
 			break;
 		}
-		if (!wait_hit(target, DELIVERY_MS)) {
+		if (!wait_hit(target, DELIVERY_MS, sent, &r->max_ticks)) {
 			snprintf(r->why, sizeof(r->why), "%s IPI to CPU %u (APIC id %u) not handled "
 				 "within %d ms", r->nmi ? "NMI" : "fixed", target, id, DELIVERY_MS);
 			break;
@@ -125,6 +132,7 @@ static enum verdict ipi_each_cpu(struct tctx *t, bool nmi)
 	rc = plat_run_all(ap_listen, bsp_drive, &r, 60000000);
 	plat_irq_unregister(vector);
 	t_figure(t, "cpus_reached", r.delivered, "cpus");
+	t_figure(t, "max_latency", (int64_t)(r.max_ticks * 1000000 / plat_tsc_hz()), "us");
 	if (rc)
 		return t_error(t, "running the listeners on the APs failed (error %d)", rc);
 	CHECK(t, !r.why[0], "%s", r.why);
