@@ -3,19 +3,34 @@
  * missing MSR on real hardware must be a reported #GP, never a hang. */
 #include "self.h"
 #include "../../arch/fault.h"
+#include "../../arch/apic.h"
 #include "../../arch/msr.h"
 
 struct probe {
 	int gp, ud, good;   /* vectors caught; good = vector from a valid rdmsr */
-	uint64_t apic_base; /* what that valid rdmsr returned */
+	int rd_gp, wr_gp;   /* vectors from MSR accesses that must raise #GP */
+	uint32_t rd_msr;    /* the MSR read for rd_gp */
+	uint64_t apic_base; /* what the valid rdmsr returned */
 	bool ran;
 };
 
+/* MSR accesses that raise #GP on every CPU with a local APIC, so the *_safe
+ * accessors are proven on real faults even under TCG, which ignores unknown
+ * MSRs (C-13): in xAPIC mode the x2APIC MSR range is not accessible (SDM Vol.
+ * 3A 10.12.1.2), so reading 0x802 faults; in x2APIC mode 0x80E (DFR) is not an
+ * x2APIC register (C-35). Writing 0x802 faults in both modes: inaccessible
+ * in xAPIC mode, read-only in x2APIC mode (C-33). The value written is the
+ * CPU's own id, so even a CPU that wrongly accepted it would be unchanged. */
 static void probe_here(struct probe *p)
 {
+	uint64_t v;
+
 	p->gp = fault_probe_gp();
 	p->ud = fault_probe_ud();
 	p->good = rdmsr_safe(MSR_IA32_APIC_BASE, &p->apic_base);
+	p->rd_msr = (p->apic_base & APIC_BASE_EXTD) ? 0x80E : 0x802;
+	p->rd_gp = rdmsr_safe(p->rd_msr, &v);
+	p->wr_gp = wrmsr_safe(0x802, apic_id());
 	p->ran = true;
 }
 
@@ -29,9 +44,14 @@ static const char *judge(const struct probe *p, char *why, size_t len)
 			 p->gp);
 	else if (p->ud != 6)
 		snprintf(why, len, "ud2: caught vector %d, want 6 (#UD)", p->ud);
-	else if (p->good || !(p->apic_base & (1u << 11)))
+	else if (p->good || !(p->apic_base & APIC_BASE_EN))
 		snprintf(why, len, "rdmsr_safe(IA32_APIC_BASE) gave vector %d value 0x%lx",
 			 p->good, (unsigned long)p->apic_base);
+	else if (p->rd_gp != 13)
+		snprintf(why, len, "rdmsr_safe(0x%x) caught vector %d, want 13 (#GP)", p->rd_msr,
+			 p->rd_gp);
+	else if (p->wr_gp != 13)
+		snprintf(why, len, "wrmsr_safe(0x802) caught vector %d, want 13 (#GP)", p->wr_gp);
 	else
 		return NULL;
 	return why;
