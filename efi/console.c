@@ -8,12 +8,6 @@
 static uint16_t uart_port;
 static void (*mirror)(const char *line);
 
-void console_init(void)
-{
-	/* Keep the firmware's mode; only make sure the cursor is visible text. */
-	g_st->ConOut->EnableCursor(g_st->ConOut, FALSE);
-}
-
 void console_set_uart(uint16_t port, uint32_t baud)
 {
 	uart_port = 0;

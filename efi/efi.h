@@ -12,9 +12,8 @@ extern EFI_BOOT_SERVICES *g_bs;
 extern EFI_HANDLE g_image;
 extern struct cfg g_cfg;
 
-/* console.c: ConOut, optional direct 16550, and a log mirror in the results
- * folder. */
-void console_init(void);
+/* console.c: ConOut (left in the firmware's mode: no clearing, no cursor
+ * control), optional direct 16550, and a log mirror in the results folder. */
 void console_set_uart(uint16_t port, uint32_t baud);
 void console_set_mirror(void (*fn)(const char *line));
 void console_msg(void *ctx, const char *msg); /* cfg_msg_fn */

@@ -130,7 +130,6 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	g_image = image;
 	g_bs->SetWatchdogTimer(0, 0, 0, NULL);
 	cfg_defaults(&g_cfg);
-	console_init();
 	if (EFI_ERROR(medium_open()))
 		plat_log(0, "medium: the boot volume is not readable; no config, no result files");
 	load_config();

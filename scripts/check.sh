@@ -63,6 +63,10 @@ boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=
 boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
   -- --verdict self.fault.each-ap=SKIP --tests 1
 boot timeout 124 $ESP --timeout 2
+# A run killed mid-way (repeat=1000 takes minutes) keeps every result it
+# reported: valid JSON marked incomplete, TAP without a plan, JUnit flags it.
+boot killed-midway-keeps-results 124 $ESP --smp 2 --timeout 12 --opts "repeat=1000" \
+  -- --incomplete --min-tests 10 --all-pass
 
 # serial=io:0x2f8: the direct 16550 writer. OVMF mirrors its console to
 # every ISA UART, COM2 included, so COM2 must carry each verdict line twice
