@@ -6,7 +6,7 @@
 #   make check      host unit tests + QEMU runs, ends with "N passed, N failed"
 #   make bench      boot-time benchmark against a minimal EFI app
 #   make host-tests host unit tests only
-#   make regs       (later issues) register listing
+#   make regs       every register the harness knows, as CSV
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -28,7 +28,7 @@ TLDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
 HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 
 # Portable code: compiled into the EFI app and into the host tests.
-PORTABLE := $(wildcard efi/config.c tests/fw/*.c pmu/*.c)
+PORTABLE := $(wildcard efi/config.c efi/config_keys.c tests/fw/*.c pmu/*.c)
 # Target-only code.
 TARGET   := lib/rt.c $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
@@ -36,7 +36,7 @@ T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests bench deps clean
+.PHONY: all esp usb qemu check host-tests bench deps clean regs
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -63,6 +63,13 @@ $(B)/%.efi: $(B)/%.so
 $(B)/host/%: tests/host/%.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HCFLAGS) $^ -o $@ -lcmocka
+
+$(B)/host/regs: scripts/regs.c $(H_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HCFLAGS) $^ -o $@
+
+regs: $(B)/host/regs
+	@$(B)/host/regs
 
 deps:
 	@scripts/deps.sh

@@ -1,0 +1,40 @@
+/* Internal interface between the config parser (efi/config.c) and the key
+ * table (efi/config_keys.c). Portable. */
+#ifndef EFI_CONFIG_INT_H
+#define EFI_CONFIG_INT_H
+
+#include "config.h"
+
+enum key { K_TESTS, K_SKIP, K_LIST, K_VERBOSE, K_END, K_REPEAT, K_TAG,
+	   K_SERIAL, K_BAUD, K_APIC, K_EXPECT_CPU, K_COUNT };
+
+/* Appending writer with snprintf semantics: len counts everything offered,
+ * the buffer keeps what fits and stays NUL-terminated. */
+struct sbuf {
+	char *buf;
+	size_t size, len;
+};
+
+struct sbuf sbuf_init(char *buf, size_t size);
+void sb_vprintf(struct sbuf *b, const char *fmt, va_list ap);
+__attribute__((format(printf, 2, 3))) void sb_printf(struct sbuf *b, const char *fmt, ...);
+
+/* Takes unsigned so a UCS-2 unit like U+0120 is not mistaken for ' '. */
+static inline bool is_blank(unsigned ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+static inline bool is_graph(char ch)
+{
+	return ch > ' ' && ch < 0x7f;
+}
+
+int cfg_key_find(const char *name);                 /* enum key, or -1 */
+const char *cfg_key_name(int k);
+const char *cfg_key_expect(int k);                  /* "expected ..." */
+/* Validate and store; a bad value changes nothing and returns false. */
+bool cfg_key_set(struct cfg *c, int k, const char *value);
+void cfg_key_show(const struct cfg *c, int k, struct sbuf *b);
+
+#endif

@@ -1,0 +1,294 @@
+/* The configuration keys: names, validation and display, one table.
+ * Adding a key means an enum entry (config_int.h), a line in keys[], and a
+ * case in cfg_key_set and cfg_key_show. */
+#include "config_int.h"
+
+#define XSTR(x)    STR(x)
+#define STR(x)     #x
+
+static const char *const end_names[] = { "auto", "shutdown", "reboot",
+					 "halt", "exit" };
+static const char *const apic_names[] = { "keep", "xapic", "x2apic" };
+/* Index parity is the value: even entries mean false, odd ones true. */
+static const char *const bool_names[] = { "0", "1", "no", "yes", "false",
+					  "true" };
+
+static int find_name(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], s))
+			return (int)i;
+	return -1;
+}
+
+static int digit(char ch)
+{
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	if (ch >= 'A' && ch <= 'F')
+		return ch - 'A' + 10;
+	return -1;
+}
+
+/* Decimal or 0x-hex within lo..hi; no sign, no junk. Checking the bound
+ * after every digit also keeps arbitrarily long inputs from overflowing. */
+/* Digits in base up to the end of s or the first byte in stop. */
+static bool parse_digits(const char *s, unsigned base, const char *stop, uint32_t lo,
+			 uint32_t hi, uint32_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s || strchr(stop, *s))
+		return false;
+	for (; *s && !strchr(stop, *s); s++) {
+		int d = digit(*s);
+
+		if (d < 0 || (unsigned)d >= base)
+			return false;
+		v = v * base + (unsigned)d;
+		if (v > hi)
+			return false;
+	}
+	if (v < lo)
+		return false;
+	*out = (uint32_t)v;
+	return true;
+}
+
+static bool parse_num(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return parse_digits(s + 2, 16, "", lo, hi, out);
+	return parse_digits(s, 10, "", lo, hi, out);
+}
+
+/* "any", or FAMILY:MODEL in hex as Intel writes DisplayFamily_DisplayModel
+ * (6:1a, also 06_1AH's "06_1A"). */
+static bool parse_cpu(const char *v, uint32_t *fam, uint32_t *mod)
+{
+	const char *sep = strchr(v, ':') ? strchr(v, ':') : strchr(v, '_');
+
+	if (!strcmp(v, "any")) {
+		*fam = *mod = 0;
+		return true;
+	}
+	return sep && parse_digits(v, 16, ":_", 1, 0x10f, fam) &&
+	       parse_digits(sep + 1, 16, "", 0, 0xff, mod);
+}
+
+/* --- keys ---------------------------------------------------------------- */
+
+/* Stores the list as "a,b,c" (blanks around items and empty items dropped)
+ * so that cfg_describe prints it without spaces. */
+static bool set_globs(char *dst, const char *v, bool need_one)
+{
+	char tmp[CFG_LIST_MAX];
+	size_t n = 0;
+
+	while (*v) {
+		const char *item, *end;
+
+		while (is_blank(*v))
+			v++;
+		for (item = v; is_graph(*v) && *v != ','; v++)
+			;
+		for (end = v; is_blank(*v); v++)
+			;
+		if (*v && *v != ',')
+			return false; /* blank inside an item, or a bad byte */
+		if (*v)
+			v++;
+		if (end == item)
+			continue;
+		if (n + (n > 0) + (size_t)(end - item) >= sizeof(tmp))
+			return false;
+		if (n)
+			tmp[n++] = ',';
+		memcpy(tmp + n, item, (size_t)(end - item));
+		n += (size_t)(end - item);
+	}
+	if (need_one && !n)
+		return false;
+	tmp[n] = '\0';
+	memcpy(dst, tmp, n + 1);
+	return true;
+}
+
+/* Validates fully before touching the struct, so a bad value changes
+ * nothing. */
+bool cfg_key_set(struct cfg *c, int k, const char *v)
+{
+	uint32_t n = 0;
+	int i;
+
+	switch (k) {
+	case K_TESTS:
+		return set_globs(c->tests, v, true);
+	case K_SKIP:
+		return set_globs(c->skip, v, false);
+	case K_LIST:
+		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
+		if (i >= 0)
+			c->list = i & 1;
+		return i >= 0;
+	case K_VERBOSE:
+		if (!parse_num(v, 0, 3, &n))
+			return false;
+		c->verbose = (int)n;
+		return true;
+	case K_END:
+		i = find_name(end_names, ARRAY_SIZE(end_names), v);
+		if (i >= 0)
+			c->end = (enum cfg_end)i;
+		return i >= 0;
+	case K_REPEAT:
+		if (!parse_num(v, 1, 1000, &n))
+			return false;
+		c->repeat = n;
+		return true;
+	case K_TAG:
+		for (i = 0; v[i]; i++)
+			if (i >= (int)sizeof(c->tag) - 1 || v[i] < ' ' ||
+			    v[i] >= 0x7f)
+				return false;
+		memcpy(c->tag, v, (size_t)i + 1);
+		return true;
+	case K_SERIAL:
+		/* "off" leaves n at 0, which is what off means. */
+		if (strcmp(v, "off") &&
+		    (strncmp(v, "io:", 3) || !parse_num(v + 3, 1, 0xffff, &n)))
+			return false;
+		c->serial_port = (uint16_t)n;
+		return true;
+	case K_BAUD:
+		/* The 16550 divisor 115200 / baud must be a whole number. */
+		if (!parse_num(v, 50, 115200, &n) || 115200 % n)
+			return false;
+		c->baud = n;
+		return true;
+	case K_APIC:
+		i = find_name(apic_names, ARRAY_SIZE(apic_names), v);
+		if (i >= 0)
+			c->apic = (enum cfg_apic)i;
+		return i >= 0;
+	case K_EXPECT_CPU: {
+		uint32_t fam, mod;
+
+		if (!parse_cpu(v, &fam, &mod))
+			return false;
+		c->expect_family = fam;
+		c->expect_model = mod;
+		return true;
+	}
+	}
+	return false;
+}
+
+#define GLOBS "comma-separated globs of printable ASCII without spaces, " \
+	      "fewer than " XSTR(CFG_LIST_MAX) " characters"
+
+/* Names in cfg_describe order; expect ends "key='value': ..." messages. */
+static const struct {
+	const char *name, *expect;
+} keys[K_COUNT] = {
+	[K_TESTS] = { "tests", "expected one or more " GLOBS },
+	[K_SKIP] = { "skip", "expected " GLOBS },
+	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true" },
+	[K_VERBOSE] = { "verbose", "expected a number 0..3" },
+	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit" },
+	[K_REPEAT] = { "repeat", "expected a number 1..1000" },
+	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters" },
+	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff" },
+	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200" },
+	[K_APIC] = { "apic", "expected keep, xapic or x2apic" },
+	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex, e.g. 6:1a" },
+};
+
+int cfg_key_find(const char *name)
+{
+	for (int k = 0; k < K_COUNT; k++)
+		if (!strcmp(keys[k].name, name))
+			return k;
+	return -1;
+}
+
+/* The value as cfg_describe prints it; strings are bounded by their arrays
+ * in case a caller filled the struct by hand. */
+void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
+{
+	switch (k) {
+	case K_TESTS:
+		sb_printf(b, "%.*s", (int)sizeof(c->tests) - 1, c->tests);
+		break;
+	case K_SKIP:
+		sb_printf(b, "%.*s", (int)sizeof(c->skip) - 1, c->skip);
+		break;
+	case K_LIST:
+		sb_printf(b, "%d", c->list);
+		break;
+	case K_VERBOSE:
+		sb_printf(b, "%d", c->verbose);
+		break;
+	case K_END:
+		sb_printf(b, "%s", cfg_end_name(c->end));
+		break;
+	case K_REPEAT:
+		sb_printf(b, "%u", c->repeat);
+		break;
+	case K_TAG:
+		sb_printf(b, "%.*s", (int)sizeof(c->tag) - 1, c->tag);
+		break;
+	case K_SERIAL:
+		if (c->serial_port)
+			sb_printf(b, "io:0x%x", c->serial_port);
+		else
+			sb_printf(b, "off");
+		break;
+	case K_BAUD:
+		sb_printf(b, "%u", (unsigned)c->baud);
+		break;
+	case K_APIC:
+		sb_printf(b, "%s", cfg_apic_name(c->apic));
+		break;
+	case K_EXPECT_CPU:
+		if (c->expect_family)
+			sb_printf(b, "%x:%x", (unsigned)c->expect_family, (unsigned)c->expect_model);
+		else
+			sb_printf(b, "any");
+		break;
+	}
+}
+
+const char *cfg_key_name(int k)
+{
+	return keys[k].name;
+}
+
+const char *cfg_key_expect(int k)
+{
+	return keys[k].expect;
+}
+
+void cfg_defaults(struct cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	memcpy(c->tests, "*", 2);
+	c->verbose = 1;
+	c->end = END_AUTO;
+	c->repeat = 1;
+	c->baud = 115200;
+	c->apic = CFG_APIC_KEEP;
+}
+
+const char *cfg_end_name(enum cfg_end e)
+{
+	return (unsigned)e < ARRAY_SIZE(end_names) ? end_names[e] : "?";
+}
+
+const char *cfg_apic_name(enum cfg_apic a)
+{
+	return (unsigned)a < ARRAY_SIZE(apic_names) ? apic_names[a] : "?";
+}
+

@@ -1,0 +1,67 @@
+/* Named defects the emulated uncore can be told to have (emu.fault=a,b):
+ * each breaks one documented behaviour so that a test can be shown to fail
+ * against it. The model (pmu/emu_nhm.c) implements the model-side ones, the
+ * emulated backend (pmu/backend_emu.c) the delivery-side ones. */
+#ifndef PMU_EMU_FAULTS_H
+#define PMU_EMU_FAULTS_H
+
+#include "../lib/rt.h"
+
+#define EMU_FAULTS(X)                                                                  \
+	/* counting */                                                                 \
+	X(NO_COUNT, "no-count", "general counters never advance (N-06)")               \
+	X(FIXED_NO_COUNT, "fixed-no-count", "FixedCntr0 never advances (N-08)")        \
+	X(LOCAL_EN_IGNORED, "local-en-ignored", "PerfEvtSel.EN ignored (N-06)")        \
+	X(GLOBAL_EN_IGNORED, "global-en-ignored", "EN_PCn ignored (N-06)")             \
+	X(WIDTH_32, "width-32", "counters wrap at 2^32 (N-04, N-12)")                  \
+	X(UPPER_BITS_KEPT, "upper-bits-kept", "bits 63:48 of counter writes kept (OQ-N11)") \
+	X(SHARED_PACKAGES, "shared-packages", "all packages share one uncore (N-03)")  \
+	/* filters */                                                                  \
+	X(EDGE_IGNORED, "edge-ignored", "E counts levels (N-16)")                      \
+	X(INV_IGNORED, "inv-ignored", "INV ignored (N-19)")                            \
+	X(CMASK_IGNORED, "cmask-ignored", "CMASK ignored (N-18)")                      \
+	X(CMASK_OFF_BY_ONE, "cmask-off-by-one", "CMASK compares > instead of >= (N-18)") \
+	X(OCC_RST_IGNORED, "occ-rst-ignored", "OCC_CTR_RST does nothing (N-15)")       \
+	X(OCC_RST_READS_1, "occ-rst-reads-1", "OCC_CTR_RST reads back 1 (N-14)")       \
+	X(UMASK_NO_UNION, "umask-no-union", "a multi-bit umask counts only its lowest bit (N-13)") \
+	/* registers */                                                                \
+	X(RESERVED_ACCEPTED, "reserved-accepted", "reserved bits stored, no #GP (OQ-N11)") \
+	X(STATUS_WRITABLE, "status-writable", "GLOBAL_STATUS takes writes (N-25)")     \
+	X(MSR_FAULTS, "msr-faults", "UNCORE_PerfEvtSel3 raises #GP (N-05)")            \
+	/* overflow */                                                                 \
+	X(NO_OVF_STATUS, "no-ovf-status", "a wrap sets no status bit (N-21, N-22)")    \
+	X(OVF_CTRL_NOCLEAR, "ovf-ctrl-noclear", "GLOBAL_OVF_CTRL clears nothing (N-26)") \
+	X(OVF_CTRL_CLEARS_ALL, "ovf-ctrl-clears-all", "GLOBAL_OVF_CTRL clears every bit (N-26)") \
+	X(CHG_NEVER, "chg-never", "CHG never set (N-24)")                              \
+	X(OVF_PMI_ALWAYS, "ovf-pmi-always", "OVF_PMI set without the PMI bit (N-23)")  \
+	X(LATE_OVERFLOW, "late-overflow", "overflow seen at the next access, not at the wrap (OQ-N15)") \
+	/* freeze */                                                                   \
+	X(FRZ_IGNORED, "frz-ignored", "PMI_FRZ does not freeze (N-36)")                \
+	X(FRZ_PARTIAL, "frz-partial", "freeze stops only counters 0-3 (N-36)")         \
+	X(FRZ_WITHOUT_PMI, "frz-without-pmi", "a wrap without the PMI bit freezes (N-38)") \
+	/* PMI delivery (backend) */                                                   \
+	X(PMI_NEVER, "pmi-never", "no PMI is delivered (N-30)")                        \
+	X(PMI_WRONG_CORE, "pmi-wrong-core", "PMIs go to the next core (N-31)")         \
+	X(DEBUGCTL_IGNORED, "debugctl-ignored", "DEBUGCTL bit 13 does not gate (N-32)") \
+	X(LVT_NO_MASK, "lvt-no-mask", "delivery leaves LVTPC unmasked (C-29)")         \
+	X(LVT_MASK_IGNORED, "lvt-mask-ignored", "a masked LVTPC still delivers (C-28)") \
+	X(NO_BIT61, "no-bit61", "IA32_PERF_GLOBAL_STATUS bit 61 not set (C-06)")       \
+	X(PMI_STORM, "pmi-storm", "one overflow delivers PMIs without end (C-41)")
+
+enum emu_fault_bit {
+#define X(id, name, desc) EMU_FAULT_BIT_##id,
+	EMU_FAULTS(X)
+#undef X
+	EMU_FAULT_COUNT
+};
+
+#define EMU_F(id) (1ull << EMU_FAULT_BIT_##id)
+
+/* Parse "a,b,c" into a mask; on an unknown name return -1 and name it in bad. */
+int emu_faults_parse(const char *list, uint64_t *mask, char *bad, size_t badlen);
+/* "a,b" for a mask ("none" if 0). */
+void emu_faults_describe(uint64_t mask, char *buf, size_t len);
+const char *emu_fault_name(unsigned bit);
+const char *emu_fault_desc(unsigned bit);
+
+#endif

@@ -1,0 +1,66 @@
+/* The emulated Nehalem/Westmere uncore: one instance per package, a model of
+ * the documented register semantics (spec nehalem-uncore.md, N-xx) driven by
+ * a U-clock cycle count that the caller supplies (derived from the TSC on
+ * target, set by hand in host tests). Evaluated lazily: every access first
+ * advances the model to `now`, processing wraps in cycle order so that
+ * status, PMI requests and freeze take effect at the cycle of the wrap.
+ * Portable: no <efi.h>, no platform calls. */
+#ifndef PMU_EMU_NHM_H
+#define PMU_EMU_NHM_H
+
+#include "../lib/rt.h"
+
+#define NHM_NCTR 8
+#define NHM_MAX_PMI_REQ 16
+
+/* One PMI request raised by an overflow of a PMI-enabled counter (N-30): the
+ * cycle of the wrap and the EN_PMI_CORE bits of GLOBAL_CTRL at that cycle. */
+struct nhm_pmi_req {
+	uint64_t cycle;
+	uint8_t cores;
+};
+
+/* Per-counter synthetic event stream state, derived from the PerfEvtSel
+ * (filled by the model whenever the event select changes). */
+struct nhm_stream;
+
+struct nhm_uncore {
+	uint64_t faults;       /* EMU_F(...) mask, pmu/emu_faults.h */
+	unsigned pmi_core_bits; /* EN_PMI_CORE width, 4 (OQ-N3) */
+	uint64_t now;          /* cycle the state below is accounted to */
+	uint64_t global_ctl, status, fixed_ctl, match;
+	uint64_t evtsel[NHM_NCTR];
+	uint64_t ctr[NHM_NCTR], fixed_ctr;
+	/* Occupancy reset (OQ-N8): cycle of the last OCC_CTR_RST per counter,
+	 * UINT64_MAX if none is in effect. */
+	uint64_t occ_rst[NHM_NCTR];
+	struct nhm_pmi_req pmi[NHM_MAX_PMI_REQ];
+	unsigned npmi;         /* pending, not yet taken */
+	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
+};
+
+void nhm_init(struct nhm_uncore *u, uint64_t faults, uint64_t now);
+
+/* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
+ * an uncore MSR of this generation (the caller passes it on). */
+int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val);
+int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now);
+
+/* Advance to now without an access (the PMI scheduler's tick). */
+void nhm_advance(struct nhm_uncore *u, uint64_t now);
+
+/* Cycle of the next wrap of any running counter after u->now, UINT64_MAX if
+ * none will wrap (nothing running, or no events). */
+uint64_t nhm_next_wrap(const struct nhm_uncore *u);
+
+/* Move out up to max pending PMI requests, oldest first; returns how many. */
+unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned max);
+
+/* Per-cycle value of the synthetic stream for (event, umask) at cycle t, and
+ * whether the event is an occupancy accumulator (§5 "occ"). Exposed so host
+ * tests can compute expected counts independently. */
+unsigned nhm_stream_value(uint8_t event, uint8_t umask, uint64_t t);
+bool nhm_event_is_occupancy(uint8_t event);
+#define NHM_STREAM_PERIOD 1024
+
+#endif

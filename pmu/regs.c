@@ -1,0 +1,99 @@
+/* Helpers over the register tables of pmu/regs.h. */
+#include "regs.h"
+
+const struct uncore_gen *uncore_gen_by_name(const char *name)
+{
+	unsigned i;
+
+	for (i = 0; i < uncore_gens_count; i++)
+		if (!strcmp(uncore_gens[i]->name, name))
+			return uncore_gens[i];
+	return NULL;
+}
+
+const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model)
+{
+	unsigned i, j;
+
+	if (family != 6)
+		return NULL;
+	for (i = 0; i < uncore_gens_count; i++)
+		for (j = 0; j < uncore_gens[i]->nmodels; j++)
+			if (uncore_gens[i]->models[j] == model)
+				return uncore_gens[i];
+	return NULL;
+}
+
+uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b, unsigned box_idx,
+		 unsigned idx)
+{
+	return t->addr + box_idx * b->box_stride + idx * t->stride;
+}
+
+bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
+{
+	unsigned bi, ti, box, idx;
+
+	for (bi = 0; bi < g->nboxes; bi++) {
+		const struct box_type *b = g->boxes[bi];
+
+		for (ti = 0; ti < b->nregs; ti++)
+			for (box = 0; box < b->nboxes; box++)
+				for (idx = 0; idx < b->regs[ti].count; idx++)
+					if (reg_msr(&b->regs[ti], b, box, idx) == msr) {
+						*out = (struct reg_ref){ g, b, &b->regs[ti], box,
+									 idx, msr };
+						return true;
+					}
+	}
+	return false;
+}
+
+void reg_name(const struct reg_ref *r, char *buf, size_t len)
+{
+	char base[48];
+
+	snprintf(base, sizeof(base), r->tmpl->name, r->idx);
+	if (r->box->nboxes > 1)
+		snprintf(buf, len, "%s[%u]", base, r->box_idx);
+	else
+		snprintf(buf, len, "%s", base);
+}
+
+uint64_t field_mask(const struct field *f)
+{
+	unsigned n = f->hi - f->lo + 1;
+
+	return (n >= 64 ? ~0ull : ((1ull << n) - 1)) << f->lo;
+}
+
+uint64_t reg_access_mask(const struct reg_tmpl *t, enum field_access a)
+{
+	const struct field *f;
+	uint64_t m = 0;
+
+	for (f = t->fields; f && f->name; f++)
+		if (f->access == a)
+			m |= field_mask(f);
+	return m;
+}
+
+uint64_t reg_defined_mask(const struct reg_tmpl *t)
+{
+	const struct field *f;
+	uint64_t m = 0;
+
+	for (f = t->fields; f && f->name; f++)
+		m |= field_mask(f);
+	return m;
+}
+
+const struct field *reg_field(const struct reg_tmpl *t, const char *name)
+{
+	const struct field *f;
+
+	for (f = t->fields; f && f->name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}

@@ -1,0 +1,103 @@
+/* Register descriptions as data: one table per uncore generation, read by the
+ * tests, by the emulated uncore and by `make regs`. The shape follows the
+ * Linux uncore driver's intel_uncore_type: a generation has box types; a box
+ * type has a number of box instances at a fixed stride, and register
+ * templates, each a run of `count` registers at `stride` (a counter and its
+ * control are two templates with the same count, paired by index). Fields
+ * carry their access type and the spec statement they come from; bits not
+ * covered by a field are reserved. Portable: no <efi.h>. */
+#ifndef PMU_REGS_H
+#define PMU_REGS_H
+
+#include "../lib/rt.h"
+
+enum field_access {
+	FA_RW,  /* read/write */
+	FA_RO,  /* read-only: writes ignored or fault, per register */
+	FA_WO,  /* write-only: reads 0 */
+	FA_W1C, /* writing 1 clears the same bit of the register it names (OVF_CTRL) */
+	FA_W1A, /* writing 1 triggers an action, the bit reads 0 (OCC_CTR_RST) */
+};
+
+struct field {
+	const char *name;
+	uint8_t lo, hi;
+	enum field_access access;
+	const char *spec; /* statement id(s), e.g. "N-06" */
+};
+
+enum reg_role {
+	ROLE_GLOBAL_CTL, ROLE_GLOBAL_STATUS, ROLE_GLOBAL_OVF,
+	ROLE_CTR,    /* a counter; width = counting width */
+	ROLE_CTL,    /* the control paired with the counter of the same index */
+	ROLE_FILTER, /* match/mask and filter registers */
+	ROLE_CORE,   /* core-side register on the uncore PMI path */
+};
+
+enum reg_access { RA_RW, RA_RO, RA_WO };
+
+struct reg_tmpl {
+	const char *name;  /* with "%u" where the index goes, e.g. "PerfEvtSel%u" */
+	uint32_t addr;     /* MSR of index 0 in box 0 */
+	uint16_t stride;   /* address step per index */
+	uint8_t count;     /* registers in this run (per box) */
+	uint8_t width;     /* counting width for ROLE_CTR, else the register size */
+	enum reg_role role;
+	enum reg_access access;
+	uint64_t reset;
+	const struct field *fields; /* terminated by an entry with name NULL */
+	const char *spec;
+	uint32_t pair; /* ROLE_CTL: addr of the counter template it controls */
+};
+
+enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD };
+
+struct box_type {
+	const char *name;
+	uint8_t nboxes;
+	uint16_t box_stride; /* address step per box instance */
+	enum reg_scope scope;
+	const struct reg_tmpl *regs;
+	unsigned nregs;
+};
+
+struct uncore_gen {
+	const char *name; /* short, stable: "nhm" */
+	const char *desc;
+	const uint8_t *models; /* GenuineIntel family 6 models */
+	unsigned nmodels;
+	const struct box_type *const *boxes;
+	unsigned nboxes;
+};
+
+/* A concrete register: one instance of a template. */
+struct reg_ref {
+	const struct uncore_gen *gen;
+	const struct box_type *box;
+	const struct reg_tmpl *tmpl;
+	unsigned box_idx, idx;
+	uint32_t msr;
+};
+
+/* Every generation the harness knows (pmu/regs_all.c). */
+extern const struct uncore_gen *const uncore_gens[];
+extern const unsigned uncore_gens_count;
+
+const struct uncore_gen *uncore_gen_by_name(const char *name);
+/* The generation for a GenuineIntel family 6 model, or NULL (N-01). */
+const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model);
+
+uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b,
+		 unsigned box_idx, unsigned idx);
+/* Find the register at an MSR address in a generation. */
+bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out);
+/* "PerfEvtSel3" (box instance appended as "[1]" when the type has several). */
+void reg_name(const struct reg_ref *r, char *buf, size_t len);
+
+/* Bit masks derived from the fields: defined bits, and bits of each access. */
+uint64_t reg_defined_mask(const struct reg_tmpl *t);
+uint64_t reg_access_mask(const struct reg_tmpl *t, enum field_access a);
+const struct field *reg_field(const struct reg_tmpl *t, const char *name);
+uint64_t field_mask(const struct field *f);
+
+#endif

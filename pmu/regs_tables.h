@@ -1,0 +1,12 @@
+/* Shared pieces of the per-generation tables (pmu/regs_*.c). */
+#ifndef PMU_REGS_TABLES_H
+#define PMU_REGS_TABLES_H
+
+#include "regs.h"
+
+/* Core-side registers of the uncore PMI path (pmu/regs_core.c). */
+extern const struct box_type core_pmi_box;
+
+extern const struct uncore_gen gen_nhm;
+
+#endif
