@@ -7,6 +7,7 @@
 #   make bench      boot-time benchmark against a minimal EFI app
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV
+#   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -23,20 +24,22 @@ TCFLAGS := $(WARN) -std=gnu11 -O2 -g0 -ffreestanding -fno-stack-protector \
            -mgeneral-regs-only -maccumulate-outgoing-args -fno-builtin \
            -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol -I. -DGNU_EFI_USE_MS_ABI \
            -DHARNESS_VERSION='"$(VERSION)"'
-TLDFLAGS := -nostdlib -znocombreloc -T $(EFI_LDS) -shared -Bsymbolic \
+TLDFLAGS := -nostdlib -znocombreloc -z defs -T $(EFI_LDS) -shared -Bsymbolic \
             -L$(EFI_LIB) $(EFI_CRT)
 HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 
 # Portable code: compiled into the EFI app and into the host tests.
-PORTABLE := $(wildcard efi/config.c efi/config_keys.c tests/fw/*.c pmu/*.c)
+PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_keys.c \
+              tests/fw/*.c pmu/*.c))
 # Target-only code.
-TARGET   := lib/rt.c $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c)
+TARGET   := lib/rt.c pmu/backend_hw.c \
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests bench deps clean regs
+.PHONY: all esp usb qemu check host-tests bench deps clean regs trace-spec
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -68,8 +71,16 @@ $(B)/host/regs: scripts/regs.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HCFLAGS) $^ -o $@
 
+$(B)/host/bench_msr: scripts/bench_msr.c $(H_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HCFLAGS) -O2 $^ -o $@
+
 regs: $(B)/host/regs
 	@$(B)/host/regs
+
+SPEC ?= ../shared/spec
+trace-spec:
+	@scripts/trace_spec.py --spec $(SPEC)
 
 deps:
 	@scripts/deps.sh
@@ -93,14 +104,15 @@ qemu: deps $(B)/esp.img
 	  --serial-log $(B)/serial.log --results $(B)/results
 
 host-tests: $(H_TESTS)
-	@scripts/run-host-tests.sh $(H_TESTS)
+	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
 	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS)
 	@scripts/check.sh
 
-bench: deps $(B)/esp.img $(B)/minimal.efi
+bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh
+	@$(B)/host/bench_msr
 
 clean:
 	rm -rf $(B)

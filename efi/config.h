@@ -11,6 +11,7 @@
 
 enum cfg_end { END_AUTO, END_SHUTDOWN, END_REBOOT, END_HALT, END_EXIT };
 enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
+enum cfg_backend { CFG_BACKEND_AUTO, CFG_BACKEND_HW, CFG_BACKEND_EMU };
 
 struct cfg {
 	char tests[CFG_LIST_MAX]; /* comma-separated globs, default "*" */
@@ -25,6 +26,12 @@ struct cfg {
 	enum cfg_apic apic;       /* default CFG_APIC_KEEP */
 	/* expect_cpu=FAMILY:MODEL (hex): the CPU the run must find, 0:0 = any */
 	uint32_t expect_family, expect_model;
+	/* backend=auto|hw|emu: auto = emulated uncore under a hypervisor,
+	 * hardware on bare metal */
+	enum cfg_backend backend;
+	char uncore[16];          /* uncore=auto|<generation> (emulated backend) */
+	uint64_t emu_faults;      /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
+	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 };
 
 /* Receives one human-readable message per problem, e.g.
@@ -56,5 +63,6 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
 
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);
+const char *cfg_backend_name(enum cfg_backend b);
 
 #endif

@@ -2,6 +2,8 @@
  * Adding a key means an enum entry (config_int.h), a line in keys[], and a
  * case in cfg_key_set and cfg_key_show. */
 #include "config_int.h"
+#include "../pmu/emu_faults.h"
+#include "../pmu/regs.h"
 
 #define XSTR(x)    STR(x)
 #define STR(x)     #x
@@ -9,6 +11,7 @@
 static const char *const end_names[] = { "auto", "shutdown", "reboot",
 					 "halt", "exit" };
 static const char *const apic_names[] = { "keep", "xapic", "x2apic" };
+static const char *const backend_names[] = { "auto", "hw", "emu" };
 /* Index parity is the value: even entries mean false, odd ones true. */
 static const char *const bool_names[] = { "0", "1", "no", "yes", "false",
 					  "true" };
@@ -182,6 +185,34 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		c->expect_model = mod;
 		return true;
 	}
+	case K_BACKEND:
+		i = find_name(backend_names, ARRAY_SIZE(backend_names), v);
+		if (i >= 0)
+			c->backend = (enum cfg_backend)i;
+		return i >= 0;
+	case K_UNCORE:
+		if (strcmp(v, "auto") && !uncore_gen_by_name(v))
+			return false;
+		snprintf(c->uncore, sizeof(c->uncore), "%s", v);
+		return true;
+	case K_EMU_FAULT: {
+		uint64_t mask;
+		char bad[8];
+
+		if (!strcmp(v, "none")) {
+			c->emu_faults = 0;
+			return true;
+		}
+		if (emu_faults_parse(v, &mask, bad, sizeof(bad)) || !mask)
+			return false;
+		c->emu_faults = mask;
+		return true;
+	}
+	case K_EMU_UCLK:
+		if (!parse_num(v, 100, 10000, &n))
+			return false;
+		c->emu_uclk_mhz = n;
+		return true;
 	}
 	return false;
 }
@@ -204,6 +235,11 @@ static const struct {
 	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200" },
 	[K_APIC] = { "apic", "expected keep, xapic or x2apic" },
 	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex, e.g. 6:1a" },
+	[K_BACKEND] = { "backend", "expected auto, hw or emu" },
+	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)" },
+	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
+			  "(the README lists them)" },
+	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 100..10000" },
 };
 
 int cfg_key_find(const char *name)
@@ -258,6 +294,22 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		else
 			sb_printf(b, "any");
 		break;
+	case K_BACKEND:
+		sb_printf(b, "%s", cfg_backend_name(c->backend));
+		break;
+	case K_UNCORE:
+		sb_printf(b, "%s", c->uncore);
+		break;
+	case K_EMU_FAULT: {
+		char list[512];
+
+		emu_faults_describe(c->emu_faults, list, sizeof(list));
+		sb_printf(b, "%s", list);
+		break;
+	}
+	case K_EMU_UCLK:
+		sb_printf(b, "%u", (unsigned)c->emu_uclk_mhz);
+		break;
 	}
 }
 
@@ -280,6 +332,9 @@ void cfg_defaults(struct cfg *c)
 	c->repeat = 1;
 	c->baud = 115200;
 	c->apic = CFG_APIC_KEEP;
+	c->backend = CFG_BACKEND_AUTO;
+	memcpy(c->uncore, "auto", 5);
+	c->emu_uclk_mhz = 2133;
 }
 
 const char *cfg_end_name(enum cfg_end e)
@@ -290,5 +345,10 @@ const char *cfg_end_name(enum cfg_end e)
 const char *cfg_apic_name(enum cfg_apic a)
 {
 	return (unsigned)a < ARRAY_SIZE(apic_names) ? apic_names[a] : "?";
+}
+
+const char *cfg_backend_name(enum cfg_backend b)
+{
+	return (unsigned)b < ARRAY_SIZE(backend_names) ? backend_names[b] : "?";
 }
 

@@ -46,6 +46,11 @@ struct cpu_ident;
 void apic_mode_enter(const struct cfg *c, const struct cpu_ident *id);
 int apic_mode_leave(void); /* nonzero: a CPU could not be put back */
 
+/* uncore.c: detection, backend, the emulated uncore's PMI tick. */
+struct pmu_choice;
+const struct pmu_choice *uncore_setup(const struct cpu_ident *id);
+void uncore_teardown(void);
+
 /* endrun.c */
 void end_run(int code) __attribute__((noreturn));
 

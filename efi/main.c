@@ -6,6 +6,8 @@
 #include "platform.h"
 #include "../arch/apic.h"
 #include "../arch/cpuid.h"
+#include "../pmu/backend.h"
+#include "../pmu/detect.h"
 #include "../tests/fw/runner.h"
 
 #ifndef HARNESS_VERSION
@@ -50,7 +52,8 @@ static void load_config(void)
 	cfg_describe(&g_cfg, cfg_text, sizeof(cfg_text));
 }
 
-static void fill_run_info(struct run_info *ri, const struct cpu_ident *id)
+static void fill_run_info(struct run_info *ri, const struct cpu_ident *id,
+			  const struct pmu_choice *pc)
 {
 	memset(ri, 0, sizeof(*ri));
 	ri->version = HARNESS_VERSION;
@@ -64,13 +67,15 @@ static void fill_run_info(struct run_info *ri, const struct cpu_ident *id)
 	ri->ncpus = plat_cpu_count();
 	ri->npackages = plat_package_count();
 	ri->apic_mode = apic_mode_name(apic_mode());
-	ri->backend = "hw";
+	ri->backend = msr_backend()->name;
+	ri->uncore = pc->gen ? pc->gen->name : "";
 	ri->tsc_hz = plat_tsc_hz();
 	ri->config = cfg_text;
 	ri->tag = g_cfg.tag;
 }
 
-static void banner(const struct run_info *ri, const struct cpu_ident *id)
+static void banner(const struct run_info *ri, const struct cpu_ident *id,
+		   const struct pmu_choice *pc)
 {
 	plat_log(0, "uncore-harness %s", ri->version);
 	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",
@@ -80,8 +85,14 @@ static void banner(const struct run_info *ri, const struct cpu_ident *id)
 		 id->hypervisor ? id->hv_sig : "");
 	plat_log(0, "cpus: %u in %u package(s); apic: %s (x2APIC %s)", ri->ncpus,
 		 ri->npackages, ri->apic_mode, id->x2apic ? "available" : "not available");
-	plat_log(0, "backend: %s; tsc: %lu kHz", ri->backend,
-		 (unsigned long)(ri->tsc_hz / 1000));
+	if (pc->gen)
+		plat_log(0, "uncore: %s (%s)%s%s", pc->gen->name, pc->gen->desc,
+			 pc->why[0] ? "; " : "", pc->why);
+	else
+		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
+	plat_log(0, "backend: %s%s; tsc: %lu kHz", ri->backend,
+		 pc->emulated && pc->gen ? " (emulated uncore: results validate the harness, "
+		 "not silicon)" : "", (unsigned long)(ri->tsc_hz / 1000));
 	plat_log(0, "config: %s", ri->config);
 	if (ri->tag[0])
 		plat_log(0, "tag: %s", ri->tag);
@@ -119,6 +130,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	struct run_opts opts;
 	struct run_env env;
 	struct cpu_ident id;
+	const struct pmu_choice *pc;
 	struct run_info ri;
 	struct tally tally;
 	char line[96];
@@ -143,8 +155,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	if (EFI_ERROR(mp_init()))
 		plat_log(0, "mp: no MP services protocol; running on the BSP only");
 	apic_mode_enter(&g_cfg, &id);
-	fill_run_info(&ri, &id);
-	banner(&ri, &id);
+	pc = uncore_setup(&id);
+	fill_run_info(&ri, &id, pc);
+	banner(&ri, &id, pc);
 
 	opts = (struct run_opts){ g_cfg.tests, g_cfg.skip, g_cfg.repeat };
 	if (g_cfg.list) {
@@ -152,7 +165,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		apic_mode_leave();
 		end_run(code);
 	}
-	env = (struct run_env){ plat_cpu_count(), plat_package_count(), id.x2apic };
+	env = (struct run_env){ plat_cpu_count(), plat_package_count(), id.x2apic,
+				pc->gen != NULL, pc->why };
 	open_results(&ri);
 	runner_run(all_suites, all_suites_count, &opts, &env,
 		   &(struct run_sink){ write_result, NULL }, &tally);

@@ -61,6 +61,14 @@ void plat_apic_write_lvtpc(uint32_t v);
 int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi);
 void plat_apic_self_ipi(unsigned vector);
 
+/* --- locking ---------------------------------------------------------- */
+/* A spinlock across CPUs that also disables interrupts on the holder, so an
+ * event callback on the same CPU cannot deadlock against it. Returns the
+ * interrupt state to give back to plat_unlock. Hold it briefly; never send
+ * an IPI or wait for another CPU while holding it. */
+uint64_t plat_lock(volatile int *lock);
+void plat_unlock(volatile int *lock, uint64_t flags);
+
 /* --- time ------------------------------------------------------------- */
 uint64_t plat_tsc(void);
 uint64_t plat_tsc_hz(void);

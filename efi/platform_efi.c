@@ -48,3 +48,20 @@ uint64_t plat_tsc_hz(void)
 		tsc_hz = tsc_hz_by_stall(plat_stall_us, 20000, 5);
 	return tsc_hz;
 }
+
+uint64_t plat_lock(volatile int *lock)
+{
+	uint64_t flags;
+
+	__asm__ volatile("pushfq; pop %0; cli" : "=r"(flags) : : "memory");
+	while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
+		cpu_relax();
+	return flags;
+}
+
+void plat_unlock(volatile int *lock, uint64_t flags)
+{
+	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+	if (flags & (1u << 9)) /* IF was set */
+		irq_enable();
+}

@@ -20,9 +20,19 @@ struct nhm_pmi_req {
 	uint8_t cores;
 };
 
+#define NHM_STREAM_PERIOD 1024
+#define NHM_BLOCK 16 /* cycles per prefix-sum block */
+
 /* Per-counter synthetic event stream state, derived from the PerfEvtSel
- * (filled by the model whenever the event select changes). */
-struct nhm_stream;
+ * (filled by the model whenever the event select changes): the counter's
+ * increment at each phase of the period after CMASK/INV/E, and prefix sums
+ * per block of NHM_BLOCK phases (blk[k] = sum of inc[0 .. k*NHM_BLOCK),
+ * blk[last] = the period's sum; below 2^16 because every per-cycle value is
+ * below 64, OQ-N13). */
+struct nhm_stream {
+	uint8_t inc[NHM_STREAM_PERIOD];
+	uint16_t blk[NHM_STREAM_PERIOD / NHM_BLOCK + 1];
+};
 
 struct nhm_uncore {
 	uint64_t faults;       /* EMU_F(...) mask, pmu/emu_faults.h */
@@ -32,8 +42,13 @@ struct nhm_uncore {
 	uint64_t evtsel[NHM_NCTR];
 	uint64_t ctr[NHM_NCTR], fixed_ctr;
 	/* Occupancy reset (OQ-N8): cycle of the last OCC_CTR_RST per counter,
-	 * UINT64_MAX if none is in effect. */
-	uint64_t occ_rst[NHM_NCTR];
+	 * UINT64_MAX if none is in effect; the window [occ_rst, occ_end) in
+	 * which the tracked occupancy differs from the stream's (occ_end = one
+	 * past the catch-up cycle), the stream's value at the reset and the
+	 * tracked value of the cycle before it (for the edge detector). */
+	uint64_t occ_rst[NHM_NCTR], occ_end[NHM_NCTR];
+	uint8_t occ_base[NHM_NCTR], occ_prev[NHM_NCTR];
+	struct nhm_stream stream[NHM_NCTR];
 	struct nhm_pmi_req pmi[NHM_MAX_PMI_REQ];
 	unsigned npmi;         /* pending, not yet taken */
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
@@ -61,6 +76,11 @@ unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned ma
  * tests can compute expected counts independently. */
 unsigned nhm_stream_value(uint8_t event, uint8_t umask, uint64_t t);
 bool nhm_event_is_occupancy(uint8_t event);
-#define NHM_STREAM_PERIOD 1024
+
+/* Internal to pmu/emu_nhm*.c: counting over cached increments. Increments
+ * over cycles [a, b); the first cycle T > t whose count over [t, T) reaches
+ * need >= 1 (UINT64_MAX if the stream never counts). */
+uint64_t nhm_stream_count(const struct nhm_stream *s, uint64_t a, uint64_t b);
+uint64_t nhm_stream_reach(const struct nhm_stream *s, uint64_t t, uint64_t need);
 
 #endif

@@ -44,14 +44,16 @@ boot() {
 
 ESP=$B/esp.img
 boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu=6:1a" \
-  -- --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass
+  -- --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass \
+  --uncore nhm --backend emu
 boot smp8-2sockets-westmere 0 $ESP --cpu Westmere --smp 8 --sockets 2 --opts "expect_cpu=6:2c" \
-  -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass
+  -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass --uncore nhm --backend emu
 if [ "${qemu_major:-0}" -ge 10 ]; then
   boot x2apic-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 4 --opts "apic=x2apic expect_cpu=6:2d" \
-    -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass
+    -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass --uncore ""
   boot x2apic-nehalem-ex 0 $ESP --cpu Nehalem,+x2apic,model=46 --smp 8 --sockets 2 \
-    --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e --family 6 --all-pass
+    --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e \
+    --family 6 --all-pass --uncore ""
 else
   echo "SKIP check.qemu.x2apic-*: QEMU $qemu_major has no x2APIC under TCG; QEMU 10 from bookworm-backports does (scripts/deps.sh)"
   skip=$((skip+2))

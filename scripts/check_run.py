@@ -22,6 +22,8 @@ def main():
     ap.add_argument("--packages", type=int)
     ap.add_argument("--apic")
     ap.add_argument("--tag")
+    ap.add_argument("--uncore", help="generation the run must report ('' for none)")
+    ap.add_argument("--backend")
     ap.add_argument("--family", type=lambda s: int(s, 0))
     ap.add_argument("--model", type=lambda s: int(s, 0))
     ap.add_argument("--verdict", action="append", default=[])
@@ -54,6 +56,10 @@ def main():
         need(doc["packages"] == a.packages, f"packages {doc['packages']}, QEMU was given {a.packages}")
     if a.apic:
         need(doc["apic_mode"] == a.apic, f"apic_mode {doc['apic_mode']}, want {a.apic}")
+    if a.uncore is not None:
+        need(doc.get("uncore") == a.uncore, f"uncore {doc.get('uncore')!r}, want {a.uncore!r}")
+    if a.backend is not None:
+        need(doc.get("backend") == a.backend, f"backend {doc.get('backend')!r}, want {a.backend!r}")
     if a.tag is not None:
         need(doc["tag"] == a.tag, f"tag {doc['tag']!r}, OPTS gave {a.tag!r}")
         need(f"tag={a.tag}" in doc["config"], "OPTS tag= missing from the recorded config")

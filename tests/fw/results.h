@@ -27,7 +27,8 @@ struct run_info {
 	char hypervisor[16]; /* "" on bare metal */
 	unsigned ncpus, npackages;
 	const char *apic_mode; /* "xAPIC" / "x2APIC" */
-	const char *backend;   /* "hw", later "emu" */
+	const char *backend;   /* "hw" or "emu" */
+	const char *uncore;    /* generation name, or "" when none is supported */
 	uint64_t tsc_hz;
 	const char *config;    /* effective config, "key=value ..." */
 	const char *tag;       /* cfg tag= (may be "") */

@@ -107,6 +107,8 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 	rbuf_jstr(&b, str_or_empty(ri->apic_mode), RESULTS_WORD_MAX);
 	rbuf_put(&b, ",\"backend\":");
 	rbuf_jstr(&b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
+	rbuf_put(&b, ",\"uncore\":");
+	rbuf_jstr(&b, str_or_empty(ri->uncore), RESULTS_WORD_MAX);
 	rbuf_printf(&b, ",\"tsc_hz\":%llu,\"tests\":[",
 		    (unsigned long long)ri->tsc_hz);
 	start = f->pos + b.len;

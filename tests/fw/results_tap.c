@@ -72,6 +72,7 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# cpus: %u, packages: %u", ri->ncpus, ri->npackages);
 	tap_line(&b, "# apic mode: %.*s", w, str_or_empty(ri->apic_mode));
 	tap_line(&b, "# backend: %.*s", w, str_or_empty(ri->backend));
+	tap_line(&b, "# uncore: %.*s", w, or_none(ri->uncore));
 	tap_line(&b, "# tsc_hz: %llu", (unsigned long long)ri->tsc_hz);
 	tap_line(&b, "# tag: %.*s", w, or_none(ri->tag));
 	/* Last, so that only the config is cut if the banner overflows. */

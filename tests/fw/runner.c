@@ -88,6 +88,10 @@ static bool needs_met(unsigned needs, const struct run_env *env, char *why, size
 		snprintf(why, len, "needs x2APIC (CPUID.1:ECX[21] = 0)");
 		return false;
 	}
+	if ((needs & NEED_UNCORE) && !env->uncore) {
+		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
+		return false;
+	}
 	return true;
 }
 

@@ -9,6 +9,8 @@
 struct run_env {
 	unsigned ncpus, npackages;
 	bool x2apic;
+	bool uncore;            /* a supported uncore generation was found */
+	const char *no_uncore;  /* why not, for the SKIP reason */
 };
 
 struct run_opts {

@@ -14,6 +14,7 @@ enum need {
 	NEED_SMP2     = 1u << 0, /* two or more CPUs */
 	NEED_PACKAGE2 = 1u << 1, /* two or more packages */
 	NEED_X2APIC   = 1u << 2, /* CPU offers x2APIC (CPUID.1:ECX[21]) */
+	NEED_UNCORE   = 1u << 3, /* a supported uncore generation (N-01) */
 };
 
 #define T_MAX_FIGURES 16

@@ -181,3 +181,20 @@ void plat_log(int level, const char *fmt, ...)
 }
 
 int plat_verbosity(void) { return host_cfg()->verbose; }
+
+/* Single-threaded host: a lock that is never contended, but must be free. */
+uint64_t plat_lock(volatile int *lock)
+{
+	if (*lock) {
+		fprintf(stderr, "platform_host: lock taken twice (deadlock on target)\n");
+		abort();
+	}
+	*lock = 1;
+	return 0;
+}
+
+void plat_unlock(volatile int *lock, uint64_t flags)
+{
+	(void)flags;
+	*lock = 0;
+}

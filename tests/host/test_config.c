@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "../../pmu/emu_faults.h"
 
 #include "efi/config.h"
 
@@ -73,6 +74,10 @@ static void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_int_equal(a->apic, b->apic);
 	assert_int_equal(a->expect_family, b->expect_family);
 	assert_int_equal(a->expect_model, b->expect_model);
+	assert_int_equal(a->backend, b->backend);
+	assert_string_equal(a->uncore, b->uncore);
+	assert_int_equal(a->emu_faults, b->emu_faults);
+	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
 }
 
 /* ASCII to UCS-2 (no terminator); returns the length. */
@@ -107,7 +112,7 @@ static void check_good(void)
 	cfg_describe(&c, buf, sizeof(buf));
 	assert_string_equal(buf, "tests=pmu.*,uncore.? skip=pmu.slow list=1 "
 			    "verbose=3 end=reboot repeat=16 tag=nightly run 7 "
-			    "serial=io:0x3f8 baud=9600 apic=x2apic expect_cpu=any");
+			    "serial=io:0x3f8 baud=9600 apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133");
 }
 
 static void test_good_lf(void **state)
@@ -347,7 +352,7 @@ static void test_unknown_key(void **state)
 	assert_int_equal(parse("foo=1\nrepeat=2\n=5\n"), 2);
 	assert_int_equal(c.repeat, 2);
 	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list verbose "
-		"end repeat tag serial baud apic expect_cpu); line ignored", NULL);
+		"end repeat tag serial baud apic expect_cpu backend uncore emu.fault emu.uclk_mhz); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
 }
 
@@ -635,7 +640,7 @@ static void test_loadopts_non_ascii(void **state)
 }
 
 #define DEFAULTS "tests=* skip= list=0 verbose=1 end=auto repeat=1 tag= " \
-		 "serial=off baud=115200 apic=keep expect_cpu=any"
+		 "serial=off baud=115200 apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133"
 
 static void test_describe(void **state)
 {
@@ -707,7 +712,36 @@ static void test_describe_round_trip(void **state)
 	cfg_set(&x, "baud", "50", err, sizeof(err));
 	cfg_set(&x, "apic", "xapic", err, sizeof(err));
 	cfg_set(&x, "expect_cpu", "6:2e", err, sizeof(err));
+	assert_int_equal(cfg_set(&x, "backend", "emu", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "uncore", "nhm", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "emu.fault", "no-count,pmi-never", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "2666", err, sizeof(err)), 0);
 	round_trip(&x);
+}
+
+/* backend=, uncore=, emu.fault= and emu.uclk_mhz= take only known values. */
+static void test_emulation_keys(void **state)
+{
+	char err[512];
+	struct cfg x;
+
+	(void)state;
+	cfg_defaults(&x);
+	assert_int_equal(x.backend, CFG_BACKEND_AUTO);
+	assert_string_equal(x.uncore, "auto");
+	assert_int_equal(cfg_set(&x, "backend", "silicon", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected auto, hw or emu"));
+	assert_int_equal(cfg_set(&x, "uncore", "skylake", err, sizeof(err)), -1);
+	assert_string_equal(x.uncore, "auto");
+	assert_int_equal(cfg_set(&x, "emu.fault", "no-count,bogus", err, sizeof(err)), -1);
+	assert_int_equal(x.emu_faults, 0);
+	assert_int_equal(cfg_set(&x, "emu.fault", "", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "emu.fault", "width-32", err, sizeof(err)), 0);
+	assert_int_equal(x.emu_faults, EMU_F(WIDTH_32));
+	assert_int_equal(cfg_set(&x, "emu.fault", "none", err, sizeof(err)), 0);
+	assert_int_equal(x.emu_faults, 0);
+	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "99", err, sizeof(err)), -1);
+	assert_int_equal(x.emu_uclk_mhz, 2133);
 }
 
 /* expect_cpu=FAMILY:MODEL in hex, as Intel writes 06_1AH. */
@@ -770,6 +804,7 @@ int main(void)
 		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_describe_round_trip),
 		cmocka_unit_test(test_expect_cpu),
+		cmocka_unit_test(test_emulation_keys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

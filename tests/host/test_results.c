@@ -242,6 +242,7 @@ static const struct run_info info = {
 	.ncpus = 8, .npackages = 2,
 	.apic_mode = "xAPIC",
 	.backend = "hw",
+	.uncore = "nhm",
 	.tsc_hz = 2666000000ULL,
 	.config = "tests=* repeat=1",
 	.tag = "lab1",
@@ -301,6 +302,7 @@ static const char tap_expected[] =
 	"# cpus: 8, packages: 2\n"
 	"# apic mode: xAPIC\n"
 	"# backend: hw\n"
+	"# uncore: nhm\n"
 	"# tsc_hz: 2666000000\n"
 	"# tag: lab1\n"
 	"# config: tests=* repeat=1\n"
@@ -495,7 +497,7 @@ static const char json_head[] =
 	"\"family\":6,\"model\":26,\"stepping\":5,"
 	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null},"
 	"\"cpus\":8,\"packages\":2,\"apic_mode\":\"xAPIC\",\"backend\":\"hw\","
-	"\"tsc_hz\":2666000000,\"tests\":[";
+	"\"uncore\":\"nhm\",\"tsc_hz\":2666000000,\"tests\":[";
 
 static const char json_expected[] =
 	"{\"id\":\"a.pass.plain\",\"description\":\"passes\",\"iteration\":1,"
@@ -613,7 +615,7 @@ static void oversized_input_stays_well_formed(void **state)
 	memset(ri.cpu_vendor, 1, sizeof(ri.cpu_vendor) - 1);
 	memset(ri.brand, 1, sizeof(ri.brand) - 1);
 	memset(ri.hypervisor, 1, sizeof(ri.hypervisor) - 1);
-	ri.version = ri.tag = ri.apic_mode = ri.backend = word;
+	ri.version = ri.tag = ri.apic_mode = ri.backend = ri.uncore = word;
 	ri.config = cfg;
 	memset(id, '"', sizeof(id) - 1);
 	memset(desc, 1, sizeof(desc) - 1);

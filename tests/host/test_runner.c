@@ -18,6 +18,7 @@ static const struct test tests_a[] = {
 	{ "a.two.smp", "needs SMP", NEED_SMP2, pass },
 	{ "a.two.pkg", "needs 2 packages", NEED_PACKAGE2, pass },
 	{ "a.two.x2", "needs x2APIC", NEED_X2APIC, pass },
+	{ "a.two.unc", "needs an uncore", NEED_UNCORE, pass },
 };
 static const struct test tests_b[] = {
 	{ "b.xfail", "expected failure", 0, xfail },
@@ -41,7 +42,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 		struct tally *t)
 {
 	struct run_opts o = { tests, skip, repeat };
-	struct run_env env = { ncpus, 1, false };
+	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)" };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -54,8 +55,8 @@ static void verdicts_and_reasons(void **state)
 
 	(void)state;
 	run("*", "", 1, 1, &t);
-	assert_int_equal(t.planned, 8);
-	assert_int_equal(nseen, 8);
+	assert_int_equal(t.planned, 9);
+	assert_int_equal(nseen, 9);
 	assert_int_equal(seen[0].verdict, V_PASS);
 	assert_int_equal(seen[0].index, 1);
 	assert_int_equal(seen[0].nfigs, 1);
@@ -66,12 +67,14 @@ static void verdicts_and_reasons(void **state)
 	assert_string_equal(seen[2].reason, "needs 2 or more CPUs (have 1)");
 	assert_int_equal(seen[3].verdict, V_SKIP);
 	assert_int_equal(seen[4].verdict, V_SKIP);
-	assert_int_equal(seen[5].verdict, V_XFAIL);
-	assert_int_equal(seen[6].verdict, V_ERROR);
-	assert_string_equal(seen[7].reason, "no reason given");
+	assert_int_equal(seen[5].verdict, V_SKIP);
+	assert_string_equal(seen[5].reason, "no supported uncore (model 0x2a)");
+	assert_int_equal(seen[6].verdict, V_XFAIL);
+	assert_int_equal(seen[7].verdict, V_ERROR);
+	assert_string_equal(seen[8].reason, "no reason given");
 	assert_int_equal(t.n[V_PASS], 1);
 	assert_int_equal(t.n[V_FAIL], 2);
-	assert_int_equal(t.n[V_SKIP], 3);
+	assert_int_equal(t.n[V_SKIP], 4);
 	assert_non_null(strstr(host_output(), "PASS a.one.pass\n"));
 	assert_non_null(strstr(host_output(), "FAIL a.one.fail: arithmetic says 2\n"));
 	assert_non_null(strstr(host_output(), "SKIP a.two.smp: needs 2 or more CPUs (have 1)\n"));

@@ -1,0 +1,35 @@
+/* The MSR backend: how pmu/ and tests/ read and write an MSR on a given CPU.
+ * Two implementations: the hardware one (pmu/backend_hw.c, target only: the
+ * fault-catching rdmsr/wrmsr of arch/, run on the target CPU) and the
+ * emulated uncore (pmu/backend_emu.c: uncore and PMI-path MSRs answered by
+ * the model, everything else passed to a lower backend). Cross-CPU access
+ * (cpu != the calling CPU) is for the BSP only: MP services run it there. */
+#ifndef PMU_BACKEND_H
+#define PMU_BACKEND_H
+
+#include "../lib/rt.h"
+
+struct msr_backend {
+	const char *name; /* "hw" or "emu" */
+	/* 0, the exception vector (13 = #GP), or a negative PLAT_E* error */
+	int (*read)(unsigned cpu, uint32_t msr, uint64_t *val);
+	int (*write)(unsigned cpu, uint32_t msr, uint64_t val);
+	/* The calling CPU's LVT performance-counter entry (C-25): the emulated
+	 * backend keeps the copy its PMI delivery masks (C-29, C-39). */
+	uint32_t (*lvtpc_read)(void);
+	void (*lvtpc_write)(uint32_t v);
+};
+
+extern const struct msr_backend msr_backend_hw;
+extern const struct msr_backend msr_backend_emu;
+
+/* The backend in use (set once at start; hardware by default). */
+void msr_backend_set(const struct msr_backend *b);
+const struct msr_backend *msr_backend(void);
+
+int msr_read(unsigned cpu, uint32_t msr, uint64_t *val);
+int msr_write(unsigned cpu, uint32_t msr, uint64_t val);
+uint32_t pmu_lvtpc_read(void);
+void pmu_lvtpc_write(uint32_t v);
+
+#endif

@@ -1,0 +1,247 @@
+/* The emulated backend: uncore MSRs of the calling CPU's package go to that
+ * package's model; the core side of the PMI path (IA32_DEBUGCTL bit 13,
+ * IA32_PERF_GLOBAL_STATUS/OVF_CTRL bit 61) and each CPU's LVT
+ * performance-counter entry are kept per CPU here (C-38), because TCG drops
+ * unknown MSRs and never fires the LVT; every other MSR and bit goes to the
+ * lower backend. PMIs are delivered as IPIs carrying the vector and mode of
+ * the target CPU's LVT entry (C-39). */
+#include "emu.h"
+#include "emu_faults.h"
+#include "emu_nhm.h"
+#include "../efi/platform.h"
+
+#define MSR_DEBUGCTL        0x1D9
+#define MSR_GLOBAL_STATUS   0x38E
+#define MSR_GLOBAL_OVF_CTRL 0x390
+#define DEBUGCTL_UNCORE_PMI (1ull << 13) /* C-02 */
+#define OVF_UNCORE          (1ull << 61) /* C-06, C-07 */
+#define LVT_MASK            0x10000u     /* C-28 */
+#define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
+#define NHM_EN_PMI_SHIFT    48           /* N-31, OQ-N2 */
+
+static struct {
+	struct emu_cfg cfg;
+	volatile int lock;
+	uint64_t tsc0, tsc_hz;
+	unsigned npkg;
+	uint32_t pkg_id[EMU_MAX_PKG];
+	struct nhm_uncore pkg[EMU_MAX_PKG];
+	bool uncore_pmi[PLAT_MAX_CPUS]; /* DEBUGCTL bit 13 */
+	bool ovf_uncore[PLAT_MAX_CPUS]; /* PERF_GLOBAL_STATUS bit 61 */
+	uint32_t lvtpc[PLAT_MAX_CPUS];
+	struct nhm_pmi_req storm;       /* PMI_STORM: the request that never ends */
+	int storm_pkg;
+} emu;
+
+static bool has(uint64_t f)
+{
+	return (emu.cfg.faults & f) != 0;
+}
+
+uint64_t emu_uclk_now(void)
+{
+	uint64_t d;
+
+	if (emu.cfg.clock)
+		return emu.cfg.clock();
+	/* Split so that no product exceeds 64 bits (no 128-bit division in the
+	 * freestanding build): whole seconds, then the remainder in kHz. */
+	d = plat_tsc() - emu.tsc0;
+	return d / emu.tsc_hz * emu.cfg.uclk_khz * 1000 +
+	       d % emu.tsc_hz * emu.cfg.uclk_khz / (emu.tsc_hz / 1000);
+}
+
+static unsigned pkg_of(unsigned cpu)
+{
+	const struct plat_cpu *c = plat_cpu(cpu);
+	unsigned i;
+
+	if (!c || has(EMU_F(SHARED_PACKAGES)))
+		return 0;
+	for (i = 0; i < emu.npkg; i++)
+		if (emu.pkg_id[i] == c->package)
+			return i;
+	return 0;
+}
+
+int emu_setup(const struct emu_cfg *c)
+{
+	unsigned i, j, n = plat_cpu_count();
+
+	if (!c->gen || strcmp(c->gen->name, "nhm"))
+		return PLAT_EUNSUPPORTED;
+	memset(&emu, 0, sizeof(emu));
+	emu.cfg = *c;
+	emu.storm_pkg = -1;
+	for (i = 0; i < n; i++) {
+		uint32_t id = plat_cpu(i)->package;
+
+		for (j = 0; j < emu.npkg && emu.pkg_id[j] != id; j++)
+			;
+		if (j == emu.npkg) {
+			if (emu.npkg == EMU_MAX_PKG)
+				return PLAT_EINVAL;
+			emu.pkg_id[emu.npkg++] = id;
+		}
+		emu.lvtpc[i] = LVT_MASK; /* C-25 reset value */
+	}
+	emu.tsc_hz = plat_tsc_hz();
+	emu.tsc0 = plat_tsc();
+	for (i = 0; i < emu.npkg; i++)
+		nhm_init(&emu.pkg[i], c->faults, emu_uclk_now());
+	return PLAT_OK;
+}
+
+/* OQ-N4 default: core n of a package is its n-th distinct core id in
+ * ascending order. */
+static int core_index(unsigned cpu)
+{
+	const struct plat_cpu *me = plat_cpu(cpu);
+	unsigned i, below = 0, j;
+
+	for (i = 0; i < plat_cpu_count(); i++) {
+		const struct plat_cpu *c = plat_cpu(i);
+		bool first = true;
+
+		if (c->package != me->package || c->core >= me->core)
+			continue;
+		for (j = 0; j < i; j++) /* count each core id once */
+			if (plat_cpu(j)->package == c->package && plat_cpu(j)->core == c->core)
+				first = false;
+		below += first;
+	}
+	return (int)below;
+}
+
+struct delivery {
+	uint32_t apic_id;
+	unsigned vector;
+	bool nmi;
+};
+
+/* Route one PMI request of package p to the CPUs it reaches (N-31..N-35,
+ * C-28, C-29, C-39); the IPIs are sent after the lock is dropped. */
+static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery *out)
+{
+	unsigned cpu, n = 0, bits = emu.pkg[p].pmi_core_bits;
+	unsigned cores = req->cores;
+
+	if (has(EMU_F(PMI_NEVER)))
+		return 0;
+	if (has(EMU_F(PMI_WRONG_CORE)))
+		cores = ((cores << 1) | (cores >> (bits - 1))) & ((1u << bits) - 1);
+	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
+		uint32_t lvt = emu.lvtpc[cpu];
+		unsigned mode = (lvt >> 8) & 7;
+
+		if (pkg_of(cpu) != p || !(cores & (1u << core_index(cpu))))
+			continue;
+		if (!emu.uncore_pmi[cpu] && !has(EMU_F(DEBUGCTL_IGNORED)))
+			continue; /* N-32 */
+		if ((lvt & LVT_MASK) && !has(EMU_F(LVT_MASK_IGNORED)))
+			continue; /* C-28, OQ-C2 default: lost */
+		if (mode != 0 && mode != 4)
+			continue; /* C-26: only Fixed and NMI */
+		if (!has(EMU_F(LVT_NO_MASK)))
+			emu.lvtpc[cpu] |= LVT_MASK; /* C-29 */
+		if (!has(EMU_F(NO_BIT61)))
+			emu.ovf_uncore[cpu] = true; /* C-06, OQ-C4 default */
+		out[n++] = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
+	}
+	return n;
+}
+
+void emu_poll(void)
+{
+	static struct delivery out[PLAT_MAX_CPUS * NHM_MAX_PMI_REQ];
+	struct nhm_pmi_req reqs[NHM_MAX_PMI_REQ];
+	unsigned p, i, k, n = 0;
+	uint64_t flags, now;
+
+	flags = plat_lock(&emu.lock);
+	now = emu_uclk_now();
+	for (p = 0; p < emu.npkg; p++) {
+		nhm_advance(&emu.pkg[p], now);
+		k = nhm_take_pmi(&emu.pkg[p], reqs, NHM_MAX_PMI_REQ);
+		for (i = 0; i < k && n + plat_cpu_count() <= ARRAY_SIZE(out); i++)
+			n += route(p, &reqs[i], out + n);
+		if (k && has(EMU_F(PMI_STORM))) {
+			emu.storm = reqs[k - 1];
+			emu.storm_pkg = (int)p;
+		}
+	}
+	/* The storm lasts while the package still routes PMIs to some core. */
+	if (emu.storm_pkg >= 0 &&
+	    ((emu.pkg[emu.storm_pkg].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf) &&
+	    n + plat_cpu_count() <= ARRAY_SIZE(out))
+		n += route((unsigned)emu.storm_pkg, &emu.storm, out + n);
+	plat_unlock(&emu.lock, flags);
+	for (i = 0; i < n; i++)
+		plat_apic_send_ipi(out[i].apic_id, out[i].vector, out[i].nmi);
+}
+
+static int lower_read(unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	*val = 0;
+	return emu.cfg.lower ? emu.cfg.lower->read(cpu, msr, val) : 0;
+}
+
+static int lower_write(unsigned cpu, uint32_t msr, uint64_t val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->write(cpu, msr, val) : 0;
+}
+
+static int emu_read(unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	unsigned p = pkg_of(cpu);
+	uint64_t flags = plat_lock(&emu.lock);
+	int rc = nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
+
+	plat_unlock(&emu.lock, flags);
+	if (rc >= 0)
+		return rc;
+	rc = lower_read(cpu, msr, val);
+	if (msr == MSR_DEBUGCTL) /* C-38: bit 13 from the copy, the rest passed */
+		*val = (*val & ~DEBUGCTL_UNCORE_PMI) | (emu.uncore_pmi[cpu] ? DEBUGCTL_UNCORE_PMI : 0);
+	else if (msr == MSR_GLOBAL_STATUS)
+		*val = (*val & ~OVF_UNCORE) | (emu.ovf_uncore[cpu] ? OVF_UNCORE : 0);
+	return rc;
+}
+
+static int emu_write(unsigned cpu, uint32_t msr, uint64_t val)
+{
+	unsigned p = pkg_of(cpu);
+	uint64_t flags = plat_lock(&emu.lock);
+	int rc = nhm_wrmsr(&emu.pkg[p], msr, val, emu_uclk_now());
+
+	plat_unlock(&emu.lock, flags);
+	if (rc >= 0)
+		return rc;
+	if (msr == MSR_DEBUGCTL) { /* C-01, C-38 */
+		emu.uncore_pmi[cpu] = val & DEBUGCTL_UNCORE_PMI;
+		val &= ~DEBUGCTL_UNCORE_PMI;
+	} else if (msr == MSR_GLOBAL_OVF_CTRL) { /* C-07 */
+		if (val & OVF_UNCORE)
+			emu.ovf_uncore[cpu] = false;
+		val &= ~OVF_UNCORE;
+	}
+	return lower_write(cpu, msr, val);
+}
+
+static uint32_t emu_lvtpc_read(void)
+{
+	return emu.lvtpc[plat_this_cpu()];
+}
+
+/* The real entry is written too (harmless under TCG, which never fires it,
+ * and it keeps a hardware run with backend=emu consistent). */
+static void emu_lvtpc_write(uint32_t v)
+{
+	emu.lvtpc[plat_this_cpu()] = v & LVT_RW;
+	if (emu.cfg.lower)
+		emu.cfg.lower->lvtpc_write(v);
+}
+
+const struct msr_backend msr_backend_emu = {
+	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write,
+};

@@ -1,0 +1,27 @@
+/* The emulated uncore behind msr_backend_emu: set-up and the PMI tick. */
+#ifndef PMU_EMU_H
+#define PMU_EMU_H
+
+#include "backend.h"
+#include "regs.h"
+
+#define EMU_MAX_PKG 8
+
+struct emu_cfg {
+	const struct uncore_gen *gen;    /* the generation to emulate */
+	uint64_t faults;                 /* EMU_F() mask (pmu/emu_faults.h) */
+	uint32_t uclk_khz;               /* U-clock rate (OQ-N17: a ratio over the TSC) */
+	const struct msr_backend *lower; /* other MSRs go here; NULL: read 0, drop writes */
+	uint64_t (*clock)(void);         /* U-clock cycles now; NULL: derived from the TSC */
+};
+
+/* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, or PLAT_EINVAL
+ * (more packages than EMU_MAX_PKG). Resets every package's uncore. */
+int emu_setup(const struct emu_cfg *c);
+/* Advance every package's model and deliver the PMIs its overflows asked
+ * for. Called from a periodic timer on target (so a test spinning without
+ * touching any MSR still gets its PMI) and by hand in host tests. */
+void emu_poll(void);
+uint64_t emu_uclk_now(void);
+
+#endif
