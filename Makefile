@@ -33,7 +33,7 @@ PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_key
               tests/fw/*.c pmu/*.c))
 # Target-only code.
 TARGET   := lib/rt.c pmu/backend_hw.c \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c)
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
