@@ -54,7 +54,7 @@ $(B)/h/%.c.o: %.c $(wildcard */*.h */*/*.h)
 
 $(B)/%.so: 
 	@mkdir -p $(dir $@)
-	ld $(TLDFLAGS) $^ -o $@ -lefi -lgnuefi
+	@echo "  LD $@"; ld $(TLDFLAGS) $^ -o $@ -lefi -lgnuefi
 $(B)/uncore-harness.so: $(T_OBJS)
 $(B)/minimal.so: $(B)/t/scripts/minimal.c.o
 
@@ -65,7 +65,7 @@ $(B)/%.efi: $(B)/%.so
 
 $(B)/host/%: tests/host/%.c $(H_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(HCFLAGS) $^ -o $@ -lcmocka
+	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lcmocka
 
 $(B)/host/regs: scripts/regs.c $(H_OBJS)
 	@mkdir -p $(dir $@)

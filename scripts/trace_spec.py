@@ -43,7 +43,7 @@ def statements(spec_dir):
 def id_patterns(sid):
     """N-06 -> N-06, n06_; OQ-N8 -> OQ-N8, oqn8_ (not OQ-N80)."""
     flat = sid.replace("-", "").lower()
-    return re.compile(rf"(?<![A-Za-z0-9-]){re.escape(sid)}(?!\d)|\b{flat}_")
+    return re.compile(rf"(?<![A-Za-z0-9-]){re.escape(sid)}(?!\d)|(?<![A-Za-z0-9]){flat}_")
 
 
 def sources():

@@ -56,6 +56,12 @@ void json_begin(struct rfile *f, const struct run_info *ri);
 void json_result(struct rfile *f, const struct tresult *r);
 void json_end(struct rfile *f, const struct tally *t);
 
+/* True when the run used the emulated uncore (backend "emu"). */
+static inline bool results_emulated(const struct run_info *ri)
+{
+	return ri->backend && !strcmp(ri->backend, "emu");
+}
+
 /* JSON string escaping into buf (always NUL-terminated); returns length. */
 size_t json_escape(char *buf, size_t size, const char *s);
 

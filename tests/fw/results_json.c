@@ -109,6 +109,9 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 	rbuf_jstr(&b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
 	rbuf_put(&b, ",\"uncore\":");
 	rbuf_jstr(&b, str_or_empty(ri->uncore), RESULTS_WORD_MAX);
+	/* What a PASS vouches for: the emulated uncore validates the harness. */
+	rbuf_put(&b, results_emulated(ri) ? ",\"validates\":\"harness\""
+					  : ",\"validates\":\"silicon\"");
 	rbuf_printf(&b, ",\"tsc_hz\":%llu,\"tests\":[",
 		    (unsigned long long)ri->tsc_hz);
 	start = f->pos + b.len;

@@ -71,7 +71,9 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 		 ri->hypervisor[0] ? ri->hypervisor : "bare metal");
 	tap_line(&b, "# cpus: %u, packages: %u", ri->ncpus, ri->npackages);
 	tap_line(&b, "# apic mode: %.*s", w, str_or_empty(ri->apic_mode));
-	tap_line(&b, "# backend: %.*s", w, str_or_empty(ri->backend));
+	tap_line(&b, "# backend: %.*s%s", w, str_or_empty(ri->backend),
+		 results_emulated(ri) ? " (emulated uncore: results validate the harness, "
+		 "not silicon)" : "");
 	tap_line(&b, "# uncore: %.*s", w, or_none(ri->uncore));
 	tap_line(&b, "# tsc_hz: %llu", (unsigned long long)ri->tsc_hz);
 	tap_line(&b, "# tag: %.*s", w, or_none(ri->tag));

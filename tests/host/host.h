@@ -9,6 +9,9 @@
 /* Shape of the simulated machine: ncpus CPUs spread evenly over npackages,
  * APIC id = index. Resets the LVTs, handlers and the captured output. */
 void host_machine(unsigned ncpus, unsigned npackages);
+/* The same with `threads` logical CPUs per core (Hyper-Threading siblings
+ * share a core id, N-33). */
+void host_machine_smt(unsigned ncpus, unsigned npackages, unsigned threads);
 /* Everything plat_puts printed since host_machine(), lines joined by '\n'. */
 const char *host_output(void);
 /* The configuration plat_config() returns. */

@@ -17,6 +17,11 @@ static bool cfg_ready;
 
 void host_machine(unsigned n, unsigned pk)
 {
+	host_machine_smt(n, pk, 1);
+}
+
+void host_machine_smt(unsigned n, unsigned pk, unsigned threads)
+{
 	unsigned i;
 
 	ncpus = n ? (n < PLAT_MAX_CPUS ? n : PLAT_MAX_CPUS) : 1;
@@ -24,7 +29,8 @@ void host_machine(unsigned n, unsigned pk)
 	current = 0;
 	for (i = 0; i < ncpus; i++) {
 		cpus[i] = (struct plat_cpu){ .apic_id = i, .package = i * npackages / ncpus,
-					     .core = i, .bsp = i == 0, .enabled = true };
+					     .core = i / threads, .thread = i % threads,
+					     .bsp = i == 0, .enabled = true };
 		lvtpc[i] = 0x10000; /* C-25 reset value: masked */
 	}
 	memset(handlers, 0, sizeof(handlers));

@@ -223,6 +223,58 @@ static void n03_packages_are_independent(void **state)
 	assert_int_equal(hits[0][VEC], 0);
 }
 
+static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
+{
+	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock };
+
+	(void)state;
+	host_machine_smt(4, 1, 2); /* cores 0 and 1, two threads each */
+	clock_now = 1000;
+	memset(hits, 0, sizeof(hits));
+	assert_int_equal(emu_setup(&c), 0);
+	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
+	arm(2, VEC);
+	arm(3, VEC);
+	arm(0, VEC);
+	set_lvt(1, VEC); /* core 0's second thread: DEBUGCTL bit 13 clear */
+	overflow_fixed(0, 0x2);
+	assert_int_equal(hits[2][VEC], 1);
+	assert_int_equal(hits[3][VEC], 1);
+	assert_int_equal(hits[0][VEC] + hits[1][VEC], 0);
+	overflow_fixed(0, 0x1);
+	assert_int_equal(hits[0][VEC], 1);
+	assert_int_equal(hits[1][VEC], 0);
+}
+
+/* The uncore's own status (0x392/0x393) and the core's bit 61 (0x38E/0x390)
+ * are separate registers: clearing one leaves the other. */
+static void c08_uncore_and_core_status_are_separate(void **state)
+{
+	(void)state;
+	machine(1, 1, 0);
+	arm(0, VEC);
+	overflow_fixed(0, 0x1);
+	assert_true(rd(0, STATUS) & (1ull << 32));
+	assert_true(rd(0, CORE_STATUS) & BIT61);
+	assert_int_equal(msr_write(0, 0x393, (1ull << 32) | (1ull << 61) | (1ull << 63)), 0);
+	assert_true(rd(0, CORE_STATUS) & BIT61);
+	assert_int_equal(msr_write(0, CORE_OVF, BIT61), 0);
+	overflow_fixed(0, 0x1); /* LVT still masked: no delivery, but status again */
+	assert_int_equal(msr_write(0, CORE_OVF, BIT61), 0);
+	assert_true(rd(0, STATUS) & (1ull << 32));
+}
+
+/* Delivery status (bit 12) is read-only, and only vector, mode and mask are
+ * kept (C-25, C-27). */
+static void c27_lvt_delivery_status_is_read_only(void **state)
+{
+	(void)state;
+	machine(1, 1, 0);
+	assert_int_equal(get_lvt(0), 0x10000); /* C-25 reset value */
+	set_lvt(0, 0xFFFFFFFF);
+	assert_int_equal(get_lvt(0), 0x107FF);
+}
+
 static void faults_delivery_side(void **state)
 {
 	(void)state;
@@ -356,6 +408,9 @@ int main(void)
 		cmocka_unit_test(c29_no_second_pmi_until_unmasked),
 		cmocka_unit_test(c07_c38_core_side_bits),
 		cmocka_unit_test(n03_packages_are_independent),
+		cmocka_unit_test(n33_c02_both_siblings_each_gated_by_its_debugctl),
+		cmocka_unit_test(c08_uncore_and_core_status_are_separate),
+		cmocka_unit_test(c27_lvt_delivery_status_is_read_only),
 		cmocka_unit_test(faults_delivery_side),
 		cmocka_unit_test(c41_storm_fault_repeats_until_routing_is_off),
 		cmocka_unit_test(n01_models_of_this_uncore),

@@ -497,7 +497,7 @@ static const char json_head[] =
 	"\"family\":6,\"model\":26,\"stepping\":5,"
 	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null},"
 	"\"cpus\":8,\"packages\":2,\"apic_mode\":\"xAPIC\",\"backend\":\"hw\","
-	"\"uncore\":\"nhm\",\"tsc_hz\":2666000000,\"tests\":[";
+	"\"uncore\":\"nhm\",\"validates\":\"silicon\",\"tsc_hz\":2666000000,\"tests\":[";
 
 static const char json_expected[] =
 	"{\"id\":\"a.pass.plain\",\"description\":\"passes\",\"iteration\":1,"

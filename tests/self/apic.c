@@ -1,7 +1,8 @@
-/* Local APIC on every CPU: the mode is what apic= asked for and the same
- * everywhere, the id read from the APIC (xAPIC 0x20 / x2APIC MSR 0x802, C-33)
- * is the one the firmware reports, and the LVT performance-counter entry
- * (C-25) keeps what is written (vector, NMI mode, mask) and is put back. */
+/* Local APIC on every CPU: the mode (IA32_APIC_BASE bits 10-11, C-34) is what
+ * apic= asked for and the same everywhere, the id read from the APIC (xAPIC
+ * 0x20 / x2APIC MSR 0x802, C-33) is the one the firmware reports, and the LVT
+ * performance-counter entry (C-25) keeps what is written (vector, NMI mode,
+ * mask) and is put back. */
 #include "self.h"
 #include "../../arch/cpuid.h"
 
