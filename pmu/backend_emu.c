@@ -31,6 +31,7 @@ static struct {
 	uint32_t lvtpc[PLAT_MAX_CPUS];
 	struct nhm_pmi_req storm;       /* PMI_STORM: the request that never ends */
 	int storm_pkg;
+	volatile bool inside[PLAT_MAX_CPUS]; /* CPU holds the lock (see model_call) */
 } emu;
 
 static bool has(uint64_t f)
@@ -191,14 +192,31 @@ static int lower_write(unsigned cpu, uint32_t msr, uint64_t val)
 	return emu.cfg.lower ? emu.cfg.lower->write(cpu, msr, val) : 0;
 }
 
+/* One model access under the lock. An NMI handler that touches an MSR while
+ * its CPU was itself inside this lock would spin forever on it; it gets
+ * PLAT_EBUSY instead (reported by the test as an error, never a hang). */
+static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
+{
+	unsigned me = plat_this_cpu();
+	uint64_t flags;
+	int rc;
+
+	if (emu.inside[me])
+		return PLAT_EBUSY;
+	flags = plat_lock(&emu.lock);
+	emu.inside[me] = true;
+	rc = write ? nhm_wrmsr(&emu.pkg[pkg_of(cpu)], msr, *val, emu_uclk_now())
+		   : nhm_rdmsr(&emu.pkg[pkg_of(cpu)], msr, emu_uclk_now(), val);
+	emu.inside[me] = false;
+	plat_unlock(&emu.lock, flags);
+	return rc;
+}
+
 static int emu_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
-	unsigned p = pkg_of(cpu);
-	uint64_t flags = plat_lock(&emu.lock);
-	int rc = nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
+	int rc = model_call(cpu, msr, val, false);
 
-	plat_unlock(&emu.lock, flags);
-	if (rc >= 0)
+	if (rc >= 0 || rc == PLAT_EBUSY)
 		return rc;
 	rc = lower_read(cpu, msr, val);
 	if (msr == MSR_DEBUGCTL) /* C-38: bit 13 from the copy, the rest passed */
@@ -210,12 +228,9 @@ static int emu_read(unsigned cpu, uint32_t msr, uint64_t *val)
 
 static int emu_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
-	unsigned p = pkg_of(cpu);
-	uint64_t flags = plat_lock(&emu.lock);
-	int rc = nhm_wrmsr(&emu.pkg[p], msr, val, emu_uclk_now());
+	int rc = model_call(cpu, msr, &val, true);
 
-	plat_unlock(&emu.lock, flags);
-	if (rc >= 0)
+	if (rc >= 0 || rc == PLAT_EBUSY)
 		return rc;
 	if (msr == MSR_DEBUGCTL) { /* C-01, C-38 */
 		emu.uncore_pmi[cpu] = val & DEBUGCTL_UNCORE_PMI;
