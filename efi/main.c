@@ -9,6 +9,7 @@
 #include "../pmu/backend.h"
 #include "../pmu/detect.h"
 #include "../tests/fw/runner.h"
+#include "../tests/state.h"
 
 #ifndef HARNESS_VERSION
 #define HARNESS_VERSION "unknown"
@@ -159,7 +160,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	fill_run_info(&ri, &id, pc);
 	banner(&ri, &id, pc);
 
-	opts = (struct run_opts){ g_cfg.tests, g_cfg.skip, g_cfg.repeat };
+	state_set_gen(pc->gen);
+	opts = (struct run_opts){ g_cfg.tests, g_cfg.skip, g_cfg.repeat, &state_preflight,
+				  &state_restore };
 	if (g_cfg.list) {
 		code = runner_list(all_suites, all_suites_count, &opts) ? 0 : 77;
 		apic_mode_leave();

@@ -63,6 +63,20 @@ unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struc
 	return n;
 }
 
+/* Whether the selection touches the uncore, so first/last must bracket it. */
+static bool needs_bracket(const struct suite *const *s, unsigned nsuites,
+			  const struct run_opts *o)
+{
+	unsigned i, j;
+
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++)
+			if ((s[i]->tests[j].needs & NEED_UNCORE) &&
+			    runner_selected(o, s[i]->tests[j].id))
+				return o->first || o->last;
+	return false;
+}
+
 unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
 {
 	unsigned i, j, n = 0;
@@ -70,7 +84,10 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 	for (i = 0; i < nsuites; i++)
 		for (j = 0; j < s[i]->count; j++)
 			n += runner_selected(o, s[i]->tests[j].id);
-	return n * (o->repeat ? o->repeat : 1);
+	n *= o->repeat ? o->repeat : 1;
+	if (needs_bracket(s, nsuites, o))
+		n += !!o->first + !!o->last;
+	return n;
 }
 
 /* Returns false with the SKIP reason when a requirement is not met. */
@@ -150,14 +167,19 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally)
 {
 	unsigned i, j, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
+	bool bracket = needs_bracket(s, nsuites, o);
 
 	memset(tally, 0, sizeof(*tally));
 	tally->planned = runner_planned(s, nsuites, o);
+	if (bracket && o->first)
+		run_one(o->first, ++index, 1, env, sink, tally);
 	for (iter = 1; iter <= repeat; iter++)
 		for (i = 0; i < nsuites; i++)
 			for (j = 0; j < s[i]->count; j++)
 				if (runner_selected(o, s[i]->tests[j].id))
 					run_one(&s[i]->tests[j], ++index, iter, env, sink, tally);
+	if (bracket && o->last)
+		run_one(o->last, ++index, 1, env, sink, tally);
 }
 
 void runner_summary_line(const struct tally *t, char *buf, size_t len)

@@ -16,6 +16,9 @@ struct run_env {
 struct run_opts {
 	const char *tests, *skip; /* comma-separated globs */
 	unsigned repeat;
+	/* Run once before and once after everything else whenever the selection
+	 * holds a test that needs the uncore (save and restore its state). */
+	const struct test *first, *last;
 };
 
 struct run_sink {

@@ -41,7 +41,7 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat };
+	struct run_opts o = { tests, skip, repeat, NULL, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)" };
 
 	host_machine(ncpus, 1);
@@ -140,9 +140,36 @@ static void summary_and_exit_codes(void **state)
 	assert_string_equal(line, "4 passed, 2 failed, 2 skipped");
 }
 
+static const struct test first = { "z.first", "save", 0, pass };
+static const struct test last = { "z.last", "restore", 0, xfail };
+
+/* first/last bracket a selection that needs the uncore, and nothing else. */
+static void first_and_last_bracket_uncore_runs(void **state)
+{
+	struct run_opts o = { "a.two.unc", "", 2, &first, &last };
+	struct run_env env = { 1, 1, false, true, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(t.planned, 4);
+	assert_int_equal(nseen, 4);
+	assert_string_equal(seen[0].test->id, "z.first");
+	assert_string_equal(seen[1].test->id, "a.two.unc");
+	assert_string_equal(seen[3].test->id, "z.last");
+	assert_int_equal(seen[3].index, 4);
+	o.tests = "a.one.pass";
+	nseen = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(nseen, 2);
+	assert_int_equal(t.planned, 2);
+}
+
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1 };
+	struct run_opts o = { "a.one.*", "", 1, NULL, NULL };
 
 	(void)state;
 	host_machine(1, 1);
@@ -160,6 +187,7 @@ int main(void)
 		cmocka_unit_test(selection_globs),
 		cmocka_unit_test(repeat_numbers_iterations),
 		cmocka_unit_test(summary_and_exit_codes),
+		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(list_prints_selected),
 	};
 

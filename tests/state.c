@@ -1,0 +1,183 @@
+/* uncore.state.preflight reads every register of the detected generation,
+ * package-scoped ones on one CPU of each package and thread-scoped ones on
+ * every CPU, before any test writes one; it prints what firmware left
+ * non-zero and keeps it all. uncore.state.restore, after the last test,
+ * writes the saved values back and verifies them by read-back: any mismatch
+ * is its ERROR. Read-only and write-only registers are saved for the record
+ * but not written. Counters are restored while the global control is 0 and
+ * verified before it is re-enabled (afterwards they would move on). */
+#include "state.h"
+#include "../efi/platform.h"
+#include "../pmu/backend.h"
+
+#define MAX_SAVED 512
+
+struct saved {
+	const struct reg_tmpl *tmpl;
+	const struct box_type *box;
+	unsigned box_idx, idx, cpu;
+	uint32_t msr;
+	uint64_t val;
+};
+
+static const struct uncore_gen *gen;
+static struct saved saved[MAX_SAVED];
+static unsigned nsaved;
+static bool have_state;
+
+void state_set_gen(const struct uncore_gen *g)
+{
+	gen = g;
+}
+
+/* The first CPU of each package stands for its package-scoped registers. */
+static bool package_leader(unsigned cpu)
+{
+	unsigned i;
+
+	for (i = 0; i < cpu; i++)
+		if (plat_cpu(i)->package == plat_cpu(cpu)->package)
+			return false;
+	return true;
+}
+
+static void name_of(const struct saved *s, char *buf, size_t len)
+{
+	struct reg_ref r = { gen, s->box, s->tmpl, s->box_idx, s->idx, s->msr };
+
+	reg_name(&r, buf, len);
+}
+
+/* Visit every (cpu, register instance) the state covers. */
+static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved *))
+{
+	unsigned cpu, b, ti, box, idx;
+
+	for (cpu = 0; cpu < plat_cpu_count(); cpu++)
+		for (b = 0; b < gen->nboxes; b++) {
+			const struct box_type *bt = gen->boxes[b];
+
+			if (bt->scope == SCOPE_PACKAGE && !package_leader(cpu))
+				continue;
+			for (ti = 0; ti < bt->nregs; ti++)
+				for (box = 0; box < bt->nboxes; box++)
+					for (idx = 0; idx < bt->regs[ti].count; idx++) {
+						struct saved s = { &bt->regs[ti], bt, box, idx, cpu,
+								   reg_msr(&bt->regs[ti], bt, box, idx), 0 };
+
+						if (!fn(t, &s))
+							return V_ERROR;
+					}
+		}
+	return V_PASS;
+}
+
+static bool save_one(struct tctx *t, struct saved *s)
+{
+	char name[48];
+	int rc;
+
+	if (s->tmpl->access == RA_WO)
+		return true;
+	if (nsaved == MAX_SAVED) {
+		t_error(t, "more than %u registers to save", MAX_SAVED);
+		return false;
+	}
+	rc = msr_read(s->cpu, s->msr, &s->val);
+	name_of(s, name, sizeof(name));
+	if (rc) {
+		t_error(t, "CPU %u: rdmsr 0x%x (%s) faulted (%d)", s->cpu, s->msr, name, rc);
+		return false;
+	}
+	if (s->val)
+		plat_log(1, "  preflight: CPU %u %s (0x%x) = 0x%lx left by firmware", s->cpu,
+			 name, s->msr, (unsigned long)s->val);
+	saved[nsaved++] = *s;
+	return true;
+}
+
+static enum verdict preflight(struct tctx *t)
+{
+	enum verdict v;
+	unsigned i, nonzero = 0;
+
+	if (!gen)
+		return t_skip(t, "no supported uncore");
+	nsaved = 0;
+	v = walk(t, save_one);
+	if (v != V_PASS)
+		return v;
+	for (i = 0; i < nsaved; i++)
+		nonzero += saved[i].val != 0;
+	have_state = true;
+	t_figure(t, "registers_saved", nsaved, "");
+	t_figure(t, "nonzero_at_start", nonzero, "");
+	return V_PASS;
+}
+
+/* Read/write registers only; not the write-1-to-clear action registers
+ * (IA32_PERF_GLOBAL_OVF_CTRL), whose read value means nothing to write. */
+static bool restorable(const struct saved *s)
+{
+	return s->tmpl->access == RA_RW && !reg_access_mask(s->tmpl, FA_W1C);
+}
+
+/* Restore then verify the registers of one role class. */
+static enum verdict put_back(struct tctx *t, bool global_ctl)
+{
+	unsigned i;
+	char name[48];
+
+	for (i = 0; i < nsaved; i++) {
+		struct saved *s = &saved[i];
+		uint64_t now;
+		int rc;
+
+		if (!restorable(s) || (s->tmpl->role == ROLE_GLOBAL_CTL) != global_ctl)
+			continue;
+		name_of(s, name, sizeof(name));
+		rc = msr_write(s->cpu, s->msr, s->val);
+		if (!rc)
+			rc = msr_read(s->cpu, s->msr, &now);
+		if (rc)
+			return t_error(t, "CPU %u: restoring %s (0x%x) faulted (%d)", s->cpu, name,
+				       s->msr, rc);
+		if (now != s->val)
+			return t_error(t, "CPU %u: %s (0x%x) reads 0x%lx after restoring 0x%lx",
+				       s->cpu, name, s->msr, (unsigned long)now,
+				       (unsigned long)s->val);
+	}
+	return V_PASS;
+}
+
+static enum verdict restore(struct tctx *t)
+{
+	enum verdict v;
+	unsigned i;
+
+	if (!gen)
+		return t_skip(t, "no supported uncore");
+	if (!have_state)
+		return t_error(t, "nothing was saved (uncore.state.preflight did not pass)");
+	/* Stop everything first, so restored counters hold still. */
+	for (i = 0; i < nsaved; i++)
+		if (saved[i].tmpl->role == ROLE_GLOBAL_CTL && msr_write(saved[i].cpu,
+									saved[i].msr, 0))
+			return t_error(t, "CPU %u: stopping the uncore faulted", saved[i].cpu);
+	v = put_back(t, false);
+	if (v == V_PASS)
+		v = put_back(t, true);
+	if (v == V_PASS)
+		t_figure(t, "registers_restored", nsaved, "");
+	return v;
+}
+
+const struct test state_preflight = {
+	"uncore.state.preflight", "save every uncore register before the tests; print what "
+	"firmware left non-zero", NEED_UNCORE, preflight,
+};
+
+const struct test state_restore = {
+	"uncore.state.restore", "write the saved uncore state back and verify it by read-back",
+	NEED_UNCORE, restore,
+};
