@@ -8,6 +8,7 @@
 #include "../arch/cpuid.h"
 #include "../pmu/backend.h"
 #include "../pmu/detect.h"
+#include "../pmu/trace.h"
 #include "../tests/fw/runner.h"
 #include "../tests/state.h"
 
@@ -161,6 +162,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	banner(&ri, &id, pc);
 
 	state_set_gen(pc->gen);
+	pmu_trace_set_gen(pc->gen);
 	opts = (struct run_opts){ g_cfg.tests, g_cfg.skip, g_cfg.repeat, &state_preflight,
 				  &state_restore };
 	if (g_cfg.list) {

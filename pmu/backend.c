@@ -1,5 +1,6 @@
 /* The current MSR backend (pmu/backend.h). */
 #include "backend.h"
+#include "trace.h"
 
 static const struct msr_backend *current;
 
@@ -15,12 +16,18 @@ const struct msr_backend *msr_backend(void)
 
 int msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
-	return current->read(cpu, msr, val);
+	int rc = current->read(cpu, msr, val);
+
+	pmu_trace_add(cpu, msr, false, *val, rc);
+	return rc;
 }
 
 int msr_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
-	return current->write(cpu, msr, val);
+	int rc = current->write(cpu, msr, val);
+
+	pmu_trace_add(cpu, msr, true, val, rc);
+	return rc;
 }
 
 uint32_t pmu_lvtpc_read(void)

@@ -58,7 +58,8 @@ else
   echo "SKIP check.qemu.x2apic-*: QEMU $qemu_major has no x2APIC under TCG; QEMU 10 from bookworm-backports does (scripts/deps.sh)"
   skip=$((skip+2))
 fi
-boot usb-image 0 $B/usb.img --smp 2 -- --cpus 2 --all-pass
+boot usb-image-trace 0 $B/usb.img --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
+  -- --cpus 2 --all-pass --trace nhm.fixed.gates
 # The failure paths of the exit-status table.
 boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=6:2d" \
   -- --verdict self.cpu.detect=FAIL --verdict self.cpu.same-on-every-cpu=PASS

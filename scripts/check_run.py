@@ -32,6 +32,7 @@ def main():
     ap.add_argument("--skip-ok", default="", help="with --all-pass: glob of ids that may SKIP")
     ap.add_argument("--tests", type=int)
     ap.add_argument("--min-tests", type=int)
+    ap.add_argument("--trace", help="this test id must carry a non-empty register trace")
     ap.add_argument("--incomplete", action="store_true",
                     help="the run was cut short: results so far must be intact")
     a = ap.parse_args()
@@ -76,6 +77,10 @@ def main():
         tid, want = v.split("=")
         got = tests.get(tid, {}).get("verdict")
         need(got == want, f"{tid}: verdict {got}, want {want}")
+    if a.trace:
+        tr = tests.get(a.trace, {}).get("trace") or []
+        need(len(tr) > 0 and all(len(e) >= 5 and e[0] in ("rd", "wr") for e in tr),
+             f"{a.trace}: no register trace in results.json (verbose=3)")
     if a.min_tests is not None:
         need(len(doc["tests"]) >= a.min_tests,
              f"only {len(doc['tests'])} tests kept, want at least {a.min_tests}")

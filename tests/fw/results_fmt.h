@@ -15,6 +15,7 @@
 #define RESULTS_FIG_MAX  384  /* one figure: bounded by struct figure */
 #define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
+#define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */
 
 struct rbuf {
 	char *p;

@@ -10,6 +10,7 @@
  * content starts, so tail == pos means no record yet (no comma needed).
  * json_end leaves pos at the end of the document. */
 #include "results_fmt.h"
+#include "../../pmu/trace.h"
 
 static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
@@ -128,10 +129,50 @@ static void put_figure(struct rbuf *b, const struct figure *fig)
 	rbuf_put(b, "}");
 }
 
+/* One access: ["rd",cpu,"0xMSR","name","0xVALUE"] (value null on a fault,
+ * with the fault as a sixth element). */
+static bool put_access(struct rbuf *b, const struct msr_trace *e)
+{
+	char name[48];
+
+	pmu_trace_name(e->msr, name, sizeof(name));
+	if (e->rc)
+		return rbuf_printf(b, "[\"%s\",%u,\"0x%x\",\"%s\",null,%d]",
+				   e->write ? "wr" : "rd", e->cpu, e->msr, name, e->rc);
+	return rbuf_printf(b, "[\"%s\",%u,\"0x%x\",\"%s\",\"0x%llx\"]",
+			   e->write ? "wr" : "rd", e->cpu, e->msr, name,
+			   (unsigned long long)e->val);
+}
+
+/* ,"trace":[...],"trace_dropped":N, cut (and counted as dropped) where
+ * the record runs out of room. */
+static void put_trace(struct rbuf *b, const struct tresult *r, size_t keep)
+{
+	unsigned i, dropped = r->trace_dropped;
+
+	if (!r->ntrace && !dropped)
+		return;
+	rbuf_put(b, ",\"trace\":[");
+	for (i = 0; i < r->ntrace; i++) {
+		size_t mark = b->len;
+
+		if ((i && !rbuf_put(b, ",")) || !put_access(b, &r->trace[i]) ||
+		    rbuf_room(b, keep) == 0) {
+			b->len = mark;
+			dropped += r->ntrace - i;
+			break;
+		}
+	}
+	rbuf_printf(b, "],\"trace_dropped\":%u", dropped);
+}
+
 void json_result(struct rfile *f, const struct tresult *r)
 {
-	char rec[RESULTS_REC_MAX], figs[RESULTS_FIGS_MAX];
-	struct rbuf b = RBUF(rec), fb = RBUF(figs);
+	/* Static: a record with its trace is too big for a firmware stack, and
+	 * results are written from the BSP only. */
+	static char rec[RESULTS_REC_MAX + RESULTS_TRACE_MAX];
+	char figs[RESULTS_FIGS_MAX];
+	struct rbuf b = { rec, RESULTS_REC_MAX, 0 }, fb = RBUF(figs);
 
 	/* Figures first: they are measurements, so when space runs out it is
 	 * the reason text that gets cut, not them. */
@@ -145,8 +186,11 @@ void json_result(struct rfile *f, const struct tresult *r)
 	rbuf_printf(&b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
 		    r->iteration, verdict_name(r->verdict));
 	rbuf_jstr(&b, r->reason, rbuf_room(&b, fb.len + REC_KEEP));
-	rbuf_printf(&b, ",\"duration_us\":%llu,\"figures\":{%.*s}}",
+	rbuf_printf(&b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
 		    (unsigned long long)r->duration_us, (int)fb.len, figs);
+	b.size = sizeof(rec); /* the trace has room of its own */
+	put_trace(&b, r, REC_KEEP);
+	rbuf_put(&b, "}");
 	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
 	rfile_commit(f, f->tail, &b);
 	f->tail += b.len - TAIL_OPEN_LEN;

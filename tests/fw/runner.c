@@ -2,6 +2,7 @@
 #include "runner.h"
 #include "glob.h"
 #include "../../efi/platform.h"
+#include "../../pmu/trace.h"
 
 static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR" };
 
@@ -134,6 +135,28 @@ static void print_verdict(const struct tresult *r)
 		plat_log(0, "%s %s: %s", w, r->test->id, r->reason);
 }
 
+/* verbose=3: the test's register trace, one line per access. */
+static void print_trace(const struct tresult *r)
+{
+	unsigned i;
+	char name[48];
+
+	for (i = 0; i < r->ntrace; i++) {
+		const struct msr_trace *e = &r->trace[i];
+
+		pmu_trace_name(e->msr, name, sizeof(name));
+		if (e->rc)
+			plat_log(3, "  trace %s: %s cpu %u 0x%x %s faulted (%d)", r->test->id,
+				 e->write ? "wr" : "rd", e->cpu, e->msr, name, e->rc);
+		else
+			plat_log(3, "  trace %s: %s cpu %u 0x%x %s 0x%llx", r->test->id,
+				 e->write ? "wr" : "rd", e->cpu, e->msr, name,
+				 (unsigned long long)e->val);
+	}
+	if (r->trace_dropped)
+		plat_log(3, "  trace %s: %u more accesses not kept", r->test->id, r->trace_dropped);
+}
+
 static void run_one(const struct test *tc, unsigned index, unsigned iter,
 		    const struct run_env *env, const struct run_sink *sink, struct tally *tally)
 {
@@ -146,6 +169,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.test = tc;
 	r.index = index;
 	r.iteration = iter;
+	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
 	if (!needs_met(tc->needs, env, r.reason, sizeof(r.reason))) {
 		r.verdict = V_SKIP;
@@ -157,6 +181,9 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 			snprintf(r.reason, sizeof(r.reason), "no reason given");
 	}
 	r.duration_us = hz ? (plat_tsc() - t0) * 1000000 / hz : 0;
+	r.ntrace = pmu_trace_get(&r.trace, &r.trace_dropped);
+	pmu_trace_start(false);
+	print_trace(&r);
 	tally->n[r.verdict]++;
 	print_verdict(&r);
 	if (sink && sink->result)

@@ -41,6 +41,8 @@ struct suite {
 };
 #define SUITE(name_, table_) { name_, table_, ARRAY_SIZE(table_) }
 
+struct msr_trace;
+
 struct tresult {
 	const struct test *test;
 	unsigned index;       /* 1-based position in the run (TAP number) */
@@ -50,6 +52,9 @@ struct tresult {
 	uint64_t duration_us;
 	struct figure figs[T_MAX_FIGURES];
 	unsigned nfigs;
+	/* The test's MSR accesses (verbose=3, pmu/trace.h), or none. */
+	const struct msr_trace *trace;
+	unsigned ntrace, trace_dropped;
 };
 
 struct tctx {

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <cmocka.h>
+#include "../../pmu/trace.h"
 
 #include "tests/fw/results.h"
 
@@ -662,6 +663,41 @@ static void oversized_input_stays_well_formed(void **state)
 }
 
 /* A failed write leaves the last complete document and stops all output. */
+/* verbose=3: a record carries its register trace, names from the table, a
+ * fault as null plus the vector, and what did not fit as trace_dropped. */
+static void json_register_trace(void **state)
+{
+	static struct msr_trace tr[TRACE_MAX];
+	struct mem m;
+	struct rfile f = mem_file(&m);
+	struct tresult r = mk(1, V_PASS, "", 5);
+	unsigned i;
+
+	(void)state;
+	pmu_trace_set_gen(uncore_gen_by_name("nhm"));
+	tr[0] = (struct msr_trace){ 0x391, 0, true, 0, 0x100000000ull };
+	tr[1] = (struct msr_trace){ 0x3C3, 1, false, 13, 0 };
+	r.trace = tr;
+	r.ntrace = 2;
+	json_begin(&f, &info);
+	json_result(&f, &r);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "\"trace\":[[\"wr\",0,\"0x391\",\"UNCORE_PERF_GLOBAL_CTRL\","
+			       "\"0x100000000\"],[\"rd\",1,\"0x3c3\",\"UNCORE_PerfEvtSel3\",null,13]],"
+			       "\"trace_dropped\":0}"));
+	for (i = 0; i < TRACE_MAX; i++)
+		tr[i] = (struct msr_trace){ 0x12345678, 63, true, 0, ~0ull };
+	r.ntrace = TRACE_MAX;
+	r.trace_dropped = 7;
+	json_result(&f, &r);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "\"0x12345678\",\"?\",\"0xffffffffffffffff\"]"));
+	/* A full trace fits the record; what the buffer lost is still counted. */
+	assert_non_null(strstr(m.p, "\"trace_dropped\":7}"));
+	mem_teardown(&m);
+	pmu_trace_set_gen(NULL);
+}
+
 static void json_write_failure_keeps_last_valid(void **state)
 {
 	struct mem m;
@@ -719,6 +755,7 @@ int main(void)
 		cmocka_unit_test(json_valid_after_every_call),
 		cmocka_unit_test(json_empty_run_and_end_covers_tail),
 		cmocka_unit_test(oversized_input_stays_well_formed),
+		cmocka_unit_test(json_register_trace),
 		cmocka_unit_test(json_write_failure_keeps_last_valid),
 		cmocka_unit_test(flush_failure_stops_output),
 	};
