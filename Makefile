@@ -5,6 +5,7 @@
 #   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=)
 #   make check      host unit tests + QEMU runs, ends with "N passed, N failed"
 #   make bench      boot-time benchmark against a minimal EFI app
+#   make mutation   the uncore suite against every injected emulator defect
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
@@ -39,7 +40,7 @@ T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests bench deps clean regs trace-spec
+.PHONY: all esp usb qemu check host-tests bench deps clean regs trace-spec mutation
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -109,6 +110,9 @@ host-tests: $(H_TESTS)
 check: deps
 	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS)
 	@scripts/check.sh
+
+mutation: deps $(B)/esp.img
+	@scripts/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh

@@ -1,31 +1,31 @@
-/* TSC calibration. The median of several rounds rejects a window stretched by
- * an SMI on hardware or by host preemption under emulation. */
+/* TSC calibration. A disturbance (an SMI on hardware, the host descheduling
+ * a vCPU under emulation, a late look at the PIT's output) can only make a
+ * window end late, so it only ever adds TSC ticks: the smallest of several
+ * rounds is the best estimate, where a median still follows a majority of
+ * disturbed rounds on a loaded host. */
 #include "tsc.h"
 #include "io.h"
 
 #define PIT_HZ 1193182u
 #define MAX_ROUNDS 9
 
-static uint64_t median(uint64_t *v, unsigned n)
+static uint64_t smallest(const uint64_t *v, unsigned n)
 {
-	unsigned i, j;
+	uint64_t m = v[0];
+	unsigned i;
 
 	for (i = 1; i < n; i++)
-		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
-			uint64_t t = v[j];
-
-			v[j] = v[j - 1];
-			v[j - 1] = t;
-		}
-	return v[n / 2];
+		if (v[i] < m)
+			m = v[i];
+	return m;
 }
 
 uint64_t tsc_hz_by_stall(void (*stall_us)(uint64_t us), uint64_t us, unsigned rounds)
 {
-	uint64_t hz[MAX_ROUNDS];
+	uint64_t hz[MAX_ROUNDS] = { 0 };
 	unsigned i;
 
-	if (rounds > MAX_ROUNDS)
+	if (!rounds || rounds > MAX_ROUNDS)
 		rounds = MAX_ROUNDS;
 	for (i = 0; i < rounds; i++) {
 		uint64_t t0 = rdtsc();
@@ -33,7 +33,7 @@ uint64_t tsc_hz_by_stall(void (*stall_us)(uint64_t us), uint64_t us, unsigned ro
 		stall_us(us);
 		hz[i] = (rdtsc() - t0) * 1000000 / us;
 	}
-	return median(hz, rounds);
+	return smallest(hz, rounds);
 }
 
 /* Channel 2, mode 0 (interrupt on terminal count): OUT2, visible as bit 5 of
@@ -65,15 +65,15 @@ static uint64_t pit_window(unsigned ms)
 
 uint64_t tsc_hz_by_pit(unsigned ms, unsigned rounds)
 {
-	uint64_t hz[MAX_ROUNDS];
+	uint64_t hz[MAX_ROUNDS] = { 0 };
 	unsigned i;
 
-	if (rounds > MAX_ROUNDS)
+	if (!rounds || rounds > MAX_ROUNDS)
 		rounds = MAX_ROUNDS;
 	for (i = 0; i < rounds; i++) {
 		hz[i] = pit_window(ms);
 		if (!hz[i])
 			return 0;
 	}
-	return median(hz, rounds);
+	return smallest(hz, rounds);
 }

@@ -209,7 +209,9 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		return true;
 	}
 	case K_EMU_UCLK:
-		if (!parse_num(v, 100, 10000, &n))
+		/* The U-clocks of real Nehalem/Westmere parts, which the tests'
+		 * plausibility bounds (1-4 GHz) accept. */
+		if (!parse_num(v, 1000, 4000, &n))
 			return false;
 		c->emu_uclk_mhz = n;
 		return true;
@@ -239,7 +241,7 @@ static const struct {
 	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)" },
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
 			  "(the README lists them)" },
-	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 100..10000" },
+	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000" },
 };
 
 int cfg_key_find(const char *name)

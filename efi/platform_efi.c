@@ -41,7 +41,7 @@ void plat_stall_us(uint64_t us)
 }
 
 /* Calibrated once at start against the firmware's Stall (DESIGN.md: the CPU
- * arch protocol's timer period is wrong on OVMF); 5 x 20 ms, median. */
+ * arch protocol's timer period is wrong on OVMF); 5 x 20 ms, the smallest. */
 uint64_t plat_tsc_hz(void)
 {
 	if (!tsc_hz)

@@ -171,10 +171,11 @@ void emu_poll(void)
 			emu.storm_pkg = (int)p;
 		}
 	}
-	/* The storm lasts while the package still routes PMIs to some core. */
-	if (emu.storm_pkg >= 0 &&
-	    ((emu.pkg[emu.storm_pkg].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf) &&
-	    n + plat_cpu_count() <= ARRAY_SIZE(out))
+	/* The storm lasts until the package stops routing PMIs to any core (the
+	 * storm guard's GLOBAL_CTRL = 0); then it is over for good. */
+	if (emu.storm_pkg >= 0 && !((emu.pkg[emu.storm_pkg].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf))
+		emu.storm_pkg = -1;
+	if (emu.storm_pkg >= 0 && n + plat_cpu_count() <= ARRAY_SIZE(out))
 		n += route((unsigned)emu.storm_pkg, &emu.storm, out + n);
 	plat_unlock(&emu.lock, flags);
 	for (i = 0; i < n; i++)

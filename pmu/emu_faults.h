@@ -34,7 +34,7 @@
 	X(OVF_CTRL_CLEARS_ALL, "ovf-ctrl-clears-all", "GLOBAL_OVF_CTRL clears every bit (N-26)") \
 	X(CHG_NEVER, "chg-never", "CHG never set (N-24)")                              \
 	X(OVF_PMI_ALWAYS, "ovf-pmi-always", "OVF_PMI set without the PMI bit (N-23)")  \
-	X(LATE_OVERFLOW, "late-overflow", "overflow seen at the next access, not at the wrap (OQ-N15)") \
+	X(LATE_OVERFLOW, "late-overflow", "overflow taken at the next access or tick, not at the wrap (OQ-N15)") \
 	/* freeze */                                                                   \
 	X(FRZ_IGNORED, "frz-ignored", "PMI_FRZ does not freeze (N-36)")                \
 	X(FRZ_PARTIAL, "frz-partial", "freeze stops only counters 0-3 (N-36)")         \

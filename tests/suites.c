@@ -5,6 +5,12 @@
 
 const struct suite *const all_suites[] = {
 	&self_suite,
+	&nhm_regs_suite,
+	&nhm_count_suite,
 	&nhm_suite,
+	&nhm_filter_suite,
+	&nhm_ovf_suite,
+	&nhm_freeze_suite,
+	&nhm_route_suite,
 };
 const unsigned all_suites_count = ARRAY_SIZE(all_suites);

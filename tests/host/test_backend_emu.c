@@ -329,6 +329,10 @@ static void c41_storm_fault_repeats_until_routing_is_off(void **state)
 	hits[0][VEC] = 0;
 	emu_poll();
 	assert_int_equal(hits[0][VEC], 0);
+	/* Over for good: routing PMIs again later does not revive it. */
+	assert_int_equal(msr_write(0, GLOBAL_CTRL, PMI_CORE(0)), 0);
+	emu_poll();
+	assert_int_equal(hits[0][VEC], 0);
 }
 
 static void choose(const char *vendor, uint32_t model, bool hv, const char *keys,

@@ -740,7 +740,8 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(x.emu_faults, EMU_F(WIDTH_32));
 	assert_int_equal(cfg_set(&x, "emu.fault", "none", err, sizeof(err)), 0);
 	assert_int_equal(x.emu_faults, 0);
-	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "99", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "999", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "4001", err, sizeof(err)), -1);
 	assert_int_equal(x.emu_uclk_mhz, 2133);
 }
 

@@ -1,10 +1,11 @@
 /* FixedCntr0: its two gates and its rate, the U-clock (N-07, N-08, N-09). */
 #include "nhm.h"
 
-/* Nehalem and Westmere parts run their uncore between 1.6 and 3.5 GHz (the
- * U-clock ratio of N-40 times 133 MHz); 1-4 GHz leaves room either side
- * while a counter that ticks at the TSC's 100 MHz bus rate, at a core
- * multiple, or not at all, falls outside. */
+/* Nehalem and Westmere parts run their uncore between about 1.6 and 3.5 GHz
+ * (the base clock of the N-40 ratio is not stated, OQ-N17, so this is a
+ * plausibility window, not a derivation): 1-4 GHz leaves room either side,
+ * while a counter that ticks at a bus rate, at a core multiple, or not at
+ * all, falls outside. */
 #define UCLK_MIN_HZ 1000000000ull
 #define UCLK_MAX_HZ 4000000000ull
 #define WINDOW_US   20000

@@ -51,10 +51,17 @@ static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
 		;
 }
 
+/* Cache-missing reads from the calling CPU until *stop (if non-NULL) is set
+ * or the TSC reaches end_tsc (tests/nhm/traffic.c). */
+void nhm_stream_until(volatile bool *stop, uint64_t end_tsc);
+
 enum verdict nhm_fixed_uclk(struct tctx *t);
 enum verdict nhm_fixed_gate(struct tctx *t);
 enum verdict nhm_pmi_fixed_core0(struct tctx *t);
 
-extern const struct suite nhm_suite;
+/* One suite per concern, run in this order (tests/suites.c). */
+extern const struct suite nhm_suite; /* fixed counter, PMI to core 0 */
+extern const struct suite nhm_regs_suite, nhm_count_suite, nhm_filter_suite,
+	nhm_ovf_suite, nhm_freeze_suite, nhm_route_suite;
 
 #endif
