@@ -28,6 +28,8 @@ static struct {
 	struct nhm_uncore pkg[EMU_MAX_PKG];
 	bool uncore_pmi[PLAT_MAX_CPUS]; /* DEBUGCTL bit 13 */
 	bool ovf_uncore[PLAT_MAX_CPUS]; /* PERF_GLOBAL_STATUS bit 61 */
+	/* Written by its own CPU (outside the lock: a PMI handler may do it) and
+	 * masked by delivery (inside it): atomic, so neither update is lost. */
 	uint32_t lvtpc[PLAT_MAX_CPUS];
 	struct nhm_pmi_req storm;       /* PMI_STORM: the request that never ends */
 	int storm_pkg;
@@ -144,7 +146,7 @@ static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery
 		if (mode != 0 && mode != 4)
 			continue; /* C-26: only Fixed and NMI */
 		if (!has(EMU_F(LVT_NO_MASK)))
-			emu.lvtpc[cpu] |= LVT_MASK; /* C-29 */
+			__atomic_or_fetch(&emu.lvtpc[cpu], LVT_MASK, __ATOMIC_SEQ_CST); /* C-29 */
 		if (!has(EMU_F(NO_BIT61)))
 			emu.ovf_uncore[cpu] = true; /* C-06, OQ-C4 default */
 		out[n++] = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
@@ -237,7 +239,7 @@ static int emu_write(unsigned cpu, uint32_t msr, uint64_t val)
 		emu.uncore_pmi[cpu] = val & DEBUGCTL_UNCORE_PMI;
 		val &= ~DEBUGCTL_UNCORE_PMI;
 	} else if (msr == MSR_GLOBAL_OVF_CTRL) { /* C-07 */
-		if (val & OVF_UNCORE)
+		if ((val & OVF_UNCORE) && !has(EMU_F(BIT61_STICKY)))
 			emu.ovf_uncore[cpu] = false;
 		val &= ~OVF_UNCORE;
 	}
@@ -253,7 +255,7 @@ static uint32_t emu_lvtpc_read(void)
  * and it keeps a hardware run with backend=emu consistent). */
 static void emu_lvtpc_write(uint32_t v)
 {
-	emu.lvtpc[plat_this_cpu()] = v & LVT_RW;
+	__atomic_store_n(&emu.lvtpc[plat_this_cpu()], v & LVT_RW, __ATOMIC_SEQ_CST);
 	if (emu.cfg.lower)
 		emu.cfg.lower->lvtpc_write(v);
 }

@@ -46,6 +46,7 @@
 	X(LVT_NO_MASK, "lvt-no-mask", "delivery leaves LVTPC unmasked (C-29)")         \
 	X(LVT_MASK_IGNORED, "lvt-mask-ignored", "a masked LVTPC still delivers (C-28)") \
 	X(NO_BIT61, "no-bit61", "IA32_PERF_GLOBAL_STATUS bit 61 not set (C-06)")       \
+	X(BIT61_STICKY, "bit61-sticky", "IA32_PERF_GLOBAL_OVF_CTRL does not clear bit 61 (C-07)") \
 	X(PMI_STORM, "pmi-storm", "one overflow delivers PMIs without end (C-41)")
 
 enum emu_fault_bit {

@@ -311,6 +311,12 @@ static void faults_delivery_side(void **state)
 	assert_int_equal(hits[0][VEC], 1);
 	assert_false(rd(0, CORE_STATUS) & BIT61);
 
+	machine(1, 1, EMU_F(BIT61_STICKY));
+	arm(0, VEC);
+	overflow_fixed(0, 0x1);
+	assert_int_equal(msr_write(0, CORE_OVF, BIT61), 0);
+	assert_true(rd(0, CORE_STATUS) & BIT61);
+
 	machine(4, 2, EMU_F(SHARED_PACKAGES));
 	assert_int_equal(msr_write(0, GLOBAL_CTRL, EN_FC0), 0);
 	assert_int_equal(rd(2, GLOBAL_CTRL), EN_FC0);

@@ -18,7 +18,7 @@
 
 static struct {
 	volatile unsigned count, cpu;
-	volatile uint64_t status, status_after, core_status;
+	volatile uint64_t status, status_after, core_status, core_after;
 	volatile uint32_t lvt;
 	volatile int fault;
 } pmi;
@@ -43,6 +43,8 @@ static void on_pmi(unsigned vector)
 	pmi.fault |= msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07 */
 	pmi.fault |= msr_read(me, NHM_STATUS, &st);
 	pmi.status_after = st;
+	pmi.fault |= msr_read(me, MSR_CORE_STATUS, &core);
+	pmi.core_after = core;
 	pmu_lvtpc_write(pmi.lvt & ~LVT_MASKED);                        /* C-29 */
 }
 
@@ -101,6 +103,10 @@ static enum verdict judge(struct tctx *t)
 	/* OQ-C1 / OQ-C4: asserted on the model, reported on hardware. */
 	t_figure(t, "lvt_masked_in_handler", (pmi.lvt & LVT_MASKED) != 0, "bool");
 	t_figure(t, "core_status_bit61", (pmi.core_status & CORE_OVF_UNCORE) != 0, "bool");
+	/* C-07 holds wherever bit 61 was set: writing it to OVF_CTRL clears it. */
+	CHECK(t, !(pmi.core_status & CORE_OVF_UNCORE) || !(pmi.core_after & CORE_OVF_UNCORE),
+	      "IA32_PERF_GLOBAL_STATUS bit 61 still set after IA32_PERF_GLOBAL_OVF_CTRL "
+	      "bit 61 was written (C-07)");
 	if (emu) {
 		CHECK(t, pmi.lvt & LVT_MASKED, "LVTPC 0x%x not masked on delivery (C-29)", pmi.lvt);
 		CHECK(t, pmi.core_status & CORE_OVF_UNCORE, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks "
