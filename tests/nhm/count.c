@@ -10,14 +10,11 @@
  * not would have had something to count. */
 #include "nhm.h"
 
-#define PERFCTR(n)  (0x3B0u + (n))
-#define EVTSEL(n)   (0x3C0u + (n))
 #define NCTR        8                 /* N-04 */
 #define EN_PC(n)    (1ull << (n))     /* N-06 */
 #define EN_PC_ALL   0xFFull
 #define EVT         0x0101ull         /* 01H umask 01 */
-#define SEL_EN      (1ull << 22)      /* PerfEvtSel.EN, N-06 */
-#define SEL         (EVT | SEL_EN)
+#define SEL         (EVT | NHM_SEL_EN)
 #define WINDOW_US   2000
 /* Upper bound of the U-clock (fixed.c: Nehalem/Westmere run it at 1.6-3.5
  * GHz). A cycles event adds at most 1 per U-clock, so a counter may add at
@@ -138,8 +135,8 @@ static enum verdict setup(struct tctx *t, unsigned cpu, uint64_t sel)
 	WR_ON(t, cpu, NHM_FIXED_CTL, 0);
 	WR_ON(t, cpu, NHM_FIXED_CTR, PRESET(NCTR));
 	for (n = 0; n < NCTR; n++) {
-		WR_ON(t, cpu, EVTSEL(n), sel);
-		WR_ON(t, cpu, PERFCTR(n), PRESET(n));
+		WR_ON(t, cpu, NHM_EVTSEL(n), sel);
+		WR_ON(t, cpu, NHM_PERFCTR(n), PRESET(n));
 	}
 	return V_PASS;
 }
@@ -154,7 +151,7 @@ static enum verdict quiesce(enum verdict v)
 		msr_write(lead[p], NHM_GLOBAL_CTRL, 0);
 		msr_write(lead[p], NHM_FIXED_CTL, 0);
 		for (n = 0; n < NCTR; n++)
-			msr_write(lead[p], EVTSEL(n), 0);
+			msr_write(lead[p], NHM_EVTSEL(n), 0);
 	}
 	return v;
 }
@@ -169,29 +166,29 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 
 	/* Stopped (GLOBAL_CTRL = 0): the preset again, since earlier rounds
 	 * let this counter run as one of the "others". */
-	WR_ON(t, me, PERFCTR(n), PRESET(n));
-	CTR(t, me, PERFCTR(n), &a);
+	WR_ON(t, me, NHM_PERFCTR(n), PRESET(n));
+	CTR(t, me, NHM_PERFCTR(n), &a);
 	CHECK(t, a == PRESET(n), "PerfCntr%u wrote 0x%lx with GLOBAL_CTRL = 0 (PerfEvtSel%u.EN "
 	      "set), read back 0x%lx (N-06, N-11)", n, (unsigned long)PRESET(n), n,
 	      (unsigned long)a);
 	/* EN alone, every other enable of GLOBAL_CTRL set: constant. */
 	WR_ON(t, me, NHM_GLOBAL_CTRL, others);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &a);
+	CTR(t, me, NHM_PERFCTR(n), &a);
 	CHECK(t, a == PRESET(n), "PerfCntr%u moved 0x%lx -> 0x%lx with PerfEvtSel%u.EN set and "
 	      "only EN_PC%u clear (N-06)", n, (unsigned long)PRESET(n), (unsigned long)a, n, n);
 	/* EN_PCn alone, every other PerfEvtSel enabled: constant. */
-	WR_ON(t, me, EVTSEL(n), EVT);
+	WR_ON(t, me, NHM_EVTSEL(n), EVT);
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL | NHM_EN_FC0);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &a);
+	CTR(t, me, NHM_PERFCTR(n), &a);
 	CHECK(t, a == PRESET(n), "PerfCntr%u moved 0x%lx -> 0x%lx with EN_PC%u set and "
 	      "PerfEvtSel%u.EN clear (N-06)", n, (unsigned long)PRESET(n), (unsigned long)a, n, n);
 	/* Both: counts up from the preset. */
 	t0 = plat_tsc();
-	WR_ON(t, me, EVTSEL(n), SEL);
+	WR_ON(t, me, NHM_EVTSEL(n), SEL);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &a);
+	CTR(t, me, NHM_PERFCTR(n), &a);
 	t1 = plat_tsc();
 	CHECK(t, counted(PRESET(n), a, t1 - t0), "PerfCntr%u went 0x%lx -> 0x%lx in %lu us with "
 	      "both enables set: want it " COUNTING " from the preset (N-06, N-11)", n,
@@ -201,28 +198,28 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 		*min_delta = (a - PRESET(n)) & NHM_WIDTH_MASK;
 	/* Clearing EN_PCn stops it where it is, and it stays. */
 	WR_ON(t, me, NHM_GLOBAL_CTRL, others);
-	CTR(t, me, PERFCTR(n), &b);
+	CTR(t, me, NHM_PERFCTR(n), &b);
 	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
 	      "EN_PC%u was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &c);
+	CTR(t, me, NHM_PERFCTR(n), &c);
 	CHECK(t, c == b, "PerfCntr%u still counting after EN_PC%u was cleared: 0x%lx -> 0x%lx "
 	      "(N-06)", n, n, (unsigned long)b, (unsigned long)c);
 	/* Setting it again resumes counting ... */
 	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL | NHM_EN_FC0);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &a);
+	CTR(t, me, NHM_PERFCTR(n), &a);
 	t1 = plat_tsc();
 	CHECK(t, counted(c, a, t1 - t0), "PerfCntr%u went 0x%lx -> 0x%lx after EN_PC%u was set "
 	      "again: want it " COUNTING " (N-06)", n, (unsigned long)c, (unsigned long)a, n);
 	/* ... and clearing EN stops it, with EN_PCn still set. */
-	WR_ON(t, me, EVTSEL(n), EVT);
-	CTR(t, me, PERFCTR(n), &b);
+	WR_ON(t, me, NHM_EVTSEL(n), EVT);
+	CTR(t, me, NHM_PERFCTR(n), &b);
 	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
 	      "PerfEvtSel%u.EN was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
 	WINDOW(t, me);
-	CTR(t, me, PERFCTR(n), &c);
+	CTR(t, me, NHM_PERFCTR(n), &c);
 	CHECK(t, c == b, "PerfCntr%u still counting after PerfEvtSel%u.EN was cleared: 0x%lx -> "
 	      "0x%lx (N-06)", n, n, (unsigned long)b, (unsigned long)c);
 	return V_PASS;
@@ -244,7 +241,7 @@ static enum verdict gates(struct tctx *t)
 		if ((v = gates_one(t, n, &min_delta)) != V_PASS)
 			return v;
 		WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
-		WR_ON(t, me, EVTSEL(n), SEL);
+		WR_ON(t, me, NHM_EVTSEL(n), SEL);
 	}
 	t_figure(t, "min_window_count", (int64_t)min_delta, "events");
 	return V_PASS;
@@ -267,31 +264,31 @@ static enum verdict preset(struct tctx *t)
 	WINDOW(t, me);
 	WR_ON(t, me, NHM_GLOBAL_CTRL, 0xAAull);
 	for (n = 1; n < NCTR; n += 2)
-		WR_ON(t, me, EVTSEL(n), EVT);
+		WR_ON(t, me, NHM_EVTSEL(n), EVT);
 	for (n = 0; n < NCTR; n++) {
 		q = PRESET(NCTR - 1 - n); /* not the value setup() wrote */
-		WR_ON(t, me, PERFCTR(n), q);
-		CTR(t, me, PERFCTR(n), &v[n]);
+		WR_ON(t, me, NHM_PERFCTR(n), q);
+		CTR(t, me, NHM_PERFCTR(n), &v[n]);
 		CHECK(t, v[n] == q, "PerfCntr%u wrote 0x%lx while stopped by %s, read back 0x%lx "
 		      "(N-06, N-11)", n, (unsigned long)q, n & 1 ? "EN" : "EN_PCn",
 		      (unsigned long)v[n]);
 	}
 	WINDOW(t, me);
 	for (n = 0; n < NCTR; n++) {
-		CTR(t, me, PERFCTR(n), &q);
+		CTR(t, me, NHM_PERFCTR(n), &q);
 		CHECK(t, q == v[n], "stopped PerfCntr%u (by %s) did not hold its written 0x%lx: "
 		      "0x%lx (N-06, N-11)", n, n & 1 ? "EN" : "EN_PCn", (unsigned long)v[n],
 		      (unsigned long)q);
 	}
 	for (n = 1; n < NCTR; n += 2)
-		WR_ON(t, me, EVTSEL(n), SEL);
+		WR_ON(t, me, NHM_EVTSEL(n), SEL);
 	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL);
 	WINDOW(t, me);
 	WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
 	t1 = plat_tsc();
 	for (n = 0; n < NCTR; n++) {
-		CTR(t, me, PERFCTR(n), &q);
+		CTR(t, me, NHM_PERFCTR(n), &q);
 		CHECK(t, counted(v[n], q, t1 - t0), "PerfCntr%u went 0x%lx -> 0x%lx once enabled: "
 		      "want it " COUNTING " from the written value (N-11)", n, (unsigned long)v[n],
 		      (unsigned long)q);
@@ -304,7 +301,7 @@ static enum verdict preset(struct tctx *t)
 /* Counter i: PerfCntr0-7, then FixedCntr0 (index NCTR). */
 static uint32_t ctr_msr(unsigned i)
 {
-	return i < NCTR ? PERFCTR(i) : NHM_FIXED_CTR;
+	return i < NCTR ? NHM_PERFCTR(i) : NHM_FIXED_CTR;
 }
 
 static const char *const ctr_name[NCTR + 1] = {
@@ -363,7 +360,7 @@ static enum verdict indep_window(struct tctx *t, const char *what, uint64_t glob
 	WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
 	WR_ON(t, me, NHM_FIXED_CTL, fixed_ctl);
 	for (n = 0; n < NCTR; n++)
-		WR_ON(t, me, EVTSEL(n), sel);
+		WR_ON(t, me, NHM_EVTSEL(n), sel);
 	for (i = 0; i <= NCTR; i++)
 		CTR(t, me, ctr_msr(i), &a[i]);
 	t0 = plat_tsc();
@@ -372,7 +369,7 @@ static enum verdict indep_window(struct tctx *t, const char *what, uint64_t glob
 	WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
 	t1 = plat_tsc();
 	for (i = 0; i <= NCTR; i++) {
-		bool runs = i == NCTR ? fixed_runs : (global & EN_PC(i)) && (sel & SEL_EN);
+		bool runs = i == NCTR ? fixed_runs : (global & EN_PC(i)) && (sel & NHM_SEL_EN);
 
 		CTR(t, me, ctr_msr(i), &b);
 		CHECK(t, runs ? counted(a[i], b, t1 - t0) : b == a[i], "%s went 0x%lx -> 0x%lx "
@@ -413,17 +410,17 @@ static enum verdict package_scope(struct tctx *t)
 	 * its first CPU while stopped (N-11). */
 	for (p = 0; p < np; p++) {
 		WR_ON(t, lead[p], NHM_GLOBAL_CTRL, 0);
-		WR_ON(t, lead[p], EVTSEL(0), PKG_SEL(p));
-		WR_ON(t, lead[p], PERFCTR(0), PKG_PRESET(p));
+		WR_ON(t, lead[p], NHM_EVTSEL(0), PKG_SEL(p));
+		WR_ON(t, lead[p], NHM_PERFCTR(0), PKG_PRESET(p));
 	}
 	/* Every CPU reads its own package's values. */
 	for (c = 0; c < plat_cpu_count(); c++) {
 		p = package_index(lead, np, c);
-		CTR(t, c, PERFCTR(0), &v);
+		CTR(t, c, NHM_PERFCTR(0), &v);
 		CHECK(t, v == PKG_PRESET(p), "CPU %u (package %u) reads PerfCntr0 = 0x%lx; CPU %u "
 		      "of its package wrote 0x%lx (N-03)", c, p, (unsigned long)v, lead[p],
 		      (unsigned long)PKG_PRESET(p));
-		RD_ON(t, c, EVTSEL(0), &v);
+		RD_ON(t, c, NHM_EVTSEL(0), &v);
 		CHECK(t, v == PKG_SEL(p), "CPU %u (package %u) reads PerfEvtSel0 = 0x%lx; CPU %u "
 		      "of its package wrote 0x%lx (N-03)", c, p, (unsigned long)v, lead[p],
 		      (unsigned long)PKG_SEL(p));
@@ -466,10 +463,10 @@ static enum verdict packages(struct tctx *t)
 	for (p = 0; p < np; p++) {
 		if ((vd = setup(t, lead[p], SEL)) != V_PASS)
 			return vd;
-		WR_ON(t, lead[p], PERFCTR(0), PKG_PRESET(p));
+		WR_ON(t, lead[p], NHM_PERFCTR(0), PKG_PRESET(p));
 	}
 	for (p = 0; p < np; p++) {
-		CTR(t, lead[p], PERFCTR(0), &v);
+		CTR(t, lead[p], NHM_PERFCTR(0), &v);
 		CHECK(t, v == PKG_PRESET(p), "package %u's PerfCntr0 reads 0x%lx on CPU %u, "
 		      "written 0x%lx there with GLOBAL_CTRL = 0 (N-03, N-06, N-11)", p,
 		      (unsigned long)v, lead[p], (unsigned long)PKG_PRESET(p));
@@ -478,13 +475,13 @@ static enum verdict packages(struct tctx *t)
 	 * counter wrongly enabled would have had events to count. */
 	for (k = 0; k < np; k++) {
 		for (p = 0; p < np; p++)
-			CTR(t, lead[p], PERFCTR(0), &before[p]);
+			CTR(t, lead[p], NHM_PERFCTR(0), &before[p]);
 		t0 = plat_tsc();
 		WR_ON(t, lead[k], NHM_GLOBAL_CTRL, EN_PC(0));
 		for (p = 0; p < np; p++)
 			WINDOW(t, lead[p]);
 		for (p = 0; p < np; p++) {
-			CTR(t, lead[p], PERFCTR(0), &v);
+			CTR(t, lead[p], NHM_PERFCTR(0), &v);
 			t1 = plat_tsc();
 			CHECK(t, p == k ? counted(before[p], v, t1 - t0) : v == before[p],
 			      "package %u's PerfCntr0 went 0x%lx -> 0x%lx while only package %u's "

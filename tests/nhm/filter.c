@@ -10,14 +10,8 @@
 
 /* Register addresses and PerfEvtSel fields (spec §2, §3); candidates for
  * nhm.h. */
-#define NHM_PERFCTR(n) (0x3B0u + (n))
-#define NHM_EVTSEL(n)  (0x3C0u + (n))
-#define SEL_OCC_RST    (1ull << 17) /* N-14, N-15 */
-#define SEL_EDGE       (1ull << 18) /* N-16 */
-#define SEL_EN         (1ull << 22) /* N-06 */
-#define SEL_INV        (1ull << 23) /* N-19 */
 #define SEL(ev, umask, cmask, flags) \
-	((uint64_t)(ev) | (uint64_t)(umask) << 8 | (uint64_t)(cmask) << 24 | SEL_EN | (flags))
+	((uint64_t)(ev) | (uint64_t)(umask) << 8 | (uint64_t)(cmask) << 24 | NHM_SEL_EN | (flags))
 
 /* Spec §5 events. QHL LOCAL sees the requests of this package's cores to
  * this package's memory: the image, and so the buffer below, sits in low
@@ -218,10 +212,10 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 {
 	static const uint64_t sel[8] = {
 		QHL_OCC_LOCAL(0, 0),
-		QHL_OCC_LOCAL(1, 0), QHL_OCC_LOCAL(1, SEL_INV),
-		QHL_OCC_LOCAL(2, 0), QHL_OCC_LOCAL(2, SEL_INV),
-		QHL_OCC_LOCAL(4, 0), QHL_OCC_LOCAL(4, SEL_INV),
-		QHL_OCC_LOCAL(0, SEL_INV),
+		QHL_OCC_LOCAL(1, 0), QHL_OCC_LOCAL(1, NHM_SEL_INV),
+		QHL_OCC_LOCAL(2, 0), QHL_OCC_LOCAL(2, NHM_SEL_INV),
+		QHL_OCC_LOCAL(4, 0), QHL_OCC_LOCAL(4, NHM_SEL_INV),
+		QHL_OCC_LOCAL(0, NHM_SEL_INV),
 	};
 	static const unsigned k[3] = { 1, 2, 4 };
 	struct window w = { 0 };
@@ -285,7 +279,7 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 static enum verdict filter_edge(struct tctx *t)
 {
 	static const uint64_t sel[3] = {
-		QHL_OCC_LOCAL(1, 0), QHL_OCC_LOCAL(1, SEL_INV), QHL_OCC_LOCAL(1, SEL_EDGE),
+		QHL_OCC_LOCAL(1, 0), QHL_OCC_LOCAL(1, NHM_SEL_INV), QHL_OCC_LOCAL(1, NHM_SEL_EDGE),
 	};
 	struct window w = { 0 };
 	uint64_t c[4], level, low, edges;
@@ -322,7 +316,7 @@ static enum verdict filter_edge(struct tctx *t)
 static enum verdict filter_cmask_flag(struct tctx *t)
 {
 	static const uint64_t sel[4] = {
-		QHL_NEMPTY_LOCAL(0, 0), QHL_NEMPTY_LOCAL(1, 0), QHL_NEMPTY_LOCAL(1, SEL_INV),
+		QHL_NEMPTY_LOCAL(0, 0), QHL_NEMPTY_LOCAL(1, 0), QHL_NEMPTY_LOCAL(1, NHM_SEL_INV),
 		QHL_NEMPTY_LOCAL(2, 0),
 	};
 	struct window w = { 0 };
@@ -405,7 +399,7 @@ static void occ_resets(struct window *w, uint64_t end)
 	while (plat_tsc() < end || r->resets < MIN_RESETS) {
 		nhm_stream_until(NULL, tsc_after(RESET_EVERY_US));
 		if (!rmsr(w, NHM_PERFCTR(0), &a) ||
-		    !wmsr(w, NHM_EVTSEL(0), QHL_OCC_LOCAL(0, SEL_OCC_RST)) ||
+		    !wmsr(w, NHM_EVTSEL(0), QHL_OCC_LOCAL(0, NHM_SEL_OCC_RST)) ||
 		    !rmsr(w, NHM_PERFCTR(0), &b) ||
 		    !wmsr(w, NHM_EVTSEL(1), QHL_OCC_LOCAL(0, 0)))
 			return;
@@ -428,7 +422,7 @@ static enum verdict occ_reset_stopped(struct tctx *t, uint64_t *sel_back, uint64
 		return v;
 	WR(t, NHM_PERFCTR(0), PRESET);
 	RD(t, NHM_PERFCTR(0), &ctr[0]);
-	WR(t, NHM_EVTSEL(0), sel | SEL_OCC_RST);
+	WR(t, NHM_EVTSEL(0), sel | NHM_SEL_OCC_RST);
 	RD(t, NHM_EVTSEL(0), sel_back);
 	RD(t, NHM_PERFCTR(0), &ctr[1]);
 	ctr[0] &= NHM_WIDTH_MASK;
@@ -449,7 +443,7 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	CHECK(t, back == sel[0], "PerfEvtSel0 written 0x%lx reads back 0x%lx (N-14: bit 17 "
-	      "reads 0, the rest as written)", (unsigned long)(sel[0] | SEL_OCC_RST),
+	      "reads 0, the rest as written)", (unsigned long)(sel[0] | NHM_SEL_OCC_RST),
 	      (unsigned long)back);
 	CHECK(t, ctr[0] == PRESET, "stopped PerfCntr0 written 0x%lx reads 0x%lx (N-06, N-11, "
 	      "N-12)", (unsigned long)PRESET, (unsigned long)ctr[0]);

@@ -7,24 +7,15 @@
  * with the routing in place the test holds on hardware either way. */
 #include "nhm.h"
 
-#define SEL(n)  (0x3C0u + (n)) /* MSR_UNCORE_PerfEvtSel n */
-#define CTR(n)  (0x3B0u + (n)) /* MSR_UNCORE_PerfCntr n */
-#define SEL_PMI (1ull << 20)   /* N-30 */
-#define SEL_EN  (1ull << 22)   /* N-06 */
 /* UNC_GQ_CYCLES_NOT_EMPTY, any tracker (§5 event 01H, umask 07 = union,
  * N-13): at most one count per U-clock. */
-#define GQ_NOT_EMPTY (SEL_EN | 0x0701ull)
-#define FC_EN   0x1ull         /* N-07 */
-#define FC_PMI  0x4ull         /* N-30 */
 #define PMI_FRZ (1ull << 63)   /* N-36 */
 #define EN_ALL  (0xFFull | NHM_EN_FC0) /* EN_PC7..0, EN_FC0 */
 #define ST_OVF  (0xFFull | NHM_OVF_FC0 | NHM_OVF_PMI) /* N-21..N-23 */
-#define TOP     (1ull << 48)   /* N-12 */
 #define FIXED   8              /* index of FixedCntr0 among the nine */
 #define NALL    9              /* N-04 */
 
 #define VEC      0xF3    /* C-32: >= 0x20; one of its own */
-#define CAL_US   20000   /* a general counter still at rest after 20 ms is idle */
 #define WRAP_US  2000    /* the preset wraps about 2 ms after the enable */
 /* Five times the expected wrap time (hardware traffic can thin out); the
  * wait ends early when the PMI comes, which on hardware is microseconds
@@ -40,7 +31,6 @@
  * (the handler, or the test's own read) can exceed it. */
 #define SKID_US  100
 
-#define IDLE(t, ...) (nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
 
 static const char *const names[NALL] = {
 	"PerfCntr0", "PerfCntr1", "PerfCntr2", "PerfCntr3", "PerfCntr4", "PerfCntr5",
@@ -49,7 +39,7 @@ static const char *const names[NALL] = {
 
 static uint32_t ctr_msr(unsigned i)
 {
-	return i == FIXED ? NHM_FIXED_CTR : CTR(i);
+	return i == FIXED ? NHM_FIXED_CTR : NHM_PERFCTR(i);
 }
 
 static uint64_t ovf_bit(unsigned i)
@@ -66,39 +56,17 @@ static void on_pmi(unsigned vector)
 	pmis++;
 }
 
-struct rates {
-	uint64_t fc_hz, gp_hz; /* FixedCntr0, PerfCntr0 on GQ_NOT_EMPTY */
-};
-
-/* Both rates over CAL_US. On hardware a Global Queue without traffic leaves
- * the general counters still (§5), and then nothing here can be judged:
- * SKIP; the model's streams always move. */
-static enum verdict measure(struct tctx *t, struct rates *r)
+/* The rates, and a general counter that must move: on hardware a Global
+ * Queue without traffic leaves it still (spec 5), and then nothing here can
+ * be judged. */
+static enum verdict measure(struct tctx *t, struct nhm_rates *r)
 {
-	uint64_t f0, f1, g0, g1, t0, t1;
+	enum verdict v = nhm_measure_rates(t, r);
 
-	WR(t, NHM_FIXED_CTR, 0);
-	WR(t, CTR(0), 0);
-	WR(t, NHM_FIXED_CTL, FC_EN);
-	WR(t, SEL(0), GQ_NOT_EMPTY);
-	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | 1);
-	RD(t, CTR(0), &g0);
-	RD(t, NHM_FIXED_CTR, &f0);
-	t0 = plat_tsc();
-	nhm_spin(NULL, CAL_US);
-	RD(t, CTR(0), &g1);
-	RD(t, NHM_FIXED_CTR, &f1);
-	t1 = plat_tsc();
-	WR(t, NHM_GLOBAL_CTRL, 0);
-	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "Hz");
-	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "Hz");
-	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", CAL_US / 1000);
-	if (!r->gp_hz)
-		return IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on "
-			    "hardware: no Global Queue traffic)", CAL_US / 1000);
-	return V_PASS;
+	if (v == V_PASS && !r->gp_hz)
+		return NHM_IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on "
+				"hardware: no Global Queue traffic)", NHM_RATE_US / 1000);
+	return v;
 }
 
 /* One overflow with all nine counters running: counter k preset to wrap,
@@ -144,14 +112,14 @@ static enum verdict all_moved(struct tctx *t, unsigned m, unsigned want, const c
 	if ((m & want) == want)
 		return V_PASS;
 	if (!(m & want & 0xFF) && (m & (1u << FIXED)))
-		return IDLE(t, "no general counter moved %s (on hardware: no Global Queue traffic)",
+		return NHM_IDLE(t, "no general counter moved %s (on hardware: no Global Queue traffic)",
 			    when);
 	for (i = 0; !((want & ~m) >> i & 1); i++)
 		;
 	return t_fail(t, "%s did not move %s (%s)", names[i], when, id);
 }
 
-static enum verdict overflow_run(struct tctx *t, const struct rates *r, struct run *x)
+static enum verdict overflow_run(struct tctx *t, const struct nhm_rates *r, struct run *x)
 {
 	uint64_t n = (x->k == FIXED ? r->fc_hz : r->gp_hz) / 1000000 * WRAP_US;
 	unsigned i;
@@ -159,12 +127,12 @@ static enum verdict overflow_run(struct tctx *t, const struct rates *r, struct r
 
 	n = n ? n : 1;
 	for (i = 0; i < NALL; i++) {
-		x->start[i] = i == x->k ? TOP - n : 0;
+		x->start[i] = i == x->k ? NHM_TOP - n : 0;
 		WR(t, ctr_msr(i), x->start[i]);
 		if (i != FIXED)
-			WR(t, SEL(i), GQ_NOT_EMPTY | (i == x->k && x->pmi ? SEL_PMI : 0));
+			WR(t, NHM_EVTSEL(i), NHM_GQ_NOT_EMPTY | (i == x->k && x->pmi ? NHM_SEL_PMI : 0));
 	}
-	WR(t, NHM_FIXED_CTL, FC_EN | (x->k == FIXED && x->pmi ? FC_PMI : 0));
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN | (x->k == FIXED && x->pmi ? NHM_FC_PMI : 0));
 	x->gctl = EN_ALL | NHM_EN_PMI(0) | (x->frz ? PMI_FRZ : 0);
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, x->gctl);
@@ -180,7 +148,7 @@ static enum verdict overflow_run(struct tctx *t, const struct rates *r, struct r
 		if (x->k == FIXED)
 			return t_fail(t, "FixedCntr0 preset to 2^48 - %lu did not wrap in %u ms (N-08, "
 				      "N-12)", (unsigned long)n, WAIT_US / 1000);
-		return IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms (on hardware: traffic "
+		return NHM_IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms (on hardware: traffic "
 			    "fell)", names[x->k], (unsigned long)n, WAIT_US / 1000);
 	}
 	/* The trigger happened: the wrap's status bit, and OVF_PMI exactly when
@@ -200,7 +168,7 @@ static enum verdict overflow_run(struct tctx *t, const struct rates *r, struct r
  * GLOBAL_CTRL does (N-37). */
 static enum verdict frozen_by(struct tctx *t, unsigned k)
 {
-	struct rates r;
+	struct nhm_rates r;
 	struct run x = { .k = k, .pmi = true, .frz = true };
 	uint64_t c[NALL], d[NALL], hz, skid;
 	enum verdict v = measure(t, &r);
@@ -268,7 +236,7 @@ static enum verdict no_freeze(struct tctx *t)
 		{ true, false, "a PMI overflow with PMI_FRZ clear" },
 		{ false, true, "an overflow without the PMI bit, PMI_FRZ set" },
 	};
-	struct rates r;
+	struct nhm_rates r;
 	enum verdict v = measure(t, &r);
 	unsigned i;
 
@@ -306,7 +274,7 @@ static enum verdict arm(struct tctx *t, struct saved *s)
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
 	for (n = 0; n < 8; n++)
-		WR(t, SEL(n), 0);
+		WR(t, NHM_EVTSEL(n), 0);
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 	RD(t, NHM_STATUS, &st);
 	CHECK(t, !(st & ST_OVF), "GLOBAL_STATUS 0x%lx after writing 1 to every "
@@ -321,7 +289,7 @@ static void disarm(const struct saved *s)
 	msr_write(me, NHM_GLOBAL_CTRL, 0);
 	msr_write(me, NHM_FIXED_CTL, 0);
 	for (n = 0; n < 8; n++)
-		msr_write(me, SEL(n), 0);
+		msr_write(me, NHM_EVTSEL(n), 0);
 	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 	msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07: bit 61 of the PMIs */
 	msr_write(me, MSR_DEBUGCTL, s->debugctl);

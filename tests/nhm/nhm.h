@@ -17,6 +17,17 @@
 #define NHM_OVF_FC0     (1ull << 32)       /* N-22 */
 #define NHM_OVF_PMI     (1ull << 61)       /* N-23 */
 #define NHM_CLEAR_ALL   0xA0000001000000FFull
+#define NHM_ST_CHG      (1ull << 63)       /* N-24 */
+#define NHM_PERFCTR(n)  (0x3B0u + (n))     /* MSR_UNCORE_PerfCntr n */
+#define NHM_EVTSEL(n)   (0x3C0u + (n))     /* MSR_UNCORE_PerfEvtSel n */
+#define NHM_SEL_OCC_RST (1ull << 17)       /* N-14, N-15 */
+#define NHM_SEL_EDGE    (1ull << 18)       /* N-16 */
+#define NHM_SEL_PMI     (1ull << 20)       /* N-30 */
+#define NHM_SEL_EN      (1ull << 22)       /* N-06 */
+#define NHM_SEL_INV     (1ull << 23)       /* N-19 */
+#define NHM_FC_EN       0x1ull             /* N-07 */
+#define NHM_FC_PMI      0x4ull             /* N-30 */
+#define NHM_TOP         (1ull << 48)       /* N-12: counts wrap modulo 2^48 */
 #define NHM_WIDTH_MASK  ((1ull << 48) - 1) /* N-12 */
 
 #define MSR_DEBUGCTL      0x1D9
@@ -41,6 +52,11 @@ static inline bool nhm_emulated(void)
 	return !strcmp(msr_backend()->name, "emu");
 }
 
+/* A general counter that never moved: on the model a FAIL (its streams
+ * always move), on hardware a SKIP (the event may be idle without traffic). */
+#define NHM_IDLE(t, ...) \
+	(nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
+
 /* Busy-wait without touching any MSR, so only an asynchronous PMI can end
  * it early: until *flag becomes non-zero or us microseconds pass. */
 static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
@@ -50,6 +66,19 @@ static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
 	while ((!flag || !*flag) && plat_tsc() < end)
 		;
 }
+
+/* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
+ * most 1 per U-clock (spec 5). */
+#define NHM_GQ_NOT_EMPTY (NHM_SEL_EN | 0x0701ull)
+/* A general counter still at rest after this long is idle. */
+#define NHM_RATE_US 20000
+
+struct nhm_rates {
+	uint64_t fc_hz, gp_hz; /* FixedCntr0, PerfCntr0 on NHM_GQ_NOT_EMPTY */
+};
+/* Both rates over NHM_RATE_US, counters started from 0 by one GLOBAL_CTRL
+ * write (tests/nhm/rates.c); FAILs if FixedCntr0 did not move. */
+enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r);
 
 /* Cache-missing reads from the calling CPU until *stop (if non-NULL) is set
  * or the TSC reaches end_tsc (tests/nhm/traffic.c). */

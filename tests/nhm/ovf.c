@@ -11,21 +11,12 @@
  * stop at the cycle the overflow takes effect: nhm.freeze.* catch it. */
 #include "nhm.h"
 
-#define SEL(n)  (0x3C0u + (n)) /* MSR_UNCORE_PerfEvtSel n */
-#define CTR(n)  (0x3B0u + (n)) /* MSR_UNCORE_PerfCntr n */
-#define SEL_EN  (1ull << 22)   /* N-06 */
 /* UNC_GQ_CYCLES_NOT_EMPTY, any tracker (§5 event 01H; umask 07 is the union
  * of the three trackers, N-13). At most one count per U-clock, so it never
  * outruns FixedCntr0 (§5 invariant "01H <= fixed"). */
-#define GQ_NOT_EMPTY (SEL_EN | 0x0701ull)
-#define FC_EN   0x1ull         /* N-07 */
-#define FC_PMI  0x4ull         /* N-30 */
-#define ST_CHG  (1ull << 63)   /* N-24 */
 #define ST_OVF  (0xFFull | NHM_OVF_FC0 | NHM_OVF_PMI) /* what an overflow sets, CHG aside */
-#define TOP     (1ull << 48)   /* N-12: counts wrap modulo 2^48 */
 
 #define VEC      0xF2    /* C-32: >= 0x20; one of its own, so pmi.c's stays free */
-#define CAL_US   20000   /* a general counter still at rest after 20 ms is idle */
 #define WRAP_US  2000    /* presets wrap about 2 ms after the enable */
 /* Five times the expected wrap time: FixedCntr0's rate is constant, but
  * Global Queue traffic on hardware can thin out between the calibration and
@@ -40,11 +31,6 @@
 /* A general counter that did not move: the model's streams are busy in
  * every period, so there that is a failure; on hardware it means no Global
  * Queue traffic (§5), which a UEFI app need not make, so SKIP. */
-#define IDLE(t, ...) (nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
-
-struct rates {
-	uint64_t fc_hz, gp_hz; /* FixedCntr0, PerfCntr0 on GQ_NOT_EMPTY */
-};
 
 static uint64_t tsc_us(uint64_t ticks)
 {
@@ -65,40 +51,13 @@ static uint64_t ahead(uint64_t hz)
 	return n ? n : 1;
 }
 
-/* Both rates over CAL_US, counters started from 0 by one GLOBAL_CTRL write. */
-static enum verdict measure(struct tctx *t, struct rates *r)
-{
-	uint64_t f0, f1, g0, g1, t0, t1;
 
-	WR(t, NHM_FIXED_CTR, 0);
-	WR(t, CTR(0), 0);
-	WR(t, NHM_FIXED_CTL, FC_EN);
-	WR(t, SEL(0), GQ_NOT_EMPTY);
-	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | 1);
-	RD(t, CTR(0), &g0);
-	RD(t, NHM_FIXED_CTR, &f0);
-	t0 = plat_tsc();
-	nhm_spin(NULL, CAL_US);
-	RD(t, CTR(0), &g1);
-	RD(t, NHM_FIXED_CTR, &f1);
-	t1 = plat_tsc();
-	WR(t, NHM_GLOBAL_CTRL, 0);
-	WR(t, SEL(0), 0);
-	WR(t, NHM_FIXED_CTL, 0);
-	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "Hz");
-	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "Hz");
-	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", CAL_US / 1000);
-	return V_PASS;
-}
-
-static enum verdict need_gp(struct tctx *t, const struct rates *r)
+static enum verdict need_gp(struct tctx *t, const struct nhm_rates *r)
 {
 	if (r->gp_hz)
 		return V_PASS;
-	return IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on hardware: "
-		    "no Global Queue traffic)", CAL_US / 1000);
+	return NHM_IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on hardware: "
+		    "no Global Queue traffic)", NHM_RATE_US / 1000);
 }
 
 /* Every control this file uses at rest and every status bit clear (N-05). */
@@ -110,10 +69,10 @@ static enum verdict prepare(struct tctx *t)
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
 	for (n = 0; n < 8; n++)
-		WR(t, SEL(n), 0);
+		WR(t, NHM_EVTSEL(n), 0);
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 	RD(t, NHM_STATUS, &st);
-	CHECK(t, !(st & (ST_OVF | ST_CHG)), "GLOBAL_STATUS 0x%lx after writing 1 to every "
+	CHECK(t, !(st & (ST_OVF | NHM_ST_CHG)), "GLOBAL_STATUS 0x%lx after writing 1 to every "
 	      "GLOBAL_OVF_CTRL bit (N-26)", (unsigned long)st);
 	return V_PASS;
 }
@@ -125,7 +84,7 @@ static void quiet(void)
 	msr_write(me, NHM_GLOBAL_CTRL, 0);
 	msr_write(me, NHM_FIXED_CTL, 0);
 	for (n = 0; n < 8; n++)
-		msr_write(me, SEL(n), 0);
+		msr_write(me, NHM_EVTSEL(n), 0);
 	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 }
 
@@ -143,19 +102,19 @@ static enum verdict around(struct tctx *t, enum verdict (*body)(struct tctx *))
  * OVF_FC0 and nothing else, and the counter goes on from 0. */
 static enum verdict fixed_wrap(struct tctx *t)
 {
-	struct rates r;
+	struct nhm_rates r;
 	uint64_t n, pre, v, st, st2, t0, t1, bound;
-	enum verdict vd = measure(t, &r);
+	enum verdict vd = nhm_measure_rates(t, &r);
 
 	if (vd != V_PASS)
 		return vd;
 	n = ahead(r.fc_hz);
-	pre = TOP - n;
+	pre = NHM_TOP - n;
 	WR(t, NHM_FIXED_CTR, pre);
 	RD(t, NHM_FIXED_CTR, &v);
 	CHECK(t, (v & NHM_WIDTH_MASK) == pre, "FixedCntr0 preset 0x%lx reads back 0x%lx: not a "
 	      "48-bit counter (N-04, N-11)", (unsigned long)pre, (unsigned long)v);
-	WR(t, NHM_FIXED_CTL, FC_EN);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	t0 = plat_tsc();
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
 	nhm_spin(NULL, WAIT_US);
@@ -191,9 +150,9 @@ static enum verdict fixed_wrap(struct tctx *t)
  * counters' status bits come up. */
 static enum verdict gp_wrap(struct tctx *t)
 {
-	struct rates r;
+	struct nhm_rates r;
 	uint64_t n, pre[8], v[8], fc, st, slack;
-	enum verdict vd = measure(t, &r);
+	enum verdict vd = nhm_measure_rates(t, &r);
 	unsigned i;
 
 	if (vd == V_PASS)
@@ -203,21 +162,21 @@ static enum verdict gp_wrap(struct tctx *t)
 	n = ahead(r.gp_hz);
 	for (i = 0; i < 8; i++) {
 		/* 2^47 events at most one per U-clock: hours away from a wrap. */
-		pre[i] = i & 1 ? TOP / 2 : TOP - n;
-		WR(t, CTR(i), pre[i]);
-		RD(t, CTR(i), &v[i]);
+		pre[i] = i & 1 ? NHM_TOP / 2 : NHM_TOP - n;
+		WR(t, NHM_PERFCTR(i), pre[i]);
+		RD(t, NHM_PERFCTR(i), &v[i]);
 		CHECK(t, (v[i] & NHM_WIDTH_MASK) == pre[i], "PerfCntr%u preset 0x%lx reads back 0x%lx: "
 		      "not a 48-bit counter (N-04, N-11)", i, (unsigned long)pre[i],
 		      (unsigned long)v[i]);
-		WR(t, SEL(i), GQ_NOT_EMPTY);
+		WR(t, NHM_EVTSEL(i), NHM_GQ_NOT_EMPTY);
 	}
 	/* FixedCntr0 from 0 is the clock the values are bounded by. */
 	WR(t, NHM_FIXED_CTR, 0);
-	WR(t, NHM_FIXED_CTL, FC_EN);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, 0xFF | NHM_EN_FC0);
 	nhm_spin(NULL, WAIT_US);
 	for (i = 0; i < 8; i++)
-		RD(t, CTR(i), &v[i]);
+		RD(t, NHM_PERFCTR(i), &v[i]);
 	RD(t, NHM_FIXED_CTR, &fc);
 	RD(t, NHM_STATUS, &st);
 	WR(t, NHM_GLOBAL_CTRL, 0);
@@ -225,9 +184,9 @@ static enum verdict gp_wrap(struct tctx *t)
 	for (i = 0; i < 8; i++) {
 		v[i] &= NHM_WIDTH_MASK;
 		if (v[i] == pre[i])
-			return IDLE(t, "PerfCntr%u did not count in %u ms (N-06)", i, WAIT_US / 1000);
+			return NHM_IDLE(t, "PerfCntr%u did not count in %u ms (N-06)", i, WAIT_US / 1000);
 		if (!(i & 1) && v[i] >= pre[i])
-			return IDLE(t, "PerfCntr%u preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx "
+			return NHM_IDLE(t, "PerfCntr%u preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx "
 				    "(on hardware: traffic fell)", i, (unsigned long)n, WAIT_US / 1000,
 				    (unsigned long)v[i]);
 	}
@@ -243,7 +202,7 @@ static enum verdict gp_wrap(struct tctx *t)
 	slack = nhm_emulated() ? 0 : fc / 64;
 	for (i = 0; i < 8; i += 2)
 		CHECK(t, v[i] + n <= fc + slack, "PerfCntr%u reads %lu after the wrap, %lu before it, "
-		      "more than the %lu U-clocks since the enable (N-29, §5)", i, (unsigned long)v[i],
+		      "more than the %lu U-clocks since the enable (N-29, spec 5)", i, (unsigned long)v[i],
 		      (unsigned long)n, (unsigned long)fc);
 	return V_PASS;
 }
@@ -255,11 +214,11 @@ static enum verdict clear_exact(struct tctx *t)
 	static const struct { uint64_t write, left; } steps[] = {
 		{ 0x1, 0x2 | NHM_OVF_FC0 }, { NHM_OVF_FC0, 0x2 }, { 0x2, 0 },
 	};
-	static const uint32_t ctr[3] = { CTR(0), CTR(1), NHM_FIXED_CTR };
+	static const uint32_t ctr[3] = { NHM_PERFCTR(0), NHM_PERFCTR(1), NHM_FIXED_CTR };
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };
-	struct rates r;
+	struct nhm_rates r;
 	uint64_t n[3], c[3], c2[3], st, g, s0, s1, fctl;
-	enum verdict vd = measure(t, &r);
+	enum verdict vd = nhm_measure_rates(t, &r);
 	unsigned i;
 
 	if (vd == V_PASS)
@@ -269,27 +228,27 @@ static enum verdict clear_exact(struct tctx *t)
 	n[0] = n[1] = ahead(r.gp_hz);
 	n[2] = ahead(r.fc_hz);
 	for (i = 0; i < 3; i++)
-		WR(t, ctr[i], TOP - n[i]);
-	WR(t, SEL(0), GQ_NOT_EMPTY);
-	WR(t, SEL(1), GQ_NOT_EMPTY);
-	WR(t, NHM_FIXED_CTL, FC_EN);
+		WR(t, ctr[i], NHM_TOP - n[i]);
+	WR(t, NHM_EVTSEL(0), NHM_GQ_NOT_EMPTY);
+	WR(t, NHM_EVTSEL(1), NHM_GQ_NOT_EMPTY);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, 0x3 | NHM_EN_FC0);
 	nhm_spin(NULL, WAIT_US);
 	/* Stop FixedCntr0 by EN_FC0 and the general counters by their local
 	 * EN, so that every kind of enable holds a non-zero value whose survival
 	 * N-28 can check, and the counts hold still. */
 	WR(t, NHM_GLOBAL_CTRL, 0x3);
-	WR(t, SEL(0), GQ_NOT_EMPTY & ~SEL_EN);
-	WR(t, SEL(1), GQ_NOT_EMPTY & ~SEL_EN);
+	WR(t, NHM_EVTSEL(0), NHM_GQ_NOT_EMPTY & ~NHM_SEL_EN);
+	WR(t, NHM_EVTSEL(1), NHM_GQ_NOT_EMPTY & ~NHM_SEL_EN);
 	for (i = 0; i < 3; i++)
 		RD(t, ctr[i], &c[i]);
 	for (i = 0; i < 3; i++) {
-		if ((c[i] & NHM_WIDTH_MASK) < TOP - n[i])
+		if ((c[i] & NHM_WIDTH_MASK) < NHM_TOP - n[i])
 			continue;
 		if (i == 2)
 			return t_fail(t, "FixedCntr0 preset to 2^48 - %lu did not wrap in %u ms (N-08, "
 				      "N-12)", (unsigned long)n[i], WAIT_US / 1000);
-		return IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx (on "
+		return NHM_IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx (on "
 			    "hardware: traffic fell)", name[i], (unsigned long)n[i], WAIT_US / 1000,
 			    (unsigned long)c[i]);
 	}
@@ -318,10 +277,10 @@ static enum verdict clear_exact(struct tctx *t)
 		      "cleared (N-28)", name[i], (unsigned long)c[i], (unsigned long)c2[i]);
 	}
 	RD(t, NHM_GLOBAL_CTRL, &g);
-	RD(t, SEL(0), &s0);
-	RD(t, SEL(1), &s1);
+	RD(t, NHM_EVTSEL(0), &s0);
+	RD(t, NHM_EVTSEL(1), &s1);
 	RD(t, NHM_FIXED_CTL, &fctl);
-	CHECK(t, g == 0x3 && s0 == (GQ_NOT_EMPTY & ~SEL_EN) && s1 == s0 && fctl == FC_EN,
+	CHECK(t, g == 0x3 && s0 == (NHM_GQ_NOT_EMPTY & ~NHM_SEL_EN) && s1 == s0 && fctl == NHM_FC_EN,
 	      "clearing status changed a control: GLOBAL_CTRL 0x%lx, PerfEvtSel0 0x%lx, PerfEvtSel1 "
 	      "0x%lx, FIXED_CTR_CTRL 0x%lx (N-28)", (unsigned long)g, (unsigned long)s0,
 	      (unsigned long)s1, (unsigned long)fctl);
@@ -334,13 +293,13 @@ static enum verdict fixed_overflow(struct tctx *t, uint64_t n)
 	uint64_t v;
 
 	WR(t, NHM_GLOBAL_CTRL, 0);
-	WR(t, NHM_FIXED_CTR, TOP - n);
-	WR(t, NHM_FIXED_CTL, FC_EN);
+	WR(t, NHM_FIXED_CTR, NHM_TOP - n);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
 	nhm_spin(NULL, WAIT_US);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	RD(t, NHM_FIXED_CTR, &v);
-	CHECK(t, (v & NHM_WIDTH_MASK) < TOP - n, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
+	CHECK(t, (v & NHM_WIDTH_MASK) < NHM_TOP - n, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
 	      "%u ms (N-08, N-12)", (unsigned long)n, WAIT_US / 1000);
 	return V_PASS;
 }
@@ -349,9 +308,9 @@ static enum verdict fixed_overflow(struct tctx *t, uint64_t n)
  * by CLR_CHG (N-24, N-26); whether a clear sets it is OQ-N6. */
 static enum verdict chg(struct tctx *t)
 {
-	struct rates r;
+	struct nhm_rates r;
 	uint64_t n, st;
-	enum verdict vd = measure(t, &r);
+	enum verdict vd = nhm_measure_rates(t, &r);
 	bool chg_on_clear;
 
 	if (vd != V_PASS)
@@ -362,27 +321,27 @@ static enum verdict chg(struct tctx *t)
 	RD(t, NHM_STATUS, &st);
 	CHECK(t, st & NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx lacks OVF_FC0 after a wrap (N-22)",
 	      (unsigned long)st);
-	CHECK(t, st & ST_CHG, "GLOBAL_STATUS 0x%lx: CHG clear after an overflow that followed "
+	CHECK(t, st & NHM_ST_CHG, "GLOBAL_STATUS 0x%lx: CHG clear after an overflow that followed "
 	      "clearing every status bit (N-24)", (unsigned long)st);
 	WR(t, NHM_OVF_CTRL, NHM_OVF_FC0);
 	RD(t, NHM_STATUS, &st);
-	CHECK(t, (st & (NHM_OVF_FC0 | ST_CHG)) == ST_CHG, "GLOBAL_STATUS 0x%lx after clearing "
+	CHECK(t, (st & (NHM_OVF_FC0 | NHM_ST_CHG)) == NHM_ST_CHG, "GLOBAL_STATUS 0x%lx after clearing "
 	      "OVF_FC0 alone: want CHG kept, only CLR_CHG clears it (N-24, N-26)",
 	      (unsigned long)st);
-	WR(t, NHM_OVF_CTRL, ST_CHG);
+	WR(t, NHM_OVF_CTRL, NHM_ST_CHG);
 	RD(t, NHM_STATUS, &st);
-	CHECK(t, !(st & ST_CHG), "CHG still set after CLR_CHG: 0x%lx (N-26)", (unsigned long)st);
+	CHECK(t, !(st & NHM_ST_CHG), "CHG still set after CLR_CHG: 0x%lx (N-26)", (unsigned long)st);
 	/* OQ-N6: with OVF_FC0 set and CHG clear, does clearing OVF_FC0 (a 1->0
 	 * change) set CHG? */
 	if ((vd = fixed_overflow(t, n)) != V_PASS)
 		return vd;
-	WR(t, NHM_OVF_CTRL, ST_CHG);
+	WR(t, NHM_OVF_CTRL, NHM_ST_CHG);
 	RD(t, NHM_STATUS, &st);
-	CHECK(t, (st & (NHM_OVF_FC0 | ST_CHG)) == NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx after a wrap and "
+	CHECK(t, (st & (NHM_OVF_FC0 | NHM_ST_CHG)) == NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx after a wrap and "
 	      "CLR_CHG alone: want OVF_FC0 kept, CHG cleared (N-22, N-26)", (unsigned long)st);
 	WR(t, NHM_OVF_CTRL, NHM_OVF_FC0);
 	RD(t, NHM_STATUS, &st);
-	chg_on_clear = st & ST_CHG;
+	chg_on_clear = st & NHM_ST_CHG;
 	t_figure(t, "chg_set_by_clear", chg_on_clear, "bool");
 	plat_log(1, "  nhm.ovf.chg: clearing OVF_FC0 %s CHG (OQ-N6)", chg_on_clear ? "set" :
 		 "did not set");
@@ -410,9 +369,9 @@ static void on_pmi(unsigned vector)
  * window proved nothing. */
 static enum verdict no_pmi(struct tctx *t)
 {
-	struct rates r;
+	struct nhm_rates r;
 	uint64_t nf, ng = 0, fc, gp = 0, st, gp_bit = 0;
-	enum verdict vd = measure(t, &r);
+	enum verdict vd = nhm_measure_rates(t, &r);
 
 	if (vd == V_PASS && nhm_emulated())
 		vd = need_gp(t, &r);
@@ -421,28 +380,28 @@ static enum verdict no_pmi(struct tctx *t)
 	if (!r.gp_hz)
 		plat_log(1, "  nhm.ovf.no-pmi-without-bit: no Global Queue traffic, FixedCntr0 only");
 	nf = ahead(r.fc_hz);
-	WR(t, NHM_FIXED_CTR, TOP - nf);
-	WR(t, NHM_FIXED_CTL, FC_EN);
+	WR(t, NHM_FIXED_CTR, NHM_TOP - nf);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	if (r.gp_hz) {
 		ng = ahead(r.gp_hz);
 		gp_bit = 1;
-		WR(t, CTR(0), TOP - ng);
-		WR(t, SEL(0), GQ_NOT_EMPTY);
+		WR(t, NHM_PERFCTR(0), NHM_TOP - ng);
+		WR(t, NHM_EVTSEL(0), NHM_GQ_NOT_EMPTY);
 	}
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | gp_bit | NHM_EN_PMI(0));
 	nhm_spin(&pmis, QUIET_US);
 	RD(t, NHM_FIXED_CTR, &fc);
 	if (gp_bit)
-		RD(t, CTR(0), &gp);
+		RD(t, NHM_PERFCTR(0), &gp);
 	RD(t, NHM_STATUS, &st);
 	WR(t, NHM_GLOBAL_CTRL, 0);
-	CHECK(t, (fc & NHM_WIDTH_MASK) < TOP - nf, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
+	CHECK(t, (fc & NHM_WIDTH_MASK) < NHM_TOP - nf, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
 	      "%u ms (N-08, N-12)", (unsigned long)nf, QUIET_US / 1000);
 	CHECK(t, st & NHM_OVF_FC0, "FixedCntr0 wrapped but status 0x%lx lacks OVF_FC0 (N-22)",
 	      (unsigned long)st);
 	gp &= NHM_WIDTH_MASK;
-	if (gp_bit && gp >= TOP - ng) { /* on hardware: traffic fell, FixedCntr0 alone counts */
+	if (gp_bit && gp >= NHM_TOP - ng) { /* on hardware: traffic fell, FixedCntr0 alone counts */
 		CHECK(t, !nhm_emulated(), "PerfCntr0 preset to 2^48 - %lu did not wrap in %u ms "
 		      "(N-06)", (unsigned long)ng, QUIET_US / 1000);
 		plat_log(1, "  nhm.ovf.no-pmi-without-bit: PerfCntr0 did not wrap, FixedCntr0 only");
@@ -457,9 +416,9 @@ static enum verdict no_pmi(struct tctx *t)
 	      pmis, QUIET_US / 1000);
 	/* The control: same routing, FixedCntr0's PMI bit set. */
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	WR(t, SEL(0), 0);
-	WR(t, NHM_FIXED_CTR, TOP - nf);
-	WR(t, NHM_FIXED_CTL, FC_EN | FC_PMI);
+	WR(t, NHM_EVTSEL(0), 0);
+	WR(t, NHM_FIXED_CTR, NHM_TOP - nf);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN | NHM_FC_PMI);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | NHM_EN_PMI(0));
 	nhm_spin(&pmis, ARRIVE_US);
 	RD(t, NHM_STATUS, &st);

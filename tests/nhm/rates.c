@@ -1,0 +1,29 @@
+/* The rates the overflow and freeze tests derive their presets from. */
+#include "nhm.h"
+
+enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
+{
+	uint64_t f0, f1, g0, g1, t0, t1;
+
+	WR(t, NHM_FIXED_CTR, 0);
+	WR(t, NHM_PERFCTR(0), 0);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
+	WR(t, NHM_EVTSEL(0), NHM_GQ_NOT_EMPTY);
+	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | 1);
+	RD(t, NHM_PERFCTR(0), &g0);
+	RD(t, NHM_FIXED_CTR, &f0);
+	t0 = plat_tsc();
+	nhm_spin(NULL, NHM_RATE_US);
+	RD(t, NHM_PERFCTR(0), &g1);
+	RD(t, NHM_FIXED_CTR, &f1);
+	t1 = plat_tsc();
+	WR(t, NHM_GLOBAL_CTRL, 0);
+	WR(t, NHM_EVTSEL(0), 0);
+	WR(t, NHM_FIXED_CTL, 0);
+	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
+	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
+	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "Hz");
+	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "Hz");
+	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", NHM_RATE_US / 1000);
+	return V_PASS;
+}
