@@ -3,18 +3,21 @@
 # gnu-efi app that prints one line and exits through isa-debug-exit, both
 # built by the same Makefile and booted the same way. Alternates the two,
 # ROUNDS times each (default 5), prints the medians, "boot ratio X.XX"
-# (harness / minimal) and the size of the .efi.
+# (harness / minimal), the PMI latency the routing tests measured (from each
+# harness run's results.json) and the size of the .efi. SMP= (default 2, the
+# least that runs the routing tests) sets the CPUs of both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
 rounds=${ROUNDS:-5}
-smp=${SMP:-1}
+smp=${SMP:-2}
 scripts/mkesp.sh $B/minimal-esp.img $B/minimal.efi scripts/uncore-harness.cfg >/dev/null
 
-elapsed() { # image -> seconds from QEMU start to exit
-  local t0 t1
+elapsed() { # image [results-dir] -> seconds from QEMU start to exit
+  local t0 t1 res=()
+  [ -n "${2:-}" ] && res=(--results "$2")
   t0=$(date +%s.%N)
-  scripts/qemu.sh --image "$1" --smp "$smp" --quiet --timeout 120 >/dev/null 2>&1 || true
+  scripts/qemu.sh --image "$1" --smp "$smp" --quiet --timeout 120 "${res[@]}" >/dev/null 2>&1 || true
   t1=$(date +%s.%N)
   echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
 }
@@ -22,7 +25,7 @@ median() { sort -n | awk '{v[NR]=$1} END {print (NR % 2) ? v[(NR+1)/2] : (v[NR/2
 
 h=() m=()
 for i in $(seq "$rounds"); do
-  h+=("$(elapsed $B/esp.img)")
+  h+=("$(elapsed $B/esp.img "$B/bench/run-$i")")
   m+=("$(elapsed $B/minimal-esp.img)")
   echo "round $i: harness ${h[-1]} s, minimal ${m[-1]} s"
 done
@@ -31,4 +34,26 @@ mm=$(printf '%s\n' "${m[@]}" | median)
 echo "harness median ${hm} s (SMP=$smp, default suite)"
 echo "minimal median ${mm} s"
 awk -v a="$hm" -v b="$mm" 'BEGIN {printf "boot ratio %.2f\n", a / b}'
+# PMI latency: the per-core min/median/max figures of nhm.route.* (TSC from
+# the predicted wrap to the handler), pooled over all rounds.
+python3 - "$B"/bench/run-* <<'PY'
+import json, statistics, sys
+lat = {"min": [], "median": [], "max": []}
+for d in sys.argv[1:]:
+    try:
+        doc = json.load(open(f"{d}/results.json"))
+    except (OSError, ValueError):
+        continue
+    for t in doc["tests"]:
+        for k, v in t["figures"].items():
+            for s in lat:
+                if k.endswith(f"_latency_{s}"):
+                    lat[s].append(v["value"])
+if lat["median"]:
+    print(f"PMI latency (nhm.route.*, {len(lat['median'])} core samples): "
+          f"min {min(lat['min'])} us, median {statistics.median(lat['median']):.0f} us, "
+          f"max {max(lat['max'])} us")
+else:
+    print("PMI latency: none measured (the routing tests need 2+ CPUs and an uncore)")
+PY
 echo "efi size $(stat -c %s $B/uncore-harness.efi) bytes (minimal $(stat -c %s $B/minimal.efi) bytes)"
