@@ -255,22 +255,13 @@ static enum verdict no_freeze(struct tctx *t)
 	return v;
 }
 
-struct saved {
-	uint64_t debugctl;
-	uint32_t lvt;
-};
-
-/* Every control used at rest, status clear (N-05), PMIs to core 0 taken by
- * on_pmi on this CPU (C-01, C-03, C-26, N-31, N-32). */
-static enum verdict arm(struct tctx *t, struct saved *s)
+/* Every control used at rest, status clear (N-05); PMIs to core 0 are taken
+ * by on_pmi on this CPU (N-31, N-32) through the path armed() opened. */
+static enum verdict arm(struct tctx *t)
 {
 	uint64_t st;
 	unsigned n;
 
-	RD(t, MSR_DEBUGCTL, &s->debugctl);
-	s->lvt = pmu_lvtpc_read();
-	WR(t, MSR_DEBUGCTL, s->debugctl | DEBUGCTL_UNCORE_PMI);
-	pmu_lvtpc_write(VEC);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
 	for (n = 0; n < 8; n++)
@@ -282,7 +273,7 @@ static enum verdict arm(struct tctx *t, struct saved *s)
 	return V_PASS;
 }
 
-static void disarm(const struct saved *s)
+static void disarm(void)
 {
 	unsigned me = plat_this_cpu(), n;
 
@@ -291,24 +282,19 @@ static void disarm(const struct saved *s)
 	for (n = 0; n < 8; n++)
 		msr_write(me, NHM_EVTSEL(n), 0);
 	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07: bit 61 of the PMIs */
-	msr_write(me, MSR_DEBUGCTL, s->debugctl);
-	pmu_lvtpc_write(s->lvt);
 }
 
 static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
-	struct saved s = { 0, 0 };
-	enum verdict v;
-	int rc = plat_irq_register(VEC, on_pmi);
+	struct nhm_pmi_path p;
+	enum verdict v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
 
-	if (rc)
-		return t_error(t, "cannot register vector 0x%x (error %d)", VEC, rc);
-	v = arm(t, &s);
+	if (v == V_PASS)
+		v = arm(t);
 	if (v == V_PASS)
 		v = body(t);
-	disarm(&s);
-	plat_irq_unregister(VEC);
+	disarm();
+	nhm_pmi_path_close(&p);
 	return v;
 }
 

@@ -80,6 +80,20 @@ struct nhm_rates {
  * write (tests/nhm/rates.c); FAILs if FixedCntr0 did not move. */
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r);
 
+/* The calling CPU's side of the uncore PMI path, opened for one test
+ * (tests/nhm/pmi_path.c): fn on a Fixed-mode vector, DEBUGCTL bit 13 set,
+ * LVTPC = vector; close clears bit 61 and puts everything back, also after
+ * an open that failed half-way. */
+struct nhm_pmi_path {
+	unsigned vector; /* 0: nothing registered */
+	bool saved;      /* debugctl and lvt hold the values to restore */
+	uint64_t debugctl;
+	uint32_t lvt;
+};
+enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned vector,
+			       plat_irq_fn fn);
+void nhm_pmi_path_close(const struct nhm_pmi_path *p);
+
 /* Cache-missing reads from the calling CPU until *stop (if non-NULL) is set
  * or the TSC reaches end_tsc (tests/nhm/traffic.c). */
 void nhm_stream_until(volatile bool *stop, uint64_t end_tsc);

@@ -433,29 +433,12 @@ static enum verdict no_pmi(struct tctx *t)
 
 static enum verdict run_no_pmi(struct tctx *t)
 {
-	unsigned me = plat_this_cpu();
-	uint64_t debugctl;
-	uint32_t lvt;
-	enum verdict v;
-	int rc = plat_irq_register(VEC, on_pmi);
+	struct nhm_pmi_path p;
+	enum verdict v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
 
-	if (rc)
-		return t_error(t, "cannot register vector 0x%x (error %d)", VEC, rc);
-	if (msr_read(me, MSR_DEBUGCTL, &debugctl)) {
-		plat_irq_unregister(VEC);
-		return t_error(t, "rdmsr IA32_DEBUGCTL faulted");
-	}
-	lvt = pmu_lvtpc_read();
-	v = msr_write(me, MSR_DEBUGCTL, debugctl | DEBUGCTL_UNCORE_PMI) ? /* C-01, C-03 */
-	    t_error(t, "wrmsr IA32_DEBUGCTL faulted") : V_PASS;
-	if (v == V_PASS) {
-		pmu_lvtpc_write(VEC); /* C-26: Fixed mode, unmasked */
+	if (v == V_PASS)
 		v = around(t, no_pmi);
-	}
-	msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07: the control's bit 61 */
-	msr_write(me, MSR_DEBUGCTL, debugctl);
-	pmu_lvtpc_write(lvt);
-	plat_irq_unregister(VEC);
+	nhm_pmi_path_close(&p);
 	return v;
 }
 

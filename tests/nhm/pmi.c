@@ -48,19 +48,11 @@ static void on_pmi(unsigned vector)
 	pmu_lvtpc_write(pmi.lvt & ~LVT_MASKED);                        /* C-29 */
 }
 
-struct saved {
-	uint64_t debugctl;
-	uint32_t lvt;
-};
-
-static enum verdict arm(struct tctx *t, struct saved *s)
+/* Controls at rest and status clear, behind the PMI path already open. */
+static enum verdict arm(struct tctx *t)
 {
 	uint64_t v;
 
-	RD(t, MSR_DEBUGCTL, &s->debugctl);
-	WR(t, MSR_DEBUGCTL, s->debugctl | DEBUGCTL_UNCORE_PMI); /* C-01, C-03 */
-	s->lvt = pmu_lvtpc_read();
-	pmu_lvtpc_write(VEC);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
@@ -71,16 +63,13 @@ static enum verdict arm(struct tctx *t, struct saved *s)
 	return V_PASS;
 }
 
-static void disarm(const struct saved *s)
+static void disarm(void)
 {
 	unsigned me = plat_this_cpu();
 
 	msr_write(me, NHM_GLOBAL_CTRL, 0);
 	msr_write(me, NHM_FIXED_CTL, 0);
 	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	msr_write(me, MSR_DEBUGCTL, s->debugctl);
-	pmu_lvtpc_write(s->lvt);
-	plat_irq_unregister(VEC);
 }
 
 static enum verdict judge(struct tctx *t)
@@ -117,15 +106,13 @@ static enum verdict judge(struct tctx *t)
 
 enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 {
-	struct saved s;
+	struct nhm_pmi_path p;
 	enum verdict v;
-	int rc;
 
 	memset((void *)&pmi, 0, sizeof(pmi));
-	rc = plat_irq_register(VEC, on_pmi);
-	if (rc)
-		return t_error(t, "cannot register vector 0x%x (error %d)", VEC, rc);
-	v = arm(t, &s);
+	v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
+	if (v == V_PASS)
+		v = arm(t);
 	if (v == V_PASS) {
 		int e = msr_write(plat_this_cpu(), NHM_FIXED_CTR, (1ull << 48) - PRESET_CYC);
 
@@ -137,6 +124,7 @@ enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 		}
 		v = e ? t_error(t, "programming the overflow faulted") : judge(t);
 	}
-	disarm(&s);
+	disarm();
+	nhm_pmi_path_close(&p);
 	return v;
 }
