@@ -29,6 +29,7 @@ void exceptions_fini(void);
 
 /* mp.c */
 EFI_STATUS mp_init(void);
+void mp_release(void); /* APs back to the firmware (end of run) */
 
 /* medium.c: the volume the harness was loaded from. */
 EFI_STATUS medium_open(void);

@@ -15,6 +15,7 @@ void end_run(int code)
 	bool hv = (cpuid(1, 0).c >> 31) & 1;
 	enum cfg_end how = g_cfg.end;
 
+	mp_release();
 	uncore_teardown();
 	medium_close_all();
 	exceptions_fini();

@@ -1,10 +1,7 @@
 /* CPUs and AP work through EFI_MP_SERVICES_PROTOCOL.
  *
  * Harness CPU index 0 is always the BSP; the others follow the firmware's
- * processor numbers. Every AP wake is INIT-SIPI-SIPI (~10 ms) and the
- * completion event of a non-blocking start arrives 70-100 ms late
- * (DESIGN.md), so plat_run_all starts all APs once and learns completion
- * from a counter in memory before it waits for the event. */
+ * processor numbers. AP jobs run on resident APs (below). */
 #include "efi.h"
 #include "protocols.h"
 #include "platform.h"
@@ -87,48 +84,192 @@ EFI_STATUS mp_init(void)
 	return EFI_SUCCESS;
 }
 
-struct ap_job {
+/* --- resident APs ------------------------------------------------------
+ * Every AP wake through MP services is INIT-SIPI-SIPI (~10 ms) and resets
+ * the AP's local APIC; the completion event of a non-blocking start comes
+ * on the firmware's 10 ms poll (DESIGN.md). So the first AP job starts all
+ * APs once, with one non-blocking StartupAllAPs, into ap_loop, where they
+ * stay until mp_release: a job is handed over through the AP's slot, an
+ * idle AP waits in HLT with interrupts on and is woken by a no-op IPI. A
+ * fork-join then costs microseconds, and AP state (LVT entries, APIC mode)
+ * persists between jobs as it does on the BSP, so tests leave it as found. */
+#define WAKE_VEC   0xFE   /* no-op; the tests use 0xF0-0xF4 */
+#define REWAKE_US  1000   /* TCG may leave a wake IPI in IRR (self.ipi note) */
+#define START_US   2000000
+
+struct slot {
 	void (*fn)(void *);
 	void *arg;
-	volatile int vector;
-	volatile unsigned done;
+	volatile uint32_t posted, taken, done; /* job sequence numbers */
+	volatile int vector;                   /* fault that cut the job short */
+	volatile bool ready, gone;
+	volatile unsigned stale_eoi;           /* in-service vectors found idle */
 };
 
-static void EFIAPI ap_trampoline(VOID *p)
-{
-	struct ap_job *job = p;
-	char why[8];
-	int v = plat_guarded(job->fn, job->arg, why, sizeof(why));
+static struct slot slots[PLAT_MAX_CPUS];
+static volatile bool quit;
+static bool resident;
+static bool lost[PLAT_MAX_CPUS];
+static EFI_EVENT resident_ev;
 
-	if (v)
-		job->vector = v;
-	__atomic_add_fetch(&job->done, 1, __ATOMIC_SEQ_CST);
+static void wake(unsigned vector) { (void)vector; }
+
+/* An interrupt handled without EOI (an unregistered vector, a handler
+ * that forgot) blocks its priority class, WAKE_VEC's included: clear it
+ * and count it, so one bad test cannot strand the AP. */
+static unsigned drain_isr(void)
+{
+	unsigned n = 0, i;
+
+	for (i = 0; i < 8 && n < 256; i++)
+		while (apic_read(0x100 + i * 0x10) && n < 256) {
+			apic_eoi();
+			n++;
+		}
+	return n;
+}
+
+static void EFIAPI ap_loop(VOID *unused)
+{
+	struct slot *s = &slots[plat_this_cpu()];
+	char why[8];
+
+	(void)unused;
+	s->ready = true;
+	for (;;) {
+		irq_disable();
+		if (quit)
+			break;
+		if (s->posted != s->done) {
+			uint32_t seq = s->posted;
+
+			__atomic_store_n(&s->taken, seq, __ATOMIC_SEQ_CST);
+			s->vector = plat_guarded(s->fn, s->arg, why, sizeof(why));
+			irq_disable(); /* the job may have turned interrupts on */
+			__atomic_store_n(&s->done, seq, __ATOMIC_SEQ_CST);
+			continue;
+		}
+		s->stale_eoi += drain_isr();
+		__asm__ volatile("sti; hlt" ::: "memory"); /* sti's shadow covers hlt */
+	}
+	s->gone = true;
+}
+
+static bool usable(unsigned idx)
+{
+	if (lost[idx])
+		plat_log(2, "mp: CPU %u did not return from an earlier job; skipped", idx);
+	return !lost[idx];
+}
+
+static int start_resident(void)
+{
+	uint64_t end;
+	unsigned i;
+	EFI_STATUS st;
+
+	if (resident)
+		return PLAT_OK;
+	if (!mp)
+		return PLAT_EUNSUPPORTED;
+	if (plat_irq_register(WAKE_VEC, wake))
+		return PLAT_EBUSY;
+	st = g_bs->CreateEvent(0, 0, NULL, NULL, &resident_ev);
+	if (!EFI_ERROR(st))
+		st = mp->StartupAllAPs(mp, ap_loop, FALSE, resident_ev, 0, NULL, NULL);
+	if (EFI_ERROR(st)) {
+		plat_irq_unregister(WAKE_VEC);
+		plat_log(0, "mp: StartupAllAPs failed (0x%lx)", (unsigned long)st);
+		return PLAT_EINVAL;
+	}
+	resident = true;
+	end = plat_tsc() + plat_tsc_hz() / 1000000 * START_US;
+	for (i = 1; i < ncpus; i++) {
+		while (!slots[i].ready && plat_tsc() < end)
+			cpu_relax();
+		if (!slots[i].ready) {
+			lost[i] = true;
+			plat_log(0, "mp: CPU %u (APIC id %u) never entered the harness loop", i,
+				 cpus[i].apic_id);
+		}
+	}
+	return PLAT_OK;
+}
+
+static void post(unsigned idx, void (*fn)(void *), void *arg)
+{
+	struct slot *s = &slots[idx];
+
+	s->fn = fn;
+	s->arg = arg;
+	s->vector = 0;
+	__atomic_store_n(&s->posted, s->done + 1, __ATOMIC_SEQ_CST);
+	apic_send_ipi(cpus[idx].apic_id, WAKE_VEC, false);
+}
+
+/* Wait for the AP's current job until end (TSC); re-send the wake while the
+ * job is not taken. A job that never returns loses its AP for the run: it
+ * is still inside the firmware's StartupAllAPs and cannot be reset. */
+static int join(unsigned idx, uint64_t end)
+{
+	struct slot *s = &slots[idx];
+	uint64_t rewake = plat_tsc() + plat_tsc_hz() / 1000000 * REWAKE_US;
+
+	while (s->done != s->posted) {
+		uint64_t now = plat_tsc();
+
+		if (now >= end) {
+			lost[idx] = true;
+			plat_log(0, "mp: CPU %u did not finish its job in time; it is left out "
+				 "of the rest of the run", idx);
+			return PLAT_ETIMEDOUT;
+		}
+		if (s->taken != s->posted && now >= rewake) {
+			apic_send_ipi(cpus[idx].apic_id, WAKE_VEC, false);
+			rewake = now + plat_tsc_hz() / 1000000 * REWAKE_US;
+		}
+		cpu_relax();
+	}
+	if (s->stale_eoi) {
+		plat_log(1, "mp: CPU %u had %u interrupt(s) left in service between jobs "
+			 "(a handler without EOI); cleared", idx, s->stale_eoi);
+		s->stale_eoi = 0;
+	}
+	return s->vector ? PLAT_EFAULT : PLAT_OK;
+}
+
+static uint64_t deadline(uint64_t timeout_us)
+{
+	return plat_tsc() + plat_tsc_hz() / 1000000 * timeout_us;
 }
 
 int plat_run_on(unsigned idx, void (*fn)(void *), void *arg, uint64_t timeout_us,
 		int *fault_vec)
 {
-	struct ap_job job = { fn, arg, 0, 0 };
 	char why[8];
-	EFI_STATUS st;
+	int rc, v;
 
 	if (fault_vec)
 		*fault_vec = 0;
 	if (idx >= ncpus)
 		return PLAT_EINVAL;
 	if (idx == 0) {
-		job.vector = plat_guarded(fn, arg, why, sizeof(why));
+		v = plat_guarded(fn, arg, why, sizeof(why));
 	} else {
-		st = mp->StartupThisAP(mp, ap_trampoline, mp_number[idx], NULL,
-				       timeout_us, &job, NULL);
-		if (st == EFI_TIMEOUT)
+		rc = start_resident();
+		if (rc)
+			return rc;
+		if (!usable(idx))
 			return PLAT_ETIMEDOUT;
-		if (EFI_ERROR(st))
-			return PLAT_EINVAL;
+		post(idx, fn, arg);
+		rc = join(idx, deadline(timeout_us));
+		if (rc == PLAT_ETIMEDOUT)
+			return rc;
+		v = slots[idx].vector;
 	}
-	if (job.vector) {
+	if (v) {
 		if (fault_vec)
-			*fault_vec = job.vector;
+			*fault_vec = v;
 		return PLAT_EFAULT;
 	}
 	return PLAT_OK;
@@ -137,34 +278,47 @@ int plat_run_on(unsigned idx, void (*fn)(void *), void *arg, uint64_t timeout_us
 int plat_run_all(void (*ap_fn)(void *), void (*bsp_fn)(void *), void *arg,
 		 uint64_t timeout_us)
 {
-	struct ap_job job = { ap_fn, arg, 0, 0 };
-	uint64_t deadline;
-	EFI_EVENT ev;
-	EFI_STATUS st;
 	char why[8];
-	int bsp_vec;
+	unsigned i;
+	int rc = PLAT_OK, r;
 
-	if (ncpus == 1) {
-		bsp_vec = plat_guarded(bsp_fn, arg, why, sizeof(why));
-		return bsp_vec ? PLAT_EFAULT : PLAT_OK;
+	if (ncpus > 1) {
+		rc = start_resident();
+		if (rc)
+			return rc;
+		for (i = 1; i < ncpus; i++)
+			if (!usable(i))
+				return PLAT_ETIMEDOUT;
+		for (i = 1; i < ncpus; i++)
+			post(i, ap_fn, arg);
 	}
-	st = g_bs->CreateEvent(0, 0, NULL, NULL, &ev);
-	if (EFI_ERROR(st))
-		return PLAT_EUNSUPPORTED;
-	st = mp->StartupAllAPs(mp, ap_trampoline, FALSE, ev, timeout_us, &job, NULL);
-	if (EFI_ERROR(st)) {
-		g_bs->CloseEvent(ev);
-		return PLAT_EINVAL;
+	if (plat_guarded(bsp_fn, arg, why, sizeof(why)))
+		rc = PLAT_EFAULT;
+	for (i = 1; i < ncpus; i++) {
+		r = join(i, deadline(timeout_us));
+		if (r == PLAT_ETIMEDOUT || (r && !rc))
+			rc = r;
 	}
-	bsp_vec = plat_guarded(bsp_fn, arg, why, sizeof(why));
-	deadline = plat_tsc() + plat_tsc_hz() / 1000000 * (timeout_us + 1000000);
-	while (job.done < ncpus - 1 && plat_tsc() < deadline)
-		cpu_relax();
-	/* The AP is back in the firmware's idle loop only when the event fires. */
-	while (g_bs->CheckEvent(ev) == EFI_NOT_READY && plat_tsc() < deadline)
-		g_bs->Stall(1000);
-	g_bs->CloseEvent(ev);
-	if (job.done < ncpus - 1)
-		return PLAT_ETIMEDOUT;
-	return bsp_vec || job.vector ? PLAT_EFAULT : PLAT_OK;
+	return rc;
+}
+
+/* Hand the APs back to the firmware (end of run). The completion event is
+ * left open: the firmware signals it on its own poll, after we may be gone. */
+void mp_release(void)
+{
+	uint64_t end = deadline(100000);
+	unsigned i;
+
+	if (!resident)
+		return;
+	quit = true;
+	for (i = 1; i < ncpus; i++) {
+		if (lost[i])
+			continue;
+		apic_send_ipi(cpus[i].apic_id, WAKE_VEC, false);
+		while (!slots[i].gone && plat_tsc() < end)
+			cpu_relax();
+	}
+	plat_irq_unregister(WAKE_VEC);
+	resident = false;
 }

@@ -41,11 +41,11 @@ void plat_stall_us(uint64_t us)
 }
 
 /* Calibrated once at start against the firmware's Stall (DESIGN.md: the CPU
- * arch protocol's timer period is wrong on OVMF); 5 x 20 ms, the smallest. */
+ * arch protocol's timer period is wrong on OVMF); 5 x 10 ms, the smallest. */
 uint64_t plat_tsc_hz(void)
 {
 	if (!tsc_hz)
-		tsc_hz = tsc_hz_by_stall(plat_stall_us, 20000, 5);
+		tsc_hz = tsc_hz_by_stall(plat_stall_us, 10000, 5);
 	return tsc_hz;
 }
 

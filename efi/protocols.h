@@ -1,6 +1,6 @@
 /* UEFI/PI protocols the harness needs that gnu-efi's headers lack:
- * EFI_MP_SERVICES_PROTOCOL (PI spec vol. 2, 13.4) and EFI_CPU_ARCH_PROTOCOL
- * (PI spec vol. 2, 12.3). Layouts as DESIGN.md records them. Built with
+ * EFI_MP_SERVICES_PROTOCOL (PI spec vol. 2, 13.4), EFI_CPU_ARCH_PROTOCOL
+ * (PI spec vol. 2, 12.3) and EFI_TIMER_ARCH_PROTOCOL (PI spec vol. 2, 12.10). Layouts as DESIGN.md records them. Built with
  * GNU_EFI_USE_MS_ABI, so EFIAPI marks the firmware's calling convention. */
 #ifndef EFI_PROTOCOLS_H
 #define EFI_PROTOCOLS_H
@@ -53,6 +53,18 @@ struct _CPU_ARCH {
 	VOID *SetMemoryAttributes;
 	UINT32 NumberOfTimers;
 	UINT32 DmaBufferAlignment;
+};
+
+#define TIMER_ARCH_GUID \
+	{ 0x26baccb3, 0x6f42, 0x11d4, { 0xbc, 0xe7, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
+
+/* Periods in 100 ns units; 0 from SetTimerPeriod's caller disables it. */
+typedef struct _TIMER_ARCH TIMER_ARCH;
+struct _TIMER_ARCH {
+	VOID *RegisterHandler;
+	EFI_STATUS (EFIAPI *SetTimerPeriod)(TIMER_ARCH *, UINT64 period);
+	EFI_STATUS (EFIAPI *GetTimerPeriod)(TIMER_ARCH *, UINT64 *period);
+	VOID *GenerateSoftInterrupt;
 };
 
 #endif

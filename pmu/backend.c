@@ -39,3 +39,8 @@ void pmu_lvtpc_write(uint32_t v)
 {
 	current->lvtpc_write(v);
 }
+
+uint32_t pmu_pmi_bound_us(void)
+{
+	return current->pmi_bound_us();
+}

@@ -18,6 +18,10 @@ struct msr_backend {
 	 * backend keeps the copy its PMI delivery masks (C-29, C-39). */
 	uint32_t (*lvtpc_read)(void);
 	void (*lvtpc_write)(uint32_t v);
+	/* The longest a correct PMU behind this backend takes from a counter's
+	 * wrap to sending its PMI: tests size the windows in which a PMI must
+	 * not come (or must not come again) from it. */
+	uint32_t (*pmi_bound_us)(void);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -31,5 +35,6 @@ int msr_read(unsigned cpu, uint32_t msr, uint64_t *val);
 int msr_write(unsigned cpu, uint32_t msr, uint64_t val);
 uint32_t pmu_lvtpc_read(void);
 void pmu_lvtpc_write(uint32_t v);
+uint32_t pmu_pmi_bound_us(void);
 
 #endif

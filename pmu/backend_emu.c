@@ -41,6 +41,11 @@ static bool has(uint64_t f)
 	return (emu.cfg.faults & f) != 0;
 }
 
+uint32_t emu_pmi_bound_us(void)
+{
+	return emu.cfg.tick_us ? emu.cfg.tick_us : 1000; /* by hand: as hardware */
+}
+
 uint64_t emu_uclk_now(void)
 {
 	uint64_t d;
@@ -261,5 +266,5 @@ static void emu_lvtpc_write(uint32_t v)
 }
 
 const struct msr_backend msr_backend_emu = {
-	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write,
+	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us,
 };

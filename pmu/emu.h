@@ -13,6 +13,7 @@ struct emu_cfg {
 	uint32_t uclk_khz;               /* U-clock rate (OQ-N17: a ratio over the TSC) */
 	const struct msr_backend *lower; /* other MSRs go here; NULL: read 0, drop writes */
 	uint64_t (*clock)(void);         /* U-clock cycles now; NULL: derived from the TSC */
+	uint32_t tick_us;                /* period of the caller's emu_poll (0: by hand) */
 };
 
 /* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, or PLAT_EINVAL
@@ -23,5 +24,8 @@ int emu_setup(const struct emu_cfg *c);
  * touching any MSR still gets its PMI) and by hand in host tests. */
 void emu_poll(void);
 uint64_t emu_uclk_now(void);
+/* A wrap is seen at the next MSR access or tick; its PMI is sent then
+ * (C-39). So a correct model sends it within one tick period. */
+uint32_t emu_pmi_bound_us(void);
 
 #endif

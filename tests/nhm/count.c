@@ -15,7 +15,10 @@
 #define EN_PC_ALL   0xFFull
 #define EVT         0x0101ull         /* 01H umask 01 */
 #define SEL         (EVT | NHM_SEL_EN)
-#define WINDOW_US   2000
+/* A counting window: about a million U-clocks, in which the traffic loop
+ * (a cache miss every ~100 ns) keeps the read tracker busy thousands of
+ * times; 48 windows make nhm.count.gates, so their length is its run time. */
+#define WINDOW_US   500
 /* Upper bound of the U-clock (fixed.c: Nehalem/Westmere run it at 1.6-3.5
  * GHz). A cycles event adds at most 1 per U-clock, so a counter may add at
  * most this rate times the TSC-timed interval: a preset that was ignored,

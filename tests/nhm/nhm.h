@@ -67,11 +67,29 @@ static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
 		;
 }
 
+/* Windows around a PMI (OQ-N23), in multiples of pmu_pmi_bound_us(): the
+ * longest a correct PMU takes from the wrap to sending the PMI (hardware:
+ * 1 ms; the model: its 1 ms tick). TCG adds its own delays on top, and
+ * those do not scale with the tick: with a 1 ms tick it ran handlers up to
+ * 4.4 ms after the wrap (nhm.route.* latency figures), so a window is at
+ * least twice that. SETTLE follows a PMI that came: a duplicate (one
+ * overflow, one PMI: N-30) or a storm (C-41) would come within it. QUIET
+ * follows a wrap whose PMI must not come at all. */
+#define NHM_SETTLE_BOUNDS 10
+#define NHM_QUIET_BOUNDS  40
+static inline uint64_t nhm_pmi_window_us(unsigned bounds)
+{
+	return (uint64_t)bounds * pmu_pmi_bound_us();
+}
+
 /* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
  * most 1 per U-clock (spec 5). */
 #define NHM_GQ_NOT_EMPTY (NHM_SEL_EN | 0x0701ull)
-/* A general counter still at rest after this long is idle. */
-#define NHM_RATE_US 20000
+/* Rates are measured over this, and a general counter still at rest after
+ * it is idle: 5 ms is millions of U-clocks at any N-40 ratio, and the
+ * counter reads and the TSC reads that bound the window are microseconds
+ * apart, under 0.1% of it. */
+#define NHM_RATE_US 5000
 
 struct nhm_rates {
 	uint64_t fc_hz, gp_hz; /* FixedCntr0, PerfCntr0 on NHM_GQ_NOT_EMPTY */

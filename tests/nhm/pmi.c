@@ -6,12 +6,9 @@
 #define VEC        0xF1
 #define PRESET_CYC 1000000ull /* wraps within ~0.5 ms of U-clock */
 /* On hardware the PMI follows the wrap within microseconds (OQ-N23); the
- * emulated uncore delivers on its 10 ms tick, and TCG adds its own
+ * emulated uncore delivers on its 1 ms tick, and TCG adds its own
  * scheduling delays. One second bounds "never came" without flaking. */
 #define ARRIVE_US  1000000
-/* After the first PMI, a further window in which a second one would show:
- * one overflow must give exactly one PMI. */
-#define SETTLE_US  50000
 /* More than this many PMIs in one test is a storm (C-41): the handler stops
  * the source instead of letting the machine hang. */
 #define STORM      8
@@ -120,7 +117,7 @@ enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 		e |= msr_write(plat_this_cpu(), NHM_GLOBAL_CTRL, NHM_EN_FC0 | NHM_EN_PMI(0));
 		if (!e) {
 			nhm_spin(&pmi.count, ARRIVE_US);
-			nhm_spin(NULL, SETTLE_US);
+			nhm_spin(NULL, nhm_pmi_window_us(NHM_SETTLE_BOUNDS)); /* a second PMI */
 		}
 		v = e ? t_error(t, "programming the overflow faulted") : judge(t);
 	}

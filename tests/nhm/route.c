@@ -25,20 +25,19 @@
  * dated to 20 us, under 1% of the lead. */
 #define EARLY_US  50
 /* On hardware a PMI follows the wrap within microseconds (OQ-N23); the model
- * delivers on its 10 ms tick, and TCG on a loaded host ran APs' handlers up
+ * delivers on its 1 ms tick, and TCG on a loaded host ran APs' handlers up
  * to 1.7 s late. Only a failing run waits this out, and once: a fork-join
  * stops at the first overflow that did not arrive. */
 #define ARRIVE_US 5000000
-/* After an overflow arrived: the model sends all IPIs of a request in one
- * tick, and a storm repeats every tick (10 ms); 50 ms shows a duplicate. */
-#define SETTLE_US 50000
-/* A PMI that must not come: 200 ms past the wrap, 20 ticks of the model. */
-#define QUIET_US  200000
+/* After an overflow arrived, nhm_pmi_window_us(NHM_SETTLE_BOUNDS) shows a
+ * duplicate or a storm; a PMI that must not come gets NHM_QUIET_BOUNDS. */
+#define SETTLE_US nhm_pmi_window_us(NHM_SETTLE_BOUNDS)
+#define QUIET_US  nhm_pmi_window_us(NHM_QUIET_BOUNDS)
 /* More PMIs than this on one CPU in one test is a storm (C-41): the handler
  * stops the source and the test fails instead of hanging. */
 #define STORM     8
 #define LISTEN_S  30     /* an AP gives up waiting for the BSP */
-#define KICK_US   20000  /* see listen() */
+#define KICK_US   nhm_pmi_window_us(2) /* see listen() */
 
 static struct {
 	volatile unsigned hits[PLAT_MAX_CPUS];
@@ -399,7 +398,8 @@ static void on_kick(unsigned vector)
  * it drives. Under QEMU TCG (loaded host) a fixed IPI to a spinning AP was
  * seen to stay in its IRR, ISR and PPR clear, until some later interrupt:
  * the emulator lost the wake-up. On the model the AP therefore sends itself
- * a no-op IPI every 20 ms, which makes the emulator look again; it cannot
+ * a no-op IPI every two PMI bounds (2 ms), which makes the emulator look
+ * again, well inside the SETTLE and QUIET windows; it cannot
  * bring a PMI that is not pending. */
 static void listen(void *arg)
 {
