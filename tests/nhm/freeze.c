@@ -19,11 +19,11 @@
 #define WRAP_US  2000    /* the preset wraps about 2 ms after the enable */
 /* Five times the expected wrap time (hardware traffic can thin out); the
  * wait ends early when the PMI comes, which on hardware is microseconds
- * after the wrap and on the model at most one 10 ms tick after it. */
+ * after the wrap and on the model about one 1 ms tick after it. */
 #define WAIT_US  10000
-/* Two reads of a frozen counter this far apart: more than the model's 10 ms
- * PMI tick, so a freeze that a tick undid would show. */
-#define HOLD_US  12000
+/* Two reads of a frozen counter this far apart: three PMI bounds (the
+ * model's tick; nhm.h), so a freeze that a tick undid would show. */
+#define HOLD_US  nhm_pmi_window_us(3)
 #define RESUME_US 5000   /* millions of U-clocks: any running counter moves */
 /* N-39, OQ-N23: the overflowing counter may run on between the wrap and
  * the freeze on hardware. A hardware path takes a few U-clocks; 100 us of
@@ -182,7 +182,7 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 	for (i = 0; i < NALL; i++)
 		CHECK(t, x.a[i] == x.b[i], "%s went from 0x%lx to 0x%lx in %u ms after %s's PMI "
 		      "overflow with PMI_FRZ set (N-36)", names[i], (unsigned long)x.a[i],
-		      (unsigned long)x.b[i], HOLD_US / 1000, names[k]);
+		      (unsigned long)x.b[i], (unsigned)(HOLD_US / 1000), names[k]);
 	/* Where the overflowing counter stopped. The model freezes at the wrap
 	 * cycle (N-39), whose value is 0 for a counter adding at most 1 per
 	 * cycle (OQ-N15: the wrap is the increment 0xFFFF_FFFF_FFFF -> 0). */

@@ -1,8 +1,8 @@
 /* TSC calibration, two ways: against the firmware's Stall (what the harness
  * uses for every time window) and against the 8254 PIT channel 2. Both are
  * wall-clock references, so they must agree; 2 % covers the PIT's
- * 838 ns tick over a 10 ms window (0.01 %), the inb() polling latency of a
- * few microseconds (0.05 %) and, under emulation, the coarser timer
+ * 838 ns tick over a 5 ms window (0.02 %), the inb() polling latency of a
+ * few microseconds (0.1 %) and, under emulation, the coarser timer
  * emulation, while any real mis-calibration (a wrong divisor, a TSC that
  * stops in Stall) is off by far more. */
 #include "self.h"
@@ -12,7 +12,7 @@
 
 enum verdict self_tsc_calibration(struct tctx *t)
 {
-	uint64_t by_stall = plat_tsc_hz(), by_pit = tsc_hz_by_pit(10, 5);
+	uint64_t by_stall = plat_tsc_hz(), by_pit = tsc_hz_by_pit(5, 5);
 	int64_t diff;
 
 	t_figure(t, "tsc_hz_stall", (int64_t)by_stall, "Hz");
