@@ -44,3 +44,8 @@ uint32_t pmu_pmi_bound_us(void)
 {
 	return current->pmi_bound_us();
 }
+
+void pmu_pmi_flush(void)
+{
+	current->pmi_flush();
+}

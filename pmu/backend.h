@@ -22,6 +22,9 @@ struct msr_backend {
 	 * wrap to sending its PMI: tests size the windows in which a PMI must
 	 * not come (or must not come again) from it. */
 	uint32_t (*pmi_bound_us)(void);
+	/* Return once every PMI owed for the wraps so far has been sent:
+	 * hardware, after waiting out its bound; the model sends them now. */
+	void (*pmi_flush)(void);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -36,5 +39,6 @@ int msr_write(unsigned cpu, uint32_t msr, uint64_t val);
 uint32_t pmu_lvtpc_read(void);
 void pmu_lvtpc_write(uint32_t v);
 uint32_t pmu_pmi_bound_us(void);
+void pmu_pmi_flush(void);
 
 #endif

@@ -22,6 +22,7 @@
 static struct {
 	struct emu_cfg cfg;
 	volatile int lock;
+	volatile int poll_lock; /* emu_poll: the tick's and a test's flush */
 	uint64_t tsc0, tsc_hz;
 	unsigned npkg;
 	uint32_t pkg_id[EMU_MAX_PKG];
@@ -159,13 +160,18 @@ static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery
 	return n;
 }
 
+/* Called by the tick and by a test's pmu_pmi_flush, on any CPU: poll_lock
+ * keeps one poll (and its use of out[]) whole. It is held while sending the
+ * IPIs, which plat_lock's rule allows here: nobody takes poll_lock from a
+ * PMI handler, and the model lock is free by then. */
 void emu_poll(void)
 {
 	static struct delivery out[PLAT_MAX_CPUS * NHM_MAX_PMI_REQ];
 	struct nhm_pmi_req reqs[NHM_MAX_PMI_REQ];
 	unsigned p, i, k, n = 0;
-	uint64_t flags, now;
+	uint64_t flags, now, pflags;
 
+	pflags = plat_lock(&emu.poll_lock);
 	flags = plat_lock(&emu.lock);
 	now = emu_uclk_now();
 	for (p = 0; p < emu.npkg; p++) {
@@ -187,6 +193,7 @@ void emu_poll(void)
 	plat_unlock(&emu.lock, flags);
 	for (i = 0; i < n; i++)
 		plat_apic_send_ipi(out[i].apic_id, out[i].vector, out[i].nmi);
+	plat_unlock(&emu.poll_lock, pflags);
 }
 
 static int lower_read(unsigned cpu, uint32_t msr, uint64_t *val)
@@ -266,5 +273,5 @@ static void emu_lvtpc_write(uint32_t v)
 }
 
 const struct msr_backend msr_backend_emu = {
-	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us,
+	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
 };

@@ -68,6 +68,11 @@ static uint32_t hw_pmi_bound_us(void)
 	return 1000;
 }
 
+static void hw_pmi_flush(void)
+{
+	plat_stall_us(hw_pmi_bound_us());
+}
+
 const struct msr_backend msr_backend_hw = {
-	"hw", hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us,
+	"hw", hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
 };

@@ -23,7 +23,7 @@
 #define WAIT_US  10000
 /* Two reads of a frozen counter this far apart: three PMI bounds (the
  * model's tick; nhm.h), so a freeze that a tick undid would show. */
-#define HOLD_US  nhm_pmi_window_us(3)
+#define HOLD_US  (3ull * pmu_pmi_bound_us())
 #define RESUME_US 5000   /* millions of U-clocks: any running counter moves */
 /* N-39, OQ-N23: the overflowing counter may run on between the wrap and
  * the freeze on hardware. A hardware path takes a few U-clocks; 100 us of

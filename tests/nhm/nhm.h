@@ -67,20 +67,13 @@ static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
 		;
 }
 
-/* Windows around a PMI (OQ-N23), in multiples of pmu_pmi_bound_us(): the
- * longest a correct PMU takes from the wrap to sending the PMI (hardware:
- * 1 ms; the model: its 1 ms tick). TCG adds its own delays on top, and
- * those do not scale with the tick: with a 1 ms tick it ran handlers up to
- * 4.4 ms after the wrap (nhm.route.* latency figures), so a window is at
- * least twice that. SETTLE follows a PMI that came: a duplicate (one
- * overflow, one PMI: N-30) or a storm (C-41) would come within it. QUIET
- * follows a wrap whose PMI must not come at all. */
-#define NHM_SETTLE_BOUNDS 10
-#define NHM_QUIET_BOUNDS  40
-static inline uint64_t nhm_pmi_window_us(unsigned bounds)
-{
-	return (uint64_t)bounds * pmu_pmi_bound_us();
-}
+/* Return when every PMI owed for the wraps so far has been handled on the
+ * CPUs of the mask (bit i: CPU index i): 0, PLAT_ETIMEDOUT if a CPU never
+ * took the fence (its interrupts off), or a registration error
+ * (tests/nhm/quiesce.c). The call must come after the wrap: wait for the
+ * wrap's predicted time, or for the PMI that came. */
+int nhm_pmi_quiesce(uint64_t cpus);
+#define NHM_BSP_ONLY 1ull
 
 /* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
  * most 1 per U-clock (spec 5). */

@@ -362,13 +362,12 @@ static void on_pmi(unsigned vector)
  * while everything else a PMI needs is in place (N-30, N-31, N-32, N-35):
  * status is set, OVF_PMI is not (N-23), and no PMI arrives. A control
  * overflow with FixedCntr0's PMI bit then must bring one, or the quiet
- * window proved nothing. */
+ * window proved nothing. The window: the wraps, then every PMI they could
+ * have raised handled (nhm_pmi_quiesce). */
 static enum verdict no_pmi(struct tctx *t)
 {
 	struct nhm_rates r;
 	uint64_t nf, ng = 0, fc, gp = 0, st, gp_bit = 0;
-	/* the wraps come WRAP_US in; a PMI that was going to come, by then */
-	uint64_t quiet_us = WRAP_US + nhm_pmi_window_us(NHM_QUIET_BOUNDS);
 	enum verdict vd = nhm_measure_rates(t, &r);
 
 	if (vd == V_PASS && nhm_emulated())
@@ -388,20 +387,22 @@ static enum verdict no_pmi(struct tctx *t)
 	}
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | gp_bit | NHM_EN_PMI(0));
-	nhm_spin(&pmis, quiet_us);
+	nhm_spin(&pmis, WAIT_US);
+	if (nhm_pmi_quiesce(NHM_BSP_ONLY))
+		return t_error(t, "the PMI fence was not taken on the BSP");
 	RD(t, NHM_FIXED_CTR, &fc);
 	if (gp_bit)
 		RD(t, NHM_PERFCTR(0), &gp);
 	RD(t, NHM_STATUS, &st);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	CHECK(t, (fc & NHM_WIDTH_MASK) < NHM_TOP - nf, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
-	      "%u ms (N-08, N-12)", (unsigned long)nf, (unsigned)(quiet_us / 1000));
+	      "%u ms (N-08, N-12)", (unsigned long)nf, WAIT_US / 1000);
 	CHECK(t, st & NHM_OVF_FC0, "FixedCntr0 wrapped but status 0x%lx lacks OVF_FC0 (N-22)",
 	      (unsigned long)st);
 	gp &= NHM_WIDTH_MASK;
 	if (gp_bit && gp >= NHM_TOP - ng) { /* on hardware: traffic fell, FixedCntr0 alone counts */
 		CHECK(t, !nhm_emulated(), "PerfCntr0 preset to 2^48 - %lu did not wrap in %u ms "
-		      "(N-06)", (unsigned long)ng, (unsigned)(quiet_us / 1000));
+		      "(N-06)", (unsigned long)ng, WAIT_US / 1000);
 		plat_log(1, "  nhm.ovf.no-pmi-without-bit: PerfCntr0 did not wrap, FixedCntr0 only");
 	} else if (gp_bit) {
 		CHECK(t, st & 1, "PerfCntr0 wrapped (reads %lu) but status 0x%lx lacks OVF_PC0 (N-21)",
@@ -411,7 +412,7 @@ static enum verdict no_pmi(struct tctx *t)
 	CHECK(t, !(st & NHM_OVF_PMI), "OVF_PMI set by overflows whose PMI bits were clear: status "
 	      "0x%lx (N-23)", (unsigned long)st);
 	CHECK(t, !pmis, "%u PMI(s) within %u ms of overflows whose PMI bits were clear (N-23, N-30)",
-	      pmis, (unsigned)(quiet_us / 1000));
+	      pmis, WAIT_US / 1000);
 	/* The control: same routing, FixedCntr0's PMI bit set. */
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 	WR(t, NHM_EVTSEL(0), 0);

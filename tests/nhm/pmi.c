@@ -117,9 +117,11 @@ enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 		e |= msr_write(plat_this_cpu(), NHM_GLOBAL_CTRL, NHM_EN_FC0 | NHM_EN_PMI(0));
 		if (!e) {
 			nhm_spin(&pmi.count, ARRIVE_US);
-			nhm_spin(NULL, nhm_pmi_window_us(NHM_SETTLE_BOUNDS)); /* a second PMI */
+			if (nhm_pmi_quiesce(NHM_BSP_ONLY)) /* a second PMI is in by now */
+				v = t_error(t, "the PMI fence was not taken on the BSP");
 		}
-		v = e ? t_error(t, "programming the overflow faulted") : judge(t);
+		if (v == V_PASS)
+			v = e ? t_error(t, "programming the overflow faulted") : judge(t);
 	}
 	disarm();
 	nhm_pmi_path_close(&p);

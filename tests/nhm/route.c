@@ -20,24 +20,25 @@
 /* A FixedCntr0 read whose two TSC brackets are further apart is redone:
  * the CPU (vCPU thread) was away, and the midpoint would misdate it. */
 #define BRACKET_US 20
-/* How early a PMI may seem on the model, which delivers only after the
- * wrap: the 1 ms lead comes from a rate whose 5 ms window has both ends
- * dated to 20 us, under 1% of the lead. */
+/* How far the wrap may be from its predicted time: the 1 ms lead comes
+ * from a rate whose 5 ms window has both ends dated to 20 us, under 1% of
+ * the lead. So a PMI may seem this early on the model (which delivers only
+ * after the wrap), and this long after the prediction the wrap is past. */
 #define EARLY_US  50
 /* On hardware a PMI follows the wrap within microseconds (OQ-N23); the model
  * delivers on its 1 ms tick, and TCG on a loaded host ran APs' handlers up
  * to 1.7 s late. Only a failing run waits this out, and once: a fork-join
  * stops at the first overflow that did not arrive. */
 #define ARRIVE_US 5000000
-/* After an overflow arrived, nhm_pmi_window_us(NHM_SETTLE_BOUNDS) shows a
- * duplicate or a storm; a PMI that must not come gets NHM_QUIET_BOUNDS. */
-#define SETTLE_US nhm_pmi_window_us(NHM_SETTLE_BOUNDS)
-#define QUIET_US  nhm_pmi_window_us(NHM_QUIET_BOUNDS)
+/* After a PMI that came, or the wrap of one that must not come, the test
+ * waits for nhm_pmi_quiesce: then a duplicate, a storm (C-41) or a
+ * misrouted PMI has been taken, if there was one. */
 /* More PMIs than this on one CPU in one test is a storm (C-41): the handler
  * stops the source and the test fails instead of hanging. */
 #define STORM     8
+#define ALL_CPUS  (plat_cpu_count() < 64 ? (1ull << plat_cpu_count()) - 1 : ~0ull)
 #define LISTEN_S  30     /* an AP gives up waiting for the BSP */
-#define KICK_US   nhm_pmi_window_us(2) /* see listen() */
+#define KICK_US   (2ull * pmu_pmi_bound_us()) /* see listen() */
 
 static struct {
 	volatile unsigned hits[PLAT_MAX_CPUS];
@@ -87,12 +88,6 @@ static void keep(int *e, int rc)
 static uint64_t tsc_us(uint64_t us)
 {
 	return plat_tsc_hz() / 1000000 * us;
-}
-
-static void spin_until(uint64_t tsc)
-{
-	while (plat_tsc() < tsc)
-		;
 }
 
 /* OQ-N4 default: core n of a package is its n-th distinct core id in
@@ -248,8 +243,8 @@ static enum verdict counted(struct tctx *t, unsigned want, const char *after)
 }
 
 /* One overflow and its wait: for the PMI when `want` exceeds the count so
- * far (ARRIVE_US), else QUIET_US; SETTLE_US more for a duplicate; then,
- * with `check`, the count must be `want`. */
+ * far (ARRIVE_US), else past the wrap; then until every PMI it raised is
+ * handled; then, with `check`, the count must be `want`. */
 static enum verdict step(struct tctx *t, struct solo *s, unsigned want, bool check,
 			 const char *after)
 {
@@ -259,10 +254,11 @@ static enum verdict step(struct tctx *t, struct solo *s, unsigned want, bool che
 
 	if (e)
 		return t_error(t, "programming the overflow faulted (%d)", e);
-	end = due + tsc_us(want > base ? ARRIVE_US : QUIET_US);
+	end = due + tsc_us(want > base ? ARRIVE_US : EARLY_US);
 	while (pmi.hits[0] < (want > base ? want : base + 1) && plat_tsc() < end)
 		;
-	spin_until(plat_tsc() + tsc_us(SETTLE_US));
+	if (nhm_pmi_quiesce(NHM_BSP_ONLY))
+		return t_error(t, "the BSP did not take the PMI fence");
 	return check ? counted(t, want, after) : V_PASS;
 }
 
@@ -333,7 +329,8 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 		pmu_lvtpc_write(VEC);
 	else
 		WR(t, MSR_DEBUGCTL, s->a.debugctl | DEBUGCTL_UNCORE_PMI);
-	spin_until(plat_tsc() + tsc_us(QUIET_US));
+	if (nhm_pmi_quiesce(NHM_BSP_ONLY)) /* a held PMI comes on the opening */
+		return t_error(t, "the BSP did not take the PMI fence");
 	held = pmi.hits[0];
 	t_figure(t, "pmis_on_opening", held, "");
 	if (lvt && nhm_emulated())
@@ -456,8 +453,9 @@ static bool arrived(const struct fork *f, unsigned r)
 	return any && (all || !nhm_emulated());
 }
 
-/* Round r: the overflow, then the wait until it arrived and SETTLE_US more,
- * or with no core selected QUIET_US past the wrap. False if it never came. */
+/* Round r: the overflow, then the wait until it arrived, or with no core
+ * selected past the wrap, and then until every PMI it raised is handled on
+ * every CPU. False if it never came. */
 static bool round_on(struct fork *f, unsigned r)
 {
 	uint64_t end = plat_tsc() + tsc_us(ARRIVE_US);
@@ -476,11 +474,13 @@ static bool round_on(struct fork *f, unsigned r)
 	} else {
 		keep(&f->fault[0], start(f->c, f->cores, &f->due[r]));
 	}
-	end = f->due[r] + tsc_us(f->cores ? ARRIVE_US : QUIET_US);
+	end = f->due[r] + tsc_us(f->cores ? ARRIVE_US : EARLY_US);
 	while (!(came = arrived(f, r)) && plat_tsc() < end)
 		;
-	if (came)
-		spin_until(plat_tsc() + tsc_us(SETTLE_US));
+	if ((came || !f->cores) && nhm_pmi_quiesce(ALL_CPUS)) {
+		snprintf(f->why, sizeof(f->why), "a CPU did not take the PMI fence");
+		return false;
+	}
 	if (!f->driver[r])
 		keep(&f->fault[0], msr_read(0, NHM_STATUS, &f->status[r]));
 	keep(&f->fault[0], stop_uncore(0));

@@ -1,0 +1,53 @@
+/* PMI quiescence: when nhm_pmi_quiesce returns 0, every PMI the uncore owed
+ * for the wraps before the call has been taken by its handler on each CPU
+ * of the mask, so a PMI count read then is final and a "no PMI" verdict
+ * needs no guessed window. Two steps: the backend sends what it owes
+ * (pmu_pmi_flush: hardware within its bound, the model at once); then a
+ * fence IPI goes to each CPU and its handler's run is awaited. A pending
+ * NMI is taken before any interrupt, and of two pending fixed vectors the
+ * higher first (SDM vol. 3A 10.8.3.1); the fence vector is below every PMI
+ * vector the tests use (0xF1-0xF3), and an interrupt handler runs with
+ * IF = 0 until it returns, so the fence handler runs only after the PMI
+ * handler has finished. */
+#include "nhm.h"
+
+#define FENCE_VEC 0xE0       /* C-32: >= 0x20, below the PMI vectors */
+#define FENCE_US  1000000    /* as ARRIVE_US in pmi.c: TCG scheduling */
+
+static volatile unsigned fenced[PLAT_MAX_CPUS];
+
+static void on_fence(unsigned vector)
+{
+	(void)vector;
+	__atomic_add_fetch(&fenced[plat_this_cpu()], 1, __ATOMIC_SEQ_CST);
+}
+
+int nhm_pmi_quiesce(uint64_t cpus)
+{
+	unsigned before[PLAT_MAX_CPUS], i, n = plat_cpu_count();
+	uint64_t end;
+	int rc;
+
+	pmu_pmi_flush();
+	rc = plat_irq_register(FENCE_VEC, on_fence);
+	if (rc)
+		return rc;
+	for (i = 0; i < n; i++) {
+		before[i] = fenced[i];
+		if (!(cpus >> i & 1))
+			continue;
+		if (i == plat_this_cpu())
+			plat_apic_self_ipi(FENCE_VEC);
+		else if ((rc = plat_apic_send_ipi(plat_cpu(i)->apic_id, FENCE_VEC, false)))
+			break;
+	}
+	end = plat_tsc() + plat_tsc_hz() / 1000000 * FENCE_US;
+	for (i = 0; i < n && !rc; i++)
+		while ((cpus >> i & 1) && fenced[i] == before[i])
+			if (plat_tsc() >= end) {
+				rc = PLAT_ETIMEDOUT;
+				break;
+			}
+	plat_irq_unregister(FENCE_VEC);
+	return rc;
+}
