@@ -138,6 +138,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	char line[96];
 	EFI_STATUS s;
 	int code;
+	uint64_t t0 = plat_tsc(); /* the app's own time, for elapsed_us */
 
 	g_st = st;
 	g_bs = st->BootServices;
@@ -177,6 +178,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		   &(struct run_sink){ write_result, NULL }, &tally);
 	if (apic_mode_leave())
 		tally.n[V_ERROR]++;
+	tally.elapsed_us = (plat_tsc() - t0) / (plat_tsc_hz() / 1000000);
+	plat_log(1, "run: %lu ms from the app's start to its verdict",
+		 (unsigned long)(tally.elapsed_us / 1000));
 	tap_end(&tap, &tally);
 	json_end(&json, &tally);
 	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR",

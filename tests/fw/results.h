@@ -37,6 +37,7 @@ struct run_info {
 struct tally {
 	unsigned n[V_COUNT];
 	unsigned planned;
+	uint64_t elapsed_us; /* the app's own run time, start to summary */
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one

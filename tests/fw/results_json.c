@@ -202,9 +202,10 @@ void json_end(struct rfile *f, const struct tally *t)
 	struct rbuf b = RBUF(tail);
 
 	rbuf_printf(&b, "],\"summary\":{\"passed\":%u,\"failed\":%u,"
-		    "\"skipped\":%u,\"xfail\":%u,\"error\":%u,\"planned\":%u},"
-		    "\"complete\":true}", t->n[V_PASS], t->n[V_FAIL],
-		    t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned);
+		    "\"skipped\":%u,\"xfail\":%u,\"error\":%u,\"planned\":%u,"
+		    "\"elapsed_us\":%lu},\"complete\":true}", t->n[V_PASS], t->n[V_FAIL],
+		    t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned,
+		    (unsigned long)t->elapsed_us);
 	/* The file cannot shrink, so the new tail must cover the old one:
 	 * pad with whitespace (legal JSON) should it ever be shorter. */
 	while (b.len + 1 < TAIL_OPEN_LEN)
