@@ -191,8 +191,13 @@ void emu_poll(void)
 	if (emu.storm_pkg >= 0 && n + plat_cpu_count() <= ARRAY_SIZE(out))
 		n += route((unsigned)emu.storm_pkg, &emu.storm, out + n);
 	plat_unlock(&emu.lock, flags);
-	for (i = 0; i < n; i++)
-		plat_apic_send_ipi(out[i].apic_id, out[i].vector, out[i].nmi);
+	for (i = 0; i < n; i++) {
+		int rc = plat_apic_send_ipi(out[i].apic_id, out[i].vector, out[i].nmi);
+
+		if (rc) /* a PMI lost here would pass for one that never came */
+			plat_log(0, "emu: the PMI to APIC id %u was not sent (error %d)",
+				 out[i].apic_id, rc);
+	}
 	plat_unlock(&emu.poll_lock, pflags);
 }
 
