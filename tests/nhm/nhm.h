@@ -91,16 +91,19 @@ struct nhm_rates {
  * write (tests/nhm/rates.c); FAILs if FixedCntr0 did not move. */
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r);
 
-/* The calling CPU's side of the uncore PMI path, opened for one test
- * (tests/nhm/pmi_path.c): fn on a Fixed-mode vector, DEBUGCTL bit 13 set,
- * LVTPC = vector; close clears bit 61 and puts everything back, also after
- * an open that failed half-way. */
+/* The calling CPU's side of the uncore PMI path (tests/nhm/pmi_path.c).
+ * arm saves LVTPC and DEBUGCTL, then writes lvt and sets (or clears) bit
+ * 13; disarm puts both back and clears bit 61; both return 0 or the MSR
+ * error. open = fn on a Fixed-mode vector + arm(vector, bit 13 set); close
+ * undoes it, also after an open that failed half-way. */
 struct nhm_pmi_path {
 	unsigned vector; /* 0: nothing registered */
 	bool saved;      /* debugctl and lvt hold the values to restore */
 	uint64_t debugctl;
 	uint32_t lvt;
 };
+int nhm_pmi_arm(struct nhm_pmi_path *p, uint32_t lvt, bool uncore_pmi);
+int nhm_pmi_disarm(const struct nhm_pmi_path *p);
 enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned vector,
 			       plat_irq_fn fn);
 void nhm_pmi_path_close(const struct nhm_pmi_path *p);

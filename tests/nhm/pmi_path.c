@@ -1,7 +1,37 @@
 /* The core side of the uncore PMI path on the calling CPU, opened for a test
- * and put back afterwards: a handler on a Fixed-mode vector, DEBUGCTL bit 13
- * (C-01, C-03: read-modify-write) and the LVT entry (C-26, unmasked). */
+ * and put back afterwards: DEBUGCTL bit 13 (C-01, C-03: read-modify-write)
+ * and the LVT entry (C-25, C-26); open also puts a handler on the vector. */
 #include "nhm.h"
+
+int nhm_pmi_arm(struct nhm_pmi_path *p, uint32_t lvt, bool uncore_pmi)
+{
+	unsigned me = plat_this_cpu();
+	int e;
+
+	p->saved = false;
+	p->lvt = pmu_lvtpc_read();
+	e = msr_read(me, MSR_DEBUGCTL, &p->debugctl);
+	if (e)
+		return e;
+	p->saved = true;
+	pmu_lvtpc_write(lvt);
+	return msr_write(me, MSR_DEBUGCTL, uncore_pmi ? p->debugctl | DEBUGCTL_UNCORE_PMI
+					       : p->debugctl & ~DEBUGCTL_UNCORE_PMI);
+}
+
+int nhm_pmi_disarm(const struct nhm_pmi_path *p)
+{
+	unsigned me = plat_this_cpu();
+	int e, e61;
+
+	if (!p->saved)
+		return 0;
+	pmu_lvtpc_write(p->lvt);
+	e = msr_write(me, MSR_DEBUGCTL, p->debugctl);
+	/* C-07: the bit 61 a delivery may have set (OQ-C4) */
+	e61 = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	return e ? e : e61;
+}
 
 enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned vector,
 			       plat_irq_fn fn)
@@ -12,24 +42,16 @@ enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned 
 	if (rc)
 		return t_error(t, "cannot register vector 0x%x (error %d)", vector, rc);
 	p->vector = vector;
-	p->lvt = pmu_lvtpc_read();
-	RD(t, MSR_DEBUGCTL, &p->debugctl);
-	p->saved = true;
-	WR(t, MSR_DEBUGCTL, p->debugctl | DEBUGCTL_UNCORE_PMI);
-	pmu_lvtpc_write(vector);
+	rc = nhm_pmi_arm(p, vector, true);
+	if (rc)
+		return t_error(t, "arming the PMI path faulted (%d)", rc);
 	return V_PASS;
 }
 
 void nhm_pmi_path_close(const struct nhm_pmi_path *p)
 {
-	unsigned me = plat_this_cpu();
-
 	if (!p->vector)
 		return;
-	if (p->saved) {
-		msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07: bit 61 of the PMIs */
-		msr_write(me, MSR_DEBUGCTL, p->debugctl);
-		pmu_lvtpc_write(p->lvt);
-	}
+	nhm_pmi_disarm(p);
 	plat_irq_unregister(p->vector);
 }

@@ -110,38 +110,6 @@ static unsigned core_index(unsigned cpu)
 	return below;
 }
 
-/* The calling CPU takes uncore PMIs through `lvt` (C-01; DEBUGCTL by
- * read-modify-write, C-03); disarm_self restores both and clears the bit 61
- * a delivery may have set (C-07, OQ-C4). */
-struct arm {
-	uint64_t debugctl;
-	uint32_t lvt;
-};
-
-static int arm_self(struct arm *a, uint32_t lvt, bool uncore_pmi)
-{
-	unsigned me = plat_this_cpu();
-	int e = msr_read(me, MSR_DEBUGCTL, &a->debugctl);
-
-	a->lvt = pmu_lvtpc_read();
-	if (e)
-		return e;
-	pmu_lvtpc_write(lvt);
-	return msr_write(me, MSR_DEBUGCTL, uncore_pmi ? a->debugctl | DEBUGCTL_UNCORE_PMI
-					       : a->debugctl & ~DEBUGCTL_UNCORE_PMI);
-}
-
-static int disarm_self(const struct arm *a)
-{
-	unsigned me = plat_this_cpu();
-	int e = 0;
-
-	pmu_lvtpc_write(a->lvt);
-	keep(&e, msr_write(me, MSR_DEBUGCTL, a->debugctl));
-	keep(&e, msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE));
-	return e;
-}
-
 static int stop_uncore(unsigned me)
 {
 	int e = 0;
@@ -219,7 +187,7 @@ static int start(const struct clock *c, unsigned cores, uint64_t *due)
 
 struct solo {
 	struct clock c;
-	struct arm a;
+	struct nhm_pmi_path a;
 	unsigned cores; /* EN_PMI_CORE bits that reach the BSP */
 	bool dc;        /* DEBUGCTL bit 13 as armed */
 };
@@ -289,10 +257,10 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	if (rc)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
 	s.dc = dc;
-	rc = arm_self(&s.a, lvt, dc);
+	rc = nhm_pmi_arm(&s.a, lvt, dc);
 	v = rc ? t_error(t, "arming the BSP faulted (%d)", rc) : body(t, &s);
 	rc = stop_uncore(0);
-	keep(&rc, disarm_self(&s.a));
+	keep(&rc, nhm_pmi_disarm(&s.a));
 	plat_irq_unregister(vector);
 	if (rc && v == V_PASS)
 		return t_error(t, "restoring the uncore or DEBUGCTL faulted (%d)", rc);
@@ -404,9 +372,9 @@ static void listen(void *arg)
 	unsigned me = plat_this_cpu();
 	uint64_t now = plat_tsc(), end = now + plat_tsc_hz() * LISTEN_S, kick = now;
 	bool drove = false, emu = nhm_emulated();
-	struct arm a;
+	struct nhm_pmi_path a;
 
-	f->fault[me] = arm_self(&a, VEC, true);
+	f->fault[me] = nhm_pmi_arm(&a, VEC, true);
 	plat_irq_enable();
 	__atomic_add_fetch(&f->ready, 1, __ATOMIC_SEQ_CST);
 	while (!f->done && (now = plat_tsc()) < end) {
@@ -423,7 +391,7 @@ static void listen(void *arg)
 	plat_irq_disable();
 	if (drove)
 		keep(&f->fault[me], stop_uncore(me));
-	keep(&f->fault[me], disarm_self(&a));
+	keep(&f->fault[me], nhm_pmi_disarm(&a));
 }
 
 /* CPU i receives round r by the OQ-N4 default: every thread of a selected
@@ -494,9 +462,9 @@ static void drive(void *arg)
 	struct fork *f = arg;
 	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
 	unsigned r, aps = plat_cpu_count() - 1;
-	struct arm a;
+	struct nhm_pmi_path a;
 
-	f->fault[0] = arm_self(&a, VEC, true);
+	f->fault[0] = nhm_pmi_arm(&a, VEC, true);
 	while (f->ready < aps && plat_tsc() < end)
 		;
 	if (f->ready < aps)
@@ -506,7 +474,7 @@ static void drive(void *arg)
 		if (!round_on(f, r))
 			f->rounds = r + 1;
 	f->done = true;
-	keep(&f->fault[0], disarm_self(&a));
+	keep(&f->fault[0], nhm_pmi_disarm(&a));
 }
 
 static enum verdict fork_run(struct tctx *t, struct fork *f)
