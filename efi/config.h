@@ -5,6 +5,7 @@
 #define EFI_CONFIG_H
 
 #include "../lib/rt.h"
+#include "../pmu/emu_faults.h"
 
 #define CFG_LIST_MAX 512  /* tests= / skip= value */
 #define CFG_LINE_MAX 1024 /* longer lines are rejected whole */
@@ -30,7 +31,7 @@ struct cfg {
 	 * hardware on bare metal */
 	enum cfg_backend backend;
 	char uncore[16];          /* uncore=auto|<generation> (emulated backend) */
-	uint64_t emu_faults;      /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
+	emu_faults_t emu_faults;  /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 };
 

@@ -196,7 +196,7 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		snprintf(c->uncore, sizeof(c->uncore), "%s", v);
 		return true;
 	case K_EMU_FAULT: {
-		uint64_t mask;
+		emu_faults_t mask;
 		char bad[8];
 
 		if (!strcmp(v, "none")) {

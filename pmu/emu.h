@@ -4,12 +4,13 @@
 
 #include "backend.h"
 #include "regs.h"
+#include "emu_faults.h"
 
 #define EMU_MAX_PKG 8
 
 struct emu_cfg {
 	const struct uncore_gen *gen;    /* the generation to emulate */
-	uint64_t faults;                 /* EMU_F() mask (pmu/emu_faults.h) */
+	emu_faults_t faults;             /* EMU_F() mask (pmu/emu_faults.h) */
 	uint32_t uclk_khz;               /* U-clock rate (OQ-N17: a ratio over the TSC) */
 	const struct msr_backend *lower; /* other MSRs go here; NULL: read 0, drop writes */
 	uint64_t (*clock)(void);         /* U-clock cycles now; NULL: derived from the TSC */

@@ -23,7 +23,7 @@ const char *emu_fault_desc(unsigned bit)
 	return bit < EMU_FAULT_COUNT ? descs[bit] : "?";
 }
 
-int emu_faults_parse(const char *list, uint64_t *mask, char *bad, size_t badlen)
+int emu_faults_parse(const char *list, emu_faults_t *mask, char *bad, size_t badlen)
 {
 	uint64_t m = 0;
 
@@ -47,7 +47,7 @@ int emu_faults_parse(const char *list, uint64_t *mask, char *bad, size_t badlen)
 	return 0;
 }
 
-void emu_faults_describe(uint64_t mask, char *buf, size_t len)
+void emu_faults_describe(emu_faults_t mask, char *buf, size_t len)
 {
 	size_t used = 0;
 	unsigned bit;

@@ -56,12 +56,16 @@ enum emu_fault_bit {
 	EMU_FAULT_COUNT
 };
 
-#define EMU_F(id) (1ull << EMU_FAULT_BIT_##id)
+/* A set of defects: one bit per name, more than 64 of them across the
+ * emulated PMUs, so 128 bits (GCC's __int128; no division is ever done). */
+typedef unsigned __int128 emu_faults_t;
+#define EMU_F(id) ((emu_faults_t)1 << EMU_FAULT_BIT_##id)
+_Static_assert(EMU_FAULT_COUNT <= 128, "emu_faults_t holds 128 defects");
 
 /* Parse "a,b,c" into a mask; on an unknown name return -1 and name it in bad. */
-int emu_faults_parse(const char *list, uint64_t *mask, char *bad, size_t badlen);
+int emu_faults_parse(const char *list, emu_faults_t *mask, char *bad, size_t badlen);
 /* "a,b" for a mask ("none" if 0). */
-void emu_faults_describe(uint64_t mask, char *buf, size_t len);
+void emu_faults_describe(emu_faults_t mask, char *buf, size_t len);
 const char *emu_fault_name(unsigned bit);
 const char *emu_fault_desc(unsigned bit);
 

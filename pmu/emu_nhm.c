@@ -474,7 +474,7 @@ static int write_match(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t 
 	return 0;
 }
 
-void nhm_init(struct nhm_uncore *u, uint64_t faults, uint64_t now)
+void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now)
 {
 	unsigned n;
 

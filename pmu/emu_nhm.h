@@ -9,6 +9,7 @@
 #define PMU_EMU_NHM_H
 
 #include "../lib/rt.h"
+#include "emu_faults.h"
 
 #define NHM_NCTR 8
 #define NHM_MAX_PMI_REQ 16
@@ -35,7 +36,7 @@ struct nhm_stream {
 };
 
 struct nhm_uncore {
-	uint64_t faults;       /* EMU_F(...) mask, pmu/emu_faults.h */
+	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu_faults.h */
 	unsigned pmi_core_bits; /* EN_PMI_CORE width, 4 (OQ-N3) */
 	uint64_t now;          /* cycle the state below is accounted to */
 	uint64_t global_ctl, status, fixed_ctl, match;
@@ -54,7 +55,7 @@ struct nhm_uncore {
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
 };
 
-void nhm_init(struct nhm_uncore *u, uint64_t faults, uint64_t now);
+void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now);
 
 /* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
  * an uncore MSR of this generation (the caller passes it on). */

@@ -31,7 +31,7 @@ static void on_irq(unsigned vector)
 	hits[plat_this_cpu()][vector]++;
 }
 
-static void machine(unsigned ncpus, unsigned npkg, uint64_t faults)
+static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), faults, 2133000, NULL, manual_clock, 0 };
 

@@ -130,7 +130,7 @@ static inline void start_gp(struct nhm_uncore *u, unsigned n, const struct ref *
 }
 
 /* Count of general counter 0 programmed with r over [a, b), via the model. */
-static inline uint64_t model_count(uint64_t faults, const struct ref *r, uint64_t a, uint64_t b)
+static inline uint64_t model_count(emu_faults_t faults, const struct ref *r, uint64_t a, uint64_t b)
 {
 	struct nhm_uncore u;
 	uint64_t v0;

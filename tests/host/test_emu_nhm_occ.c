@@ -9,7 +9,7 @@ static const struct ref reads_any = { 0x2C, 0x07, 0, false, false, NORST };
 
 /* Counter 0 with r, reset at r->rst by rewriting the select with bit 17;
  * returns its count over [a, b). */
-static uint64_t model_count_rst(uint64_t faults, const struct ref *r, uint64_t a, uint64_t b,
+static uint64_t model_count_rst(emu_faults_t faults, const struct ref *r, uint64_t a, uint64_t b,
 				uint64_t *at_rst)
 {
 	struct nhm_uncore u;

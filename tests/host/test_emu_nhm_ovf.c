@@ -121,7 +121,7 @@ static void oqn6_clearing_does_not_set_chg(void **state)
 }
 
 /* Counters 0 and 1 overflowed, OVF_PC0 and OVF_PC1 set. */
-static void two_overflowed(struct nhm_uncore *u, uint64_t faults)
+static void two_overflowed(struct nhm_uncore *u, emu_faults_t faults)
 {
 	nhm_init(u, faults, 0);
 	start_gp_preset(u, 0, &occ_all, 1, false, 0);
@@ -278,7 +278,7 @@ static void oqn7_no_routing_still_ovf_pmi_and_freeze(void **state)
 
 /* Nine counters running, PerfCntr0 wraps with PMI and PMI_FRZ at w; the
  * same without PMI_FRZ in twin. */
-static uint64_t nine_running(struct nhm_uncore *u, struct nhm_uncore *twin, uint64_t faults)
+static uint64_t nine_running(struct nhm_uncore *u, struct nhm_uncore *twin, emu_faults_t faults)
 {
 	unsigned i, n;
 
