@@ -25,7 +25,7 @@ const char *emu_fault_desc(unsigned bit)
 
 int emu_faults_parse(const char *list, emu_faults_t *mask, char *bad, size_t badlen)
 {
-	uint64_t m = 0;
+	emu_faults_t m = 0;
 
 	while (*list) {
 		const char *end = strchr(list, ',');
@@ -40,7 +40,7 @@ int emu_faults_parse(const char *list, emu_faults_t *mask, char *bad, size_t bad
 			return -1;
 		}
 		if (n)
-			m |= 1ull << bit;
+			m |= (emu_faults_t)1 << bit;
 		list += n + (end != NULL);
 	}
 	*mask = m;
@@ -58,7 +58,7 @@ void emu_faults_describe(emu_faults_t mask, char *buf, size_t len)
 	for (bit = 0; bit < EMU_FAULT_COUNT; bit++) {
 		int n;
 
-		if (!(mask & (1ull << bit)))
+		if (!(mask & ((emu_faults_t)1 << bit)))
 			continue;
 		n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", names[bit]);
 		if (n < 0 || used + (size_t)n >= len)

@@ -208,6 +208,7 @@ static void test_emulation_keys(void **state)
 {
 	char err[512];
 	struct cfg x;
+	unsigned last;
 
 	(void)state;
 	cfg_defaults(&x);
@@ -224,6 +225,12 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(x.emu_faults, EMU_F(WIDTH_32));
 	assert_int_equal(cfg_set(&x, "emu.fault", "none", err, sizeof(err)), 0);
 	assert_int_equal(x.emu_faults, 0);
+	/* The last defect: bit 64 or above once the lists pass 64 (emu_faults_t). */
+	last = EMU_FAULT_COUNT - 1;
+	assert_int_equal(cfg_set(&x, "emu.fault", emu_fault_name(last), err, sizeof(err)), 0);
+	assert_true(x.emu_faults == (emu_faults_t)1 << last);
+	emu_faults_describe(x.emu_faults, err, sizeof(err));
+	assert_string_equal(err, emu_fault_name(last));
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "999", err, sizeof(err)), -1);
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "4001", err, sizeof(err)), -1);
 	assert_int_equal(x.emu_uclk_mhz, 2133);
