@@ -37,6 +37,8 @@ bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
 	for (bi = 0; bi < g->nboxes; bi++) {
 		const struct box_type *b = g->boxes[bi];
 
+		if (b->scope == SCOPE_PCI)
+			continue;
 		for (ti = 0; ti < b->nregs; ti++)
 			for (box = 0; box < b->nboxes; box++)
 				for (idx = 0; idx < b->regs[ti].count; idx++)
@@ -58,6 +60,21 @@ void reg_name(const struct reg_ref *r, char *buf, size_t len)
 		snprintf(buf, len, "%s[%u]", base, r->box_idx);
 	else
 		snprintf(buf, len, "%s", base);
+}
+
+uint16_t box_pci_id(const struct box_type *b, unsigned box_idx)
+{
+	if (b->scope != SCOPE_PCI || box_idx >= b->nboxes)
+		return 0;
+	return ((const struct pci_box_type *)b)->dev_ids[box_idx];
+}
+
+void reg_addr(const struct reg_ref *r, char *buf, size_t len)
+{
+	if (r->box->scope == SCOPE_PCI)
+		snprintf(buf, len, "pci:0x%04X:0x%X", box_pci_id(r->box, r->box_idx), r->msr);
+	else
+		snprintf(buf, len, "0x%X", r->msr);
 }
 
 uint64_t field_mask(const struct field *f)

@@ -32,6 +32,7 @@ enum reg_role {
 	ROLE_CTL,    /* the control paired with the counter of the same index */
 	ROLE_FILTER, /* match/mask and filter registers */
 	ROLE_CORE,   /* core-side register on the uncore PMI path */
+	ROLE_BOX_CTL, /* a box's own control (reset, freeze) where no global one rules */
 };
 
 enum reg_access { RA_RW, RA_RO, RA_WO };
@@ -50,7 +51,10 @@ struct reg_tmpl {
 	uint32_t pair; /* ROLE_CTL: addr of the counter template it controls */
 };
 
-enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD };
+/* SCOPE_PCI: package scope too, but the registers sit in the PCI
+ * configuration space of one device per box instance (struct pci_box_type):
+ * addr and stride are config-space offsets, never MSRs. */
+enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD, SCOPE_CORE, SCOPE_PCI };
 
 struct box_type {
 	const char *name;
@@ -59,6 +63,13 @@ struct box_type {
 	enum reg_scope scope;
 	const struct reg_tmpl *regs;
 	unsigned nregs;
+};
+
+/* A SCOPE_PCI box type with the PCI device id of each instance; box_type
+ * first, so a generation lists it among the others as &x.box. */
+struct pci_box_type {
+	struct box_type box;
+	const uint16_t *dev_ids; /* box.nboxes entries */
 };
 
 struct uncore_gen {
@@ -89,10 +100,15 @@ const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model);
 
 uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b,
 		 unsigned box_idx, unsigned idx);
-/* Find the register at an MSR address in a generation. */
+/* Find the register at an MSR address in a generation (PCI boxes aside). */
 bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out);
 /* "PerfEvtSel3" (box instance appended as "[1]" when the type has several). */
 void reg_name(const struct reg_ref *r, char *buf, size_t len);
+/* The PCI device id of a SCOPE_PCI box instance, 0 for any other box. */
+uint16_t box_pci_id(const struct box_type *b, unsigned box_idx);
+/* "0xC10" for an MSR, "pci:0x3C46:0xF4" (device id, config offset) for a
+ * PCI box's register. */
+void reg_addr(const struct reg_ref *r, char *buf, size_t len);
 
 /* Bit masks derived from the fields: defined bits, and bits of each access. */
 uint64_t reg_defined_mask(const struct reg_tmpl *t);

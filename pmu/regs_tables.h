@@ -8,5 +8,8 @@
 extern const struct box_type core_pmi_box;
 
 extern const struct uncore_gen gen_nhm;
+extern const struct uncore_gen gen_snbep;
+/* The MSR boxes of gen_snbep, for its model (pmu/emu_snbep.c). */
+extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 
 #endif

@@ -1,6 +1,7 @@
 /* make regs: every register the harness knows, all generations, as CSV:
  * generation,box,register,address,width,access
- * (width: a counter's counting width in bits, otherwise the register size). */
+ * (width: a counter's counting width in bits, otherwise the register size;
+ * address: the MSR, or pci:DEVICE:OFFSET for a PCI-config box's register). */
 #include <stdio.h>
 #include "../pmu/regs.h"
 
@@ -22,11 +23,12 @@ int main(void)
 					for (idx = 0; idx < bt->regs[t].count; idx++) {
 						struct reg_ref r = { gen, bt, &bt->regs[t], box, idx,
 								     reg_msr(&bt->regs[t], bt, box, idx) };
-						char name[64];
+						char name[64], addr[32];
 
 						reg_name(&r, name, sizeof(name));
-						printf("%s,%s,%s,0x%X,%u,%s\n", gen->name, bt->name, name,
-						       r.msr, bt->regs[t].width,
+						reg_addr(&r, addr, sizeof(addr));
+						printf("%s,%s,%s,%s,%u,%s\n", gen->name, bt->name, name,
+						       addr, bt->regs[t].width,
 						       access_names[bt->regs[t].access]);
 					}
 		}
