@@ -12,13 +12,18 @@ bool emu_filt_cond(const struct emu_filt *f, unsigned x)
 	return ge != f->inv;
 }
 
-unsigned emu_filt_apply(const struct emu_filt *f, unsigned x, unsigned prev)
+unsigned emu_filt_step(const struct emu_filt *f, unsigned x, bool prev_cond)
 {
 	if (f->edge) /* OQ-N13: edge of the thresholded condition */
-		return emu_filt_cond(f, x) && !emu_filt_cond(f, prev);
+		return emu_filt_cond(f, x) && !prev_cond;
 	if (!f->cmask)
 		return x;
 	return emu_filt_cond(f, x); /* at most 1 per cycle */
+}
+
+unsigned emu_filt_apply(const struct emu_filt *f, unsigned x, unsigned prev)
+{
+	return emu_filt_step(f, x, emu_filt_cond(f, prev));
 }
 
 void emu_stream_fill(struct emu_stream *s, const struct emu_filt *f, const uint8_t *raw)

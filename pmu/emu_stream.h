@@ -3,7 +3,9 @@
  * event select (counter mask, invert, edge), and counting over a periodic
  * stream of per-cycle increments in O(1) for windows of any length.
  * Both PMUs define the filter alike: uncore N-16..N-20 and OQ-N12/OQ-N13,
- * core C-16. Portable: no <efi.h>. */
+ * core C-16. The Sandy Bridge-EP uncore (pmu/emu_snbep*.c) uses it too,
+ * with its own rule for a threshold of 0 (OQ-S08) and edge detector
+ * (OQ-S09). Portable: no <efi.h>. */
 #ifndef PMU_EMU_STREAM_H
 #define PMU_EMU_STREAM_H
 
@@ -28,6 +30,10 @@ bool emu_filt_cond(const struct emu_filt *f, unsigned x);
  * x itself with CMASK = 0 (N-17, C-16), else 0/1 by the condition, and with
  * E only on its deasserted -> asserted transitions (N-16, C-16). */
 unsigned emu_filt_apply(const struct emu_filt *f, unsigned x, unsigned prev);
+/* The same when the edge detector holds prev_cond, the condition of the
+ * counter's previous counted cycle, which need not be the cycle before
+ * (the SNB-EP detector after a freeze or a reset, OQ-S09). */
+unsigned emu_filt_step(const struct emu_filt *f, unsigned x, bool prev_cond);
 
 /* A counter's per-cycle increments over one period, after its filter, and
  * prefix sums per block of EMU_BLOCK phases (blk[k] = sum of inc[0 ..
