@@ -16,7 +16,9 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STMT = re.compile(r"^- \*\*((?:OQ-)?[A-Z]-?\d+)\*\*\s*(\[[A-Z]+\])?")
+# "**N-01** [BOTH]" or, in the SNB-EP digest, "**S-01 [BOTH]**"; "[HW only]"
+# is the same tag as "[HW]".
+STMT = re.compile(r"^- \*\*((?:OQ-)?[A-Z]-?\d+)(?:\*\*)?\s*(\[[A-Z]+(?: only)?\])?")
 OQ = re.compile(r"^- \*\*(OQ-[A-Z]+\d+)\b")
 
 # Which files count as what.
@@ -36,7 +38,7 @@ def statements(spec_dir):
             m = STMT.match(line) or OQ.match(line)
             if m:
                 tag = m.group(2) if m.re is STMT and m.group(2) else ""
-                out.append((m.group(1), tag.strip("[]"), name))
+                out.append((m.group(1), tag.strip("[]").replace(" only", ""), name))
     return out
 
 
