@@ -1,8 +1,9 @@
 /* Host tests of the emulated core PMU (pmu/emu_core.c): overflow at the
  * cycle C-19 fixes, status bits and PMI requests (C-10, C-22), clearing
- * (C-07), counter widths (C-11, C-12), the PMI request queue and the next
- * overflow the PMI scheduler waits for. Overflow cycles are checked against
- * the per-cycle reference of test_emu_core.h. */
+ * (C-07), counter widths (C-11, C-12), no freeze on PMI (C-04), the PMI
+ * request queue and the next overflow the PMI scheduler waits for.
+ * Overflow cycles are checked against the per-cycle reference of
+ * test_emu_core.h. */
 #include "test_emu_core.h"
 
 static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
@@ -189,6 +190,22 @@ static void c07_ovf_ctrl_clears_exactly_the_ones(void **state)
 	assert_int_equal(rd(&u, STATUS, 102), 1);
 }
 
+/* C-04 is hardware only: FREEZE_PERFMON_ON_PMI lives in DEBUGCTL, the
+ * backend's (C-38), so in the model a PMI-raising overflow leaves
+ * IA32_PERF_GLOBAL_CTRL and counting alone. */
+static void c04_overflow_leaves_global_ctrl_alone(void **state)
+{
+	struct core_pmu u;
+
+	(void)state;
+	init(&u, &core_shape_nhm, 0);
+	start_preset(&u, 1, &cycles, (uint64_t)-9, true, 0);
+	assert_int_equal(rd(&u, STATUS, 500), 0x2);
+	assert_int_equal(u.npmi, 1);
+	assert_int_equal(rd(&u, GCTL, 500), 0x2);
+	assert_int_equal(rd(&u, PMC(1), 500), 491);
+}
+
 /* ---- the PMI queue and the scheduler's next wake-up ---- */
 
 static void c10_requests_in_cycle_order_one_per_cycle(void **state)
@@ -273,6 +290,7 @@ int main(void)
 		cmocka_unit_test(c10_overflow_sets_status_with_or_without_int),
 		cmocka_unit_test(c22_fixed_overflow_sets_bit_32_plus_j_and_pmi_bit),
 		cmocka_unit_test(c07_ovf_ctrl_clears_exactly_the_ones),
+		cmocka_unit_test(c04_overflow_leaves_global_ctrl_alone),
 		cmocka_unit_test(c10_requests_in_cycle_order_one_per_cycle),
 		cmocka_unit_test(c10_many_overflows_in_one_advance),
 		cmocka_unit_test(c09_nothing_running_never_overflows),
