@@ -21,7 +21,7 @@
 #include "regs.h"
 
 #define PERIOD EMU_STREAM_PERIOD
-#define FIXED(j) (CORE_MAX_GP + (j)) /* counter index of fixed counter j */
+#define FIXED_IDX(j) (CORE_MAX_GP + (j)) /* counter index of fixed counter j */
 
 /* Dispatch by the register's template (pmu/regs_core.c). */
 #define MSR_PMC0 0xC1u
@@ -89,6 +89,13 @@ static bool is_fixed(unsigned i)
 	return i >= CORE_MAX_GP;
 }
 
+/* C-11: the shape's counters; the others never count, whatever a defect
+ * does to the enables. */
+static bool exists(const struct core_pmu *u, unsigned i)
+{
+	return is_fixed(i) ? i - CORE_MAX_GP < u->shape->nfixed : i < u->shape->ngp;
+}
+
 static uint64_t ctr_bit(unsigned i)
 {
 	return is_fixed(i) ? 1ull << (32 + i - CORE_MAX_GP) : 1ull << i;
@@ -135,7 +142,7 @@ static bool running(const struct core_pmu *u, unsigned i)
 		      F(u, CORE_GLOBAL_CTRL_IGNORED);
 	bool local = is_fixed(i) || (u->evtsel[i] & ES_EN) || F(u, CORE_LOCAL_EN_IGNORED);
 
-	return global && local && counts_at_ring0(u, i);
+	return exists(u, i) && global && local && counts_at_ring0(u, i);
 }
 
 /* Increments until the overflow takes effect (C-19; see the top). */
@@ -199,7 +206,9 @@ static void fixed_fill(void)
 	uint8_t raw[PERIOD];
 	unsigned j, p;
 
-	for (j = 0; j < CORE_MAX_FIXED && !fixed_ready; j++) {
+	if (fixed_ready)
+		return;
+	for (j = 0; j < CORE_MAX_FIXED; j++) {
 		for (p = 0; p < PERIOD; p++)
 			raw[p] = (uint8_t)core_event_value(fixed_event[j], p);
 		emu_stream_fill(&fixed_stream[j], &none, raw);
@@ -384,7 +393,7 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 	case MSR_A_PMC0:
 		return write_counter(u, t->addr, r->idx, val);
 	case MSR_FIXED_CTR0:
-		return write_counter(u, t->addr, FIXED(r->idx), val);
+		return write_counter(u, t->addr, FIXED_IDX(r->idx), val);
 	case MSR_PERFEVTSEL0:
 		return write_evtsel(u, t, r->idx, val);
 	case MSR_FIXED_CTR_CTRL:
@@ -413,7 +422,7 @@ static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
 	case MSR_A_PMC0: /* C-18: the same counter, full width */
 		return u->ctr[r->idx];
 	case MSR_FIXED_CTR0:
-		return u->ctr[FIXED(r->idx)];
+		return u->ctr[FIXED_IDX(r->idx)];
 	case MSR_PERFEVTSEL0:
 		return u->evtsel[r->idx];
 	case MSR_FIXED_CTR_CTRL:

@@ -328,6 +328,22 @@ static void c09_version_1_has_no_global_registers(void **state)
 	}
 }
 
+/* A shape's missing counters never count, even with every enable ignored. */
+static void c11_absent_counters_never_count(void **state)
+{
+	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0 };
+	struct core_pmu u;
+
+	(void)state;
+	init(&u, &v1, EMU_F(CORE_FIXED_EN_IGNORED) | EMU_F(CORE_GLOBAL_CTRL_IGNORED) |
+			      EMU_F(CORE_LOCAL_EN_IGNORED));
+	assert_int_equal(core_next_wrap(&u), UINT64_MAX);
+	/* Two fixed counters of 40 bits: only they overflow (a third one, at 3/4
+	 * of the cycles, would before 2^41). */
+	init(&u, &v2_2x40, EMU_F(CORE_FIXED_EN_IGNORED) | EMU_F(CORE_GLOBAL_CTRL_IGNORED));
+	assert_int_equal(rd(&u, STATUS, 1ull << 41), G_FIXED(0) | G_FIXED(1));
+}
+
 /* DEBUGCTL (and bit 61 with it) stay the backend's; other MSRs are not the
  * core PMU's at all. */
 static void c38_other_msrs_are_passed_on(void **state)
@@ -365,6 +381,7 @@ int main(void)
 		cmocka_unit_test(c06_global_status_is_read_only),
 		cmocka_unit_test(c07_ovf_ctrl_reads_0),
 		cmocka_unit_test(c09_version_1_has_no_global_registers),
+		cmocka_unit_test(c11_absent_counters_never_count),
 		cmocka_unit_test(c38_other_msrs_are_passed_on),
 	};
 
