@@ -36,13 +36,30 @@
  * = c with and without INV add up to the cycles (C-16), and E counts fewer
  * than the level it detects and more than 0 (pmu/emu_core_stream.c; host
  * tests check all of it). Per period: 1024 cycles and the counts
- * CORE_PERIOD_* below (about 1.24 instructions per cycle). Other (event, umask) pairs,
- * and architectural events the CPUID view marks unavailable (EBX bit set,
- * or index >= EAX[31:24]; C-11, C-24), count nothing.
+ * CORE_PERIOD_* below (about 1.24 instructions per cycle). Other (event,
+ * umask) pairs, and architectural events the CPUID view marks unavailable
+ * (EBX bit set, or index >= EAX[31:24]; C-11, C-24), count nothing.
  *
  * Fixed counters (C-21): FIXED_CTR0 counts inst, FIXED_CTR1 cycles,
  * FIXED_CTR2 ref, exactly as a general counter with that event and no
- * filter does over the same cycles. */
+ * filter does over the same cycles.
+ *
+ * Where the spec leaves the model a choice:
+ * - overflow (C-19): it takes effect one event after the rollover to 0,
+ *   so a preset of 1 - N (N >= 2) overflows exactly at the N-th event and
+ *   a preset of -N at the (N+1)-th; status bit and PMI request appear at
+ *   the cycle of that event;
+ * - reset (OQ-C6): every register and counter is 0, GLOBAL_CTRL included;
+ * - IA32_PERF_GLOBAL_OVF_CTRL reads 0 and ignores its reserved bits (as
+ *   the uncore model does); bit 61 of STATUS/OVF_CTRL is the backend's
+ *   (C-38, OQ-C4), bits 62-63 are never set (no DS buffer);
+ * - no FREEZE_PERFMON_ON_PMI (C-04, [HW]; DEBUGCTL is the backend's);
+ * - fixed-counter writes take the full width (C-17 names IA32_PMCx only);
+ *   bits beyond it, like every reserved bit, raise #GP (C-23);
+ * - ANY and PC are accepted from version 3 (ANY reserved before, C-20)
+ *   and change nothing: one logical CPU, no pins;
+ * - versions 1-3 only (the spec digests up to v3), EBX length <= 7
+ *   (OQ-C10: rows 7-12 count nothing). */
 #ifndef PMU_EMU_CORE_H
 #define PMU_EMU_CORE_H
 
