@@ -10,15 +10,15 @@
  * effect at W (OQ-N15, OQ-N23), so a read at W sees them and a read at W - 1
  * does not. Counting is O(1) per window plus at most one period of work
  * after an occupancy reset: the per-cycle increment of a general counter is
- * periodic (pmu/emu_nhm_stream.c) and cached per counter with prefix sums. */
+ * periodic (pmu/emu_nhm_stream.c) and cached per counter with prefix sums
+ * (pmu/emu_stream.c). */
 #include "emu_nhm.h"
 #include "emu_faults.h"
 #include "regs_tables.h"
 
 #define NHM_FIXED NHM_NCTR       /* index of FixedCntr0 */
 #define NHM_ALL (NHM_NCTR + 1)   /* nine counters (N-04) */
-#define PERIOD NHM_STREAM_PERIOD
-#define NBLK (PERIOD / NHM_BLOCK)
+#define PERIOD EMU_STREAM_PERIOD
 #define WIDTH 48                 /* N-04, N-12 */
 
 /* Functional bits (field tables in pmu/regs_nhm.c). Reserved, W1C and W1A
@@ -81,14 +81,10 @@ static bool running(const struct nhm_uncore *u, unsigned i)
 
 /* ---- per-cycle increment: stream, CMASK, INV, E ---- */
 
-struct filt {
-	uint8_t cmask;
-	bool inv, edge, gt;
-};
-
-static struct filt filt_of(const struct nhm_uncore *u, uint64_t sel)
+/* The filter itself (N-16..N-19, OQ-N13) is shared: pmu/emu_stream.c. */
+static struct emu_filt filt_of(const struct nhm_uncore *u, uint64_t sel)
 {
-	struct filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CMASK_OFF_BY_ONE) };
+	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CMASK_OFF_BY_ONE) };
 
 	if (F(u, CMASK_IGNORED))
 		f.cmask = 0;
@@ -97,25 +93,6 @@ static struct filt filt_of(const struct nhm_uncore *u, uint64_t sel)
 	if (F(u, EDGE_IGNORED))
 		f.edge = false;
 	return f;
-}
-
-/* The thresholded condition of one cycle whose event count is x: N-18,
- * N-19 ("less than" with INV); OQ-N13: threshold 0 means "count > 0". */
-static bool cond(const struct filt *f, unsigned x)
-{
-	bool ge = f->cmask ? (f->gt ? x > f->cmask : x >= f->cmask) : x > 0;
-
-	return ge != f->inv;
-}
-
-/* Increment of a cycle with event count x after a cycle with count prev. */
-static unsigned filt_apply(const struct filt *f, unsigned x, unsigned prev)
-{
-	if (f->edge) /* N-16, OQ-N13: edge of the thresholded condition */
-		return cond(f, x) && !cond(f, prev);
-	if (!f->cmask)
-		return x; /* N-17: the full per-cycle count */
-	return cond(f, x); /* N-18, N-19: at most 1 per cycle */
 }
 
 static uint8_t sel_umask(const struct nhm_uncore *u, uint64_t sel)
@@ -137,22 +114,17 @@ static unsigned stream_at(const struct nhm_uncore *u, unsigned n, uint64_t t)
 	return nhm_stream_value(ES_EVENT(sel), sel_umask(u, sel), t);
 }
 
-/* Recompute counter n's cached increments after its event select changed. */
+/* Recompute counter n's cached increments after its event select changed:
+ * N-16..N-19 over the stream of N-13 (N-17: CMASK = 0 adds the full count). */
 static void stream_fill(struct nhm_uncore *u, unsigned n)
 {
-	struct filt f = filt_of(u, u->evtsel[n]);
-	struct nhm_stream *s = &u->stream[n];
-	unsigned prev = stream_at(u, n, PERIOD - 1), p, x, sum = 0;
+	struct emu_filt f = filt_of(u, u->evtsel[n]);
+	uint8_t raw[PERIOD];
+	unsigned p;
 
-	for (p = 0; p < PERIOD; p++) {
-		if (p % NHM_BLOCK == 0)
-			s->blk[p / NHM_BLOCK] = (uint16_t)sum;
-		x = stream_at(u, n, p);
-		s->inc[p] = (uint8_t)filt_apply(&f, x, prev); /* cyclic: stream is periodic */
-		sum += s->inc[p];
-		prev = x;
-	}
-	s->blk[NBLK] = (uint16_t)sum;
+	for (p = 0; p < PERIOD; p++)
+		raw[p] = (uint8_t)stream_at(u, n, p);
+	emu_stream_fill(&u->stream[n], &f, raw);
 }
 
 /* ---- occupancy tracker (N-15, OQ-N8) ---- */
@@ -174,10 +146,10 @@ static unsigned occ_value(const struct nhm_uncore *u, unsigned n, uint64_t t)
 	return v > u->occ_base[n] ? v - u->occ_base[n] : 0;
 }
 
-static unsigned inc_direct(const struct nhm_uncore *u, unsigned n, const struct filt *f,
+static unsigned inc_direct(const struct nhm_uncore *u, unsigned n, const struct emu_filt *f,
 			   uint64_t t)
 {
-	return filt_apply(f, occ_value(u, n, t), occ_value(u, n, t - 1));
+	return emu_filt_apply(f, occ_value(u, n, t), occ_value(u, n, t - 1));
 }
 
 static void occ_reset(struct nhm_uncore *u, unsigned n)
@@ -206,9 +178,9 @@ static void occ_reset(struct nhm_uncore *u, unsigned n)
  * cycle by cycle inside an occupancy-reset window. */
 static uint64_t count_gp(const struct nhm_uncore *u, unsigned n, uint64_t a, uint64_t b)
 {
-	const struct nhm_stream *s = &u->stream[n];
-	uint64_t c = nhm_stream_count(s, a, b), lo, hi, t;
-	struct filt f;
+	const struct emu_stream *s = &u->stream[n];
+	uint64_t c = emu_stream_count(s, a, b), lo, hi, t;
+	struct emu_filt f;
 
 	if (u->occ_rst[n] == UINT64_MAX)
 		return c;
@@ -217,7 +189,7 @@ static uint64_t count_gp(const struct nhm_uncore *u, unsigned n, uint64_t a, uin
 	if (lo >= hi)
 		return c;
 	f = filt_of(u, u->evtsel[n]);
-	c -= nhm_stream_count(s, lo, hi);
+	c -= emu_stream_count(s, lo, hi);
 	for (t = lo; t < hi; t++)
 		c += inc_direct(u, n, &f, t);
 	return c;
@@ -232,7 +204,7 @@ static uint64_t count(const struct nhm_uncore *u, unsigned i, uint64_t a, uint64
 static uint64_t wrap_at(const struct nhm_uncore *u, unsigned i)
 {
 	uint64_t need = to_wrap(u, i), t = u->now, acc = 0;
-	struct filt f;
+	struct emu_filt f;
 
 	if (i == NHM_FIXED)
 		return t + need;
@@ -245,7 +217,7 @@ static uint64_t wrap_at(const struct nhm_uncore *u, unsigned i)
 		}
 		need -= acc;
 	}
-	return nhm_stream_reach(&u->stream[i], t, need);
+	return emu_stream_reach(&u->stream[i], t, need);
 }
 
 /* ---- overflow: status, PMI request, freeze ---- */
@@ -375,7 +347,7 @@ static void advance(struct nhm_uncore *u, uint64_t now)
  * *i = its counter index for counters and their controls. */
 static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	if (!reg_lookup(&gen_nhm, msr, r) || r->tmpl->role == ROLE_CORE)
+	if (!reg_lookup(&gen_nhm, msr, r) || r->box == &core_pmi_box)
 		return false;
 	*i = r->tmpl->count == NHM_NCTR ? r->idx : NHM_FIXED;
 	return true;

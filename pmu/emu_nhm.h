@@ -10,6 +10,7 @@
 
 #include "../lib/rt.h"
 #include "emu_faults.h"
+#include "emu_stream.h"
 
 #define NHM_NCTR 8
 #define NHM_MAX_PMI_REQ 16
@@ -19,20 +20,6 @@
 struct nhm_pmi_req {
 	uint64_t cycle;
 	uint8_t cores;
-};
-
-#define NHM_STREAM_PERIOD 1024
-#define NHM_BLOCK 16 /* cycles per prefix-sum block */
-
-/* Per-counter synthetic event stream state, derived from the PerfEvtSel
- * (filled by the model whenever the event select changes): the counter's
- * increment at each phase of the period after CMASK/INV/E, and prefix sums
- * per block of NHM_BLOCK phases (blk[k] = sum of inc[0 .. k*NHM_BLOCK),
- * blk[last] = the period's sum; below 2^16 because every per-cycle value is
- * below 64, OQ-N13). */
-struct nhm_stream {
-	uint8_t inc[NHM_STREAM_PERIOD];
-	uint16_t blk[NHM_STREAM_PERIOD / NHM_BLOCK + 1];
 };
 
 struct nhm_uncore {
@@ -49,7 +36,7 @@ struct nhm_uncore {
 	 * tracked value of the cycle before it (for the edge detector). */
 	uint64_t occ_rst[NHM_NCTR], occ_end[NHM_NCTR];
 	uint8_t occ_base[NHM_NCTR], occ_prev[NHM_NCTR];
-	struct nhm_stream stream[NHM_NCTR];
+	struct emu_stream stream[NHM_NCTR]; /* cached increments, from the PerfEvtSel */
 	struct nhm_pmi_req pmi[NHM_MAX_PMI_REQ];
 	unsigned npmi;         /* pending, not yet taken */
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
@@ -77,11 +64,5 @@ unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned ma
  * tests can compute expected counts independently. */
 unsigned nhm_stream_value(uint8_t event, uint8_t umask, uint64_t t);
 bool nhm_event_is_occupancy(uint8_t event);
-
-/* Internal to pmu/emu_nhm*.c: counting over cached increments. Increments
- * over cycles [a, b); the first cycle T > t whose count over [t, T) reaches
- * need >= 1 (UINT64_MAX if the stream never counts). */
-uint64_t nhm_stream_count(const struct nhm_stream *s, uint64_t a, uint64_t b);
-uint64_t nhm_stream_reach(const struct nhm_stream *s, uint64_t t, uint64_t need);
 
 #endif

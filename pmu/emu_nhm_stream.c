@@ -6,7 +6,7 @@
  *
  * Design:
  * - Every stream is a pure function of (event, umask bit, t mod 1024)
- *   (NHM_STREAM_PERIOD), so counts over any window are whole periods times a
+ *   (EMU_STREAM_PERIOD), so counts over any window are whole periods times a
  *   per-period sum plus a partial period (pmu/emu_nhm.c).
  * - A period is 32 chunks of 32 cycles. A chunk is busy or quiet, chosen by
  *   a small integer hash of (stream key, chunk); chunks 0, 8, 16 and 24 are
@@ -25,10 +25,9 @@
  * occupancy events (so 2CH umask 07 = 01 + 02 + 04) and ORs those of boolean
  * events. Capacities keep every occupancy union below 64 per cycle (OQ-N13:
  * 3 x 20 = 60), which also keeps a period's sum below 2^16.
- *
- * Also here: the arithmetic over a counter's cached per-cycle increments
- * (struct nhm_stream) that makes counting O(1) in the window's length. */
+ * The O(1) counting over a counter's cached increments is pmu/emu_stream.c. */
 #include "emu_nhm.h"
+#include "emu_stream.h"
 
 #define CHUNK_SHIFT 5
 #define CHUNK_LEN (1u << CHUNK_SHIFT)
@@ -72,21 +71,9 @@ static const struct event_def *event_def(uint8_t code)
 	return NULL;
 }
 
-/* lowbias32 (Chris Wellons): a cheap integer hash with good avalanche. */
-static uint32_t mix(uint32_t key, uint32_t x)
-{
-	x ^= key * 0x9E3779B9u;
-	x ^= x >> 16;
-	x *= 0x7FEB352Du;
-	x ^= x >> 15;
-	x *= 0x846CA68Bu;
-	x ^= x >> 16;
-	return x;
-}
-
 static bool chunk_busy(uint32_t key, unsigned chunk)
 {
-	return chunk % QUIET_EVERY != 0 && (mix(key, chunk) & 3) != 0;
+	return chunk % QUIET_EVERY != 0 && (emu_mix(key, chunk) & 3) != 0;
 }
 
 /* Depth of queue `key` (capacity cap) at phase p of the period. */
@@ -99,18 +86,18 @@ static unsigned queue_depth(uint32_t key, unsigned cap, unsigned p)
 		return 0;
 	/* Peaks up to 1.5 x capacity, clipped: about a third of the busy
 	 * chunks reach "full". */
-	peak = 1 + (mix(key, chunk) >> 2) % (cap + cap / 2);
+	peak = 1 + (emu_mix(key, chunk) >> 2) % (cap + cap / 2);
 	ramp = 2 * (1 + (i < CHUNK_LEN - 1 - i ? i : CHUNK_LEN - 1 - i));
 	d = peak < ramp ? peak : ramp;
 	d = d < cap ? d : cap;
-	return d - (mix(key, 0x10000 | p) & 1);
+	return d - (emu_mix(key, 0x10000 | p) & 1);
 }
 
 static unsigned count_value(uint32_t key, unsigned p)
 {
 	if (!chunk_busy(key, p >> CHUNK_SHIFT))
 		return 0;
-	return mix(key, 0x20000 | p) % 3;
+	return emu_mix(key, 0x20000 | p) % 3;
 }
 
 /* One sub-stream: event e, umask bit `bit` (0..7), phase p. */
@@ -130,7 +117,7 @@ static unsigned sub_value(const struct event_def *e, unsigned bit, unsigned p)
 unsigned nhm_stream_value(uint8_t event, uint8_t umask, uint64_t t)
 {
 	const struct event_def *e = event_def(event);
-	unsigned p = (unsigned)(t % NHM_STREAM_PERIOD), bit, v = 0;
+	unsigned p = (unsigned)(t % EMU_STREAM_PERIOD), bit, v = 0;
 	uint8_t sel;
 
 	if (!e)
@@ -152,59 +139,4 @@ bool nhm_event_is_occupancy(uint8_t event)
 	const struct event_def *e = event_def(event);
 
 	return e && e->kind == K_OCC; /* §5 "occ" column, OQ-N16 for 02H */
-}
-
-/* ---- periodic arithmetic over a counter's cached increments ---- */
-
-#define NBLK (NHM_STREAM_PERIOD / NHM_BLOCK)
-
-/* Sum of inc[0 .. k), k <= NHM_STREAM_PERIOD. */
-static uint64_t prefix(const struct nhm_stream *s, unsigned k)
-{
-	unsigned p = k / NHM_BLOCK * NHM_BLOCK;
-	uint64_t v = s->blk[k / NHM_BLOCK];
-
-	for (; p < k; p++)
-		v += s->inc[p];
-	return v;
-}
-
-/* Smallest k in [1, PERIOD] with prefix(k) >= target, 1 <= target <= sum. */
-static unsigned first_reach(const struct nhm_stream *s, uint64_t target)
-{
-	unsigned lo = 0, hi = NBLK, mid, k; /* blk[lo] < target <= blk[hi] */
-	uint64_t v;
-
-	while (hi - lo > 1) {
-		mid = (lo + hi) / 2;
-		if (s->blk[mid] < target)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	for (k = lo * NHM_BLOCK, v = s->blk[lo];; k++) {
-		v += s->inc[k];
-		if (v >= target)
-			return k + 1;
-	}
-}
-
-uint64_t nhm_stream_count(const struct nhm_stream *s, uint64_t a, uint64_t b)
-{
-	const uint64_t per = NHM_STREAM_PERIOD;
-
-	return (b / per - a / per) * s->blk[NBLK] + prefix(s, (unsigned)(b % per)) -
-	       prefix(s, (unsigned)(a % per));
-}
-
-uint64_t nhm_stream_reach(const struct nhm_stream *s, uint64_t t, uint64_t need)
-{
-	uint64_t sum = s->blk[NBLK], q;
-	unsigned p = (unsigned)(t % NHM_STREAM_PERIOD);
-
-	if (!sum)
-		return UINT64_MAX;
-	need += prefix(s, p); /* counted from the start of t's period */
-	q = (need - 1) / sum;
-	return t - p + q * NHM_STREAM_PERIOD + first_reach(s, need - q * sum);
 }

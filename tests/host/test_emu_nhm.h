@@ -35,7 +35,7 @@
 #define ES_EN (1ull << 22)
 #define ES_INV (1ull << 23)
 #define MAX48 0xFFFFFFFFFFFFull
-#define P NHM_STREAM_PERIOD
+#define P EMU_STREAM_PERIOD
 
 static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t flags)
 {
