@@ -347,7 +347,7 @@ static void advance(struct nhm_uncore *u, uint64_t now)
  * *i = its counter index for counters and their controls. */
 static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	if (!reg_lookup(&gen_nhm, msr, r) || r->tmpl->role == ROLE_CORE)
+	if (!reg_lookup(&gen_nhm, msr, r) || r->box == &core_pmi_box)
 		return false;
 	*i = r->tmpl->count == NHM_NCTR ? r->idx : NHM_FIXED;
 	return true;

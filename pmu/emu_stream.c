@@ -14,11 +14,11 @@ bool emu_filt_cond(const struct emu_filt *f, unsigned x)
 
 unsigned emu_filt_step(const struct emu_filt *f, unsigned x, bool prev_cond)
 {
-	if (f->edge) /* OQ-N13: edge of the thresholded condition */
+	if (f->edge) /* N-16, C-16; OQ-N13: edge of the thresholded condition */
 		return emu_filt_cond(f, x) && !prev_cond;
 	if (!f->cmask)
-		return x;
-	return emu_filt_cond(f, x); /* at most 1 per cycle */
+		return x; /* N-17, C-16: the full per-cycle count */
+	return emu_filt_cond(f, x); /* N-18, N-19, C-16: at most 1 per cycle */
 }
 
 unsigned emu_filt_apply(const struct emu_filt *f, unsigned x, unsigned prev)

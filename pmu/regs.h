@@ -1,11 +1,13 @@
-/* Register descriptions as data: one table per uncore generation, read by the
- * tests, by the emulated uncore and by `make regs`. The shape follows the
- * Linux uncore driver's intel_uncore_type: a generation has box types; a box
- * type has a number of box instances at a fixed stride, and register
- * templates, each a run of `count` registers at `stride` (a counter and its
- * control are two templates with the same count, paired by index). Fields
- * carry their access type and the spec statement they come from; bits not
- * covered by a field are reserved. Portable: no <efi.h>. */
+/* Register descriptions as data: one table per uncore generation and one for
+ * the architectural core PMU, read by the tests, by the emulated PMUs and by
+ * `make regs`. The shape follows the Linux uncore driver's
+ * intel_uncore_type: a generation has box types; a box type has a number of
+ * box instances at a fixed stride, and register templates, each a run of
+ * `count` registers at `stride` (a counter and its control are two
+ * templates with the same count, paired by index, unless one control holds
+ * a field group per counter, like IA32_FIXED_CTR_CTRL). Fields carry their
+ * access type and the spec statement they come from; bits not covered by a
+ * field are reserved. Portable: no <efi.h>. */
 #ifndef PMU_REGS_H
 #define PMU_REGS_H
 
@@ -31,7 +33,7 @@ enum reg_role {
 	ROLE_CTR,    /* a counter; width = counting width */
 	ROLE_CTL,    /* the control paired with the counter of the same index */
 	ROLE_FILTER, /* match/mask and filter registers */
-	ROLE_CORE,   /* core-side register on the uncore PMI path */
+	ROLE_CORE,   /* other core registers: IA32_DEBUGCTL, IA32_PERF_CAPABILITIES */
 	ROLE_BOX_CTL, /* a box's own control (reset, freeze) where no global one rules */
 };
 
@@ -93,6 +95,11 @@ struct reg_ref {
 /* Every generation the harness knows (pmu/regs_all.c). */
 extern const struct uncore_gen *const uncore_gens[];
 extern const unsigned uncore_gens_count;
+
+/* The architectural core PMU (pmu/regs_core.c), in the same shape: not an
+ * uncore generation (found by CPUID.0AH, C-11, never by model or by the
+ * uncore= option), so not in uncore_gens. */
+extern const struct uncore_gen core_pmu_regs;
 
 const struct uncore_gen *uncore_gen_by_name(const char *name);
 /* The generation for a GenuineIntel family 6 model, or NULL (N-01). */

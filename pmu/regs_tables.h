@@ -4,7 +4,8 @@
 
 #include "regs.h"
 
-/* Core-side registers of the uncore PMI path (pmu/regs_core.c). */
+/* Core-side registers of the uncore PMI path (pmu/regs_core.c): a part of
+ * the core PMU's own table. */
 extern const struct box_type core_pmi_box;
 
 extern const struct uncore_gen gen_nhm;

@@ -1,6 +1,6 @@
 /* Host tests of the emulated Nehalem uncore (pmu/emu_nhm.c): the register
- * file (spec N-03..N-05, N-11, N-14, N-25, N-27, N-41, OQ-N3, OQ-N9..OQ-N11,
- * OQ-N14) and the register-side defects of pmu/emu_faults.h. */
+ * file (spec N-03..N-05, N-11, N-14, N-25, N-27, N-41, N-42, OQ-N3,
+ * OQ-N9..OQ-N11, OQ-N14) and the register-side defects of pmu/emu_faults.h. */
 #include "test_emu_nhm.h"
 
 static const uint32_t controls[] = { GCTL, FIXED_CTL, MATCH, SEL(0), SEL(1), SEL(2), SEL(3),
@@ -178,6 +178,20 @@ static void n41_match_is_plain_read_write(void **state)
 	}
 }
 
+/* N-42 is hardware only: the model keeps the match register but filters
+ * none of its synthetic events, so counts are the same whatever it holds. */
+static void n42_match_filters_no_synthetic_event(void **state)
+{
+	const struct ref reads = { 0x2C, 0x07, 0, false, false, NORST };
+	struct nhm_uncore u;
+
+	(void)state;
+	nhm_init(&u, 0, 0);
+	wr(&u, MATCH, 0xE000FFFFFFFFFFF8ull, 0);
+	start_gp(&u, 0, &reads, 0);
+	assert_int_equal(rd(&u, CTR(0), 5000), ref_count(&reads, 0, 5000));
+}
+
 static void n14_occ_ctr_rst_reads_0(void **state)
 {
 	struct nhm_uncore u;
@@ -255,6 +269,7 @@ int main(void)
 		cmocka_unit_test(oqn11_counter_bits_above_47_dropped),
 		cmocka_unit_test(oqn11_reserved_bits_gp_and_change_nothing),
 		cmocka_unit_test(n41_match_is_plain_read_write),
+		cmocka_unit_test(n42_match_filters_no_synthetic_event),
 		cmocka_unit_test(n14_occ_ctr_rst_reads_0),
 		cmocka_unit_test(n25_status_write_gp_oqn9),
 		cmocka_unit_test(n27_ovf_ctrl_reads_0_oqn10),

@@ -1,0 +1,515 @@
+/* The emulated architectural core PMU (spec core-pmu-and-apic.md, C-xx):
+ * the register semantics of one logical CPU's core PMU, evaluated lazily.
+ * Counter index i is general counter i below CORE_MAX_GP and fixed counter
+ * i - CORE_MAX_GP above; its bit in IA32_PERF_GLOBAL_CTRL and STATUS is the
+ * same bit, ctr_bit() (C-07, C-09).
+ *
+ * Time: the value of a counter at cycle T includes the increments of the
+ * cycles before T. An overflow takes effect at the first cycle whose
+ * increments carry the counter one event past its rollover to 0 (C-19: a
+ * preset of 1 - N overflows exactly after the N-th event, for N >= 2); a
+ * counter that stops exactly at 0 is "armed" and overflows at its next
+ * event. Status and PMI request take effect at that cycle, so a read at it
+ * sees them and a read one cycle earlier does not. Counters do not act on
+ * each other (FREEZE_PERFMON_ON_PMI, C-04, is hardware only here: DEBUGCTL
+ * is the emulated backend's, C-38), so overflows are independent events,
+ * taken in cycle order for the PMI queue. Counting is O(1) per window: each
+ * general counter caches its filtered increments over one period of the
+ * streams (pmu/emu_stream.c), fixed counters share unfiltered ones. */
+#include "emu_core.h"
+#include "emu_faults.h"
+#include "regs.h"
+
+#define PERIOD EMU_STREAM_PERIOD
+#define FIXED_IDX(j) (CORE_MAX_GP + (j)) /* counter index of fixed counter j */
+
+/* Dispatch by the register's template (pmu/regs_core.c). */
+#define MSR_PMC0 0xC1u
+#define MSR_PERFEVTSEL0 0x186u
+#define MSR_FIXED_CTR0 0x309u
+#define MSR_PERF_CAPS 0x345u
+#define MSR_FIXED_CTR_CTRL 0x38Du
+#define MSR_GLOBAL_STATUS 0x38Eu
+#define MSR_GLOBAL_CTRL 0x38Fu
+#define MSR_GLOBAL_OVF_CTRL 0x390u
+#define MSR_A_PMC0 0x4C1u
+#define MSR_DEBUGCTL 0x1D9u
+
+/* Functional bits (field tables in pmu/regs_core.c). Reserved and W1C masks
+ * come from the tables. */
+#define ES_EVENT(v) ((uint8_t)(v))
+#define ES_UMASK(v) ((uint8_t)((v) >> 8))
+#define ES_USR (1ull << 16)         /* C-09 */
+#define ES_OS (1ull << 17)          /* C-09 */
+#define ES_E (1ull << 18)           /* C-16 */
+#define ES_INT (1ull << 20)         /* C-10 */
+#define ES_ANY (1ull << 21)         /* C-20 */
+#define ES_EN (1ull << 22)          /* C-09 */
+#define ES_INV (1ull << 23)         /* C-16 */
+#define ES_CMASK(v) ((uint8_t)((v) >> 24))
+#define ES_CMASK_BITS 0xFF000000ull
+#define ES_STREAM (0xFFFFull | ES_E | ES_INV | ES_CMASK_BITS) /* what the cache depends on */
+#define FC_FIELD(j) (0xFull << 4 * (j)) /* C-22: fixed counter j's 4 bits */
+#define FC_EN(v, j) ((unsigned)((v) >> 4 * (j)) & 3)
+#define FC_ANY(j) (1ull << (4 * (j) + 2))
+#define FC_PMI(j) (1ull << (4 * (j) + 3))
+#define PERF_CAPS_FW_WRITE (1ull << 13) /* C-18 */
+
+#define F(u, id) ((u)->faults & EMU_F(id))
+
+/* ---- shapes (C-11, C-12) ---- */
+
+const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0 };
+const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true,
+					       PERF_CAPS_FW_WRITE };
+
+bool core_shape_valid(const struct core_shape *s)
+{
+	bool fixed_ok = s->version == 1 ? s->nfixed == 0
+					: s->nfixed >= 1 && s->nfixed <= CORE_MAX_FIXED &&
+						  s->fixed_width >= 32 && s->fixed_width < 64;
+
+	return s->version >= 1 && s->version <= 3 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
+	       s->gp_width >= 32 && s->gp_width < 64 && s->ebx_len <= CORE_NEVENTS && fixed_ok;
+}
+
+void core_cpuid_0a(const struct core_shape *s, uint32_t r[4])
+{
+	r[0] = s->version | (uint32_t)s->ngp << 8 | (uint32_t)s->gp_width << 16 |
+	       (uint32_t)s->ebx_len << 24;
+	r[1] = s->ebx & ((1u << s->ebx_len) - 1); /* C-11: only EAX[31:24] bits mean anything */
+	r[2] = 0;
+	r[3] = s->version > 1 ? s->nfixed | (uint32_t)s->fixed_width << 5 : 0;
+}
+
+/* ---- counters ---- */
+
+static bool is_fixed(unsigned i)
+{
+	return i >= CORE_MAX_GP;
+}
+
+/* C-11: the shape's counters; the others never count, whatever a defect
+ * does to the enables. */
+static bool exists(const struct core_pmu *u, unsigned i)
+{
+	return is_fixed(i) ? i - CORE_MAX_GP < u->shape->nfixed : i < u->shape->ngp;
+}
+
+static uint64_t ctr_bit(unsigned i)
+{
+	return is_fixed(i) ? 1ull << (32 + i - CORE_MAX_GP) : 1ull << i;
+}
+
+static uint64_t width_mask(const struct core_pmu *u, unsigned i)
+{
+	unsigned w = is_fixed(i) ? u->shape->fixed_width : u->shape->gp_width;
+
+	return (1ull << (F(u, CORE_WIDTH_32) ? 32 : w)) - 1; /* C-11, C-12, C-23 */
+}
+
+/* Fixed counters count unfiltered events, the same for every instance
+ * (C-21): filled once, read-only afterwards. */
+static struct emu_stream fixed_stream[CORE_MAX_FIXED];
+static bool fixed_ready;
+static const unsigned fixed_event[CORE_MAX_FIXED] = { CORE_EV_INST, CORE_EV_CYCLES, CORE_EV_REF };
+
+static const struct emu_stream *stream_of(const struct core_pmu *u, unsigned i)
+{
+	return is_fixed(i) ? &fixed_stream[i - CORE_MAX_GP] : &u->stream[i];
+}
+
+/* Counting at the CPL of the counted activity, which is always 0 (see
+ * pmu/emu_core.h): C-09 for PERFEVTSELx.USR/OS, C-22 for the fixed EN
+ * field (1 ring 0, 2 ring > 0, 3 all). */
+static bool counts_at_ring0(const struct core_pmu *u, unsigned i)
+{
+	bool swap = F(u, CORE_USR_OS_SWAPPED);
+
+	if (is_fixed(i)) {
+		unsigned en = FC_EN(u->fixed_ctl, i - CORE_MAX_GP);
+
+		return F(u, CORE_FIXED_EN_IGNORED) || (en & (swap ? 2 : 1));
+	}
+	return (u->evtsel[i] & (swap ? ES_USR : ES_OS)) != 0;
+}
+
+/* C-09: the AND of the global enable (version 2 and later), the local one
+ * (PERFEVTSELx.EN, or the fixed EN field) and the CPL. */
+static bool running(const struct core_pmu *u, unsigned i)
+{
+	bool global = u->shape->version < 2 || (u->global_ctl & ctr_bit(i)) ||
+		      F(u, CORE_GLOBAL_CTRL_IGNORED);
+	bool local = is_fixed(i) || (u->evtsel[i] & ES_EN) || F(u, CORE_LOCAL_EN_IGNORED);
+
+	return exists(u, i) && global && local && counts_at_ring0(u, i);
+}
+
+/* Increments until the overflow takes effect (C-19; see the top). */
+static uint64_t to_overflow(const struct core_pmu *u, unsigned i)
+{
+	uint64_t m = width_mask(u, i);
+
+	if (u->armed >> i & 1)
+		return 1;
+	return m - (u->ctr[i] & m) + 1 + !F(u, CORE_OVF_AT_WRAP);
+}
+
+static uint64_t overflow_at(const struct core_pmu *u, unsigned i)
+{
+	return emu_stream_reach(stream_of(u, i), u->now, to_overflow(u, i));
+}
+
+/* ---- per-cycle increments of a general counter ---- */
+
+/* C-16 through the shared filter (pmu/emu_stream.c). */
+static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
+{
+	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CORE_CMASK_OFF_BY_ONE) };
+
+	if (F(u, CORE_INV_IGNORED))
+		f.inv = false;
+	if (!f.cmask && f.inv) { /* C-16: INV is ignored when CMASK = 0 */
+		f.inv = F(u, CORE_INV_WITHOUT_CMASK);
+		f.cmask = f.inv; /* the defect: "fewer than 1", cycles without the event */
+	}
+	if (F(u, CORE_EDGE_IGNORED))
+		f.edge = false;
+	return f;
+}
+
+/* C-11, C-24: event i is usable iff its EBX bit is 0 and i < EAX[31:24];
+ * the model counts nothing for an unusable or non-architectural one. */
+static int usable_event(const struct core_pmu *u, uint64_t sel)
+{
+	int ev = core_arch_event(ES_EVENT(sel), ES_UMASK(sel));
+	bool avail = ev >= 0 && (unsigned)ev < u->shape->ebx_len && !(u->shape->ebx >> ev & 1);
+
+	return (avail || (ev >= 0 && F(u, CORE_UNAVAILABLE_COUNTS))) ? ev : -1;
+}
+
+static void stream_fill(struct core_pmu *u, unsigned n)
+{
+	struct emu_filt f = filt_of(u, u->evtsel[n]);
+	int ev = usable_event(u, u->evtsel[n]);
+	uint8_t raw[PERIOD];
+	unsigned p;
+
+	for (p = 0; p < PERIOD; p++)
+		raw[p] = ev < 0 ? 0 : (uint8_t)core_event_value((unsigned)ev, p);
+	emu_stream_fill(&u->stream[n], &f, raw);
+}
+
+static void fixed_fill(void)
+{
+	static const struct emu_filt none;
+	uint8_t raw[PERIOD];
+	unsigned j, p;
+
+	if (fixed_ready)
+		return;
+	for (j = 0; j < CORE_MAX_FIXED; j++) {
+		for (p = 0; p < PERIOD; p++)
+			raw[p] = (uint8_t)core_event_value(fixed_event[j], p);
+		emu_stream_fill(&fixed_stream[j], &none, raw);
+	}
+	fixed_ready = true;
+}
+
+/* ---- overflow and time ---- */
+
+static void queue_pmi(struct core_pmu *u, uint64_t ovf)
+{
+	if (u->npmi == CORE_MAX_PMI_REQ) {
+		u->pmi_dropped++;
+		return;
+	}
+	u->pmi[u->npmi++] = (struct core_pmi_req){ u->now, ovf };
+}
+
+static bool pmi_enabled(const struct core_pmu *u, unsigned i)
+{
+	if (F(u, CORE_INT_IGNORED))
+		return false;
+	return is_fixed(i) ? (u->fixed_ctl & FC_PMI(i - CORE_MAX_GP)) != 0 /* C-22 */
+			   : (u->evtsel[i] & ES_INT) != 0;                 /* C-10 */
+}
+
+/* The counters in `mask` overflowed at u->now. */
+static void overflow(struct core_pmu *u, unsigned mask)
+{
+	uint64_t ovf = 0, pmi = 0;
+	unsigned i;
+
+	for (i = 0; i < CORE_NCTR; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		ovf |= ctr_bit(i); /* C-10: whatever INT says */
+		if (pmi_enabled(u, i))
+			pmi |= ctr_bit(i);
+	}
+	u->armed &= (uint16_t)~mask;
+	if (!F(u, CORE_STATUS_NOT_SET))
+		u->status |= ovf;
+	if (pmi)
+		queue_pmi(u, pmi); /* C-10: a PMI only with INT (the PMI bit) */
+}
+
+/* Bring every running counter to cycle `to`, no overflow taking effect
+ * before it; a counter that lands exactly on its rollover is armed. */
+static void count_to(struct core_pmu *u, uint64_t to)
+{
+	uint64_t d, m;
+	unsigned i;
+
+	for (i = 0; i < CORE_NCTR; i++) {
+		if (!running(u, i))
+			continue;
+		d = emu_stream_count(stream_of(u, i), u->now, to);
+		m = width_mask(u, i);
+		if (d && d == m - (u->ctr[i] & m) + 1 && !F(u, CORE_OVF_AT_WRAP))
+			u->armed |= (uint16_t)(1u << i);
+		u->ctr[i] = (u->ctr[i] + d) & m;
+	}
+	u->now = to;
+}
+
+static void advance(struct core_pmu *u, uint64_t now)
+{
+	uint64_t at[CORE_NCTR], first;
+	unsigned i, mask;
+
+	if (now < u->now)
+		now = u->now;
+	for (;;) {
+		first = UINT64_MAX;
+		for (i = 0; i < CORE_NCTR; i++) {
+			at[i] = running(u, i) ? overflow_at(u, i) : UINT64_MAX;
+			first = at[i] < first ? at[i] : first;
+		}
+		if (first > now)
+			break;
+		count_to(u, first);
+		for (mask = 0, i = 0; i < CORE_NCTR; i++)
+			mask |= (unsigned)(at[i] == first) << i;
+		overflow(u, mask);
+	}
+	count_to(u, now);
+}
+
+/* ---- registers ---- */
+
+/* Reserved bits raise #GP(0) and change nothing (spec §3: reserved). */
+static int reserved_gp(const struct core_pmu *u, uint64_t val, uint64_t defined)
+{
+	return (val & ~defined) && !F(u, CORE_RESERVED_ACCEPTED) ? 13 : 0;
+}
+
+/* A counter or its control that this shape has (C-11, C-14, C-18). */
+static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
+{
+	const struct core_shape *s = u->shape;
+
+	switch (base) {
+	case MSR_PMC0:
+	case MSR_PERFEVTSEL0:
+		return idx < s->ngp;
+	case MSR_A_PMC0:
+		return idx < s->ngp && (F(u, CORE_A_PMC_ALWAYS) ||
+					(s->pdcm && (s->perf_caps & PERF_CAPS_FW_WRITE)));
+	case MSR_FIXED_CTR0:
+		return idx < s->nfixed;
+	case MSR_PERF_CAPS:
+		return s->pdcm;
+	default: /* the global registers and FIXED_CTR_CTRL: version 2 on */
+		return s->version >= 2;
+	}
+}
+
+/* Bits of the counters this shape has, out of a table field mask. */
+static uint64_t present_bits(const struct core_pmu *u, uint64_t field_bits)
+{
+	uint64_t gp = (1ull << u->shape->ngp) - 1, fixed = ((1ull << u->shape->nfixed) - 1) << 32;
+
+	return field_bits & (gp | fixed);
+}
+
+static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n,
+			uint64_t val)
+{
+	uint64_t defined = reg_defined_mask(t) & ~(u->shape->version < 3 ? ES_ANY : 0);
+	uint64_t old = u->evtsel[n];
+
+	if (reserved_gp(u, val, defined)) /* C-20: ANY from version 3 on */
+		return 13;
+	/* C-15 binds software (EN clear before writing the counter); the model
+	 * takes the counter write whenever it comes. ANY and PC change nothing
+	 * here: one logical CPU, no pins (C-20). */
+	u->evtsel[n] = val;
+	if ((old ^ val) & ES_STREAM)
+		stream_fill(u, n);
+	return 0;
+}
+
+static int write_fixed_ctl(struct core_pmu *u, const struct reg_tmpl *t, uint64_t val)
+{
+	uint64_t defined = 0;
+	unsigned j;
+
+	for (j = 0; j < u->shape->nfixed; j++) /* C-22, C-23: fields of present counters */
+		defined |= FC_FIELD(j) & ~(u->shape->version < 3 ? FC_ANY(j) : 0);
+	if (reserved_gp(u, val, defined & reg_defined_mask(t)))
+		return 13;
+	u->fixed_ctl = val;
+	return 0;
+}
+
+/* C-17: IA32_PMCx takes EAX[31:0] sign-extended to the counter width;
+ * IA32_A_PMCx and the fixed counters take the full width, and a value beyond
+ * it raises #GP (C-18, C-23). Either way the counter starts afresh: no
+ * pending overflow. */
+static int write_counter(struct core_pmu *u, uint32_t base, unsigned i, uint64_t val)
+{
+	uint64_t m = width_mask(u, i);
+
+	if (base == MSR_PMC0) {
+		val = (uint32_t)val;
+		if ((val >> 31) && !F(u, CORE_PMC_NO_SIGN_EXTEND))
+			val |= ~0xFFFFFFFFull;
+	} else if (reserved_gp(u, val, m)) {
+		return 13;
+	}
+	u->ctr[i] = val & m;
+	u->armed &= (uint16_t)~(1u << i);
+	return 0;
+}
+
+static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
+{
+	const struct reg_tmpl *t = r->tmpl;
+
+	switch (t->addr) {
+	case MSR_PMC0:
+	case MSR_A_PMC0:
+		return write_counter(u, t->addr, r->idx, val);
+	case MSR_FIXED_CTR0:
+		return write_counter(u, t->addr, FIXED_IDX(r->idx), val);
+	case MSR_PERFEVTSEL0:
+		return write_evtsel(u, t, r->idx, val);
+	case MSR_FIXED_CTR_CTRL:
+		return write_fixed_ctl(u, t, val);
+	case MSR_GLOBAL_CTRL:
+		if (reserved_gp(u, val, present_bits(u, reg_defined_mask(t)))) /* C-09 */
+			return 13;
+		u->global_ctl = val;
+		return 0;
+	case MSR_GLOBAL_OVF_CTRL:
+		/* C-07: 1 clears the same status bit, 0 leaves it. Bits 61-63 have
+		 * nothing to clear here (61 is the backend's, C-38; no DS buffer,
+		 * no CondChgd); reserved bits are ignored, as for the uncore's. */
+		if (!F(u, CORE_OVF_CTRL_NOCLEAR))
+			u->status &= ~(val & reg_access_mask(t, FA_W1C));
+		return 0;
+	default: /* GLOBAL_STATUS (C-06), PERF_CAPABILITIES: read-only */
+		return 13;
+	}
+}
+
+static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
+{
+	switch (r->tmpl->addr) {
+	case MSR_PMC0:
+	case MSR_A_PMC0: /* C-18: the same counter, full width */
+		return u->ctr[r->idx];
+	case MSR_FIXED_CTR0:
+		return u->ctr[FIXED_IDX(r->idx)];
+	case MSR_PERFEVTSEL0:
+		return u->evtsel[r->idx];
+	case MSR_FIXED_CTR_CTRL:
+		return u->fixed_ctl;
+	case MSR_GLOBAL_CTRL:
+		return u->global_ctl;
+	case MSR_GLOBAL_STATUS:
+		return u->status;
+	case MSR_PERF_CAPS:
+		return u->shape->perf_caps;
+	default: /* GLOBAL_OVF_CTRL: an action, nothing kept to read */
+		return 0;
+	}
+}
+
+/* A core PMU MSR the model answers; IA32_DEBUGCTL is the backend's (C-38). */
+static bool core_reg(uint32_t msr, struct reg_ref *r)
+{
+	return reg_lookup(&core_pmu_regs, msr, r) && r->tmpl->addr != MSR_DEBUGCTL;
+}
+
+int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults, uint64_t now)
+{
+	unsigned n;
+
+	if (!core_shape_valid(s))
+		return -1;
+	memset(u, 0, sizeof(*u)); /* OQ-C6: the model's reset state is all 0 */
+	u->shape = s;
+	u->faults = faults;
+	u->now = now;
+	for (n = 0; n < CORE_MAX_GP; n++)
+		stream_fill(u, n);
+	fixed_fill();
+	return 0;
+}
+
+int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
+{
+	struct reg_ref r;
+
+	if (!core_reg(msr, &r))
+		return -1;
+	if (!present(u, r.tmpl->addr, r.idx))
+		return 13;
+	advance(u, now);
+	*val = read_reg(u, &r);
+	return 0;
+}
+
+int core_wrmsr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
+{
+	struct reg_ref r;
+
+	if (!core_reg(msr, &r))
+		return -1;
+	if (!present(u, r.tmpl->addr, r.idx))
+		return 13;
+	advance(u, now);
+	return write_reg(u, &r, val);
+}
+
+void core_advance(struct core_pmu *u, uint64_t now)
+{
+	advance(u, now);
+}
+
+uint64_t core_next_wrap(const struct core_pmu *u)
+{
+	uint64_t first = UINT64_MAX, w;
+	unsigned i;
+
+	for (i = 0; i < CORE_NCTR; i++) {
+		if (!running(u, i))
+			continue;
+		w = overflow_at(u, i);
+		first = w < first ? w : first;
+	}
+	return first;
+}
+
+unsigned core_take_pmi(struct core_pmu *u, struct core_pmi_req *out, unsigned max)
+{
+	unsigned k = u->npmi < max ? u->npmi : max;
+
+	memcpy(out, u->pmi, k * sizeof(*out));
+	memmove(u->pmi, u->pmi + k, (u->npmi - k) * sizeof(*out));
+	u->npmi -= k;
+	return k;
+}
