@@ -1,5 +1,5 @@
-/* Wiring of pmu/ into the UEFI run: which uncore and which backend
- * (pmu_choose), the emulated uncore's set-up, and its PMI tick: a periodic
+/* Wiring of pmu/ into the UEFI run: which uncore and which backend, the
+ * emulated uncore set up if chosen (pmu_setup), and its PMI tick: a periodic
  * timer event that advances the model and delivers the PMIs overflows asked
  * for, so a test spinning without touching any MSR still receives its PMI.
  * OVMF's timer ticks every 10 ms (DESIGN.md), so a PMI reaches its CPU at
@@ -25,22 +25,10 @@ static VOID EFIAPI on_tick(EFI_EVENT ev, VOID *ctx)
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
 	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor };
-	struct emu_cfg ec;
 	EFI_STATUS st;
 
-	pmu_choose(&cpu, &g_cfg, &choice);
-	msr_backend_set(&msr_backend_hw);
-	if (!choice.emulated || !choice.gen)
+	if (!pmu_setup(&cpu, &g_cfg, &msr_backend_hw, &choice))
 		return &choice;
-	ec = (struct emu_cfg){ choice.gen, g_cfg.emu_faults, g_cfg.emu_uclk_mhz * 1000,
-			       &msr_backend_hw, NULL };
-	if (emu_setup(&ec)) {
-		snprintf(choice.why, sizeof(choice.why), "no emulated model of %s yet",
-			 choice.gen->name);
-		choice.gen = NULL;
-		return &choice;
-	}
-	msr_backend_set(&msr_backend_emu);
 	st = g_bs->CreateEvent(EVT_TIMER | EVT_NOTIFY_SIGNAL, TPL_CALLBACK, on_tick, NULL, &tick);
 	if (!EFI_ERROR(st))
 		st = g_bs->SetTimer(tick, TimerPeriodic, TICK_100NS);
