@@ -60,8 +60,10 @@ static void parse_args(struct cfg *c, int argc, char **argv)
 			usage();
 		len += (size_t)n;
 	}
-	if (cfg_parse_file(c, "<command line>", text, len, config_msg, NULL))
+	if (cfg_parse_file(c, "<command line>", text, len, config_msg, NULL)) {
+		fprintf(stderr, "suite: bad arguments; nothing run\n");
 		exit(2);
+	}
 }
 
 /* The emulated uncore's PMI tick: emu_poll every 10 ms from a thread of
@@ -192,8 +194,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!pmu_setup(&host_cpu, host_cfg(), NULL, &pc)) {
-		fprintf(stderr, "suite: no emulated uncore to test (%s%s)\n", pc.emulated ?
-			"" : "backend=hw: the host has no uncore MSRs; ", pc.why);
+		fprintf(stderr, "suite: no emulated uncore to test (%s)\n", pc.emulated ? pc.why :
+			"backend=hw: the host has no uncore MSRs");
 		return 2;
 	}
 	e = pthread_create(&ticker, NULL, tick, NULL);
