@@ -3,12 +3,13 @@
 # once per injected defect (emu.fault=, pmu/emu_faults.h), with 4 CPUs in 2
 # packages so that package and routing defects can show:
 #  - every run on the host build (build/host/suite, tests/host/suite.c: the
-#    same tests and model, CPUs as threads), JOBS (default 2) at a time,
-#    longest first;
+#    same tests and model, CPUs as threads);
 #  - clean and the defects of QEMU_FAULTS also booted under QEMU
-#    (scripts/qemu.sh), one at a time: by default one defect each of
-#    counting, filters, overflow, PMI delivery and freeze; "all" boots every
-#    defect, "none" none.
+#    (scripts/qemu.sh): by default one defect each of counting, filters,
+#    overflow, PMI delivery and freeze; "all" boots every defect, "none"
+#    none.
+# Runs and boots share one queue, JOBS (default 2, the cores CI has) at a
+# time, longest first so that none starts last.
 # Prints the host matrix of tests x defects ("X" = the test failed or erred,
 # "?" = no verdict), with a last row saying whether the QEMU boot of that
 # defect agreed ("=") or not ("!"), and ends with one line
@@ -29,53 +30,69 @@ case "$QEMU_FAULTS" in
   all) QEMU_FAULTS=$faults ;;
   none) QEMU_FAULTS= ;;
 esac
+for f in $QEMU_FAULTS; do
+  case " $(echo $faults) " in *" $f "*) ;; *) echo "mutation.sh: no defect named $f" >&2; exit 2 ;; esac
+done
 rm -rf "$out"
 mkdir -p "$out/host" "$out/qemu"
 
-# One host run: NAME [emu.fault=...]. A hung run is cut off at 300 s and
-# shows as "?" (no verdicts) in the matrix.
-host_run() {
-  timeout -k 5 300 "$B/host/suite" --cpus 4 --packages 2 --results "$out/host/$1" \
-    "tests=$TESTS" ${2:+"$2"} > "$out/host/$1.log" 2>&1
-  echo "$?" > "$out/host/$1.rc"
+# run WHERE NAME: NAME (clean or a defect) on the host build or under QEMU;
+# its exit status goes to $out/WHERE/NAME.rc. A hung host run is cut off at
+# 300 s, a boot at 180 s; what they did not report shows as "?".
+run() {
+  local opts=""
+  [ "$2" = clean ] || opts="emu.fault=$2"
+  if [ "$1" = host ]; then
+    timeout -k 5 300 "$B/host/suite" --cpus 4 --packages 2 --results "$out/host/$2" \
+      "tests=$TESTS" $opts > "$out/host/$2.log" 2>&1
+  else
+    scripts/qemu.sh --image "$B/esp.img" --cpu Nehalem --smp 4 --sockets 2 --quiet \
+      --timeout 180 --serial-log "$out/qemu/$2.log" --results "$out/qemu/$2" \
+      --opts "tests=$TESTS $opts" > /dev/null 2>&1
+  fi
+  echo "$?" > "$out/$1/$2.rc"
 }
-export -f host_run
+export -f run
 export B out TESTS
 
-# Longest first (the PMI delivery defects wait out their arrival windows),
-# so that no long run starts last.
-order="pmi-never pmi-wrong-core pmi-storm"
-t0=$SECONDS
-for f in $order clean $faults; do echo "$f"; done | awk '!seen[$0]++' |
-  xargs -P "$JOBS" -I{} bash -c 'if [ {} = clean ]; then host_run clean; else host_run {} emu.fault={}; fi'
-host_s=$((SECONDS - t0))
-
-t0=$SECONDS
-qemu_run() { # name opts
-  scripts/qemu.sh --image "$B/esp.img" --cpu Nehalem --smp 4 --sockets 2 --quiet --timeout 180 \
-    --serial-log "$out/qemu/$1.log" --results "$out/qemu/$1" --opts "tests=$TESTS $2" \
-    >/dev/null 2>&1
-  echo "$?" > "$out/qemu/$1.rc"
-}
+# The PMI delivery defects take longest: their tests wait out 5 s arrival
+# windows. Then boots (about 9 s each), then the other host runs (about 4 s).
+slow="pmi-never pmi-wrong-core pmi-storm"
 booted=""
-if [ -n "$QEMU_FAULTS" ]; then
-  qemu_run clean ""
-  booted=clean
-fi
-for f in $QEMU_FAULTS; do qemu_run "$f" "emu.fault=$f"; booted="$booted $f"; done
-qemu_s=$((SECONDS - t0))
-echo "mutation time: host $(( $(echo $faults | wc -w) + 1 )) runs ${host_s} s (JOBS=$JOBS);" \
-  "QEMU $(echo $booted | wc -w) boots ${qemu_s} s"
+[ -n "$QEMU_FAULTS" ] && booted="clean $QEMU_FAULTS"
+queue() {
+  local f
+  for f in $slow; do
+    case " $booted " in *" $f "*) echo "qemu $f" ;; esac
+    echo "host $f"
+  done
+  for f in $booted; do case " $slow " in *" $f "*) ;; *) echo "qemu $f" ;; esac; done
+  for f in clean $faults; do case " $slow " in *" $f "*) ;; *) echo "host $f" ;; esac; done
+}
+t0=$SECONDS
+queue | xargs -P "$JOBS" -L 1 bash -c 'run "$0" "$1"'
+echo "mutation time: $(( $(echo $faults | wc -w) + 1 )) host runs and $(echo $booted | wc -w)" \
+  "QEMU boots, $JOBS at a time: $((SECONDS - t0)) s"
 
 python3 - "$out" "$faults" "$booted" <<'PY'
 import json, os, sys
 out, faults, booted = sys.argv[1], sys.argv[2].split(), sys.argv[3].split()
+ended_early = []
 def verdicts(where, name):
+    """A run's verdicts, None if it left none; a run that did not finish
+    (crash, timeout: results.json not complete) is noted in ended_early."""
     try:
         d = json.load(open(os.path.join(out, where, name, "results.json")))
     except (OSError, ValueError):
         return None
+    if not d.get("complete") and (where, name) not in ended_early:
+        ended_early.append((where, name))
     return {t["id"]: t["verdict"] for t in d["tests"] if not t["id"].startswith("uncore.state.")}
+def status(where, name):
+    try:
+        return open(os.path.join(out, where, name + ".rc")).read().strip()
+    except OSError:
+        return "?"
 def cls(v):
     return {"FAIL": "X", "ERROR": "X", "PASS": ".", "XFAIL": ".", "SKIP": "S"}.get(v, "?")
 clean = verdicts("host", "clean") or {}
@@ -124,6 +141,11 @@ for f in faults:
         bad.append(f"defect not caught by any test: {f}")
 if not clean:
     bad.append("clean model: the run left no results")
+# A run that ended early hides verdicts behind "?": it fails the rule its
+# run belongs to.
+for where, name in ended_early:
+    rule = {"qemu": "qemu disagrees: ", "host": "clean model: " if name == "clean" else "defect "}
+    bad.append(f"{rule[where]}{name}: the {where} run ended early (exit status {status(where, name)})")
 for b in bad:
     print("FAIL mutation:", b)
 rules = ("clean model", "test never", "defect", "qemu disagrees")
