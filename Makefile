@@ -3,7 +3,8 @@
 #   make esp        build/esp.img   (FAT image: EFI/BOOT/BOOTX64.EFI + config)
 #   make usb        build/usb.img   (GPT disk with one EFI System Partition)
 #   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=)
-#   make check      host unit tests + QEMU runs, ends with "N passed, N failed"
+#   make check      host unit tests, mutation matrix, QEMU runs; ends with
+#                   "N passed, N failed"
 #   make bench      boot-time benchmark against a minimal EFI app
 #   make mutation   the uncore suite against every injected emulator defect
 #                   (host build; a subset also under QEMU)

@@ -8,8 +8,8 @@
 #    (scripts/qemu.sh): by default one defect each of counting, filters,
 #    overflow, PMI delivery and freeze; "all" boots every defect, "none"
 #    none.
-# Runs and boots share one queue, JOBS (default 2, the cores CI has) at a
-# time, longest first so that none starts last.
+# Runs and boots share one queue, JOBS at a time (default: one per core;
+# each keeps about one core busy), longest first so that none starts last.
 # Prints the host matrix of tests x defects ("X" = the test failed or erred,
 # "?" = no verdict), with a last row saying whether the QEMU boot of that
 # defect agreed ("=") or not ("!"), and ends with one line
@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
 TESTS=${TESTS:-nhm.*}
-JOBS=${JOBS:-2}
+JOBS=${JOBS:-$(nproc)}
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial}
 faults=$(sed -n 's/^[[:space:]]*X([A-Z0-9_]*, "\([a-z0-9-]*\)".*/\1/p' pmu/emu_faults.h)
 case "$QEMU_FAULTS" in
