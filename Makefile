@@ -3,9 +3,12 @@
 #   make esp        build/esp.img   (FAT image: EFI/BOOT/BOOTX64.EFI + config)
 #   make usb        build/usb.img   (GPT disk with one EFI System Partition)
 #   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=)
-#   make check      host unit tests + QEMU runs, ends with "N passed, N failed"
+#   make check      host unit tests, mutation matrix, QEMU runs; ends with
+#                   "N passed, N failed"
 #   make bench      boot-time benchmark against a minimal EFI app
 #   make mutation   the uncore suite against every injected emulator defect
+#                   (host build; a subset also under QEMU)
+#   make host-suite build/host/suite: the uncore suite as a Linux program
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
@@ -37,10 +40,16 @@ TARGET   := lib/rt.c pmu/backend_hw.c \
             $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
-H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c)
+H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
+              tests/host/platform_common.c)
+# The host suite (build/host/suite): the uncore suite and the session around
+# it on the threaded host platform, against the emulated uncore.
+SUITE    := tests/session.c tests/state.c tests/suites.c $(wildcard tests/nhm/*.c) \
+            tests/host/platform_threads.c tests/host/platform_common.c
+S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests bench deps clean regs trace-spec mutation
+.PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -67,6 +76,10 @@ $(B)/%.efi: $(B)/%.so
 $(B)/host/%: tests/host/%.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lcmocka
+
+$(B)/host/suite: tests/host/suite.c $(S_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lpthread
 
 $(B)/host/regs: scripts/regs.c $(H_OBJS)
 	@mkdir -p $(dir $@)
@@ -104,15 +117,17 @@ qemu: deps $(B)/esp.img
 	  --sockets $(SOCKETS) --timeout $(TIMEOUT) --opts '$(OPTS)' \
 	  --serial-log $(B)/serial.log --results $(B)/results
 
+host-suite: $(B)/host/suite
+
 host-tests: $(H_TESTS)
 	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
-	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS)
+	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite
 	@scripts/check.sh
 
-mutation: deps $(B)/esp.img
-	@scripts/mutation.sh
+mutation: deps $(B)/esp.img $(B)/host/suite
+	@B=$(B) scripts/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh

@@ -1,6 +1,8 @@
 /* Platform services: everything pmu/ and tests/ may ask of the machine
- * besides MSRs. Implemented for UEFI in efi/platform_efi.c and for Linux host
- * unit tests in tests/host/platform_host.c. Never includes <efi.h>. */
+ * besides MSRs. Implemented for UEFI in efi/platform_efi.c (and the other
+ * efi/ files), and on Linux twice: single-threaded for the host unit tests
+ * (tests/host/platform_host.c) and with a thread per CPU for the host suite
+ * (tests/host/platform_threads.c). Never includes <efi.h>. */
 #ifndef EFI_PLATFORM_H
 #define EFI_PLATFORM_H
 

@@ -1,5 +1,5 @@
-/* Wiring of pmu/ into the UEFI run: which uncore and which backend
- * (pmu_choose), the emulated uncore's set-up, and its PMI tick: a periodic
+/* Wiring of pmu/ into the UEFI run: which uncore and which backend, the
+ * emulated uncore set up if chosen (pmu_setup), and its PMI tick: a periodic
  * timer event that advances the model and delivers the PMIs overflows asked
  * for, so a test spinning without touching any MSR still receives its PMI.
  * A timer event fires on the firmware's tick, 10 ms on OVMF (DESIGN.md), so
@@ -53,22 +53,10 @@ static void fast_tick(void)
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
 	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor };
-	struct emu_cfg ec;
 	EFI_STATUS st;
 
-	pmu_choose(&cpu, &g_cfg, &choice);
-	msr_backend_set(&msr_backend_hw);
-	if (!choice.emulated || !choice.gen)
+	if (!pmu_setup(&cpu, &g_cfg, &msr_backend_hw, TICK_US, &choice))
 		return &choice;
-	ec = (struct emu_cfg){ choice.gen, g_cfg.emu_faults, g_cfg.emu_uclk_mhz * 1000,
-			       &msr_backend_hw, NULL, TICK_US };
-	if (emu_setup(&ec)) {
-		snprintf(choice.why, sizeof(choice.why), "no emulated model of %s yet",
-			 choice.gen->name);
-		choice.gen = NULL;
-		return &choice;
-	}
-	msr_backend_set(&msr_backend_emu);
 	fast_tick();
 	st = g_bs->CreateEvent(EVT_TIMER | EVT_NOTIFY_SIGNAL, TPL_CALLBACK, on_tick, NULL, &tick);
 	if (!EFI_ERROR(st))

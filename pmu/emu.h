@@ -22,7 +22,9 @@ struct emu_cfg {
 int emu_setup(const struct emu_cfg *c);
 /* Advance every package's model and deliver the PMIs its overflows asked
  * for. Called from a periodic timer on target (so a test spinning without
- * touching any MSR still gets its PMI) and by hand in host tests. */
+ * touching any MSR still gets its PMI), from a ticker thread in the host
+ * suite (it needs no current CPU) and by hand in host tests; one caller at
+ * a time. */
 void emu_poll(void);
 uint64_t emu_uclk_now(void);
 /* A wrap is seen at the next MSR access or tick; its PMI is sent then

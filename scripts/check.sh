@@ -77,8 +77,9 @@ boot killed-midway-keeps-results 124 $ESP --smp 2 --timeout 12 --opts "repeat=10
   -- --incomplete --min-tests 10 --all-pass --skip-ok 'nhm.*package*' 
 
 # The whole uncore suite against every injected defect of the emulated
-# uncore: each test fails for some defect, each defect fails some test, and
-# the clean model passes everything (scripts/mutation.sh).
+# uncore, on the host build, with a subset also booted here: each test fails
+# for some defect, each defect fails some test, the clean model passes
+# everything, and the boots agree with the host runs (scripts/mutation.sh).
 mut_out=$(scripts/mutation.sh 2>&1)
 echo "$mut_out" | grep -v '^mutation: '
 read -r mp mf <<<"$(echo "$mut_out" | sed -n 's/^mutation: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"

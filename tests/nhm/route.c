@@ -378,12 +378,16 @@ static void listen(void *arg)
 	plat_irq_enable();
 	__atomic_add_fetch(&f->ready, 1, __ATOMIC_SEQ_CST);
 	while (!f->done && (now = plat_tsc()) < end) {
+		/* One read: the driver clears go while the other APs look at it,
+		 * and a second read of 0 would index driver[-1]. */
+		unsigned go = f->go;
+
 		if (emu && now >= kick) {
 			plat_apic_self_ipi(KICK);
 			kick = now + tsc_us(KICK_US);
 		}
-		if (f->go && f->driver[f->go - 1] == me) {
-			keep(&f->fault[me], start(f->c, f->cores, &f->due[f->go - 1]));
+		if (go && f->driver[go - 1] == me) {
+			keep(&f->fault[me], start(f->c, f->cores, &f->due[go - 1]));
 			drove = true;
 			f->go = 0;
 		}

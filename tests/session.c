@@ -1,0 +1,111 @@
+/* One run of the harness on any platform (tests/session.h). */
+#include "session.h"
+#include "state.h"
+#include "../efi/platform.h"
+#include "../pmu/backend.h"
+#include "../pmu/trace.h"
+
+#ifndef HARNESS_VERSION
+#define HARNESS_VERSION "unknown"
+#endif
+
+static void banner(const struct session *s)
+{
+	const struct run_info *ri = &s->ri;
+	const struct pmu_choice *pc = s->pc;
+
+	plat_log(0, "uncore-harness %s", ri->version);
+	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",
+		 ri->cpu_vendor, ri->signature, ri->family, ri->model, ri->stepping);
+	plat_log(0, "brand: %s", ri->brand[0] ? ri->brand : "(none)");
+	plat_log(0, "platform: %s%s", s->hypervisor ? "hypervisor " : "bare metal",
+		 s->hypervisor ? ri->hypervisor : "");
+	plat_log(0, "cpus: %u in %u package(s); apic: %s (x2APIC %s)", ri->ncpus,
+		 ri->npackages, ri->apic_mode, s->x2apic ? "available" : "not available");
+	if (pc->gen)
+		plat_log(0, "uncore: %s (%s)%s%s", pc->gen->name, pc->gen->desc,
+			 pc->why[0] ? "; " : "", pc->why);
+	else
+		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
+	plat_log(0, "backend: %s%s; tsc: %lu kHz", ri->backend,
+		 pc->emulated && pc->gen ? " (emulated uncore: results validate the harness, "
+		 "not silicon)" : "", (unsigned long)(ri->tsc_hz / 1000));
+	plat_log(0, "config: %s", ri->config);
+	if (ri->tag[0])
+		plat_log(0, "tag: %s", ri->tag);
+}
+
+void session_start(struct session *s)
+{
+	struct run_info *ri = &s->ri;
+
+	cfg_describe(s->cfg, s->cfg_text, sizeof(s->cfg_text));
+	ri->version = HARNESS_VERSION;
+	ri->ncpus = plat_cpu_count();
+	ri->npackages = plat_package_count();
+	ri->backend = msr_backend()->name;
+	ri->uncore = s->pc->gen ? s->pc->gen->name : "";
+	ri->tsc_hz = plat_tsc_hz();
+	ri->config = s->cfg_text;
+	ri->tag = s->cfg->tag;
+	banner(s);
+	state_set_gen(s->pc->gen);
+	pmu_trace_set_gen(s->pc->gen);
+}
+
+static struct run_opts opts_of(const struct session *s)
+{
+	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat,
+				  &state_preflight, &state_restore };
+}
+
+int session_list(struct session *s)
+{
+	struct run_opts o = opts_of(s);
+
+	return runner_list(all_suites, all_suites_count, &o) ? 0 : 77;
+}
+
+/* The sink: result files after each test. */
+static void write_result(void *ctx, const struct tresult *r)
+{
+	struct session *s = ctx;
+
+	if (s->tap)
+		tap_result(s->tap, r);
+	if (s->json)
+		json_result(s->json, r);
+}
+
+void session_run(struct session *s)
+{
+	struct run_opts o = opts_of(s);
+	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
+			       s->pc->gen != NULL, s->pc->why };
+
+	if (s->tap)
+		tap_begin(s->tap, &s->ri);
+	if (s->json)
+		json_begin(s->json, &s->ri);
+	runner_run(all_suites, all_suites_count, &o, &env,
+		   &(struct run_sink){ write_result, s }, &s->tally);
+}
+
+int session_end(struct session *s)
+{
+	const struct tally *t = &s->tally;
+	char line[96];
+
+	s->tally.elapsed_us = (plat_tsc() - s->t0) / (plat_tsc_hz() / 1000000);
+	plat_log(1, "run: %lu ms from the app's start to its verdict",
+		 (unsigned long)(t->elapsed_us / 1000));
+	if (s->tap)
+		tap_end(s->tap, t);
+	if (s->json)
+		json_end(s->json, t);
+	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR",
+		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR]);
+	runner_summary_line(t, line, sizeof(line));
+	plat_puts(line);
+	return runner_exit_code(t);
+}

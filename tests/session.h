@@ -1,0 +1,37 @@
+/* One run of the harness, the same under UEFI (efi/main.c) and in the Linux
+ * host suite (tests/host/suite.c): banner, list or run the selection of
+ * all_suites bracketed by the uncore state save and restore, result files,
+ * tally and the final line. The caller supplies what only its platform
+ * knows: the CPU's identity, the APIC mode and where the result files go. */
+#ifndef TESTS_SESSION_H
+#define TESTS_SESSION_H
+
+#include "fw/runner.h"
+#include "../efi/config.h"
+#include "../pmu/detect.h"
+
+struct session {
+	const struct cfg *cfg;
+	const struct pmu_choice *pc;
+	/* CPU identity and apic_mode filled by the caller; session_start fills
+	 * the rest (version, CPUs, backend, uncore, TSC rate, config, tag). */
+	struct run_info ri;
+	bool hypervisor, x2apic; /* CPUID.1:ECX[31], [21] (for the banner) */
+	struct rfile *tap, *json; /* NULL: console only */
+	struct tally tally;
+	uint64_t t0; /* TSC at the app's start, set by the caller (elapsed_us) */
+	char cfg_text[768];
+};
+
+/* Fill the common run_info fields, print the banner, name the generation
+ * whose state is saved and whose registers the trace names. */
+void session_start(struct session *s);
+/* list=: print the selected ids; exit code 0, or 77 if none is selected. */
+int session_list(struct session *s);
+/* Run the selection; each result goes to the console and the files. */
+void session_run(struct session *s);
+/* Close the files' records, print the tally and the final line
+ * "N passed, N failed, N skipped"; returns the exit code (runner.h). */
+int session_end(struct session *s);
+
+#endif
