@@ -26,7 +26,7 @@ void host_shape(unsigned n, unsigned pk, unsigned threads)
 		cpus[i] = (struct plat_cpu){ .apic_id = i, .package = i * npackages / ncpus,
 					     .core = i / threads, .thread = i % threads,
 					     .bsp = i == 0, .enabled = true };
-		host_lvtpc_reset(i);
+		lvtpc[i] = LVT_RESET; /* C-25 */
 	}
 	for (i = 0; i < ARRAY_SIZE(handlers); i++)
 		__atomic_store_n(&handlers[i], NULL, __ATOMIC_SEQ_CST);
@@ -37,11 +37,6 @@ unsigned plat_package_count(void) { return npackages; }
 const struct plat_cpu *plat_cpu(unsigned idx) { return idx < ncpus ? &cpus[idx] : NULL; }
 
 /* --- local APIC ------------------------------------------------------------ */
-
-void host_lvtpc_reset(unsigned idx)
-{
-	__atomic_store_n(&lvtpc[idx], LVT_RESET, __ATOMIC_SEQ_CST);
-}
 
 enum plat_apic_mode plat_apic_mode(void) { return APIC_XAPIC; }
 uint32_t plat_apic_id(void) { return cpus[plat_this_cpu()].apic_id; }

@@ -16,7 +16,5 @@
 void host_shape(unsigned ncpus, unsigned npackages, unsigned threads);
 /* The handler registered for a vector, or NULL. */
 plat_irq_fn host_irq_handler(unsigned vector);
-/* CPU idx's local APIC as after INIT: LVTPC masked (C-25). */
-void host_lvtpc_reset(unsigned idx);
 
 #endif
