@@ -8,13 +8,14 @@
 #    (scripts/qemu.sh): by default one defect each of counting, filters,
 #    overflow, PMI delivery and freeze; "all" boots every defect, "none"
 #    none.
-# The boots go one at a time while the host runs take the other JOBS - 1
-# slots, longest first so that none starts last. Each keeps about a core
-# busy, most of it spinning out windows of fixed wall-clock length, so one
-# job more than there are cores (the default) is faster on 2 cores than one
-# per core (135 s for 2 jobs, 100 s for 3) with the same verdicts. Boots do
-# not run side by side: three at once (12 vCPU threads on 2 cores) once made
-# a boot's fork-join routing tests fail.
+# The boots go one at a time while the host runs take JOBS - 1 slots beside
+# them (JOBS defaults to one more than the cores), each queue longest first
+# so that nothing long starts last. A run or a boot keeps about a core busy,
+# much of it spinning out windows of fixed wall-clock length, so the extra
+# job costs the verdicts nothing: on 2 cores this took 100-105 s (130-156 s
+# beside other jobs), where 2 jobs in all took 135 s. Boots never run side
+# by side: three at once (12 vCPU threads on 2 cores) once failed a boot's
+# fork-join routing tests.
 # Prints the host matrix of tests x defects ("X" = the test failed or erred,
 # "?" = no verdict), with a last row saying whether the QEMU boot of that
 # defect agreed ("=") or not ("!"), and ends with one line
