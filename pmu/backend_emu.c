@@ -160,6 +160,12 @@ static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery
 	return n;
 }
 
+/* Package p's GLOBAL_CTRL still routes PMIs to some core (N-31). */
+static bool storm_routed(unsigned p)
+{
+	return (emu.pkg[p].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf;
+}
+
 /* Called by the tick and by a test's pmu_pmi_flush, on any CPU: poll_lock
  * keeps one poll (and its use of out[]) whole. It is held while sending the
  * IPIs, which plat_lock's rule allows here: nobody takes poll_lock from a
@@ -185,8 +191,9 @@ void emu_poll(void)
 		}
 	}
 	/* The storm lasts until the package stops routing PMIs to any core (the
-	 * storm guard's GLOBAL_CTRL = 0); then it is over for good. */
-	if (emu.storm_pkg >= 0 && !((emu.pkg[emu.storm_pkg].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf))
+	 * storm guard's GLOBAL_CTRL = 0, seen here or at the write); then it is
+	 * over for good. */
+	if (emu.storm_pkg >= 0 && !storm_routed((unsigned)emu.storm_pkg))
 		emu.storm_pkg = -1;
 	if (emu.storm_pkg >= 0 && n + plat_cpu_count() <= ARRAY_SIZE(out))
 		n += route((unsigned)emu.storm_pkg, &emu.storm, out + n);
@@ -214,21 +221,29 @@ static int lower_write(unsigned cpu, uint32_t msr, uint64_t val)
 
 /* One model access under the lock. An NMI handler that touches an MSR while
  * its CPU was itself inside this lock would spin forever on it; it gets
- * PLAT_EBUSY instead (reported by the test as an error, never a hang). */
+ * PLAT_EBUSY instead (reported by the test as an error, never a hang). The
+ * mark goes up before the lock is taken and down after it is given back,
+ * so no NMI can land between the two unseen. A write that leaves the
+ * package routing PMIs to no core ends a PMI_STORM there and then (the
+ * storm guard's write, C-41), not at the next tick. */
 static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 {
-	unsigned me = plat_this_cpu();
+	unsigned me = plat_this_cpu(), p = pkg_of(cpu);
 	uint64_t flags;
 	int rc;
 
 	if (emu.inside[me])
 		return PLAT_EBUSY;
-	flags = plat_lock(&emu.lock);
 	emu.inside[me] = true;
-	rc = write ? nhm_wrmsr(&emu.pkg[pkg_of(cpu)], msr, *val, emu_uclk_now())
-		   : nhm_rdmsr(&emu.pkg[pkg_of(cpu)], msr, emu_uclk_now(), val);
-	emu.inside[me] = false;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	flags = plat_lock(&emu.lock);
+	rc = write ? nhm_wrmsr(&emu.pkg[p], msr, *val, emu_uclk_now())
+		   : nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
+	if (write && emu.storm_pkg == (int)p && !storm_routed(p))
+		emu.storm_pkg = -1;
 	plat_unlock(&emu.lock, flags);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	emu.inside[me] = false;
 	return rc;
 }
 
