@@ -46,8 +46,9 @@ static uint64_t dist(uint64_t a, uint64_t b)
 
 /* An AP that never hears "done" (the BSP side cut short) stops by itself. */
 #define AP_LIMIT_US 5000000
-/* APs start one after another (INIT-SIPI-SIPI, ~10 ms each under QEMU); the
- * window waits for them this long, then opens with whoever streams. */
+/* Resident APs take a job within microseconds, but a vCPU of a loaded host
+ * may not run for a while; the window waits for them this long, then opens
+ * with whoever streams. */
 #define READY_US 1000000
 
 
