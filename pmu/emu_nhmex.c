@@ -393,7 +393,7 @@ static uint64_t *sub_reg(struct nhmex_uncore *u, const struct loc *l)
 {
 	if (l->r.msr >= 0xE00 && l->r.msr <= 0xEFF)
 		return &u->sub_e[l->r.msr - 0xE00];
-	return &u->mbox_sel[l->r.box_idx][(l->r.msr & 0x3F) - 5]; /* DSP ... ZDP */
+	return &u->mbox_sel[l->r.box_idx][(l->r.msr & 0xF) - 5]; /* DSP 5 ... ZDP 0xB */
 }
 
 int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
