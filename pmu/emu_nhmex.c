@@ -11,7 +11,9 @@
  * (OQ-X22), the U-box clears en_all when frz_all is set, then requests a
  * PMI for the cores in pmi_core_sel (X-19..X-23, OQ-X4). Clearing an ov bit
  * in a box's OVF_CTL clears the bits above it that no other ov bit still
- * feeds (X-27, OQ-X6). */
+ * feeds (X-27, OQ-X6). The documented set-up (X-29) and new sample
+ * interval (X-31) are plain sequences of these writes; reads only bring
+ * the model to their time (X-10), writes set no status (X-18). */
 #include "emu_nhmex.h"
 #include "regs_tables.h"
 

@@ -14,6 +14,13 @@
  * the IPERF sub-counter their ev_sel points at (X-32, X-33), a synthetic
  * per-port stream (nhmex_flit_value). The W fixed counter counts cycles.
  *
+ * X-02: registers are per package, so one instance per package and nothing
+ * shared; the backend routes each CPU's access to its package's.
+ * Not modelled: the read skew of X-24 (OQ-X4: zero skew) and the erratum of
+ * X-36 (OQ-X12); any preload is accepted (X-38), and an overflow is the
+ * carry out of bit 47 (OQ-X14). The PMI's entry into a core (OQ-X20: the
+ * target's LVT, DEBUGCTL ignored) is the backend's.
+ *
  * Size: about 27 KB per package (the 16 flit streams' caches are 18 KB of
  * it); nothing static. Portable: no <efi.h>, no platform calls. */
 #ifndef PMU_EMU_NHMEX_H
