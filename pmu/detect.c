@@ -1,4 +1,4 @@
-/* Uncore detection by CPU model (N-01, N-02, S-01) and backend choice. */
+/* Uncore detection by CPU model (N-01, N-02, S-01, X-01) and backend choice. */
 #include "detect.h"
 
 /* Generations an on-target suite tests (tests/nhm). Any other generation

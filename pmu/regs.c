@@ -27,7 +27,19 @@ const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model)
 uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b, unsigned box_idx,
 		 unsigned idx)
 {
-	return t->addr + box_idx * b->box_stride + idx * t->stride;
+	uint32_t off = b->box_offs ? b->box_offs[box_idx] : box_idx * b->box_stride;
+
+	return t->addr + off + idx * t->stride;
+}
+
+unsigned box_count(const struct box_type *b, uint32_t model)
+{
+	const struct box_model_count *m;
+
+	for (m = b->fewer; m && m->nboxes; m++)
+		if (m->model == model)
+			return m->nboxes;
+	return b->nboxes;
 }
 
 bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
@@ -40,7 +52,7 @@ bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
 		if (b->scope == SCOPE_PCI)
 			continue;
 		for (ti = 0; ti < b->nregs; ti++)
-			for (box = 0; box < b->nboxes; box++)
+			for (box = 0; b->regs[ti].role != ROLE_SUMMARY && box < b->nboxes; box++)
 				for (idx = 0; idx < b->regs[ti].count; idx++)
 					if (reg_msr(&b->regs[ti], b, box, idx) == msr) {
 						*out = (struct reg_ref){ g, b, &b->regs[ti], box,
@@ -55,7 +67,8 @@ void reg_name(const struct reg_ref *r, char *buf, size_t len)
 {
 	char base[48];
 
-	snprintf(base, sizeof(base), r->tmpl->name, r->idx);
+	snprintf(base, sizeof(base), r->tmpl->name,
+		 r->idx + (r->box->idx_across_boxes ? r->box_idx * r->tmpl->count : 0));
 	if (r->box->nboxes > 1)
 		snprintf(buf, len, "%s[%u]", base, r->box_idx);
 	else
@@ -71,7 +84,9 @@ uint16_t box_pci_id(const struct box_type *b, unsigned box_idx)
 
 void reg_addr(const struct reg_ref *r, char *buf, size_t len)
 {
-	if (r->box->scope == SCOPE_PCI)
+	if (r->tmpl->role == ROLE_SUMMARY)
+		snprintf(buf, len, "none");
+	else if (r->box->scope == SCOPE_PCI)
 		snprintf(buf, len, "pci:0x%04X:0x%X", box_pci_id(r->box, r->box_idx), r->msr);
 	else
 		snprintf(buf, len, "0x%X", r->msr);

@@ -35,6 +35,10 @@ enum reg_role {
 	ROLE_FILTER, /* match/mask and filter registers */
 	ROLE_CORE,   /* other core registers: IA32_DEBUGCTL, IA32_PERF_CAPABILITIES */
 	ROLE_BOX_CTL, /* a box's own control (reset, freeze) where no global one rules */
+	/* An overflow summary the manuals document without an address (the
+	 * Xeon 7500 S-box's, OQ-X9): listed by `make regs` with address
+	 * "none", never looked up or accessed as an MSR. */
+	ROLE_SUMMARY,
 };
 
 enum reg_access { RA_RW, RA_RO, RA_WO };
@@ -58,6 +62,11 @@ struct reg_tmpl {
  * addr and stride are config-space offsets, never MSRs. */
 enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD, SCOPE_CORE, SCOPE_PCI };
 
+/* A model of the generation on which a box type has fewer instances. */
+struct box_model_count {
+	uint8_t model, nboxes;
+};
+
 struct box_type {
 	const char *name;
 	uint8_t nboxes;
@@ -65,6 +74,15 @@ struct box_type {
 	enum reg_scope scope;
 	const struct reg_tmpl *regs;
 	unsigned nregs;
+	/* Optional, for the Xeon 7500 (X-37, X-39, §2.6.2): */
+	const uint16_t *box_offs; /* address offset of each instance, where no
+				   * stride gives them (C-boxes); else NULL */
+	/* {0, 0}-terminated models with fewer instances (only the first
+	 * nboxes exist there); NULL or an unlisted model: all nboxes. */
+	const struct box_model_count *fewer;
+	/* Register names number on across instances (idx + box * count): the
+	 * R-box halves hold counters 0-7 and 8-15, ports 0-3 and 4-7. */
+	bool idx_across_boxes;
 };
 
 /* A SCOPE_PCI box type with the PCI device id of each instance; box_type
@@ -107,6 +125,8 @@ const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model);
 
 uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b,
 		 unsigned box_idx, unsigned idx);
+/* Instances of a box type present on a family 6 model (box_type.fewer). */
+unsigned box_count(const struct box_type *b, uint32_t model);
 /* Find the register at an MSR address in a generation (PCI boxes aside). */
 bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out);
 /* "PerfEvtSel3" (box instance appended as "[1]" when the type has several). */

@@ -116,11 +116,11 @@ static const struct reg_tmpl core_regs[] = {
 };
 
 const struct box_type core_pmi_box = {
-	"core", 1, 0, SCOPE_THREAD, core_regs, 3,
+	"core", 1, 0, SCOPE_THREAD, core_regs, 3, NULL, NULL, false,
 };
 
 static const struct box_type core_pmu_box = {
-	"core", 1, 0, SCOPE_THREAD, core_regs, ARRAY_SIZE(core_regs),
+	"core", 1, 0, SCOPE_THREAD, core_regs, ARRAY_SIZE(core_regs), NULL, NULL, false,
 };
 
 static const struct box_type *const core_pmu_boxes[] = { &core_pmu_box };

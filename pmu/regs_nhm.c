@@ -79,7 +79,7 @@ static const struct reg_tmpl nhm_regs[] = {
 };
 
 static const struct box_type nhm_box = {
-	"uncore", 1, 0, SCOPE_PACKAGE, nhm_regs, ARRAY_SIZE(nhm_regs),
+	"uncore", 1, 0, SCOPE_PACKAGE, nhm_regs, ARRAY_SIZE(nhm_regs), NULL, NULL, false,
 };
 
 static const struct box_type *const nhm_boxes[] = { &nhm_box, &core_pmi_box };

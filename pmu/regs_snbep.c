@@ -151,20 +151,24 @@ static const struct reg_tmpl residency_regs[] = {
 };
 
 const struct box_type snbep_ubox = {
-	"ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, ARRAY_SIZE(ubox_regs),
+	"ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, ARRAY_SIZE(ubox_regs), NULL,
+	NULL, false,
 };
 
 /* Eight register sets; only those of present cores answer (OQ-S15). */
 const struct box_type snbep_cbox = {
-	"cbox", 8, 0x20, SCOPE_PACKAGE, cbox_regs, ARRAY_SIZE(cbox_regs),
+	"cbox", 8, 0x20, SCOPE_PACKAGE, cbox_regs, ARRAY_SIZE(cbox_regs), NULL,
+	NULL, false,
 };
 
 const struct box_type snbep_pcu = {
-	"pcu", 1, 0, SCOPE_PACKAGE, pcu_regs, ARRAY_SIZE(pcu_regs),
+	"pcu", 1, 0, SCOPE_PACKAGE, pcu_regs, ARRAY_SIZE(pcu_regs), NULL,
+	NULL, false,
 };
 
 const struct box_type snbep_residency = {
-	"pcu_residency", 1, 0, SCOPE_CORE, residency_regs, ARRAY_SIZE(residency_regs),
+	"pcu_residency", 1, 0, SCOPE_CORE, residency_regs, ARRAY_SIZE(residency_regs), NULL,
+	NULL, false,
 };
 
 /* ---- PCI-config boxes (§4: summarised; not modelled, no test yet) ----
@@ -243,7 +247,8 @@ static const struct reg_tmpl r3qpi_regs[] = {
 
 #define PCI_BOX(var, name, ids, regs)                                                     \
 	static const struct pci_box_type var = {                                           \
-		{ name, ARRAY_SIZE(ids), 0, SCOPE_PCI, regs, ARRAY_SIZE(regs) }, ids,       \
+		{ name, ARRAY_SIZE(ids), 0, SCOPE_PCI, regs, ARRAY_SIZE(regs), NULL, NULL, false }, \
+		  ids,       \
 	}
 
 PCI_BOX(ha, "ha", ha_ids, ha_regs);

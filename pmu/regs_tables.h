@@ -12,5 +12,9 @@ extern const struct uncore_gen gen_nhm;
 extern const struct uncore_gen gen_snbep;
 /* The MSR boxes of gen_snbep, for its model (pmu/emu_snbep.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
+extern const struct uncore_gen gen_nhmex;
+/* The boxes of gen_nhmex, for its model (pmu/emu_nhmex.c). */
+extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
+	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;
 
 #endif

@@ -20,8 +20,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # "**N-01** [BOTH]" or, in the SNB-EP digest, "**S-01 [BOTH]**"; "[HW only]"
-# is the same tag as "[HW]".
-STMT = re.compile(r"^- \*\*((?:OQ-)?[A-Z]-?\d+)(?:\*\*)?\s*(\[[A-Z]+(?: only)?\])?")
+# is the same tag as "[HW]". The Xeon 7500 digest writes "**X-12** [M, OQ-X5]":
+# [M] is [MODEL], and what follows the comma names the open question.
+STMT = re.compile(r"^- \*\*((?:OQ-)?[A-Z]-?\d+)(?:\*\*)?\s*(\[[A-Z]+(?: only)?)?(?:[,;][^\]]*)?\]?")
+TAGS = {"M": "MODEL"}
 OQ = re.compile(r"^- \*\*(OQ-[A-Z]+\d+)\b")
 
 # Which files count as what.
@@ -41,7 +43,8 @@ def statements(spec_dir):
             m = STMT.match(line) or OQ.match(line)
             if m:
                 tag = m.group(2) if m.re is STMT and m.group(2) else ""
-                out.append((m.group(1), tag.strip("[]").replace(" only", ""), name))
+                tag = tag.strip("[]").replace(" only", "")
+                out.append((m.group(1), TAGS.get(tag, tag), name))
     return out
 
 

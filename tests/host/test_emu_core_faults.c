@@ -236,7 +236,7 @@ static void uncore_defects_do_not_touch_the_core(void **state)
 
 	(void)state;
 	for (bit = 0; bit < EMU_FAULT_COUNT; bit++)
-		uncore |= is_core(bit) ? 0 : 1ull << bit;
+		uncore |= is_core(bit) ? 0 : (emu_faults_t)1 << bit;
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
 		assert_true(rows[i].holds(uncore));
 }
@@ -245,7 +245,7 @@ static void uncore_defects_do_not_touch_the_core(void **state)
 
 static void names_are_unique_and_round_trip(void **state)
 {
-	char buf[2048], bad[32]; /* every name of every PMU, comma-separated */
+	char buf[4096], bad[32]; /* every name of every PMU, comma-separated */
 	emu_faults_t all = 0, mask;
 	unsigned a, b;
 

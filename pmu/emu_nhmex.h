@@ -1,0 +1,94 @@
+/* The emulated Xeon 7500 (Nehalem-EX, 0x2E) / Westmere-EX (0x2F) uncore:
+ * one instance per package, a model of the register semantics of spec
+ * xeon7500-uncore.md (X-xx) driven by a U-clock cycle count the caller
+ * supplies. Evaluated lazily: every access first advances the model to
+ * `now`, taking wraps in cycle order, so box status, the S-box summary, the
+ * U-box status, the freeze and the PMI request all happen at the cycle of
+ * the wrap (X-15, X-22).
+ *
+ * Boxes (§2.1): U (one counter, the uncore-wide control), C0-C7 (C0-C9 on
+ * 0x2F, X-39), B0-B1, S0-S1, M0-M1, the R-box as two halves of 8 counters
+ * and W (4 counters and the fixed counter). Counting (OQ-X19): every GP
+ * counter with its three enables counts one synthetic event per cycle,
+ * whatever its event select, except the R-box's, which count the flits of
+ * the IPERF sub-counter their ev_sel points at (X-32, X-33), a synthetic
+ * per-port stream (nhmex_flit_value). The W fixed counter counts cycles.
+ *
+ * X-02: registers are per package, so one instance per package and nothing
+ * shared; the backend routes each CPU's access to its package's.
+ * Not modelled: the read skew of X-24 (OQ-X4: zero skew) and the erratum of
+ * X-36 (OQ-X12); any preload is accepted (X-38), and an overflow is the
+ * carry out of bit 47 (OQ-X14). The PMI's entry into a core (OQ-X20: the
+ * target's LVT, DEBUGCTL ignored) is the backend's.
+ *
+ * Size: about 27 KB per package (the 16 flit streams' caches are 18 KB of
+ * it); nothing static. Portable: no <efi.h>, no platform calls. */
+#ifndef PMU_EMU_NHMEX_H
+#define PMU_EMU_NHMEX_H
+
+#include "../lib/rt.h"
+#include "emu_faults.h"
+#include "emu_stream.h"
+
+#define NHMEX_MAX_CBOX 10
+/* Box indices: C-box n is n; then these. */
+enum { NHMEX_B0 = NHMEX_MAX_CBOX, NHMEX_S0 = NHMEX_B0 + 2, NHMEX_M0 = NHMEX_S0 + 2,
+       NHMEX_R0 = NHMEX_M0 + 2, NHMEX_W = NHMEX_R0 + 2, NHMEX_U, NHMEX_NBOX };
+#define NHMEX_MAX_CTR 8
+#define NHMEX_W_FIXED 4       /* the W fixed counter's index in the W box */
+#define NHMEX_NPORT 8
+#define NHMEX_MAX_PMI_REQ 16
+
+/* A PMI request from the U-box (X-19): the cycle and the pmi_core_sel
+ * bits at that cycle (bit k = core k, OQ-X2). */
+struct nhmex_pmi_req {
+	uint64_t cycle;
+	uint16_t cores;
+};
+
+/* A box's GLOBAL_CTL and GLOBAL_STATUS, its counters' controls and values.
+ * The U-box's are U_MSR_PMON_GLOBAL_CTL/_STATUS: its counter's box enable
+ * is GLOBAL_CTL.en (bit 0, X-06) and its ov bit is ov_u (bit 0, X-17). */
+struct nhmex_box {
+	uint64_t ctl, status;
+	uint64_t evsel[NHMEX_MAX_CTR + 1], ctr[NHMEX_MAX_CTR + 1];
+};
+
+struct nhmex_uncore {
+	emu_faults_t faults;
+	unsigned ncbox;        /* 8 (0x2E) or 10 (0x2F), OQ-X13 */
+	unsigned ncores;       /* pmi_core_sel width: as many (OQ-X1) */
+	uint64_t now;
+	struct nhmex_box box[NHMEX_NBOX];
+	uint64_t summary[2];   /* S_MSR_PMON_SUMMARY of S0, S1 (no address, OQ-X9) */
+	uint64_t en_bit[NHMEX_NBOX], pmi_bit[NHMEX_NBOX]; /* from the table (§5.5) */
+	uint64_t sub_e[0x100]; /* sub-controls at 0xE00-0xEFF */
+	uint64_t mbox_sel[2][7]; /* M-box DSP ... ZDP */
+	struct emu_stream flit[NHMEX_NPORT][2]; /* IPERF_CFG0/1 of each port */
+	struct nhmex_pmi_req pmi[NHMEX_MAX_PMI_REQ];
+	unsigned npmi, pmi_dropped;
+};
+
+/* model: 0x2E or 0x2F (anything else is taken as 0x2E). */
+void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uint64_t now);
+
+/* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
+ * an uncore MSR of this generation (the caller passes it on). */
+int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *val);
+int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now);
+
+void nhmex_advance(struct nhmex_uncore *u, uint64_t now);
+/* Cycle of the next wrap of any counter after u->now, UINT64_MAX if none. */
+uint64_t nhmex_next_wrap(const struct nhmex_uncore *u);
+/* Move out up to max pending PMI requests, oldest first. */
+unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct nhmex_pmi_req *out, unsigned max);
+
+/* S-box s's summary at now (OQ-X9: no address is known, so this is the one
+ * way to it; a confirmed address makes it an MSR of the table). */
+uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now);
+
+/* Flits (0 or 1) the IPERF sub-counter `sub` of R-box port `port` sees at
+ * cycle t. Exposed so host tests can compute expected counts. */
+unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t);
+
+#endif
