@@ -52,7 +52,8 @@ static void fast_tick(void)
 
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
-	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor };
+	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor,
+			       id->pmu_version };
 	EFI_STATUS st;
 
 	if (!pmu_setup(&cpu, &g_cfg, &msr_backend_hw, TICK_US, &choice))
