@@ -13,7 +13,7 @@ enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
 	RD(t, NHM_PERFCTR(0), &g0);
 	RD(t, NHM_FIXED_CTR, &f0);
 	t0 = plat_tsc();
-	nhm_spin(NULL, NHM_RATE_US);
+	pmi_spin(NULL, NHM_RATE_US);
 	RD(t, NHM_PERFCTR(0), &g1);
 	RD(t, NHM_FIXED_CTR, &f1);
 	t1 = plat_tsc();
