@@ -70,10 +70,17 @@ void session_start(struct session *s)
 	pmu_trace_set_gen(s->pc->gen);
 }
 
+/* Leave the machine as found: the uncore's state around the tests that need
+ * it, the core PMU's around the core suite. */
+static const struct bracket brackets[] = {
+	{ NEED_UNCORE, &state_preflight, &state_restore },
+	{ NEED_CORE_PMU, &core_state_preflight, &core_state_restore },
+};
+
 static struct run_opts opts_of(const struct session *s)
 {
-	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat,
-				  &state_preflight, &state_restore };
+	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
+				  ARRAY_SIZE(brackets) };
 }
 
 int session_list(struct session *s)
@@ -98,7 +105,7 @@ void session_run(struct session *s)
 {
 	struct run_opts o = opts_of(s);
 	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
-			       s->pc->gen != NULL, s->pc->why };
+			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL };
 
 	if (s->tap)
 		tap_begin(s->tap, &s->ri);
