@@ -71,6 +71,8 @@ static enum verdict model_rate(struct tctx *t, const struct core *c, const struc
 
 	if (c->e.ngp < 3)
 		return V_PASS; /* no cycles counter beside it */
+	CHECK(t, p >= 2, "the core cycles counter beside %s counted %lu in %u us: too few to "
+	      "judge a rate (C-09)", core_event_name(row), (unsigned long)w->gp[2], MODEL_US);
 	CHECK(t, w->gp[0] >= lo && w->gp[0] <= hi, "%s: %lu over %lu core cycles, the emulated "
 	      "core PMU's rate of %lu per %u gives %lu..%lu (pmu/emu_core.h)", core_event_name(row),
 	      (unsigned long)w->gp[0], (unsigned long)w->gp[2], (unsigned long)per_period,
