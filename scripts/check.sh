@@ -50,8 +50,9 @@ boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu
 # The core PMU suite where no uncore is supported: the emulated core PMU
 # alone, in the later cores' shape; the uncore tests SKIP naming the model.
 boot sandybridge-core 0 $ESP --cpu SandyBridge --smp 2 --opts "expect_cpu=6:2a" \
-  -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*' --uncore "" --backend emu \
-  --core-pmu "emulated, shape v3" --ran 'core.*=26' --reason 'nhm.*=model 0x2a'
+  -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*,uncore.*' --uncore "" \
+  --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
+  --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a'
 boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 --opts "expect_cpu=6:5e tests=self.cpu.*,core.*" \
   -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore "" --backend emu \
   --core-pmu "emulated, shape v3" --ran 'core.*=26'
