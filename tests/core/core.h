@@ -66,7 +66,8 @@ struct core {
 };
 
 /* Read the enumeration (C-11) and put every control at rest: GLOBAL_CTRL,
- * FIXED_CTR_CTRL and each PERFEVTSEL 0, overflow status cleared. SKIP where
+ * FIXED_CTR_CTRL and each PERFEVTSEL 0, overflow status cleared, then
+ * core_errata_reset (every window repeats it as it adds counters). SKIP where
  * no window can be opened for several counters at once (version 1: no
  * IA32_PERF_GLOBAL_CTRL) or fewer than `ngp` general counters exist. */
 enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp);

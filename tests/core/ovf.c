@@ -83,8 +83,6 @@ static enum verdict preset(struct tctx *t)
 	if (!core_enum_available(&c.e, row))
 		return core_end(&c, t_skip(t, "CPUID.0AH:EBX[%u] = 1 or beyond EAX[31:24]: %s not "
 					   "available (C-24)", row, core_event_name(row)));
-	if ((v = core_errata_reset(t, &c)) != V_PASS)
-		return core_end(&c, v);
 	memset(&r, 0, sizeof(r));
 	r.ngp = c.e.ngp;
 	r.sel = SEL_COUNT(row);

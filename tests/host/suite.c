@@ -244,7 +244,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (!pmu_setup(&host_cpu, host_cfg(), &tcg, TICK_US, &pc)) {
-		fprintf(stderr, "suite: no emulated uncore to test (%s)\n", pc.emulated ? pc.why :
+		fprintf(stderr, "suite: no emulated PMU to test (%s)\n", pc.emulated ? pc.why :
 			"backend=hw: the host has no uncore MSRs");
 		return 2;
 	}
