@@ -24,7 +24,6 @@
 #define CORE_PMC(n)      (0xC1u + (n))  /* C-14 */
 #define CORE_SEL(n)      (0x186u + (n)) /* C-14 */
 #define CORE_FIXED(j)    (0x309u + (j)) /* C-21 */
-#define CORE_PERF_CAPS   0x345u         /* C-18 */
 #define CORE_FIXED_CTL   0x38Du         /* C-22 */
 #define CORE_GLOBAL_CTRL 0x38Fu         /* C-09 */
 #define CORE_A_PMC(n)    (0x4C1u + (n)) /* C-18 */
