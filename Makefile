@@ -37,14 +37,16 @@ PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_key
               tests/fw/*.c pmu/*.c))
 # Target-only code.
 TARGET   := lib/rt.c pmu/backend_hw.c \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c)
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \
+              tests/core/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
               tests/host/platform_common.c)
-# The host suite (build/host/suite): the uncore suite and the session around
-# it on the threaded host platform, against the emulated uncore.
-SUITE    := tests/session.c tests/state.c tests/suites.c $(wildcard tests/nhm/*.c) \
+# The host suite (build/host/suite): the uncore and core PMU suites and the
+# session around them on the threaded host platform, against the emulated
+# uncore and core PMU.
+SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/core/*.c) \
             tests/host/platform_threads.c tests/host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))

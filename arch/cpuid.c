@@ -1,4 +1,4 @@
-/* CPUID decoding (SDM Vol. 2A, CPUID: leaves 0, 1, 4, 0BH, 40000000H,
+/* CPUID decoding (SDM Vol. 2A, CPUID: leaves 0, 1, 4, 0AH, 0BH, 40000000H,
  * 80000002H-80000004H). */
 #include "cpuid.h"
 
@@ -93,6 +93,8 @@ void cpuid_identify(struct cpu_ident *id)
 	id->x2apic = (l1.c >> 21) & 1;
 	id->pdcm = (l1.c >> 15) & 1;
 	id->initial_apic_id = l1.b >> 24;
+	if (id->max_leaf >= 0xA)
+		id->pmu_version = (uint8_t)cpuid(0xA, 0).a;
 	if (id->hypervisor) {
 		r = cpuid(0x40000000, 0);
 		copy_regs(id->hv_sig, (uint32_t[]){ r.b, r.c, r.d }, 3);

@@ -28,6 +28,7 @@ struct cpu_ident {
 	char hv_sig[13];                  /* leaf 0x40000000 EBX:ECX:EDX */
 	bool x2apic;                      /* CPUID.1:ECX[21] (C-34) */
 	bool pdcm;                        /* CPUID.1:ECX[15] */
+	uint8_t pmu_version;              /* CPUID.0AH:EAX[7:0], 0 without leaf 0AH (C-11) */
 	uint32_t initial_apic_id;         /* CPUID.1:EBX[31:24] */
 	uint32_t x2apic_id;               /* CPUID.0BH:EDX when leaf 0BH exists */
 	uint32_t smt_shift, core_shift;   /* APIC-id bit split from leaf 0BH/4/1 */

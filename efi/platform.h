@@ -29,7 +29,7 @@ unsigned plat_this_cpu(void);
  * timeout_us. Returns 0, PLAT_ETIMEDOUT, PLAT_EFAULT (a CPU exception hit
  * fn; the vector is in *fault_vec if non-NULL) or PLAT_EINVAL. */
 enum { PLAT_OK = 0, PLAT_EINVAL = -1, PLAT_ETIMEDOUT = -2, PLAT_EFAULT = -3,
-       PLAT_EUNSUPPORTED = -4, PLAT_EBUSY = -5 };
+       PLAT_EUNSUPPORTED = -4, PLAT_EBUSY = -5, PLAT_ENOMEM = -6 };
 int plat_run_on(unsigned idx, void (*fn)(void *), void *arg,
 		uint64_t timeout_us, int *fault_vec);
 
@@ -78,6 +78,13 @@ void plat_stall_us(uint64_t us);
 /* Interrupts on/off on the calling CPU (APs start with IF=0). */
 void plat_irq_enable(void);
 void plat_irq_disable(void);
+
+/* --- memory ----------------------------------------------------------- */
+/* n bytes, uninitialised, or NULL. For state as large as a per-CPU model,
+ * which static storage would put in the .efi file (gnu-efi's linker script
+ * stores .bss there). Nothing is ever freed: what is allocated lives as
+ * long as the run (UEFI: boot-services pool, gone with the boot). */
+void *plat_alloc(size_t n);
 
 /* --- output ------------------------------------------------------------- */
 /* One line of text, without the newline, to the console and the serial

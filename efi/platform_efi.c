@@ -1,4 +1,4 @@
-/* The rest of efi/platform.h on UEFI: APIC, time, interrupt flag. */
+/* The rest of efi/platform.h on UEFI: APIC, time, memory, interrupt flag. */
 #include "efi.h"
 #include "platform.h"
 #include "../arch/apic.h"
@@ -32,6 +32,13 @@ int plat_apic_send_ipi(uint32_t dest, unsigned vector, bool nmi)
 }
 
 uint64_t plat_tsc(void) { return rdtsc(); }
+
+void *plat_alloc(size_t n)
+{
+	void *p;
+
+	return EFI_ERROR(g_bs->AllocatePool(EfiLoaderData, n, &p)) ? NULL : p;
+}
 void plat_irq_enable(void) { irq_enable(); }
 void plat_irq_disable(void) { irq_disable(); }
 

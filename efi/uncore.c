@@ -1,7 +1,8 @@
-/* Wiring of pmu/ into the UEFI run: which uncore and which backend, the
- * emulated uncore set up if chosen (pmu_setup), and its PMI tick: a periodic
- * timer event that advances the model and delivers the PMIs overflows asked
- * for, so a test spinning without touching any MSR still receives its PMI.
+/* Wiring of pmu/ into the UEFI run: which uncore, which core PMU and which
+ * backend, the emulated uncore and core PMU set up if chosen (pmu_setup),
+ * and their PMI tick: a periodic timer event that advances the models and
+ * delivers the PMIs overflows asked for, so a test spinning without touching
+ * any MSR still receives its PMI.
  * A timer event fires on the firmware's tick, 10 ms on OVMF (DESIGN.md), so
  * while the model runs the firmware's tick is set to TICK_US through the
  * timer arch protocol and put back at the end: a PMI then reaches its CPU
@@ -52,7 +53,8 @@ static void fast_tick(void)
 
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
-	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor };
+	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor,
+			       id->pmu_version };
 	EFI_STATUS st;
 
 	if (!pmu_setup(&cpu, &g_cfg, &msr_backend_hw, TICK_US, &choice))
@@ -62,7 +64,7 @@ const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 	if (!EFI_ERROR(st))
 		st = g_bs->SetTimer(tick, TimerPeriodic, TICK_US * 10);
 	if (EFI_ERROR(st))
-		plat_log(0, "uncore: no timer event (0x%lx): the emulated uncore will deliver "
+		plat_log(0, "uncore: no timer event (0x%lx): the emulated PMUs will deliver "
 			 "no PMI", (unsigned long)st);
 	return &choice;
 }

@@ -49,3 +49,13 @@ void pmu_pmi_flush(void)
 {
 	current->pmi_flush();
 }
+
+void pmu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+	current->cpuid(leaf, subleaf, r);
+}
+
+bool pmu_core_emulated(void)
+{
+	return current->core_emulated();
+}

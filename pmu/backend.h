@@ -1,9 +1,11 @@
-/* The MSR backend: how pmu/ and tests/ read and write an MSR on a given CPU.
- * Two implementations: the hardware one (pmu/backend_hw.c, target only: the
- * fault-catching rdmsr/wrmsr of arch/, run on the target CPU) and the
- * emulated uncore (pmu/backend_emu.c: uncore and PMI-path MSRs answered by
- * the model, everything else passed to a lower backend). Cross-CPU access
- * (cpu != the calling CPU) is for the BSP only: MP services run it there. */
+/* The MSR backend: how pmu/ and tests/ read and write an MSR on a given CPU,
+ * and see CPUID as the PMU behind it presents it. Two implementations: the
+ * hardware one (pmu/backend_hw.c, target only: the fault-catching
+ * rdmsr/wrmsr of arch/, run on the target CPU, and the CPUID instruction)
+ * and the emulated one (pmu/backend_emu.c: uncore, core PMU and PMI-path
+ * MSRs answered by the models, everything else passed to a lower backend).
+ * Cross-CPU access (cpu != the calling CPU) is for the BSP only: MP
+ * services run it there. */
 #ifndef PMU_BACKEND_H
 #define PMU_BACKEND_H
 
@@ -25,6 +27,14 @@ struct msr_backend {
 	/* Return once every PMI owed for the wraps so far has been sent:
 	 * hardware, after waiting out its bound; the model sends them now. */
 	void (*pmi_flush)(void);
+	/* CPUID leaf/subleaf on the calling CPU, r = EAX, EBX, ECX, EDX: the
+	 * instruction on hardware; the emulated backend answers leaf 0AH and
+	 * CPUID.01H:ECX[15] (PDCM) from its core PMU model when it has one
+	 * (C-11, C-18) and passes the rest down. */
+	void (*cpuid)(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
+	/* Whether the architectural core PMU behind this backend is a model
+	 * (synthetic event streams that do not see the workload). */
+	bool (*core_emulated)(void);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -40,5 +50,7 @@ uint32_t pmu_lvtpc_read(void);
 void pmu_lvtpc_write(uint32_t v);
 uint32_t pmu_pmi_bound_us(void);
 void pmu_pmi_flush(void);
+void pmu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
+bool pmu_core_emulated(void);
 
 #endif

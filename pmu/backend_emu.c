@@ -1,10 +1,13 @@
 /* The emulated backend: uncore MSRs of the calling CPU's package go to that
- * package's model; the core side of the PMI path (IA32_DEBUGCTL bit 13,
- * IA32_PERF_GLOBAL_STATUS/OVF_CTRL bit 61) and each CPU's LVT
- * performance-counter entry are kept per CPU here (C-38), because TCG drops
- * unknown MSRs and never fires the LVT; every other MSR and bit goes to the
- * lower backend. PMIs are delivered as IPIs carrying the vector and mode of
- * the target CPU's LVT entry (C-39). */
+ * package's model; the core PMU MSRs of each CPU to that CPU's own core PMU
+ * model, when the core PMU is emulated (pmu/emu_core.h); the core side of
+ * the uncore PMI path (IA32_DEBUGCTL bit 13, IA32_PERF_GLOBAL_STATUS/OVF_CTRL
+ * bit 61) and each CPU's LVT performance-counter entry are kept per CPU here
+ * (C-38), because TCG drops unknown MSRs and never fires the LVT; every
+ * other MSR and bit goes to the lower backend, and so does CPUID but for
+ * what the core model presents. PMIs, the uncore's and the core PMUs',
+ * are delivered as IPIs carrying the vector and mode of the target CPU's
+ * LVT entry (C-39). */
 #include "emu.h"
 #include "emu_faults.h"
 #include "emu_nhm.h"
@@ -15,6 +18,7 @@
 #define MSR_GLOBAL_OVF_CTRL 0x390
 #define DEBUGCTL_UNCORE_PMI (1ull << 13) /* C-02 */
 #define OVF_UNCORE          (1ull << 61) /* C-06, C-07 */
+#define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 #define NHM_EN_PMI_SHIFT    48           /* N-31, OQ-N2 */
@@ -37,9 +41,20 @@ static struct {
 	volatile bool inside[PLAT_MAX_CPUS]; /* CPU holds the lock (see model_call) */
 } emu;
 
-static bool has(uint64_t f)
+/* Each CPU's core PMU model: 9.7 KB apiece, so allocated (plat_alloc) at
+ * the first set-up that emulates the core PMU rather than kept in static
+ * storage, which the .efi file would carry; kept for later set-ups (host
+ * tests make many). Outside `emu`, which every set-up clears. */
+static struct core_pmu *core_model[PLAT_MAX_CPUS];
+
+static bool has(emu_faults_t f)
 {
 	return (emu.cfg.faults & f) != 0;
+}
+
+static struct core_pmu *core_of(unsigned cpu)
+{
+	return emu.cfg.core && cpu < PLAT_MAX_CPUS ? core_model[cpu] : NULL;
 }
 
 uint32_t emu_pmi_bound_us(void)
@@ -60,6 +75,17 @@ uint64_t emu_uclk_now(void)
 	       d % emu.tsc_hz * emu.cfg.uclk_khz / (emu.tsc_hz / 1000);
 }
 
+/* floor(4d/3) without a product beyond 64 bits. */
+uint64_t emu_core_now(void)
+{
+	uint64_t d;
+
+	if (emu.cfg.core_clock)
+		return emu.cfg.core_clock();
+	d = plat_tsc() - emu.tsc0;
+	return d / 3 * 4 + d % 3 * 4 / 3;
+}
+
 static unsigned pkg_of(unsigned cpu)
 {
 	const struct plat_cpu *c = plat_cpu(cpu);
@@ -73,18 +99,36 @@ static unsigned pkg_of(unsigned cpu)
 	return 0;
 }
 
+static int setup_cores(void)
+{
+	unsigned i;
+
+	for (i = 0; i < plat_cpu_count(); i++) {
+		if (!core_model[i] && !(core_model[i] = plat_alloc(sizeof(struct core_pmu))))
+			return PLAT_ENOMEM;
+		if (core_init(core_model[i], emu.cfg.core, emu.cfg.faults, emu_core_now()))
+			return PLAT_EINVAL;
+	}
+	return PLAT_OK;
+}
+
 int emu_setup(const struct emu_cfg *c)
 {
 	unsigned i, j, n = plat_cpu_count();
 
-	if (!c->gen || strcmp(c->gen->name, "nhm"))
+	if (c->gen && strcmp(c->gen->name, "nhm"))
 		return PLAT_EUNSUPPORTED;
+	if (!c->gen && !c->core)
+		return PLAT_EINVAL;
 	memset(&emu, 0, sizeof(emu));
 	emu.cfg = *c;
 	emu.storm_pkg = -1;
 	for (i = 0; i < n; i++) {
 		uint32_t id = plat_cpu(i)->package;
 
+		emu.lvtpc[i] = LVT_MASK; /* C-25 reset value */
+		if (!c->gen)
+			continue; /* no uncore (npkg 0): its MSRs go down like any other */
 		for (j = 0; j < emu.npkg && emu.pkg_id[j] != id; j++)
 			;
 		if (j == emu.npkg) {
@@ -92,13 +136,12 @@ int emu_setup(const struct emu_cfg *c)
 				return PLAT_EINVAL;
 			emu.pkg_id[emu.npkg++] = id;
 		}
-		emu.lvtpc[i] = LVT_MASK; /* C-25 reset value */
 	}
 	emu.tsc_hz = plat_tsc_hz();
 	emu.tsc0 = plat_tsc();
 	for (i = 0; i < emu.npkg; i++)
 		nhm_init(&emu.pkg[i], c->faults, emu_uclk_now());
-	return PLAT_OK;
+	return c->core ? setup_cores() : PLAT_OK;
 }
 
 /* OQ-N4 default: core n of a package is its n-th distinct core id in
@@ -128,8 +171,28 @@ struct delivery {
 	bool nmi;
 };
 
+/* One PMI to cpu through its LVT entry, the uncore's or its core PMU's
+ * alike (C-30): nothing if the entry is masked (C-28, OQ-C2 default: lost)
+ * or in a mode other than Fixed and NMI (C-26); else the entry is masked
+ * (C-29) and the IPI to send is *out. The two LVT defects break the entry
+ * itself, so they act on both kinds of PMI. */
+static bool through_lvt(unsigned cpu, struct delivery *out)
+{
+	uint32_t lvt = emu.lvtpc[cpu];
+	unsigned mode = (lvt >> 8) & 7;
+
+	if ((lvt & LVT_MASK) && !has(EMU_F(LVT_MASK_IGNORED)))
+		return false;
+	if (mode != 0 && mode != 4)
+		return false;
+	if (!has(EMU_F(LVT_NO_MASK)))
+		__atomic_or_fetch(&emu.lvtpc[cpu], LVT_MASK, __ATOMIC_SEQ_CST);
+	*out = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
+	return true;
+}
+
 /* Route one PMI request of package p to the CPUs it reaches (N-31..N-35,
- * C-28, C-29, C-39); the IPIs are sent after the lock is dropped. */
+ * C-39); the IPIs are sent after the lock is dropped. */
 static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery *out)
 {
 	unsigned cpu, n = 0, bits = emu.pkg[p].pmi_core_bits;
@@ -140,22 +203,36 @@ static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery
 	if (has(EMU_F(PMI_WRONG_CORE)))
 		cores = ((cores << 1) | (cores >> (bits - 1))) & ((1u << bits) - 1);
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
-		uint32_t lvt = emu.lvtpc[cpu];
-		unsigned mode = (lvt >> 8) & 7;
-
 		if (pkg_of(cpu) != p || !(cores & (1u << core_index(cpu))))
 			continue;
 		if (!emu.uncore_pmi[cpu] && !has(EMU_F(DEBUGCTL_IGNORED)))
 			continue; /* N-32 */
-		if ((lvt & LVT_MASK) && !has(EMU_F(LVT_MASK_IGNORED)))
-			continue; /* C-28, OQ-C2 default: lost */
-		if (mode != 0 && mode != 4)
-			continue; /* C-26: only Fixed and NMI */
-		if (!has(EMU_F(LVT_NO_MASK)))
-			__atomic_or_fetch(&emu.lvtpc[cpu], LVT_MASK, __ATOMIC_SEQ_CST); /* C-29 */
+		if (!through_lvt(cpu, &out[n]))
+			continue;
 		if (!has(EMU_F(NO_BIT61)))
 			emu.ovf_uncore[cpu] = true; /* C-06, OQ-C4 default */
-		out[n++] = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
+		n++;
+	}
+	return n;
+}
+
+/* The core PMU PMIs of every CPU, each to its own CPU's LVT entry: one per
+ * request (C-10, C-22), not gated by DEBUGCTL bit 13, which is the uncore's
+ * (C-02). Returns how many of max deliveries it filled. */
+static unsigned core_pmis(uint64_t now, struct delivery *out, unsigned max)
+{
+	struct core_pmi_req reqs[CORE_MAX_PMI_REQ];
+	unsigned cpu, i, k, n = 0;
+
+	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
+		struct core_pmu *u = core_of(cpu);
+
+		if (!u)
+			continue;
+		core_advance(u, now);
+		k = core_take_pmi(u, reqs, CORE_MAX_PMI_REQ);
+		for (i = 0; i < k && n < max; i++)
+			n += through_lvt(cpu, &out[n]);
 	}
 	return n;
 }
@@ -197,6 +274,8 @@ void emu_poll(void)
 		emu.storm_pkg = -1;
 	if (emu.storm_pkg >= 0 && n + plat_cpu_count() <= ARRAY_SIZE(out))
 		n += route((unsigned)emu.storm_pkg, &emu.storm, out + n);
+	if (emu.cfg.core)
+		n += core_pmis(emu_core_now(), out + n, ARRAY_SIZE(out) - n);
 	plat_unlock(&emu.lock, flags);
 	for (i = 0; i < n; i++) {
 		int rc = plat_apic_send_ipi(out[i].apic_id, out[i].vector, out[i].nmi);
@@ -219,28 +298,59 @@ static int lower_write(unsigned cpu, uint32_t msr, uint64_t val)
 	return emu.cfg.lower ? emu.cfg.lower->write(cpu, msr, val) : 0;
 }
 
-/* One model access under the lock. An NMI handler that touches an MSR while
- * its CPU was itself inside this lock would spin forever on it; it gets
- * PLAT_EBUSY instead (reported by the test as an error, never a hang). The
- * mark goes up before the lock is taken and down after it is given back,
- * so no NMI can land between the two unseen. A write that leaves the
- * package routing PMIs to no core ends a PMI_STORM there and then (the
- * storm guard's write, C-41), not at the next tick. */
+/* CPU cpu's core PMU model, for an MSR it answers (-1: not one of its).
+ * IA32_PERF_GLOBAL_STATUS is the model's counter bits with this backend's
+ * bit 61; IA32_PERF_GLOBAL_OVF_CTRL's bit 61 clears that copy, the rest goes
+ * to the model (C-07, C-38). IA32_DEBUGCTL is not the model's. */
+static int core_call(struct core_pmu *u, unsigned cpu, uint32_t msr, uint64_t *val, bool write)
+{
+	uint64_t now = emu_core_now();
+	int rc;
+
+	if (!write) {
+		rc = core_rdmsr(u, msr, now, val);
+		if (!rc && msr == MSR_GLOBAL_STATUS && emu.ovf_uncore[cpu])
+			*val |= OVF_UNCORE;
+		return rc;
+	}
+	if (msr == MSR_GLOBAL_OVF_CTRL) {
+		if ((*val & OVF_UNCORE) && !has(EMU_F(BIT61_STICKY)))
+			emu.ovf_uncore[cpu] = false;
+		return core_wrmsr(u, msr, *val & ~OVF_UNCORE, now);
+	}
+	return core_wrmsr(u, msr, *val, now);
+}
+
+/* One model access under the lock: the package's uncore, then the CPU's
+ * core PMU; -1 if neither answers the MSR. An NMI handler that touches an
+ * MSR while its CPU was itself inside this lock would spin forever on it;
+ * it gets PLAT_EBUSY instead (reported by the test as an error, never a
+ * hang). The mark goes up before the lock is taken and down after it is
+ * given back, so no NMI can land between the two unseen. A write that
+ * leaves the package routing PMIs to no core ends a PMI_STORM there and
+ * then (the storm guard's write, C-41), not at the next tick. */
 static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 {
 	unsigned me = plat_this_cpu(), p = pkg_of(cpu);
+	struct core_pmu *u = core_of(cpu);
 	uint64_t flags;
-	int rc;
+	int rc = -1;
 
+	if (!emu.npkg && !u)
+		return -1;
 	if (emu.inside[me])
 		return PLAT_EBUSY;
 	emu.inside[me] = true;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	flags = plat_lock(&emu.lock);
-	rc = write ? nhm_wrmsr(&emu.pkg[p], msr, *val, emu_uclk_now())
-		   : nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
-	if (write && emu.storm_pkg == (int)p && !storm_routed(p))
-		emu.storm_pkg = -1;
+	if (emu.npkg) {
+		rc = write ? nhm_wrmsr(&emu.pkg[p], msr, *val, emu_uclk_now())
+			   : nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
+		if (write && emu.storm_pkg == (int)p && !storm_routed(p))
+			emu.storm_pkg = -1;
+	}
+	if (rc < 0 && u)
+		rc = core_call(u, cpu, msr, val, write);
 	plat_unlock(&emu.lock, flags);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	emu.inside[me] = false;
@@ -256,7 +366,7 @@ static int emu_read(unsigned cpu, uint32_t msr, uint64_t *val)
 	rc = lower_read(cpu, msr, val);
 	if (msr == MSR_DEBUGCTL) /* C-38: bit 13 from the copy, the rest passed */
 		*val = (*val & ~DEBUGCTL_UNCORE_PMI) | (emu.uncore_pmi[cpu] ? DEBUGCTL_UNCORE_PMI : 0);
-	else if (msr == MSR_GLOBAL_STATUS)
+	else if (msr == MSR_GLOBAL_STATUS) /* a real core PMU's bits with the copy's 61 */
 		*val = (*val & ~OVF_UNCORE) | (emu.ovf_uncore[cpu] ? OVF_UNCORE : 0);
 	return rc;
 }
@@ -292,6 +402,29 @@ static void emu_lvtpc_write(uint32_t v)
 		emu.cfg.lower->lvtpc_write(v);
 }
 
+/* C-11, C-18: the core model's leaf 0AH and PDCM over the lower view. */
+static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+	const struct core_shape *s = emu.cfg.core;
+
+	if (emu.cfg.lower)
+		emu.cfg.lower->cpuid(leaf, subleaf, r);
+	else
+		memset(r, 0, 4 * sizeof(r[0]));
+	if (s && leaf == 0 && r[0] < 0xA)
+		r[0] = 0xA; /* the view has leaf 0AH, so the highest leaf reaches it */
+	else if (s && leaf == 0xA)
+		core_cpuid_0a(s, r);
+	else if (s && leaf == 1)
+		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
+}
+
+static bool emu_core_emulated(void)
+{
+	return emu.cfg.core != NULL;
+}
+
 const struct msr_backend msr_backend_emu = {
 	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
+	emu_cpuid, emu_core_emulated,
 };

@@ -1,7 +1,9 @@
-/* Hardware MSR backend: arch's fault-catching accessors, on the target CPU.
+/* Hardware MSR backend: arch's fault-catching accessors, on the target CPU,
+ * and the CPUID instruction.
  * Target only (arch/fault.S); host tests use the emulated backend. */
 #include "backend.h"
 #include "../arch/apic.h"
+#include "../arch/cpuid.h"
 #include "../arch/fault.h"
 #include "../efi/platform.h"
 
@@ -73,6 +75,19 @@ static void hw_pmi_flush(void)
 	plat_stall_us(hw_pmi_bound_us());
 }
 
+static void hw_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+	struct cpuid_regs c = cpuid(leaf, subleaf);
+
+	r[0] = c.a, r[1] = c.b, r[2] = c.c, r[3] = c.d;
+}
+
+static bool hw_core_emulated(void)
+{
+	return false;
+}
+
 const struct msr_backend msr_backend_hw = {
 	"hw", hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
+	hw_cpuid, hw_core_emulated,
 };

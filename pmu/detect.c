@@ -1,4 +1,5 @@
-/* Uncore detection by CPU model (N-01, N-02, S-01, X-01) and backend choice. */
+/* Uncore detection by CPU model (N-01, N-02, S-01, X-01), backend choice,
+ * and the shape of an emulated core PMU. */
 #include "detect.h"
 
 /* Generations an on-target suite tests (tests/nhm). Any other generation
@@ -17,6 +18,24 @@ static bool has_suite(const struct uncore_gen *g)
 	return false;
 }
 
+/* Nehalem and Westmere cores, client, EP and EX: their core PMU is C-12's. */
+static const uint8_t nhm_cores[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
+
+static void choose_core(const struct pmu_cpu *cpu, bool intel, struct pmu_choice *out)
+{
+	unsigned i;
+
+	if (!out->emulated || !intel || cpu->pmu_version)
+		return; /* C-13: only where the CPU's own CPUID.0AH reports none */
+	out->core = &core_shape_v3;
+	out->core_name = "v3";
+	for (i = 0; i < ARRAY_SIZE(nhm_cores); i++)
+		if (cpu->family == 6 && cpu->model == nhm_cores[i]) {
+			out->core = &core_shape_nhm;
+			out->core_name = "nhm";
+		}
+}
+
 void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choice *out)
 {
 	bool intel = !strcmp(cpu->vendor, "GenuineIntel");
@@ -27,6 +46,7 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choic
 	memset(out, 0, sizeof(*out));
 	out->emulated = c->backend == CFG_BACKEND_EMU ||
 			(c->backend == CFG_BACKEND_AUTO && cpu->hypervisor);
+	choose_core(cpu, intel, out);
 	if (forced && out->emulated) {
 		g = uncore_gen_by_name(c->uncore);
 		if (has_suite(g))

@@ -1,34 +1,47 @@
-/* The emulated uncore behind msr_backend_emu: set-up and the PMI tick. */
+/* The emulated PMUs behind msr_backend_emu, an uncore per package and an
+ * architectural core PMU per logical CPU: set-up and the PMI tick. */
 #ifndef PMU_EMU_H
 #define PMU_EMU_H
 
 #include "backend.h"
 #include "regs.h"
+#include "emu_core.h"
 #include "emu_faults.h"
 
 #define EMU_MAX_PKG 8
 
 struct emu_cfg {
-	const struct uncore_gen *gen;    /* the generation to emulate */
+	const struct uncore_gen *gen;    /* the uncore generation to emulate, or NULL */
 	emu_faults_t faults;             /* EMU_F() mask (pmu/emu_faults.h) */
 	uint32_t uclk_khz;               /* U-clock rate (OQ-N17: a ratio over the TSC) */
-	const struct msr_backend *lower; /* other MSRs go here; NULL: read 0, drop writes */
+	const struct msr_backend *lower; /* other MSRs and CPUID go here; NULL: read 0,
+					    drop writes, CPUID 0 */
 	uint64_t (*clock)(void);         /* U-clock cycles now; NULL: derived from the TSC */
 	uint32_t tick_us;                /* period of the caller's emu_poll (0: by hand) */
+	const struct core_shape *core;   /* the core PMU to emulate on every CPU, or NULL
+					    (the lower backend's is used) */
+	uint64_t (*core_clock)(void);    /* core cycles now; NULL: emu_core_now's */
 };
 
-/* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, or PLAT_EINVAL
- * (more packages than EMU_MAX_PKG). Resets every package's uncore. */
+/* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, PLAT_EINVAL
+ * (nothing to emulate, an invalid core shape, more packages than
+ * EMU_MAX_PKG) or PLAT_ENOMEM (no memory for the core models). Resets every
+ * package's uncore and every CPU's core PMU. */
 int emu_setup(const struct emu_cfg *c);
-/* Advance every package's model and deliver the PMIs its overflows asked
- * for. Called from a periodic timer on target (so a test spinning without
+/* Advance every model and deliver the PMIs their overflows asked for.
+ * Called from a periodic timer on target (so a test spinning without
  * touching any MSR still gets its PMI), from a ticker thread in the host
  * suite (it needs no current CPU) and by hand in host tests; one caller at
  * a time. */
 void emu_poll(void);
 uint64_t emu_uclk_now(void);
-/* A wrap is seen at the next MSR access or tick; its PMI is sent then
- * (C-39). So a correct model sends it within one tick period. */
+/* The emulated core clock: 4/3 of the TSC's rate, so that the model's
+ * reference cycles (3 of every 4 core cycles, pmu/emu_core.h) run at the
+ * TSC's rate, as UnHalted Reference Cycles do on parts whose reference
+ * clock is the TSC's (C-21, C-24 row 2). */
+uint64_t emu_core_now(void);
+/* A wrap or core overflow is seen at the next MSR access or tick; its PMI
+ * is sent then (C-39). So a correct model sends it within one tick period. */
 uint32_t emu_pmi_bound_us(void);
 
 #endif

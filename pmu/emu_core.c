@@ -62,6 +62,8 @@
 const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0 };
 const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true,
 					       PERF_CAPS_FW_WRITE };
+const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
+					  PERF_CAPS_FW_WRITE };
 
 bool core_shape_valid(const struct core_shape *s)
 {

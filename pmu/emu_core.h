@@ -105,6 +105,12 @@ struct core_shape {
 extern const struct core_shape core_shape_nhm;
 /* The same with IA32_PERF_CAPABILITIES.FW_WRITE = 1 (IA32_A_PMCn, C-18). */
 extern const struct core_shape core_shape_nhm_fw;
+/* A later core (Sandy Bridge on) with Hyper-Threading off: 8 general
+ * counters per core (SDM Vol. 3B, the Sandy Bridge PMU section: 8 per core
+ * without HT, 4 per thread with it) and 3 fixed, all of 48 bits, all 7
+ * events, PDCM, full-width writes (FW_WRITE, C-18). Version 3, the most the
+ * spec digests (Skylake reports 4, whose added registers the model lacks). */
+extern const struct core_shape core_shape_v3;
 
 bool core_shape_valid(const struct core_shape *s);
 /* CPUID.0AH as the shape presents it: r = EAX, EBX, ECX, EDX. */

@@ -42,7 +42,7 @@ void pmu_trace_name(uint32_t msr, char *name, size_t len)
 {
 	struct reg_ref r;
 
-	if (gen && reg_lookup(gen, msr, &r))
+	if ((gen && reg_lookup(gen, msr, &r)) || reg_lookup(&core_pmu_regs, msr, &r))
 		reg_name(&r, name, len);
 	else
 		snprintf(name, len, "?");

@@ -41,7 +41,8 @@ static double median_ns(bool write)
 	unsigned r, i;
 
 	for (r = 0; r < RUNS; r++) {
-		struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, bench_clock, 0 };
+		struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, bench_clock, 0,
+				     NULL, NULL };
 		uint64_t v;
 		double t0;
 

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# make mutation: the uncore suite against the emulated uncore, once clean and
-# once per injected defect (emu.fault=, pmu/emu_faults.h), with 4 CPUs in 2
-# packages so that package and routing defects can show:
+# make mutation: the uncore and core PMU suites against the emulated uncore
+# and core PMU, once clean and once per injected defect of an X( line
+# (emu.fault=, pmu/emu_faults.h), with 4 CPUs in 2 packages so that package
+# and routing defects can show:
 #  - every run on the host build (build/host/suite, tests/host/suite.c: the
 #    same tests and model, CPUs as threads);
 #  - clean and the defects of QEMU_FAULTS also booted under QEMU
-#    (scripts/qemu.sh): by default one defect each of counting, filters,
-#    overflow, PMI delivery and freeze; "all" boots every defect, "none"
-#    none.
+#    (scripts/qemu.sh): by default one uncore defect each of counting,
+#    filters, overflow, PMI delivery and freeze, and two of the core PMU's
+#    (its gates, its PMI); "all" boots every defect, "none" none.
 # The boots go one at a time while the host runs take JOBS - 1 slots beside
 # them (JOBS defaults to one more than the cores), each queue longest first
 # so that nothing long starts last. A run or a boot keeps about a core busy,
@@ -28,9 +29,9 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
-TESTS=${TESTS:-nhm.*}
+TESTS=${TESTS:-nhm.*,core.*}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
-QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial}
+QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored}
 faults=$(sed -n 's/^[[:space:]]*X([A-Z0-9_]*, "\([a-z0-9-]*\)".*/\1/p' pmu/emu_faults.h)
 case "$QEMU_FAULTS" in
   all) QEMU_FAULTS=$faults ;;
@@ -94,7 +95,8 @@ def verdicts(where, name):
         ended_early.append((where, name))
     for t in d["tests"]:
         reasons[where, name, t["id"]] = t.get("reason") or ""
-    return {t["id"]: t["verdict"] for t in d["tests"] if not t["id"].startswith("uncore.state.")}
+    # the state brackets (uncore.state.*, core.state.*) are not tests of a defect
+    return {t["id"]: t["verdict"] for t in d["tests"] if t["id"].split(".")[1:2] != ["state"]}
 def status(where, name):
     try:
         return open(os.path.join(out, where, name + ".rc")).read().strip()

@@ -9,10 +9,22 @@
 #define HARNESS_VERSION "unknown"
 #endif
 
+/* What the emulated backend stands in for, or NULL. */
+static const char *emulated_what(const struct pmu_choice *pc)
+{
+	if (!pc->emulated)
+		return NULL;
+	if (pc->gen && pc->core)
+		return "emulated uncore and core PMU";
+	return pc->gen ? "emulated uncore" : pc->core ? "emulated core PMU" : NULL;
+}
+
 static void banner(const struct session *s)
 {
 	const struct run_info *ri = &s->ri;
 	const struct pmu_choice *pc = s->pc;
+	const char *what = emulated_what(pc);
+	char core[256];
 
 	plat_log(0, "uncore-harness %s", ri->version);
 	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",
@@ -27,9 +39,11 @@ static void banner(const struct session *s)
 			 pc->why[0] ? "; " : "", pc->why);
 	else
 		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
-	plat_log(0, "backend: %s%s; tsc: %lu kHz", ri->backend,
-		 pc->emulated && pc->gen ? " (emulated uncore: results validate the harness, "
-		 "not silicon)" : "", (unsigned long)(ri->tsc_hz / 1000));
+	core_enum_summary(ri->core_pmu, ri->core_shape, &ri->core, core, sizeof(core));
+	plat_log(0, "core PMU: %s%s", core, ri->core.version ? "" : "; core tests will SKIP");
+	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",
+		 what ? what : "", what ? ": results validate the harness, not silicon)" : "",
+		 (unsigned long)(ri->tsc_hz / 1000));
 	plat_log(0, "config: %s", ri->config);
 	if (ri->tag[0])
 		plat_log(0, "tag: %s", ri->tag);
@@ -45,6 +59,9 @@ void session_start(struct session *s)
 	ri->npackages = plat_package_count();
 	ri->backend = msr_backend()->name;
 	ri->uncore = s->pc->gen ? s->pc->gen->name : "";
+	core_enum_read(&ri->core); /* the view the core suite sees (C-11) */
+	ri->core_pmu = pmu_core_emulated() ? "emulated" : ri->core.version ? "hardware" : "none";
+	ri->core_shape = s->pc->core_name;
 	ri->tsc_hz = plat_tsc_hz();
 	ri->config = s->cfg_text;
 	ri->tag = s->cfg->tag;
@@ -53,10 +70,17 @@ void session_start(struct session *s)
 	pmu_trace_set_gen(s->pc->gen);
 }
 
+/* Leave the machine as found: the uncore's state around the tests that need
+ * it, the core PMU's around the core suite. */
+static const struct bracket brackets[] = {
+	{ NEED_UNCORE, &state_preflight, &state_restore },
+	{ NEED_CORE_PMU, &core_state_preflight, &core_state_restore },
+};
+
 static struct run_opts opts_of(const struct session *s)
 {
-	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat,
-				  &state_preflight, &state_restore };
+	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
+				  ARRAY_SIZE(brackets) };
 }
 
 int session_list(struct session *s)
@@ -81,7 +105,7 @@ void session_run(struct session *s)
 {
 	struct run_opts o = opts_of(s);
 	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
-			       s->pc->gen != NULL, s->pc->why };
+			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL };
 
 	if (s->tap)
 		tap_begin(s->tap, &s->ri);

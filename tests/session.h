@@ -1,8 +1,9 @@
 /* One run of the harness, the same under UEFI (efi/main.c) and in the Linux
  * host suite (tests/host/suite.c): banner, list or run the selection of
- * all_suites bracketed by the uncore state save and restore, result files,
- * tally and the final line. The caller supplies what only its platform
- * knows: the CPU's identity, the APIC mode and where the result files go. */
+ * all_suites bracketed by the uncore's and the core PMU's state save and
+ * restore, result files, tally and the final line. The caller supplies what
+ * only its platform knows: the CPU's identity, the APIC mode and where the
+ * result files go. */
 #ifndef TESTS_SESSION_H
 #define TESTS_SESSION_H
 

@@ -1,5 +1,6 @@
 /* Every suite the harness runs, in order. */
 #include "fw/runner.h"
+#include "core/core.h"
 #include "nhm/nhm.h"
 #include "self/self.h"
 
@@ -7,6 +8,14 @@ const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
 	&self_suite,
 #endif
+	/* the core PMU first: a bring-up engineer trusts no uncore figure before it */
+	&core_enum_suite,
+	&core_gate_suite,
+	&core_filter_suite,
+	&core_fixed_suite,
+	&core_ovf_suite,
+	&core_pmi_suite,
+	&core_events_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,

@@ -6,6 +6,7 @@
 #define TESTS_FW_RESULTS_H
 
 #include "test.h"
+#include "../../pmu/core_enum.h"
 
 /* Write n bytes at byte offset off (the file grows as needed), then
  * flush() makes it durable. Both return 0 on success. */
@@ -29,6 +30,10 @@ struct run_info {
 	const char *apic_mode; /* "xAPIC" / "x2APIC" */
 	const char *backend;   /* "hw" or "emu" */
 	const char *uncore;    /* generation name, or "" when none is supported */
+	/* The architectural core PMU: "hardware", "emulated" or "none", the
+	 * emulated one's shape name (else NULL), and what CPUID enumerates. */
+	const char *core_pmu, *core_shape;
+	struct core_enum core;
 	uint64_t tsc_hz;
 	const char *config;    /* effective config, "key=value ..." */
 	const char *tag;       /* cfg tag= (may be "") */
@@ -57,7 +62,8 @@ void json_begin(struct rfile *f, const struct run_info *ri);
 void json_result(struct rfile *f, const struct tresult *r);
 void json_end(struct rfile *f, const struct tally *t);
 
-/* True when the run used the emulated uncore (backend "emu"). */
+/* True when the run used the emulated backend (an emulated uncore, core
+ * PMU or both). */
 static inline bool results_emulated(const struct run_info *ri)
 {
 	return ri->backend && !strcmp(ri->backend, "emu");

@@ -16,8 +16,9 @@ static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
 
 /* Bytes set aside after the config string in the head: the worst case of
- * everything that follows it is about 1 KiB (brand and vendor all escapes). */
-#define HEAD_KEEP 1280
+ * everything that follows it is about 1.3 KiB (brand and vendor all
+ * escapes, the core PMU's enumeration). */
+#define HEAD_KEEP 1600
 /* Bytes set aside after the reason besides the figures: duration, the
  * closing braces and the tail. */
 #define REC_KEEP  128
@@ -90,6 +91,30 @@ static void put_cpu(struct rbuf *b, const struct run_info *ri)
 	rbuf_put(b, "}");
 }
 
+/* "core_pmu":{...}: where it comes from and what CPUID.0AH enumerates;
+ * in "ebx" a set bit i means event i is NOT available (C-11). */
+static void put_core(struct rbuf *b, const struct run_info *ri)
+{
+	const struct core_enum *e = &ri->core;
+
+	rbuf_put(b, ",\"core_pmu\":{\"source\":");
+	rbuf_jstr(b, ri->core_pmu ? ri->core_pmu : "none", RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"shape\":");
+	if (ri->core_shape)
+		rbuf_jstr(b, ri->core_shape, RESULTS_WORD_MAX);
+	else
+		rbuf_put(b, "null");
+	rbuf_printf(b, ",\"version\":%u,\"gp_counters\":%u,\"gp_width\":%u,"
+		    "\"fixed_counters\":%u,\"fixed_width\":%u,\"ebx_length\":%u,"
+		    "\"ebx\":\"0x%x\",\"ebx_set_means\":\"not available\","
+		    "\"perf_capabilities\":", e->version, e->ngp, e->gp_width, e->nfixed,
+		    e->fixed_width, e->ebx_len, e->ebx);
+	if (e->caps_read)
+		rbuf_printf(b, "\"0x%llx\"}", (unsigned long long)e->perf_caps);
+	else
+		rbuf_put(b, "null}");
+}
+
 void json_begin(struct rfile *f, const struct run_info *ri)
 {
 	char head[RESULTS_REC_MAX];
@@ -110,7 +135,8 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 	rbuf_jstr(&b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
 	rbuf_put(&b, ",\"uncore\":");
 	rbuf_jstr(&b, str_or_empty(ri->uncore), RESULTS_WORD_MAX);
-	/* What a PASS vouches for: the emulated uncore validates the harness. */
+	put_core(&b, ri);
+	/* What a PASS vouches for: the emulated backend validates the harness. */
 	rbuf_put(&b, results_emulated(ri) ? ",\"validates\":\"harness\""
 					  : ",\"validates\":\"silicon\"");
 	rbuf_printf(&b, ",\"tsc_hz\":%llu,\"tests\":[",

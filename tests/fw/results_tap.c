@@ -57,7 +57,7 @@ static const char *or_none(const char *s)
 
 void tap_begin(struct rfile *f, const struct run_info *ri)
 {
-	char buf[RESULTS_REC_MAX];
+	char buf[RESULTS_REC_MAX], core[256];
 	struct rbuf b = RBUF(buf);
 	const int w = RESULTS_WORD_MAX;
 
@@ -72,9 +72,12 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# cpus: %u, packages: %u", ri->ncpus, ri->npackages);
 	tap_line(&b, "# apic mode: %.*s", w, str_or_empty(ri->apic_mode));
 	tap_line(&b, "# backend: %.*s%s", w, str_or_empty(ri->backend),
-		 results_emulated(ri) ? " (emulated uncore: results validate the harness, "
+		 results_emulated(ri) ? " (emulated PMUs: results validate the harness, "
 		 "not silicon)" : "");
 	tap_line(&b, "# uncore: %.*s", w, or_none(ri->uncore));
+	core_enum_summary(ri->core_pmu ? ri->core_pmu : "none", ri->core_shape, &ri->core, core,
+			  sizeof(core));
+	tap_line(&b, "# core PMU: %s", core);
 	tap_line(&b, "# tsc_hz: %llu", (unsigned long long)ri->tsc_hz);
 	tap_line(&b, "# tag: %.*s", w, or_none(ri->tag));
 	/* Last, so that only the config is cut if the banner overflows. */

@@ -64,17 +64,17 @@ unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struc
 	return n;
 }
 
-/* Whether the selection touches the uncore, so first/last must bracket it. */
-static bool needs_bracket(const struct suite *const *s, unsigned nsuites,
-			  const struct run_opts *o)
+/* Whether the selection holds a test that needs what bracket b saves. */
+static bool bracketed(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		      const struct bracket *b)
 {
 	unsigned i, j;
 
 	for (i = 0; i < nsuites; i++)
 		for (j = 0; j < s[i]->count; j++)
-			if ((s[i]->tests[j].needs & NEED_UNCORE) &&
+			if ((s[i]->tests[j].needs & b->needs) &&
 			    runner_selected(o, s[i]->tests[j].id))
-				return o->first || o->last;
+				return true;
 	return false;
 }
 
@@ -86,8 +86,9 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 		for (j = 0; j < s[i]->count; j++)
 			n += runner_selected(o, s[i]->tests[j].id);
 	n *= o->repeat ? o->repeat : 1;
-	if (needs_bracket(s, nsuites, o))
-		n += !!o->first + !!o->last;
+	for (i = 0; i < o->nbrackets; i++)
+		if (bracketed(s, nsuites, o, &o->brackets[i]))
+			n += !!o->brackets[i].first + !!o->brackets[i].last;
 	return n;
 }
 
@@ -108,6 +109,11 @@ static bool needs_met(unsigned needs, const struct run_env *env, char *why, size
 	}
 	if ((needs & NEED_UNCORE) && !env->uncore) {
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
+		return false;
+	}
+	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
+		snprintf(why, len, "%s", env->no_core_pmu ? env->no_core_pmu :
+			 "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
 		return false;
 	}
 	return true;
@@ -194,19 +200,21 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally)
 {
 	unsigned i, j, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
-	bool bracket = needs_bracket(s, nsuites, o);
+	const struct bracket *b = o->brackets;
 
 	memset(tally, 0, sizeof(*tally));
 	tally->planned = runner_planned(s, nsuites, o);
-	if (bracket && o->first)
-		run_one(o->first, ++index, 1, env, sink, tally);
+	for (i = 0; i < o->nbrackets; i++)
+		if (b[i].first && bracketed(s, nsuites, o, &b[i]))
+			run_one(b[i].first, ++index, 1, env, sink, tally);
 	for (iter = 1; iter <= repeat; iter++)
 		for (i = 0; i < nsuites; i++)
 			for (j = 0; j < s[i]->count; j++)
 				if (runner_selected(o, s[i]->tests[j].id))
 					run_one(&s[i]->tests[j], ++index, iter, env, sink, tally);
-	if (bracket && o->last)
-		run_one(o->last, ++index, 1, env, sink, tally);
+	for (i = o->nbrackets; i-- > 0;)
+		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
+			run_one(b[i].last, ++index, 1, env, sink, tally);
 }
 
 void runner_summary_line(const struct tally *t, char *buf, size_t len)

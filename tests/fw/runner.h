@@ -11,14 +11,24 @@ struct run_env {
 	bool x2apic;
 	bool uncore;            /* a supported uncore generation was found */
 	const char *no_uncore;  /* why not, for the SKIP reason */
+	bool core_pmu;          /* CPUID.0AH reports an architectural PMU */
+	const char *no_core_pmu; /* why not, for the SKIP reason */
+};
+
+/* first runs once before everything else and last once after, whenever the
+ * selection holds a test that needs any of `needs` (save and restore the
+ * state those tests touch). */
+struct bracket {
+	unsigned needs;
+	const struct test *first, *last;
 };
 
 struct run_opts {
 	const char *tests, *skip; /* comma-separated globs */
 	unsigned repeat;
-	/* Run once before and once after everything else whenever the selection
-	 * holds a test that needs the uncore (save and restore its state). */
-	const struct test *first, *last;
+	/* Firsts in this order, lasts in the reverse one. */
+	const struct bracket *brackets;
+	unsigned nbrackets;
 };
 
 struct run_sink {

@@ -15,6 +15,7 @@ enum need {
 	NEED_PACKAGE2 = 1u << 1, /* two or more packages */
 	NEED_X2APIC   = 1u << 2, /* CPU offers x2APIC (CPUID.1:ECX[21]) */
 	NEED_UNCORE   = 1u << 3, /* a supported uncore generation (N-01) */
+	NEED_CORE_PMU = 1u << 4, /* an architectural core PMU (CPUID.0AH:EAX[7:0] > 0, C-11) */
 };
 
 #define T_MAX_FIGURES 16

@@ -2,6 +2,7 @@
  * (tests/host/platform_common.h). */
 #include "platform_common.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define LVT_RESET 0x10000u /* C-25: masked */
@@ -115,6 +116,10 @@ void plat_stall_us(uint64_t us)
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
 }
+
+/* --- memory ------------------------------------------------------------------ */
+
+void *plat_alloc(size_t n) { return malloc(n); }
 
 /* --- configuration and log -------------------------------------------------- */
 

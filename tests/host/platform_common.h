@@ -1,7 +1,7 @@
 /* What the two Linux implementations of efi/platform.h share
  * (tests/host/platform_common.c): the machine's shape, each CPU's LVT
- * performance-counter entry, the interrupt handler table, time, the
- * configuration and log formatting. The single-threaded one
+ * performance-counter entry, the interrupt handler table, time, memory,
+ * the configuration and log formatting. The single-threaded one
  * (platform_host.c, for the cmocka unit tests) and the threaded one
  * (platform_threads.c, for the host suite) differ in how CPUs run, how
  * interrupts arrive, locking and where lines go. */

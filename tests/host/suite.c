@@ -1,7 +1,8 @@
-/* build/host/suite: the on-target uncore suite (tests/nhm/, tests/state.c,
- * chosen by tests/suites.c) run as a Linux program against the emulated
- * uncore, on the threaded host platform (platform_threads.c): what
- * efi/main.c and efi/uncore.c do under UEFI, around the same session.
+/* build/host/suite: the on-target uncore and core PMU suites (tests/nhm/,
+ * tests/core/, tests/state.c, chosen by tests/suites.c) run as a Linux
+ * program against the emulated uncore and core PMU, on the threaded host
+ * platform (platform_threads.c): what efi/main.c and efi/uncore.c do under
+ * UEFI, around the same session.
  *
  *   suite [--cpus N] [--packages N] [--results DIR] [key=value ...]
  *
@@ -28,9 +29,58 @@
 #define TICK_US 1000 /* 1 ms, see tick() */
 
 /* The CPU the machine presents: a Nehalem (family 6 model 0x1A, `make
- * qemu`'s default) under a hypervisor, so that backend=auto chooses the
- * emulated uncore by pmu_choose's own rule, as under QEMU. */
-static const struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true };
+ * qemu`'s default) under a hypervisor without a core PMU (CPUID.0AH = 0),
+ * so that backend=auto chooses the emulated uncore and core PMU by
+ * pmu_choose's own rule, as under QEMU. */
+static const struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true, 0 };
+#define HOST_SIGNATURE 0x106A0 /* CPUID.1:EAX of family 6 model 0x1A stepping 0 */
+
+/* --- the machine below the emulated PMUs ------------------------------------ */
+
+/* What QEMU's TCG is below the emulated backend (DESIGN.md): every MSR reads
+ * 0 and takes writes without effect, the LVT entry stores what is written
+ * and never fires, and CPUID says GenuineIntel host_cpu under a hypervisor
+ * with no leaf 0AH (C-13), so that the tests see the emulated core PMU's
+ * CPUID view over it (pmu_cpuid). */
+static int tcg_read(unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)cpu;
+	(void)msr;
+	*val = 0;
+	return 0;
+}
+
+static int tcg_write(unsigned cpu, uint32_t msr, uint64_t val)
+{
+	(void)cpu;
+	(void)msr;
+	(void)val;
+	return 0;
+}
+
+static uint32_t tcg_pmi_bound_us(void) { return 1000; }
+static void tcg_pmi_flush(void) {}
+static bool tcg_core_emulated(void) { return false; }
+
+static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+	(void)subleaf;
+	memset(r, 0, 4 * sizeof(r[0]));
+	if (leaf == 0) { /* max leaf 0xB; "GenuineIntel" in EBX, EDX, ECX */
+		r[0] = 0xB;
+		memcpy(&r[1], "Genu", 4);
+		memcpy(&r[3], "ineI", 4);
+		memcpy(&r[2], "ntel", 4);
+	} else if (leaf == 1) {
+		r[0] = HOST_SIGNATURE;
+		r[2] = 1u << 31; /* hypervisor */
+	}
+}
+
+static const struct msr_backend tcg = {
+	"hw", tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
+	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated,
+};
 
 static void usage(void)
 {
@@ -193,8 +243,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "suite: cannot start %u CPU threads: %s\n", ncpus, strerror(e));
 		return 2;
 	}
-	if (!pmu_setup(&host_cpu, host_cfg(), NULL, TICK_US, &pc)) {
-		fprintf(stderr, "suite: no emulated uncore to test (%s)\n", pc.emulated ? pc.why :
+	if (!pmu_setup(&host_cpu, host_cfg(), &tcg, TICK_US, &pc)) {
+		fprintf(stderr, "suite: no emulated PMU to test (%s)\n", pc.emulated ? pc.why :
 			"backend=hw: the host has no uncore MSRs");
 		return 2;
 	}
@@ -208,7 +258,7 @@ int main(int argc, char **argv)
 	snprintf(s.ri.cpu_vendor, sizeof(s.ri.cpu_vendor), "%s", host_cpu.vendor);
 	s.ri.family = host_cpu.family;
 	s.ri.model = host_cpu.model;
-	s.ri.signature = 0x106A0; /* CPUID.1:EAX of family 6 model 0x1A stepping 0 */
+	s.ri.signature = HOST_SIGNATURE;
 	snprintf(s.ri.brand, sizeof(s.ri.brand), "Linux host, one thread per CPU");
 	snprintf(s.ri.hypervisor, sizeof(s.ri.hypervisor), "host-threads");
 	s.ri.apic_mode = "xAPIC";

@@ -33,7 +33,8 @@ static void on_irq(unsigned vector)
 
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), faults, 2133000, NULL, manual_clock, 0 };
+	struct emu_cfg c = { uncore_gen_by_name("nhm"), faults, 2133000, NULL, manual_clock, 0,
+			     NULL, NULL };
 
 	host_machine(ncpus, npkg);
 	clock_now = 1000;
@@ -225,7 +226,8 @@ static void n03_packages_are_independent(void **state)
 
 static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock, 0 };
+	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock, 0,
+			     NULL, NULL };
 
 	(void)state;
 	host_machine_smt(4, 1, 2); /* cores 0 and 1, two threads each */
@@ -344,7 +346,7 @@ static void c41_storm_fault_repeats_until_routing_is_off(void **state)
 static void choose(const char *vendor, uint32_t model, bool hv, const char *keys,
 		   struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { vendor, 6, model, hv };
+	struct pmu_cpu cpu = { vendor, 6, model, hv, 0 };
 	struct cfg c;
 	char line[64], err[256];
 	const char *k = keys;

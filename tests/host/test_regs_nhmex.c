@@ -48,7 +48,7 @@ static void x01_models_0x2e_0x2f_only(void **state)
 
 static void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv };
+	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
 	struct cfg c;
 	char err[128];
 

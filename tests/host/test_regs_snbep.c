@@ -49,7 +49,7 @@ static void s01_model_0x2d_only(void **state)
 
 static void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv };
+	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
 	struct cfg c;
 	char err[128];
 

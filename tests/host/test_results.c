@@ -15,6 +15,8 @@ static const char tap_expected[] =
 	"# apic mode: xAPIC\n"
 	"# backend: hw\n"
 	"# uncore: nhm\n"
+	"# core PMU: hardware: version 3, 4 general x 48 bits, 3 fixed x 48 bits, EBX 0x40 of 7 "
+	"bits (a set bit: event NOT available), PERF_CAPABILITIES 0x1c3\n"
 	"# tsc_hz: 2666000000\n"
 	"# tag: lab1\n"
 	"# config: tests=* repeat=1\n"

@@ -247,6 +247,12 @@ static const struct run_info info __attribute__((unused)) = {
 	.apic_mode = "xAPIC",
 	.backend = "hw",
 	.uncore = "nhm",
+	/* a Nehalem whose CPUID marks Branch Misses Retired unavailable (EBX
+	 * bit 6: Linux's erratum AAJ80 quirk) */
+	.core_pmu = "hardware",
+	.core = { .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .ebx = 0x40, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .caps_read = true, .perf_caps = 0x1c3,
+		  .family = 6, .model = 26 },
 	.tsc_hz = 2666000000ULL,
 	.config = "tests=* repeat=1",
 	.tag = "lab1",

@@ -71,7 +71,11 @@ static const char json_head[] =
 	"\"family\":6,\"model\":26,\"stepping\":5,"
 	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null},"
 	"\"cpus\":8,\"packages\":2,\"apic_mode\":\"xAPIC\",\"backend\":\"hw\","
-	"\"uncore\":\"nhm\",\"validates\":\"silicon\",\"tsc_hz\":2666000000,\"tests\":[";
+	"\"uncore\":\"nhm\",\"core_pmu\":{\"source\":\"hardware\",\"shape\":null,"
+	"\"version\":3,\"gp_counters\":4,\"gp_width\":48,\"fixed_counters\":3,"
+	"\"fixed_width\":48,\"ebx_length\":7,\"ebx\":\"0x40\",\"ebx_set_means\":\"not available\","
+	"\"perf_capabilities\":\"0x1c3\"},"
+	"\"validates\":\"silicon\",\"tsc_hz\":2666000000,\"tests\":[";
 
 static const char json_expected[] =
 	"{\"id\":\"a.pass.plain\",\"description\":\"passes\",\"iteration\":1,"

@@ -19,6 +19,7 @@ static const struct test tests_a[] = {
 	{ "a.two.pkg", "needs 2 packages", NEED_PACKAGE2, pass },
 	{ "a.two.x2", "needs x2APIC", NEED_X2APIC, pass },
 	{ "a.two.unc", "needs an uncore", NEED_UNCORE, pass },
+	{ "a.two.core", "needs a core PMU", NEED_CORE_PMU, pass },
 };
 static const struct test tests_b[] = {
 	{ "b.xfail", "expected failure", 0, xfail },
@@ -41,8 +42,9 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, NULL };
-	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)" };
+	struct run_opts o = { tests, skip, repeat, NULL, 0 };
+	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
+			       NULL };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -55,8 +57,8 @@ static void verdicts_and_reasons(void **state)
 
 	(void)state;
 	run("*", "", 1, 1, &t);
-	assert_int_equal(t.planned, 9);
-	assert_int_equal(nseen, 9);
+	assert_int_equal(t.planned, 10);
+	assert_int_equal(nseen, 10);
 	assert_int_equal(seen[0].verdict, V_PASS);
 	assert_int_equal(seen[0].index, 1);
 	assert_int_equal(seen[0].nfigs, 1);
@@ -69,12 +71,14 @@ static void verdicts_and_reasons(void **state)
 	assert_int_equal(seen[4].verdict, V_SKIP);
 	assert_int_equal(seen[5].verdict, V_SKIP);
 	assert_string_equal(seen[5].reason, "no supported uncore (model 0x2a)");
-	assert_int_equal(seen[6].verdict, V_XFAIL);
-	assert_int_equal(seen[7].verdict, V_ERROR);
-	assert_string_equal(seen[8].reason, "no reason given");
+	assert_int_equal(seen[6].verdict, V_SKIP);
+	assert_string_equal(seen[6].reason, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
+	assert_int_equal(seen[7].verdict, V_XFAIL);
+	assert_int_equal(seen[8].verdict, V_ERROR);
+	assert_string_equal(seen[9].reason, "no reason given");
 	assert_int_equal(t.n[V_PASS], 1);
 	assert_int_equal(t.n[V_FAIL], 2);
-	assert_int_equal(t.n[V_SKIP], 4);
+	assert_int_equal(t.n[V_SKIP], 5);
 	assert_non_null(strstr(host_output(), "PASS a.one.pass\n"));
 	assert_non_null(strstr(host_output(), "FAIL a.one.fail: arithmetic says 2\n"));
 	assert_non_null(strstr(host_output(), "SKIP a.two.smp: needs 2 or more CPUs (have 1)\n"));
@@ -142,12 +146,18 @@ static void summary_and_exit_codes(void **state)
 
 static const struct test first = { "z.first", "save", 0, pass };
 static const struct test last = { "z.last", "restore", 0, xfail };
+static const struct test core_first = { "y.first", "save the core PMU", 0, pass };
+static const struct test core_last = { "y.last", "restore the core PMU", 0, pass };
+static const struct bracket brackets[] = {
+	{ NEED_UNCORE, &first, &last },
+	{ NEED_CORE_PMU, &core_first, &core_last },
+};
 
 /* first/last bracket a selection that needs the uncore, and nothing else. */
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, &first, &last };
-	struct run_env env = { 1, 1, false, true, NULL };
+	struct run_opts o = { "a.two.unc", "", 2, brackets, 2 };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
 	struct tally t;
 
 	(void)state;
@@ -167,9 +177,34 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(t.planned, 2);
 }
 
+/* Two brackets: firsts in order, lasts in the reverse order. */
+static void brackets_nest(void **state)
+{
+	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2 };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
+	struct tally t;
+	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
+					      "y.last", "z.last" };
+	unsigned i;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(t.planned, 6);
+	assert_int_equal(nseen, 6);
+	for (i = 0; i < ARRAY_SIZE(order); i++)
+		assert_string_equal(seen[i].test->id, order[i]);
+	o.tests = "a.two.core";
+	nseen = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(nseen, 3);
+	assert_string_equal(seen[0].test->id, "y.first");
+}
+
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, NULL };
+	struct run_opts o = { "a.one.*", "", 1, NULL, 0 };
 
 	(void)state;
 	host_machine(1, 1);
@@ -188,6 +223,7 @@ int main(void)
 		cmocka_unit_test(repeat_numbers_iterations),
 		cmocka_unit_test(summary_and_exit_codes),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
+		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(list_prints_selected),
 	};
 

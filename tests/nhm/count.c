@@ -52,7 +52,7 @@
 /* Memory traffic from the calling CPU for `us` microseconds of TSC. */
 static void traffic(uint64_t us)
 {
-	nhm_stream_until(NULL, plat_tsc() + plat_tsc_hz() / 1000000 * us);
+	traffic_until(NULL, plat_tsc() + plat_tsc_hz() / 1000000 * us);
 }
 
 static void traffic_fn(void *arg)

@@ -75,7 +75,7 @@ static void ap_stream(void *arg)
 	struct window *w = arg;
 
 	__atomic_add_fetch(&w->ready, 1, __ATOMIC_SEQ_CST);
-	nhm_stream_until(&w->done, tsc_after(AP_LIMIT_US));
+	traffic_until(&w->done, tsc_after(AP_LIMIT_US));
 }
 
 /* MSR access inside the window, where a test cannot end: the first fault
@@ -102,7 +102,7 @@ static bool rmsr(struct window *w, uint32_t msr, uint64_t *v)
 static void just_stream(struct window *w, uint64_t end)
 {
 	(void)w;
-	nhm_stream_until(NULL, end);
+	traffic_until(NULL, end);
 }
 
 static void bsp_window(void *arg)
@@ -398,7 +398,7 @@ static void occ_resets(struct window *w, uint64_t end)
 	uint64_t a, b;
 
 	while (plat_tsc() < end || r->resets < MIN_RESETS) {
-		nhm_stream_until(NULL, tsc_after(RESET_EVERY_US));
+		traffic_until(NULL, tsc_after(RESET_EVERY_US));
 		if (!rmsr(w, NHM_PERFCTR(0), &a) ||
 		    !wmsr(w, NHM_EVTSEL(0), QHL_OCC_LOCAL(0, NHM_SEL_OCC_RST)) ||
 		    !rmsr(w, NHM_PERFCTR(0), &b) ||

@@ -136,12 +136,12 @@ static enum verdict overflow_run(struct tctx *t, const struct nhm_rates *r, stru
 	x->gctl = EN_ALL | NHM_EN_PMI(0) | (x->frz ? PMI_FRZ : 0);
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, x->gctl);
-	nhm_spin(&pmis, WAIT_US);
+	pmi_spin(&pmis, WAIT_US);
 	RD(t, NHM_GLOBAL_CTRL, &x->g);
 	RD(t, NHM_STATUS, &x->st);
 	if ((v = read_all(t, x->a)) != V_PASS)
 		return v;
-	nhm_spin(NULL, HOLD_US);
+	pmi_spin(NULL, HOLD_US);
 	if ((v = read_all(t, x->b)) != V_PASS)
 		return v;
 	if (x->a[x->k] >= x->start[x->k]) {
@@ -208,14 +208,14 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 		      (unsigned long)x.g, (unsigned long)(x.gctl & ~EN_ALL));
 	/* C-40's order: clear status first. That alone must not resume. */
 	WR(t, NHM_OVF_CTRL, x.st);
-	nhm_spin(NULL, RESUME_US);
+	pmi_spin(NULL, RESUME_US);
 	if ((v = read_all(t, c)) != V_PASS)
 		return v;
 	for (i = 0; i < NALL; i++)
 		CHECK(t, c[i] == x.b[i], "%s resumed (0x%lx to 0x%lx) when only GLOBAL_STATUS was "
 		      "cleared (N-37, N-28)", names[i], (unsigned long)x.b[i], (unsigned long)c[i]);
 	WR(t, NHM_GLOBAL_CTRL, x.gctl);
-	nhm_spin(NULL, RESUME_US);
+	pmi_spin(NULL, RESUME_US);
 	if ((v = read_all(t, d)) != V_PASS)
 		return v;
 	return all_moved(t, moved(c, d), (1u << NALL) - 1, "after GLOBAL_CTRL was written again",
@@ -286,15 +286,15 @@ static void disarm(void)
 
 static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
-	struct nhm_pmi_path p;
-	enum verdict v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
+	struct pmi_path p;
+	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
 
 	if (v == V_PASS)
 		v = arm(t);
 	if (v == V_PASS)
 		v = body(t);
 	disarm();
-	nhm_pmi_path_close(&p);
+	pmi_path_close(&p);
 	return v;
 }
 

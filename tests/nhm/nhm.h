@@ -3,9 +3,9 @@
 #ifndef TESTS_NHM_NHM_H
 #define TESTS_NHM_NHM_H
 
-#include "../fw/test.h"
-#include "../../efi/platform.h"
-#include "../../pmu/backend.h"
+#include "../msr.h"
+#include "../pmi.h"
+#include "../traffic.h"
 
 #define NHM_GLOBAL_CTRL 0x391
 #define NHM_STATUS      0x392
@@ -30,21 +30,6 @@
 #define NHM_TOP         (1ull << 48)       /* N-12: counts wrap modulo 2^48 */
 #define NHM_WIDTH_MASK  ((1ull << 48) - 1) /* N-12 */
 
-#define MSR_DEBUGCTL      0x1D9
-#define MSR_CORE_STATUS   0x38E
-#define MSR_CORE_OVF_CTRL 0x390
-#define DEBUGCTL_UNCORE_PMI (1ull << 13)   /* C-02 */
-#define CORE_OVF_UNCORE     (1ull << 61)   /* C-06 */
-#define LVT_MASKED          0x10000u       /* C-28 */
-
-/* MSR access on the calling CPU that ends the test as ERROR on a fault. */
-#define RD(t, msr, v) \
-	do { int e_ = msr_read(plat_this_cpu(), (msr), (v)); \
-	     if (e_) return t_error((t), "rdmsr 0x%x faulted (%d)", (unsigned)(msr), e_); } while (0)
-#define WR(t, msr, v) \
-	do { int e_ = msr_write(plat_this_cpu(), (msr), (v)); \
-	     if (e_) return t_error((t), "wrmsr 0x%x faulted (%d)", (unsigned)(msr), e_); } while (0)
-
 /* On the emulated backend, open questions follow their recommended default
  * and are asserted; on hardware the test reports what it saw. */
 static inline bool nhm_emulated(void)
@@ -56,24 +41,6 @@ static inline bool nhm_emulated(void)
  * always move), on hardware a SKIP (the event may be idle without traffic). */
 #define NHM_IDLE(t, ...) \
 	(nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
-
-/* Busy-wait without touching any MSR, so only an asynchronous PMI can end
- * it early: until *flag becomes non-zero or us microseconds pass. */
-static inline void nhm_spin(volatile unsigned *flag, uint64_t us)
-{
-	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * us;
-
-	while ((!flag || !*flag) && plat_tsc() < end)
-		;
-}
-
-/* Return when every PMI owed for the wraps so far has been handled on the
- * CPUs of the mask (bit i: CPU index i): 0, PLAT_ETIMEDOUT if a CPU never
- * took the fence (its interrupts off), or a registration error
- * (tests/nhm/quiesce.c). The call must come after the wrap: wait for the
- * wrap's predicted time, or for the PMI that came. */
-int nhm_pmi_quiesce(uint64_t cpus);
-#define NHM_BSP_ONLY 1ull
 
 /* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
  * most 1 per U-clock (spec 5). */
@@ -90,27 +57,6 @@ struct nhm_rates {
 /* Both rates over NHM_RATE_US, counters started from 0 by one GLOBAL_CTRL
  * write (tests/nhm/rates.c); FAILs if FixedCntr0 did not move. */
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r);
-
-/* The calling CPU's side of the uncore PMI path (tests/nhm/pmi_path.c).
- * arm saves LVTPC and DEBUGCTL, then writes lvt and sets (or clears) bit
- * 13; disarm puts both back and clears bit 61; both return 0 or the MSR
- * error. open = fn on a Fixed-mode vector + arm(vector, bit 13 set); close
- * undoes it, also after an open that failed half-way. */
-struct nhm_pmi_path {
-	unsigned vector; /* 0: nothing registered */
-	bool saved;      /* debugctl and lvt hold the values to restore */
-	uint64_t debugctl;
-	uint32_t lvt;
-};
-int nhm_pmi_arm(struct nhm_pmi_path *p, uint32_t lvt, bool uncore_pmi);
-int nhm_pmi_disarm(const struct nhm_pmi_path *p);
-enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned vector,
-			       plat_irq_fn fn);
-void nhm_pmi_path_close(const struct nhm_pmi_path *p);
-
-/* Cache-missing reads from the calling CPU until *stop (if non-NULL) is set
- * or the TSC reaches end_tsc (tests/nhm/traffic.c). */
-void nhm_stream_until(volatile bool *stop, uint64_t end_tsc);
 
 enum verdict nhm_fixed_uclk(struct tctx *t);
 enum verdict nhm_fixed_gate(struct tctx *t);

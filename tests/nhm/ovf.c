@@ -113,7 +113,7 @@ static enum verdict fixed_wrap(struct tctx *t)
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	t0 = plat_tsc();
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
-	nhm_spin(NULL, WAIT_US);
+	pmi_spin(NULL, WAIT_US);
 	RD(t, NHM_FIXED_CTR, &v);
 	t1 = plat_tsc();
 	RD(t, NHM_STATUS, &st);
@@ -170,7 +170,7 @@ static enum verdict gp_wrap(struct tctx *t)
 	WR(t, NHM_FIXED_CTR, 0);
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, 0xFF | NHM_EN_FC0);
-	nhm_spin(NULL, WAIT_US);
+	pmi_spin(NULL, WAIT_US);
 	for (i = 0; i < 8; i++)
 		RD(t, NHM_PERFCTR(i), &v[i]);
 	RD(t, NHM_FIXED_CTR, &fc);
@@ -229,7 +229,7 @@ static enum verdict clear_exact(struct tctx *t)
 	WR(t, NHM_EVTSEL(1), NHM_GQ_NOT_EMPTY);
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, 0x3 | NHM_EN_FC0);
-	nhm_spin(NULL, WAIT_US);
+	pmi_spin(NULL, WAIT_US);
 	/* Stop FixedCntr0 by EN_FC0 and the general counters by their local
 	 * EN, so that every kind of enable holds a non-zero value whose survival
 	 * N-28 can check, and the counts hold still. */
@@ -250,7 +250,7 @@ static enum verdict clear_exact(struct tctx *t)
 	}
 	/* Stopped means still over a millisecond of U-clocks; else a change
 	 * below would not be the clears' doing. */
-	nhm_spin(NULL, WAIT_US / 10);
+	pmi_spin(NULL, WAIT_US / 10);
 	for (i = 0; i < 3; i++) {
 		RD(t, ctr[i], &c2[i]);
 		CHECK(t, c2[i] == c[i], "%s went from 0x%lx to 0x%lx with its %s clear (N-06, N-07)",
@@ -292,7 +292,7 @@ static enum verdict fixed_overflow(struct tctx *t, uint64_t n)
 	WR(t, NHM_FIXED_CTR, NHM_TOP - n);
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
-	nhm_spin(NULL, WAIT_US);
+	pmi_spin(NULL, WAIT_US);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	RD(t, NHM_FIXED_CTR, &v);
 	CHECK(t, (v & NHM_WIDTH_MASK) < NHM_TOP - n, "FixedCntr0 preset to 2^48 - %lu did not wrap in "
@@ -363,7 +363,7 @@ static void on_pmi(unsigned vector)
  * status is set, OVF_PMI is not (N-23), and no PMI arrives. A control
  * overflow with FixedCntr0's PMI bit then must bring one, or the quiet
  * window proved nothing. The window: the wraps, then every PMI they could
- * have raised handled (nhm_pmi_quiesce). */
+ * have raised handled (pmi_quiesce). */
 static enum verdict no_pmi(struct tctx *t)
 {
 	struct nhm_rates r;
@@ -387,8 +387,8 @@ static enum verdict no_pmi(struct tctx *t)
 	}
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | gp_bit | NHM_EN_PMI(0));
-	nhm_spin(&pmis, WAIT_US);
-	if (nhm_pmi_quiesce(NHM_BSP_ONLY))
+	pmi_spin(&pmis, WAIT_US);
+	if (pmi_quiesce(PMI_BSP_ONLY))
 		return t_error(t, "the PMI fence was not taken on the BSP");
 	RD(t, NHM_FIXED_CTR, &fc);
 	if (gp_bit)
@@ -419,7 +419,7 @@ static enum verdict no_pmi(struct tctx *t)
 	WR(t, NHM_FIXED_CTR, NHM_TOP - nf);
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN | NHM_FC_PMI);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | NHM_EN_PMI(0));
-	nhm_spin(&pmis, ARRIVE_US);
+	pmi_spin(&pmis, ARRIVE_US);
 	RD(t, NHM_STATUS, &st);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	t_figure(t, "pmis_control", pmis, "");
@@ -432,12 +432,12 @@ static enum verdict no_pmi(struct tctx *t)
 
 static enum verdict run_no_pmi(struct tctx *t)
 {
-	struct nhm_pmi_path p;
-	enum verdict v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
+	struct pmi_path p;
+	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
 
 	if (v == V_PASS)
 		v = around(t, no_pmi);
-	nhm_pmi_path_close(&p);
+	pmi_path_close(&p);
 	return v;
 }
 

@@ -103,11 +103,11 @@ static enum verdict judge(struct tctx *t)
 
 enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 {
-	struct nhm_pmi_path p;
+	struct pmi_path p;
 	enum verdict v;
 
 	memset((void *)&pmi, 0, sizeof(pmi));
-	v = nhm_pmi_path_open(t, &p, VEC, on_pmi);
+	v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
 	if (v == V_PASS)
 		v = arm(t);
 	if (v == V_PASS) {
@@ -116,14 +116,14 @@ enum verdict nhm_pmi_fixed_core0(struct tctx *t)
 		e |= msr_write(plat_this_cpu(), NHM_FIXED_CTL, 0x5); /* EN, PMI */
 		e |= msr_write(plat_this_cpu(), NHM_GLOBAL_CTRL, NHM_EN_FC0 | NHM_EN_PMI(0));
 		if (!e) {
-			nhm_spin(&pmi.count, ARRIVE_US);
-			if (nhm_pmi_quiesce(NHM_BSP_ONLY)) /* a second PMI is in by now */
+			pmi_spin(&pmi.count, ARRIVE_US);
+			if (pmi_quiesce(PMI_BSP_ONLY)) /* a second PMI is in by now */
 				v = t_error(t, "the PMI fence was not taken on the BSP");
 		}
 		if (v == V_PASS)
 			v = e ? t_error(t, "programming the overflow faulted") : judge(t);
 	}
 	disarm();
-	nhm_pmi_path_close(&p);
+	pmi_path_close(&p);
 	return v;
 }

@@ -1,4 +1,9 @@
-/* The rates the overflow and freeze tests derive their presets from. */
+/* The rates the overflow and freeze tests derive their presets from. The
+ * counters are read outside the TSC interval, so a delay around the reads
+ * (a descheduled vCPU or host thread) can only raise a rate, never lower
+ * it: every use of one is a preset that must not wrap early or an upper
+ * bound (a rate 15% low once failed nhm.ovf.fixed-wrap's bound on a loaded
+ * host). */
 #include "nhm.h"
 
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
@@ -13,10 +18,10 @@ enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
 	RD(t, NHM_PERFCTR(0), &g0);
 	RD(t, NHM_FIXED_CTR, &f0);
 	t0 = plat_tsc();
-	nhm_spin(NULL, NHM_RATE_US);
-	RD(t, NHM_PERFCTR(0), &g1);
-	RD(t, NHM_FIXED_CTR, &f1);
+	pmi_spin(NULL, NHM_RATE_US);
 	t1 = plat_tsc();
+	RD(t, NHM_FIXED_CTR, &f1);
+	RD(t, NHM_PERFCTR(0), &g1);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_EVTSEL(0), 0);
 	WR(t, NHM_FIXED_CTL, 0);

@@ -31,7 +31,7 @@
  * stops at the first overflow that did not arrive. */
 #define ARRIVE_US 5000000
 /* After a PMI that came, or the wrap of one that must not come, the test
- * waits for nhm_pmi_quiesce: then a duplicate, a storm (C-41) or a
+ * waits for pmi_quiesce: then a duplicate, a storm (C-41) or a
  * misrouted PMI has been taken, if there was one. */
 /* More PMIs than this on one CPU in one test is a storm (C-41): the handler
  * stops the source and the test fails instead of hanging. */
@@ -187,7 +187,7 @@ static int start(const struct clock *c, unsigned cores, uint64_t *due)
 
 struct solo {
 	struct clock c;
-	struct nhm_pmi_path a;
+	struct pmi_path a;
 	unsigned cores; /* EN_PMI_CORE bits that reach the BSP */
 	bool dc;        /* DEBUGCTL bit 13 as armed */
 };
@@ -225,7 +225,7 @@ static enum verdict step(struct tctx *t, struct solo *s, unsigned want, bool che
 	end = due + tsc_us(want > base ? ARRIVE_US : EARLY_US);
 	while (pmi.hits[0] < (want > base ? want : base + 1) && plat_tsc() < end)
 		;
-	if (nhm_pmi_quiesce(NHM_BSP_ONLY))
+	if (pmi_quiesce(PMI_BSP_ONLY))
 		return t_error(t, "the BSP did not take the PMI fence");
 	return check ? counted(t, want, after) : V_PASS;
 }
@@ -257,10 +257,10 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	if (rc)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
 	s.dc = dc;
-	rc = nhm_pmi_arm(&s.a, lvt, dc);
+	rc = pmi_arm(&s.a, lvt, dc);
 	v = rc ? t_error(t, "arming the BSP faulted (%d)", rc) : body(t, &s);
 	rc = stop_uncore(0);
-	keep(&rc, nhm_pmi_disarm(&s.a));
+	keep(&rc, pmi_disarm(&s.a));
 	plat_irq_unregister(vector);
 	if (rc && v == V_PASS)
 		return t_error(t, "restoring the uncore or DEBUGCTL faulted (%d)", rc);
@@ -297,7 +297,7 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 		pmu_lvtpc_write(VEC);
 	else
 		WR(t, MSR_DEBUGCTL, s->a.debugctl | DEBUGCTL_UNCORE_PMI);
-	if (nhm_pmi_quiesce(NHM_BSP_ONLY)) /* a held PMI comes on the opening */
+	if (pmi_quiesce(PMI_BSP_ONLY)) /* a held PMI comes on the opening */
 		return t_error(t, "the BSP did not take the PMI fence");
 	held = pmi.hits[0];
 	t_figure(t, "pmis_on_opening", held, "");
@@ -372,9 +372,9 @@ static void listen(void *arg)
 	unsigned me = plat_this_cpu();
 	uint64_t now = plat_tsc(), end = now + plat_tsc_hz() * LISTEN_S, kick = now;
 	bool drove = false, emu = nhm_emulated();
-	struct nhm_pmi_path a;
+	struct pmi_path a;
 
-	f->fault[me] = nhm_pmi_arm(&a, VEC, true);
+	f->fault[me] = pmi_arm(&a, VEC, true);
 	plat_irq_enable();
 	__atomic_add_fetch(&f->ready, 1, __ATOMIC_SEQ_CST);
 	while (!f->done && (now = plat_tsc()) < end) {
@@ -395,7 +395,7 @@ static void listen(void *arg)
 	plat_irq_disable();
 	if (drove)
 		keep(&f->fault[me], stop_uncore(me));
-	keep(&f->fault[me], nhm_pmi_disarm(&a));
+	keep(&f->fault[me], pmi_disarm(&a));
 }
 
 /* CPU i receives round r by the OQ-N4 default: every thread of a selected
@@ -449,7 +449,7 @@ static bool round_on(struct fork *f, unsigned r)
 	end = f->due[r] + tsc_us(f->cores ? ARRIVE_US : EARLY_US);
 	while (!(came = arrived(f, r)) && plat_tsc() < end)
 		;
-	if ((came || !f->cores) && nhm_pmi_quiesce(ALL_CPUS)) {
+	if ((came || !f->cores) && pmi_quiesce(ALL_CPUS)) {
 		snprintf(f->why, sizeof(f->why), "a CPU did not take the PMI fence");
 		return false;
 	}
@@ -466,9 +466,9 @@ static void drive(void *arg)
 	struct fork *f = arg;
 	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
 	unsigned r, aps = plat_cpu_count() - 1;
-	struct nhm_pmi_path a;
+	struct pmi_path a;
 
-	f->fault[0] = nhm_pmi_arm(&a, VEC, true);
+	f->fault[0] = pmi_arm(&a, VEC, true);
 	while (f->ready < aps && plat_tsc() < end)
 		;
 	if (f->ready < aps)
@@ -478,7 +478,7 @@ static void drive(void *arg)
 		if (!round_on(f, r))
 			f->rounds = r + 1;
 	f->done = true;
-	keep(&f->fault[0], nhm_pmi_disarm(&a));
+	keep(&f->fault[0], pmi_disarm(&a));
 }
 
 static enum verdict fork_run(struct tctx *t, struct fork *f)

@@ -1,9 +1,12 @@
-/* Memory traffic for the uncore's memory-side events on real hardware: each
- * line of a small buffer is read, then flushed, so the next read of it
- * misses every cache level and reaches the memory controller whatever the
- * buffer's size (which matters: gnu-efi's linker script stores .bss in the
- * .efi file). Under emulation the synthetic streams ignore it. */
-#include "nhm.h"
+/* Memory traffic for real hardware: each line of a small buffer is read,
+ * then flushed, so the next read of it misses every cache level and reaches
+ * the memory controller whatever the buffer's size (which matters: gnu-efi's
+ * linker script stores .bss in the .efi file). It keeps the uncore's
+ * memory-side events busy and stalls the core between retirements (the
+ * core suite's toggling workload). Under emulation the synthetic streams
+ * ignore it. */
+#include "traffic.h"
+#include "../efi/platform.h"
 
 #define BUF_BYTES (64u * 1024)
 #define LINE      64u
@@ -17,7 +20,7 @@ __attribute__((target("sse2"))) static void flush_line(const void *p)
 	__builtin_ia32_clflush(p);
 }
 
-void nhm_stream_until(volatile bool *stop, uint64_t end_tsc)
+void traffic_until(volatile bool *stop, uint64_t end_tsc)
 {
 	/* Each CPU starts at its own line so that CPUs do not walk in step. */
 	unsigned i = plat_this_cpu() * 97;

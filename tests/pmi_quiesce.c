@@ -1,15 +1,15 @@
-/* PMI quiescence: when nhm_pmi_quiesce returns 0, every PMI the uncore owed
- * for the wraps before the call has been taken by its handler on each CPU
+/* PMI quiescence: when pmi_quiesce returns 0, every PMI the PMUs owed
+ * for the overflows before the call has been taken by its handler on each CPU
  * of the mask, so a PMI count read then is final and a "no PMI" verdict
  * needs no guessed window. Two steps: the backend sends what it owes
  * (pmu_pmi_flush: hardware within its bound, the model at once); then a
  * fence IPI goes to each CPU and its handler's run is awaited. A pending
  * NMI is taken before any interrupt, and of two pending fixed vectors the
  * higher first (SDM vol. 3A 10.8.3.1); the fence vector is below every PMI
- * vector the tests use (0xF1-0xF3), and an interrupt handler runs with
+ * vector the tests use (0xF1 and up), and an interrupt handler runs with
  * IF = 0 until it returns, so the fence handler runs only after the PMI
  * handler has finished. */
-#include "nhm.h"
+#include "pmi.h"
 
 #define FENCE_VEC 0xE0       /* C-32: >= 0x20, below the PMI vectors */
 /* As route.c's ARRIVE_US: 8 vCPUs spinning on 2 loaded host cores took
@@ -25,7 +25,7 @@ static void on_fence(unsigned vector)
 	__atomic_add_fetch(&fenced[plat_this_cpu()], 1, __ATOMIC_SEQ_CST);
 }
 
-int nhm_pmi_quiesce(uint64_t cpus)
+int pmi_quiesce(uint64_t cpus)
 {
 	unsigned before[PLAT_MAX_CPUS], i, n = plat_cpu_count();
 	uint64_t end;

@@ -1,9 +1,9 @@
-/* The core side of the uncore PMI path on the calling CPU, opened for a test
- * and put back afterwards: DEBUGCTL bit 13 (C-01, C-03: read-modify-write)
- * and the LVT entry (C-25, C-26); open also puts a handler on the vector. */
-#include "nhm.h"
+/* The core side of the PMI path on the calling CPU, opened for a test and
+ * put back afterwards: DEBUGCTL bit 13 (C-01, C-03: read-modify-write) and
+ * the LVT entry (C-25, C-26); open also puts a handler on the vector. */
+#include "pmi.h"
 
-int nhm_pmi_arm(struct nhm_pmi_path *p, uint32_t lvt, bool uncore_pmi)
+int pmi_arm(struct pmi_path *p, uint32_t lvt, bool uncore_pmi)
 {
 	unsigned me = plat_this_cpu();
 	int e;
@@ -19,7 +19,7 @@ int nhm_pmi_arm(struct nhm_pmi_path *p, uint32_t lvt, bool uncore_pmi)
 					       : p->debugctl & ~DEBUGCTL_UNCORE_PMI);
 }
 
-int nhm_pmi_disarm(const struct nhm_pmi_path *p)
+int pmi_disarm(const struct pmi_path *p)
 {
 	unsigned me = plat_this_cpu();
 	int e, e61;
@@ -33,8 +33,8 @@ int nhm_pmi_disarm(const struct nhm_pmi_path *p)
 	return e ? e : e61;
 }
 
-enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned vector,
-			       plat_irq_fn fn)
+enum verdict pmi_path_open(struct tctx *t, struct pmi_path *p, unsigned vector, uint32_t lvt,
+			   bool uncore_pmi, plat_irq_fn fn)
 {
 	int rc = plat_irq_register(vector, fn);
 
@@ -42,16 +42,16 @@ enum verdict nhm_pmi_path_open(struct tctx *t, struct nhm_pmi_path *p, unsigned 
 	if (rc)
 		return t_error(t, "cannot register vector 0x%x (error %d)", vector, rc);
 	p->vector = vector;
-	rc = nhm_pmi_arm(p, vector, true);
+	rc = pmi_arm(p, lvt, uncore_pmi);
 	if (rc)
 		return t_error(t, "arming the PMI path faulted (%d)", rc);
 	return V_PASS;
 }
 
-void nhm_pmi_path_close(const struct nhm_pmi_path *p)
+void pmi_path_close(const struct pmi_path *p)
 {
 	if (!p->vector)
 		return;
-	nhm_pmi_disarm(p);
+	pmi_disarm(p);
 	plat_irq_unregister(p->vector);
 }

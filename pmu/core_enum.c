@@ -1,0 +1,79 @@
+/* CPUID.0AH decoding through the backend (pmu/core_enum.h). */
+#include "core_enum.h"
+#include "backend.h"
+#include "../efi/platform.h"
+
+#define MSR_PERF_CAPS 0x345
+#define PDCM (1u << 15)               /* CPUID.01H:ECX */
+#define PERF_CAPS_FW_WRITE (1ull << 13) /* C-18 */
+
+void core_enum_read(struct core_enum *e)
+{
+	uint32_t r[4], base;
+
+	memset(e, 0, sizeof(*e));
+	pmu_cpuid(1, 0, r);
+	base = (r[0] >> 8) & 0xf;
+	e->family = base == 0xf ? base + ((r[0] >> 20) & 0xff) : base;
+	e->model = (r[0] >> 4) & 0xf;
+	if (base == 0x6 || base == 0xf)
+		e->model |= ((r[0] >> 16) & 0xf) << 4;
+	e->pdcm = (r[2] & PDCM) != 0;
+	pmu_cpuid(0, 0, r);
+	if (r[0] < 0xA)
+		return; /* no leaf 0AH: no architectural PMU */
+	pmu_cpuid(0xA, 0, r);
+	e->version = (uint8_t)r[0];
+	e->ngp = (uint8_t)(r[0] >> 8);
+	e->gp_width = (uint8_t)(r[0] >> 16);
+	e->ebx_len = (uint8_t)(r[0] >> 24);
+	e->ebx = r[1] & (e->ebx_len >= 32 ? ~0u : (1u << e->ebx_len) - 1); /* C-11 */
+	if (e->version > 1) {
+		e->nfixed = r[3] & 0x1f;
+		e->fixed_width = (uint8_t)(r[3] >> 5);
+	}
+	if (e->version && e->pdcm)
+		e->caps_read = !msr_read(plat_this_cpu(), MSR_PERF_CAPS, &e->perf_caps);
+}
+
+bool core_enum_available(const struct core_enum *e, unsigned i)
+{
+	return i < e->ebx_len && !(e->ebx >> i & 1);
+}
+
+bool core_enum_full_width(const struct core_enum *e)
+{
+	return e->pdcm && e->caps_read && (e->perf_caps & PERF_CAPS_FW_WRITE);
+}
+
+void core_enum_describe(const struct core_enum *e, char *buf, size_t len)
+{
+	if (!e->version) {
+		snprintf(buf, len, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0)");
+		return;
+	}
+	snprintf(buf, len, "version %u, %u general x %u bits, %u fixed x %u bits, EBX 0x%x of %u "
+		 "bits (a set bit: event NOT available), PERF_CAPABILITIES %s0x%llx", e->version,
+		 e->ngp, e->gp_width, e->nfixed, e->fixed_width, e->ebx, e->ebx_len,
+		 e->caps_read ? "" : "(none) ", (unsigned long long)e->perf_caps);
+}
+
+void core_enum_summary(const char *source, const char *shape, const struct core_enum *e,
+		       char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s%s%s: ", source, shape ? ", shape " : "", shape ? shape : "");
+
+	if (n >= 0 && (size_t)n < len)
+		core_enum_describe(e, buf + n, len - (size_t)n);
+}
+
+const char *core_event_name(unsigned i)
+{
+	static const char *const names[CORE_ENUM_EVENTS] = {
+		"UnHalted Core Cycles", "Instructions Retired", "UnHalted Reference Cycles",
+		"LLC Reference", "LLC Misses", "Branch Instructions Retired",
+		"Branch Misses Retired",
+	};
+
+	return i < CORE_ENUM_EVENTS ? names[i] : "?";
+}

@@ -1,0 +1,43 @@
+/* The architectural core PMU as CPUID enumerates it through the current
+ * backend (pmu_cpuid: the CPU's own on hardware, the model's view when the
+ * core PMU is emulated), read by the banner, the result files and the
+ * core suite (spec core-pmu-and-apic.md §3, CPUID leaf 0AH; C-11, C-18). */
+#ifndef PMU_CORE_ENUM_H
+#define PMU_CORE_ENUM_H
+
+#include "../lib/rt.h"
+
+#define CORE_ENUM_EVENTS 7 /* C-24 rows 0-6, the events the harness uses (OQ-C10) */
+
+struct core_enum {
+	uint8_t version;     /* EAX[7:0]: 0 = no architectural PMU */
+	uint8_t ngp;         /* EAX[15:8]: general counters per logical processor */
+	uint8_t gp_width;    /* EAX[23:16] */
+	uint8_t ebx_len;     /* EAX[31:24]: valid EBX bits */
+	uint32_t ebx;        /* bit i = 1: event i NOT available (only ebx_len bits) */
+	uint8_t nfixed;      /* EDX[4:0], version 2 on */
+	uint8_t fixed_width; /* EDX[12:5], version 2 on */
+	bool pdcm;           /* CPUID.01H:ECX[15]: IA32_PERF_CAPABILITIES exists */
+	bool caps_read;      /* it was read without a fault */
+	uint64_t perf_caps;  /* its value (bit 13 FW_WRITE: IA32_A_PMCn, C-18) */
+	uint32_t family, model; /* CPUID.01H, for C-12 and C-42 */
+};
+
+/* Read on the calling CPU. */
+void core_enum_read(struct core_enum *e);
+/* C-11, C-24: event i is usable iff i < EAX[31:24] and its EBX bit is 0. */
+bool core_enum_available(const struct core_enum *e, unsigned i);
+/* IA32_A_PMCn exist (C-18). */
+bool core_enum_full_width(const struct core_enum *e);
+/* "version 3, 4 general x 48 bits, 3 fixed x 48 bits, EBX 0x0 of 7 bits
+ * (a set bit: event NOT available), PERF_CAPABILITIES 0x0", or "no
+ * architectural PMU (CPUID.0AH:EAX[7:0] = 0)". */
+void core_enum_describe(const struct core_enum *e, char *buf, size_t len);
+/* "<source>[, shape <shape>]: <description>", source being "hardware",
+ * "emulated" or "none": the banner's and results.tap's core PMU line. */
+void core_enum_summary(const char *source, const char *shape, const struct core_enum *e,
+		       char *buf, size_t len);
+/* C-24: the name of event i < CORE_ENUM_EVENTS. */
+const char *core_event_name(unsigned i);
+
+#endif

@@ -1,0 +1,103 @@
+/* The fixed counters (C-09, C-21, C-22): IA32_FIXED_CTR0 counts
+ * instructions retired, CTR1 core cycles, CTR2 reference cycles; each
+ * counts only while its 2-bit EN field of IA32_FIXED_CTR_CTRL matches the
+ * ring (1 ring 0, 2 ring > 0, 3 all) and its EN_FIXED_CTR bit of
+ * IA32_PERF_GLOBAL_CTRL is set; its PMI bit raises a PMI on overflow. Each
+ * window has IA32_PMC0 on the same architectural event, open, as the
+ * control a counter at rest is judged against, and the count a counting
+ * fixed counter must match (C-21). */
+#include "core.h"
+
+#define WINDOW_US 1000
+/* Instructions per cycle at most on any core the harness meets: the skew
+ * allowance of an instruction count (as tests/core/filter.c). */
+#define INST_PER_CYCLE 8
+
+/* C-21: the architectural event fixed counter j counts. */
+static const unsigned fixed_row[CORE_MAX_FIXED] = { EV_INST, EV_CYCLES, EV_REF };
+
+/* Fixed counter j with EN field `en` (and EN_FIXED_CTRj if global) beside
+ * IA32_PMC0 on its event: it must count nothing, or as IA32_PMC0 does. On
+ * hardware the general counters' reference-cycles event may tick at another
+ * fixed rate than CTR2 (the bus clock on Nehalem, SDM Table 18-1's note), so
+ * CTR2 is only required to count there; the model counts both alike. */
+static enum verdict ring_window(struct tctx *t, const struct core *c, unsigned j, unsigned en,
+				bool global, bool counts)
+{
+	struct core_win w = { .us = WINDOW_US };
+	unsigned per = fixed_row[j] == EV_INST ? INST_PER_CYCLE : 1;
+	uint64_t tol;
+	enum verdict v;
+
+	w.sel[0] = SEL_COUNT(fixed_row[j]);
+	w.fixed_ctl = FC_EN(j, en);
+	w.en = G_PMC(0) | (global ? G_FIXED(j) : 0);
+	if ((v = core_window(t, c, &w)) != V_PASS)
+		return v;
+	CHECK(t, w.gp[0], "IA32_PMC0 counted no %s in %u us (C-09)",
+	      core_event_name(fixed_row[j]), WINDOW_US);
+	if (!counts) {
+		CHECK(t, !w.fixed[j], "IA32_FIXED_CTR%u counted %lu with EN field %u%s at ring 0, "
+		      "beside IA32_PMC0's %lu (C-09, C-22)", j, (unsigned long)w.fixed[j], en,
+		      global ? "" : " and EN_FIXED_CTR clear", (unsigned long)w.gp[0]);
+		return V_PASS;
+	}
+	CHECK(t, w.fixed[j], "IA32_FIXED_CTR%u counted nothing with EN field %u at ring 0 "
+	      "(C-22)", j, en);
+	if (j == 2 && !c->model) {
+		t_figure(t, "ctr2_per_ref_event_x1000", (int64_t)(w.fixed[2] * 1000 / w.gp[0]), "");
+		return V_PASS;
+	}
+	/* hardware: 1% besides the skew, for the two events' own definitions */
+	tol = core_slack(c, per) + (c->model ? 0 : w.gp[0] / 100);
+	CHECK(t, core_dist(w.fixed[j], w.gp[0]) <= tol, "IA32_FIXED_CTR%u counted %lu, IA32_PMC0 "
+	      "%lu on %s in the same window (C-21)", j, (unsigned long)w.fixed[j],
+	      (unsigned long)w.gp[0], core_event_name(fixed_row[j]));
+	return V_PASS;
+}
+
+static enum verdict ring(struct tctx *t)
+{
+	struct core c;
+	enum verdict v = core_begin(t, &c, 1);
+	unsigned j;
+
+	if (v == V_PASS && !c.e.nfixed)
+		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
+	for (j = 0; j < c.e.nfixed && v == V_PASS; j++) {
+		v = ring_window(t, &c, j, 2, true, false);       /* ring > 0 only */
+		if (v == V_PASS)
+			v = ring_window(t, &c, j, 0, true, false); /* off */
+		if (v == V_PASS)
+			v = ring_window(t, &c, j, 1, false, false); /* global enable clear */
+		if (v == V_PASS)
+			v = ring_window(t, &c, j, 1, true, true);  /* ring 0 */
+		if (v == V_PASS)
+			v = ring_window(t, &c, j, 3, true, true);  /* all rings */
+	}
+	return core_end(&c, v);
+}
+
+/* C-22: a fixed counter's PMI bit: one PMI on the programmed vector for its
+ * overflow, its status bit (32 + j) set and cleared (tests/core/pmi.c). */
+static enum verdict pmi(struct tctx *t)
+{
+	struct core c;
+	enum verdict v = core_begin(t, &c, 1);
+	unsigned j;
+
+	if (v == V_PASS && !c.e.nfixed)
+		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
+	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
+		v = core_overflow_pmi(t, &c, CORE_MAX_GP + j, CORE_PMI_VEC);
+	return core_end(&c, v);
+}
+
+static const struct test core_fixed_tests[] = {
+	{ "core.fixed.ring", "each fixed counter counts its event at ring 0 with EN 1 or 3 and "
+	  "EN_FIXED_CTR, nothing with EN 2, 0 or the global bit clear (C-09, C-21, C-22)",
+	  NEED_CORE_PMU, ring },
+	{ "core.fixed.pmi", "each fixed counter's overflow with its PMI bit: one PMI, status bit "
+	  "32+j set and cleared (C-10, C-22)", NEED_CORE_PMU, pmi },
+};
+const struct suite core_fixed_suite = SUITE("core.fixed", core_fixed_tests);

@@ -1,0 +1,56 @@
+/* The core side of the PMI path as the uncore and core suites use it: the
+ * calling CPU's LVT entry and DEBUGCTL gate, a handler on a vector, and
+ * quiescence, which makes "no PMI came" a verdict without a guessed window
+ * (spec core-pmu-and-apic.md C-01..C-07, C-25..C-32). */
+#ifndef TESTS_PMI_H
+#define TESTS_PMI_H
+
+#include "fw/test.h"
+#include "../efi/platform.h"
+#include "../pmu/backend.h"
+
+#define MSR_DEBUGCTL      0x1D9
+#define MSR_CORE_STATUS   0x38E
+#define MSR_CORE_OVF_CTRL 0x390
+#define DEBUGCTL_UNCORE_PMI (1ull << 13)   /* C-02 */
+#define CORE_OVF_UNCORE     (1ull << 61)   /* C-06 */
+#define LVT_MASKED          0x10000u       /* C-28 */
+#define LVT_NMI             0x400u         /* C-26: delivery mode 100 */
+
+/* Busy-wait without touching any MSR, so only an asynchronous PMI can end
+ * it early: until *flag becomes non-zero or us microseconds pass. */
+static inline void pmi_spin(volatile unsigned *flag, uint64_t us)
+{
+	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * us;
+
+	while ((!flag || !*flag) && plat_tsc() < end)
+		;
+}
+
+/* Return when every PMI owed for the overflows so far has been handled on
+ * the CPUs of the mask (bit i: CPU index i): 0, PLAT_ETIMEDOUT if a CPU
+ * never took the fence (its interrupts off), or a registration error
+ * (tests/pmi_quiesce.c). The call must come after the overflow: wait for
+ * its predicted time, for its status bit, or for the PMI that came. */
+int pmi_quiesce(uint64_t cpus);
+#define PMI_BSP_ONLY 1ull
+
+/* The calling CPU's side of the PMI path (tests/pmi_path.c). arm saves
+ * LVTPC and DEBUGCTL, then writes lvt and sets (or clears) bit 13, the
+ * uncore's gate (C-02; core PMIs pass whatever it says); disarm puts both
+ * back and clears bit 61; both return 0 or the MSR error. open = fn on a
+ * vector (2: NMI) + arm(lvt, uncore_pmi); close undoes it, also after an
+ * open that failed half-way. */
+struct pmi_path {
+	unsigned vector; /* 0: nothing registered */
+	bool saved;      /* debugctl and lvt hold the values to restore */
+	uint64_t debugctl;
+	uint32_t lvt;
+};
+int pmi_arm(struct pmi_path *p, uint32_t lvt, bool uncore_pmi);
+int pmi_disarm(const struct pmi_path *p);
+enum verdict pmi_path_open(struct tctx *t, struct pmi_path *p, unsigned vector, uint32_t lvt,
+			   bool uncore_pmi, plat_irq_fn fn);
+void pmi_path_close(const struct pmi_path *p);
+
+#endif
