@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "pmu/detect.h"
+#include "test_choose.h"
 #include "pmu/regs.h"
 
 static const struct uncore_gen *nhmex(void)
@@ -44,17 +45,6 @@ static void x01_models_0x2e_0x2f_only(void **state)
 	assert_ptr_not_equal(uncore_gen_for_model(6, 0x1A), nhmex());
 	assert_ptr_not_equal(uncore_gen_for_model(6, 0x2D), nhmex());
 	assert_null(uncore_gen_for_model(15, 0x2E));
-}
-
-static void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
-{
-	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
-	struct cfg c;
-	char err[128];
-
-	cfg_defaults(&c);
-	assert_int_equal(cfg_set(&c, "uncore", uncore, err, sizeof(err)), 0);
-	pmu_choose(&cpu, &c, out);
 }
 
 /* Recognised and named, but no suite tests it yet: no supported uncore. */

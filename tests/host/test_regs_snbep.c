@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "pmu/detect.h"
+#include "test_choose.h"
 #include "pmu/regs.h"
 
 static const struct uncore_gen *snbep(void)
@@ -45,17 +46,6 @@ static void s01_model_0x2d_only(void **state)
 	assert_null(uncore_gen_for_model(6, 0x3E)); /* IVB-EP: another register set */
 	assert_null(uncore_gen_for_model(15, 0x2D));
 	assert_string_equal(uncore_gen_for_model(6, 0x1A)->name, "nhm");
-}
-
-static void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
-{
-	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
-	struct cfg c;
-	char err[128];
-
-	cfg_defaults(&c);
-	assert_int_equal(cfg_set(&c, "uncore", uncore, err, sizeof(err)), 0);
-	pmu_choose(&cpu, &c, out);
 }
 
 /* Recognised, but no suite tests it yet: the run must not point the
