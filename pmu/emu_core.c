@@ -508,10 +508,5 @@ uint64_t core_next_wrap(const struct core_pmu *u)
 
 unsigned core_take_pmi(struct core_pmu *u, struct core_pmi_req *out, unsigned max)
 {
-	unsigned k = u->npmi < max ? u->npmi : max;
-
-	memcpy(out, u->pmi, k * sizeof(*out));
-	memmove(u->pmi, u->pmi + k, (u->npmi - k) * sizeof(*out));
-	u->npmi -= k;
-	return k;
+	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }

@@ -541,11 +541,5 @@ uint64_t nhm_next_wrap(const struct nhm_uncore *u)
 
 unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned max)
 {
-	unsigned k;
-
-	k = u->npmi < max ? u->npmi : max;
-	memcpy(out, u->pmi, k * sizeof(*out));
-	memmove(u->pmi, u->pmi + k, (u->npmi - k) * sizeof(*out));
-	u->npmi -= k;
-	return k;
+	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }

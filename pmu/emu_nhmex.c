@@ -512,12 +512,7 @@ uint64_t nhmex_next_wrap(const struct nhmex_uncore *u)
 
 unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct nhmex_pmi_req *out, unsigned max)
 {
-	unsigned k = u->npmi < max ? u->npmi : max;
-
-	memcpy(out, u->pmi, k * sizeof(*out));
-	memmove(u->pmi, u->pmi + k, (u->npmi - k) * sizeof(*out));
-	u->npmi -= k;
-	return k;
+	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }
 
 uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now)

@@ -546,10 +546,5 @@ void snbep_core_state(struct snbep_uncore *u, unsigned core, enum snbep_cstate s
 
 unsigned snbep_take_pmi(struct snbep_uncore *u, uint64_t *cycles, unsigned max)
 {
-	unsigned k = u->npmi < max ? u->npmi : max;
-
-	memcpy(cycles, u->pmi, k * sizeof(*cycles));
-	memmove(u->pmi, u->pmi + k, (u->npmi - k) * sizeof(*cycles));
-	u->npmi -= k;
-	return k;
+	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*cycles), cycles, max);
 }

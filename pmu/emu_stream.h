@@ -57,4 +57,9 @@ uint64_t emu_stream_reach(const struct emu_stream *s, uint64_t t, uint64_t need)
  * which the synthetic streams are drawn. */
 uint32_t emu_mix(uint32_t key, uint32_t x);
 
+/* The models' PMI request queues: move up to max entries of `size` bytes
+ * from the front of the FIFO q of *n entries into out, oldest first;
+ * returns how many. */
+unsigned emu_fifo_take(void *q, unsigned *n, size_t size, void *out, unsigned max);
+
 #endif
