@@ -273,17 +273,6 @@ static enum verdict arm(struct tctx *t)
 	return V_PASS;
 }
 
-static void disarm(void)
-{
-	unsigned me = plat_this_cpu(), n;
-
-	msr_write(me, NHM_GLOBAL_CTRL, 0);
-	msr_write(me, NHM_FIXED_CTL, 0);
-	for (n = 0; n < 8; n++)
-		msr_write(me, NHM_EVTSEL(n), 0);
-	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-}
-
 static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
 	struct pmi_path p;
@@ -293,7 +282,7 @@ static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 		v = arm(t);
 	if (v == V_PASS)
 		v = body(t);
-	disarm();
+	nhm_quiet();
 	pmi_path_close(&p);
 	return v;
 }

@@ -42,6 +42,19 @@ static inline bool nhm_emulated(void)
 #define NHM_IDLE(t, ...) \
 	(nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
 
+/* The calling CPU's package left quiet: every counter stopped, every event
+ * select cleared and every status bit cleared (N-05, N-26). */
+static inline void nhm_quiet(void)
+{
+	unsigned me = plat_this_cpu(), n;
+
+	msr_write(me, NHM_GLOBAL_CTRL, 0);
+	msr_write(me, NHM_FIXED_CTL, 0);
+	for (n = 0; n < 8; n++)
+		msr_write(me, NHM_EVTSEL(n), 0);
+	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
+}
+
 /* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
  * most 1 per U-clock (spec 5). */
 #define NHM_GQ_NOT_EMPTY (NHM_SEL_EN | 0x0701ull)

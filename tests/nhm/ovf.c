@@ -73,24 +73,13 @@ static enum verdict prepare(struct tctx *t)
 	return V_PASS;
 }
 
-static void quiet(void)
-{
-	unsigned me = plat_this_cpu(), n;
-
-	msr_write(me, NHM_GLOBAL_CTRL, 0);
-	msr_write(me, NHM_FIXED_CTL, 0);
-	for (n = 0; n < 8; n++)
-		msr_write(me, NHM_EVTSEL(n), 0);
-	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-}
-
 static enum verdict around(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
 	enum verdict v = prepare(t);
 
 	if (v == V_PASS)
 		v = body(t);
-	quiet();
+	nhm_quiet();
 	return v;
 }
 
