@@ -255,23 +255,6 @@ static enum verdict no_freeze(struct tctx *t)
 	return v;
 }
 
-/* Every control used at rest, status clear (N-05); PMIs to core 0 are taken
- * by on_pmi on this CPU (N-31, N-32) through the path armed() opened. */
-static enum verdict arm(struct tctx *t)
-{
-	uint64_t st;
-	unsigned n;
-
-	WR(t, NHM_GLOBAL_CTRL, 0);
-	WR(t, NHM_FIXED_CTL, 0);
-	for (n = 0; n < 8; n++)
-		WR(t, NHM_EVTSEL(n), 0);
-	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	RD(t, NHM_STATUS, &st);
-	CHECK(t, !(st & ST_OVF), "GLOBAL_STATUS 0x%lx after writing 1 to every "
-	      "GLOBAL_OVF_CTRL bit (N-26)", (unsigned long)st);
-	return V_PASS;
-}
 
 static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
@@ -279,7 +262,7 @@ static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
 
 	if (v == V_PASS)
-		v = arm(t);
+		v = nhm_prepare(t, ST_OVF); /* PMIs to core 0: on_pmi, via armed() (N-31, N-32) */
 	if (v == V_PASS)
 		v = body(t);
 	nhm_quiet();

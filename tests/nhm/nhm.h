@@ -55,6 +55,10 @@ static inline void nhm_quiet(void)
 	msr_write(me, NHM_OVF_CTRL, NHM_CLEAR_ALL);
 }
 
+/* The same, checked: every control at rest (N-05), every status bit
+ * cleared, and no bit of must_clear left set (N-26); tests/nhm/rates.c. */
+enum verdict nhm_prepare(struct tctx *t, uint64_t must_clear);
+
 /* UNC_GQ_CYCLES_NOT_EMPTY, all trackers (event 01H umask 07), enabled: at
  * most 1 per U-clock (spec 5). */
 #define NHM_GQ_NOT_EMPTY (NHM_SEL_EN | 0x0701ull)

@@ -56,26 +56,10 @@ static enum verdict need_gp(struct tctx *t, const struct nhm_rates *r)
 		    "no Global Queue traffic)", NHM_RATE_US / 1000);
 }
 
-/* Every control this file uses at rest and every status bit clear (N-05). */
-static enum verdict prepare(struct tctx *t)
-{
-	uint64_t st;
-	unsigned n;
-
-	WR(t, NHM_GLOBAL_CTRL, 0);
-	WR(t, NHM_FIXED_CTL, 0);
-	for (n = 0; n < 8; n++)
-		WR(t, NHM_EVTSEL(n), 0);
-	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	RD(t, NHM_STATUS, &st);
-	CHECK(t, !(st & (ST_OVF | NHM_ST_CHG)), "GLOBAL_STATUS 0x%lx after writing 1 to every "
-	      "GLOBAL_OVF_CTRL bit (N-26)", (unsigned long)st);
-	return V_PASS;
-}
 
 static enum verdict around(struct tctx *t, enum verdict (*body)(struct tctx *))
 {
-	enum verdict v = prepare(t);
+	enum verdict v = nhm_prepare(t, ST_OVF | NHM_ST_CHG);
 
 	if (v == V_PASS)
 		v = body(t);

@@ -32,3 +32,19 @@ enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
 	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", NHM_RATE_US / 1000);
 	return V_PASS;
 }
+
+enum verdict nhm_prepare(struct tctx *t, uint64_t must_clear)
+{
+	uint64_t st;
+	unsigned n;
+
+	WR(t, NHM_GLOBAL_CTRL, 0);
+	WR(t, NHM_FIXED_CTL, 0);
+	for (n = 0; n < 8; n++)
+		WR(t, NHM_EVTSEL(n), 0);
+	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
+	RD(t, NHM_STATUS, &st);
+	CHECK(t, !(st & must_clear), "GLOBAL_STATUS 0x%lx after writing 1 to every "
+	      "GLOBAL_OVF_CTRL bit (N-26)", (unsigned long)st);
+	return V_PASS;
+}
