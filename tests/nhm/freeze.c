@@ -262,7 +262,7 @@ static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
 	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
 
 	if (v == V_PASS)
-		v = nhm_prepare(t, ST_OVF); /* PMIs to core 0: on_pmi, via armed() (N-31, N-32) */
+		v = nhm_prepare(t, ST_OVF); /* PMIs to core 0 now reach on_pmi (N-31, N-32) */
 	if (v == V_PASS)
 		v = body(t);
 	nhm_quiet();
