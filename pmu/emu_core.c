@@ -187,7 +187,7 @@ static int usable_event(const struct core_pmu *u, uint64_t sel)
 	int ev = core_arch_event(ES_EVENT(sel), ES_UMASK(sel));
 	bool avail = ev >= 0 && (unsigned)ev < u->shape->ebx_len && !(u->shape->ebx >> ev & 1);
 
-	return (avail || (ev >= 0 && F(u, CORE_UNAVAILABLE_COUNTS))) ? ev : -1;
+	return avail ? ev : -1;
 }
 
 static void stream_fill(struct core_pmu *u, unsigned n)

@@ -80,16 +80,6 @@
 	X(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
 	X(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
 
-/* Core PMU defects no on-target test can catch, shown to break their
- * behaviour by a host test only (tests/host/test_emu_core_faults.c); their
- * own macro parameter name keeps them out of `make mutation`. An event
- * CPUID.0AH marks unavailable is one the harness must not use (C-24: the
- * test SKIPs naming the bit); what it counts is unspecified on hardware
- * (Linux's AAJ80 quirk: Nehalem's branch-misses event counts, wrongly), so
- * no on-target test asserts on it, and the emulated shapes mark none. */
-#define EMU_CORE_HOST_FAULTS(C)                                                        \
-	C(CORE_UNAVAILABLE_COUNTS, "core-unavailable-counts", "events CPUID.0AH:EBX marks unavailable count (C-11, C-24)")
-
 /* Sandy Bridge-EP defects (spec xeon-e5-2600-uncore.md). No on-target test
  * exercises the emulated SNB-EP uncore yet (the snbep.* suite comes with
  * the backend's hosting of it), so these are not in `make mutation`:
@@ -184,8 +174,8 @@
 	E(EX_IPERF_EN_IGNORED, "ex-iperf-en-ignored", "an R counter counts its IPERF sub-counter without IPERF bit 31 (X-32)") \
 	E(EX_R_PORT_NO_HALF, "ex-r-port-no-half", "right-half R counters decode ports 0-3, not 4-7 (X-33)")
 
-#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X) EMU_CORE_HOST_FAULTS(X) \
-	EMU_SNBEP_FAULTS(X) EMU_NHMEX_FAULTS(X)
+#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X) EMU_SNBEP_FAULTS(X) \
+	EMU_NHMEX_FAULTS(X)
 
 enum emu_fault_bit {
 #define X(id, name, desc) EMU_FAULT_BIT_##id,

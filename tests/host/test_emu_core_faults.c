@@ -6,7 +6,6 @@
 #include "test_emu_core.h"
 
 static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
-static const struct ref inst = { CORE_EV_INST, 0, false, false };
 
 /* General counter 0 programmed with event select `sel` and GLOBAL_CTRL
  * `gctl` from cycle 0: its count at cycle `at`. */
@@ -52,13 +51,6 @@ static bool fixed_en_0_counts_nothing(emu_faults_t f) /* C-22 */
 	init(&u, &core_shape_nhm, f);
 	wr(&u, GCTL, G_FIXED(1), 0);
 	return rd(&u, FIXED(1), 100) == 0;
-}
-
-static bool unavailable_event_counts_nothing(emu_faults_t f) /* C-11, C-24 */
-{
-	static const struct core_shape no_inst = { 3, 4, 48, 7, 1u << CORE_EV_INST, 3, 48, true, 0 };
-
-	return model_count(&no_inst, f, &inst, 0, P) == 0;
 }
 
 static bool edge_counts_fewer_than_level(emu_faults_t f) /* C-16 */
@@ -175,7 +167,6 @@ static const struct {
 	{ EMU_FAULT_BIT_CORE_LOCAL_EN_IGNORED, en_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_GLOBAL_CTRL_IGNORED, global_ctrl_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_FIXED_EN_IGNORED, fixed_en_0_counts_nothing },
-	{ EMU_FAULT_BIT_CORE_UNAVAILABLE_COUNTS, unavailable_event_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_EDGE_IGNORED, edge_counts_fewer_than_level },
 	{ EMU_FAULT_BIT_CORE_CMASK_OFF_BY_ONE, cmask_counts_cycles_at_or_above },
 	{ EMU_FAULT_BIT_CORE_INV_IGNORED, inv_counts_cycles_below },
