@@ -33,6 +33,8 @@ struct cfg {
 	char uncore[16];          /* uncore=auto|<generation> (emulated backend) */
 	emu_faults_t emu_faults;  /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
+	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
+				   * -1 (auto): its shape's own */
 };
 
 /* Receives one human-readable message per problem, e.g.

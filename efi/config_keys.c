@@ -215,6 +215,19 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 			return false;
 		c->emu_uclk_mhz = n;
 		return true;
+	case K_EMU_CORE_EBX:
+		/* Bits of the seven events C-24 defines; a set bit marks the
+		 * event unavailable (C-11), so a run can show the SKIP path.
+		 * Not bits 0-1: core cycles and instructions retired are the
+		 * core suite's reference counts. */
+		if (!strcmp(v, "auto")) {
+			c->emu_core_ebx = -1;
+			return true;
+		}
+		if (!parse_num(v, 0, 0x7C, &n) || (n & 3))
+			return false;
+		c->emu_core_ebx = (int32_t)n;
+		return true;
 	}
 	return false;
 }
@@ -242,6 +255,8 @@ static const struct {
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
 			  "(the README lists them)" },
 	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000" },
+	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
+			     "clear (the events the core suite measures against)" },
 };
 
 int cfg_key_find(const char *name)
@@ -312,6 +327,12 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 	case K_EMU_UCLK:
 		sb_printf(b, "%u", (unsigned)c->emu_uclk_mhz);
 		break;
+	case K_EMU_CORE_EBX:
+		if (c->emu_core_ebx < 0)
+			sb_printf(b, "auto");
+		else
+			sb_printf(b, "0x%x", (unsigned)c->emu_core_ebx);
+		break;
 	}
 }
 
@@ -337,6 +358,7 @@ void cfg_defaults(struct cfg *c)
 	c->backend = CFG_BACKEND_AUTO;
 	memcpy(c->uncore, "auto", 5);
 	c->emu_uclk_mhz = 2133;
+	c->emu_core_ebx = -1;
 }
 
 const char *cfg_end_name(enum cfg_end e)

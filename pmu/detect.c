@@ -21,7 +21,12 @@ static bool has_suite(const struct uncore_gen *g)
 /* Nehalem and Westmere cores, client, EP and EX: their core PMU is C-12's. */
 static const uint8_t nhm_cores[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
 
-static void choose_core(const struct pmu_cpu *cpu, bool intel, struct pmu_choice *out)
+/* emu.core_ebx= marks events unavailable in the chosen shape (C-11), so
+ * that a run shows the core suite's SKIP for them. */
+static struct core_shape ebx_shape;
+
+static void choose_core(const struct pmu_cpu *cpu, const struct cfg *c, bool intel,
+			struct pmu_choice *out)
 {
 	unsigned i;
 
@@ -34,6 +39,11 @@ static void choose_core(const struct pmu_cpu *cpu, bool intel, struct pmu_choice
 			out->core = &core_shape_nhm;
 			out->core_name = "nhm";
 		}
+	if (c->emu_core_ebx >= 0) {
+		ebx_shape = *out->core;
+		ebx_shape.ebx = (uint32_t)c->emu_core_ebx;
+		out->core = &ebx_shape;
+	}
 }
 
 void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choice *out)
@@ -46,7 +56,7 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choic
 	memset(out, 0, sizeof(*out));
 	out->emulated = c->backend == CFG_BACKEND_EMU ||
 			(c->backend == CFG_BACKEND_AUTO && cpu->hypervisor);
-	choose_core(cpu, intel, out);
+	choose_core(cpu, c, intel, out);
 	if (forced && out->emulated) {
 		g = uncore_gen_by_name(c->uncore);
 		if (has_suite(g))

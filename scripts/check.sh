@@ -53,9 +53,14 @@ boot sandybridge-core 0 $ESP --cpu SandyBridge --smp 2 --opts "expect_cpu=6:2a" 
   -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*,uncore.*' --uncore "" \
   --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
   --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a'
-boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 --opts "expect_cpu=6:5e tests=self.cpu.*,core.*" \
+# ... and with two events marked unavailable (emu.core_ebx=): they SKIP
+# naming their CPUID.0AH:EBX bit, and the fixed counters still count.
+boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 \
+  --opts "expect_cpu=6:5e tests=self.cpu.*,core.* emu.core_ebx=0x44" \
   -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore "" --backend emu \
-  --core-pmu "emulated, shape v3" --ran 'core.*=26'
+  --core-pmu "emulated, shape v3" --ran 'core.*=26' \
+  --skip-ok 'core.events.ref-cycles,core.events.branch-misses' \
+  --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1'
 boot smp8-2sockets-westmere 0 $ESP --cpu Westmere --smp 8 --sockets 2 --opts "expect_cpu=6:2c" \
   -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass --uncore nhm --backend emu
 boot smp8-2sockets-nehalem 0 $ESP --cpu Nehalem --smp 8 --sockets 2 --opts "expect_cpu=6:1a" \

@@ -82,6 +82,7 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_string_equal(a->uncore, b->uncore);
 	assert_int_equal(a->emu_faults, b->emu_faults);
 	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
+	assert_int_equal(a->emu_core_ebx, b->emu_core_ebx);
 }
 
 /* ASCII to UCS-2 (no terminator); returns the length. */

@@ -124,7 +124,7 @@ static void test_loadopts_non_ascii(void **state)
 }
 
 #define DEFAULTS "tests=* skip= list=0 verbose=1 end=auto repeat=1 tag= " \
-		 "serial=off baud=115200 apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133"
+		 "serial=off baud=115200 apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto"
 
 static void test_describe(void **state)
 {
@@ -203,7 +203,8 @@ static void test_describe_round_trip(void **state)
 	round_trip(&x);
 }
 
-/* backend=, uncore=, emu.fault= and emu.uclk_mhz= take only known values. */
+/* backend=, uncore=, emu.fault=, emu.uclk_mhz= and emu.core_ebx= take only
+ * known values. */
 static void test_emulation_keys(void **state)
 {
 	char err[512];
@@ -234,6 +235,16 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "999", err, sizeof(err)), -1);
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "4001", err, sizeof(err)), -1);
 	assert_int_equal(x.emu_uclk_mhz, 2133);
+	/* emu.core_ebx=: C-24 event bits 2-6, or auto (the shape's own). */
+	assert_int_equal(x.emu_core_ebx, -1);
+	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x80", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x01", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "emu.core_ebx", "ten", err, sizeof(err)), -1);
+	assert_int_equal(x.emu_core_ebx, -1);
+	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x44", err, sizeof(err)), 0);
+	assert_int_equal(x.emu_core_ebx, 0x44);
+	assert_int_equal(cfg_set(&x, "emu.core_ebx", "auto", err, sizeof(err)), 0);
+	assert_int_equal(x.emu_core_ebx, -1);
 }
 
 /* expect_cpu=FAMILY:MODEL in hex, as Intel writes 06_1AH. */
