@@ -369,6 +369,7 @@ struct loc {
 	struct snbep_ctr *ctr; /* its counter (CTL, CTR), else NULL */
 	struct sref sref;      /* its stream, for a stream counter */
 	bool stream;
+	uint64_t *resid;       /* a core's C-state residency counter (S-46) */
 };
 
 static bool absent(uint32_t msr)
@@ -408,9 +409,29 @@ static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 	return 0;
 }
 
-static uint64_t *resid(struct snbep_uncore *u, unsigned core, uint32_t msr)
+#define ABSENT_OK 1
+
+/* The start of every access: 13 (#GP) or -1 (not this model's); ABSENT_OK
+ * for a global register this uncore lacks when SNBEP_GLOBAL_REGS makes it
+ * answer (S-03, OQ-S01); else 0 with *l located, the model advanced to now
+ * and, for a residency counter, l->resid the accessing core's. */
+static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now,
+		 struct loc *l)
 {
-	return core < u->ncores ? &u->resid[core][msr != MSR_CORE_C3_CTR] : NULL;
+	int rc;
+
+	if (absent(msr))
+		return F(u, SNBEP_GLOBAL_REGS) ? ABSENT_OK : 13;
+	rc = locate(u, msr, l);
+	if (rc)
+		return rc;
+	advance(u, now);
+	if (l->r.box != &snbep_residency)
+		return 0;
+	if (core >= u->ncores)
+		return 13;
+	l->resid = &u->resid[core][msr != MSR_CORE_C3_CTR];
+	return 0;
 }
 
 int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
@@ -418,20 +439,13 @@ int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t no
 	struct loc l;
 	int rc;
 
-	if (absent(msr)) { /* S-03, OQ-S01 */
+	if (absent(msr))
 		*val = 0;
-		return F(u, SNBEP_GLOBAL_REGS) ? 0 : 13;
-	}
-	rc = locate(u, msr, &l);
+	rc = enter(u, core, msr, now, &l);
 	if (rc)
-		return rc;
-	advance(u, now);
-	if (l.r.box == &snbep_residency) {
-		uint64_t *v = resid(u, core, msr);
-
-		if (!v)
-			return 13;
-		*val = *v;
+		return rc == ABSENT_OK ? 0 : rc;
+	if (l.resid) {
+		*val = *l.resid;
 		return 0;
 	}
 	switch (l.r.tmpl->role) {
@@ -455,20 +469,12 @@ int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t no
 int snbep_wrmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct loc l;
-	int rc;
+	int rc = enter(u, core, msr, now, &l);
 
-	if (absent(msr)) /* S-03, OQ-S01 */
-		return F(u, SNBEP_GLOBAL_REGS) ? 0 : 13;
-	rc = locate(u, msr, &l);
 	if (rc)
-		return rc;
-	advance(u, now);
-	if (l.r.box == &snbep_residency) {
-		uint64_t *v = resid(u, core, msr);
-
-		if (!v)
-			return 13;
-		*v = val; /* OQ-S14: writes stored */
+		return rc == ABSENT_OK ? 0 : rc;
+	if (l.resid) {
+		*l.resid = val; /* OQ-S14: writes stored */
 		return 0;
 	}
 	switch (l.r.tmpl->role) {
