@@ -78,6 +78,9 @@ void plat_stall_us(uint64_t us);
 /* Interrupts on/off on the calling CPU (APs start with IF=0). */
 void plat_irq_enable(void);
 void plat_irq_disable(void);
+/* Interrupts off; returns the state plat_irq_restore gives back. */
+uint64_t plat_irq_save(void);
+void plat_irq_restore(uint64_t flags);
 
 /* --- memory ----------------------------------------------------------- */
 /* n bytes, uninitialised, or NULL. For state as large as a per-CPU model,

@@ -58,11 +58,24 @@ uint64_t plat_tsc_hz(void)
 	return tsc_hz;
 }
 
-uint64_t plat_lock(volatile int *lock)
+uint64_t plat_irq_save(void)
 {
 	uint64_t flags;
 
 	__asm__ volatile("pushfq; pop %0; cli" : "=r"(flags) : : "memory");
+	return flags;
+}
+
+void plat_irq_restore(uint64_t flags)
+{
+	if (flags & (1u << 9)) /* IF was set */
+		irq_enable();
+}
+
+uint64_t plat_lock(volatile int *lock)
+{
+	uint64_t flags = plat_irq_save();
+
 	while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
 		cpu_relax();
 	return flags;
@@ -71,6 +84,5 @@ uint64_t plat_lock(volatile int *lock)
 void plat_unlock(volatile int *lock, uint64_t flags)
 {
 	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
-	if (flags & (1u << 9)) /* IF was set */
-		irq_enable();
+	plat_irq_restore(flags);
 }

@@ -326,7 +326,10 @@ static int core_call(struct core_pmu *u, unsigned cpu, uint32_t msr, uint64_t *v
  * MSR while its CPU was itself inside this lock would spin forever on it;
  * it gets PLAT_EBUSY instead (reported by the test as an error, never a
  * hang). The mark goes up before the lock is taken and down after it is
- * given back, so no NMI can land between the two unseen. A write that
+ * given back, so no NMI can land between the two unseen; interrupts are
+ * off across the whole, so a Fixed-vector PMI handler never sees the mark
+ * (it would fail a correct access: the CI flake of cmask-ignored x
+ * core.pmi.fixed-vector). A write that
  * leaves the package routing PMIs to no core ends a PMI_STORM there and
  * then (the storm guard's write, C-41), not at the next tick. */
 static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
@@ -338,11 +341,14 @@ static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 
 	if (!emu.npkg && !u)
 		return -1;
-	if (emu.inside[me])
+	flags = plat_irq_save();
+	if (emu.inside[me]) {
+		plat_irq_restore(flags);
 		return PLAT_EBUSY;
+	}
 	emu.inside[me] = true;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	flags = plat_lock(&emu.lock);
+	plat_lock(&emu.lock);
 	if (emu.npkg) {
 		rc = write ? nhm_wrmsr(&emu.pkg[p], msr, *val, emu_uclk_now())
 			   : nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
@@ -351,9 +357,10 @@ static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 	}
 	if (rc < 0 && u)
 		rc = core_call(u, cpu, msr, val, write);
-	plat_unlock(&emu.lock, flags);
+	plat_unlock(&emu.lock, 0);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	emu.inside[me] = false;
+	plat_irq_restore(flags);
 	return rc;
 }
 

@@ -82,6 +82,8 @@ int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi)
 
 void plat_irq_enable(void) {}
 void plat_irq_disable(void) {}
+uint64_t plat_irq_save(void) { return 0; }
+void plat_irq_restore(uint64_t flags) { (void)flags; }
 
 void plat_puts(const char *line)
 {

@@ -112,6 +112,20 @@ int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi)
 void plat_irq_enable(void) { pthread_sigmask(SIG_UNBLOCK, &intr_set, NULL); }
 void plat_irq_disable(void) { pthread_sigmask(SIG_BLOCK, &intr_set, NULL); }
 
+uint64_t plat_irq_save(void)
+{
+	sigset_t old;
+
+	pthread_sigmask(SIG_BLOCK, &intr_set, &old);
+	return !sigismember(&old, SIG_INTR);
+}
+
+void plat_irq_restore(uint64_t flags)
+{
+	if (flags)
+		plat_irq_enable();
+}
+
 /* --- locking ------------------------------------------------------------------- */
 
 /* IF=0 for the holder, as on target; the returned flags say whether it was
@@ -120,23 +134,21 @@ void plat_irq_disable(void) { pthread_sigmask(SIG_BLOCK, &intr_set, NULL); }
  * holder's time slice. */
 uint64_t plat_lock(volatile int *lock)
 {
-	sigset_t old;
+	uint64_t flags = plat_irq_save();
 	unsigned spins = 0;
 
-	pthread_sigmask(SIG_BLOCK, &intr_set, &old);
 	while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
 		if (++spins % 64 == 0)
 			sched_yield();
 		else
 			__builtin_ia32_pause();
-	return !sigismember(&old, SIG_INTR);
+	return flags;
 }
 
 void plat_unlock(volatile int *lock, uint64_t flags)
 {
 	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
-	if (flags)
-		plat_irq_enable();
+	plat_irq_restore(flags);
 }
 
 /* --- output -------------------------------------------------------------------- */
