@@ -59,3 +59,8 @@ bool pmu_core_emulated(void)
 {
 	return current->core_emulated();
 }
+
+void pmu_cstate(enum pmu_cstate s)
+{
+	current->cstate(s);
+}

@@ -11,6 +11,9 @@
 
 #include "../lib/rt.h"
 
+/* The C-states a CPU declares before it idles (S-26, OQ-S19). */
+enum pmu_cstate { PMU_C0, PMU_C1, PMU_C3, PMU_C6 };
+
 struct msr_backend {
 	const char *name; /* "hw" or "emu" */
 	/* 0, the exception vector (13 = #GP), or a negative PLAT_E* error */
@@ -35,6 +38,12 @@ struct msr_backend {
 	/* Whether the architectural core PMU behind this backend is a model
 	 * (synthetic event streams that do not see the workload). */
 	bool (*core_emulated)(void);
+	/* The calling CPU is about to idle in C-state s (the HLT or MWAIT that
+	 * follows), or with PMU_C0 runs again: what the emulated PCU's
+	 * occupancy counts (S-26; OQ-S19: a CPU that declared nothing since
+	 * set-up is C0 if it is the BSP, else C1). Nothing on hardware, whose
+	 * PCU sees the real state. */
+	void (*cstate)(enum pmu_cstate s);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -52,5 +61,6 @@ uint32_t pmu_pmi_bound_us(void);
 void pmu_pmi_flush(void);
 void pmu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
 bool pmu_core_emulated(void);
+void pmu_cstate(enum pmu_cstate s);
 
 #endif

@@ -426,6 +426,11 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
 }
 
+static void emu_cstate(enum pmu_cstate s)
+{
+	(void)s; /* TODO hosting */
+}
+
 static bool emu_core_emulated(void)
 {
 	return emu.cfg.core != NULL;
@@ -433,5 +438,5 @@ static bool emu_core_emulated(void)
 
 const struct msr_backend msr_backend_emu = {
 	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
-	emu_cpuid, emu_core_emulated,
+	emu_cpuid, emu_core_emulated, emu_cstate,
 };

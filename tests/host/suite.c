@@ -29,11 +29,16 @@
 #define TICK_US 1000 /* 1 ms, see tick() */
 
 /* The CPU the machine presents: a Nehalem (family 6 model 0x1A, `make
- * qemu`'s default) under a hypervisor without a core PMU (CPUID.0AH = 0),
- * so that backend=auto chooses the emulated uncore and core PMU by
- * pmu_choose's own rule, as under QEMU. */
-static const struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true, 0 };
-#define HOST_SIGNATURE 0x106A0 /* CPUID.1:EAX of family 6 model 0x1A stepping 0 */
+ * qemu`'s default; --model picks another family 6 model) under a hypervisor
+ * without a core PMU (CPUID.0AH = 0), so that backend=auto chooses the
+ * emulated uncore and core PMU by pmu_choose's own rule, as under QEMU. */
+static struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true, 0 };
+
+/* CPUID.1:EAX of family 6, host_cpu's model, stepping 0. */
+static uint32_t host_signature(void)
+{
+	return (host_cpu.model >> 4) << 16 | 6u << 8 | (host_cpu.model & 0xf) << 4;
+}
 
 /* --- the machine below the emulated PMUs ------------------------------------ */
 
@@ -61,6 +66,7 @@ static int tcg_write(unsigned cpu, uint32_t msr, uint64_t val)
 static uint32_t tcg_pmi_bound_us(void) { return 1000; }
 static void tcg_pmi_flush(void) {}
 static bool tcg_core_emulated(void) { return false; }
+static void tcg_cstate(enum pmu_cstate s) { (void)s; }
 
 static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
@@ -72,19 +78,19 @@ static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		memcpy(&r[3], "ineI", 4);
 		memcpy(&r[2], "ntel", 4);
 	} else if (leaf == 1) {
-		r[0] = HOST_SIGNATURE;
+		r[0] = host_signature();
 		r[2] = 1u << 31; /* hypervisor */
 	}
 }
 
 static const struct msr_backend tcg = {
 	"hw", tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
-	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated,
+	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated, tcg_cstate,
 };
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: suite [--cpus N] [--packages N] [--results DIR] "
+	fprintf(stderr, "usage: suite [--cpus N] [--packages N] [--model 0xNN] [--results DIR] "
 		"[key=value ...]\n");
 	exit(2);
 }
@@ -214,6 +220,7 @@ int main(int argc, char **argv)
 		{ "cpus", required_argument, NULL, 'c' },
 		{ "packages", required_argument, NULL, 'p' },
 		{ "results", required_argument, NULL, 'r' },
+		{ "model", required_argument, NULL, 'm' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct session s;
@@ -231,10 +238,13 @@ int main(int argc, char **argv)
 			npackages = (unsigned)atoi(optarg);
 		else if (o == 'r')
 			results = optarg;
+		else if (o == 'm')
+			host_cpu.model = (uint32_t)strtoul(optarg, NULL, 0);
 		else
 			usage();
 	}
-	if (!ncpus || ncpus > PLAT_MAX_CPUS || !npackages || npackages > ncpus ||
+	if (!ncpus || ncpus > PLAT_MAX_CPUS || !npackages || npackages > ncpus || !host_cpu.model ||
+	    host_cpu.model > 0xff ||
 	    npackages > EMU_MAX_PKG)
 		usage();
 	parse_args(host_cfg(), argc - optind, argv + optind);
@@ -258,7 +268,7 @@ int main(int argc, char **argv)
 	snprintf(s.ri.cpu_vendor, sizeof(s.ri.cpu_vendor), "%s", host_cpu.vendor);
 	s.ri.family = host_cpu.family;
 	s.ri.model = host_cpu.model;
-	s.ri.signature = HOST_SIGNATURE;
+	s.ri.signature = host_signature();
 	snprintf(s.ri.brand, sizeof(s.ri.brand), "Linux host, one thread per CPU");
 	snprintf(s.ri.hypervisor, sizeof(s.ri.hypervisor), "host-threads");
 	s.ri.apic_mode = "xAPIC";
