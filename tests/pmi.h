@@ -53,4 +53,10 @@ enum verdict pmi_path_open(struct tctx *t, struct pmi_path *p, unsigned vector, 
 			   bool uncore_pmi, plat_irq_fn fn);
 void pmi_path_close(const struct pmi_path *p);
 
+/* The index of CPU cpu's core in its package: its core id's rank among
+ * the package's distinct core ids, ascending. The default meaning of an
+ * uncore's core-select bit n (OQ-N4 on Nehalem, OQ-X2 on the Xeon 7500),
+ * which the emulated backend implements; hardware may differ. */
+unsigned pmi_core_index(unsigned cpu);
+
 #endif

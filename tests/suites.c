@@ -2,6 +2,7 @@
 #include "fw/runner.h"
 #include "core/core.h"
 #include "nhm/nhm.h"
+#include "nhmex/nhmex.h"
 #include "self/self.h"
 
 const struct suite *const all_suites[] = {
@@ -23,5 +24,12 @@ const struct suite *const all_suites[] = {
 	&nhm_ovf_suite,
 	&nhm_freeze_suite,
 	&nhm_route_suite,
+	/* Xeon 7500 / Westmere-EX (tests/nhmex) */
+	&nhmex_regs_suite,
+	&nhmex_count_suite,
+	&nhmex_ovf_suite,
+	&nhmex_pmi_suite,
+	&nhmex_freeze_suite,
+	&nhmex_rbox_suite,
 };
 const unsigned all_suites_count = ARRAY_SIZE(all_suites);

@@ -93,8 +93,13 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 }
 
 /* Returns false with the SKIP reason when a requirement is not met. */
-static bool needs_met(unsigned needs, const struct run_env *env, char *why, size_t len)
+static bool needs_met(const struct test *tc, const struct run_env *env, char *why, size_t len)
 {
+	unsigned needs = tc->needs;
+	size_t n = 0; /* the id's first component: its generation, or "uncore" */
+
+	while (tc->id[n] && tc->id[n] != '.')
+		n++;
 	if ((needs & NEED_SMP2) && env->ncpus < 2) {
 		snprintf(why, len, "needs 2 or more CPUs (have %u)", env->ncpus);
 		return false;
@@ -109,6 +114,11 @@ static bool needs_met(unsigned needs, const struct run_env *env, char *why, size
 	}
 	if ((needs & NEED_UNCORE) && !env->uncore) {
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
+		return false;
+	}
+	if ((needs & NEED_UNCORE) && env->gen && !(n == 6 && !strncmp(tc->id, "uncore", 6)) &&
+	    (strncmp(tc->id, env->gen, n) || env->gen[n])) {
+		snprintf(why, len, "a test of another uncore generation (this one is %s)", env->gen);
 		return false;
 	}
 	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
@@ -177,7 +187,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.iteration = iter;
 	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
-	if (!needs_met(tc->needs, env, r.reason, sizeof(r.reason))) {
+	if (!needs_met(tc, env, r.reason, sizeof(r.reason))) {
 		r.verdict = V_SKIP;
 	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
 		r.verdict = V_ERROR; /* reason names the exception */

@@ -1,0 +1,197 @@
+/* Registers of every box, with en_all = 0 (X-29, OQ-X16: the harness
+ * programs while counting is stopped): read/write fields and the ig bits
+ * around them (X-04), counter width (X-11, X-14, OQ-X15), the C-box
+ * population (X-37, X-39, OQ-X13, OQ-X17) and the sub-controls (X-40). */
+#include "nhmex.h"
+
+static const struct reg_tmpl *tmpl_at(uint32_t msr)
+{
+	struct reg_ref r;
+
+	return reg_lookup(uncore_gen_by_name("nhmex"), msr, &r) ? r.tmpl : NULL;
+}
+
+/* Write w, read back: want r. */
+#define RW(t, msr, w, want, what)                                                         \
+	do {                                                                              \
+		uint64_t got_;                                                            \
+		WR(t, msr, w);                                                            \
+		RD(t, msr, &got_);                                                        \
+		CHECK(t, got_ == (want), "%s (0x%x): wrote 0x%lx, reads 0x%lx, want 0x%lx " \
+		      "(%s)", what, (unsigned)(msr), (unsigned long)(w),                  \
+		      (unsigned long)got_, (unsigned long)(want), "X-04, X-40, §5.4, §5.5"); \
+	} while (0)
+
+/* Per box: GLOBAL_CTL written all ones (32 bits) keeps exactly ctr_en (W:
+ * and fixed_en, X-04's 0x8000000F; §5.4: every other bit is ig); each
+ * control reads back its defined fields (§5.5; its other bits include rsv
+ * ones, which must be written 0, so they are not tried); then 0 everywhere.
+ * The sub-controls (B/S match and mask, M sub-selects, R IPERF/QLX/XBR)
+ * hold a pattern of their defined bits and all of them (X-40). */
+static enum verdict fields(struct tctx *t)
+{
+	static struct ex_box bx[EX_MAX_BOXES];
+	const struct uncore_gen *g = uncore_gen_by_name("nhmex");
+	unsigned n = ex_boxes(bx), i, k, j, box, idx;
+	enum verdict v = ex_prepare(t);
+	char name[48];
+
+	if (v != V_PASS)
+		return v;
+	for (i = 0; i < n; i++) {
+		const struct ex_box *b = &bx[i];
+		uint64_t def = reg_defined_mask(tmpl_at(ex_sel(b, 0)));
+
+		if (b->ctl != EX_U_CTL) {
+			uint64_t want = reg_defined_mask(tmpl_at(b->ctl));
+
+			RW(t, b->ctl, 0xFFFFFFFFull, want, b->name);
+			RW(t, b->ctl, 0, 0, b->name);
+		}
+		for (k = 0; k < b->nctr; k++) {
+			RW(t, ex_sel(b, k), def, def, b->name);
+			RW(t, ex_sel(b, k), 0, 0, b->name);
+		}
+	}
+	/* each sub-control of the table keeps its defined bits. */
+	for (j = 0; j < g->nboxes; j++) {
+		const struct box_type *bt = g->boxes[j];
+
+		for (i = 0; i < bt->nregs; i++) {
+			const struct reg_tmpl *rt = &bt->regs[i];
+			uint64_t def = reg_defined_mask(rt);
+
+			if (rt->role != ROLE_FILTER)
+				continue;
+			for (box = 0; box < bt->nboxes; box++)
+				for (idx = 0; idx < rt->count; idx++) {
+					uint32_t msr = reg_msr(rt, bt, box, idx);
+					struct reg_ref r = { g, bt, rt, box, idx, msr };
+
+					reg_name(&r, name, sizeof(name));
+					RW(t, msr, 0xA5A5A5A5A5A5A5A5ull & def, 0xA5A5A5A5A5A5A5A5ull & def,
+					   name);
+					RW(t, msr, def, def, name);
+					RW(t, msr, 0, 0, name);
+				}
+		}
+	}
+	return V_PASS;
+}
+
+/* OQ-X1: U GLOBAL_CTL's en, pmi_core_sel 4:1 and frz_all read back as
+ * written (Linux's positions); bits 8:5 (cores 4-7) are asserted on the
+ * model, logged on hardware. en_all stays 0 (nothing counts). */
+static enum verdict u_ctl(struct tctx *t)
+{
+	uint64_t w = EX_U_EN | 0x1Eull | EX_FRZ_ALL, hi = 0x1E0, got;
+	enum verdict v = ex_prepare(t);
+
+	if (v != V_PASS)
+		return v;
+	WR(t, EX_U_CTL, w);
+	RD(t, EX_U_CTL, &got);
+	t_figure(t, "u_ctl_readback", (int64_t)got, "");
+	if (ex_emulated() || got != w)
+		CHECK(t, got == w, "U GLOBAL_CTL: wrote 0x%lx, reads 0x%lx (OQ-X1: en 0, "
+		      "pmi_core_sel 4:1, frz_all 31)", (unsigned long)w, (unsigned long)got);
+	WR(t, EX_U_CTL, hi);
+	RD(t, EX_U_CTL, &got);
+	WR(t, EX_U_CTL, 0);
+	t_figure(t, "u_ctl_core_sel_8_5", (int64_t)got, "");
+	plat_log(1, "  nhmex.regs.u-ctl: pmi_core_sel bits 8:5 written 0x%lx read 0x%lx (OQ-X1)",
+		 (unsigned long)hi, (unsigned long)got);
+	if (ex_emulated())
+		CHECK(t, got == hi, "U GLOBAL_CTL bits 8:5 read 0x%lx: the model's pmi_core_sel "
+		      "is 8:1 or wider (OQ-X1 default)", (unsigned long)got);
+	return V_PASS;
+}
+
+/* Every counter: a 48-bit pattern reads back whole (X-11), all ones 47:0
+ * too (the width, X-14); a write of 64 ones reads 2^48 - 1 (OQ-X15: bits
+ * 63:48 read 0; asserted on the model, reported on hardware). The W fixed
+ * counter and the U counter included. */
+static enum verdict width(struct tctx *t)
+{
+	static struct ex_box bx[EX_MAX_BOXES];
+	static const uint64_t pat = 0x0000123456789ABCull;
+	unsigned n = ex_boxes(bx), i, k, upper = 0;
+	enum verdict v = ex_prepare(t);
+	uint64_t got;
+
+	if (v != V_PASS)
+		return v;
+	for (i = 0; i <= n; i++)
+		for (k = 0; k < (i < n ? bx[i].nctr : 1); k++) {
+			uint32_t msr = i < n ? ex_ctr(&bx[i], k) : EX_FIXED_CTR;
+			const char *name = i < n ? bx[i].name : "W fixed";
+
+			RW(t, msr, pat, pat, name);
+			RW(t, msr, EX_MASK, EX_MASK, name);
+			WR(t, msr, ~0ull);
+			RD(t, msr, &got);
+			WR(t, msr, 0);
+			CHECK(t, (got & EX_MASK) == EX_MASK, "%s counter %u (0x%x): 64 ones read "
+			      "0x%lx: not 48 bits wide (X-14)", name, k, msr, (unsigned long)got);
+			if (got >> 48) {
+				upper++;
+				CHECK(t, !ex_emulated(), "%s counter %u (0x%x): bits 63:48 kept, reads "
+				      "0x%lx (OQ-X15 default: read 0)", name, k, msr,
+				      (unsigned long)got);
+			}
+		}
+	t_figure(t, "counters_keeping_63_48", upper, "");
+	return V_PASS;
+}
+
+/* X-37, X-39: every C-box of the model takes a GLOBAL_CTL write; on 0x2E
+ * C8 (base 0xF40) does not exist: its access faults (OQ-X17; asserted on
+ * the model, reported on hardware). */
+static enum verdict cboxes(struct tctx *t)
+{
+	static struct ex_box bx[EX_MAX_BOXES];
+	unsigned n = ex_boxes(bx), i, nc = 0;
+	uint32_t model = ex_model();
+	uint64_t got = 0;
+	enum verdict v = ex_prepare(t);
+	int rc;
+
+	if (v != V_PASS)
+		return v;
+	for (i = 0; i < n; i++)
+		if (bx[i].name[0] == 'C') {
+			RW(t, bx[i].ctl, 0x3F, 0x3F, bx[i].name);
+			WR(t, bx[i].ctl, 0);
+			nc++;
+		}
+	t_figure(t, "cboxes", nc, "");
+	CHECK(t, nc == (model == 0x2F ? 10u : 8u), "%u C-boxes on model 0x%x, want %u (X-37, "
+	      "X-39)", nc, model, model == 0x2F ? 10 : 8);
+	if (model != 0x2E)
+		return V_PASS;
+	rc = msr_read(plat_this_cpu(), 0xF40, &got);
+	t_figure(t, "c8_rdmsr_fault", rc, "");
+	plat_log(1, "  nhmex.regs.cboxes: rdmsr 0xF40 (C8 GLOBAL_CTL) on 0x2E %s (OQ-X17)",
+		 rc ? "faulted" : "did not fault");
+	if (ex_emulated())
+		CHECK(t, rc == 13, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
+		      "want #GP, C8 is 0x2F's (X-39, OQ-X17)", rc, (unsigned long)got);
+	return V_PASS;
+}
+
+static enum verdict run_fields(struct tctx *t) { enum verdict v = fields(t); ex_quiet(); return v; }
+static enum verdict run_u_ctl(struct tctx *t) { enum verdict v = u_ctl(t); ex_quiet(); return v; }
+static enum verdict run_width(struct tctx *t) { enum verdict v = width(t); ex_quiet(); return v; }
+static enum verdict run_cboxes(struct tctx *t) { enum verdict v = cboxes(t); ex_quiet(); return v; }
+
+static const struct test tests[] = {
+	{ "nhmex.regs.fields", "every box's GLOBAL_CTL, controls and sub-controls keep their "
+	  "fields and drop ig bits", NEED_UNCORE, run_fields },
+	{ "nhmex.regs.u-ctl", "U GLOBAL_CTL en, pmi_core_sel and frz_all read back (OQ-X1)",
+	  NEED_UNCORE, run_u_ctl },
+	{ "nhmex.regs.width", "every counter, U and W fixed included, is 48 bits wide",
+	  NEED_UNCORE, run_width },
+	{ "nhmex.regs.cboxes", "8 C-boxes on 0x2E, 10 on 0x2F; C8 absent on 0x2E", NEED_UNCORE,
+	  run_cboxes },
+};
+const struct suite nhmex_regs_suite = SUITE("nhmex.regs", tests);
