@@ -10,8 +10,6 @@
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
 
-#define MAX_SAVED 512
-
 struct saved {
 	const struct reg_tmpl *tmpl;
 	const struct box_type *box;
@@ -21,8 +19,11 @@ struct saved {
 };
 
 static const struct uncore_gen *gen;
-static struct saved saved[MAX_SAVED];
-static unsigned nsaved;
+/* Allocated at the first pre-flight to the size the walk counts (a Xeon
+ * 7500 has about 400 registers per package): static storage would sit in
+ * the .efi file. */
+static struct saved *saved;
+static unsigned nsaved, cap, need;
 static bool have_state;
 
 void state_set_gen(const struct uncore_gen *g)
@@ -48,10 +49,20 @@ static void name_of(const struct saved *s, char *buf, size_t len)
 	reg_name(&r, buf, len);
 }
 
-/* Visit every (cpu, register instance) the state covers. */
+/* The CPU's family 6 model: which box instances exist (box_count, X-39). */
+static uint32_t cpu_model(void)
+{
+	uint32_t r[4];
+
+	pmu_cpuid(1, 0, r);
+	return ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
+}
+
+/* Visit every (cpu, register instance) the state covers: the instances the
+ * model has, registers with an address (not an addressless summary, OQ-X9). */
 static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved *))
 {
-	unsigned cpu, b, ti, box, idx;
+	unsigned cpu, b, ti, box, idx, model = cpu_model();
 
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++)
 		for (b = 0; b < gen->nboxes; b++) {
@@ -60,7 +71,8 @@ static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved 
 			if (bt->scope == SCOPE_PACKAGE && !package_leader(cpu))
 				continue;
 			for (ti = 0; ti < bt->nregs; ti++)
-				for (box = 0; box < bt->nboxes; box++)
+				for (box = 0; bt->regs[ti].role != ROLE_SUMMARY &&
+				     box < box_count(bt, model); box++)
 					for (idx = 0; idx < bt->regs[ti].count; idx++) {
 						struct saved s = { &bt->regs[ti], bt, box, idx, cpu,
 								   reg_msr(&bt->regs[ti], bt, box, idx), 0 };
@@ -72,6 +84,13 @@ static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved 
 	return V_PASS;
 }
 
+static bool count_one(struct tctx *t, struct saved *s)
+{
+	(void)t;
+	need += s->tmpl->access != RA_WO;
+	return true;
+}
+
 static bool save_one(struct tctx *t, struct saved *s)
 {
 	char name[48];
@@ -79,8 +98,8 @@ static bool save_one(struct tctx *t, struct saved *s)
 
 	if (s->tmpl->access == RA_WO)
 		return true;
-	if (nsaved == MAX_SAVED) {
-		t_error(t, "more than %u registers to save", MAX_SAVED);
+	if (nsaved == cap) {
+		t_error(t, "more than %u registers to save", cap);
 		return false;
 	}
 	rc = msr_read(s->cpu, s->msr, &s->val);
@@ -103,6 +122,14 @@ static enum verdict preflight(struct tctx *t)
 
 	if (!gen)
 		return t_skip(t, "no supported uncore");
+	need = 0;
+	walk(t, count_one);
+	if (need > cap) {
+		saved = plat_alloc(need * sizeof(*saved));
+		cap = saved ? need : 0;
+		if (!saved)
+			return t_error(t, "no memory for %u saved registers", need);
+	}
 	nsaved = 0;
 	v = walk(t, save_one);
 	if (v != V_PASS)

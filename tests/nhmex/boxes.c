@@ -14,8 +14,11 @@ static const char *const types[] = { "ubox", "cbox", "bbox", "sbox", "mbox", "rb
  * ev_sel 0 (IPERF_CFG0 of the half's first port, armed by ex_arm). */
 static uint64_t event_of(const char *type)
 {
-	return !strcmp(type, "rbox") ? 0 : !strcmp(type, "bbox") || !strcmp(type, "mbox") ? 0x2 :
-	       0x01;
+	if (!strcmp(type, "rbox"))
+		return 0;
+	if (!strcmp(type, "mbox"))
+		return 1ull << 9; /* inc_sel 1 (§5.5: bits 13:9; bit 1 is pmi_en) */
+	return !strcmp(type, "bbox") ? 1ull << 1 : 0x01; /* B: ev_sel 5:1; C/S/W/U: 7:0 */
 }
 
 uint32_t ex_model(void)
@@ -66,6 +69,9 @@ unsigned ex_boxes(struct ex_box *out)
 				continue;
 			ctl = role(bt, ROLE_CTL, false);
 			ctr = role(bt, ROLE_CTR, false);
+			while (ctr->addr != ctl->pair) /* the counter paired with ctl, not M's
+							* TIMESTAMP */
+				ctr++;
 			for (idx = 0; idx < box_count(bt, ex_model()) && n < EX_MAX_BOXES; idx++) {
 				struct ex_box *b = &out[n++];
 
