@@ -39,6 +39,8 @@ def main():
     ap.add_argument("--tests", type=int)
     ap.add_argument("--min-tests", type=int)
     ap.add_argument("--trace", help="this test id must carry a non-empty register trace")
+    ap.add_argument("--trace-named", help="GLOB: every test matching it carries a register "
+                    "trace whose every access is named (box and register, not '?')")
     ap.add_argument("--incomplete", action="store_true",
                     help="the run was cut short: results so far must be intact")
     a = ap.parse_args()
@@ -91,6 +93,14 @@ def main():
         tr = tests.get(a.trace, {}).get("trace") or []
         need(len(tr) > 0 and all(len(e) >= 5 and e[0] in ("rd", "wr") for e in tr),
              f"{a.trace}: no register trace in results.json (verbose=3)")
+    if a.trace_named:
+        hits = [t for t in doc["tests"] if fnmatch.fnmatchcase(t["id"], a.trace_named)]
+        need(hits, f"no test matching {a.trace_named} ran")
+        for t in hits:
+            tr = t.get("trace") or []
+            bad = sorted({e[2] for e in tr if len(e) < 5 or e[3] in ("", "?")})
+            need(tr and not bad, f"{t['id']}: register trace empty or with unnamed "
+                 f"accesses {' '.join(bad)} (verbose=3)")
     for r in a.ran:
         glob, n = r.rsplit("=", 1)
         got = sum(1 for t in doc["tests"] if fnmatch.fnmatchcase(t["id"], glob))

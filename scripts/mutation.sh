@@ -33,7 +33,11 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
-GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*"}
+# nhmex: the Xeon 7500 (0x2E; 0x2F's C8/C9 would leave ex-c8-on-0x2e
+# nothing to break), 8 CPUs so that each package has four cores for
+# pmi_core_sel's bits 4:1 (OQ-X1).
+GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*
+nhmex E 0x2e 8 nhmex.*"}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored}
 faults_of() { sed -n "s/^[[:space:]]*$1([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
