@@ -53,6 +53,11 @@ enum verdict pmi_path_open(struct tctx *t, struct pmi_path *p, unsigned vector, 
 			   bool uncore_pmi, plat_irq_fn fn);
 void pmi_path_close(const struct pmi_path *p);
 
+/* The BSP of a fork-join whose APs arm their PMI path and then count
+ * themselves in *ready: wait for all of them, at most 10 s; false and the
+ * reason in why if some never came (tests/pmi_path.c). */
+bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len);
+
 /* The index of CPU cpu's core in its package: its core id's rank among
  * the package's distinct core ids, ascending. The default meaning of an
  * uncore's core-select bit n (OQ-N4 on Nehalem, OQ-X2 on the Xeon 7500),

@@ -73,3 +73,15 @@ unsigned pmi_core_index(unsigned cpu)
 	}
 	return below;
 }
+
+bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len)
+{
+	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
+	unsigned aps = plat_cpu_count() - 1;
+
+	while (*ready < aps && plat_tsc() < end)
+		;
+	if (*ready < aps)
+		snprintf(why, len, "only %u of %u APs came up to listen", *ready, aps);
+	return *ready >= aps;
+}

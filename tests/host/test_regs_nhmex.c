@@ -47,21 +47,21 @@ static void x01_models_0x2e_0x2f_only(void **state)
 	assert_null(uncore_gen_for_model(15, 0x2E));
 }
 
-/* Recognised and named, but no suite tests it yet: no supported uncore. */
-static void x01_choice_names_nhmex_until_its_suite_exists(void **state)
+/* X-01: both models get the nhmex generation (its suite, tests/nhmex),
+ * emulated or forced by uncore=nhmex on the emulated backend. */
+static void x01_choice_is_nhmex(void **state)
 {
 	struct pmu_choice pc;
 
 	(void)state;
 	choose(0x2E, false, "auto", &pc);
-	assert_null(pc.gen);
-	assert_non_null(strstr(pc.why, "model 0x2e: nhmex, no on-target suite"));
+	assert_ptr_equal(pc.gen, nhmex());
 	choose(0x2F, true, "auto", &pc);
-	assert_null(pc.gen);
-	assert_non_null(strstr(pc.why, "model 0x2f: nhmex"));
+	assert_ptr_equal(pc.gen, nhmex());
+	assert_true(pc.emulated);
 	choose(0x1A, true, "nhmex", &pc);
-	assert_null(pc.gen);
-	assert_non_null(strstr(pc.why, "uncore=nhmex: no on-target suite"));
+	assert_ptr_equal(pc.gen, nhmex());
+	assert_non_null(strstr(pc.why, "uncore=nhmex forces the generation"));
 }
 
 /* §4.1, §5.1 (OQ-X1), §5.2 (OQ-X3), OQ-X24. */
@@ -270,7 +270,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(x01_models_0x2e_0x2f_only),
-		cmocka_unit_test(x01_choice_names_nhmex_until_its_suite_exists),
+		cmocka_unit_test(x01_choice_is_nhmex),
 		cmocka_unit_test(x06_ubox),
 		cmocka_unit_test(x05_x19_control_layout_per_box_type),
 		cmocka_unit_test(x37_x39_cboxes),

@@ -44,7 +44,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 {
 	struct run_opts o = { tests, skip, repeat, NULL, 0 };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
-			       NULL };
+			       NULL, NULL };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -157,7 +157,7 @@ static const struct bracket brackets[] = {
 static void first_and_last_bracket_uncore_runs(void **state)
 {
 	struct run_opts o = { "a.two.unc", "", 2, brackets, 2 };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -181,7 +181,7 @@ static void first_and_last_bracket_uncore_runs(void **state)
 static void brackets_nest(void **state)
 {
 	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2 };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
 					      "y.last", "z.last" };
@@ -214,6 +214,34 @@ static void list_prints_selected(void **state)
 	assert_null(strstr(host_output(), "a.two"));
 }
 
+/* A NEED_UNCORE test runs on the generation its id starts with, or on any
+ * when it starts with "uncore"; on another it SKIPs naming the one found. */
+static void own_generation_only(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
+		{ "nhmex.x.y", "Xeon 7500's", NEED_UNCORE, pass },
+		{ "uncore.state.z", "any generation's", NEED_UNCORE, pass },
+		{ "nhmexx.x.y", "no prefix match", NEED_UNCORE, pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	static const struct suite *const gsuites[] = { &gs };
+	struct run_opts o = { "*", "", 1, NULL, 0 };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhmex" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(gsuites, 1, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(nseen, 4);
+	assert_int_equal(seen[0].verdict, V_SKIP);
+	assert_string_equal(seen[0].reason, "a test of another uncore generation (this one is nhmex)");
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].verdict, V_PASS);
+	assert_int_equal(seen[3].verdict, V_SKIP);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -225,6 +253,7 @@ int main(void)
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(list_prints_selected),
+		cmocka_unit_test(own_generation_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -444,16 +444,11 @@ static bool round_on(struct fork *f, unsigned r)
 static void drive(void *arg)
 {
 	struct fork *f = arg;
-	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
-	unsigned r, aps = plat_cpu_count() - 1;
+	unsigned r;
 	struct pmi_path a;
 
 	f->fault[0] = pmi_arm(&a, VEC, true);
-	while (f->ready < aps && plat_tsc() < end)
-		;
-	if (f->ready < aps)
-		snprintf(f->why, sizeof(f->why), "only %u of %u APs came up to listen", f->ready,
-			 aps);
+	pmi_aps_ready(&f->ready, f->why, sizeof(f->why));
 	for (r = 0; r < f->rounds && !f->why[0] && !f->fault[0]; r++)
 		if (!round_on(f, r))
 			f->rounds = r + 1;

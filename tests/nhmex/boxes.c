@@ -251,3 +251,23 @@ enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsi
 	}
 	return t_skip(t, "no box's counter 0 counts (OQ-X19: no event found that counts)");
 }
+
+volatile unsigned ex_pmis;
+
+static void count_pmi(unsigned vector)
+{
+	(void)vector;
+	ex_pmis++;
+}
+
+enum verdict ex_with_pmi(struct tctx *t, enum verdict (*body)(struct tctx *))
+{
+	struct pmi_path p;
+	enum verdict v = pmi_path_open(t, &p, EX_PMI_VEC, EX_PMI_VEC, true, count_pmi);
+
+	if (v == V_PASS)
+		v = body(t);
+	ex_quiet();
+	pmi_path_close(&p);
+	return v;
+}

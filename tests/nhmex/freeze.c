@@ -8,7 +8,6 @@
  * wait for the freeze ends on the PMI or WAIT_US, whichever first. */
 #include "nhmex.h"
 
-#define VEC       0xF7   /* C-32: >= 0x20; one of its own */
 #define WRAP_US   2000
 /* Five times the expected wrap time (a hardware event can thin out). */
 #define WAIT_US   10000
@@ -23,14 +22,6 @@
 #define SKID_US   100
 #define SEL_0_3   0x1Eull
 #define NC        (EX_MAX_BOXES + 1) /* counter 0 of each box, the W fixed last */
-
-static volatile unsigned pmis;
-
-static void on_pmi(unsigned vector)
-{
-	(void)vector;
-	pmis++;
-}
 
 struct frz {
 	struct ex_box bx[EX_MAX_BOXES];
@@ -75,7 +66,7 @@ static enum verdict start(struct tctx *t, bool pmi, uint64_t extra)
 		return v;
 	WR(t, f.bx[f.n - 1].ctl, 1 | EX_FIXED_EN); /* W: counter 0 and the fixed counter */
 	WR(t, EX_FIXED_CTL, 1);
-	pmis = 0;
+	ex_pmis = 0;
 	WR(t, EX_U_CTL, f.u);
 	return V_PASS;
 }
@@ -87,7 +78,7 @@ static enum verdict after(struct tctx *t, uint64_t *g)
 	enum verdict v;
 	unsigned i;
 
-	pmi_spin(&pmis, WAIT_US);
+	pmi_spin(&ex_pmis, WAIT_US);
 	RD(t, EX_U_CTL, g);
 	if ((v = read_all(t, f.a)) != V_PASS)
 		return v;
@@ -145,7 +136,7 @@ static enum verdict frozen(struct tctx *t, const char *what)
 
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "pmis", pmis, "");
+	t_figure(t, "pmis", ex_pmis, "");
 	CHECK(t, !(g & EX_EN_ALL), "U GLOBAL_CTL 0x%lx after %s: en_all still set (X-22)",
 	      (unsigned long)g, what);
 	CHECK(t, (g | EX_EN_ALL) == f.u, "U GLOBAL_CTL 0x%lx after %s, 0x%lx written: the freeze "
@@ -165,6 +156,17 @@ static enum verdict frozen(struct tctx *t, const char *what)
 	return V_PASS;
 }
 
+/* The first freeze: every box running, the source's PMI overflow with
+ * frz_all, judged by frozen(). */
+static enum verdict first_freeze(struct tctx *t)
+{
+	enum verdict v = setup(t);
+
+	if (v == V_PASS)
+		v = start(t, true, EX_FRZ_ALL);
+	return v == V_PASS ? frozen(t, "a PMI overflow with frz_all set") : v;
+}
+
 /* X-22 then X-31: the freeze stops every box; (a) rst_all, (b) clear the
  * source's ov bit at its box only, (c) reload, (d) one write of en_all
  * with rst_all clear: every status level reads 0, every box counts again,
@@ -173,12 +175,8 @@ static enum verdict all_boxes(struct tctx *t)
 {
 	const struct ex_box *s;
 	uint64_t st, u;
-	enum verdict v = setup(t);
+	enum verdict v = first_freeze(t);
 
-	if (v == V_PASS)
-		v = start(t, true, EX_FRZ_ALL);
-	if (v == V_PASS)
-		v = frozen(t, "a PMI overflow with frz_all set");
 	if (v != V_PASS)
 		return v;
 	s = &f.bx[f.src];
@@ -190,7 +188,7 @@ static enum verdict all_boxes(struct tctx *t)
 	CHECK(t, !st && !(u & EX_OV_ALL), "after the source's ov bit was cleared at its box: "
 	      "%s STATUS 0x%lx, U STATUS 0x%lx (X-27, X-31)", s->name, (unsigned long)st,
 	      (unsigned long)u);
-	pmis = 0;
+	ex_pmis = 0;
 	WR(t, EX_U_CTL, f.u);                                  /* (d) */
 	if ((v = all_move(t, "after the unfreeze sequence (X-31)")) != V_PASS)
 		return v;
@@ -204,17 +202,13 @@ static enum verdict retrigger(struct tctx *t)
 {
 	const struct ex_box *s;
 	uint64_t g;
-	enum verdict v = setup(t);
+	enum verdict v = first_freeze(t);
 
-	if (v == V_PASS)
-		v = start(t, true, EX_FRZ_ALL);
-	if (v == V_PASS)
-		v = frozen(t, "a PMI overflow with frz_all set");
 	if (v != V_PASS)
 		return v;
 	s = &f.bx[f.src];
 	WR(t, ex_ctr(s, 0), f.pre);
-	pmis = 0;
+	ex_pmis = 0;
 	WR(t, EX_U_CTL, f.u);
 	if ((v = after(t, &g)) != V_PASS)
 		return v;
@@ -228,7 +222,7 @@ static enum verdict retrigger(struct tctx *t)
 	WR(t, EX_U_CTL, 0);
 	WR(t, s->ovf, ex_bit(s, 0));
 	WR(t, ex_ctr(s, 0), f.pre);
-	pmis = 0;
+	ex_pmis = 0;
 	WR(t, EX_U_CTL, f.u);
 	return frozen(t, "a wrap after the ov bit was cleared (X-25)");
 }
@@ -250,21 +244,9 @@ static enum verdict needs_frz(struct tctx *t)
 	return all_move(t, "after a PMI overflow with frz_all clear (X-23)");
 }
 
-static enum verdict armed(struct tctx *t, enum verdict (*body)(struct tctx *))
-{
-	struct pmi_path p;
-	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
-
-	if (v == V_PASS)
-		v = body(t);
-	ex_quiet();
-	pmi_path_close(&p);
-	return v;
-}
-
-static enum verdict run_all_boxes(struct tctx *t) { return armed(t, all_boxes); }
-static enum verdict run_retrigger(struct tctx *t) { return armed(t, retrigger); }
-static enum verdict run_needs_frz(struct tctx *t) { return armed(t, needs_frz); }
+static enum verdict run_all_boxes(struct tctx *t) { return ex_with_pmi(t, all_boxes); }
+static enum verdict run_retrigger(struct tctx *t) { return ex_with_pmi(t, retrigger); }
+static enum verdict run_needs_frz(struct tctx *t) { return ex_with_pmi(t, needs_frz); }
 
 static const struct test tests[] = {
 	{ "nhmex.freeze.all-boxes", "a PMI overflow with frz_all stops every box; the "

@@ -121,6 +121,13 @@ uint64_t ex_preload(uint64_t hz, uint64_t us);
 enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsigned *src,
 		       uint64_t *hz);
 
+/* body with the BSP's PMI path open (LVT Fixed mode on EX_PMI_VEC,
+ * DEBUGCTL bit 13: tests/pmi_path.c) and a handler that only counts PMIs
+ * in ex_pmis; the package left at rest and the path closed afterwards. */
+#define EX_PMI_VEC 0xF4 /* C-32: >= 0x20; not pmi.c's 0xF1 nor route.c's 0xF2/0xF3 */
+extern volatile unsigned ex_pmis;
+enum verdict ex_with_pmi(struct tctx *t, enum verdict (*body)(struct tctx *));
+
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite nhmex_regs_suite, nhmex_count_suite, nhmex_ovf_suite,
 	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite;

@@ -10,7 +10,6 @@
 /* Ten times the expected wrap: the rate is measured over 2 ms just before;
  * on hardware an event's rate can thin out between the two. */
 #define WAIT_US  10000
-#define VEC      0xF4    /* C-32: >= 0x20; not route.c's 0xF2/0xF3 nor pmi.c's 0xF1 */
 #define ARRIVE_US 1000000 /* as nhm.ovf: the bound for "never came" under TCG */
 
 /* Wait until (reg & bit) or WAIT_US; the read leaves counting alone. */
@@ -189,14 +188,6 @@ static enum verdict u_clear(struct tctx *t)
 
 /* ---- no PMI, no freeze without pmi_en (X-21) ---- */
 
-static volatile unsigned pmis;
-
-static void on_pmi(unsigned vector)
-{
-	(void)vector;
-	pmis++;
-}
-
 /* Counter 0 of the source box wraps with pmi_en clear while frz_all is
  * set and pmi_core_sel selects cores 0-3 (the BSP's core among them on any
  * numbering, OQ-X1, OQ-X2): status set, en_all still 1, the counter moving
@@ -216,7 +207,7 @@ static enum verdict no_pmi(struct tctx *t)
 	pre = ex_preload(hz, WRAP_US);
 	if ((v = ex_prepare(t)) != V_PASS || (v = ex_arm(t, b, 0, pre, false, &u)) != V_PASS)
 		return v;
-	pmis = 0;
+	ex_pmis = 0;
 	WR(t, EX_U_CTL, u);
 	if ((v = wait_bit(t, b->status, ex_bit(b, 0), &st)) != V_PASS)
 		return v;
@@ -226,14 +217,14 @@ static enum verdict no_pmi(struct tctx *t)
 	RD(t, ex_ctr(b, 0), &c0);
 	pmi_spin(NULL, 100);
 	RD(t, ex_ctr(b, 0), &c1);
-	t_figure(t, "pmis_without_pmi_en", pmis, "");
+	t_figure(t, "pmis_without_pmi_en", ex_pmis, "");
 	CHECK(t, st & ex_bit(b, 0), "%s counter 0 did not wrap in %u ms (X-14)", b->name,
 	      WAIT_US / 1000);
 	CHECK(t, ctl & EX_EN_ALL, "en_all cleared (U GLOBAL_CTL 0x%lx) by an overflow whose "
 	      "pmi_en was clear, frz_all set (X-21)", (unsigned long)ctl);
 	CHECK(t, c1 != c0, "%s counter 0 stopped after its overflow with pmi_en clear (X-21)",
 	      b->name);
-	CHECK(t, !pmis, "%u PMI(s) from an overflow whose pmi_en was clear (X-21)", pmis);
+	CHECK(t, !ex_pmis, "%u PMI(s) from an overflow whose pmi_en was clear (X-21)", ex_pmis);
 	/* The control. */
 	WR(t, EX_U_CTL, 0);
 	WR(t, b->ovf, ex_bit(b, 0));
@@ -241,11 +232,11 @@ static enum verdict no_pmi(struct tctx *t)
 	if ((v = ex_arm(t, b, 0, pre, true, &u)) != V_PASS)
 		return v;
 	WR(t, EX_U_CTL, u);
-	pmi_spin(&pmis, ARRIVE_US);
+	pmi_spin(&ex_pmis, ARRIVE_US);
 	RD(t, EX_U_CTL, &ctl);
 	WR(t, EX_U_CTL, 0);
-	t_figure(t, "pmis_control", pmis, "");
-	CHECK(t, pmis, "control: no PMI within %u ms of an overflow with pmi_en set and cores "
+	t_figure(t, "pmis_control", ex_pmis, "");
+	CHECK(t, ex_pmis, "control: no PMI within %u ms of an overflow with pmi_en set and cores "
 	      "0-3 selected, so the quiet proved nothing (X-19)", ARRIVE_US / 1000);
 	CHECK(t, !(ctl & EX_EN_ALL), "control: en_all still set (U GLOBAL_CTL 0x%lx) after an "
 	      "overflow with pmi_en and frz_all (X-22)", (unsigned long)ctl);
@@ -255,17 +246,7 @@ static enum verdict no_pmi(struct tctx *t)
 static enum verdict run_chain(struct tctx *t) { enum verdict v = chain(t); ex_quiet(); return v; }
 static enum verdict run_u_clear(struct tctx *t) { enum verdict v = u_clear(t); ex_quiet(); return v; }
 
-static enum verdict run_no_pmi(struct tctx *t)
-{
-	struct pmi_path p;
-	enum verdict v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
-
-	if (v == V_PASS)
-		v = no_pmi(t);
-	ex_quiet();
-	pmi_path_close(&p);
-	return v;
-}
+static enum verdict run_no_pmi(struct tctx *t) { return ex_with_pmi(t, no_pmi); }
 
 static const struct test tests[] = {
 	{ "nhmex.ovf.chain", "each box's overflow shows at the box, the S-box level and the "
