@@ -7,7 +7,8 @@
  * model (pmu/emu_core.c) the core- ones, the Sandy Bridge-EP uncore model
  * (pmu/emu_snbep*.c) the snbep- ones, the Xeon 7500 uncore model
  * (pmu/emu_nhmex*.c) the ex- ones. `make mutation` runs the on-target
- * suites against every defect of an X( line. */
+ * suites against every defect of an X( line (nhm.*, core.*) and of an E(
+ * line (nhmex.*); the other letters are host tests only. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
 
