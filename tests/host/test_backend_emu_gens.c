@@ -25,6 +25,7 @@
 #define EN_ALL        (1ull << 28)
 #define U_CORE(k)     (1ull << (1 + (k)))
 #define PMI20         (1ull << 20)
+#define W_EVSEL0      0xC90
 
 static uint64_t clock_now;
 static unsigned hits[PLAT_MAX_CPUS];
@@ -89,6 +90,17 @@ static void s02_each_package_its_own_model(void **state)
 	wr(0, C0_CTL0, EN | 0x34);
 	assert_int_equal(rd(1, C0_CTL0), EN | 0x34);
 	assert_int_equal(rd(2, C0_CTL0), 0);
+}
+
+/* X-02: the same for the Xeon 7500: W EVT_SEL_0 written on one CPU reads
+ * back on another of its package, not on the other package's. */
+static void x02_each_package_its_own_model(void **state)
+{
+	(void)state;
+	machine("nhmex", 0x2E, 4, 2, 1);
+	wr(1, W_EVSEL0, 0xA5C3);
+	assert_int_equal(rd(0, W_EVSEL0), 0xA5C3);
+	assert_int_equal(rd(3, W_EVSEL0), 0);
 }
 
 /* C0 occupancy counts the cores in C0 each pclk (S-27): at set-up only the
@@ -166,6 +178,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(s02_each_package_its_own_model),
+		cmocka_unit_test(x02_each_package_its_own_model),
 		cmocka_unit_test(s27_oqs19_occupancy_follows_declared_cstates),
 		cmocka_unit_test(oqs14_oqs19_core_state_is_its_shallowest_thread),
 		cmocka_unit_test(x19_oqx2_pmi_to_one_thread_of_the_core),
