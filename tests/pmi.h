@@ -58,10 +58,4 @@ void pmi_path_close(const struct pmi_path *p);
  * reason in why if some never came (tests/pmi_path.c). */
 bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len);
 
-/* The index of CPU cpu's core in its package: its core id's rank among
- * the package's distinct core ids, ascending. The default meaning of an
- * uncore's core-select bit n (OQ-N4 on Nehalem, OQ-X2 on the Xeon 7500),
- * which the emulated backend implements; hardware may differ. */
-unsigned pmi_core_index(unsigned cpu);
-
 #endif

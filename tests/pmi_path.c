@@ -56,24 +56,6 @@ void pmi_path_close(const struct pmi_path *p)
 	plat_irq_unregister(p->vector);
 }
 
-unsigned pmi_core_index(unsigned cpu)
-{
-	const struct plat_cpu *me = plat_cpu(cpu);
-	unsigned i, j, below = 0;
-
-	for (i = 0; i < plat_cpu_count(); i++) {
-		const struct plat_cpu *c = plat_cpu(i);
-
-		if (c->package != me->package || c->core >= me->core)
-			continue;
-		for (j = 0; j < i; j++)
-			if (plat_cpu(j)->package == c->package && plat_cpu(j)->core == c->core)
-				break;
-		below += j == i;
-	}
-	return below;
-}
-
 bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;

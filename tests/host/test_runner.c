@@ -177,6 +177,34 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(t.planned, 2);
 }
 
+/* An uncore test of another generation than the CPU's SKIPs naming both;
+ * one of the CPU's generation, or of none (uncore.*), runs. */
+static void other_generation_skips(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
+		{ "snbep.x.y", "Sandy Bridge-EP's", NEED_UNCORE, pass },
+		{ "uncore.x.y", "any generation's", NEED_UNCORE, pass },
+		{ "nhm.x.z", "needs nothing", 0, pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	const struct suite *const one[] = { &gs };
+	struct run_opts o = { "*", "", 1, NULL, 0 };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(nseen, 4);
+	assert_int_equal(seen[0].verdict, V_SKIP);
+	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].verdict, V_PASS);
+	assert_int_equal(seen[3].verdict, V_PASS);
+}
+
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
@@ -214,34 +242,6 @@ static void list_prints_selected(void **state)
 	assert_null(strstr(host_output(), "a.two"));
 }
 
-/* A NEED_UNCORE test runs on the generation its id starts with, or on any
- * when it starts with "uncore"; on another it SKIPs naming the one found. */
-static void own_generation_only(void **state)
-{
-	static const struct test gen_tests[] = {
-		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
-		{ "nhmex.x.y", "Xeon 7500's", NEED_UNCORE, pass },
-		{ "uncore.state.z", "any generation's", NEED_UNCORE, pass },
-		{ "nhmexx.x.y", "no prefix match", NEED_UNCORE, pass },
-	};
-	static const struct suite gs = SUITE("g", gen_tests);
-	static const struct suite *const gsuites[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0 };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhmex" };
-	struct tally t;
-
-	(void)state;
-	host_machine(1, 1);
-	nseen = 0;
-	runner_run(gsuites, 1, &o, &env, &(struct run_sink){ sink, NULL }, &t);
-	assert_int_equal(nseen, 4);
-	assert_int_equal(seen[0].verdict, V_SKIP);
-	assert_string_equal(seen[0].reason, "a test of another uncore generation (this one is nhmex)");
-	assert_int_equal(seen[1].verdict, V_PASS);
-	assert_int_equal(seen[2].verdict, V_PASS);
-	assert_int_equal(seen[3].verdict, V_SKIP);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,8 +252,8 @@ int main(void)
 		cmocka_unit_test(summary_and_exit_codes),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
+		cmocka_unit_test(other_generation_skips),
 		cmocka_unit_test(list_prints_selected),
-		cmocka_unit_test(own_generation_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
  * threads of one core of the package, distinct bits distinct cores) and
  * prints the mapping seen; on the model it asserts the OQ-X2 default. */
 #include "nhmex.h"
+#include "../topo.h"
 
 #define VEC       0xF5    /* C-32: >= 0x20; not ovf.c's 0xF4 nor route.c's */
 #define KICK      0xF6    /* a no-op vector: see listen() */
@@ -176,9 +177,9 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		CHECK(t, core < 0 || (int)c->core == core, "pmi_core_sel = 0x%x reached CPUs 0x%lx: "
 		      "threads of more than one core (X-19)", f->sel[r], (unsigned long)recv);
 		core = (int)c->core;
-		CHECK(t, !ex_emulated() || pmi_core_index(i) == k, "pmi_core_sel bit %u (core %u) "
+		CHECK(t, !ex_emulated() || topo_core_index(i) == k, "pmi_core_sel bit %u (core %u) "
 		      "reached CPU %u, core %u of its package (OQ-X2 default: core k = the k-th "
-		      "core id)", k + 1, k, i, pmi_core_index(i));
+		      "core id)", k + 1, k, i, topo_core_index(i));
 	}
 	*core_of_bit = core;
 	return V_PASS;
@@ -191,8 +192,8 @@ static unsigned selectable(void)
 	unsigned i, cores = 0, max = ex_emulated() ? (ex_model() == 0x2F ? 10 : 8) : 4;
 
 	for (i = 0; i < plat_cpu_count(); i++)
-		if (plat_cpu(i)->package == plat_cpu(0)->package && pmi_core_index(i) + 1 > cores)
-			cores = pmi_core_index(i) + 1;
+		if (plat_cpu(i)->package == plat_cpu(0)->package && topo_core_index(i) + 1 > cores)
+			cores = topo_core_index(i) + 1;
 	return cores < max ? cores : max;
 }
 
