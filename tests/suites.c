@@ -3,6 +3,7 @@
 #include "core/core.h"
 #include "nhm/nhm.h"
 #include "self/self.h"
+#include "snbep/snbep.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -23,5 +24,9 @@ const struct suite *const all_suites[] = {
 	&nhm_ovf_suite,
 	&nhm_freeze_suite,
 	&nhm_route_suite,
+	&snbep_box_suite,
+	&snbep_gate_suite,
+	&snbep_width_suite,
+	&snbep_pcu_suite,
 };
 const unsigned all_suites_count = ARRAY_SIZE(all_suites);

@@ -6,6 +6,7 @@
  * where it is taken. The source is FixedCntr0 preset 1 ms of measured
  * U-clock before its wrap, PMI bit set (N-29, N-30). */
 #include "nhm.h"
+#include "../topo.h"
 
 #define VEC       0xF2   /* C-32: >= 0x20; not pmi.c's 0xF1 nor self.ipi's 0xF0 */
 #define KICK      0xF3   /* a no-op vector, see listen() */
@@ -88,26 +89,6 @@ static void keep(int *e, int rc)
 static uint64_t tsc_us(uint64_t us)
 {
 	return plat_tsc_hz() / 1000000 * us;
-}
-
-/* OQ-N4 default: core n of a package is its n-th distinct core id in
- * ascending order (the model's mapping; belongs in nhm.h). */
-static unsigned core_index(unsigned cpu)
-{
-	const struct plat_cpu *me = plat_cpu(cpu);
-	unsigned i, j, below = 0;
-
-	for (i = 0; i < plat_cpu_count(); i++) {
-		const struct plat_cpu *c = plat_cpu(i);
-
-		if (c->package != me->package || c->core >= me->core)
-			continue;
-		for (j = 0; j < i; j++)
-			if (plat_cpu(j)->package == c->package && plat_cpu(j)->core == c->core)
-				break;
-		below += j == i;
-	}
-	return below;
 }
 
 static int stop_uncore(unsigned me)
@@ -252,7 +233,7 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	v = measure(t, &s.c);
 	if (v != V_PASS)
 		return v;
-	s.cores = nhm_emulated() ? 1u << core_index(0) : ALL_CORES;
+	s.cores = nhm_emulated() ? 1u << topo_core_index(0) : ALL_CORES;
 	rc = plat_irq_register(vector, on_pmi);
 	if (rc)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
@@ -402,7 +383,7 @@ static void listen(void *arg)
  * core of the overflowing package (N-31, N-33, N-34). */
 static bool wanted(const struct fork *f, unsigned r, unsigned i)
 {
-	unsigned k = core_index(i);
+	unsigned k = topo_core_index(i);
 
 	return plat_cpu(i)->package == plat_cpu(f->driver[r])->package && k < PMI_CORES &&
 	       (f->cores >> k & 1);
@@ -533,7 +514,7 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		      "(N-22, N-29)", (unsigned long)f->status[r]);
 	for (i = 0; i < n; i++) {
 		const struct plat_cpu *c = plat_cpu(i);
-		unsigned k = core_index(i), got = f->got[r + 1][i] - f->got[r][i];
+		unsigned k = topo_core_index(i), got = f->got[r + 1][i] - f->got[r][i];
 		int64_t us;
 
 		CHECK(t, got <= 1, "CPU %u took %u PMIs for one overflow (N-30, C-41)", i, got);
@@ -638,8 +619,8 @@ static enum verdict each_core(struct tctx *t)
 	char name[32];
 
 	for (k = 0; k < plat_cpu_count(); k++)
-		if (plat_cpu(k)->package == pkg && core_index(k) + 1 > cores)
-			cores = core_index(k) + 1;
+		if (plat_cpu(k)->package == pkg && topo_core_index(k) + 1 > cores)
+			cores = topo_core_index(k) + 1;
 	for (k = 0; k < cores && k < PMI_CORES && v == V_PASS; k++) {
 		v = select_cores(t, &c, 1u << k, ROUNDS, false, recv, &lat);
 		snprintf(name, sizeof(name), "en_pmi_core%u_cpus", k);
