@@ -1,5 +1,6 @@
 /* The emulated backend: uncore MSRs of the calling CPU's package go to that
- * package's model; the core PMU MSRs of each CPU to that CPU's own core PMU
+ * package's model, of the generation's kind (pmu/emu_models.h); the core
+ * PMU MSRs of each CPU to that CPU's own core PMU
  * model, when the core PMU is emulated (pmu/emu_core.h); the core side of
  * the uncore PMI path (IA32_DEBUGCTL bit 13, IA32_PERF_GLOBAL_STATUS/OVF_CTRL
  * bit 61) and each CPU's LVT performance-counter entry are kept per CPU here
@@ -10,7 +11,7 @@
  * LVT entry (C-39). */
 #include "emu.h"
 #include "emu_faults.h"
-#include "emu_nhm.h"
+#include "emu_models.h"
 #include "../efi/platform.h"
 
 #define MSR_DEBUGCTL        0x1D9
@@ -21,22 +22,28 @@
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
-#define NHM_EN_PMI_SHIFT    48           /* N-31, OQ-N2 */
 
 static struct {
 	struct emu_cfg cfg;
 	volatile int lock;
 	volatile int poll_lock; /* emu_poll: the tick's and a test's flush */
 	uint64_t tsc0, tsc_hz;
+	const struct emu_model *model; /* the uncore's generation; NULL: none */
 	unsigned npkg;
 	uint32_t pkg_id[EMU_MAX_PKG];
-	struct nhm_uncore pkg[EMU_MAX_PKG];
+	void *pkg[EMU_MAX_PKG];        /* pkg_mem, set up as model's */
+	/* Each CPU's package (index into pkg) and core in it (OQ-N4, OQ-X2,
+	 * OQ-S15: core n of a package is its n-th distinct core id in
+	 * ascending order), whether it is its core's lowest-APIC-id thread, and
+	 * the C-state it declared (pmu_cstate). */
+	uint8_t cpu_pkg[PLAT_MAX_CPUS], cpu_core[PLAT_MAX_CPUS], cstate[PLAT_MAX_CPUS];
+	bool first_thread[PLAT_MAX_CPUS];
 	bool uncore_pmi[PLAT_MAX_CPUS]; /* DEBUGCTL bit 13 */
 	bool ovf_uncore[PLAT_MAX_CPUS]; /* PERF_GLOBAL_STATUS bit 61 */
 	/* Written by its own CPU (outside the lock: a PMI handler may do it) and
 	 * masked by delivery (inside it): atomic, so neither update is lost. */
 	uint32_t lvtpc[PLAT_MAX_CPUS];
-	struct nhm_pmi_req storm;       /* PMI_STORM: the request that never ends */
+	struct emu_pmi_req storm;       /* PMI_STORM: the request that never ends */
 	int storm_pkg;
 	volatile bool inside[PLAT_MAX_CPUS]; /* CPU holds the lock (see model_call) */
 } emu;
@@ -44,8 +51,13 @@ static struct {
 /* Each CPU's core PMU model: 9.7 KB apiece, so allocated (plat_alloc) at
  * the first set-up that emulates the core PMU rather than kept in static
  * storage, which the .efi file would carry; kept for later set-ups (host
- * tests make many). Outside `emu`, which every set-up clears. */
+ * tests make many). Outside `emu`, which every set-up clears. The
+ * packages' uncore models likewise (up to 41 KB each), grown when a
+ * generation needs more; a smaller block is left, never freed (there is no
+ * plat_free, and a run sets up one generation). */
 static struct core_pmu *core_model[PLAT_MAX_CPUS];
+static void *pkg_mem[EMU_MAX_PKG];
+static size_t pkg_mem_size[EMU_MAX_PKG];
 
 static bool has(emu_faults_t f)
 {
@@ -86,17 +98,70 @@ uint64_t emu_core_now(void)
 	return d / 3 * 4 + d % 3 * 4 / 3;
 }
 
+/* Package index of CPU i: the position of its package id among those
+ * seen before it, EMU_MAX_PKG if there are too many (EMU_F(SHARED_PACKAGES):
+ * all in package 0). */
+static unsigned find_pkg(unsigned i)
+{
+	uint32_t id = plat_cpu(i)->package;
+	unsigned j;
+
+	for (j = 0; j < emu.npkg && emu.pkg_id[j] != id; j++)
+		;
+	if (j == emu.npkg) {
+		if (emu.npkg == EMU_MAX_PKG)
+			return EMU_MAX_PKG;
+		emu.pkg_id[emu.npkg++] = id;
+	}
+	return has(EMU_F(SHARED_PACKAGES)) ? 0 : j;
+}
+
+/* CPU i's core in its package: how many distinct core ids of the package
+ * are below its own (OQ-N4, OQ-X2, OQ-S15); and whether no other thread
+ * of that core has a lower APIC id. Raises *ncores (the package's cores)
+ * to the index + 1. */
+static void place(unsigned i, unsigned *ncores)
+{
+	const struct plat_cpu *me = plat_cpu(i);
+	unsigned j, k, below = 0;
+
+	emu.first_thread[i] = true;
+	for (j = 0; j < plat_cpu_count(); j++) {
+		const struct plat_cpu *c = plat_cpu(j);
+		bool first = true;
+
+		if (c->package != me->package)
+			continue;
+		if (c->core == me->core && c->apic_id < me->apic_id)
+			emu.first_thread[i] = false;
+		if (c->core >= me->core)
+			continue;
+		for (k = 0; k < j; k++) /* count each core id once */
+			if (plat_cpu(k)->package == c->package && plat_cpu(k)->core == c->core)
+				first = false;
+		below += first;
+	}
+	emu.cpu_core[i] = (uint8_t)below;
+	if (below + 1 > *ncores)
+		*ncores = below + 1;
+}
+
 static unsigned pkg_of(unsigned cpu)
 {
-	const struct plat_cpu *c = plat_cpu(cpu);
+	return cpu < plat_cpu_count() ? emu.cpu_pkg[cpu] : 0;
+}
+
+/* The C-state of core `core` of package p: its shallowest thread's
+ * (OQ-S19). */
+static enum pmu_cstate core_cstate(unsigned p, unsigned core)
+{
+	enum pmu_cstate s = PMU_C6;
 	unsigned i;
 
-	if (!c || has(EMU_F(SHARED_PACKAGES)))
-		return 0;
-	for (i = 0; i < emu.npkg; i++)
-		if (emu.pkg_id[i] == c->package)
-			return i;
-	return 0;
+	for (i = 0; i < plat_cpu_count(); i++)
+		if (emu.cpu_pkg[i] == p && emu.cpu_core[i] == core && emu.cstate[i] < s)
+			s = (enum pmu_cstate)emu.cstate[i];
+	return s;
 }
 
 static int setup_cores(void)
@@ -112,57 +177,59 @@ static int setup_cores(void)
 	return PLAT_OK;
 }
 
+/* One model per package, in pkg_mem; each core's C-state as its CPUs stand
+ * at set-up (the BSP in C0, every other CPU in C1: OQ-S19). */
+static int setup_uncore(const unsigned *ncores)
+{
+	const struct emu_model *m = emu.model;
+	unsigned p, k;
+
+	for (p = 0; p < emu.npkg; p++) {
+		if (pkg_mem_size[p] < m->size) {
+			if (!(pkg_mem[p] = plat_alloc(m->size)))
+				return PLAT_ENOMEM;
+			pkg_mem_size[p] = m->size;
+		}
+		emu.pkg[p] = pkg_mem[p];
+		m->init(emu.pkg[p], emu.cfg.faults, ncores[p], emu.cfg.cpu_model, emu.cfg.uclk_khz,
+			emu_uclk_now());
+		for (k = 0; m->cstate && k < ncores[p]; k++)
+			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
+	}
+	return PLAT_OK;
+}
+
 int emu_setup(const struct emu_cfg *c)
 {
-	unsigned i, j, n = plat_cpu_count();
+	unsigned i, p, n = plat_cpu_count(), ncores[EMU_MAX_PKG] = { 0 };
+	const struct emu_model *m = c->gen ? emu_model_for(c->gen->name) : NULL;
+	int rc;
 
-	if (c->gen && strcmp(c->gen->name, "nhm"))
+	if (c->gen && !m)
 		return PLAT_EUNSUPPORTED;
 	if (!c->gen && !c->core)
 		return PLAT_EINVAL;
 	memset(&emu, 0, sizeof(emu));
 	emu.cfg = *c;
+	emu.model = m;
 	emu.storm_pkg = -1;
-	for (i = 0; i < n; i++) {
-		uint32_t id = plat_cpu(i)->package;
-
-		emu.lvtpc[i] = LVT_MASK; /* C-25 reset value */
-		if (!c->gen)
-			continue; /* no uncore (npkg 0): its MSRs go down like any other */
-		for (j = 0; j < emu.npkg && emu.pkg_id[j] != id; j++)
-			;
-		if (j == emu.npkg) {
-			if (emu.npkg == EMU_MAX_PKG)
-				return PLAT_EINVAL;
-			emu.pkg_id[emu.npkg++] = id;
-		}
-	}
 	emu.tsc_hz = plat_tsc_hz();
 	emu.tsc0 = plat_tsc();
-	for (i = 0; i < emu.npkg; i++)
-		nhm_init(&emu.pkg[i], c->faults, emu_uclk_now());
-	return c->core ? setup_cores() : PLAT_OK;
-}
-
-/* OQ-N4 default: core n of a package is its n-th distinct core id in
- * ascending order. */
-static int core_index(unsigned cpu)
-{
-	const struct plat_cpu *me = plat_cpu(cpu);
-	unsigned i, below = 0, j;
-
-	for (i = 0; i < plat_cpu_count(); i++) {
-		const struct plat_cpu *c = plat_cpu(i);
-		bool first = true;
-
-		if (c->package != me->package || c->core >= me->core)
-			continue;
-		for (j = 0; j < i; j++) /* count each core id once */
-			if (plat_cpu(j)->package == c->package && plat_cpu(j)->core == c->core)
-				first = false;
-		below += first;
+	if (m && m->uclk_is_tsc && !c->clock) /* OQ-S18 */
+		emu.cfg.uclk_khz = (uint32_t)(emu.tsc_hz / 1000);
+	for (i = 0; i < n; i++) {
+		emu.lvtpc[i] = LVT_MASK; /* C-25 reset value */
+		emu.cstate[i] = i ? PMU_C1 : PMU_C0; /* OQ-S19 */
+		if (!m)
+			continue; /* no uncore (npkg 0): its MSRs go down like any other */
+		if ((p = find_pkg(i)) == EMU_MAX_PKG)
+			return PLAT_EINVAL;
+		emu.cpu_pkg[i] = (uint8_t)p;
+		place(i, &ncores[p]);
 	}
-	return (int)below;
+	if (m && (rc = setup_uncore(ncores)))
+		return rc;
+	return c->core ? setup_cores() : PLAT_OK;
 }
 
 struct delivery {
@@ -192,18 +259,19 @@ static bool through_lvt(unsigned cpu, struct delivery *out)
 }
 
 /* Route one PMI request of package p to the CPUs it reaches (N-31..N-35,
- * C-39); the IPIs are sent after the lock is dropped. */
-static unsigned route(unsigned p, const struct nhm_pmi_req *req, struct delivery *out)
+ * X-19, C-39): every thread of each selected core (OQ-N4) or its
+ * lowest-APIC-id one (OQ-X2), as the generation says. The IPIs are sent
+ * after the lock is dropped. */
+static unsigned route(unsigned p, const struct emu_pmi_req *req, struct delivery *out)
 {
-	unsigned cpu, n = 0, bits = emu.pkg[p].pmi_core_bits;
-	unsigned cores = req->cores;
+	unsigned cpu, n = 0;
 
 	if (has(EMU_F(PMI_NEVER)))
 		return 0;
-	if (has(EMU_F(PMI_WRONG_CORE)))
-		cores = ((cores << 1) | (cores >> (bits - 1))) & ((1u << bits) - 1);
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
-		if (pkg_of(cpu) != p || !(cores & (1u << core_index(cpu))))
+		if (pkg_of(cpu) != p || !(req->cores & (1u << emu.cpu_core[cpu])))
+			continue;
+		if (emu.model->one_thread && !emu.first_thread[cpu])
 			continue;
 		if (!emu.uncore_pmi[cpu] && !has(EMU_F(DEBUGCTL_IGNORED)))
 			continue; /* N-32 */
@@ -237,10 +305,10 @@ static unsigned core_pmis(uint64_t now, struct delivery *out, unsigned max)
 	return n;
 }
 
-/* Package p's GLOBAL_CTRL still routes PMIs to some core (N-31). */
+/* Package p still routes PMIs to some core (N-31). */
 static bool storm_routed(unsigned p)
 {
-	return (emu.pkg[p].global_ctl >> NHM_EN_PMI_SHIFT) & 0xf;
+	return emu.model->routed && emu.model->routed(emu.pkg[p]);
 }
 
 /* Called by the tick and by a test's pmu_pmi_flush, on any CPU: poll_lock
@@ -249,8 +317,8 @@ static bool storm_routed(unsigned p)
  * PMI handler, and the model lock is free by then. */
 void emu_poll(void)
 {
-	static struct delivery out[PLAT_MAX_CPUS * NHM_MAX_PMI_REQ];
-	struct nhm_pmi_req reqs[NHM_MAX_PMI_REQ];
+	static struct delivery out[PLAT_MAX_CPUS * EMU_MAX_PMI_REQ];
+	struct emu_pmi_req reqs[EMU_MAX_PMI_REQ];
 	unsigned p, i, k, n = 0;
 	uint64_t flags, now, pflags;
 
@@ -258,11 +326,10 @@ void emu_poll(void)
 	flags = plat_lock(&emu.lock);
 	now = emu_uclk_now();
 	for (p = 0; p < emu.npkg; p++) {
-		nhm_advance(&emu.pkg[p], now);
-		k = nhm_take_pmi(&emu.pkg[p], reqs, NHM_MAX_PMI_REQ);
+		k = emu.model->take_pmi(emu.pkg[p], now, reqs, EMU_MAX_PMI_REQ);
 		for (i = 0; i < k && n + plat_cpu_count() <= ARRAY_SIZE(out); i++)
 			n += route(p, &reqs[i], out + n);
-		if (k && has(EMU_F(PMI_STORM))) {
+		if (k && has(EMU_F(PMI_STORM)) && emu.model->routed) {
 			emu.storm = reqs[k - 1];
 			emu.storm_pkg = (int)p;
 		}
@@ -321,46 +388,59 @@ static int core_call(struct core_pmu *u, unsigned cpu, uint32_t msr, uint64_t *v
 	return core_wrmsr(u, msr, *val, now);
 }
 
-/* One model access under the lock: the package's uncore, then the CPU's
- * core PMU; -1 if neither answers the MSR. An NMI handler that touches an
- * MSR while its CPU was itself inside this lock would spin forever on it;
- * it gets PLAT_EBUSY instead (reported by the test as an error, never a
+/* The model lock, taken by the calling CPU for one access; false if the
+ * CPU already holds it (PLAT_EBUSY). An NMI handler that touches an MSR
+ * while its CPU was itself inside this lock would spin forever on it; it
+ * gets PLAT_EBUSY instead (reported by the test as an error, never a
  * hang). The mark goes up before the lock is taken and down after it is
- * given back, so no NMI can land between the two unseen; interrupts are
- * off across the whole, so a Fixed-vector PMI handler never sees the mark
- * (it would fail a correct access: the CI flake of cmask-ignored x
- * core.pmi.fixed-vector). A write that
- * leaves the package routing PMIs to no core ends a PMI_STORM there and
- * then (the storm guard's write, C-41), not at the next tick. */
+ * given back (leave), so no NMI can land between the two unseen;
+ * interrupts are off across the whole, so a Fixed-vector PMI handler never
+ * sees the mark (it would fail a correct access). */
+static bool enter(unsigned me, uint64_t *flags)
+{
+	*flags = plat_irq_save();
+	if (emu.inside[me]) {
+		plat_irq_restore(*flags);
+		return false;
+	}
+	emu.inside[me] = true;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	plat_lock(&emu.lock);
+	return true;
+}
+
+static void leave(unsigned me, uint64_t flags)
+{
+	plat_unlock(&emu.lock, 0);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	emu.inside[me] = false;
+	plat_irq_restore(flags);
+}
+
+/* One model access under the lock: the package's uncore, then the CPU's
+ * core PMU; -1 if neither answers the MSR. A write that leaves the package
+ * routing PMIs to no core ends a PMI_STORM there and then (the storm
+ * guard's write, C-41), not at the next tick. */
 static int model_call(unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 {
-	unsigned me = plat_this_cpu(), p = pkg_of(cpu);
+	unsigned me = plat_this_cpu(), p = pkg_of(cpu), c = emu.cpu_core[cpu];
 	struct core_pmu *u = core_of(cpu);
 	uint64_t flags;
 	int rc = -1;
 
 	if (!emu.npkg && !u)
 		return -1;
-	flags = plat_irq_save();
-	if (emu.inside[me]) {
-		plat_irq_restore(flags);
+	if (!enter(me, &flags))
 		return PLAT_EBUSY;
-	}
-	emu.inside[me] = true;
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	plat_lock(&emu.lock);
 	if (emu.npkg) {
-		rc = write ? nhm_wrmsr(&emu.pkg[p], msr, *val, emu_uclk_now())
-			   : nhm_rdmsr(&emu.pkg[p], msr, emu_uclk_now(), val);
+		rc = write ? emu.model->wrmsr(emu.pkg[p], c, msr, *val, emu_uclk_now())
+			   : emu.model->rdmsr(emu.pkg[p], c, msr, emu_uclk_now(), val);
 		if (write && emu.storm_pkg == (int)p && !storm_routed(p))
 			emu.storm_pkg = -1;
 	}
 	if (rc < 0 && u)
 		rc = core_call(u, cpu, msr, val, write);
-	plat_unlock(&emu.lock, 0);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	emu.inside[me] = false;
-	plat_irq_restore(flags);
+	leave(me, flags);
 	return rc;
 }
 
@@ -426,9 +506,20 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
 }
 
+/* The calling CPU's declared C-state; its core's (the shallowest of its
+ * threads', OQ-S19) goes to the package's model from now on (S-26). */
 static void emu_cstate(enum pmu_cstate s)
 {
-	(void)s; /* TODO hosting */
+	unsigned me = plat_this_cpu(), p = pkg_of(me);
+	uint64_t flags;
+
+	if (me >= plat_cpu_count() || s > PMU_C6 || !enter(me, &flags))
+		return;
+	emu.cstate[me] = (uint8_t)s;
+	if (emu.npkg && emu.model->cstate)
+		emu.model->cstate(emu.pkg[p], emu.cpu_core[me], core_cstate(p, emu.cpu_core[me]),
+				  emu_uclk_now());
+	leave(me, flags);
 }
 
 static bool emu_core_emulated(void)

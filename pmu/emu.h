@@ -21,6 +21,8 @@ struct emu_cfg {
 	const struct core_shape *core;   /* the core PMU to emulate on every CPU, or NULL
 					    (the lower backend's is used) */
 	uint64_t (*core_clock)(void);    /* core cycles now; NULL: emu_core_now's */
+	uint32_t cpu_model;              /* CPUID display model, for generations whose
+					    shape depends on it (X-37: C-boxes) */
 };
 
 /* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, PLAT_EINVAL

@@ -245,7 +245,7 @@ static void queue_pmi(struct nhm_uncore *u, uint64_t cycle)
 		return;
 	}
 	/* N-31: the routing bits at the wrap; delivery is the backend's. */
-	u->pmi[u->npmi++] = (struct nhm_pmi_req){ cycle, cores };
+	u->pmi[u->npmi++] = (struct emu_pmi_req){ cycle, cores };
 }
 
 static void freeze(struct nhm_uncore *u)
@@ -539,7 +539,7 @@ uint64_t nhm_next_wrap(const struct nhm_uncore *u)
 	return first;
 }
 
-unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned max)
+unsigned nhm_take_pmi(struct nhm_uncore *u, struct emu_pmi_req *out, unsigned max)
 {
 	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }

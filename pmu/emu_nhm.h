@@ -15,13 +15,9 @@
 #define NHM_NCTR 8
 #define NHM_MAX_PMI_REQ 16
 
-/* One PMI request raised by an overflow of a PMI-enabled counter (N-30): the
- * cycle of the wrap and the EN_PMI_CORE bits of GLOBAL_CTRL at that cycle. */
-struct nhm_pmi_req {
-	uint64_t cycle;
-	uint8_t cores;
-};
-
+/* A PMI request (struct emu_pmi_req) is raised by an overflow of a
+ * PMI-enabled counter (N-30), with the EN_PMI_CORE bits of GLOBAL_CTRL at
+ * the cycle of the wrap. */
 struct nhm_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu_faults.h */
 	unsigned pmi_core_bits; /* EN_PMI_CORE width, 4 (OQ-N3) */
@@ -37,7 +33,7 @@ struct nhm_uncore {
 	uint64_t occ_rst[NHM_NCTR], occ_end[NHM_NCTR];
 	uint8_t occ_base[NHM_NCTR], occ_prev[NHM_NCTR];
 	struct emu_stream stream[NHM_NCTR]; /* cached increments, from the PerfEvtSel */
-	struct nhm_pmi_req pmi[NHM_MAX_PMI_REQ];
+	struct emu_pmi_req pmi[NHM_MAX_PMI_REQ];
 	unsigned npmi;         /* pending, not yet taken */
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
 };
@@ -57,7 +53,7 @@ void nhm_advance(struct nhm_uncore *u, uint64_t now);
 uint64_t nhm_next_wrap(const struct nhm_uncore *u);
 
 /* Move out up to max pending PMI requests, oldest first; returns how many. */
-unsigned nhm_take_pmi(struct nhm_uncore *u, struct nhm_pmi_req *out, unsigned max);
+unsigned nhm_take_pmi(struct nhm_uncore *u, struct emu_pmi_req *out, unsigned max);
 
 /* Per-cycle value of the synthetic stream for (event, umask) at cycle t, and
  * whether the event is an occupancy accumulator (§5 "occ"). Exposed so host

@@ -184,7 +184,7 @@ static void queue_pmi(struct nhmex_uncore *u, uint16_t cores)
 		u->pmi_dropped++;
 		return;
 	}
-	u->pmi[u->npmi++] = (struct nhmex_pmi_req){ u->now, cores };
+	u->pmi[u->npmi++] = (struct emu_pmi_req){ u->now, cores };
 }
 
 /* The U-box receives a PMI request from box b (X-19..X-23). */
@@ -432,11 +432,12 @@ int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now
 {
 	struct loc l;
 	int rc = locate(u, msr, &l);
-	/* ig bits are dropped and read 0 */
-	uint64_t def = F(u, EX_IG_BITS_KEPT) ? ~0ull : reg_defined_mask(l.r.tmpl);
+	uint64_t def;
 
-	if (rc)
+	if (rc) /* no register of this generation: no template to look at */
 		return rc;
+	/* ig bits are dropped and read 0 */
+	def = F(u, EX_IG_BITS_KEPT) ? ~0ull : reg_defined_mask(l.r.tmpl);
 	advance(u, now);
 	switch (l.r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
@@ -510,7 +511,7 @@ uint64_t nhmex_next_wrap(const struct nhmex_uncore *u)
 	return first;
 }
 
-unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct nhmex_pmi_req *out, unsigned max)
+unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct emu_pmi_req *out, unsigned max)
 {
 	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }

@@ -39,13 +39,8 @@ enum { NHMEX_B0 = NHMEX_MAX_CBOX, NHMEX_S0 = NHMEX_B0 + 2, NHMEX_M0 = NHMEX_S0 +
 #define NHMEX_NPORT 8
 #define NHMEX_MAX_PMI_REQ 16
 
-/* A PMI request from the U-box (X-19): the cycle and the pmi_core_sel
- * bits at that cycle (bit k = core k, OQ-X2). */
-struct nhmex_pmi_req {
-	uint64_t cycle;
-	uint16_t cores;
-};
-
+/* A PMI request (struct emu_pmi_req) comes from the U-box (X-19) with the
+ * pmi_core_sel bits at the cycle (bit k = core k, OQ-X2). */
 /* A box's GLOBAL_CTL and GLOBAL_STATUS, its counters' controls and values.
  * The U-box's are U_MSR_PMON_GLOBAL_CTL/_STATUS: its counter's box enable
  * is GLOBAL_CTL.en (bit 0, X-06) and its ov bit is ov_u (bit 0, X-17). */
@@ -65,7 +60,7 @@ struct nhmex_uncore {
 	uint64_t sub_e[0x100]; /* sub-controls at 0xE00-0xEFF */
 	uint64_t mbox_sel[2][7]; /* M-box DSP ... ZDP */
 	struct emu_stream flit[NHMEX_NPORT][2]; /* IPERF_CFG0/1 of each port */
-	struct nhmex_pmi_req pmi[NHMEX_MAX_PMI_REQ];
+	struct emu_pmi_req pmi[NHMEX_MAX_PMI_REQ];
 	unsigned npmi, pmi_dropped;
 };
 
@@ -81,7 +76,7 @@ void nhmex_advance(struct nhmex_uncore *u, uint64_t now);
 /* Cycle of the next wrap of any counter after u->now, UINT64_MAX if none. */
 uint64_t nhmex_next_wrap(const struct nhmex_uncore *u);
 /* Move out up to max pending PMI requests, oldest first. */
-unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct nhmex_pmi_req *out, unsigned max);
+unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct emu_pmi_req *out, unsigned max);
 
 /* S-box s's summary at now (OQ-X9: no address is known, so this is the one
  * way to it; a confirmed address makes it an MSR of the table). */

@@ -5,12 +5,15 @@
 # ROUNDS times each (default 5), prints the medians, "boot ratio X.XX"
 # (harness / minimal), the PMI latency the routing tests measured (from each
 # harness run's results.json) and the size of the .efi. SMP= (default 2, the
-# least that runs the routing tests) sets the CPUs of both.
+# least that runs the routing tests) sets the CPUs of both, CPU= (default
+# scripts/qemu.sh's Nehalem) their CPU model, so that each generation's
+# suite can be timed, e.g. CPU=SandyBridge,model=45.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=build
 rounds=${ROUNDS:-5}
 smp=${SMP:-2}
+cpu=(); [ -n "${CPU:-}" ] && cpu=(--cpu "$CPU")
 rm -rf "$B/bench" # stale rounds would pool into the figures
 scripts/mkesp.sh $B/minimal-esp.img $B/minimal.efi scripts/uncore-harness.cfg >/dev/null
 
@@ -18,7 +21,7 @@ elapsed() { # image [results-dir] -> seconds from QEMU start to exit
   local t0 t1 res=()
   [ -n "${2:-}" ] && res=(--results "$2")
   t0=$(date +%s.%N)
-  scripts/qemu.sh --image "$1" --smp "$smp" --quiet --timeout 120 "${res[@]}" >/dev/null 2>&1 || true
+  scripts/qemu.sh --image "$1" --smp "$smp" "${cpu[@]}" --quiet --timeout 120 "${res[@]}" >/dev/null 2>&1 || true
   t1=$(date +%s.%N)
   echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
 }
@@ -32,7 +35,7 @@ for i in $(seq "$rounds"); do
 done
 hm=$(printf '%s\n' "${h[@]}" | median)
 mm=$(printf '%s\n' "${m[@]}" | median)
-echo "harness median ${hm} s (SMP=$smp, default suite)"
+echo "harness median ${hm} s (SMP=$smp, CPU=${CPU:-Nehalem}, default suite)"
 echo "minimal median ${mm} s"
 awk -v a="$hm" -v b="$mm" 'BEGIN {printf "boot ratio %.2f\n", a / b}'
 # Where the harness's time goes (its own start-to-verdict time and the sum

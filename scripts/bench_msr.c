@@ -42,7 +42,7 @@ static double median_ns(bool write)
 
 	for (r = 0; r < RUNS; r++) {
 		struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, bench_clock, 0,
-				     NULL, NULL };
+				     NULL, NULL, 0x1A };
 		uint64_t v;
 		double t0;
 

@@ -34,7 +34,7 @@ static void on_irq(unsigned vector)
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), faults, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL };
+			     NULL, NULL, 0x1A };
 
 	host_machine(ncpus, npkg);
 	clock_now = 1000;
@@ -227,7 +227,7 @@ static void n03_packages_are_independent(void **state)
 static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 {
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL };
+			     NULL, NULL, 0x1A };
 
 	(void)state;
 	host_machine_smt(4, 1, 2); /* cores 0 and 1, two threads each */

@@ -40,7 +40,7 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 		    emu_faults_t faults)
 {
 	struct emu_cfg c = { uncore ? uncore_gen_by_name("nhm") : NULL, faults, 2133000, NULL,
-			     manual_clock, 0, shape, manual_clock };
+			     manual_clock, 0, shape, manual_clock, 0x1A };
 
 	host_machine(ncpus, 1);
 	cycle_now = 1000;
@@ -263,7 +263,7 @@ static void c11_enumeration_decoded(void **state)
  * reference cycles run at the TSC's rate. */
 static void c24_reference_cycles_at_the_tsc_rate(void **state)
 {
-	struct emu_cfg c = { NULL, 0, 2133000, NULL, NULL, 0, &core_shape_nhm, NULL };
+	struct emu_cfg c = { NULL, 0, 2133000, NULL, NULL, 0, &core_shape_nhm, NULL, 0x1A };
 	uint64_t c0, c1, t0, t1;
 
 	(void)state;

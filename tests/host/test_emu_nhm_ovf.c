@@ -196,7 +196,7 @@ static void n29_wrap_after_1e12_cycles_is_exact(void **state)
 static void n30_pmi_request_per_overflow(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req[4];
+	struct emu_pmi_req req[4];
 	uint64_t w;
 
 	(void)state;
@@ -219,7 +219,7 @@ static void n30_pmi_request_per_overflow(void **state)
 static void n30_requests_are_a_fifo(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req[NHM_MAX_PMI_REQ];
+	struct emu_pmi_req req[NHM_MAX_PMI_REQ];
 	unsigned i;
 
 	(void)state;
@@ -239,7 +239,7 @@ static void n30_requests_are_a_fifo(void **state)
 static void n31_request_carries_en_pmi_core(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req;
+	struct emu_pmi_req req;
 
 	(void)state;
 	nhm_init(&u, 0, 0);
@@ -252,7 +252,7 @@ static void n31_request_carries_en_pmi_core(void **state)
 static void n34_several_cores_in_one_request(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req;
+	struct emu_pmi_req req;
 
 	(void)state;
 	nhm_init(&u, 0, 0);
@@ -265,7 +265,7 @@ static void n34_several_cores_in_one_request(void **state)
 static void oqn7_no_routing_still_ovf_pmi_and_freeze(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req;
+	struct emu_pmi_req req;
 
 	(void)state;
 	nhm_init(&u, 0, 0);
@@ -429,7 +429,7 @@ static void oqn15_wrap_at_a_whole_number_of_periods(void **state)
 static void oqn15_late_overflow_defect_defers_to_the_access(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req;
+	struct emu_pmi_req req;
 
 	(void)state;
 	nhm_init(&u, EMU_F(LATE_OVERFLOW), 0);
@@ -443,7 +443,7 @@ static void oqn15_late_overflow_defect_defers_to_the_access(void **state)
 static void oqn22_every_overflow_raises_a_request(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req[2];
+	struct emu_pmi_req req[2];
 
 	(void)state;
 	nhm_init(&u, 0, 0);
@@ -460,7 +460,7 @@ static void oqn22_every_overflow_raises_a_request(void **state)
 static void oqn15_wraps_processed_in_cycle_order(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req[2];
+	struct emu_pmi_req req[2];
 	uint64_t w1, w2;
 	unsigned i;
 

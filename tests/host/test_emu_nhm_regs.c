@@ -239,7 +239,7 @@ static void n27_ovf_ctrl_reads_0_oqn10(void **state)
 static void oqn3_en_pmi_core_width_is_a_parameter(void **state)
 {
 	struct nhm_uncore u;
-	struct nhm_pmi_req req;
+	struct emu_pmi_req req;
 
 	(void)state;
 	nhm_init(&u, 0, 0);

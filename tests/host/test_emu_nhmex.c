@@ -281,7 +281,7 @@ static void x28_u_ovf_ctl(void **state)
  * frz_all clears en_all there, every counter holds (OQ-X4). */
 static void x19_x22_pmi_and_freeze(void **state)
 {
-	struct nhmex_pmi_req r[4];
+	struct emu_pmi_req r[4];
 	unsigned i;
 
 	(void)state;
@@ -310,7 +310,7 @@ static void x19_x22_pmi_and_freeze(void **state)
  * X-23: frz_all = 0, a PMI and counting goes on. */
 static void x20_x21_x23_pmi_without_freeze_and_so_on(void **state)
 {
-	struct nhmex_pmi_req r[4];
+	struct emu_pmi_req r[4];
 	const struct src *s = &srcs[8]; /* B0 */
 
 	(void)state;
@@ -334,7 +334,7 @@ static void x20_x21_x23_pmi_without_freeze_and_so_on(void **state)
  * clear, one again. */
 static void x25_refreeze_needs_the_ov_bit_cleared(void **state)
 {
-	struct nhmex_pmi_req r[4];
+	struct emu_pmi_req r[4];
 	const struct src *s = &srcs[12]; /* S0 */
 
 	(void)state;

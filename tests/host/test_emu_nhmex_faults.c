@@ -7,7 +7,7 @@
 #include "test_emu_nhmex.h"
 
 static struct nhmex_uncore u;
-static struct nhmex_pmi_req req[8];
+static struct emu_pmi_req req[8];
 
 static void init(emu_faults_t f, uint32_t model)
 {
