@@ -10,7 +10,7 @@
 #    counting, filters, overflow, PMI delivery and freeze, and two of the
 #    core PMU's (its gates, its PMI); "all" boots every defect, "none" none.
 # The generations (GENS, one per line): name, the letter of its defect lines
-# (X( for the Nehalem uncore and core PMU), the CPU model the host runs
+# (X( for the Nehalem uncore and core PMU, S( Sandy Bridge-EP), the CPU model the host runs
 # present, CPUs and the tests run.
 # The boots go one at a time while the host runs take JOBS - 1 slots beside
 # them (JOBS defaults to one more than the cores), each queue longest first
@@ -33,7 +33,10 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
-GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*"}
+# snbep: 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
+# occupancy thresholds up to 5 are all exercised.
+GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*
+snbep S 0x2d 8 snbep.*"}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored}
 faults_of() { sed -n "s/^[[:space:]]*$1([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
