@@ -92,9 +92,28 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 	return n;
 }
 
-/* Returns false with the SKIP reason when a requirement is not met. */
-static bool needs_met(unsigned needs, const struct run_env *env, char *why, size_t len)
+/* A test of another uncore generation than the CPU's (run_env.uncore_gen):
+ * the area of its id names it (nhm.*, snbep.*); uncore.* are everyone's. */
+static bool other_gen(const char *id, const struct run_env *env, char *why, size_t len)
 {
+	size_t n = 0;
+
+	while (id[n] && id[n] != '.')
+		n++;
+
+	if (!env->uncore_gen || (n == 6 && !strncmp(id, "uncore", 6)) ||
+	    (n == strlen(env->uncore_gen) && !strncmp(id, env->uncore_gen, n)))
+		return false;
+	snprintf(why, len, "a test of the %.*s uncore; this CPU's is %s", (int)n, id,
+		 env->uncore_gen);
+	return true;
+}
+
+/* Returns false with the SKIP reason when a requirement is not met. */
+static bool needs_met(const struct test *tc, const struct run_env *env, char *why, size_t len)
+{
+	unsigned needs = tc->needs;
+
 	if ((needs & NEED_SMP2) && env->ncpus < 2) {
 		snprintf(why, len, "needs 2 or more CPUs (have %u)", env->ncpus);
 		return false;
@@ -111,6 +130,8 @@ static bool needs_met(unsigned needs, const struct run_env *env, char *why, size
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
 		return false;
 	}
+	if ((needs & NEED_UNCORE) && other_gen(tc->id, env, why, len))
+		return false;
 	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
 		snprintf(why, len, "%s", env->no_core_pmu ? env->no_core_pmu :
 			 "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
@@ -177,7 +198,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.iteration = iter;
 	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
-	if (!needs_met(tc->needs, env, r.reason, sizeof(r.reason))) {
+	if (!needs_met(tc, env, r.reason, sizeof(r.reason))) {
 		r.verdict = V_SKIP;
 	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
 		r.verdict = V_ERROR; /* reason names the exception */

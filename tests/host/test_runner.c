@@ -44,7 +44,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 {
 	struct run_opts o = { tests, skip, repeat, NULL, 0 };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
-			       NULL };
+			       NULL, NULL };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -157,7 +157,7 @@ static const struct bracket brackets[] = {
 static void first_and_last_bracket_uncore_runs(void **state)
 {
 	struct run_opts o = { "a.two.unc", "", 2, brackets, 2 };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -177,11 +177,39 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(t.planned, 2);
 }
 
+/* An uncore test of another generation than the CPU's SKIPs naming both;
+ * one of the CPU's generation, or of none (uncore.*), runs. */
+static void other_generation_skips(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
+		{ "snbep.x.y", "Sandy Bridge-EP's", NEED_UNCORE, pass },
+		{ "uncore.x.y", "any generation's", NEED_UNCORE, pass },
+		{ "nhm.x.z", "needs nothing", 0, pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	const struct suite *const one[] = { &gs };
+	struct run_opts o = { "*", "", 1, NULL, 0 };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	assert_int_equal(nseen, 4);
+	assert_int_equal(seen[0].verdict, V_SKIP);
+	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].verdict, V_PASS);
+	assert_int_equal(seen[3].verdict, V_PASS);
+}
+
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
 	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2 };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
 					      "y.last", "z.last" };
@@ -224,6 +252,7 @@ int main(void)
 		cmocka_unit_test(summary_and_exit_codes),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
+		cmocka_unit_test(other_generation_skips),
 		cmocka_unit_test(list_prints_selected),
 	};
 
