@@ -114,6 +114,9 @@ static bool needs_met(const struct test *tc, const struct run_env *env, char *wh
 {
 	unsigned needs = tc->needs;
 
+	/* First: another generation's test says so, whatever else it lacks. */
+	if ((needs & NEED_UNCORE) && env->uncore && other_gen(tc->id, env, why, len))
+		return false;
 	if ((needs & NEED_SMP2) && env->ncpus < 2) {
 		snprintf(why, len, "needs 2 or more CPUs (have %u)", env->ncpus);
 		return false;
@@ -130,8 +133,7 @@ static bool needs_met(const struct test *tc, const struct run_env *env, char *wh
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
 		return false;
 	}
-	if ((needs & NEED_UNCORE) && other_gen(tc->id, env, why, len))
-		return false;
+
 	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
 		snprintf(why, len, "%s", env->no_core_pmu ? env->no_core_pmu :
 			 "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");

@@ -106,63 +106,46 @@ static enum verdict setup(struct tctx *t)
 	return V_PASS;
 }
 
-/* S-07, S-14: rst_ctrs (kept frozen, 0x10102) zeroes the four counters of
- * its box and nothing else: not its controls, not another box. */
-static enum verdict rst_ctrs(struct tctx *t)
+/* S-07, S-08, S-14: each box in turn, counters preset and controls on
+ * clockticks, frozen, takes one reset: rst_ctrs (0x10102) zeroes its four
+ * counters and keeps its controls, rst_ctrl (0x10101) the other way round;
+ * every other box keeps both. Whether rst_ctrl clears the box filter is
+ * OQ-S17 (the model keeps it: asserted there, reported on hardware). */
+static enum verdict one_reset(struct tctx *t, uint64_t bit)
 {
+	bool ctrs = bit == SNB_RST_CTRS;
+	const char *what = ctrs ? "rst_ctrs (S-07)" : "rst_ctrl (S-08)";
 	unsigned b, k;
-	uint64_t v, c;
-
-	for (b = 0; b < snb_nboxes(); b++) {
-		TRY(preset_all(t));
-		WR(t, snb_box_ctl(b), SNB_FROZEN | SNB_RST_CTRS);
-		for (k = 0; k < SNB_NCTR; k++) {
-			RD(t, snb_box_ctr(b, k), &v);
-			RD(t, snb_box_ctlk(b, k), &c);
-			CHECK(t, v == 0, "%s counter %u reads 0x%lx after rst_ctrs (S-07)",
-			      snb_box_name(b), k, (unsigned long)v);
-			CHECK(t, c == snb_box_clk(b), "%s CTL%u reads 0x%lx after rst_ctrs, want "
-			      "0x%lx (S-07 resets counters only)", snb_box_name(b), k,
-			      (unsigned long)c, (unsigned long)snb_box_clk(b));
-		}
-		TRY(others_kept(t, (int)b, "another box's rst_ctrs"));
-	}
-	return snb_quiet(t);
-}
-
-/* S-08: rst_ctrl (0x10101) zeroes the four controls and keeps the counters;
- * the box filter is OQ-S17 (the model keeps it: asserted there, reported
- * on hardware). */
-static enum verdict rst_ctrl(struct tctx *t)
-{
-	unsigned b, k;
-	uint64_t v, c, f;
+	uint64_t v, c, f, want_v, want_c;
 
 	for (b = 0; b < snb_nboxes(); b++) {
 		uint32_t fm = snb_is_pcu(b) ? SNB_P_FILTER : SNB_C_FILTER(b);
 
 		TRY(preset_all(t));
 		WR(t, fm, 0x11u); /* C-box tid 0x11, PCU band 0 at 1.7 GHz: defined bits */
-		WR(t, snb_box_ctl(b), SNB_FROZEN | SNB_RST_CTRL);
+		WR(t, snb_box_ctl(b), SNB_FROZEN | bit);
 		for (k = 0; k < SNB_NCTR; k++) {
 			RD(t, snb_box_ctr(b, k), &v);
 			RD(t, snb_box_ctlk(b, k), &c);
-			CHECK(t, c == 0, "%s CTL%u reads 0x%lx after rst_ctrl (S-08)",
-			      snb_box_name(b), k, (unsigned long)c);
-			CHECK(t, v == PRESET(b, k), "%s counter %u went 0x%lx -> 0x%lx on rst_ctrl "
-			      "(S-08: the counters stay)", snb_box_name(b), k,
-			      (unsigned long)PRESET(b, k), (unsigned long)v);
+			want_v = ctrs ? 0 : PRESET(b, k);
+			want_c = ctrs ? snb_box_clk(b) : 0;
+			CHECK(t, v == want_v && c == want_c, "%s counter %u / CTL%u read 0x%lx / 0x%lx "
+			      "after %s, want 0x%lx / 0x%lx", snb_box_name(b), k, k, (unsigned long)v,
+			      (unsigned long)c, what, (unsigned long)want_v, (unsigned long)want_c);
 		}
 		RD(t, fm, &f);
 		if (!b)
-			t_figure(t, "filter_after_rst_ctrl", (int64_t)f, "");
-		CHECK(t, !snb_emulated() || f == 0x11, "%s filter reads 0x%lx after rst_ctrl, "
-		      "want 0x11 (OQ-S17 model choice)", snb_box_name(b), (unsigned long)f);
+			t_figure(t, "filter_after_reset", (int64_t)f, "");
+		CHECK(t, !snb_emulated() || f == 0x11, "%s filter reads 0x%lx after %s, want 0x11 "
+		      "(OQ-S17 model choice)", snb_box_name(b), (unsigned long)f, what);
 		WR(t, fm, 0);
-		TRY(others_kept(t, (int)b, "another box's rst_ctrl"));
+		TRY(others_kept(t, (int)b, ctrs ? "another box's rst_ctrs" : "another box's rst_ctrl"));
 	}
 	return snb_quiet(t);
 }
+
+static enum verdict rst_ctrs(struct tctx *t) { return one_reset(t, SNB_RST_CTRS); }
+static enum verdict rst_ctrl(struct tctx *t) { return one_reset(t, SNB_RST_CTRL); }
 
 /* S-09: the resets act on a written 1 only: 0x10100 again and 0x10000
  * keep the counters (frozen: equal; running: from the preset on). S-10:
