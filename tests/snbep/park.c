@@ -14,7 +14,9 @@
 
 #define KICK      0xF6        /* no-op wake vector, C-32 */
 #define REKICK_US 1000
-#define ACK_US    2000000     /* a CPU that does not follow its role in 2 s is lost */
+/* A CPU that does not follow its role in 5 s is lost: TCG on a loaded host
+ * ran AP handlers 1.7 s late (route.c). */
+#define ACK_US    5000000
 #define MAXCORE   PLAT_MAX_CPUS
 
 struct line { volatile uint8_t role; uint8_t pad[63]; } __attribute__((aligned(64)));
@@ -168,7 +170,9 @@ enum verdict snb_set_role(struct tctx *t, unsigned core, enum snb_role r)
 			if (!in_core(i, core) || pk.ack[i] == r)
 				continue;
 			all = false;
-			if (now >= kick)
+			/* A CPU that is to park is spinning and sees its role; a
+			 * kick would only wake it again once it has parked. */
+			if (now >= kick && r != SNB_PARK)
 				plat_apic_send_ipi(plat_cpu(i)->apic_id, KICK, false);
 		}
 		if (now >= kick)
