@@ -37,8 +37,8 @@ PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_key
               tests/fw/*.c pmu/*.c))
 # Target-only code.
 TARGET   := lib/rt.c pmu/backend_hw.c \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c tests/nhmex/*.c \
-              tests/core/*.c)
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \
+              tests/core/*.c tests/snbep/*.c tests/nhmex/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
@@ -46,7 +46,7 @@ H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/nhmex/*.c tests/core/*.c) \
+SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/core/*.c tests/snbep/*.c tests/nhmex/*.c) \
             tests/host/platform_threads.c tests/host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))

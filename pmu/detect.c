@@ -2,11 +2,12 @@
  * and the shape of an emulated core PMU. */
 #include "detect.h"
 
-/* Generations an on-target suite tests (tests/nhm, tests/nhmex). Any other generation
- * is recognised by its model and described (`make regs`, the model), but
- * until its own suite exists a run must not point the Nehalem tests at its
- * registers: it counts as no supported uncore, named in the reason. */
-static const char *const suites_for[] = { "nhm", "nhmex" };
+/* Generations an on-target suite tests (tests/nhm, tests/snbep, tests/nhmex).
+ * Any other generation is recognised by its model and described (`make
+ * regs`, the model), but until its own suite exists a run must not point
+ * the Nehalem tests at its registers: it counts as no supported uncore,
+ * named in the reason. */
+static const char *const suites_for[] = { "nhm", "snbep", "nhmex" };
 
 static bool has_suite(const struct uncore_gen *g)
 {

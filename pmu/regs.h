@@ -119,6 +119,10 @@ extern const unsigned uncore_gens_count;
  * uncore= option), so not in uncore_gens. */
 extern const struct uncore_gen core_pmu_regs;
 
+/* Box types with one instance per core of the package (only the first
+ * that many exist; pmu/regs_all.c), NULL-terminated. */
+extern const struct box_type *const per_core_boxes[];
+
 const struct uncore_gen *uncore_gen_by_name(const char *name);
 /* The generation for a GenuineIntel family 6 model, or NULL (N-01). */
 const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model);

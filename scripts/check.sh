@@ -50,9 +50,10 @@ boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu
 # The core PMU suite where no uncore is supported: the emulated core PMU
 # alone, in the later cores' shape; the uncore tests SKIP naming the model.
 boot sandybridge-core 0 $ESP --cpu SandyBridge --smp 2 --opts "expect_cpu=6:2a" \
-  -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*,nhmex.*,uncore.*' --uncore "" \
+  -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*,snbep.*,nhmex.*,uncore.*' --uncore "" \
   --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
-  --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a'
+  --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a' \
+  --reason 'snbep.*=model 0x2a' --reason 'nhmex.*=model 0x2a'
 # ... and with two events marked unavailable (emu.core_ebx=): they SKIP
 # naming their CPUID.0AH:EBX bit, and the fixed counters still count.
 boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 \
@@ -61,6 +62,12 @@ boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 \
   --core-pmu "emulated, shape v3" --ran 'core.*=26' \
   --skip-ok 'core.events.ref-cycles,core.events.branch-misses' \
   --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1'
+# Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the
+# suite parks (in HLT: TCG enumerates no MWAIT C-state), 4 cores a package.
+boot smp8-2sockets-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 8 --sockets 2 \
+  --opts "expect_cpu=6:2d" -- --cpus 8 --packages 2 --family 6 --model 0x2d --all-pass \
+  --skip-ok 'snbep.pmi.*' --reason 'snbep.pmi.*=no uncore PMI on model 0x2D' --uncore snbep \
+  --backend emu --core-pmu "emulated, shape v3" --ran 'snbep.*=25' --ran 'core.*=26'
 boot smp8-2sockets-westmere 0 $ESP --cpu Westmere --smp 8 --sockets 2 --opts "expect_cpu=6:2c" \
   -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass --uncore nhm --backend emu
 boot smp8-2sockets-nehalem 0 $ESP --cpu Nehalem --smp 8 --sockets 2 --opts "expect_cpu=6:1a" \
@@ -70,13 +77,13 @@ boot smp4-westmere 0 $ESP --cpu Westmere --smp 4 --opts "expect_cpu=6:2c" \
   --uncore nhm --backend emu
 if [ "${qemu_major:-0}" -ge 10 ]; then
   boot x2apic-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 4 --opts "apic=x2apic expect_cpu=6:2d" \
-    -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass --uncore "" --skip-ok 'nhm.*,nhmex.*,uncore.*' \
-    --core-pmu "emulated, shape v3" 
+    -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass --uncore snbep \
+    --skip-ok 'snbep.pmi.*' --core-pmu "emulated, shape v3" 
   # Xeon 7500 (issue 6): the whole default run, the nhmex suite in it.
   boot x2apic-nehalem-ex 0 $ESP --cpu Nehalem,+x2apic,model=46 --smp 8 --sockets 2 \
     --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e \
     --family 6 --all-pass --uncore nhmex --core-pmu "emulated, shape nhm" \
-    --ran 'nhmex.*=13' --reason "nhm.*=this CPU's is nhmex" 
+    --ran 'nhmex.*=13' --reason "nhm.*=this CPU's is nhmex" --reason "snbep.*=this CPU's is nhmex" 
 else
   echo "SKIP check.qemu.x2apic-*: QEMU $qemu_major has no x2APIC under TCG; QEMU 10 from bookworm-backports does (scripts/deps.sh)"
   skip=$((skip+2))

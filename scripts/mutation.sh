@@ -10,7 +10,7 @@
 #    counting, filters, overflow, PMI delivery and freeze, and two of the
 #    core PMU's (its gates, its PMI); "all" boots every defect, "none" none.
 # The generations (GENS, one per line): name, the letter of its defect lines
-# (X( for the Nehalem uncore and core PMU), the CPU model the host runs
+# (X( for the Nehalem uncore and core PMU, S( Sandy Bridge-EP), the CPU model the host runs
 # present, CPUs and the tests run.
 # The boots go one at a time while the host runs take JOBS - 1 slots beside
 # them (JOBS defaults to one more than the cores), each queue longest first
@@ -33,10 +33,13 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
+# snbep: 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
+# occupancy thresholds up to 5 are all exercised.
 # nhmex: the Xeon 7500 (0x2E; 0x2F's C8/C9 would leave ex-c8-on-0x2e
 # nothing to break), 8 CPUs so that each package has four cores for
 # pmi_core_sel's bits 4:1 (OQ-X1).
 GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*
+snbep S 0x2d 8 snbep.*
 nhmex E 0x2e 8 nhmex.*"}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored}

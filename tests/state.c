@@ -7,6 +7,7 @@
  * but not written. Counters are restored while the global control is 0 and
  * verified before it is re-enabled (afterwards they would move on). */
 #include "state.h"
+#include "topo.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
 
@@ -58,8 +59,25 @@ static uint32_t cpu_model(void)
 	return ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
 }
 
-/* Visit every (cpu, register instance) the state covers: the instances the
- * model has, registers with an address (not an addressless summary, OQ-X9). */
+/* Instances of a box type CPU `cpu` reaches: none of a PCI box (config
+ * space, not MSRs), those its model has (box_count: the Xeon 7500's C8/C9
+ * on 0x2F only, X-39), one per core of the package where the type says so
+ * (OQ-S15). */
+static unsigned instances(const struct box_type *bt, unsigned cpu, uint32_t model)
+{
+	unsigned n = topo_package_cores(plat_cpu(cpu)->package), i;
+	unsigned m = box_count(bt, model);
+
+	if (bt->scope == SCOPE_PCI)
+		return 0;
+	for (i = 0; per_core_boxes[i]; i++)
+		if (per_core_boxes[i] == bt && n < m)
+			return n;
+	return m;
+}
+
+/* Visit every (cpu, register instance) the state covers: registers with
+ * an address (not an addressless summary, OQ-X9). */
 static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved *))
 {
 	unsigned cpu, b, ti, box, idx, model = cpu_model();
@@ -72,7 +90,7 @@ static enum verdict walk(struct tctx *t, bool (*fn)(struct tctx *, struct saved 
 				continue;
 			for (ti = 0; ti < bt->nregs; ti++)
 				for (box = 0; bt->regs[ti].role != ROLE_SUMMARY &&
-				     box < box_count(bt, model); box++)
+				     box < instances(bt, cpu, model); box++)
 					for (idx = 0; idx < bt->regs[ti].count; idx++) {
 						struct saved s = { &bt->regs[ti], bt, box, idx, cpu,
 								   reg_msr(&bt->regs[ti], bt, box, idx), 0 };
@@ -142,15 +160,40 @@ static enum verdict preflight(struct tctx *t)
 	return V_PASS;
 }
 
-/* Read/write registers only; not the write-1-to-clear action registers
- * (IA32_PERF_GLOBAL_OVF_CTRL), whose read value means nothing to write. */
-static bool restorable(const struct saved *s)
+/* A box type with a control of some kind: its counters can be stopped. */
+static bool stoppable(const struct box_type *bt)
 {
-	return s->tmpl->access == RA_RW && !reg_access_mask(s->tmpl, FA_W1C);
+	unsigned i;
+
+	for (i = 0; i < bt->nregs; i++)
+		if (bt->regs[i].role == ROLE_CTL || bt->regs[i].role == ROLE_BOX_CTL)
+			return true;
+	return false;
 }
 
-/* Restore then verify the registers of one role class. */
-static enum verdict put_back(struct tctx *t, bool global_ctl)
+/* Read/write registers only; not the write-1-to-clear action registers
+ * (IA32_PERF_GLOBAL_OVF_CTRL), whose read value means nothing to write, nor
+ * counters nothing stops (the SNB-EP C-state residency counters, S-46:
+ * free-running, read-only to the SDM), which no read-back could verify. */
+static bool restorable(const struct saved *s)
+{
+	return s->tmpl->access == RA_RW && !reg_access_mask(s->tmpl, FA_W1C) &&
+	       (s->tmpl->role != ROLE_CTR || stoppable(s->box));
+}
+
+/* Restore order: counters while everything is stopped, then the controls
+ * and filters, then the global controls that start them. */
+enum pass { P_COUNTERS, P_CONTROLS, P_GLOBAL };
+
+static enum pass pass_of(const struct saved *s)
+{
+	if (s->tmpl->role == ROLE_GLOBAL_CTL)
+		return P_GLOBAL;
+	return s->tmpl->role == ROLE_CTR ? P_COUNTERS : P_CONTROLS;
+}
+
+/* Restore then verify the registers of one pass. */
+static enum verdict put_back(struct tctx *t, enum pass pass)
 {
 	unsigned i;
 	char name[48];
@@ -160,7 +203,7 @@ static enum verdict put_back(struct tctx *t, bool global_ctl)
 		uint64_t now;
 		int rc;
 
-		if (!restorable(s) || (s->tmpl->role == ROLE_GLOBAL_CTL) != global_ctl)
+		if (!restorable(s) || pass_of(s) != pass)
 			continue;
 		name_of(s, name, sizeof(name));
 		rc = msr_write(s->cpu, s->msr, s->val);
@@ -177,6 +220,36 @@ static enum verdict put_back(struct tctx *t, bool global_ctl)
 	return V_PASS;
 }
 
+/* BOX_CTL's freeze fields (frz, frz_en: S-11), 0 where it has none. */
+static uint64_t freeze_value(const struct reg_tmpl *tm)
+{
+	const struct field *a = reg_field(tm, "frz"), *b = reg_field(tm, "frz_en");
+
+	return a && b ? field_mask(a) | field_mask(b) : 0;
+}
+
+/* Every box control (write-only, never saved: S-11, OQ-S02) of the state:
+ * written `freeze` ? its freeze value : its reset value (unfrozen; what it
+ * held before the run cannot be read back). */
+static bool box_ctls(bool freeze)
+{
+	unsigned cpu, b, ti, box, model = cpu_model();
+
+	for (cpu = 0; cpu < plat_cpu_count(); cpu++)
+		for (b = 0; b < gen->nboxes && package_leader(cpu); b++) {
+			const struct box_type *bt = gen->boxes[b];
+
+			for (ti = 0; ti < bt->nregs; ti++)
+				for (box = 0; box < instances(bt, cpu, model); box++)
+					if (bt->regs[ti].role == ROLE_BOX_CTL &&
+					    msr_write(cpu, reg_msr(&bt->regs[ti], bt, box, 0),
+						      freeze ? freeze_value(&bt->regs[ti])
+							     : bt->regs[ti].reset))
+						return false;
+		}
+	return true;
+}
+
 static enum verdict restore(struct tctx *t)
 {
 	enum verdict v;
@@ -186,14 +259,21 @@ static enum verdict restore(struct tctx *t)
 		return t_skip(t, "no supported uncore");
 	if (!have_state)
 		return t_error(t, "nothing was saved (uncore.state.preflight did not pass)");
-	/* Stop everything first, so restored counters hold still. */
+	/* Stop everything first, so restored counters hold still: global
+	 * controls and counter controls 0, boxes frozen. */
 	for (i = 0; i < nsaved; i++)
-		if (saved[i].tmpl->role == ROLE_GLOBAL_CTL && msr_write(saved[i].cpu,
-									saved[i].msr, 0))
+		if ((saved[i].tmpl->role == ROLE_GLOBAL_CTL || saved[i].tmpl->role == ROLE_CTL) &&
+		    restorable(&saved[i]) && msr_write(saved[i].cpu, saved[i].msr, 0))
 			return t_error(t, "CPU %u: stopping the uncore faulted", saved[i].cpu);
-	v = put_back(t, false);
+	if (!box_ctls(true))
+		return t_error(t, "freezing the uncore's boxes faulted");
+	v = put_back(t, P_COUNTERS);
 	if (v == V_PASS)
-		v = put_back(t, true);
+		v = put_back(t, P_CONTROLS);
+	if (v == V_PASS && !box_ctls(false))
+		return t_error(t, "unfreezing the uncore's boxes faulted");
+	if (v == V_PASS)
+		v = put_back(t, P_GLOBAL);
 	if (v == V_PASS)
 		t_figure(t, "registers_restored", nsaved, "");
 	return v;

@@ -4,6 +4,7 @@
 #include "nhm/nhm.h"
 #include "nhmex/nhmex.h"
 #include "self/self.h"
+#include "snbep/snbep.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -24,6 +25,10 @@ const struct suite *const all_suites[] = {
 	&nhm_ovf_suite,
 	&nhm_freeze_suite,
 	&nhm_route_suite,
+	&snbep_box_suite,
+	&snbep_gate_suite,
+	&snbep_width_suite,
+	&snbep_pcu_suite,
 	/* Xeon 7500 / Westmere-EX (tests/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

@@ -369,7 +369,7 @@ static void choose(const char *vendor, uint32_t model, bool hv, const char *keys
 static void n01_models_of_this_uncore(void **state)
 {
 	static const uint32_t yes[] = { 0x1A, 0x1E, 0x1F, 0x25, 0x2C };
-	static const uint32_t no[] = { 0x2A, 0x2D, 0x17, 0x3C }; /* 0x2E/0x2F: nhmex */
+	static const uint32_t no[] = { 0x2A, 0x17, 0x3C }; /* 0x2D: snbep; 0x2E/0x2F: nhmex */
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -385,8 +385,8 @@ static void n01_models_of_this_uncore(void **state)
 		assert_null(pc.gen);
 		assert_non_null(strstr(pc.why, "no supported uncore"));
 	}
-	choose("GenuineIntel", 0x2D, true, "", &pc);
-	assert_non_null(strstr(pc.why, "model 0x2d"));
+	choose("GenuineIntel", 0x3C, true, "", &pc);
+	assert_non_null(strstr(pc.why, "model 0x3c"));
 	choose("AuthenticAMD", 0x1A, false, "", &pc);
 	assert_null(pc.gen);
 }

@@ -1,4 +1,4 @@
-/* Host test of the Sandy Bridge-EP defects (EMU_SNBEP_FAULTS in
+/* Host test of the Sandy Bridge-EP defects (EMU_SNBEP_FAULTS and _DEEP_FAULTS in
  * pmu/emu_faults.h), table-driven: each defect has a row with a scenario
  * and what the spec says it must give (computed by the per-cycle reference
  * of test_emu_snbep.h, or a count the statement fixes); the clean model
@@ -451,7 +451,7 @@ static void every_snbep_defect_has_a_row(void **state)
 {
 	static const unsigned bits[] = {
 #define S(id, name, desc) EMU_FAULT_BIT_##id,
-		EMU_SNBEP_FAULTS(S)
+		EMU_SNBEP_FAULTS(S) EMU_SNBEP_DEEP_FAULTS(S)
 #undef S
 	};
 	unsigned i, j, n;

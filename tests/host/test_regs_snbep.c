@@ -48,27 +48,27 @@ static void s01_model_0x2d_only(void **state)
 	assert_string_equal(uncore_gen_for_model(6, 0x1A)->name, "nhm");
 }
 
-/* Recognised, but no suite tests it yet: the run must not point the
- * Nehalem tests at it, so it is no supported uncore, named in the reason. */
-static void s01_choice_names_snbep_until_its_suite_exists(void **state)
+/* Model 0x2D has its suite (tests/snbep): chosen on either backend, and
+ * forced on the emulated one; client Sandy Bridge (0x2A) is no supported
+ * uncore, and the reason names its model, not snbep. */
+static void s01_choice_snbep_has_its_suite(void **state)
 {
 	struct pmu_choice pc;
 
 	(void)state;
 	choose(0x2D, false, "auto", &pc);
-	assert_null(pc.gen);
-	assert_non_null(strstr(pc.why, "no supported uncore"));
-	assert_non_null(strstr(pc.why, "model 0x2d: snbep"));
+	assert_ptr_equal(pc.gen, snbep());
+	assert_false(pc.emulated);
 	choose(0x2D, true, "auto", &pc);
-	assert_null(pc.gen);
+	assert_ptr_equal(pc.gen, snbep());
 	assert_true(pc.emulated);
 	choose(0x2A, true, "auto", &pc);
 	assert_null(pc.gen);
 	assert_non_null(strstr(pc.why, "model 0x2a)"));
 	assert_null(strstr(pc.why, "snbep"));
 	choose(0x2A, true, "snbep", &pc); /* forced on the emulated backend */
-	assert_null(pc.gen);
-	assert_non_null(strstr(pc.why, "uncore=snbep: no on-target suite"));
+	assert_ptr_equal(pc.gen, snbep());
+	assert_non_null(strstr(pc.why, "uncore=snbep forces"));
 	choose(0x2A, true, "nhm", &pc);
 	assert_string_equal(pc.gen->name, "nhm");
 }
@@ -240,7 +240,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(s01_model_0x2d_only),
-		cmocka_unit_test(s01_choice_names_snbep_until_its_suite_exists),
+		cmocka_unit_test(s01_choice_snbep_has_its_suite),
 		cmocka_unit_test(s36_s38_ubox),
 		cmocka_unit_test(s36_cboxes_by_formula),
 		cmocka_unit_test(s37_s46_pcu_and_residency),
