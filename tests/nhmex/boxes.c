@@ -21,6 +21,17 @@ static uint64_t event_of(const char *type)
 	return !strcmp(type, "bbox") ? 1ull << 1 : 0x01; /* B: ev_sel 5:1; C/S/W/U: 7:0 */
 }
 
+uint64_t ex_fix(uint32_t msr, uint64_t v)
+{
+	bool w = msr == EX_FIXED_CTR || (msr >= 0xC91 && msr <= 0xC97 && (msr & 1));
+
+	if (ex_emulated() || !w || v < (1ull << 24) || (v & 0xFFFFFF) > 1)
+		return v;
+	plat_log(2, "  W counter 0x%x read 0x%lx: taken as 0x%lx (X-36, OQ-X12)", msr,
+		 (unsigned long)v, (unsigned long)(v - (1ull << 24)));
+	return v - (1ull << 24);
+}
+
 uint32_t ex_model(void)
 {
 	uint32_t r[4];

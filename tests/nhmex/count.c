@@ -41,11 +41,11 @@ static enum verdict window(struct tctx *t)
 
 	for (i = 0, j = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++)
-			RD(t, ctr_of(i, k), &s.a[j]);
+			EX_RD(t, ctr_of(i, k), &s.a[j]);
 	pmi_spin(NULL, WINDOW_US);
 	for (i = 0, j = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++)
-			RD(t, ctr_of(i, k), &s.b[j]);
+			EX_RD(t, ctr_of(i, k), &s.b[j]);
 	return V_PASS;
 }
 

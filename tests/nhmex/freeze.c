@@ -48,7 +48,7 @@ static enum verdict read_all(struct tctx *t, uint64_t *v)
 	unsigned i;
 
 	for (i = 0; i <= f.n; i++)
-		RD(t, msr_of(i), &v[i]);
+		EX_RD(t, msr_of(i), &v[i]);
 	return V_PASS;
 }
 
