@@ -18,13 +18,15 @@ struct cfg g_cfg;
 
 static struct rfile tap, json, logf;
 
+/* Every console line, flushed as the result files are (rfile_written):
+ * at once while a test runs, so a hang keeps its last words. */
 static void log_mirror(const char *line)
 {
 	logf.write_at(logf.h, logf.pos, line, strlen(line));
 	logf.pos += strlen(line);
 	logf.write_at(logf.h, logf.pos, "\n", 1);
 	logf.pos++;
-	logf.flush(logf.h);
+	rfile_written(&logf);
 }
 
 static void load_config(void)
@@ -77,6 +79,9 @@ static void open_results(struct session *s)
 			 "console only", (unsigned long)st);
 		return;
 	}
+	rfile_track(&logf);
+	rfile_track(&tap);
+	rfile_track(&json);
 	console_set_mirror(log_mirror);
 	plat_log(0, "results: \\uncore-results\\%s\\", run);
 	s->tap = &tap;

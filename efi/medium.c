@@ -1,8 +1,8 @@
 /* Files on the medium the harness was loaded from: the config file and the
  * results folder \uncore-results\run-NNNN\ (a new one per run, numbered after
  * the highest already there). Result files are rfiles (tests/fw/results.h):
- * every write is followed by a Flush, so what was reported survives a hang
- * or a reset. */
+ * every write is flushed before the next test starts, so what was reported
+ * survives a hang or a reset. */
 #include "efi.h"
 #include "platform.h"
 #include "../tests/fw/results.h"

@@ -58,4 +58,12 @@ void pmi_path_close(const struct pmi_path *p);
  * reason in why if some never came (tests/pmi_path.c). */
 bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len);
 
+/* The fork-join of the routing tests: on_pmi on vector vec and a no-op
+ * handler on kick (the vector listeners send themselves, see
+ * tests/nhm/route.c) registered around listen on every AP and drive on the
+ * BSP (plat_run_all, limit_s seconds each, twice over). V_PASS or an ERROR
+ * naming what failed; the caller judges what its arg says. */
+enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
+		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s);
+
 #endif

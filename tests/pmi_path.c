@@ -56,6 +56,28 @@ void pmi_path_close(const struct pmi_path *p)
 	plat_irq_unregister(p->vector);
 }
 
+static void on_kick(unsigned vector)
+{
+	(void)vector;
+}
+
+enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
+		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s)
+{
+	int rc = plat_irq_register(vec, on_pmi);
+
+	if (!rc && (rc = plat_irq_register(kick, on_kick)))
+		plat_irq_unregister(vec);
+	if (rc)
+		return t_error(t, "cannot register vectors 0x%x, 0x%x (error %d)", vec, kick, rc);
+	rc = plat_run_all(listen, drive, arg, (uint64_t)limit_s * 2000000);
+	plat_irq_unregister(kick);
+	plat_irq_unregister(vec);
+	if (rc)
+		return t_error(t, "running the listeners on every CPU failed (error %d)", rc);
+	return V_PASS;
+}
+
 bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;

@@ -90,15 +90,23 @@ int session_list(struct session *s)
 	return runner_list(all_suites, all_suites_count, &o) ? 0 : 77;
 }
 
-/* The sink: result files after each test. */
+/* The sink: result files after each test, flushed with what follows them
+ * before the next test body starts (rfile_defer). */
 static void write_result(void *ctx, const struct tresult *r)
 {
 	struct session *s = ctx;
 
+	rfile_defer(true);
 	if (s->tap)
 		tap_result(s->tap, r);
 	if (s->json)
 		json_result(s->json, r);
+}
+
+static void starting(void *ctx)
+{
+	(void)ctx;
+	rfile_defer(false);
 }
 
 void session_run(struct session *s)
@@ -113,7 +121,7 @@ void session_run(struct session *s)
 	if (s->json)
 		json_begin(s->json, &s->ri);
 	runner_run(all_suites, all_suites_count, &o, &env,
-		   &(struct run_sink){ write_result, s }, &s->tally);
+		   &(struct run_sink){ write_result, s, starting }, &s->tally);
 }
 
 int session_end(struct session *s)
@@ -121,6 +129,7 @@ int session_end(struct session *s)
 	const struct tally *t = &s->tally;
 	char line[96];
 
+	rfile_defer(false);
 	s->tally.elapsed_us = (plat_tsc() - s->t0) / (plat_tsc_hz() / 1000000);
 	plat_log(1, "run: %lu ms from the app's start to its verdict",
 		 (unsigned long)(t->elapsed_us / 1000));

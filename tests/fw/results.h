@@ -17,7 +17,22 @@ struct rfile {
 	uint64_t pos;  /* writer state: next append offset */
 	uint64_t tail; /* writer state: where the JSON closing tail starts */
 	bool failed;   /* a write or flush failed; later writes are dropped */
+	bool dirty;    /* written since its last flush (rfile_defer) */
 };
+
+/* When written records reach the medium (tests/fw/results_fmt.c): a write
+ * is flushed at once, unless flushing is deferred, which the session does
+ * between tests (after a result, until the next test body starts): then
+ * the file is marked and rfile_defer(false) flushes every marked file.
+ * So a test that hangs or resets the machine loses nothing written before
+ * it started, and results and log lines written between two tests (a run
+ * of SKIPs) share one flush per file (each flush costs about 1 ms on
+ * OVMF's FAT). At most RFILE_MAX files are tracked (rfile_track). */
+#define RFILE_MAX 4
+void rfile_track(struct rfile *f);
+void rfile_defer(bool on);
+/* After a write to f: flush it now, or mark it while deferred. */
+void rfile_written(struct rfile *f);
 
 /* What the banner shows; recorded once at the top of each file. */
 struct run_info {

@@ -73,10 +73,50 @@ void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
 	}
 }
 
+static struct rfile *tracked[RFILE_MAX];
+static bool deferred;
+
+void rfile_track(struct rfile *f)
+{
+	unsigned i;
+
+	for (i = 0; i < RFILE_MAX && tracked[i] && tracked[i] != f; i++)
+		;
+	if (i < RFILE_MAX)
+		tracked[i] = f;
+}
+
+static void flush(struct rfile *f)
+{
+	f->dirty = false;
+	if (!f->failed && f->flush(f->h))
+		f->failed = true;
+}
+
+void rfile_defer(bool on)
+{
+	unsigned i;
+
+	deferred = on;
+	for (i = 0; !on && i < RFILE_MAX && tracked[i]; i++)
+		if (tracked[i]->dirty)
+			flush(tracked[i]);
+}
+
+void rfile_written(struct rfile *f)
+{
+	if (deferred)
+		f->dirty = true;
+	else
+		flush(f);
+}
+
 void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b)
 {
 	if (f->failed)
 		return;
-	if (f->write_at(f->h, off, b->p, b->len) || f->flush(f->h))
+	if (f->write_at(f->h, off, b->p, b->len))
 		f->failed = true;
+	else
+		rfile_written(f);
 }

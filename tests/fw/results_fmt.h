@@ -42,8 +42,9 @@ void rbuf_jstr(struct rbuf *b, const char *s, size_t max);
 void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
 		  void (*fmt)(struct rbuf *b, const struct figure *fig));
 
-/* Write b at off and flush; on failure mark f failed, after which nothing
- * more is written (a file with a hole in it would be worse than a short one). */
+/* Write b at off, then flush or mark (rfile_written); on failure mark f
+ * failed, after which nothing more is written (a file with a hole in it
+ * would be worse than a short one). */
 void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b);
 
 static inline const char *str_or_empty(const char *s)

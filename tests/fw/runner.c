@@ -100,7 +100,6 @@ static bool other_gen(const char *id, const struct run_env *env, char *why, size
 
 	while (id[n] && id[n] != '.')
 		n++;
-
 	if (!env->uncore_gen || (n == 6 && !strncmp(id, "uncore", 6)) ||
 	    (n == strlen(env->uncore_gen) && !strncmp(id, env->uncore_gen, n)))
 		return false;
@@ -133,7 +132,6 @@ static bool needs_met(const struct test *tc, const struct run_env *env, char *wh
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
 		return false;
 	}
-
 	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
 		snprintf(why, len, "%s", env->no_core_pmu ? env->no_core_pmu :
 			 "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
@@ -193,14 +191,18 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	struct tctx t = { &r };
 	struct call c = { &t, V_ERROR };
 	uint64_t t0, hz = plat_tsc_hz();
+	bool runs;
 
 	memset(&r, 0, sizeof(r));
 	r.test = tc;
 	r.index = index;
 	r.iteration = iter;
+	runs = needs_met(tc, env, r.reason, sizeof(r.reason));
+	if (runs && sink && sink->starting)
+		sink->starting(sink->ctx);
 	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
-	if (!needs_met(tc, env, r.reason, sizeof(r.reason))) {
+	if (!runs) {
 		r.verdict = V_SKIP;
 	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
 		r.verdict = V_ERROR; /* reason names the exception */

@@ -38,6 +38,7 @@ struct run_opts {
 struct run_sink {
 	void (*result)(void *ctx, const struct tresult *r);
 	void *ctx;
+	void (*starting)(void *ctx); /* before a test body runs; may be NULL */
 };
 
 bool runner_selected(const struct run_opts *o, const char *id);

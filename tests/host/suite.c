@@ -208,6 +208,8 @@ static void open_results(struct session *s, const char *dir)
 	}
 	host_threads_mirror(log);
 	plat_log(0, "results: %s/", dir);
+	rfile_track(&tap);
+	rfile_track(&json);
 	s->tap = &tap;
 	s->json = &json;
 }

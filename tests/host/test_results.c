@@ -162,6 +162,42 @@ static void flush_failure_stops_output(void **state)
 	mem_teardown(&mj);
 }
 
+/* Deferred flushing: results written between tests are not flushed one by
+ * one; rfile_defer(false), before the next test body, flushes each written
+ * file once and leaves the others alone; undeferred writes flush at once. */
+static void deferred_results_flush_once_before_the_next_test(void **state)
+{
+	static struct mem mt, mj, ml;
+	static struct rfile ft, fj, fl;
+	struct tresult r1 = mk(1, V_SKIP, "not here", 0), r2 = mk(2, V_SKIP, "nor here", 0);
+	(void)state;
+
+	ft = mem_file(&mt), fj = mem_file(&mj), fl = mem_file(&ml);
+	rfile_track(&ft);
+	rfile_track(&fj);
+	rfile_track(&fl);
+	tap_begin(&ft, &info);
+	json_begin(&fj, &info);
+	assert_int_equal(mt.flushes, 1);
+	rfile_defer(true);
+	tap_result(&ft, &r1);
+	json_result(&fj, &r1);
+	tap_result(&ft, &r2);
+	json_result(&fj, &r2);
+	assert_int_equal(mt.flushes, 1);
+	assert_true(mt.flushed_len < mt.len);
+	rfile_defer(false);
+	assert_int_equal(mt.flushes, 2);
+	assert_int_equal(mt.flushed_len, mt.len);
+	assert_int_equal(mj.flushed_len, mj.len);
+	assert_int_equal(ml.flushes, 0); /* nothing written: not flushed */
+	tap_result(&ft, &r1);
+	assert_int_equal(mt.flushes, 3);
+	mem_teardown(&mt);
+	mem_teardown(&mj);
+	mem_teardown(&ml);
+}
+
 int main(void)
 {
 	const struct CMUnitTest t[] = {
@@ -170,6 +206,7 @@ int main(void)
 		cmocka_unit_test(tap_line_structure),
 		cmocka_unit_test(tap_write_failure_stops_output),
 		cmocka_unit_test(flush_failure_stops_output),
+		cmocka_unit_test(deferred_results_flush_once_before_the_next_test),
 	};
 
 	return cmocka_run_group_tests(t, NULL, NULL);

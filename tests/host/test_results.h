@@ -60,7 +60,7 @@ static inline int mem_flush(void *h)
 
 static inline struct rfile mem_file(struct mem *m)
 {
-	struct rfile f = { mem_write_at, mem_flush, m, 0, 0, false };
+	struct rfile f = { mem_write_at, mem_flush, m, 0, 0, false, false };
 
 	memset(m, 0, sizeof(*m));
 	m->cap = 1;

@@ -48,7 +48,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 
 	host_machine(ncpus, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, t);
 }
 
 static void verdicts_and_reasons(void **state)
@@ -163,7 +163,7 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(t.planned, 4);
 	assert_int_equal(nseen, 4);
 	assert_string_equal(seen[0].test->id, "z.first");
@@ -172,7 +172,7 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(seen[3].index, 4);
 	o.tests = "a.one.pass";
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(nseen, 2);
 	assert_int_equal(t.planned, 2);
 }
@@ -196,7 +196,7 @@ static void other_generation_skips(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(nseen, 4);
 	assert_int_equal(seen[0].verdict, V_SKIP);
 	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
@@ -218,16 +218,44 @@ static void brackets_nest(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(t.planned, 6);
 	assert_int_equal(nseen, 6);
 	for (i = 0; i < ARRAY_SIZE(order); i++)
 		assert_string_equal(seen[i].test->id, order[i]);
 	o.tests = "a.two.core";
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(nseen, 3);
 	assert_string_equal(seen[0].test->id, "y.first");
+}
+
+/* The sink hears `starting` before each test body that runs (the session
+ * flushes its files there) and never for a SKIP; its result comes after. */
+static unsigned startings, results_at_start[32];
+
+static void on_starting(void *ctx)
+{
+	(void)ctx;
+	if (startings < 32)
+		results_at_start[startings] = nseen;
+	startings++;
+}
+
+static void starting_before_each_test_that_runs(void **state)
+{
+	struct run_opts o = { "a.*", "", 1, NULL, 0 };
+	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = startings = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, on_starting }, &t);
+	assert_int_equal(nseen, 7);
+	assert_int_equal(startings, 2); /* a.one.pass and a.one.fail; the five a.two.* SKIP */
+	assert_int_equal(results_at_start[0], 0);
+	assert_int_equal(results_at_start[1], 1);
 }
 
 static void list_prints_selected(void **state)
@@ -253,6 +281,7 @@ int main(void)
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_skips),
+		cmocka_unit_test(starting_before_each_test_that_runs),
 		cmocka_unit_test(list_prints_selected),
 	};
 

@@ -335,11 +335,6 @@ struct fork {
 	char why[T_REASON_LEN];  /* the BSP could not drive */
 };
 
-static void on_kick(unsigned vector)
-{
-	(void)vector;
-}
-
 /* An AP: armed, it waits with interrupts on, making the overflow of a round
  * it drives. Under QEMU TCG (loaded host) a fixed IPI to a spinning AP was
  * seen to stay in its IRR, ISR and PPR clear, until some later interrupt:
@@ -460,20 +455,12 @@ static void drive(void *arg)
 static enum verdict fork_run(struct tctx *t, struct fork *f)
 {
 	unsigned i;
-	int rc;
+	enum verdict v;
 
 	memset((void *)&pmi, 0, sizeof(pmi));
 	pmi.rearm = true; /* each round needs the entry back (C-29, C-40) */
-	rc = plat_irq_register(VEC, on_pmi);
-	if (!rc && (rc = plat_irq_register(KICK, on_kick)))
-		plat_irq_unregister(VEC);
-	if (rc)
-		return t_error(t, "cannot register vectors 0x%x, 0x%x (error %d)", VEC, KICK, rc);
-	rc = plat_run_all(listen, drive, f, (uint64_t)LISTEN_S * 2000000);
-	plat_irq_unregister(KICK);
-	plat_irq_unregister(VEC);
-	if (rc)
-		return t_error(t, "running the listeners on every CPU failed (error %d)", rc);
+	if ((v = pmi_fork(t, VEC, on_pmi, KICK, listen, drive, f, LISTEN_S)) != V_PASS)
+		return v;
 	if (f->why[0])
 		return t_error(t, "%s", f->why);
 	for (i = 0; i < plat_cpu_count(); i++)

@@ -36,11 +36,6 @@ static void on_pmi(unsigned vector)
 	__atomic_add_fetch(&pmi.hits[me], 1, __ATOMIC_SEQ_CST);
 }
 
-static void on_kick(unsigned vector)
-{
-	(void)vector;
-}
-
 struct fork {
 	struct tctx *t;
 	const struct ex_box *src;
@@ -206,7 +201,6 @@ static enum verdict route(struct tctx *t)
 	uint64_t hz, recv;
 	enum verdict v = ex_source(t, bx, n, &src, &hz);
 	char name[32];
-	int rc;
 
 	if (v != V_PASS)
 		return v;
@@ -219,16 +213,8 @@ static enum verdict route(struct tctx *t)
 		f.sel[r] = (uint16_t)(1u << r);
 	f.sel[r] = 0; /* none: X-20 */
 	f.rounds = r + 1;
-	rc = plat_irq_register(VEC, on_pmi);
-	if (!rc && (rc = plat_irq_register(KICK, on_kick)))
-		plat_irq_unregister(VEC);
-	if (rc)
-		return t_error(t, "cannot register vectors 0x%x, 0x%x (error %d)", VEC, KICK, rc);
-	rc = plat_run_all(listen, drive, &f, (uint64_t)LISTEN_S * 2000000);
-	plat_irq_unregister(KICK);
-	plat_irq_unregister(VEC);
-	if (rc)
-		return t_error(t, "running the listeners on every CPU failed (error %d)", rc);
+	if ((v = pmi_fork(t, VEC, on_pmi, KICK, listen, drive, &f, LISTEN_S)) != V_PASS)
+		return v;
 	if (f.why[0])
 		return t_error(t, "%s", f.why);
 	for (i = 0; i < plat_cpu_count(); i++)
