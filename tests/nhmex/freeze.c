@@ -97,8 +97,12 @@ static enum verdict after(struct tctx *t, uint64_t *g)
 	return V_PASS;
 }
 
-/* Each counter that counted moved between two reads RESUME_US apart. */
-static enum verdict all_move(struct tctx *t, const char *when)
+/* Each counter that counted moved: between two reads RESUME_US apart, or
+ * from its value at the restart, start[] (NULL: unknown). The second way
+ * matters when the next sample interval may end, and freeze again, before
+ * the first read: the restart is WRAP_US before that wrap, and a host
+ * thread (the Linux build) or a TCG vCPU can be descheduled that long. */
+static enum verdict all_move(struct tctx *t, const char *when, const uint64_t *start)
 {
 	uint64_t c[NC], d[NC];
 	unsigned i;
@@ -110,8 +114,8 @@ static enum verdict all_move(struct tctx *t, const char *when)
 	if ((v = read_all(t, d)) != V_PASS)
 		return v;
 	for (i = 0; i <= f.n; i++)
-		CHECK(t, f.idle[i] || c[i] != d[i], "%s counter 0 still (0x%lx) %s", name_of(i),
-		      (unsigned long)c[i], when);
+		CHECK(t, f.idle[i] || c[i] != d[i] || (start && c[i] != start[i]), "%s counter 0 "
+		      "still (0x%lx) %s", name_of(i), (unsigned long)c[i], when);
 	return V_PASS;
 }
 
@@ -174,12 +178,13 @@ static enum verdict first_freeze(struct tctx *t)
 static enum verdict all_boxes(struct tctx *t)
 {
 	const struct ex_box *s;
-	uint64_t st, u;
+	uint64_t st, u, start[NC] = { 0 }; /* (a): rst_all zeroes every counter */
 	enum verdict v = first_freeze(t);
 
 	if (v != V_PASS)
 		return v;
 	s = &f.bx[f.src];
+	start[f.src] = f.pre; /* (c); that it counts from there frozen() proves: it wraps */
 	WR(t, EX_U_CTL, (f.u & ~EX_EN_ALL) | EX_RST_ALL);    /* (a) */
 	WR(t, s->ovf, ex_bit(s, 0));                           /* (b) */
 	WR(t, ex_ctr(s, 0), f.pre);                            /* (c) */
@@ -190,7 +195,7 @@ static enum verdict all_boxes(struct tctx *t)
 	      (unsigned long)u);
 	ex_pmis = 0;
 	WR(t, EX_U_CTL, f.u);                                  /* (d) */
-	if ((v = all_move(t, "after the unfreeze sequence (X-31)")) != V_PASS)
+	if ((v = all_move(t, "after the unfreeze sequence (X-31)", start)) != V_PASS)
 		return v;
 	return frozen(t, "the overflow of the new sample interval (X-31)");
 }
@@ -241,7 +246,7 @@ static enum verdict needs_frz(struct tctx *t)
 		return v;
 	CHECK(t, g == f.u, "U GLOBAL_CTL 0x%lx after a PMI overflow with frz_all clear, 0x%lx "
 	      "written (X-23)", (unsigned long)g, (unsigned long)f.u);
-	return all_move(t, "after a PMI overflow with frz_all clear (X-23)");
+	return all_move(t, "after a PMI overflow with frz_all clear (X-23)", NULL);
 }
 
 static enum verdict run_all_boxes(struct tctx *t) { return ex_with_pmi(t, all_boxes); }
