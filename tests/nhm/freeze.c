@@ -121,7 +121,7 @@ static enum verdict all_moved(struct tctx *t, unsigned m, unsigned want, const c
 
 static enum verdict overflow_run(struct tctx *t, const struct nhm_rates *r, struct run *x)
 {
-	uint64_t n = (x->k == FIXED ? r->fc_hz : r->gp_hz) / 1000000 * WRAP_US;
+	uint64_t n = (x->k == FIXED ? r->fc_hz : r->gp_hz) / 1000000 * WRAP_US, end, now, c;
 	unsigned i;
 	enum verdict v;
 
@@ -136,7 +136,15 @@ static enum verdict overflow_run(struct tctx *t, const struct nhm_rates *r, stru
 	x->gctl = EN_ALL | NHM_EN_PMI(0) | (x->frz ? PMI_FRZ : 0);
 	pmis = 0;
 	WR(t, NHM_GLOBAL_CTRL, x->gctl);
+	end = plat_tsc() + plat_tsc_hz() / 1000000 * WAIT_US;
 	pmi_spin(&pmis, WAIT_US);
+	/* Then the wrap itself (counter k below its preset), so an early PMI
+	 * cannot make the reads precede it; the time is taken before each
+	 * read, so a descheduled thread still reads after the deadline. */
+	do {
+		now = plat_tsc();
+		RD(t, ctr_msr(x->k), &c);
+	} while ((c & NHM_WIDTH_MASK) >= x->start[x->k] && now < end);
 	RD(t, NHM_GLOBAL_CTRL, &x->g);
 	RD(t, NHM_STATUS, &x->st);
 	if ((v = read_all(t, x->a)) != V_PASS)

@@ -72,13 +72,22 @@ static enum verdict start(struct tctx *t, bool pmi, uint64_t extra)
 }
 
 /* After a wait: U GLOBAL_CTL in *g, the counters in f.a and, HOLD_US later,
- * f.b; the source must have wrapped and (on the model) every counter moved. */
+ * f.b; the source must have wrapped and (on the model) every counter moved.
+ * The wait ends at the first PMI, and then at the wrap itself (the source
+ * reads below its preset), so a PMI that comes early cannot make the reads
+ * precede the wrap; the time is taken before each read, so a descheduled
+ * thread still reads after the deadline. */
 static enum verdict after(struct tctx *t, uint64_t *g)
 {
+	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * WAIT_US, now, c;
 	enum verdict v;
 	unsigned i;
 
 	pmi_spin(&ex_pmis, WAIT_US);
+	do {
+		now = plat_tsc();
+		RD(t, ex_ctr(&f.bx[f.src], 0), &c);
+	} while (c >= f.pre && now < end);
 	RD(t, EX_U_CTL, g);
 	if ((v = read_all(t, f.a)) != V_PASS)
 		return v;

@@ -7,19 +7,25 @@
 #include "nhmex.h"
 
 #define WRAP_US  1000
-/* Ten times the expected wrap: the rate is measured over 2 ms just before;
- * on hardware an event's rate can thin out between the two. */
-#define WAIT_US  10000
+/* Fifty times the expected wrap, a bound only a failing run waits out:
+ * the rate is measured over 2 ms just before, with the counter reads
+ * outside the TSC interval (ex_rate), so a descheduled vCPU or host thread
+ * can only raise it and push the wrap later (10 times was once not enough
+ * on a loaded host); on hardware an event's rate can thin out too. */
+#define WAIT_US  50000
 #define ARRIVE_US 1000000 /* as nhm.ovf: the bound for "never came" under TCG */
 
-/* Wait until (reg & bit) or WAIT_US; the read leaves counting alone. */
+/* Wait until (reg & bit) or WAIT_US; the read leaves counting alone (X-10).
+ * The time is taken before each read, so the last read comes after the
+ * deadline even if the thread was descheduled between the two. */
 static enum verdict wait_bit(struct tctx *t, uint32_t reg, uint64_t bit, uint64_t *v)
 {
-	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * WAIT_US;
+	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * WAIT_US, now;
 
-	do
+	do {
+		now = plat_tsc();
 		RD(t, reg, v);
-	while (!(*v & bit) && plat_tsc() < end);
+	} while (!(*v & bit) && now < end);
 	return V_PASS;
 }
 
