@@ -12,7 +12,7 @@
 #include "pmi.h"
 
 #define FENCE_VEC 0xE0       /* C-32: >= 0x20, below the PMI vectors */
-/* As route.c's ARRIVE_US: 8 vCPUs spinning on 2 loaded host cores took
+/* As tests/nhm/route.h's ARRIVE_US: 8 vCPUs spinning on 2 loaded host cores took
  * PMIs up to 0.34 s late, and a fence IPI is no faster. */
 #define FENCE_US  5000000
 

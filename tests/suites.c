@@ -24,6 +24,7 @@ const struct suite *const all_suites[] = {
 	&nhm_filter_suite,
 	&nhm_ovf_suite,
 	&nhm_freeze_suite,
+	&nhm_route_solo_suite,
 	&nhm_route_suite,
 	&snbep_box_suite,
 	&snbep_gate_suite,

@@ -131,7 +131,7 @@ enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsi
 /* body with the BSP's PMI path open (LVT Fixed mode on EX_PMI_VEC,
  * DEBUGCTL bit 13: tests/pmi_path.c) and a handler that only counts PMIs
  * in ex_pmis; the package left at rest and the path closed afterwards. */
-#define EX_PMI_VEC 0xF4 /* C-32: >= 0x20; not pmi.c's 0xF1 nor route.c's 0xF2/0xF3 */
+#define EX_PMI_VEC 0xF4 /* C-32: >= 0x20; not pmi.c's 0xF1 nor route.h's 0xF2/0xF3 */
 extern volatile unsigned ex_pmis;
 enum verdict ex_with_pmi(struct tctx *t, enum verdict (*body)(struct tctx *));
 

@@ -11,7 +11,7 @@
 #include "nhmex.h"
 #include "../topo.h"
 
-#define VEC       0xF5    /* C-32: >= 0x20; not ovf.c's 0xF4 nor route.c's */
+#define VEC       0xF5    /* C-32: >= 0x20; not ovf.c's 0xF4 nor route.h's */
 #define KICK      0xF6    /* a no-op vector: see listen() */
 #define WRAP_US   1000
 /* A PMI follows the wrap within microseconds on hardware; the model

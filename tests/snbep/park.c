@@ -15,7 +15,7 @@
 #define KICK      0xF6        /* no-op wake vector, C-32 */
 #define REKICK_US 1000
 /* A CPU that does not follow its role in 5 s is lost: TCG on a loaded host
- * ran AP handlers 1.7 s late (route.c). */
+ * ran AP handlers 1.7 s late (tests/nhm/route.h). */
 #define ACK_US    5000000
 #define MAXCORE   PLAT_MAX_CPUS
 
