@@ -8,6 +8,7 @@
 #include "../../pmu/emu_faults.h"
 #include <setjmp.h>
 #include <cmocka.h>
+#include "test_msr.h"
 
 #define GLOBAL_CTRL 0x391
 #define STATUS      0x392
@@ -80,14 +81,6 @@ static void arm(unsigned cpu, uint32_t lvt)
 {
 	assert_int_equal(msr_write(cpu, DEBUGCTL, 1ull << 13), 0);
 	set_lvt(cpu, lvt);
-}
-
-static uint64_t rd(unsigned cpu, uint32_t msr)
-{
-	uint64_t v = 0;
-
-	assert_int_equal(msr_read(cpu, msr, &v), 0);
-	return v;
 }
 
 /* FixedCntr0 of cpu's package 100 cycles before its wrap, with PMI, routed to

@@ -9,6 +9,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
+#include "test_msr.h"
 
 #define PMC0        0xC1
 #define SEL0        0x186
@@ -49,19 +50,6 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 	msr_backend_set(&msr_backend_emu);
 	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
 	assert_int_equal(plat_irq_register(2, on_irq), 0);
-}
-
-static uint64_t rd(unsigned cpu, uint32_t msr)
-{
-	uint64_t v = 0;
-
-	assert_int_equal(msr_read(cpu, msr, &v), 0);
-	return v;
-}
-
-static void wr(unsigned cpu, uint32_t msr, uint64_t v)
-{
-	assert_int_equal(msr_write(cpu, msr, v), 0);
 }
 
 static void lvt_write(void *p)

@@ -8,6 +8,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
+#include "test_msr.h"
 
 #define DEBUGCTL      0x1D9
 #define VEC           0xF0
@@ -51,19 +52,6 @@ static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned np
 	assert_int_equal(emu_setup(&c), 0);
 	msr_backend_set(&msr_backend_emu);
 	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
-}
-
-static uint64_t rd(unsigned cpu, uint32_t msr)
-{
-	uint64_t v = 0;
-
-	assert_int_equal(msr_read(cpu, msr, &v), 0);
-	return v;
-}
-
-static void wr(unsigned cpu, uint32_t msr, uint64_t v)
-{
-	assert_int_equal(msr_write(cpu, msr, v), 0);
 }
 
 static void declare(void *arg)
