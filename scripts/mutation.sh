@@ -5,13 +5,17 @@
 # that package and routing defects can show:
 #  - every run on the host build (build/host/suite, tests/host/suite.c: the
 #    same tests and model, CPUs as threads, the generation's CPU model);
-#  - for the Nehalem row, clean and the defects of QEMU_FAULTS also booted
-#    under QEMU (scripts/qemu.sh): by default one uncore defect each of
-#    counting, filters, overflow, PMI delivery and freeze, and two of the
-#    core PMU's (its gates, its PMI); "all" boots every defect, "none" none.
+#  - the defects of QEMU_FAULTS, and clean, also booted under QEMU
+#    (scripts/qemu.sh) with the generation's CPU: by default, of the
+#    Nehalem row one uncore defect each of counting, filters, overflow, PMI
+#    delivery and freeze and two of the core PMU's (its gates, its PMI); of
+#    the Sandy Bridge-EP a freeze and an occupancy defect; of the Xeon 7500
+#    a freeze and a PMI routing defect. "all" boots every Nehalem defect,
+#    "none" none.
 # The generations (GENS, one per line): name, the letter of its defect lines
-# (X( for the Nehalem uncore and core PMU, S( Sandy Bridge-EP), the CPU model the host runs
-# present, CPUs and the tests run.
+# (X( for the Nehalem uncore and core PMU, S( Sandy Bridge-EP, E( Xeon
+# 7500), the CPU model the host runs present, CPUs, the tests run and the
+# QEMU CPU of its boots.
 # The boots go one at a time while the host runs take JOBS - 1 slots beside
 # them (JOBS defaults to one more than the cores), each queue longest first
 # so that nothing long starts last. A run or a boot keeps about a core busy,
@@ -38,36 +42,47 @@ out=$B/mutation
 # nhmex: the Xeon 7500 (0x2E; 0x2F's C8/C9 would leave ex-c8-on-0x2e
 # nothing to break), 8 CPUs so that each package has four cores for
 # pmi_core_sel's bits 4:1 (OQ-X1).
-GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.*
-snbep S 0x2d 8 snbep.*
-nhmex E 0x2e 8 nhmex.*"}
+# The last column is the QEMU CPU its boots present.
+GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.* Nehalem
+snbep S 0x2d 8 snbep.* SandyBridge,model=45
+nhmex E 0x2e 8 nhmex.* Nehalem,model=46"}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
-QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored}
+# A Nehalem defect by name, another generation's as GEN:NAME; each
+# generation with a defect booted is booted clean too.
+QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core}
 faults_of() { sed -n "s/^[[:space:]]*$1([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
-nhm_faults=$(faults_of X)
+letter_of() { echo "$GENS" | awk -v g="$1" '$1 == g { print $2 }'; }
 case "$QEMU_FAULTS" in
-  all) QEMU_FAULTS=$nhm_faults ;;
+  all) QEMU_FAULTS=$(faults_of X) ;;
   none) QEMU_FAULTS= ;;
 esac
+booted=""
 for f in $QEMU_FAULTS; do
-  case " $(echo $nhm_faults) " in *" $f "*) ;; *) echo "mutation.sh: no defect named $f" >&2; exit 2 ;; esac
+  case $f in *:*) ;; *) f=nhm:$f ;; esac
+  g=${f%%:*}
+  case " $(echo $(faults_of "$(letter_of "$g")")) " in
+    *" ${f#*:} "*) ;;
+    *) echo "mutation.sh: no defect named ${f#*:} in generation $g" >&2; exit 2 ;;
+  esac
+  case " $booted " in *" $g:clean "*) ;; *) booted="$booted $g:clean" ;; esac
+  booted="$booted $f"
 done
 rm -rf "$out"
 mkdir -p "$out/host" "$out/qemu"
 
 # run WHERE GEN NAME: NAME (clean or a defect) of generation GEN on the host
-# build or under QEMU (nhm only); its exit status goes to
-# $out/WHERE/GEN.NAME.rc. A hung host run is cut off at 300 s, a boot at
-# 180 s; what they did not report shows as "?".
+# build or under QEMU; its exit status goes to $out/WHERE/GEN.NAME.rc. A
+# hung host run is cut off at 300 s, a boot at 180 s; what they did not
+# report shows as "?".
 run() {
-  local opts="" letter model cpus tests r=$2.$3
-  read -r _ letter model cpus tests <<<"$(echo "$GENS" | awk -v g="$2" '$1 == g')"
+  local opts="" letter model cpus tests qcpu r=$2.$3
+  read -r _ letter model cpus tests qcpu <<<"$(echo "$GENS" | awk -v g="$2" '$1 == g')"
   [ "$3" = clean ] || opts="emu.fault=$3"
   if [ "$1" = host ]; then
     timeout -k 5 300 "$B/host/suite" --cpus "$cpus" --packages 2 --model "$model" \
       --results "$out/host/$r" "tests=$tests" $opts > "$out/host/$r.log" 2>&1
   else
-    scripts/qemu.sh --image "$B/esp.img" --cpu Nehalem --smp "$cpus" --sockets 2 --quiet \
+    scripts/qemu.sh --image "$B/esp.img" --cpu "$qcpu" --smp "$cpus" --sockets 2 --quiet \
       --timeout 180 --serial-log "$out/qemu/$r.log" --results "$out/qemu/$r" \
       --opts "tests=$tests $opts" > /dev/null 2>&1
   fi
@@ -78,9 +93,8 @@ export B out GENS
 
 # The PMI delivery defects take longest (their tests wait out 5 s arrival
 # windows): first in both queues.
-slow="pmi-never pmi-wrong-core pmi-storm"
-booted=""
-[ -n "$QEMU_FAULTS" ] && booted="clean $QEMU_FAULTS"
+# (as host runs, and as boots: nhm:NAME).
+slow="pmi-never pmi-wrong-core pmi-storm nhm:pmi-never nhm:pmi-wrong-core nhm:pmi-storm"
 longest_first() {
   local f
   for f in $slow; do case " $* " in *" $f "*) echo "$f" ;; esac; done
@@ -97,7 +111,7 @@ while read -r g letter _; do
 "
 done <<<"$GENS"
 t0=$SECONDS
-for f in $(longest_first $booted); do run qemu nhm "$f"; done &
+for f in $(longest_first $booted); do run qemu "${f%%:*}" "${f#*:}"; done &
 echo -n "$runs" | grep . | xargs -P "$(( JOBS > 1 ? JOBS - 1 : 1 ))" -L1 bash -c 'run host $0 $1'
 wait
 echo "mutation time: $(echo -n "$runs" | grep -c .) host runs, $((JOBS > 1 ? JOBS - 1 : 1)) at" \
@@ -130,9 +144,10 @@ def status(where, name):
 def cls(v):
     return {"FAIL": "X", "ERROR": "X", "PASS": ".", "XFAIL": ".", "SKIP": "S"}.get(v, "?")
 bad = []
-agree = {}
-for n in booted:
-    host, qemu = verdicts("host", "nhm." + n), verdicts("qemu", "nhm." + n)
+agree = {}  # "gen.name" of each boot: whether it agreed with the host run
+for b in booted:
+    n = b.replace(":", ".", 1)
+    host, qemu = verdicts("host", n), verdicts("qemu", n)
     if qemu is None:
         bad.append(f"qemu disagrees: {n}: the boot left no results")
         agree[n] = False
@@ -140,7 +155,7 @@ for n in booted:
     diff = [t for t in sorted(set(host or {}) | set(qemu))
             if cls((host or {}).get(t)) != cls(qemu.get(t))]
     for t in diff:
-        why = reasons.get(("qemu", "nhm." + n, t)) or reasons.get(("host", "nhm." + n, t)) or ""
+        why = reasons.get(("qemu", n, t)) or reasons.get(("host", n, t)) or ""
         bad.append(f"qemu disagrees: {n}: {t} host {(host or {}).get(t)}, qemu {qemu.get(t)}"
                    + (f" ({why})" if why else ""))
     agree[n] = not diff
@@ -157,9 +172,9 @@ for g, faults in gens:
             v = (cols[f] or {}).get(t)
             row.append(" X" if v in ("FAIL", "ERROR") else (" ?" if v is None else " ."))
         print(t.ljust(w), " ".join(row))
-    if g == "nhm":
-        print("QEMU boot agrees".ljust(w),
-              " ".join(" -" if f not in agree else (" =" if agree[f] else " !") for f in faults))
+    print("QEMU boot agrees".ljust(w),
+          " ".join(" -" if f"{g}.{f}" not in agree else (" =" if agree[f"{g}.{f}"] else " !")
+                   for f in faults))
     for i, f in enumerate(faults):
         print(f"  {i:>2} {f}")
     for t, v in clean.items():
@@ -177,7 +192,7 @@ for g, faults in gens:
     if not clean:
         bad.append(f"clean model: {g}: the run left no results")
 if booted:
-    compared = sum(len(verdicts("qemu", "nhm." + n) or {}) for n in booted)
+    compared = sum(len(verdicts("qemu", b.replace(":", ".", 1)) or {}) for b in booted)
     print(f"qemu: {' '.join(booted)} booted; {compared} verdicts compared with the host's,"
           f" {'all agree' if all(agree.values()) else 'some differ'}")
 # A run that ended early hides verdicts behind "?": it fails the rule its
