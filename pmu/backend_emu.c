@@ -12,6 +12,7 @@
 #include "emu.h"
 #include "emu_faults.h"
 #include "emu_models.h"
+#include "topo.h"
 #include "../efi/platform.h"
 
 #define MSR_DEBUGCTL        0x1D9
@@ -116,34 +117,22 @@ static unsigned find_pkg(unsigned i)
 	return has(EMU_F(SHARED_PACKAGES)) ? 0 : j;
 }
 
-/* CPU i's core in its package: how many distinct core ids of the package
- * are below its own (OQ-N4, OQ-X2, OQ-S15); and whether no other thread
- * of that core has a lower APIC id. Raises *ncores (the package's cores)
- * to the index + 1. */
+/* CPU i's core in its package (pmu/topo.h: OQ-N4, OQ-X2, OQ-S15), and
+ * whether no other thread of that core has a lower APIC id. Raises
+ * *ncores (the package's cores) to the index + 1. */
 static void place(unsigned i, unsigned *ncores)
 {
 	const struct plat_cpu *me = plat_cpu(i);
-	unsigned j, k, below = 0;
+	unsigned j, k = topo_core_index(i);
 
 	emu.first_thread[i] = true;
-	for (j = 0; j < plat_cpu_count(); j++) {
-		const struct plat_cpu *c = plat_cpu(j);
-		bool first = true;
-
-		if (c->package != me->package)
-			continue;
-		if (c->core == me->core && c->apic_id < me->apic_id)
+	for (j = 0; j < plat_cpu_count(); j++)
+		if (plat_cpu(j)->package == me->package && plat_cpu(j)->core == me->core &&
+		    plat_cpu(j)->apic_id < me->apic_id)
 			emu.first_thread[i] = false;
-		if (c->core >= me->core)
-			continue;
-		for (k = 0; k < j; k++) /* count each core id once */
-			if (plat_cpu(k)->package == c->package && plat_cpu(k)->core == c->core)
-				first = false;
-		below += first;
-	}
-	emu.cpu_core[i] = (uint8_t)below;
-	if (below + 1 > *ncores)
-		*ncores = below + 1;
+	emu.cpu_core[i] = (uint8_t)k;
+	if (k + 1 > *ncores)
+		*ncores = k + 1;
 }
 
 static unsigned pkg_of(unsigned cpu)

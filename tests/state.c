@@ -7,7 +7,7 @@
  * but not written. Counters are restored while the global control is 0 and
  * verified before it is re-enabled (afterwards they would move on). */
 #include "state.h"
-#include "topo.h"
+#include "../pmu/topo.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
 

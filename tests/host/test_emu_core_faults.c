@@ -4,6 +4,7 @@
  * that defect does not; every core- defect has its row. Also the defect
  * names as a whole: parse, describe, no collisions. */
 #include "test_emu_core.h"
+#include "test_fault_rows.h"
 
 static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
 
@@ -204,19 +205,8 @@ static void each_core_defect_breaks_its_behaviour(void **state)
 
 static void every_core_defect_has_a_row(void **state)
 {
-	unsigned bit, i, n = 0;
-
 	(void)state;
-	for (bit = 0; bit < EMU_FAULT_COUNT; bit++) {
-		if (!is_core(bit))
-			continue;
-		n++;
-		for (i = 0; i < ARRAY_SIZE(rows) && rows[i].bit != bit; i++)
-			;
-		if (i == ARRAY_SIZE(rows))
-			fail_msg("no row for %s", emu_fault_name(bit));
-	}
-	assert_int_equal(n, ARRAY_SIZE(rows));
+	ASSERT_ROW_PER_FAULT(rows, is_core(bit_));
 }
 
 /* Uncore defects leave the core model alone: all its behaviours hold. */

@@ -5,6 +5,7 @@
  * the defect something else. Every ex- defect must have a row, so a new
  * one cannot go untested. */
 #include "test_emu_nhmex.h"
+#include "test_fault_rows.h"
 
 static struct nhmex_uncore u;
 static struct emu_pmi_req req[8];
@@ -281,19 +282,8 @@ static void every_defect_breaks_its_statement(void **state)
 /* Every ex- defect has a row. */
 static void every_ex_defect_has_a_row(void **state)
 {
-	unsigned bit, i, n = 0;
-
 	(void)state;
-	for (bit = 0; bit < EMU_FAULT_COUNT; bit++) {
-		if (strncmp(emu_fault_name(bit), "ex-", 3))
-			continue;
-		n++;
-		for (i = 0; i < ARRAY_SIZE(rows) && rows[i].bit != bit; i++)
-			;
-		if (i == ARRAY_SIZE(rows))
-			fail_msg("no row for %s", emu_fault_name(bit));
-	}
-	assert_int_equal(n, ARRAY_SIZE(rows));
+	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "ex-", 3));
 }
 
 int main(void)

@@ -5,6 +5,7 @@
  * gives exactly that, the defect something else. Every snbep- defect must
  * have a row, so a new one cannot go untested. */
 #include "test_emu_snbep.h"
+#include "test_fault_rows.h"
 
 static struct snbep_uncore u;
 
@@ -449,22 +450,8 @@ static void every_snbep_defect_changes_an_expectation(void **state)
 /* Each snbep- defect has exactly one row. */
 static void every_snbep_defect_has_a_row(void **state)
 {
-	static const unsigned bits[] = {
-#define S(id, name, desc) EMU_FAULT_BIT_##id,
-		EMU_SNBEP_FAULTS(S) EMU_SNBEP_DEEP_FAULTS(S)
-#undef S
-	};
-	unsigned i, j, n;
-
 	(void)state;
-	for (i = 0; i < ARRAY_SIZE(bits); i++) {
-		for (j = 0, n = 0; j < ARRAY_SIZE(rows); j++)
-			n += rows[j].bit == bits[i];
-		if (n != 1)
-			fail_msg("%s: %u rows", emu_fault_name(bits[i]), n);
-		assert_int_equal(strncmp(emu_fault_name(bits[i]), "snbep-", 6), 0);
-	}
-	assert_int_equal(ARRAY_SIZE(rows), ARRAY_SIZE(bits));
+	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "snbep-", 6));
 }
 
 int main(void)

@@ -34,7 +34,7 @@
 
 static uint64_t slack(unsigned edges)
 {
-	return nhm_emulated() ? 0 : (uint64_t)edges * HW_SKEW;
+	return uncore_emulated() ? 0 : (uint64_t)edges * HW_SKEW;
 }
 
 static uint64_t dist(uint64_t a, uint64_t b)
@@ -243,7 +243,7 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 		      "CMASK=1 plus CMASK=1,INV %lu: both must be the cycles of the window "
 		      "(N-19)", k[i], k[i], (unsigned long)s[i], (unsigned long)s[0]);
 	uclk = cmp_clock_is_uclk(t, s[0], fixed, 6);
-	if (nhm_emulated())
+	if (uncore_emulated())
 		for (i = 0; i < 3; i++)
 			CHECK(t, s[i] == fixed, "CMASK=%u: %lu + %lu with INV = %lu, FixedCntr0 "
 			      "%lu (N-18, N-19, OQ-N12)", k[i], (unsigned long)c[1 + 2 * i],
@@ -268,7 +268,7 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 		      (unsigned long)c[0], (unsigned long)c[1], (unsigned long)c[3],
 		      (unsigned long)c[5]);
 	/* N-20 is OQ-N12: INV with CMASK = 0 is ignored on the model. */
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, c[7] == c[0], "CMASK=0,INV counted %lu, CMASK=0 %lu: INV not ignored "
 		      "with CMASK=0 (N-20, OQ-N12)", (unsigned long)c[7], (unsigned long)c[0]);
 	return V_PASS;
@@ -337,7 +337,7 @@ static enum verdict filter_cmask_flag(struct tctx *t)
 		      (unsigned long)c[1], (unsigned long)c[0]);
 		CHECK(t, c[3] <= slack(2), "CMASK=2 counted %lu cycles on an event that never "
 		      "exceeds 1 per cycle (N-18)", (unsigned long)c[3]);
-	} else if (nhm_emulated()) {
+	} else if (uncore_emulated()) {
 		return t_fail(t, "CMASK=1 plus CMASK=1,INV counted %lu, FixedCntr0 %lu "
 			      "(N-19, OQ-N12)", (unsigned long)(c[1] + c[2]), (unsigned long)c[4]);
 	}
@@ -449,7 +449,7 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	CHECK(t, ctr[0] == PRESET, "stopped PerfCntr0 written 0x%lx reads 0x%lx (N-06, N-11, "
 	      "N-12)", (unsigned long)PRESET, (unsigned long)ctr[0]);
 	t_figure(t, "stopped_ctr_changed", ctr[1] != PRESET, "bool");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, ctr[1] == PRESET, "OCC_CTR_RST changed the stopped PerfCntr0 from 0x%lx "
 		      "to 0x%lx (OQ-N8)", (unsigned long)PRESET, (unsigned long)ctr[1]);
 
@@ -462,7 +462,7 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	t_figure(t, "rewritten_ctr", (int64_t)c[1], "entries");
 	t_figure(t, "plain_ctr", (int64_t)c[2], "entries");
 	CHECK(t, c[2] > 0, BUSY_MSG, 0x23, WINDOW_US);
-	if (!nhm_emulated()) {
+	if (!uncore_emulated()) {
 		/* OQ-N8 (what is zeroed) and OQ-N13 (per-cycle maxima, hence any
 		 * tolerance between the three) are open: report. */
 		plat_log(1, "  nhm.filter.occ-reset: %u resets; PerfCntr went back %u times; "

@@ -30,18 +30,6 @@
 #define NHM_TOP         (1ull << 48)       /* N-12: counts wrap modulo 2^48 */
 #define NHM_WIDTH_MASK  ((1ull << 48) - 1) /* N-12 */
 
-/* On the emulated backend, open questions follow their recommended default
- * and are asserted; on hardware the test reports what it saw. */
-static inline bool nhm_emulated(void)
-{
-	return !strcmp(msr_backend()->name, "emu");
-}
-
-/* A general counter that never moved: on the model a FAIL (its streams
- * always move), on hardware a SKIP (the event may be idle without traffic). */
-#define NHM_IDLE(t, ...) \
-	(nhm_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
-
 /* The calling CPU's package left quiet: every counter stopped, every event
  * select cleared and every status bit cleared (N-05, N-26). */
 static inline void nhm_quiet(void)

@@ -52,7 +52,7 @@ static enum verdict need_gp(struct tctx *t, const struct nhm_rates *r)
 {
 	if (r->gp_hz)
 		return V_PASS;
-	return NHM_IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on hardware: "
+	return UNCORE_IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on hardware: "
 		    "no Global Queue traffic)", NHM_RATE_US / 1000);
 }
 
@@ -153,9 +153,9 @@ static enum verdict gp_wrap(struct tctx *t)
 	for (i = 0; i < 8; i++) {
 		v[i] &= NHM_WIDTH_MASK;
 		if (v[i] == pre[i])
-			return NHM_IDLE(t, "PerfCntr%u did not count in %u ms (N-06)", i, WAIT_US / 1000);
+			return UNCORE_IDLE(t, "PerfCntr%u did not count in %u ms (N-06)", i, WAIT_US / 1000);
 		if (!(i & 1) && v[i] >= pre[i])
-			return NHM_IDLE(t, "PerfCntr%u preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx "
+			return UNCORE_IDLE(t, "PerfCntr%u preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx "
 				    "(on hardware: traffic fell)", i, (unsigned long)n, WAIT_US / 1000,
 				    (unsigned long)v[i]);
 	}
@@ -168,7 +168,7 @@ static enum verdict gp_wrap(struct tctx *t)
 	 * fixed, enabled by one write, read before FixedCntr0). §5 grants
 	 * hardware a tolerance on that invariant; 1/64 of the window is far
 	 * below a counter that did not wrap (it would read near 2^48). */
-	slack = nhm_emulated() ? 0 : fc / 64;
+	slack = uncore_emulated() ? 0 : fc / 64;
 	for (i = 0; i < 8; i += 2)
 		CHECK(t, v[i] + n <= fc + slack, "PerfCntr%u reads %lu after the wrap, %lu before it, "
 		      "more than the %lu U-clocks since the enable (N-29, spec 5)", i, (unsigned long)v[i],
@@ -217,7 +217,7 @@ static enum verdict clear_exact(struct tctx *t)
 		if (i == 2)
 			return t_fail(t, "FixedCntr0 preset to 2^48 - %lu did not wrap in %u ms (N-08, "
 				      "N-12)", (unsigned long)n[i], WAIT_US / 1000);
-		return NHM_IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx (on "
+		return UNCORE_IDLE(t, "%s preset to 2^48 - %lu did not wrap in %u ms: reads 0x%lx (on "
 			    "hardware: traffic fell)", name[i], (unsigned long)n[i], WAIT_US / 1000,
 			    (unsigned long)c[i]);
 	}
@@ -314,7 +314,7 @@ static enum verdict chg(struct tctx *t)
 	t_figure(t, "chg_set_by_clear", chg_on_clear, "bool");
 	plat_log(1, "  nhm.ovf.chg: clearing OVF_FC0 %s CHG (OQ-N6)", chg_on_clear ? "set" :
 		 "did not set");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, !chg_on_clear, "clearing OVF_FC0 set CHG: the model follows OQ-N6's default "
 		      "(only 0->1 changes set it)");
 	return V_PASS;
@@ -343,7 +343,7 @@ static enum verdict no_pmi(struct tctx *t)
 	uint64_t nf, ng = 0, fc, gp = 0, st, gp_bit = 0;
 	enum verdict vd = nhm_measure_rates(t, &r);
 
-	if (vd == V_PASS && nhm_emulated())
+	if (vd == V_PASS && uncore_emulated())
 		vd = need_gp(t, &r);
 	if (vd != V_PASS)
 		return vd;
@@ -374,7 +374,7 @@ static enum verdict no_pmi(struct tctx *t)
 	      (unsigned long)st);
 	gp &= NHM_WIDTH_MASK;
 	if (gp_bit && gp >= NHM_TOP - ng) { /* on hardware: traffic fell, FixedCntr0 alone counts */
-		CHECK(t, !nhm_emulated(), "PerfCntr0 preset to 2^48 - %lu did not wrap in %u ms "
+		CHECK(t, !uncore_emulated(), "PerfCntr0 preset to 2^48 - %lu did not wrap in %u ms "
 		      "(N-06)", (unsigned long)ng, WAIT_US / 1000);
 		plat_log(1, "  nhm.ovf.no-pmi-without-bit: PerfCntr0 did not wrap, FixedCntr0 only");
 	} else if (gp_bit) {

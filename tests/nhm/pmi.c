@@ -71,7 +71,7 @@ static void disarm(void)
 
 static enum verdict judge(struct tctx *t)
 {
-	bool emu = nhm_emulated();
+	bool emu = uncore_emulated();
 
 	t_figure(t, "pmis", pmi.count, "");
 	CHECK(t, pmi.count, "no PMI within %u ms of the overflow (N-30, N-31)", ARRIVE_US / 1000);

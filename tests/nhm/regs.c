@@ -101,7 +101,7 @@ static enum verdict get(struct tctx *t, const struct reg_ref *r, uint64_t *v)
  * question, so only the documented bits count there. */
 static uint64_t unjudged(const struct reg_tmpl *tm)
 {
-	return nhm_emulated() ? 0 : ~reg_defined_mask(tm);
+	return uncore_emulated() ? 0 : ~reg_defined_mask(tm);
 }
 
 /* Write p and read back expect, apart from the bits in skip. */
@@ -261,7 +261,7 @@ static enum verdict reserved_walk(struct tctx *t, const struct reg_ref *r, uint6
 		      "documented bits 0x%llx, not 0x%llx (%s, OQ-N11)", n, (unsigned)r->msr,
 		      (unsigned long long)(base | bit), k, (unsigned long long)(v & defined),
 		      (unsigned long long)base, r->tmpl->spec);
-		if (nhm_emulated())
+		if (uncore_emulated())
 			CHECK(t, e == GP && v == base, "%s (0x%x): reserved bit %u %s (OQ-N11 "
 			      "default: #GP(0), register unchanged)", n, (unsigned)r->msr, k,
 			      e ? "raised a fault but changed the register"
@@ -271,7 +271,7 @@ static enum verdict reserved_walk(struct tctx *t, const struct reg_ref *r, uint6
 		c.stored += !e && v == (base | bit);
 		c.other += !e && v != base && v != (base | bit);
 	}
-	plat_log(nhm_emulated() ? 2 : 1, "  %s 0x%x: reserved bits: %u #GP, %u ignored, %u stored, "
+	plat_log(uncore_emulated() ? 2 : 1, "  %s 0x%x: reserved bits: %u #GP, %u ignored, %u stored, "
 		 "%u changed others (OQ-N11)", n, (unsigned)r->msr, c.gp, c.ignored, c.stored,
 		 c.other);
 	total->gp += c.gp;
@@ -350,7 +350,7 @@ static enum verdict write_only(struct tctx *t)
 	t_figure(t, "ovf_ctrl_read_fault", e, "vector");
 	if (!e)
 		t_figure(t, "ovf_ctrl_read", (int64_t)v, "");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, !e && !v, "rdmsr GLOBAL_OVF_CTRL (0x%x) after writing 0x%llx: fault %d, "
 		      "value 0x%llx (OQ-N10 default: reads 0)", (unsigned)r[0].msr,
 		      (unsigned long long)wr, e, (unsigned long long)v);
@@ -400,7 +400,7 @@ static enum verdict status_ro(struct tctx *t)
 	      (unsigned long long)s0, (unsigned long long)s1);
 	CHECK(t, s2 == s0, "GLOBAL_STATUS went from 0x%llx to 0x%llx on WRMSR 0x%llx (N-25)",
 	      (unsigned long long)s0, (unsigned long long)s2, (unsigned long long)all);
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, e0 == GP && e1 == GP, "WRMSR to GLOBAL_STATUS raised %d and %d, not #GP "
 		      "(OQ-N9 default)", e0, e1);
 	else
@@ -437,7 +437,7 @@ static enum verdict counter_width(struct tctx *t)
 		CHECK(t, (v & w) == w, "%s (0x%x) read 0x%llx after writing all ones: bits 47:0 not "
 		      "all ones (N-04, N-11)", nm, (unsigned)r[i].msr, (unsigned long long)v);
 		kept += (v & ~w) != 0;
-		if (nhm_emulated())
+		if (uncore_emulated())
 			CHECK(t, !(v & ~w), "%s (0x%x) read 0x%llx after writing all ones: bits 63:48 "
 			      "kept (OQ-N11 default: dropped, read 0)", nm, (unsigned)r[i].msr,
 			      (unsigned long long)v);
@@ -491,7 +491,7 @@ static enum verdict addr_match(struct tctx *t)
 	e = msr_read(plat_this_cpu(), r[0].msr, &v);
 	if (e < 0)
 		return t_error(t, "rdmsr ADDR_OPCODE_MATCH: backend error %d", e);
-	if (e && nhm_emulated())
+	if (e && uncore_emulated())
 		return t_fail(t, "rdmsr ADDR_OPCODE_MATCH (0x%x) raised #%d (OQ-N20 default: "
 			      "present on every model)", (unsigned)r[0].msr, e);
 	if (e)
@@ -505,7 +505,7 @@ static enum verdict addr_match(struct tctx *t)
 	p[np++] = data;
 	p[np++] = data & ALT_5;
 	p[np++] = data & ALT_A;
-	skip = unjudged(r[0].tmpl) | (nhm_emulated() ? 0 : bit3);
+	skip = unjudged(r[0].tmpl) | (uncore_emulated() ? 0 : bit3);
 	for (i = 0; i < np; i++) {
 		v = p[i] | (uint64_t)match_sel[i % ARRAY_SIZE(match_sel)] << sel->lo;
 		TRY(roundtrip(t, &r[0], v, v, skip, "N-41"));
@@ -515,7 +515,7 @@ static enum verdict addr_match(struct tctx *t)
 	TRY(put(t, &r[0], bit3));
 	TRY(get(t, &r[0], &v));
 	t_figure(t, "addr_bit3_kept", (v & bit3) != 0, "bool");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, v & bit3, "ADDR_OPCODE_MATCH dropped address bit 3: read 0x%llx (OQ-N19 "
 		      "default: bits 39:3)", (unsigned long long)v);
 	else

@@ -30,7 +30,7 @@ static void listen(void *arg)
 	struct fork *f = arg;
 	unsigned me = plat_this_cpu();
 	uint64_t now = plat_tsc(), end = now + plat_tsc_hz() * LISTEN_S, kick = now;
-	bool drove = false, emu = nhm_emulated();
+	bool drove = false, emu = uncore_emulated();
 	struct pmi_path a;
 
 	f->fault[me] = pmi_arm(&a, VEC, true);
@@ -81,7 +81,7 @@ static bool arrived(const struct fork *f, unsigned r)
 		any |= has;
 		all &= has || !wanted(f, r, i);
 	}
-	return any && (all || !nhm_emulated());
+	return any && (all || !uncore_emulated());
 }
 
 /* Round r: the overflow, then the wait until it arrived, or with no core
@@ -171,7 +171,7 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 			  struct lat *lat)
 {
 	unsigned i, j, n = plat_cpu_count(), drv = plat_cpu(f->driver[r])->package;
-	bool emu = nhm_emulated();
+	bool emu = uncore_emulated();
 
 	*recv = 0;
 	if (!f->driver[r])

@@ -71,7 +71,7 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	v = route_measure(t, &s.c);
 	if (v != V_PASS)
 		return v;
-	s.cores = nhm_emulated() ? 1u << topo_core_index(0) : ALL_CORES;
+	s.cores = uncore_emulated() ? 1u << topo_core_index(0) : ALL_CORES;
 	rc = plat_irq_register(vector, route_on_pmi);
 	if (rc)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
@@ -94,7 +94,7 @@ static enum verdict nmi_body(struct tctx *t, struct solo *s)
 	CHECK(t, route_pmi.status[0] & NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx in the NMI handler lacks "
 	      "OVF_FC0 (N-22, C-30)", (unsigned long)route_pmi.status[0]);
 	t_figure(t, "lvt_in_handler", route_pmi.lvt[0], "");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, route_pmi.lvt[0] == (LVT_NMI | LVT_MASKED), "LVTPC 0x%x in the NMI handler, "
 		      "want 0x%x: NMI mode kept, masked on delivery (C-29)", route_pmi.lvt[0],
 		      LVT_NMI | LVT_MASKED);
@@ -120,7 +120,7 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 		return t_error(t, "the BSP did not take the PMI fence");
 	held = route_pmi.hits[0];
 	t_figure(t, "pmis_on_opening", held, "");
-	if (lvt && nhm_emulated())
+	if (lvt && uncore_emulated())
 		COUNTED(t, 0, "unmasking LVTPC after an overflow (OQ-C2 default: lost, C-39)");
 	route_pmi.rearm = true; /* so that a storm shows (C-41) */
 	pmu_lvtpc_write(VEC);
@@ -138,10 +138,10 @@ static enum verdict rearm_body(struct tctx *t, struct solo *s)
 
 	STEP(t, s, 1, true, "the first overflow (N-30)");
 	t_figure(t, "lvt_in_handler", route_pmi.lvt[0], "");
-	if (nhm_emulated())
+	if (uncore_emulated())
 		CHECK(t, route_pmi.lvt[0] & LVT_MASKED, "LVTPC 0x%x not masked in the handler (C-29)",
 		      route_pmi.lvt[0]);
-	STEP(t, s, 1, nhm_emulated(), "a second overflow, LVTPC left masked by the delivery "
+	STEP(t, s, 1, uncore_emulated(), "a second overflow, LVTPC left masked by the delivery "
 	     "(C-29)");
 	base = route_pmi.hits[0];
 	t_figure(t, "pmis_not_rearmed", base - 1, "");

@@ -116,7 +116,7 @@ static enum verdict gates(struct tctx *t)
 		for (k = 0; k < nctr_of(i); k++, j++) {
 			if (s.a[j] != s.b[j])
 				continue;
-			if (ex_emulated())
+			if (uncore_emulated())
 				return t_fail(t, "%s counter %u (0x%x) did not move in %u us with en_all, "
 					      "its box enable and its en set (X-05, X-06, X-07)",
 					      name_of(i), k, ctr_of(i, k), WINDOW_US);
@@ -183,7 +183,7 @@ static enum verdict reset_all(struct tctx *t)
 	WR(t, EX_U_CTL, 0); /* OQ-X5: always written back to 0 */
 	t_figure(t, "counters_reset", j, "");
 	t_figure(t, "write_after_rst_all", (int64_t)v, "");
-	if (ex_emulated())
+	if (uncore_emulated())
 		CHECK(t, v == 0x77, "U counter written 0x77 while rst_all = 1 reads 0x%lx (OQ-X5 "
 		      "default: a pulse per write, later writes stick)", (unsigned long)v);
 	return V_PASS;

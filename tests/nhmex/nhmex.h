@@ -79,18 +79,6 @@ unsigned ex_boxes(struct ex_box *out);
 /* The CPU's family 6 model (0x2E, 0x2F) as CPUID gives it. */
 uint32_t ex_model(void);
 
-/* On the emulated backend, open questions follow their recommended default
- * and are asserted; on hardware the test reports what it saw. */
-static inline bool ex_emulated(void)
-{
-	return !strcmp(msr_backend()->name, "emu");
-}
-
-/* A counter that never moved: on the model a FAIL (every enabled counter
- * counts, OQ-X19), on hardware a SKIP (its event may be idle). */
-#define EX_IDLE(t, ...) \
-	(ex_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
-
 /* The calling CPU's package at rest, checked: en_all and every box enable
  * and control 0, every counter 0, every ov bit cleared at its box and
  * U GLOBAL_STATUS reading 0 afterwards (X-26, X-27). */

@@ -41,7 +41,7 @@ static enum verdict overflow(struct tctx *t, const struct ex_box *b, unsigned k,
 	if (v != V_PASS)
 		return v;
 	if (!hz) {
-		CHECK(t, !ex_emulated(), "%s counter %u did not move in %u us (X-05)", b->name, k,
+		CHECK(t, !uncore_emulated(), "%s counter %u did not move in %u us (X-05)", b->name, k,
 		      EX_RATE_US);
 		*idle = true;
 		return V_PASS;
@@ -72,7 +72,7 @@ static enum verdict chain_one(struct tctx *t, const struct ex_box *bx, unsigned 
 {
 	const struct ex_box *b = &bx[i];
 	uint64_t st, u, found, sum = 0, bit = ex_bit(b, k);
-	bool emu = ex_emulated();
+	bool emu = uncore_emulated();
 	enum verdict v = overflow(t, b, k, idle);
 
 	if (v != V_PASS || *idle)
@@ -171,7 +171,7 @@ static enum verdict u_clear(struct tctx *t)
 	RD(t, EX_U_STATUS, &u);
 	CHECK(t, st == EX_FIXED_EN, "W STATUS 0x%lx after the fixed counter wrapped, want "
 	      "ov_fixed alone (X-15, X-35)", (unsigned long)st);
-	CHECK(t, (u & EX_OV_ALL) == EX_OV_W || (!ex_emulated() && u), "U GLOBAL_STATUS 0x%lx "
+	CHECK(t, (u & EX_OV_ALL) == EX_OV_W || (!uncore_emulated() && u), "U GLOBAL_STATUS 0x%lx "
 	      "after a W fixed wrap, want ov_w alone (X-17, OQ-X3)", (unsigned long)u);
 	WR(t, EX_U_OVF, u & EX_OV_ALL);
 	RD(t, EX_U_STATUS, &u);
@@ -181,7 +181,7 @@ static enum verdict u_clear(struct tctx *t)
 	t_figure(t, "w_status_after_u_clear", (int64_t)st, "");
 	plat_log(1, "  nhmex.ovf.u-clear: W STATUS 0x%lx after clearing U ov_w (OQ-X6)",
 		 (unsigned long)st);
-	if (ex_emulated())
+	if (uncore_emulated())
 		CHECK(t, st == EX_FIXED_EN, "W STATUS 0x%lx after U OVF_CTL cleared ov_w: want "
 		      "ov_fixed kept, lower levels untouched (X-28, OQ-X6 default)",
 		      (unsigned long)st);

@@ -9,7 +9,7 @@
  * threads of one core of the package, distinct bits distinct cores) and
  * prints the mapping seen; on the model it asserts the OQ-X2 default. */
 #include "nhmex.h"
-#include "../topo.h"
+#include "../../pmu/topo.h"
 
 #define VEC       0xF5    /* C-32: >= 0x20; not ovf.c's 0xF4 nor route.h's */
 #define KICK      0xF6    /* a no-op vector: see listen() */
@@ -61,7 +61,7 @@ static void listen(void *arg)
 	unsigned me = plat_this_cpu();
 	uint64_t now = plat_tsc(), end = now + plat_tsc_hz() * LISTEN_S, kick = now;
 	uint64_t kick_tsc = plat_tsc_hz() / 1000000 * 2 * pmu_pmi_bound_us();
-	bool emu = ex_emulated();
+	bool emu = uncore_emulated();
 	struct pmi_path a;
 
 	f->fault[me] = pmi_arm(&a, VEC, true);
@@ -172,7 +172,7 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		CHECK(t, core < 0 || (int)c->core == core, "pmi_core_sel = 0x%x reached CPUs 0x%lx: "
 		      "threads of more than one core (X-19)", f->sel[r], (unsigned long)recv);
 		core = (int)c->core;
-		CHECK(t, !ex_emulated() || topo_core_index(i) == k, "pmi_core_sel bit %u (core %u) "
+		CHECK(t, !uncore_emulated() || topo_core_index(i) == k, "pmi_core_sel bit %u (core %u) "
 		      "reached CPU %u, core %u of its package (OQ-X2 default: core k = the k-th "
 		      "core id)", k + 1, k, i, topo_core_index(i));
 	}
@@ -184,7 +184,7 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
  * has (OQ-X1: 8 or 10 bits); on hardware bits 4:1, Linux's (OQ-X1). */
 static unsigned selectable(void)
 {
-	unsigned i, cores = 0, max = ex_emulated() ? (ex_model() == 0x2F ? 10 : 8) : 4;
+	unsigned i, cores = 0, max = uncore_emulated() ? (ex_model() == 0x2F ? 10 : 8) : 4;
 
 	for (i = 0; i < plat_cpu_count(); i++)
 		if (plat_cpu(i)->package == plat_cpu(0)->package && topo_core_index(i) + 1 > cores)

@@ -130,12 +130,12 @@ static enum verdict iperf(struct tctx *t)
 		/* The other half's counter points at an unprogrammed sub-counter:
 		 * nothing to count on the model (X-32); on hardware what an
 		 * unprogrammed IPERF counts is not documented, so reported. */
-		if (ex_emulated())
+		if (uncore_emulated())
 			CHECK(t, !w.r[!h], "%s programmed: counter %u counted %lu with its own "
 			      "half's IPERF1 not programmed (X-32, X-33)", half[h], h ? 3 : 11,
 			      (unsigned long)w.r[!h]);
 		if (!w.r[h]) {
-			CHECK(t, !ex_emulated(), "%s: no IPERF count in %u us with the sub-counter "
+			CHECK(t, !uncore_emulated(), "%s: no IPERF count in %u us with the sub-counter "
 			      "programmed per SEED-003 (X-32, X-33)", half[h], WINDOW_US);
 			plat_log(1, "  nhmex.rbox.iperf: %s saw no QPI traffic", half[h]);
 			continue;

@@ -92,7 +92,7 @@ static enum verdict u_ctl(struct tctx *t)
 	WR(t, EX_U_CTL, w);
 	RD(t, EX_U_CTL, &got);
 	t_figure(t, "u_ctl_readback", (int64_t)got, "");
-	if (ex_emulated() || got != w)
+	if (uncore_emulated() || got != w)
 		CHECK(t, got == w, "U GLOBAL_CTL: wrote 0x%lx, reads 0x%lx (OQ-X1: en 0, "
 		      "pmi_core_sel 4:1, frz_all 31)", (unsigned long)w, (unsigned long)got);
 	WR(t, EX_U_CTL, hi);
@@ -101,7 +101,7 @@ static enum verdict u_ctl(struct tctx *t)
 	t_figure(t, "u_ctl_core_sel_8_5", (int64_t)got, "");
 	plat_log(1, "  nhmex.regs.fields: pmi_core_sel bits 8:5 written 0x%lx read 0x%lx (OQ-X1)",
 		 (unsigned long)hi, (unsigned long)got);
-	if (ex_emulated())
+	if (uncore_emulated())
 		CHECK(t, got == hi, "U GLOBAL_CTL bits 8:5 read 0x%lx: the model's pmi_core_sel "
 		      "is 8:1 or wider (OQ-X1 default)", (unsigned long)got);
 	return V_PASS;
@@ -135,7 +135,7 @@ static enum verdict width(struct tctx *t)
 			      "0x%lx: not 48 bits wide (X-14)", name, k, msr, (unsigned long)got);
 			if (got >> 48) {
 				upper++;
-				CHECK(t, !ex_emulated(), "%s counter %u (0x%x): bits 63:48 kept, reads "
+				CHECK(t, !uncore_emulated(), "%s counter %u (0x%x): bits 63:48 kept, reads "
 				      "0x%lx (OQ-X15 default: read 0)", name, k, msr,
 				      (unsigned long)got);
 			}
@@ -173,7 +173,7 @@ static enum verdict cboxes(struct tctx *t)
 	t_figure(t, "c8_rdmsr_fault", rc, "");
 	plat_log(1, "  nhmex.regs.cboxes: rdmsr 0xF40 (C8 GLOBAL_CTL) on 0x2E %s (OQ-X17)",
 		 rc ? "faulted" : "did not fault");
-	if (ex_emulated())
+	if (uncore_emulated())
 		CHECK(t, rc == 13, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
 		      "want #GP, C8 is 0x2F's (X-39, OQ-X17)", rc, (unsigned long)got);
 	return V_PASS;

@@ -136,7 +136,7 @@ static enum verdict one_reset(struct tctx *t, uint64_t bit)
 		RD(t, fm, &f);
 		if (!b)
 			t_figure(t, "filter_after_reset", (int64_t)f, "");
-		CHECK(t, !snb_emulated() || f == 0x11, "%s filter reads 0x%lx after %s, want 0x11 "
+		CHECK(t, !uncore_emulated() || f == 0x11, "%s filter reads 0x%lx after %s, want 0x11 "
 		      "(OQ-S17 model choice)", snb_box_name(b), (unsigned long)f, what);
 		WR(t, fm, 0);
 		TRY(others_kept(t, (int)b, ctrs ? "another box's rst_ctrs" : "another box's rst_ctrl"));
@@ -275,7 +275,7 @@ static enum verdict frz_needs_en(struct tctx *t)
 		froze += a[x] == b[x];
 	t_figure(t, "boxes_frozen_by_frz_alone", froze, "");
 	for (x = 0; x < snb_nboxes(); x++)
-		CHECK(t, !snb_emulated() || b[x] > a[x], "%s stopped with BOX_CTL = 0x100, frz "
+		CHECK(t, !uncore_emulated() || b[x] > a[x], "%s stopped with BOX_CTL = 0x100, frz "
 		      "without frz_en (S-12, OQ-S03)", snb_box_name(x));
 	return snb_quiet(t);
 }
@@ -295,7 +295,7 @@ static enum verdict ctl_reads(struct tctx *t)
 			t_figure(t, "box_ctl_read_fault", e, "");
 			t_figure(t, "box_ctl_reads", e ? -1 : (int64_t)v, "");
 		}
-		if (snb_emulated()) {
+		if (uncore_emulated()) {
 			CHECK(t, !e, "reading %s BOX_CTL faulted (%d)", snb_box_name(b), e);
 			CHECK(t, v == 0, "%s BOX_CTL reads 0x%lx after 0x10100: its fields are "
 			      "write-only and read 0 (OQ-S02)", snb_box_name(b), (unsigned long)v);
@@ -322,7 +322,7 @@ static enum verdict absent(struct tctx *t)
 		t_figure(t, name, e, "");
 		if (e < 0)
 			return t_error(t, "rdmsr 0x%x: backend error %d", (unsigned)msrs[i], e);
-		CHECK(t, !snb_emulated() || e == 13, "rdmsr 0x%x (an Ivy Bridge-EP register) "
+		CHECK(t, !uncore_emulated() || e == 13, "rdmsr 0x%x (an Ivy Bridge-EP register) "
 		      "returned 0x%lx without #GP (S-03, OQ-S01)", (unsigned)msrs[i],
 		      (unsigned long)v);
 	}

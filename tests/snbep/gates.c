@@ -129,7 +129,7 @@ static enum verdict ubox_ev0(struct tctx *t)
 	t_figure(t, "lock_cycles", (int64_t)v[0], "");
 	TRY(snb_quiet(t));
 	if (!v[0] || !v[1])
-		return SNB_IDLE(t, "U-box LOCK_CYCLES did not count after 1000 split locks "
+		return UNCORE_IDLE(t, "U-box LOCK_CYCLES did not count after 1000 split locks "
 				"(S-18; on hardware the event may not see them)");
 	return V_PASS;
 }
@@ -160,7 +160,7 @@ static enum verdict ctl_rst(struct tctx *t)
 	t_figure(t, "rst_cleared", cleared, "boxes");
 	t_figure(t, "rst_cleared_others", others, "counters");
 	t_figure(t, "rst_reads_1", reads, "boxes");
-	if (snb_emulated()) {
+	if (uncore_emulated()) {
 		CHECK(t, cleared == snb_nboxes(), "CTL.rst cleared its counter in %u of %u boxes "
 		      "(S-20)", cleared, snb_nboxes());
 		CHECK(t, !others, "CTL.rst of counter 1 changed %u other counters (S-20)", others);
@@ -252,7 +252,7 @@ static enum verdict thresh0(struct tctx *t)
 	t_figure(t, "clk_edge_thresh0", (int64_t)d[1], "");
 	t_figure(t, "c0_occ_edge_thresh0", (int64_t)d[2], "");
 	t_figure(t, "c0_occ_thresh0", (int64_t)d[3], "");
-	if (snb_emulated()) {
+	if (uncore_emulated()) {
 		CHECK(t, d[1] == d[0], "clockticks with edge_det and thresh 0 counted %lu of %lu "
 		      "(OQ-S08 model choice: edge ignored)", (unsigned long)d[1],
 		      (unsigned long)d[0]);
@@ -283,7 +283,7 @@ static enum verdict band(struct tctx *t)
 		RD(t, SNB_P_CTR(k), &d[k]);
 	t_figure(t, "band0_ge_0mhz", (int64_t)d[0], "");
 	t_figure(t, "band1_ge_25500mhz", (int64_t)d[1], "");
-	if (snb_emulated())
+	if (uncore_emulated())
 		CHECK(t, d[0] > 0 && d[2] == d[0] && !d[1] && !d[3], "band events over filter "
 		      "0xFF00FF00 counted %lu %lu %lu %lu: want bands 0 and 2 every pclk, 1 and 3 "
 		      "none (S-33)", (unsigned long)d[0], (unsigned long)d[1], (unsigned long)d[2],
@@ -307,7 +307,7 @@ static enum verdict ext(struct tctx *t)
 	CHECK(t, d[0] > 0, "PCU clockticks did not count (S-44)");
 	CHECK(t, d[1] <= d[0] && d[3] <= d[0], "transition cycles %lu, %lu exceed the %lu pclks "
 	      "(§6)", (unsigned long)d[1], (unsigned long)d[3], (unsigned long)d[0]);
-	if (snb_emulated())
+	if (uncore_emulated())
 		CHECK(t, d[2] == d[0] && !d[1] && !d[3], "with bit 21 clockticks counted %lu and "
 		      "0x0B %lu (band 0 at filter 0: %lu) of %lu pclks: want 0 (S-35)",
 		      (unsigned long)d[1], (unsigned long)d[3], (unsigned long)d[2],

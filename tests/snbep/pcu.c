@@ -48,7 +48,7 @@ static enum verdict split(struct tctx *t, struct occ *o, unsigned k, unsigned th
 {
 	const uint64_t ctl[SNB_NCTR] = { C0N(th), C0N(th) | SNB_OCC_INV, CLK, C0N(0) };
 	uint64_t d[SNB_NCTR];
-	bool emu = snb_emulated();
+	bool emu = uncore_emulated();
 
 	TRY(snb_pcu_window(t, ctl, WIN_US, d));
 	plat_log(2, "  k=%u t=%u: N>=t %lu, N<t %lu, pclk %lu, sum N %lu", k, th,
@@ -172,7 +172,7 @@ static enum verdict occ_states(struct tctx *t)
 	      (unsigned long)d[2], o.n, (unsigned long)d[3]);
 	CHECK(t, d[0] + PIPE >= d[3], "C0 occupancy %lu below the %lu pclks the BSP's core spun "
 	      "(S-27)", (unsigned long)d[0], (unsigned long)d[3]);
-	if (snb_emulated())
+	if (uncore_emulated())
 		CHECK(t, d[0] == d[3] && d[1] == (p->cstate == PMU_C3 ? parked : 0) &&
 		      d[2] == (p->cstate == PMU_C6 ? parked : 0), "one core busy, %u parked in "
 		      "C%d: occupancy C0 %lu, C3 %lu, C6 %lu over %lu pclks (S-26, S-27)", o.n - 1,
@@ -260,7 +260,7 @@ static enum verdict occ_edge(struct tctx *t)
 		      (unsigned long)e.r[i], (unsigned long)e.f[i]);
 		CHECK(t, e.r[i] <= e.lvl[i], "%lu rising edges but only %lu pclks with N >= 2 "
 		      "(S-30)", (unsigned long)e.r[i], (unsigned long)e.lvl[i]);
-		CHECK(t, !snb_emulated() || (e.r[i] == m[i] && e.f[i] == m[i] - 1), "%u wakes, %u "
+		CHECK(t, !uncore_emulated() || (e.r[i] == m[i] && e.f[i] == m[i] - 1), "%u wakes, %u "
 		      "parks: %lu rising, %lu falling edges of N >= 2 (S-30)", m[i], m[i] - 1,
 		      (unsigned long)e.r[i], (unsigned long)e.f[i]);
 	}
@@ -291,7 +291,7 @@ static enum verdict resid_body(struct tctx *t, void *arg)
 	WR(t, SNB_P_BOX_CTL, SNB_RUN);
 	RD(t, SNB_CORE_C3_CTR, &r->found[0]);
 	RD(t, SNB_CORE_C6_CTR, &r->found[1]);
-	if (snb_emulated()) {
+	if (uncore_emulated()) {
 		WR(t, SNB_CORE_C3_CTR, RES_PRESET);
 		WR(t, SNB_CORE_C6_CTR, RES_PRESET);
 	}
@@ -303,7 +303,7 @@ static enum verdict resid_body(struct tctx *t, void *arg)
 	plat_stall_us(PARK_US / 2);
 	RD(t, SNB_CORE_C3_CTR, &r->after[0]);
 	RD(t, SNB_CORE_C6_CTR, &r->after[1]);
-	if (snb_emulated()) { /* as found */
+	if (uncore_emulated()) { /* as found */
 		WR(t, SNB_CORE_C3_CTR, r->found[0]);
 		WR(t, SNB_CORE_C6_CTR, r->found[1]);
 	}
@@ -346,7 +346,7 @@ static enum verdict residency(struct tctx *t)
 		}
 		/* The model counts a declared C3/C6 at the TSC rate (OQ-S14),
 		 * the PCU frozen or not: at least half the parked time. */
-		if (snb_emulated() && p->cstate != PMU_C1)
+		if (uncore_emulated() && p->cstate != PMU_C1)
 			CHECK(t, 2 * (out[p->cstate == PMU_C6] - in[p->cstate == PMU_C6]) >= parked,
 			      "CPU %u parked %lu TSC ticks in C%d, its residency grew %lu while the "
 			      "PCU was frozen and reset (S-46)", i, (unsigned long)parked,

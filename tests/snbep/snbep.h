@@ -9,7 +9,7 @@
 #define TESTS_SNBEP_SNBEP_H
 
 #include "../msr.h"
-#include "../topo.h"
+#include "../../pmu/topo.h"
 
 /* §2.1 U-box */
 #define SNB_U_FIXED_CTL 0xC08
@@ -54,13 +54,6 @@
 #define SNB_W48 ((1ull << 48) - 1)   /* S-37, S-38 */
 #define SNB_NCTR 4
 
-/* On the emulated backend open questions follow the model's choice and are
- * asserted; on hardware the test reports what it saw (nhm_emulated()). */
-static inline bool snb_emulated(void)
-{
-	return !strcmp(msr_backend()->name, "emu");
-}
-
 /* The BSP's package: its cores, hence its C-boxes (OQ-S15). */
 static inline unsigned snb_ncbox(void)
 {
@@ -100,11 +93,6 @@ enum verdict snb_read_box(struct tctx *t, unsigned box, uint64_t v[SNB_NCTR]);
  * us microseconds, then frozen and read (S-41, S-42); d the four deltas. */
 enum verdict snb_pcu_window(struct tctx *t, const uint64_t ctl[SNB_NCTR], uint64_t us,
 			    uint64_t d[SNB_NCTR]);
-
-/* A counter the model always moves but hardware may leave idle (U-box
- * events): FAIL on the model, SKIP on hardware. */
-#define SNB_IDLE(t, ...) \
-	(snb_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
 
 /* ---- parking cores for the PCU (tests/snbep/park.c) ---- */
 

@@ -53,7 +53,7 @@ static enum verdict cbox_ubox(struct tctx *t)
 	if (v != SNB_W44)
 		CHECK(t, v < SNB_W44, "U-box counter preset 2^44 - 1 reads 0x%lx after counting: "
 		      "want a wrap at 2^44 (S-36)", (unsigned long)v);
-	else if (snb_emulated())
+	else if (uncore_emulated())
 		return t_fail(t, "U-box LOCK_CYCLES did not count in %u us", RUN_US);
 	return snb_quiet(t);
 }
@@ -83,7 +83,7 @@ static enum verdict uclk_from(struct tctx *t, uint64_t preset, uint64_t *v)
 
 	WR(t, SNB_U_FIXED_CTL, 0);
 	e = msr_write(plat_this_cpu(), SNB_U_FIXED_CTR, preset);
-	if (e < 0 || (e && snb_emulated()))
+	if (e < 0 || (e && uncore_emulated()))
 		return t_error(t, "wrmsr 0x%x faulted (%d)", SNB_U_FIXED_CTR, e);
 	*v = ~0ull;
 	if (e)
@@ -110,7 +110,7 @@ static enum verdict uclk(struct tctx *t)
 	CHECK(t, w == ~0ull || w < (1ull << 47), "UCLK fixed counter preset 2^48 - %lu reads "
 	      "0x%lx after %u us: want a wrap (S-38)", (unsigned long)LEAD, (unsigned long)w,
 	      RUN_US);
-	CHECK(t, !snb_emulated() || v >= 1ull << 44, "UCLK fixed counter preset 2^44 - %lu reads "
+	CHECK(t, !uncore_emulated() || v >= 1ull << 44, "UCLK fixed counter preset 2^44 - %lu reads "
 	      "0x%lx: wrapped at 2^44 (OQ-S07 model choice: 48 bits)", (unsigned long)LEAD,
 	      (unsigned long)v);
 	return snb_quiet(t);
@@ -140,7 +140,7 @@ static enum verdict upper(struct tctx *t)
 			t_figure(t, snb_is_pcu(b) ? "pcu_upper_read" : "cbox_upper_read",
 				 (int64_t)v, "");
 		}
-		CHECK(t, !snb_emulated() || (!e && v == (junk & mask)), "%s counter written 0x%lx "
+		CHECK(t, !uncore_emulated() || (!e && v == (junk & mask)), "%s counter written 0x%lx "
 		      "reads 0x%lx (fault %d): want the bits above the width dropped (S-05, "
 		      "OQ-S16 model choice)", snb_box_name(b), (unsigned long)junk,
 		      (unsigned long)v, e);

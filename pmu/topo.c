@@ -1,4 +1,4 @@
-/* Package cores from the platform's CPU list (tests/topo.h). */
+/* Package cores from the platform's CPU list (pmu/topo.h). */
 #include "topo.h"
 #include "../efi/platform.h"
 
