@@ -1,38 +1,140 @@
 #!/usr/bin/env bash
 # Install what building, imaging, booting and testing need, on Debian 12.
 # QEMU must be 10 (bookworm-backports): bookworm's 7.2 has no x2APIC under
-# TCG (DESIGN.md). As root, installs with apt-get; otherwise prints the one
-# command to run and fails.
-set -euo pipefail
+# TCG (DESIGN.md). As root, adds bookworm-backports if apt lacks it and
+# installs with apt-get; otherwise says what is missing and fails. Every
+# failure ends with one "deps.sh: ..." line on stderr.
+#   scripts/deps.sh                 install what is missing
+#   scripts/deps.sh --print-mirror  print the Debian URI backports would use
+# DEPS_APT_DIR (default /etc/apt) is the apt tree read, for the tests.
+set -Eeuo pipefail
+shopt -s inherit_errexit
+# Anything not caught by an explicit check below still says where it died:
+# once, from the main shell (a failure in a subshell fails the command there).
+on_err() { # on_err STATUS LINE
+  if [ "$BASH_SUBSHELL" -eq 0 ]; then
+    echo "deps.sh: unexpected failure (exit $1) at line $2: ${BASH_COMMAND%%$'\n'*}; rerun with: bash -x scripts/deps.sh" >&2
+  fi
+}
+trap 'on_err $? $LINENO' ERR
+
+apt_dir=${DEPS_APT_DIR:-/etc/apt}
+die() { echo "deps.sh: $*" >&2; exit 1; }
+
+# apt_entries: one line "URI SUITE COMPONENT..." per enabled deb URI and
+# suite, in the order apt reads them. Only what apt reads: sources.list, then
+# sources.list.d/*.list (one-line) and *.sources (deb822), names made of
+# [A-Za-z0-9_.-] sorted bytewise; *.disabled, *.save etc. are skipped by apt
+# and so here.
+apt_entries() {
+  local f files=() LC_ALL=C
+  [ -f "$apt_dir/sources.list" ] && files+=("$apt_dir/sources.list")
+  for f in "$apt_dir"/sources.list.d/*; do
+    case ${f##*/} in
+      *[!A-Za-z0-9_.-]*) ;;
+      *.list|*.sources) [ -f "$f" ] && files+=("$f") ;;
+    esac
+  done
+  [ ${#files[@]} -gt 0 ] || return 0
+  awk '
+    # deb822: a stanza ends at a blank line or end of file; emit it unless
+    # its Types lack "deb" or it says Enabled: no.
+    function flush(   i, j, nu, ns, u, s) {
+      if (F["types"] ~ /(^|[ \t])deb([ \t]|$)/ &&
+          tolower(F["enabled"]) !~ /^[ \t]*(no|false|off|0)[ \t]*$/) {
+        nu = split(F["uris"], u); ns = split(F["suites"], s)
+        for (i = 1; i <= nu; i++) for (j = 1; j <= ns; j++) print u[i], s[j], F["components"]
+      }
+      split("", F); key = ""
+    }
+    FNR == 1 { flush() }
+    FILENAME !~ /\.sources$/ {          # one-line: deb [options] URI SUITE COMPONENT...
+      sub(/#.*/, ""); if ($1 != "deb") next
+      sub(/^[ \t]*deb[ \t]+/, ""); sub(/^\[[^]]*\]/, "")
+      $1 = $1; print; next              # $1 = $1 squeezes the blanks
+    }
+    /^#/ { next }
+    /^[ \t]*$/ { flush(); next }
+    /^[ \t]/ { if (key != "") F[key] = F[key] " " $0; next }   # continuation line
+    { c = index($0, ":"); key = tolower(substr($0, 1, c - 1)); F[key] = substr($0, c + 1) }
+    END { flush() }
+  ' "${files[@]}"
+}
+
+# find_mirror: set $mirror to the Debian archive URI serving suite
+# "bookworm", or say what is missing and exit 1 (it runs in the main shell,
+# not in $(...), so that its exit is the script's). The rule: an enabled deb
+# entry whose suites include exactly "bookworm" (not bookworm-security,
+# bookworm-updates, nor a third party's cloud-sdk-bookworm), with component
+# "main", not cdrom:. Third-party repos may still say "bookworm main"
+# (packages.microsoft.com does), so a URI ending in /debian or /debian/ wins;
+# only if none does is the first candidate in apt's order taken, with a note.
+find_mirror() {
+  local picked
+  picked=$(apt_entries | awk '
+    $2 == "bookworm" && $1 !~ /^cdrom:/ {
+      for (i = 3; i <= NF; i++) if ($i == "main") {
+        if ($1 ~ /\/debian\/?$/) { print $1; found = 1; exit }
+        if (alt == "") alt = $1
+      }
+    }
+    END { if (!found && alt != "") print alt, "fallback" }')
+  [ -n "$picked" ] || die "no Debian archive serving bookworm in $apt_dir/sources.list or $apt_dir/sources.list.d/*.list|*.sources; add one (e.g. URIs: http://deb.debian.org/debian, Suites: bookworm) and rerun"
+  case $picked in
+    *" fallback") picked=${picked% fallback}
+      echo "deps.sh: note: no bookworm source ends in /debian; taking $picked as the Debian archive" >&2 ;;
+  esac
+  mirror=$picked
+}
+
+case ${1:-} in
+  --print-mirror) find_mirror; echo "$mirror"; exit 0 ;;
+  "") ;;
+  *) echo "deps.sh: unknown argument '$1'; usage: scripts/deps.sh [--print-mirror]" >&2; exit 2 ;;
+esac
 
 pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 binutils gcc make)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-qemu_major() { qemu-system-x86_64 --version 2>/dev/null | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1; }
+# Major version of the installed QEMU, 0 if none.
+qemu_major() {
+  local v
+  v=$(qemu-system-x86_64 --version 2>/dev/null | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1) || true
+  echo "${v:-0}"
+}
 need_qemu=0
-[ "$(qemu_major || true)" -ge 10 ] 2>/dev/null || need_qemu=1
+[ "$(qemu_major)" -ge 10 ] || need_qemu=1
 [ ${#missing[@]} -eq 0 ] && [ $need_qemu = 0 ] && exit 0
 
-# bookworm-backports, from the archive the machine already uses for bookworm.
-bp_list=/etc/apt/sources.list.d/bookworm-backports.sources
-uri=$(grep -rhoE 'https?://[^ ]+' /etc/apt/sources.list /etc/apt/sources.list.d/ 2>/dev/null \
-      | grep -v security | head -n1)
-uri=${uri:-http://deb.debian.org/debian}
+# bookworm-backports, from the archive the machine already uses for bookworm,
+# unless apt already reads a bookworm-backports source.
+if apt_entries | awk '$2 == "bookworm-backports" { f = 1 } END { exit !f }'; then
+  have_bp=1
+else
+  have_bp=0
+fi
+mirror=
+[ $have_bp = 1 ] || find_mirror
+want=${missing[*]:-}
+[ $need_qemu = 0 ] || want="$want qemu-system-x86>=10 (bookworm-backports)"
 cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]:-} \
 && DEBIAN_FRONTEND=noninteractive apt-get install -y -t bookworm-backports qemu-system-x86"
 
-if [ "$(id -u)" != 0 ]; then
-  echo "deps.sh: missing: ${missing[*]:-} $([ $need_qemu = 1 ] && echo 'qemu-system-x86 >= 10')" >&2
-  echo "deps.sh: as root, add bookworm-backports ($uri) and run:" >&2
-  echo "  $cmd" >&2
-  exit 1
-fi
-if ! grep -rqs bookworm-backports /etc/apt/sources.list /etc/apt/sources.list.d/; then
+[ "$(id -u)" = 0 ] || die "missing: ${want# }; run as root: sudo scripts/deps.sh"
+if [ $have_bp = 0 ]; then
+  if ! { [ -d "$apt_dir/sources.list.d" ] && [ -w "$apt_dir/sources.list.d" ]; }; then
+    die "cannot write $apt_dir/sources.list.d/bookworm-backports.sources; create $apt_dir/sources.list.d (root-writable) and rerun"
+  fi
   printf 'Types: deb\nURIs: %s\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-    "$uri" > "$bp_list"
+    "$mirror" > "$apt_dir/sources.list.d/bookworm-backports.sources"
+  echo "deps.sh: added $apt_dir/sources.list.d/bookworm-backports.sources ($mirror)"
 fi
-echo "deps.sh: installing ${missing[*]:-} $([ $need_qemu = 1 ] && echo 'qemu-system-x86 (bookworm-backports)')"
-eval "$cmd" > /tmp/deps-apt.log 2>&1 || { tail -n 20 /tmp/deps-apt.log >&2; exit 1; }
-[ "$(qemu_major)" -ge 10 ] || { echo "deps.sh: QEMU is still $(qemu_major); x2APIC runs will be skipped" >&2; }
+echo "deps.sh: installing ${want# }"
+log=${TMPDIR:-/tmp}/deps-apt.log
+if ! eval "$cmd" > "$log" 2>&1; then
+  tail -n 20 "$log" >&2
+  die "apt-get failed (last 20 lines of $log above); fix that and rerun scripts/deps.sh"
+fi
+[ "$(qemu_major)" -ge 10 ] || echo "deps.sh: QEMU is still $(qemu_major); x2APIC runs will be skipped" >&2
