@@ -1,12 +1,43 @@
 /* Line output: every line goes to ConOut (which OVMF and many firmwares
  * mirror to serial), to the direct UART when configured, and to the mirror
  * (the run's log.txt) once the results folder exists. Plain text only: no
- * cursor addressing, no colour, so serial captures stay greppable. */
+ * cursor addressing, no colour, so serial captures stay greppable.
+ * The banner and the config file's messages print before the folder can
+ * exist (its size check needs the selection): lines are kept in pool
+ * memory until the mirror is set, which receives them first, so log.txt
+ * holds every line of the run. */
 #include "efi.h"
 #include "platform.h"
 
 static uint16_t uart_port;
 static void (*mirror)(const char *line);
+static bool keeping = true; /* until the first console_set_mirror */
+static char *early;         /* NUL-separated lines */
+static UINTN early_len, early_cap;
+static unsigned early_lost;
+
+static void keep_early(const char *line)
+{
+	UINTN n = strlen(line) + 1;
+
+	if (early_len + n > early_cap) {
+		UINTN cap = 2 * (early_len + n) + 4096;
+		char *p;
+
+		if (EFI_ERROR(g_bs->AllocatePool(EfiLoaderData, cap, (void **)&p))) {
+			early_lost++;
+			return;
+		}
+		if (early) {
+			memcpy(p, early, early_len);
+			g_bs->FreePool(early);
+		}
+		early = p;
+		early_cap = cap;
+	}
+	memcpy(early + early_len, line, n);
+	early_len += n;
+}
 
 void console_set_uart(uint16_t port, uint32_t baud)
 {
@@ -20,7 +51,23 @@ void console_set_uart(uint16_t port, uint32_t baud)
 
 void console_set_mirror(void (*fn)(const char *line))
 {
+	UINTN i;
+
 	mirror = fn;
+	keeping = false;
+	for (i = 0; fn && i < early_len; i += strlen(early + i) + 1)
+		fn(early + i);
+	if (fn && early_lost) {
+		char line[96];
+
+		snprintf(line, sizeof(line), "log: %u earlier console lines not kept (no memory)",
+			 early_lost);
+		fn(line);
+	}
+	if (early)
+		g_bs->FreePool(early);
+	early = NULL;
+	early_len = early_cap = 0;
 }
 
 /* ConOut takes UCS-2; convert in chunks, replacing non-ASCII with '?'. */
@@ -49,6 +96,8 @@ void plat_puts(const char *line)
 		uart_puts(uart_port, line), uart_puts(uart_port, "\n");
 	if (mirror)
 		mirror(line);
+	else if (keeping)
+		keep_early(line);
 }
 
 void plat_log(int level, const char *fmt, ...)

@@ -35,6 +35,11 @@ void mp_release(void); /* APs back to the firmware (end of run) */
 EFI_STATUS medium_open(void);
 /* Read a whole file into buf (at most size bytes); *len gets its length. */
 EFI_STATUS medium_read(const CHAR16 *path, void *buf, UINTN size, UINTN *len);
+/* Free bytes and the allocation unit of the volume (EFI_WRITE_PROTECTED on
+ * a read-only one). */
+EFI_STATUS medium_space(uint64_t *free, uint32_t *cluster);
+/* Why the last result write or flush failed, in words. */
+const char *medium_error(void);
 /* Create \uncore-results\run-NNNN; name gets "run-NNNN". */
 EFI_STATUS medium_new_run_dir(char *name, size_t len);
 /* Create (truncate) a file in the run folder as an rfile. */
@@ -51,6 +56,14 @@ int apic_mode_leave(void); /* nonzero: a CPU could not be put back */
 struct pmu_choice;
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id);
 void uncore_teardown(void);
+
+/* resfiles.c: the run's folder and files (log.txt, results.tap,
+ * results.jsonl, results.json), opened only when the volume has room for
+ * them; finish writes results.json and says whether every file is whole. */
+struct session;
+void resfiles_open(struct session *s);
+bool resfiles_finish(void);
+void resfiles_close(void);
 
 /* endrun.c */
 void end_run(int code) __attribute__((noreturn));

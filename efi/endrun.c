@@ -4,11 +4,38 @@
  * touched on bare metal, where end=auto means shutdown: it needs no keyboard
  * and never leaves the user in the firmware's setup menu, and the results are
  * already on the medium. end=exit returns to whoever started the app (the
- * UEFI shell; from the boot manager that may be the next boot option). */
+ * UEFI shell; from the boot manager that may be the next boot option).
+ *
+ * The order matters: the result files are completed first (a write that
+ * failed turns the exit code into 2), then the closing "end:" line, which
+ * names the exit code, is printed while log.txt still takes it; only then
+ * are the files closed, the console mirror having been removed first, so
+ * that nothing is ever written through a closed handle. */
 #include "efi.h"
 #include "platform.h"
 #include "../arch/cpuid.h"
 #include "../arch/io.h"
+
+static void say_end(enum cfg_end how, bool debug_exit, int code)
+{
+	switch (how) {
+	case END_REBOOT:
+		plat_log(0, "end: reboot (exit code %d)", code);
+		break;
+	case END_HALT:
+		plat_log(0, "end: halted (exit code %d); power the machine off", code);
+		break;
+	case END_EXIT:
+		plat_log(0, "end: returning to the firmware (exit code %d)", code);
+		break;
+	default:
+		if (debug_exit)
+			plat_log(0, "end: isa-debug-exit, else shutdown (exit code %d)", code);
+		else
+			plat_log(0, "end: shutdown (exit code %d)", code);
+		break;
+	}
+}
 
 void end_run(int code)
 {
@@ -17,28 +44,28 @@ void end_run(int code)
 
 	mp_release();
 	uncore_teardown();
-	medium_close_all();
+	if (!resfiles_finish())
+		code = 2;
+	say_end(how, how == END_AUTO && hv, code);
+	resfiles_close();
 	exceptions_fini();
 	if (how == END_AUTO && hv) {
 		outl(0xf4, (uint32_t)code);
-		plat_log(0, "end: no isa-debug-exit device answered; shutting down");
+		plat_log(0, "end: no isa-debug-exit device answered; shutting down (exit code %d)",
+			 code);
 		how = END_SHUTDOWN;
 	}
 	switch (how) {
 	case END_REBOOT:
-		plat_log(0, "end: reboot (exit code %d)", code);
 		g_st->RuntimeServices->ResetSystem(EfiResetCold, EFI_SUCCESS, 0, NULL);
 		break;
 	case END_HALT:
-		plat_log(0, "end: halted (exit code %d); power the machine off", code);
 		for (;;)
 			__asm__ volatile("cli; hlt");
 	case END_EXIT:
-		plat_log(0, "end: returning to the firmware (exit code %d)", code);
 		g_bs->Exit(g_image, code ? EFI_ABORTED : EFI_SUCCESS, 0, NULL);
 		break;
 	default:
-		plat_log(0, "end: shutdown (exit code %d)", code);
 		g_bs->Stall(200000); /* let a serial FIFO drain */
 		g_st->RuntimeServices->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, NULL);
 		break;

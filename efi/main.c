@@ -16,31 +16,35 @@ EFI_BOOT_SERVICES *g_bs;
 EFI_HANDLE g_image;
 struct cfg g_cfg;
 
-static struct rfile tap, json, logf;
-
-/* Every console line, flushed as the result files are (rfile_written):
- * at once while a test runs, so a hang keeps its last words. */
-static void log_mirror(const char *line)
-{
-	logf.write_at(logf.h, logf.pos, line, strlen(line));
-	logf.pos += strlen(line);
-	logf.write_at(logf.h, logf.pos, "\n", 1);
-	logf.pos++;
-	rfile_written(&logf);
-}
-
+/* The file whole or not at all: up to CFG_FILE_MAX bytes in a pool buffer
+ * (static storage would sit in the .efi file), freed once parsed; a larger
+ * one is not read, and the parser refuses it by its size with a message. */
 static void load_config(void)
 {
-	static char buf[16384];
 	EFI_GUID li_guid = LOADED_IMAGE_PROTOCOL;
 	EFI_LOADED_IMAGE *li;
-	UINTN len;
+	EFI_STATUS st;
+	void *buf = NULL;
+	UINTN len = 0;
 
 	cfg_defaults(&g_cfg);
-	if (!EFI_ERROR(medium_read(CONFIG_PATH, buf, sizeof(buf), &len)))
-		cfg_parse_file(&g_cfg, "\\uncore-harness.cfg", buf, len, console_msg, NULL);
-	else
-		plat_log(1, "config: no \\uncore-harness.cfg on the boot medium; defaults");
+	st = g_bs->AllocatePool(EfiLoaderData, CFG_FILE_MAX, &buf);
+	if (EFI_ERROR(st)) {
+		plat_log(0, "config \\uncore-harness.cfg: no memory to read it (%d bytes); "
+			 "ignored, defaults used", CFG_FILE_MAX);
+	} else {
+		st = medium_read(CONFIG_PATH, buf, CFG_FILE_MAX, &len);
+		if (!EFI_ERROR(st) || st == EFI_BUFFER_TOO_SMALL)
+			cfg_parse_file(&g_cfg, "\\uncore-harness.cfg",
+				       st == EFI_BUFFER_TOO_SMALL ? NULL : buf, len,
+				       console_msg, NULL);
+		else if (st == EFI_NOT_FOUND || st == EFI_NOT_READY)
+			plat_log(1, "config: no \\uncore-harness.cfg on the boot medium; defaults");
+		else
+			plat_log(0, "config \\uncore-harness.cfg: not readable (EFI status 0x%lx); "
+				 "ignored, defaults used", (unsigned long)st);
+		g_bs->FreePool(buf);
+	}
 	/* From the UEFI shell the options arrive as a UCS-2 command line. */
 	if (!EFI_ERROR(g_bs->HandleProtocol(g_image, &li_guid, (void **)&li)) &&
 	    li->LoadOptionsSize >= 2)
@@ -63,29 +67,6 @@ static void fill_cpu_info(struct session *s, const struct cpu_ident *id)
 	ri->apic_mode = apic_mode_name(apic_mode());
 	s->hypervisor = id->hypervisor;
 	s->x2apic = id->x2apic;
-}
-
-/* The run's folder on the boot medium; without one the run goes on with
- * the console only. */
-static void open_results(struct session *s)
-{
-	char run[16];
-	EFI_STATUS st = medium_new_run_dir(run, sizeof(run));
-
-	if (EFI_ERROR(st) || EFI_ERROR(medium_create("log.txt", &logf)) ||
-	    EFI_ERROR(medium_create("results.tap", &tap)) ||
-	    EFI_ERROR(medium_create("results.json", &json))) {
-		plat_log(0, "results: cannot write to the boot medium (status 0x%lx); "
-			 "console only", (unsigned long)st);
-		return;
-	}
-	rfile_track(&logf);
-	rfile_track(&tap);
-	rfile_track(&json);
-	console_set_mirror(log_mirror);
-	plat_log(0, "results: \\uncore-results\\%s\\", run);
-	s->tap = &tap;
-	s->json = &json;
 }
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
@@ -125,7 +106,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		apic_mode_leave();
 		end_run(code);
 	}
-	open_results(&s);
+	resfiles_open(&s);
 	session_run(&s);
 	if (apic_mode_leave())
 		s.tally.n[V_ERROR]++;

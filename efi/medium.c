@@ -13,6 +13,7 @@
 static EFI_FILE_HANDLE root, run_dir;
 static EFI_FILE_HANDLE open_files[MAX_OPEN];
 static unsigned nopen;
+static EFI_STATUS last_error; /* of the last failed write or flush */
 
 static void to_ucs2(CHAR16 *dst, size_t n, const char *src)
 {
@@ -39,8 +40,16 @@ EFI_STATUS medium_open(void)
 	return fs->OpenVolume(fs, &root);
 }
 
+/* The whole file or nothing: one larger than size is not read, the call
+ * returns EFI_BUFFER_TOO_SMALL with its true size in *len, so the caller
+ * can refuse it by name rather than use a truncated copy. The size comes
+ * from EFI_FILE_INFO; should GetInfo fail, a read past size finds out and
+ * counts the rest. */
 EFI_STATUS medium_read(const CHAR16 *path, void *buf, UINTN size, UINTN *len)
 {
+	EFI_GUID info_guid = EFI_FILE_INFO_ID;
+	UINT64 info[(SIZE_OF_EFI_FILE_INFO + 512) / 8];
+	UINTN n = sizeof(info), total;
 	EFI_FILE_HANDLE f;
 	EFI_STATUS st;
 
@@ -50,8 +59,24 @@ EFI_STATUS medium_read(const CHAR16 *path, void *buf, UINTN size, UINTN *len)
 	st = root->Open(root, &f, (CHAR16 *)path, EFI_FILE_MODE_READ, 0);
 	if (EFI_ERROR(st))
 		return st;
+	if (!EFI_ERROR(f->GetInfo(f, &info_guid, &n, info)) &&
+	    ((EFI_FILE_INFO *)info)->FileSize > size) {
+		*len = ((EFI_FILE_INFO *)info)->FileSize;
+		f->Close(f);
+		return EFI_BUFFER_TOO_SMALL;
+	}
 	*len = size;
 	st = f->Read(f, len, buf);
+	for (total = *len; !EFI_ERROR(st) && *len == size; total += n) {
+		n = sizeof(info);
+		st = f->Read(f, &n, info);
+		if (!n)
+			break;
+	}
+	if (!EFI_ERROR(st) && total > size) {
+		*len = total;
+		st = EFI_BUFFER_TOO_SMALL;
+	}
 	f->Close(f);
 	return st;
 }
@@ -119,21 +144,71 @@ EFI_STATUS medium_new_run_dir(char *name, size_t len)
 	return st;
 }
 
+static int failed(EFI_STATUS st)
+{
+	last_error = st;
+	return -1;
+}
+
 static int efi_write_at(void *h, uint64_t off, const void *buf, size_t n)
 {
 	EFI_FILE_HANDLE f = h;
 	UINTN len = n;
+	EFI_STATUS st = f->SetPosition(f, off);
 
-	if (EFI_ERROR(f->SetPosition(f, off)))
-		return -1;
-	return EFI_ERROR(f->Write(f, &len, (void *)buf)) || len != n ? -1 : 0;
+	if (EFI_ERROR(st))
+		return failed(st);
+	st = f->Write(f, &len, (void *)buf);
+	if (EFI_ERROR(st))
+		return failed(st);
+	/* A short write without an error status is a full volume too. */
+	return len != n ? failed(EFI_VOLUME_FULL) : 0;
 }
 
 static int efi_flush(void *h)
 {
 	EFI_FILE_HANDLE f = h;
+	EFI_STATUS st = f->Flush(f);
 
-	return EFI_ERROR(f->Flush(f)) ? -1 : 0;
+	return EFI_ERROR(st) ? failed(st) : 0;
+}
+
+const char *medium_error(void)
+{
+	switch (last_error) {
+	case EFI_VOLUME_FULL:
+		return "the volume is full";
+	case EFI_WRITE_PROTECTED:
+		return "the volume is write-protected";
+	case EFI_DEVICE_ERROR:
+		return "device error";
+	case EFI_MEDIA_CHANGED:
+	case EFI_NO_MEDIA:
+		return "the medium was removed or changed";
+	default:
+		return last_error ? "write failed" : "no error recorded";
+	}
+}
+
+EFI_STATUS medium_space(uint64_t *free, uint32_t *cluster)
+{
+	EFI_GUID guid = EFI_FILE_SYSTEM_INFO_ID;
+	UINT64 buf[(SIZE_OF_EFI_FILE_SYSTEM_INFO + 256) / 8];
+	UINTN n = sizeof(buf);
+	EFI_STATUS st;
+
+	*free = 0;
+	*cluster = 0;
+	if (!root)
+		return EFI_NOT_READY;
+	st = root->GetInfo(root, &guid, &n, buf);
+	if (EFI_ERROR(st))
+		return st;
+	if (((EFI_FILE_SYSTEM_INFO *)buf)->ReadOnly)
+		return EFI_WRITE_PROTECTED;
+	*free = ((EFI_FILE_SYSTEM_INFO *)buf)->FreeSpace;
+	*cluster = ((EFI_FILE_SYSTEM_INFO *)buf)->BlockSize;
+	return EFI_SUCCESS;
 }
 
 EFI_STATUS medium_create(const char *file, struct rfile *rf)

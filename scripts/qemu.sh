@@ -5,16 +5,24 @@
 #   2   harness error (ERROR verdict, or the harness ended without a verdict)
 #   77  nothing ran (everything skipped) 124 timeout (QEMU killed)
 # The harness reports through isa-debug-exit (port 0xf4): QEMU exits with
-# (code << 1) | 1. After QEMU exits, the run's result folder is copied out of
-# the image into --results.
+# (code << 1) | 1. Without that device (--no-debug-exit, as on bare metal),
+# or with end=shutdown/reboot (QEMU exits 0: -no-reboot), the code is the
+# one the harness's closing line names: "end: ... (exit code N)". After QEMU
+# exits, the run's result folder is copied out of the image into --results.
+# --until RE kills QEMU at the first serial line matching RE (end=halt and
+# end=exit never end QEMU); --kill-at-line N kills it (SIGKILL, a power cut)
+# when the Nth serial line arrives; both are events, never a fixed delay.
+# --keep-image FILE keeps the disk as the run left it (for fsck.fat).
 set -euo pipefail
 usage() {
   echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
   echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
+  echo "          [--no-debug-exit] [--until REGEX] [--kill-at-line N] [--keep-image FILE]" >&2
   exit 2
 }
 image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
+debug_exit=1 until= kill_line=0 keep_image=
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -27,6 +35,10 @@ while [ $# -gt 0 ]; do
     --results) results=$2; shift 2 ;;
     --quiet) quiet=1; shift ;;
     --com2) com2=$2; shift 2 ;;
+    --no-debug-exit) debug_exit=0; shift ;;
+    --until) until=$2; shift 2 ;;
+    --kill-at-line) kill_line=$2; shift 2 ;;
+    --keep-image) keep_image=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -64,36 +76,55 @@ serial_out=${serial_log:-$work/serial.log}
 
 extra=()
 [ -n "$com2" ] && extra=(-serial "file:$com2")
+[ "$debug_exit" = 1 ] && extra+=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+: > "$serial_out"
+
+# The serial stream, line by line, into the log (and stdout), killing QEMU
+# at --until / --kill-at-line.
+watch_serial() {
+  local n=0 line
+  while IFS= read -r line || [ -n "$line" ]; do
+    printf '%s\n' "$line" >> "$serial_out"
+    [ "$quiet" = 1 ] || printf '%s\n' "$line"
+    n=$((n + 1))
+    if { [ -n "$until" ] && [[ $line =~ $until ]]; } || [ "$n" = "$kill_line" ]; then
+      kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo killed > "$work/killed"
+    fi
+  done
+}
 
 set +e
-if [ "$quiet" = 1 ]; then
-  sink=/dev/null
-else
-  sink=/dev/stdout
-fi
-timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
+# (The group's stderr: bash's own "Killed" notice for --until/--kill-at-line.)
+{ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
   -machine q35 -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
   -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
   -drive format=raw,file="$work/disk.img" \
-  -device isa-debug-exit,iobase=0xf4,iosize=0x04 \
   -display none -monitor none -serial stdio "${extra[@]}" -net none -no-reboot \
-  < /dev/null 2>"$work/qemu.err" | tr -d '\r' | sed -u 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
-  | tee "$serial_out" > "$sink"
-statuses=("${PIPESTATUS[@]}")
+  -pidfile "$work/qemu.pid" \
+  < /dev/null 2>"$work/qemu.err" | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
+  | watch_serial; statuses=("${PIPESTATUS[@]}"); } 2>/dev/null
 set -e
 qs=${statuses[0]}
-if [ "$qs" = 124 ] || [ "$qs" = 137 ]; then
+# The exit code the harness's closing line names, if it printed one.
+named=$(sed -n 's/^end: .*(exit code \([0-9]*\)).*/\1/p' "$serial_out" | tail -n 1)
+if [ -f "$work/killed" ]; then
+  code=${named:-124}
+  [ -n "$named" ] || echo "qemu.sh: QEMU killed (--until/--kill-at-line) before the harness named its exit code" >&2
+elif [ "$qs" = 124 ] || [ "$qs" = 137 ]; then
   code=124
   echo "qemu.sh: timeout after ${timeout}s" >&2
 elif [ $((qs & 1)) = 1 ]; then
   code=$((qs >> 1))            # isa-debug-exit: the harness's own code
+elif [ "$qs" = 0 ] && [ -n "$named" ]; then
+  code=$named                  # shutdown or reset: the closing line's code
 else
   code=2                       # QEMU ended without the harness's verdict
   echo "qemu.sh: QEMU exited with status $qs without an isa-debug-exit code" >&2
   sed 's/^/qemu: /' "$work/qemu.err" >&2
 fi
 
+[ -z "$keep_image" ] || cp "$work/disk.img" "$keep_image"
 if [ -n "$results" ]; then
   last=$(mdir -b -i "$fat" ::/uncore-results 2>/dev/null | sed 's|/$||; s|.*/||' \
          | grep -i '^run-[0-9]*$' | sort -t- -k2 -n | tail -n 1 || true)

@@ -44,7 +44,11 @@ static void banner(const struct session *s)
 	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",
 		 what ? what : "", what ? ": results validate the harness, not silicon)" : "",
 		 (unsigned long)(ri->tsc_hz / 1000));
-	plat_log(0, "config: %s", ri->config);
+	/* All of it, on as many lines as it takes (config.h). */
+	for (size_t at = 0, n, next; ri->config[at]; at += next) {
+		n = cfg_describe_line(ri->config + at, CFG_DESCRIBE_WIDTH, &next);
+		plat_log(0, "config: %.*s", (int)n, ri->config + at);
+	}
 	if (ri->tag[0])
 		plat_log(0, "tag: %s", ri->tag);
 }
@@ -101,12 +105,21 @@ static void write_result(void *ctx, const struct tresult *r)
 		tap_result(s->tap, r);
 	if (s->json)
 		json_result(s->json, r);
+	if (s->jsonl)
+		jsonl_result(s->jsonl, r);
 }
 
 static void starting(void *ctx)
 {
 	(void)ctx;
 	rfile_defer(false);
+}
+
+unsigned session_planned(const struct session *s)
+{
+	struct run_opts o = opts_of(s);
+
+	return runner_planned(all_suites, all_suites_count, &o);
 }
 
 void session_run(struct session *s)
@@ -120,6 +133,8 @@ void session_run(struct session *s)
 		tap_begin(s->tap, &s->ri);
 	if (s->json)
 		json_begin(s->json, &s->ri);
+	if (s->jsonl)
+		jsonl_begin(s->jsonl, &s->ri);
 	runner_run(all_suites, all_suites_count, &o, &env,
 		   &(struct run_sink){ write_result, s, starting }, &s->tally);
 }
@@ -137,6 +152,8 @@ int session_end(struct session *s)
 		tap_end(s->tap, t);
 	if (s->json)
 		json_end(s->json, t);
+	if (s->jsonl)
+		jsonl_end(s->jsonl, t);
 	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR",
 		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR]);
 	runner_summary_line(t, line, sizeof(line));

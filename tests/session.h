@@ -18,10 +18,10 @@ struct session {
 	 * the rest (version, CPUs, backend, uncore, TSC rate, config, tag). */
 	struct run_info ri;
 	bool hypervisor, x2apic; /* CPUID.1:ECX[31], [21] (for the banner) */
-	struct rfile *tap, *json; /* NULL: console only */
+	struct rfile *tap, *json, *jsonl; /* NULL: console only */
 	struct tally tally;
 	uint64_t t0; /* TSC at the app's start, set by the caller (elapsed_us) */
-	char cfg_text[768];
+	char cfg_text[CFG_DESCRIBE_MAX]; /* the whole description, never cut */
 };
 
 /* Fill the common run_info fields, print the banner, name the generation
@@ -29,6 +29,8 @@ struct session {
 void session_start(struct session *s);
 /* list=: print the selected ids; exit code 0, or 77 if none is selected. */
 int session_list(struct session *s);
+/* How many results the selection will give (repeats included). */
+unsigned session_planned(const struct session *s);
 /* Run the selection; each result goes to the console and the files. */
 void session_run(struct session *s);
 /* Close the files' records, print the tally and the final line

@@ -16,6 +16,7 @@ struct rfile {
 	void *h;
 	uint64_t pos;  /* writer state: next append offset */
 	uint64_t tail; /* writer state: where the JSON closing tail starts */
+	uint64_t seq;  /* writer state: the journal's next line number */
 	bool failed;   /* a write or flush failed; later writes are dropped */
 	bool dirty;    /* written since its last flush (rfile_defer) */
 };
@@ -33,6 +34,11 @@ void rfile_track(struct rfile *f);
 void rfile_defer(bool on);
 /* After a write to f: flush it now, or mark it while deferred. */
 void rfile_written(struct rfile *f);
+
+/* Append n bytes at f->pos and advance it, then flush or mark as above;
+ * after a failure nothing more is written to f (a file with a hole in it
+ * would be worse than a short one) and f->failed stays set. */
+void rfile_append(struct rfile *f, const void *buf, size_t n);
 
 /* What the banner shows; recorded once at the top of each file. */
 struct run_info {
@@ -52,6 +58,7 @@ struct run_info {
 	uint64_t tsc_hz;
 	const char *config;    /* effective config, "key=value ..." */
 	const char *tag;       /* cfg tag= (may be "") */
+	const char *run;       /* the run's folder, "run-0042", or "" */
 };
 
 struct tally {
@@ -76,6 +83,18 @@ void tap_end(struct rfile *f, const struct tally *t);
 void json_begin(struct rfile *f, const struct run_info *ri);
 void json_result(struct rfile *f, const struct tresult *r);
 void json_end(struct rfile *f, const struct tally *t);
+
+/* The journal, results.jsonl: one JSON object per line, appended and never
+ * rewritten, so that whatever instant power fails, the file is its lines
+ * so far plus at most one cut last line (results.json, by contrast, is
+ * written whole at the end of the run). Line 0: {"journal":1,"seq":0,
+ * <the run's fields as in results.json>}; then {"seq":k,"test":{...}} per
+ * result and last {"seq":n,"summary":{...}}. A reader keeps the lines up
+ * to the first that does not parse, lacks its newline or breaks the seq
+ * sequence (scripts/results.py). */
+void jsonl_begin(struct rfile *f, const struct run_info *ri);
+void jsonl_result(struct rfile *f, const struct tresult *r);
+void jsonl_end(struct rfile *f, const struct tally *t);
 
 /* True when the run used the emulated backend (an emulated uncore, core
  * PMU or both). */

@@ -111,6 +111,18 @@ void rfile_written(struct rfile *f)
 		flush(f);
 }
 
+void rfile_append(struct rfile *f, const void *buf, size_t n)
+{
+	if (f->failed)
+		return;
+	if (f->write_at(f->h, f->pos, buf, n)) {
+		f->failed = true;
+		return;
+	}
+	f->pos += n;
+	rfile_written(f);
+}
+
 void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b)
 {
 	if (f->failed)

@@ -16,6 +16,11 @@
 #define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
 #define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */
+/* The head (run info): the recorded configuration is never cut, and its
+ * worst case, every character escaped, stays below this. */
+#define RESULTS_HEAD_MAX 20480
+#define RESULTS_SCRATCH_MAX (RESULTS_REC_MAX + RESULTS_TRACE_MAX)
+_Static_assert(RESULTS_HEAD_MAX <= RESULTS_SCRATCH_MAX, "the head is rendered in the scratch");
 
 struct rbuf {
 	char *p;
@@ -46,6 +51,14 @@ void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
  * failed, after which nothing more is written (a file with a hole in it
  * would be worse than a short one). */
 void rfile_commit(struct rfile *f, uint64_t off, const struct rbuf *b);
+
+/* The JSON pieces both JSON writers share (results_json.c): the run's
+ * fields (no braces), one test's object, the summary object; and the one
+ * buffer a record is rendered in before it is written. */
+void json_put_head(struct rbuf *b, const struct run_info *ri);
+void json_put_record(struct rbuf *b, const struct tresult *r);
+void json_put_summary(struct rbuf *b, const struct tally *t);
+extern char json_scratch[RESULTS_SCRATCH_MAX];
 
 static inline const char *str_or_empty(const char *s)
 {

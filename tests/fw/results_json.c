@@ -24,6 +24,10 @@ static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define REC_KEEP  128
 #define DESC_MAX  512
 
+/* One record is rendered here and written at once; results are written
+ * from the BSP only, one at a time (results.json, then the journal). */
+char json_scratch[RESULTS_SCRATCH_MAX];
+
 static const char *verdict_name(enum verdict v)
 {
 	static const char *const names[V_COUNT] = {
@@ -115,32 +119,39 @@ static void put_core(struct rbuf *b, const struct run_info *ri)
 		rbuf_put(b, "null}");
 }
 
+void json_put_head(struct rbuf *b, const struct run_info *ri)
+{
+	rbuf_put(b, "\"harness\":\"uncore-harness\",\"version\":");
+	rbuf_jstr(b, str_or_empty(ri->version), RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"run\":");
+	rbuf_jstr(b, str_or_empty(ri->run), RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"tag\":");
+	rbuf_jstr(b, str_or_empty(ri->tag), RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"config\":");
+	rbuf_jstr(b, str_or_empty(ri->config), rbuf_room(b, HEAD_KEEP));
+	put_cpu(b, ri);
+	rbuf_printf(b, ",\"cpus\":%u,\"packages\":%u,\"apic_mode\":",
+		    ri->ncpus, ri->npackages);
+	rbuf_jstr(b, str_or_empty(ri->apic_mode), RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"backend\":");
+	rbuf_jstr(b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
+	rbuf_put(b, ",\"uncore\":");
+	rbuf_jstr(b, str_or_empty(ri->uncore), RESULTS_WORD_MAX);
+	put_core(b, ri);
+	/* What a PASS vouches for: the emulated backend validates the harness. */
+	rbuf_put(b, results_emulated(ri) ? ",\"validates\":\"harness\""
+					 : ",\"validates\":\"silicon\"");
+	rbuf_printf(b, ",\"tsc_hz\":%llu", (unsigned long long)ri->tsc_hz);
+}
+
 void json_begin(struct rfile *f, const struct run_info *ri)
 {
-	char head[RESULTS_REC_MAX];
-	struct rbuf b = RBUF(head);
+	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 	uint64_t start;
 
-	rbuf_put(&b, "{\"harness\":\"uncore-harness\",\"version\":");
-	rbuf_jstr(&b, str_or_empty(ri->version), RESULTS_WORD_MAX);
-	rbuf_put(&b, ",\"tag\":");
-	rbuf_jstr(&b, str_or_empty(ri->tag), RESULTS_WORD_MAX);
-	rbuf_put(&b, ",\"config\":");
-	rbuf_jstr(&b, str_or_empty(ri->config), rbuf_room(&b, HEAD_KEEP));
-	put_cpu(&b, ri);
-	rbuf_printf(&b, ",\"cpus\":%u,\"packages\":%u,\"apic_mode\":",
-		    ri->ncpus, ri->npackages);
-	rbuf_jstr(&b, str_or_empty(ri->apic_mode), RESULTS_WORD_MAX);
-	rbuf_put(&b, ",\"backend\":");
-	rbuf_jstr(&b, str_or_empty(ri->backend), RESULTS_WORD_MAX);
-	rbuf_put(&b, ",\"uncore\":");
-	rbuf_jstr(&b, str_or_empty(ri->uncore), RESULTS_WORD_MAX);
-	put_core(&b, ri);
-	/* What a PASS vouches for: the emulated backend validates the harness. */
-	rbuf_put(&b, results_emulated(ri) ? ",\"validates\":\"harness\""
-					  : ",\"validates\":\"silicon\"");
-	rbuf_printf(&b, ",\"tsc_hz\":%llu,\"tests\":[",
-		    (unsigned long long)ri->tsc_hz);
+	rbuf_put(&b, "{");
+	json_put_head(&b, ri);
+	rbuf_put(&b, ",\"tests\":[");
 	start = f->pos + b.len;
 	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
 	rfile_commit(f, f->pos, &b);
@@ -192,34 +203,49 @@ static void put_trace(struct rbuf *b, const struct tresult *r, size_t keep)
 	rbuf_printf(b, "],\"trace_dropped\":%u", dropped);
 }
 
-void json_result(struct rfile *f, const struct tresult *r)
+void json_put_record(struct rbuf *b, const struct tresult *r)
 {
-	/* Static: a record with its trace is too big for a firmware stack, and
-	 * results are written from the BSP only. */
-	static char rec[RESULTS_REC_MAX + RESULTS_TRACE_MAX];
 	char figs[RESULTS_FIGS_MAX];
-	struct rbuf b = { rec, RESULTS_REC_MAX, 0 }, fb = RBUF(figs);
+	struct rbuf fb = RBUF(figs);
+	size_t size = b->size;
 
 	/* Figures first: they are measurements, so when space runs out it is
 	 * the reason text that gets cut, not them. */
 	rbuf_figures(&fb, r, ",", put_figure);
+	if (b->size > b->len + RESULTS_REC_MAX)
+		b->size = b->len + RESULTS_REC_MAX;
+	rbuf_put(b, "{\"id\":");
+	rbuf_jstr(b, str_or_empty(r->test->id), RESULTS_ID_MAX);
+	rbuf_put(b, ",\"description\":");
+	rbuf_jstr(b, str_or_empty(r->test->desc), DESC_MAX);
+	rbuf_printf(b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
+		    r->iteration, verdict_name(r->verdict));
+	rbuf_jstr(b, r->reason, rbuf_room(b, fb.len + REC_KEEP));
+	rbuf_printf(b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
+		    (unsigned long long)r->duration_us, (int)fb.len, figs);
+	b->size = size; /* the trace has room of its own */
+	put_trace(b, r, REC_KEEP);
+	rbuf_put(b, "}");
+}
+
+void json_result(struct rfile *f, const struct tresult *r)
+{
+	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+
 	if (f->tail != f->pos)
 		rbuf_put(&b, ",");
-	rbuf_put(&b, "{\"id\":");
-	rbuf_jstr(&b, str_or_empty(r->test->id), RESULTS_ID_MAX);
-	rbuf_put(&b, ",\"description\":");
-	rbuf_jstr(&b, str_or_empty(r->test->desc), DESC_MAX);
-	rbuf_printf(&b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
-		    r->iteration, verdict_name(r->verdict));
-	rbuf_jstr(&b, r->reason, rbuf_room(&b, fb.len + REC_KEEP));
-	rbuf_printf(&b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
-		    (unsigned long long)r->duration_us, (int)fb.len, figs);
-	b.size = sizeof(rec); /* the trace has room of its own */
-	put_trace(&b, r, REC_KEEP);
-	rbuf_put(&b, "}");
+	json_put_record(&b, r);
 	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
 	rfile_commit(f, f->tail, &b);
 	f->tail += b.len - TAIL_OPEN_LEN;
+}
+
+void json_put_summary(struct rbuf *b, const struct tally *t)
+{
+	rbuf_printf(b, "{\"passed\":%u,\"failed\":%u,\"skipped\":%u,\"xfail\":%u,"
+		    "\"error\":%u,\"planned\":%u,\"elapsed_us\":%lu}", t->n[V_PASS],
+		    t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned,
+		    (unsigned long)t->elapsed_us);
 }
 
 void json_end(struct rfile *f, const struct tally *t)
@@ -227,11 +253,9 @@ void json_end(struct rfile *f, const struct tally *t)
 	char tail[256];
 	struct rbuf b = RBUF(tail);
 
-	rbuf_printf(&b, "],\"summary\":{\"passed\":%u,\"failed\":%u,"
-		    "\"skipped\":%u,\"xfail\":%u,\"error\":%u,\"planned\":%u,"
-		    "\"elapsed_us\":%lu},\"complete\":true}", t->n[V_PASS], t->n[V_FAIL],
-		    t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned,
-		    (unsigned long)t->elapsed_us);
+	rbuf_put(&b, "],\"summary\":");
+	json_put_summary(&b, t);
+	rbuf_put(&b, ",\"complete\":true}");
 	/* The file cannot shrink, so the new tail must cover the old one:
 	 * pad with whitespace (legal JSON) should it ever be shorter. */
 	while (b.len + 1 < TAIL_OPEN_LEN)

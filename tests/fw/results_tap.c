@@ -46,8 +46,7 @@ static bool is_failure(enum verdict v)
 
 static void append(struct rfile *f, const struct rbuf *b)
 {
-	rfile_commit(f, f->pos, b);
-	f->pos += b->len;
+	rfile_append(f, b->p, b->len);
 }
 
 static const char *or_none(const char *s)

@@ -60,7 +60,7 @@ static inline int mem_flush(void *h)
 
 static inline struct rfile mem_file(struct mem *m)
 {
-	struct rfile f = { mem_write_at, mem_flush, m, 0, 0, false, false };
+	struct rfile f = { .write_at = mem_write_at, .flush = mem_flush, .h = m };
 
 	memset(m, 0, sizeof(*m));
 	m->cap = 1;
@@ -256,6 +256,7 @@ static const struct run_info info __attribute__((unused)) = {
 	.tsc_hz = 2666000000ULL,
 	.config = "tests=* repeat=1",
 	.tag = "lab1",
+	.run = "run-0007",
 };
 
 static inline struct tresult mk(unsigned idx, enum verdict v, const char *reason,

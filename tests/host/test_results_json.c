@@ -66,7 +66,7 @@ static void json_validator_rejects_invalid(void **state)
 
 static const char json_head[] =
 	"{\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
-	"\"tag\":\"lab1\",\"config\":\"tests=* repeat=1\","
+	"\"run\":\"run-0007\",\"tag\":\"lab1\",\"config\":\"tests=* repeat=1\","
 	"\"cpu\":{\"vendor\":\"GenuineIntel\",\"signature\":\"0x000106a5\","
 	"\"family\":6,\"model\":26,\"stepping\":5,"
 	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null},"

@@ -1,0 +1,207 @@
+/* The run's result files on the boot medium (efi.h): log.txt (every console
+ * line), results.tap, results.jsonl (the journal, appended a line at a time)
+ * and results.json, built in memory and written whole at the end, since a
+ * document rewritten in place can be caught half-written by a power cut
+ * (tests/fw/results.h). The folder is created only once the volume is known
+ * to have room for the whole run, so a full medium gets no empty or
+ * half-made entry; a write that fails later still ends the run with the
+ * harness-error exit code and a line saying which file stopped where. */
+#include "efi.h"
+#include "platform.h"
+#include "../tests/session.h"
+#include "../tests/fw/results_fmt.h"
+
+/* What a run needs on the medium, at most: per result, its line in
+ * log.txt and results.tap and its object in results.jsonl and
+ * results.json; the default suite averages under 1.2 KiB for all four
+ * (README, "Result files"), so 3 KiB is a margin of more than two. The
+ * register trace of verbose=3 adds up to 2 x RESULTS_TRACE_MAX, taken at
+ * 16 KiB (its average is a few KiB). The run's head is written twice, and
+ * every file and the folder round up to whole clusters. */
+#define PER_RESULT       3072
+#define PER_RESULT_TRACE 16384
+#define PER_RUN          (2 * RESULTS_HEAD_MAX + 8192)
+#define NFILES           4
+
+static enum { RF_UNSET, RF_OPEN, RF_REFUSED } state;
+static char refused[256];
+static char run[16];
+static struct rfile logf, tap, jsonl, json;
+
+/* results.json until the end: pool memory, grown as it is written. */
+static struct { char *p; UINTN len, cap; } mem;
+
+static int mem_write_at(void *h, uint64_t off, const void *buf, size_t n)
+{
+	(void)h;
+	if (off + n > mem.cap) {
+		UINTN cap = 2 * (off + n) + 65536;
+		char *p;
+
+		if (EFI_ERROR(g_bs->AllocatePool(EfiLoaderData, cap, (void **)&p)))
+			return -1;
+		if (mem.p) {
+			memcpy(p, mem.p, mem.len);
+			g_bs->FreePool(mem.p);
+		}
+		mem.p = p;
+		mem.cap = cap;
+	}
+	if (off > mem.len)
+		memset(mem.p + mem.len, ' ', off - mem.len);
+	memcpy(mem.p + off, buf, n);
+	if (off + n > mem.len)
+		mem.len = off + n;
+	return 0;
+}
+
+static int mem_flush(void *h)
+{
+	(void)h;
+	return 0;
+}
+
+/* Every console line, flushed as the result files are (rfile_written):
+ * at once while a test runs, so a hang keeps its last words. */
+static void log_mirror(const char *line)
+{
+	char buf[600];
+	size_t n = strlen(line);
+
+	if (n < sizeof(buf)) {
+		memcpy(buf, line, n);
+		buf[n] = '\n';
+		rfile_append(&logf, buf, n + 1);
+	} else {
+		rfile_append(&logf, line, n);
+		rfile_append(&logf, "\n", 1);
+	}
+}
+
+static void refuse(const char *why)
+{
+	state = RF_REFUSED;
+	snprintf(refused, sizeof(refused), "%s", why);
+	plat_log(0, "results: %s; console only, and the run ends with exit code 2", why);
+	console_set_mirror(NULL);
+}
+
+/* Enough room for the whole run? Says how much there is and how much the
+ * run needs either way, so that a lab sees a stick filling up. */
+static bool room_for(unsigned planned)
+{
+	uint64_t free, need;
+	uint32_t cluster;
+	EFI_STATUS st = medium_space(&free, &cluster);
+	char why[200];
+
+	if (EFI_ERROR(st)) {
+		snprintf(why, sizeof(why), "the boot volume %s (0x%lx)",
+			 st == EFI_WRITE_PROTECTED ? "is read-only" :
+			 st == EFI_NOT_READY ? "is not readable" : "reports no free space",
+			 (unsigned long)st);
+		refuse(why);
+		return false;
+	}
+	need = PER_RUN + (uint64_t)planned * PER_RESULT +
+	       (g_cfg.verbose >= 3 ? (uint64_t)planned * PER_RESULT_TRACE : 0) +
+	       (uint64_t)(NFILES + 1) * (cluster ? cluster : 4096);
+	plat_log(1, "results: %lu KiB free on the boot medium; this run of %u results "
+		 "needs at most %lu KiB", (unsigned long)(free / 1024), planned,
+		 (unsigned long)(need / 1024));
+	if (free >= need)
+		return true;
+	snprintf(why, sizeof(why), "%lu bytes free on the boot medium, a run of %u results "
+		 "needs up to %lu", (unsigned long)free, planned, (unsigned long)need);
+	refuse(why);
+	return false;
+}
+
+void resfiles_open(struct session *s)
+{
+	EFI_STATUS st;
+
+	if (!room_for(session_planned(s)))
+		return;
+	st = medium_new_run_dir(run, sizeof(run));
+	if (!EFI_ERROR(st))
+		st = medium_create("log.txt", &logf);
+	if (!EFI_ERROR(st))
+		st = medium_create("results.tap", &tap);
+	if (!EFI_ERROR(st))
+		st = medium_create("results.jsonl", &jsonl);
+	if (EFI_ERROR(st)) {
+		char why[96];
+
+		snprintf(why, sizeof(why), "cannot create the run's folder or files (0x%lx)",
+			 (unsigned long)st);
+		refuse(why);
+		return;
+	}
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	rfile_track(&logf);
+	rfile_track(&tap);
+	rfile_track(&jsonl);
+	state = RF_OPEN;
+	console_set_mirror(log_mirror);
+	plat_log(0, "results: \\uncore-results\\%s\\", run);
+	s->ri.run = run;
+	s->tap = &tap;
+	s->json = &json;
+	s->jsonl = &jsonl;
+}
+
+/* results.json, whole, from memory. */
+static void write_json(void)
+{
+	struct rfile out;
+
+	if (json.failed) {
+		plat_log(0, "results: results.json could not be built (no memory)");
+		return;
+	}
+	if (EFI_ERROR(medium_create("results.json", &out))) {
+		json.failed = true;
+		return;
+	}
+	rfile_append(&out, mem.p, mem.len);
+	json.failed = out.failed;
+	json.pos = out.pos;
+}
+
+static bool whole(const char *name, const struct rfile *f)
+{
+	if (!f->failed)
+		return true;
+	plat_log(0, "results: %s stopped at byte %lu: %s", name, (unsigned long)f->pos,
+		 medium_error());
+	return false;
+}
+
+bool resfiles_finish(void)
+{
+	bool ok;
+
+	if (state == RF_UNSET)
+		return true;
+	if (state == RF_REFUSED) {
+		plat_log(0, "results: none written: %s", refused);
+		return false;
+	}
+	rfile_defer(false);
+	write_json();
+	/* log.txt last: the lines about the others still reach it. */
+	ok = whole("results.tap", &tap) & whole("results.jsonl", &jsonl) &
+	     whole("results.json", &json);
+	ok &= whole("log.txt", &logf);
+	if (!ok)
+		plat_log(0, "results: incomplete on the medium; exit code 2 (harness error)");
+	return ok;
+}
+
+void resfiles_close(void)
+{
+	console_set_mirror(NULL); /* nothing may write to a closed log.txt */
+	medium_close_all();
+	state = RF_UNSET;
+}
