@@ -115,6 +115,56 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size)
 	return b.len;
 }
 
+/* Whether a pair starts at s: a known key and '='. */
+static bool pair_at(const char *s)
+{
+	for (int k = 0; k < K_COUNT; k++) {
+		size_t n = strlen(cfg_key_name(k));
+
+		if (!strncmp(s, cfg_key_name(k), n) && s[n] == '=')
+			return true;
+	}
+	return false;
+}
+
+/* A space followed by a pair ends the pair before it (tag= may hold
+ * spaces of its own). */
+static size_t pair_end(const char *s)
+{
+	size_t i = 0;
+
+	while (s[i] && !(s[i] == ' ' && pair_at(s + i + 1)))
+		i++;
+	return i;
+}
+
+size_t cfg_describe_line(const char *text, size_t width, size_t *next)
+{
+	size_t n = pair_end(text);
+
+	if (!width)
+		width = 1; /* always a step forward */
+	if (n > width) {
+		/* One long pair (a list): its own lines, cut after a comma. */
+		size_t cut = width;
+
+		while (cut > 1 && text[cut - 1] != ',')
+			cut--;
+		n = cut > 1 ? cut : width;
+		*next = n;
+		return n;
+	}
+	while (text[n]) {
+		size_t more = pair_end(text + n + 1);
+
+		if (n + 1 + more > width)
+			break;
+		n += 1 + more;
+	}
+	*next = n + (text[n] == ' ');
+	return n;
+}
+
 /* --- line / token parsing ------------------------------------------------- */
 
 struct parse {
@@ -284,6 +334,19 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 	char q[QUOTE_SIZE];
 
 	quote(q, name, strlen(name));
+	if (len > CFG_FILE_MAX) {
+		/* Whole or not at all: a cut copy would drop the last lines
+		 * or apply the one across the cut shortened. */
+		if (msg) {
+			char m[MSG_SIZE];
+
+			snprintf(m, sizeof(m), "config %s: %zu bytes, over the %d-byte "
+				 "limit; file ignored, none of its settings applied", q,
+				 len, CFG_FILE_MAX);
+			msg(ctx, m);
+		}
+		return 1;
+	}
 	snprintf(p.head, sizeof(p.head), "config %s line", q);
 	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) {
 		r.pos = 3;

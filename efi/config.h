@@ -9,6 +9,12 @@
 
 #define CFG_LIST_MAX 512  /* tests= / skip= value */
 #define CFG_LINE_MAX 1024 /* longer lines are rejected whole */
+#define CFG_TAG_SIZE 64   /* tag= array: 63 characters */
+#define CFG_UNCORE_SIZE 16 /* uncore= array */
+/* The longest config file read: a larger one is refused whole, with a
+ * message naming its size and this limit, and none of it applies (never a
+ * truncated copy, whose cut last line could still parse). */
+#define CFG_FILE_MAX 65536
 
 enum cfg_end { END_AUTO, END_SHUTDOWN, END_REBOOT, END_HALT, END_EXIT };
 enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
@@ -21,16 +27,17 @@ struct cfg {
 	int verbose;              /* 0..3, default 1 */
 	enum cfg_end end;         /* default END_AUTO */
 	unsigned repeat;          /* 1..1000, default 1 */
-	char tag[64];             /* free-form run label, default "" */
+	char tag[CFG_TAG_SIZE];   /* free-form run label, default "" */
 	uint16_t serial_port;     /* direct 16550 writer; 0 = off (default) */
 	uint32_t baud;            /* 50..115200, default 115200 */
 	enum cfg_apic apic;       /* default CFG_APIC_KEEP */
-	/* expect_cpu=FAMILY:MODEL (hex): the CPU the run must find, 0:0 = any */
+	/* expect_cpu=FAMILY:MODEL (hex digits, no 0x; FAMILY_MODEL too): the
+	 * CPU the run must find, 0:0 = any */
 	uint32_t expect_family, expect_model;
 	/* backend=auto|hw|emu: auto = emulated uncore under a hypervisor,
 	 * hardware on bare metal */
 	enum cfg_backend backend;
-	char uncore[16];          /* uncore=auto|<generation> (emulated backend) */
+	char uncore[CFG_UNCORE_SIZE]; /* uncore=auto|<generation> (emulated backend) */
 	emu_faults_t emu_faults;  /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
@@ -50,7 +57,11 @@ int cfg_set(struct cfg *c, const char *key, const char *value, char *err,
 /* Parse a config file's bytes: UTF-8 (BOM tolerated) or UTF-16LE with BOM;
  * LF or CRLF; '#' starts a comment; blank lines ignored; a bare key (no '=')
  * is accepted only for boolean keys such as "list". Every bad line is
- * reported through msg and skipped. Returns the number of bad lines. */
+ * reported through msg and skipped. Returns the number of bad lines.
+ * A file of more than CFG_FILE_MAX bytes is refused whole with one message
+ * ("config NAME: N bytes, over the 65536-byte limit; ...") and returns 1,
+ * before any of data is read: a caller that only knows the size of a file
+ * too large to read may pass data NULL. */
 int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 		   size_t len, cfg_msg_fn msg, void *ctx);
 
@@ -61,8 +72,40 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		       cfg_msg_fn msg, void *ctx);
 
-/* Effective configuration as "key=value key=value ..." (all keys). */
+/* Effective configuration as "key=value key=value ..." (all keys), with
+ * snprintf's semantics: returns the full length, buf keeps what fits. */
 size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
+
+/* cfg_describe's longest output plus its NUL, for any struct cfg (even one
+ * filled by hand): every "key=" and the spaces between them, tests= and
+ * skip= and tag= at their arrays' sizes, uncore= likewise, every emu.fault
+ * defect name with the commas between them, and each number or name at its
+ * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
+ * baud=4294967295 apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
+ * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff). A buffer of this size
+ * always holds the whole description; tests/host/test_config_limits.c
+ * checks that the worst case is exactly this long. */
+#define CFG_FAULT_NAME_SIZE_(id, name, desc) + sizeof(name)
+#define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
+#define CFG_DESCRIBE_KEYS   133 /* "tests= skip= ... emu.core_ebx=" */
+#define CFG_DESCRIBE_NUMS   96  /* list..emu.core_ebx values, but tag's */
+#define CFG_DESCRIBE_MAX                                                     \
+	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
+	 (CFG_UNCORE_SIZE - 1) + CFG_DESCRIBE_NUMS + CFG_FAULT_NAMES_MAX)
+
+/* The console shows the description on lines of "config: " and at most
+ * CFG_DESCRIBE_WIDTH bytes of it (200 in all). */
+#define CFG_DESCRIBE_WIDTH 192
+
+/* The next console line of a description text, at most width bytes:
+ * returns its length n (0 at the end of text) and sets *next to where the
+ * line after it starts (n, or n + 1 past a separating space). Lines break
+ * between "key=value" pairs (at a space followed by a known key and '='),
+ * as many whole pairs on a line as fit; a pair longer than width gets lines
+ * of its own, cut after its last ',' that fits, else at width. Nothing is
+ * dropped: the lines, joined with a space where *next skipped one, are the
+ * text. */
+size_t cfg_describe_line(const char *text, size_t width, size_t *next);
 
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);

@@ -68,16 +68,26 @@ static bool parse_num(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
 }
 
 /* "any", or FAMILY:MODEL in hex as Intel writes DisplayFamily_DisplayModel
- * (6:1a, also 06_1AH's "06_1A"). */
+ * (6:1a, 6:1A, also 06_1AH's "06_1A"): exactly one separator, ':' or '_',
+ * with hex digits on both sides and nothing else (no 0x: the value is hex
+ * anyway, and "0x6:0x1a" is refused rather than guessed at; no blanks, no
+ * 'H'); FAMILY 1..10f, MODEL 0..ff.
+ * Leading zeros are fine. Every digit is checked, so "6_zz:1a" or
+ * "6:1a:3" cannot pass as 6:1a. */
 static bool parse_cpu(const char *v, uint32_t *fam, uint32_t *mod)
 {
-	const char *sep = strchr(v, ':') ? strchr(v, ':') : strchr(v, '_');
+	const char *sep = v;
 
 	if (!strcmp(v, "any")) {
 		*fam = *mod = 0;
 		return true;
 	}
-	return sep && parse_digits(v, 16, ":_", 1, 0x10f, fam) &&
+	while (*sep && *sep != ':' && *sep != '_')
+		sep++;
+	if (!*sep)
+		return false;
+	/* The model runs to the end: a second separator is not a digit. */
+	return parse_digits(v, 16, ":_", 1, 0x10f, fam) &&
 	       parse_digits(sep + 1, 16, "", 0, 0xff, mod);
 }
 
@@ -249,7 +259,8 @@ static const struct {
 	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff" },
 	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200" },
 	[K_APIC] = { "apic", "expected keep, xapic or x2apic" },
-	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex, e.g. 6:1a" },
+	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex digits without 0x, "
+			   "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A)" },
 	[K_BACKEND] = { "backend", "expected auto, hw or emu" },
 	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)" },
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
@@ -315,13 +326,19 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		sb_printf(b, "%s", cfg_backend_name(c->backend));
 		break;
 	case K_UNCORE:
-		sb_printf(b, "%s", c->uncore);
+		sb_printf(b, "%.*s", (int)sizeof(c->uncore) - 1, c->uncore);
 		break;
 	case K_EMU_FAULT: {
-		char list[512];
+		/* Straight into b, every name: no list buffer to cut them. */
+		bool any = false;
 
-		emu_faults_describe(c->emu_faults, list, sizeof(list));
-		sb_printf(b, "%s", list);
+		for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
+			if (c->emu_faults & (emu_faults_t)1 << bit) {
+				sb_printf(b, "%s%s", any ? "," : "", emu_fault_name(bit));
+				any = true;
+			}
+		if (!any)
+			sb_printf(b, "none");
 		break;
 	}
 	case K_EMU_UCLK:

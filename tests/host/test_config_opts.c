@@ -247,29 +247,59 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(x.emu_core_ebx, -1);
 }
 
-/* expect_cpu=FAMILY:MODEL in hex, as Intel writes 06_1AH. */
+/* expect_cpu=FAMILY:MODEL in hex, as Intel writes 06_1AH: hex digits
+ * without 0x, exactly one ':' or '_', FAMILY 1..10f, MODEL 0..ff. */
 static void test_expect_cpu(void **state)
 {
-	static const char *const bad[] = { "", "6", "6:", ":1a", "6:1g", "6:100",
-					   "0:1a", "6:1a:0", "0x6:1a", "any:1", "6 :1a" };
+	static const char *const bad[] = {
+		"", "6", "6:", ":1a", ":", "_", "6:1g", "6:100", "110:1a", "0:1a",
+		"6:1a:0", "6:1a:3", "6_zz:1a", "6_1a:2", "6:1a_2", "6__1a", "6::1a",
+		"0x6:1a", "6:0x1a", "0x6:0x1a", "06_1AH", "6 :1a", "6: 1a", "6:1a ",
+		"any:1", "ANY", "6:-1", "+6:1a", "6:1a\x01", "fffffffff:1",
+		"6:fffffffffffffffff1a" };
+	static const struct {
+		const char *v;
+		uint32_t fam, mod;
+	} good[] = { { "6:1a", 6, 0x1a }, { "6:1A", 6, 0x1a }, { "06_2D", 6, 0x2d },
+		     { "f:0", 0xf, 0 }, { "10f:ff", 0x10f, 0xff }, { "0006:001a", 6, 0x1a } };
 	char err[512];
 	struct cfg x;
 
 	(void)state;
 	cfg_defaults(&x);
 	assert_int_equal(x.expect_family, 0);
-	assert_int_equal(cfg_set(&x, "expect_cpu", "6:1a", err, sizeof(err)), 0);
-	assert_int_equal(x.expect_family, 6);
-	assert_int_equal(x.expect_model, 0x1a);
+	for (size_t i = 0; i < ARRAY_SIZE(good); i++) {
+		assert_int_equal(cfg_set(&x, "expect_cpu", "any", err, sizeof(err)), 0);
+		assert_int_equal(cfg_set(&x, "expect_cpu", good[i].v, err, sizeof(err)), 0);
+		assert_int_equal(x.expect_family, good[i].fam);
+		assert_int_equal(x.expect_model, good[i].mod);
+	}
 	assert_int_equal(cfg_set(&x, "expect_cpu", "06_2D", err, sizeof(err)), 0);
-	assert_int_equal(x.expect_model, 0x2d);
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		assert_int_equal(cfg_set(&x, "expect_cpu", bad[i], err, sizeof(err)), -1);
-		assert_non_null(strstr(err, "FAMILY:MODEL"));
-		assert_int_equal(x.expect_model, 0x2d); /* a bad value changes nothing */
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		if (cfg_set(&x, "expect_cpu", bad[i], err, sizeof(err)) != -1)
+			fail_msg("expect_cpu='%s' accepted", bad[i]);
+		/* Names the key and the accepted form. */
+		assert_non_null(strstr(err, "expect_cpu='"));
+		assert_non_null(strstr(err, "expected any or FAMILY:MODEL in hex digits "
+				       "without 0x, FAMILY 1..10f, MODEL 0..ff"));
+		/* A bad value changes nothing. */
+		assert_int_equal(x.expect_family, 6);
+		assert_int_equal(x.expect_model, 0x2d);
 	}
 	assert_int_equal(cfg_set(&x, "expect_cpu", "any", err, sizeof(err)), 0);
 	assert_int_equal(x.expect_family, 0);
+	assert_int_equal(x.expect_model, 0);
+	/* And from a file: the whole message, the earlier value kept. */
+	assert_int_equal(parse("expect_cpu=6:1A\nexpect_cpu=6_zz:1a\n"), 1);
+	assert_int_equal(cap.n, 1);
+	assert_string_equal(cap.msg[0], "config " NAME " line 2: expect_cpu='6_zz:1a': "
+			    "expected any or FAMILY:MODEL in hex digits without 0x, "
+			    "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A); line ignored");
+	assert_int_equal(c.expect_family, 6);
+	assert_int_equal(c.expect_model, 0x1a);
+	assert_int_equal(parse("expect_cpu=0x6:0x1a\n"), 1);
+	msg_has(0, "line 1:", "expect_cpu='0x6:0x1a'", "without 0x", NULL);
+	assert_int_equal(c.expect_family, 0);
 }
 
 int main(void)
