@@ -45,6 +45,8 @@ EFI_STATUS medium_new_run_dir(char *name, size_t len);
 /* Create (truncate) a file in the run folder as an rfile. */
 struct rfile;
 EFI_STATUS medium_create(const char *file, struct rfile *f);
+/* Delete a file medium_create made (and close it). */
+void medium_discard(struct rfile *f);
 void medium_close_all(void);
 
 /* apicmode.c: apic= for the run, and back. */

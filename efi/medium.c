@@ -232,6 +232,20 @@ EFI_STATUS medium_create(const char *file, struct rfile *rf)
 	return EFI_SUCCESS;
 }
 
+void medium_discard(struct rfile *rf)
+{
+	EFI_FILE_HANDLE f = rf->h;
+	unsigned i;
+
+	for (i = 0; i < nopen && open_files[i] != f; i++)
+		;
+	if (i == nopen)
+		return;
+	open_files[i] = open_files[--nopen];
+	f->Delete(f); /* closes it too */
+	rf->h = NULL;
+}
+
 void medium_close_all(void)
 {
 	while (nopen) {

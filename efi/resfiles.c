@@ -13,12 +13,12 @@
 
 /* What a run needs on the medium, at most: per result, its line in
  * log.txt and results.tap and its object in results.jsonl and
- * results.json; the default suite averages under 1.2 KiB for all four
- * (README, "Result files"), so 3 KiB is a margin of more than two. The
+ * results.json; the default suite averages about 550 bytes for all four
+ * (README, "Result files"), so 1.5 KiB is a margin of almost three. The
  * register trace of verbose=3 adds up to 2 x RESULTS_TRACE_MAX, taken at
- * 16 KiB (its average is a few KiB). The run's head is written twice, and
- * every file and the folder round up to whole clusters. */
-#define PER_RESULT       3072
+ * 16 KiB (its average is a few KiB). The run's head is written in each
+ * file, and every file and the folder round up to whole clusters. */
+#define PER_RESULT       1536
 #define PER_RESULT_TRACE 16384
 #define PER_RUN          (2 * RESULTS_HEAD_MAX + 8192)
 #define NFILES           4
@@ -86,11 +86,14 @@ static void refuse(const char *why)
 	console_set_mirror(NULL);
 }
 
-/* Enough room for the whole run? Says how much there is and how much the
- * run needs either way, so that a lab sees a stick filling up. */
+/* Room for the run? Says how much there is and how much the run needs
+ * either way, so that a lab sees a stick filling up. The folder is made
+ * only if at least the files' heads fit; a run that may outgrow the room
+ * left (a long repeat=) goes on with a warning, and its files then stop at
+ * a line boundary and the run ends with exit code 2. */
 static bool room_for(unsigned planned)
 {
-	uint64_t free, need;
+	uint64_t free, least, need;
 	uint32_t cluster;
 	EFI_STATUS st = medium_space(&free, &cluster);
 	char why[200];
@@ -103,18 +106,25 @@ static bool room_for(unsigned planned)
 		refuse(why);
 		return false;
 	}
-	need = PER_RUN + (uint64_t)planned * PER_RESULT +
-	       (g_cfg.verbose >= 3 ? (uint64_t)planned * PER_RESULT_TRACE : 0) +
-	       (uint64_t)(NFILES + 1) * (cluster ? cluster : 4096);
-	plat_log(1, "results: %lu KiB free on the boot medium; this run of %u results "
-		 "needs at most %lu KiB", (unsigned long)(free / 1024), planned,
-		 (unsigned long)(need / 1024));
-	if (free >= need)
-		return true;
-	snprintf(why, sizeof(why), "%lu bytes free on the boot medium, a run of %u results "
-		 "needs up to %lu", (unsigned long)free, planned, (unsigned long)need);
-	refuse(why);
-	return false;
+	least = PER_RUN + (uint64_t)(NFILES + 1) * (cluster ? cluster : 4096);
+	need = least + (uint64_t)planned * PER_RESULT +
+	       (g_cfg.verbose >= 3 ? (uint64_t)planned * PER_RESULT_TRACE : 0);
+	if (free < least) {
+		snprintf(why, sizeof(why), "%lu bytes free on the boot medium, a run of %u "
+			 "results needs up to %lu and its files at least %lu", (unsigned long)free,
+			 planned, (unsigned long)need, (unsigned long)least);
+		refuse(why);
+		return false;
+	}
+	if (free < need)
+		plat_log(0, "results: only %lu bytes free on the boot medium, a run of %u results "
+			 "needs up to %lu; the files may stop before the end (exit code 2 if they do)",
+			 (unsigned long)free, planned, (unsigned long)need);
+	else
+		plat_log(1, "results: %lu KiB free on the boot medium; this run of %u results "
+			 "needs at most %lu KiB", (unsigned long)(free / 1024), planned,
+			 (unsigned long)(need / 1024));
+	return true;
 }
 
 void resfiles_open(struct session *s)
@@ -151,7 +161,8 @@ void resfiles_open(struct session *s)
 	s->jsonl = &jsonl;
 }
 
-/* results.json, whole, from memory. */
+/* results.json, whole, from memory; if it does not fit, no file at all:
+ * an empty or cut results.json would hide the journal from a reader. */
 static void write_json(void)
 {
 	struct rfile out;
@@ -167,14 +178,20 @@ static void write_json(void)
 	rfile_append(&out, mem.p, mem.len);
 	json.failed = out.failed;
 	json.pos = out.pos;
+	if (out.failed)
+		medium_discard(&out);
 }
 
 static bool whole(const char *name, const struct rfile *f)
 {
 	if (!f->failed)
 		return true;
-	plat_log(0, "results: %s stopped at byte %lu: %s", name, (unsigned long)f->pos,
-		 medium_error());
+	if (f == &json)
+		plat_log(0, "results: results.json not written (%s); scripts/results.py "
+			 "reads the run from results.jsonl", medium_error());
+	else
+		plat_log(0, "results: %s stopped at byte %lu: %s", name, (unsigned long)f->pos,
+			 medium_error());
 	return false;
 }
 

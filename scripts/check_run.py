@@ -15,6 +15,9 @@ import re
 import subprocess
 import sys
 
+from results import read_run
+from check_cut import problems as cut_problems
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -41,6 +44,12 @@ def main():
     ap.add_argument("--trace", help="this test id must carry a non-empty register trace")
     ap.add_argument("--trace-named", help="GLOB: every test matching it carries a register "
                     "trace whose every access is named (box and register, not '?')")
+    ap.add_argument("--serial", action="append", default=[],
+                    help="REGEX: some line of the run's serial log (DIR/../serial.log) matches")
+    ap.add_argument("--no-results", action="store_true",
+                    help="the run must have left no results folder on the medium")
+    ap.add_argument("--cut", action="store_true",
+                    help="every result file is a prefix of the serial log (check_cut.py)")
     ap.add_argument("--incomplete", action="store_true",
                     help="the run was cut short: results so far must be intact")
     a = ap.parse_args()
@@ -52,11 +61,34 @@ def main():
 
     jpath = os.path.join(a.dir, "results.json")
     tpath = os.path.join(a.dir, "results.tap")
-    try:
-        doc = json.load(open(jpath))
-    except (OSError, ValueError) as e:
-        print(f"results.json unreadable: {e}")
+    if a.serial:
+        lines = open(os.path.join(a.dir, "..", "serial.log"), errors="replace").read().split("\n")
+        for rx in a.serial:
+            need(any(re.search(rx, ln) for ln in lines), f"no serial line matches {rx!r}")
+    if a.no_results:
+        need(not os.path.exists(os.path.join(a.dir, "RUN")), "a results folder was written")
+        for b in bad:
+            print(b)
+        return 1 if bad else 0
+    if a.cut:
+        # Files that stopped where they stopped: each must be a prefix of
+        # the console, and the run must not read as complete.
+        bad.extend(cut_problems(os.path.join(a.dir, "..", "serial.log"), a.dir))
+        doc = read_run(a.dir)
+        need(doc is not None and doc.get("complete") is False,
+             "the journal of a run whose files stopped is unreadable or says complete")
+        for b in bad:
+            print(b)
+        return 1 if bad else 0
+    doc = read_run(a.dir)
+    if doc is None:
+        print("neither results.json nor results.jsonl readable")
         return 1
+    if a.incomplete and os.path.exists(jpath):
+        try:
+            json.load(open(jpath))
+        except ValueError as e:
+            need(False, f"results.json of a cut-short run exists and does not parse: {e}")
     if a.incomplete:
         need(doc.get("complete") is False, "results.json of a cut-short run says complete")
     else:

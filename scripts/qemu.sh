@@ -9,7 +9,8 @@
 # or with end=shutdown/reboot (QEMU exits 0: -no-reboot), the code is the
 # one the harness's closing line names: "end: ... (exit code N)". After QEMU
 # exits, the run's result folder is copied out of the image into --results.
-# --until RE kills QEMU at the first serial line matching RE (end=halt and
+# --until RE kills QEMU at the first (--until-nth N: Nth) serial line
+# matching RE (end=halt and
 # end=exit never end QEMU); --kill-at-line N kills it (SIGKILL, a power cut)
 # when the Nth serial line arrives; both are events, never a fixed delay.
 # --keep-image FILE keeps the disk as the run left it (for fsck.fat).
@@ -18,11 +19,12 @@ usage() {
   echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
   echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
-  echo "          [--no-debug-exit] [--until REGEX] [--kill-at-line N] [--keep-image FILE]" >&2
+  echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
+  echo "          [--keep-image FILE]" >&2
   exit 2
 }
 image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
-debug_exit=1 until= kill_line=0 keep_image=
+debug_exit=1 until= until_nth=1 kill_line=0 keep_image=
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -37,6 +39,7 @@ while [ $# -gt 0 ]; do
     --com2) com2=$2; shift 2 ;;
     --no-debug-exit) debug_exit=0; shift ;;
     --until) until=$2; shift 2 ;;
+    --until-nth) until_nth=$2; shift 2 ;;
     --kill-at-line) kill_line=$2; shift 2 ;;
     --keep-image) keep_image=$2; shift 2 ;;
     *) usage ;;
@@ -82,12 +85,13 @@ extra=()
 # The serial stream, line by line, into the log (and stdout), killing QEMU
 # at --until / --kill-at-line.
 watch_serial() {
-  local n=0 line
+  local n=0 m=0 line
   while IFS= read -r line || [ -n "$line" ]; do
     printf '%s\n' "$line" >> "$serial_out"
     [ "$quiet" = 1 ] || printf '%s\n' "$line"
     n=$((n + 1))
-    if { [ -n "$until" ] && [[ $line =~ $until ]]; } || [ "$n" = "$kill_line" ]; then
+    [ -n "$until" ] && [[ $line =~ $until ]] && m=$((m + 1))
+    if [ "$m" = "$until_nth" ] || [ "$n" = "$kill_line" ]; then
       kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo killed > "$work/killed"
     fi
   done

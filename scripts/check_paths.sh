@@ -1,0 +1,79 @@
+# Sourced by scripts/check.sh (uses its ok, bad, boot, $B, $ESP): the ends of
+# a run and its abnormal paths, each keyed on an event (a serial line, QEMU's
+# exit), never on a delay.
+
+# Every end= value ends as the README documents, the exit code reaching the
+# caller through isa-debug-exit or, where there is none (bare metal), the
+# closing line. expect_cpu=6:2d on a Nehalem makes the code 1, so a code
+# that did not travel would show. A firmware exception after the app gave
+# control back fails boot() (it looks for OVMF's exception dump).
+end_opts="tests=self.cpu.* expect_cpu=6:2d"
+boot end-auto-no-debug-exit 1 $ESP --no-debug-exit --opts "$end_opts end=auto" \
+  -- --verdict self.cpu.detect=FAIL --serial 'end: no isa-debug-exit device answered; shutting down'
+boot end-shutdown 1 $ESP --no-debug-exit --opts "$end_opts end=shutdown" \
+  -- --verdict self.cpu.detect=FAIL --serial '^end: shutdown \(exit code 1\)$'
+boot end-reboot 1 $ESP --opts "$end_opts end=reboot" \
+  -- --verdict self.cpu.detect=FAIL --serial '^end: reboot \(exit code 1\)$'
+# end=exit: back in the firmware's boot manager, which starts its next
+# option (OVMF: the setup UI), its second start after ours.
+boot end-exit 1 $ESP --opts "$end_opts end=exit" --until '^BdsDxe: starting' --until-nth 2 \
+  -- --verdict self.cpu.detect=FAIL --serial '^end: returning to the firmware \(exit code 1\)$' \
+  --serial '^BdsDxe: starting'
+boot end-halt 1 $ESP --opts "$end_opts end=halt" --until '^end: halted' \
+  -- --verdict self.cpu.detect=FAIL --serial '^end: halted \(exit code 1\); power the machine off$'
+
+# A full medium: no folder is made (fsck.fat finds the volume clean), the
+# console says how much room there is and how much the run needs, and the
+# exit code is the harness error one. The config goes in before the filler,
+# since qemu.sh could not add it to a full volume.
+full_medium() { # full_medium NAME FREE_BYTES CONFIG -- CHECK_RUN_ARGS
+  local name=$1 want_free=$2 cfg=$3 img=$B/check/$1.img dir=$B/check/$1 free
+  shift 4
+  mkdir -p "$dir"
+  cp $ESP "$img"
+  printf '%s\n' $cfg > "$dir/cfg"
+  mcopy -o -i "$img" "$dir/cfg" ::/uncore-harness.cfg
+  free=$(mdir -i "$img" :: | sed -n 's/ *\([0-9 ]*\) bytes free.*/\1/p' | tr -d ' ')
+  truncate -s $((free - want_free)) "$dir/filler"
+  mcopy -i "$img" "$dir/filler" ::/filler
+  boot "$name" 2 "$img" --smp 2 --keep-image "$dir/after.img" -- "$@"
+  local why=""
+  fsck.fat -n "$dir/after.img" > "$dir/fsck.log" 2>&1 || why="fsck.fat: $(tail -n 3 "$dir/fsck.log" | paste -sd ' ' -)"
+  if [ -z "$why" ]; then ok "check.qemu.$name-fsck-clean"; else bad "check.qemu.$name-fsck-clean" "$why"; fi
+}
+refused=(--serial '^results: [0-9]+ bytes free on the boot medium, a run of [0-9]+ results needs up to [0-9]+ and its files at least [0-9]+; console only'
+         --serial '^results: none written:' --no-results)
+full_medium medium-24k-free 24576 'tests=self.cpu.*' -- "${refused[@]}"
+full_medium medium-full 0 'tests=self.cpu.*' -- "${refused[@]}"
+# Room for the files' heads but not for 400 results: the run is warned, the
+# files stop at a line boundary (the journal reads as a prefix of the
+# console), and the run says which file stopped where.
+full_medium medium-fills-up 81920 'tests=self.cpu.* repeat=200' -- \
+  --serial '^results: only [0-9]+ bytes free on the boot medium' \
+  --serial '^results: results\.jsonl stopped at byte [0-9]+: the volume is full$' \
+  --serial '^results: incomplete on the medium; exit code 2' --cut
+
+# Power cut at many points: a reference run gives the console's lines; the
+# same run is then killed (SIGKILL) when line k arrives, for k spread from
+# the banner to the closing line, and every file left on the medium must
+# read as a prefix of what the console said (scripts/check_cut.py).
+cut_opts="tests=self.cpu.*,nhm.regs.*,nhm.count.*,nhm.fixed.*"
+mkdir -p $B/check/cut
+scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "$cut_opts" \
+  --serial-log $B/check/cut/ref.log --results $B/check/cut/ref > /dev/null 2>&1
+first=$(grep -n '^uncore-harness ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
+last=$(grep -n '^end: ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
+if [ -z "$first" ] || [ -z "$last" ]; then
+  bad check.qemu.power-cut "the reference run has no banner or no closing line"
+else
+  cuts=8 cut_bad=""
+  for i in $(seq 0 $((cuts - 1))); do
+    k=$((first + (last - first) * i / (cuts - 1)))
+    scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "$cut_opts" --kill-at-line "$k" \
+      --serial-log $B/check/cut/$k.log --results $B/check/cut/$k > /dev/null 2>&1
+    why=$(python3 scripts/check_cut.py $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
+    [ -z "$why" ] || cut_bad="${cut_bad:+$cut_bad; }line $k: $why"
+  done
+  if [ -z "$cut_bad" ]; then ok "check.qemu.power-cut ($cuts cuts, lines $first..$last)"
+  else bad check.qemu.power-cut "$cut_bad"; fi
+fi
