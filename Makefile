@@ -109,15 +109,22 @@ usb: $(B)/usb.img
 $(B)/usb.img: $(B)/esp.img scripts/mkusb.sh
 	scripts/mkusb.sh $@ $(B)/esp.img
 
+# The default topology runs every routing and package test: 4 CPUs in 2
+# packages.
 CPU     ?= Nehalem
-SMP     ?= 1
-SOCKETS ?= 1
+SMP     ?= 4
+SOCKETS ?= 2
 OPTS    ?=
 TIMEOUT ?= 120
+# GNU make ends with its own status 2 whenever a recipe fails, whatever the
+# recipe's code: the harness's exit code is named on the last line and kept
+# in $(B)/qemu.exit (scripts/qemu.sh itself exits with it).
 qemu: deps $(B)/esp.img
-	scripts/qemu.sh --image $(B)/esp.img --cpu '$(CPU)' --smp $(SMP) \
+	@code=0; scripts/qemu.sh --image $(B)/esp.img --cpu '$(CPU)' --smp $(SMP) \
 	  --sockets $(SOCKETS) --timeout $(TIMEOUT) --opts '$(OPTS)' \
-	  --serial-log $(B)/serial.log --results $(B)/results
+	  --serial-log $(B)/serial.log --results $(B)/results || code=$$?; \
+	echo $$code > $(B)/qemu.exit; \
+	echo "make qemu: exit code $$code ($$(scripts/exit-code.sh $$code))"; exit $$code
 
 host-suite: $(B)/host/suite
 

@@ -99,8 +99,11 @@ boot westmere-ex-trace 0 $ESP --cpu Westmere,model=47 --smp 8 --sockets 2 \
   --opts "expect_cpu=6:2f tests=nhmex.* verbose=3" -- --cpus 8 --packages 2 --family 6 \
   --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13' \
   --trace-named 'nhmex.*'
-boot usb-image-trace 0 $B/usb.img --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
-  -- --cpus 2 --all-pass --trace nhm.fixed.gates
+# The stick a user writes with dd, booted as one (xHCI, usb-storage,
+# removable) and read back with mtools from its FAT partition.
+boot usb-image-trace 0 $B/usb.img --usb --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
+  -- --cpus 2 --all-pass --trace nhm.fixed.gates \
+  --serial '^BdsDxe: starting Boot[0-9A-F]+ "UEFI QEMU QEMU USB HARDDRIVE' 
 # The failure paths of the exit-status table.
 boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=6:2d" \
   -- --verdict self.cpu.detect=FAIL --verdict self.cpu.same-on-every-cpu=PASS

@@ -77,3 +77,22 @@ else
   if [ -z "$cut_bad" ]; then ok "check.qemu.power-cut ($cuts cuts, lines $first..$last)"
   else bad check.qemu.power-cut "$cut_bad"; fi
 fi
+
+# make qemu: GNU make ends with its own 2 whenever a recipe fails, so the
+# harness's code is named on the last line of the run and kept in
+# build/qemu.exit; make's own status is 0 exactly when the code is.
+make_qemu() { # make_qemu NAME WANT MAKE_VARS...
+  local name=$1 want=$2 out status got why=""
+  shift 2
+  out=$(make --no-print-directory qemu "$@" 2>&1); status=$?
+  got=$(cat $B/qemu.exit 2>/dev/null)
+  [ "$got" = "$want" ] || why="build/qemu.exit holds '$got', want $want"
+  echo "$out" | grep -q "^make qemu: exit code $want (" || why="${why:+$why; }no 'make qemu: exit code $want' line"
+  { [ "$want" = 0 ] && [ $status = 0 ]; } || { [ "$want" != 0 ] && [ $status = 2 ]; } \
+    || why="${why:+$why; }make's own status $status"
+  if [ -z "$why" ]; then ok "check.make-qemu.$name"; else bad "check.make-qemu.$name" "$why"; fi
+}
+make_qemu exit-0 0 SMP=2 SOCKETS=1 OPTS='tests=self.cpu.*'
+make_qemu exit-1 1 SMP=1 SOCKETS=1 OPTS='tests=self.cpu.* expect_cpu=6:2d'
+make_qemu exit-77 77 SMP=1 SOCKETS=1 OPTS='tests=self.fault.each-ap'
+make_qemu exit-124 124 TIMEOUT=2

@@ -14,17 +14,19 @@
 # end=exit never end QEMU); --kill-at-line N kills it (SIGKILL, a power cut)
 # when the Nth serial line arrives; both are events, never a fixed delay.
 # --keep-image FILE keeps the disk as the run left it (for fsck.fat).
+# --usb attaches the image as a removable USB mass-storage stick on an xHCI
+# controller, the path a user's stick takes, instead of a SATA disk.
 set -euo pipefail
 usage() {
   echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
   echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
-  echo "          [--keep-image FILE]" >&2
+  echo "          [--keep-image FILE] [--usb]" >&2
   exit 2
 }
 image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
-debug_exit=1 until= until_nth=1 kill_line=0 keep_image=
+debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -42,6 +44,7 @@ while [ $# -gt 0 ]; do
     --until-nth) until_nth=$2; shift 2 ;;
     --kill-at-line) kill_line=$2; shift 2 ;;
     --keep-image) keep_image=$2; shift 2 ;;
+    --usb) usb=1; shift ;;
     *) usage ;;
   esac
 done
@@ -80,6 +83,12 @@ serial_out=${serial_log:-$work/serial.log}
 extra=()
 [ -n "$com2" ] && extra=(-serial "file:$com2")
 [ "$debug_exit" = 1 ] && extra+=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if [ "$usb" = 1 ]; then
+  extra+=(-device qemu-xhci,id=xhci -drive if=none,id=stick,format=raw,file="$work/disk.img"
+          -device usb-storage,bus=xhci.0,drive=stick,removable=on)
+else
+  extra+=(-drive format=raw,file="$work/disk.img")
+fi
 : > "$serial_out"
 
 # The serial stream, line by line, into the log (and stdout), killing QEMU
@@ -103,7 +112,6 @@ set +e
   -machine q35 -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
   -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
-  -drive format=raw,file="$work/disk.img" \
   -display none -monitor none -serial stdio "${extra[@]}" -net none -no-reboot \
   -pidfile "$work/qemu.pid" \
   < /dev/null 2>"$work/qemu.err" | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \

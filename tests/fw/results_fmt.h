@@ -17,10 +17,14 @@
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
 #define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */
 /* The head (run info): the recorded configuration is never cut, and its
- * worst case, every character escaped, stays below this. */
-#define RESULTS_HEAD_MAX 20480
+ * worst case (CFG_DESCRIBE_MAX, efi/config.h), every character escaped,
+ * stays below this beside the rest of the head. */
+#define RESULTS_HEAD_MAX 24576
 #define RESULTS_SCRATCH_MAX (RESULTS_REC_MAX + RESULTS_TRACE_MAX)
 _Static_assert(RESULTS_HEAD_MAX <= RESULTS_SCRATCH_MAX, "the head is rendered in the scratch");
+#include "../../efi/config.h"
+_Static_assert(6 * CFG_DESCRIBE_MAX + 4096 <= RESULTS_HEAD_MAX,
+	       "the recorded configuration, all escapes, fits in a head");
 
 struct rbuf {
 	char *p;

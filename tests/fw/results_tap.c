@@ -56,8 +56,9 @@ static const char *or_none(const char *s)
 
 void tap_begin(struct rfile *f, const struct run_info *ri)
 {
-	char buf[RESULTS_REC_MAX], core[256];
-	struct rbuf b = RBUF(buf);
+	char core[256];
+	/* The config is never cut: RESULTS_HEAD_MAX holds its worst case. */
+	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 	const int w = RESULTS_WORD_MAX;
 
 	tap_line(&b, "TAP version 13");
@@ -79,7 +80,6 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# core PMU: %s", core);
 	tap_line(&b, "# tsc_hz: %llu", (unsigned long long)ri->tsc_hz);
 	tap_line(&b, "# tag: %.*s", w, or_none(ri->tag));
-	/* Last, so that only the config is cut if the banner overflows. */
 	tap_line(&b, "# config: %s", or_none(ri->config));
 	append(f, &b);
 }
