@@ -45,8 +45,9 @@ boot() {
 }
 
 ESP=$B/esp.img
-boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu=6:1a" \
-  -- --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass \
+# (bogus=1: a config error, which log.txt must hold like every other line)
+boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=check-smp4 expect_cpu=6:1a bogus=1" \
+  -- --serial '^config .*bogus' --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass \
   --skip-ok 'nhm.*package*' --uncore nhm --backend emu --core-pmu "emulated, shape nhm" \
   --ran 'core.*=26'
 # The core PMU suite where no uncore is supported: the emulated core PMU

@@ -84,6 +84,17 @@ def main():
     if doc is None:
         print("neither results.json nor results.jsonl readable")
         return 1
+    if not a.incomplete:
+        # log.txt holds every console line of the run, the banner and what
+        # printed before it included (kept in memory until the folder
+        # existed), through the closing line.
+        serial = open(os.path.join(a.dir, "..", "serial.log"), errors="replace").read().split("\n")
+        log = open(os.path.join(a.dir, "log.txt"), errors="replace").read().split("\n")[:-1]
+        start = serial.index(log[0]) if log and log[0] in serial else None
+        need(start is not None and serial[start:start + len(log)] == log and
+             any(ln.startswith("uncore-harness ") for ln in log) and log[-1].startswith("end: ")
+             and not any(ln.startswith("end: ") for ln in log[:-1]),
+             f"log.txt ({len(log)} lines) is not the console through the closing line")
     if a.incomplete and os.path.exists(jpath):
         try:
             json.load(open(jpath))
