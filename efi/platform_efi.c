@@ -47,14 +47,26 @@ void plat_stall_us(uint64_t us)
 	g_bs->Stall(us);
 }
 
-/* Calibrated once at start against the firmware's Stall (DESIGN.md: the CPU
- * arch protocol's timer period is wrong on OVMF); 5 x 4 ms, the smallest: a disturbance
- * only lengthens a round, and the call overhead of a few microseconds is
- * 0.1% of one. */
+/* Calibrated once, at the first call, against the firmware's Stall
+ * (DESIGN.md: the CPU arch protocol's timer period is wrong on OVMF), from
+ * undisturbed windows only (arch/tsc.c). A calibration that found too few
+ * of them is said on the log at once; self.tsc.calibration makes it the
+ * run's ERROR. */
 uint64_t plat_tsc_hz(void)
 {
-	if (!tsc_hz)
-		tsc_hz = tsc_hz_by_stall(plat_stall_us, 4000, 5);
+	const struct tsc_cal *c;
+
+	if (!tsc_hz) {
+		c = tsc_cal_by_stall(plat_stall_us);
+		tsc_hz = c->hz;
+		if (c->trusted)
+			plat_log(1, "tsc: %lu kHz by Stall, %u of %u windows disturbed and discarded",
+				 (unsigned long)(c->hz / 1000), c->discarded, c->windows);
+		else
+			plat_log(0, "tsc: could not be calibrated: %u of %u windows by Stall disturbed; "
+				 "%lu kHz from the least disturbed, every time of this run is suspect",
+				 c->discarded, c->windows, (unsigned long)(c->hz / 1000));
+	}
 	return tsc_hz;
 }
 
