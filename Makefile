@@ -78,6 +78,8 @@ $(B)/%.efi: $(B)/%.so
 $(B)/host/%: tests/host/%.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lcmocka
+# The on-target code a host test exercises besides the portable set.
+$(B)/host/test_state: $(B)/h/tests/state.c.o
 
 $(B)/host/suite: tests/host/suite.c $(S_OBJS)
 	@mkdir -p $(dir $@)

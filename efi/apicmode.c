@@ -31,17 +31,29 @@ static void nothing(void *arg)
 	(void)arg;
 }
 
+/* Going back, each AP on its own, so that one lost AP (it keeps the run's
+ * mode, and is named) leaves the others switched back. */
 static void switch_all(bool entering)
 {
 	void *arg = entering ? &wanted : NULL;
+	unsigned i;
 
 	failed = 0;
-	if (entering)
+	if (entering) {
 		switch_this_cpu(arg);
-	if (plat_run_all(switch_this_cpu, nothing, arg, 1000000))
-		failed = 1;
-	if (!entering)
-		switch_this_cpu(arg);
+		if (plat_run_all(switch_this_cpu, nothing, arg, 1000000))
+			failed = 1;
+		return;
+	}
+	for (i = 1; i < plat_cpu_count(); i++)
+		if (plat_cpu_lost(i)) {
+			plat_log(0, "state: the APIC mode could not be restored on CPU %u (APIC id %u): "
+				 "lost", i, plat_cpu(i)->apic_id);
+			failed = 1;
+		} else if (plat_run_on(i, switch_this_cpu, NULL, 1000000, NULL)) {
+			failed = 1;
+		}
+	switch_this_cpu(NULL);
 }
 
 void apic_mode_enter(const struct cfg *c, const struct cpu_ident *id)
@@ -64,9 +76,12 @@ int apic_mode_leave(void)
 {
 	if (!switched)
 		return 0;
+	switched = false; /* once, even if a fault cuts it short */
 	switch_all(false);
-	switched = false;
 	if (failed)
 		plat_log(0, "apic: a CPU could not be returned to its original mode");
+	else
+		plat_log(1, "apic: every CPU back in its original mode (the BSP's: %s)",
+			 apic_mode_name(original[0]));
 	return failed;
 }

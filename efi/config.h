@@ -19,6 +19,11 @@
 enum cfg_end { END_AUTO, END_SHUTDOWN, END_REBOOT, END_HALT, END_EXIT };
 enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
 enum cfg_backend { CFG_BACKEND_AUTO, CFG_BACKEND_HW, CFG_BACKEND_EMU };
+/* inject=: a fault the run causes on purpose, to show that a path other
+ * than the happy one leaves the machine as found (tests/self/inject.c,
+ * tests/state.c) */
+enum cfg_inject { INJECT_NONE, INJECT_GP_IN_TEST, INJECT_GP_OUTSIDE_TEST, INJECT_AP_HANG,
+		  INJECT_PREFLIGHT_FAIL };
 
 struct cfg {
 	char tests[CFG_LIST_MAX]; /* comma-separated globs, default "*" */
@@ -42,6 +47,7 @@ struct cfg {
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
 				   * -1 (auto): its shape's own */
+	enum cfg_inject inject;   /* inject=, default INJECT_NONE */
 };
 
 /* Receives one human-readable message per problem, e.g.
@@ -82,13 +88,14 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * defect name with the commas between them, and each number or name at its
  * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
  * baud=4294967295 apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
- * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff). A buffer of this size
+ * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff inject=gp-outside-test).
+ * A buffer of this size
  * always holds the whole description; tests/host/test_config_limits.c
  * checks that the worst case is exactly this long. */
 #define CFG_FAULT_NAME_SIZE_(id, name, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
-#define CFG_DESCRIBE_KEYS   133 /* "tests= skip= ... emu.core_ebx=" */
-#define CFG_DESCRIBE_NUMS   96  /* list..emu.core_ebx values, but tag's */
+#define CFG_DESCRIBE_KEYS   141 /* "tests= skip= ... emu.core_ebx= inject=" */
+#define CFG_DESCRIBE_NUMS   111 /* list..inject values, but tag's */
 #define CFG_DESCRIBE_MAX                                                     \
 	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
 	 (CFG_UNCORE_SIZE - 1) + CFG_DESCRIBE_NUMS + CFG_FAULT_NAMES_MAX)
@@ -110,5 +117,6 @@ size_t cfg_describe_line(const char *text, size_t width, size_t *next);
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);
 const char *cfg_backend_name(enum cfg_backend b);
+const char *cfg_inject_name(enum cfg_inject i);
 
 #endif

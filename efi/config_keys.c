@@ -12,6 +12,8 @@ static const char *const end_names[] = { "auto", "shutdown", "reboot",
 					 "halt", "exit" };
 static const char *const apic_names[] = { "keep", "xapic", "x2apic" };
 static const char *const backend_names[] = { "auto", "hw", "emu" };
+static const char *const inject_names[] = { "none", "gp-in-test", "gp-outside-test",
+					    "ap-hang", "preflight-fail" };
 /* Index parity is the value: even entries mean false, odd ones true. */
 static const char *const bool_names[] = { "0", "1", "no", "yes", "false",
 					  "true" };
@@ -238,6 +240,11 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 			return false;
 		c->emu_core_ebx = (int32_t)n;
 		return true;
+	case K_INJECT:
+		i = find_name(inject_names, ARRAY_SIZE(inject_names), v);
+		if (i >= 0)
+			c->inject = (enum cfg_inject)i;
+		return i >= 0;
 	}
 	return false;
 }
@@ -268,6 +275,8 @@ static const struct {
 	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000" },
 	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
 			     "clear (the events the core suite measures against)" },
+	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
+		       "preflight-fail" },
 };
 
 int cfg_key_find(const char *name)
@@ -350,6 +359,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		else
 			sb_printf(b, "0x%x", (unsigned)c->emu_core_ebx);
 		break;
+	case K_INJECT:
+		sb_printf(b, "%s", cfg_inject_name(c->inject));
+		break;
 	}
 }
 
@@ -376,6 +388,7 @@ void cfg_defaults(struct cfg *c)
 	memcpy(c->uncore, "auto", 5);
 	c->emu_uclk_mhz = 2133;
 	c->emu_core_ebx = -1;
+	c->inject = INJECT_NONE;
 }
 
 const char *cfg_end_name(enum cfg_end e)
@@ -391,5 +404,10 @@ const char *cfg_apic_name(enum cfg_apic a)
 const char *cfg_backend_name(enum cfg_backend b)
 {
 	return (unsigned)b < ARRAY_SIZE(backend_names) ? backend_names[b] : "?";
+}
+
+const char *cfg_inject_name(enum cfg_inject i)
+{
+	return (unsigned)i < ARRAY_SIZE(inject_names) ? inject_names[i] : "?";
 }
 

@@ -6,6 +6,15 @@
  * already on the medium. end=exit returns to whoever started the app (the
  * UEFI shell; from the boot manager that may be the next boot option).
  *
+ * Every path ends here, a CPU exception outside any test included, and
+ * first leaves the machine as found (session_leave: counters stopped, the
+ * state saved before the tests put back, each LVT entry as found; what a
+ * lost CPU holds is named, not restored), switches the APIC mode back and
+ * hands the APs back. A lost AP may still run this image's code, so with
+ * one end=exit does not return to the firmware, which would unload the
+ * image under it (a #UD in freed memory at best): it ends as end=auto and
+ * says so. A fault during these steps ends the run without them.
+ *
  * The order matters: the result files are completed first (a write that
  * failed turns the exit code into 2), then the closing "end:" line, which
  * names the exit code, is printed while log.txt still takes it; only then
@@ -15,6 +24,7 @@
 #include "platform.h"
 #include "../arch/cpuid.h"
 #include "../arch/io.h"
+#include "../tests/session.h"
 
 static void say_end(enum cfg_end how, bool debug_exit, int code)
 {
@@ -37,13 +47,35 @@ static void say_end(enum cfg_end how, bool debug_exit, int code)
 	}
 }
 
+static unsigned lost_cpus(void)
+{
+	unsigned i, n = 0;
+
+	for (i = 1; i < plat_cpu_count(); i++)
+		n += plat_cpu_lost(i);
+	return n;
+}
+
 void end_run(int code)
 {
+	static bool ending;
 	bool hv = (cpuid(1, 0).c >> 31) & 1;
 	enum cfg_end how = g_cfg.end;
+	unsigned n;
 
-	mp_release();
-	uncore_teardown();
+	if (!ending) {
+		ending = true;
+		session_leave();
+		apic_mode_leave(); /* says itself what failed; main counts it */
+		mp_release();
+		uncore_teardown();
+	}
+	if (how == END_EXIT && (n = lost_cpus())) {
+		plat_log(0, "end: %u CPU(s) lost, which may still run this image's code: not "
+			 "returning to the firmware, which would unload it (end=exit); ending as "
+			 "end=auto", n);
+		how = END_AUTO;
+	}
 	if (!resfiles_finish())
 		code = 2;
 	say_end(how, how == END_AUTO && hv, code);

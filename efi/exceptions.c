@@ -71,20 +71,33 @@ static void EFIAPI on_exception(EFI_EXCEPTION_TYPE type, EFI_SYSTEM_CONTEXT ctx)
 		__asm__ volatile("cli; hlt");
 }
 
+/* Nested calls are the rule, not the exception: a test (guarded by the
+ * runner) forks and joins, and plat_run_all guards the BSP's part too. So
+ * the enclosing recovery point is kept and given back on the way out, or
+ * the rest of the test would run unguarded and its fault would end the
+ * run as one outside any test. */
 int plat_guarded(void (*fn)(void *), void *arg, char *why, size_t len)
 {
 	struct recovery *r = &recov[plat_this_cpu()];
-	int v = fault_setjmp(r->jb);
+	fault_jmp_buf outer;
+	bool outer_armed = r->armed;
+	int v;
 
+	memcpy(outer, r->jb, sizeof(outer));
+	v = fault_setjmp(r->jb);
 	if (v) {
 		snprintf(why, len, "CPU exception %d at rip 0x%lx (error 0x%lx, cr2 0x%lx)",
 			 v & 0xff, (unsigned long)r->rip, (unsigned long)r->error,
 			 (unsigned long)r->cr2);
+		memcpy(r->jb, outer, sizeof(outer));
+		r->armed = outer_armed;
 		return v & 0xff;
 	}
 	r->armed = true;
 	fn(arg);
 	r->armed = false;
+	memcpy(r->jb, outer, sizeof(outer));
+	r->armed = outer_armed;
 	return 0;
 }
 

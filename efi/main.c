@@ -8,6 +8,7 @@
 #include "../arch/apic.h"
 #include "../arch/cpuid.h"
 #include "../tests/session.h"
+#include "../tests/self/self.h"
 
 #define CONFIG_PATH L"\\uncore-harness.cfg"
 
@@ -99,6 +100,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	apic_mode_enter(&g_cfg, &id);
 	s.cfg = &g_cfg;
 	s.pc = uncore_setup(&id);
+	inject_select(g_cfg.inject, s.pc->gen);
+	s.after_result = inject_after_result;
 	fill_cpu_info(&s, &id);
 	session_start(&s);
 	if (g_cfg.list) {

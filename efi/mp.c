@@ -155,6 +155,11 @@ static void EFIAPI ap_loop(VOID *unused)
 	s->gone = true;
 }
 
+bool plat_cpu_lost(unsigned idx)
+{
+	return idx < ncpus && lost[idx];
+}
+
 static bool usable(unsigned idx)
 {
 	if (lost[idx])
@@ -220,8 +225,8 @@ static int join(unsigned idx, uint64_t end)
 
 		if (now >= end) {
 			lost[idx] = true;
-			plat_log(0, "mp: CPU %u did not finish its job in time; it is left out "
-				 "of the rest of the run", idx);
+			plat_log(0, "mp: CPU %u (APIC id %u) did not finish its job in time; it is "
+				 "left out of the rest of the run", idx, cpus[idx].apic_id);
 			return PLAT_ETIMEDOUT;
 		}
 		if (s->taken != s->posted && now >= rewake) {
@@ -303,7 +308,9 @@ int plat_run_all(void (*ap_fn)(void *), void (*bsp_fn)(void *), void *arg,
 }
 
 /* Hand the APs back to the firmware (end of run). The completion event is
- * left open: the firmware signals it on its own poll, after we may be gone. */
+ * left open: the firmware signals it on its own poll, after we may be gone.
+ * An AP that is not out of ap_loop in time joins the lost ones: it may
+ * still run this image's code, so end_run must not unload the image. */
 void mp_release(void)
 {
 	uint64_t end = deadline(100000);
@@ -318,6 +325,11 @@ void mp_release(void)
 		apic_send_ipi(cpus[i].apic_id, WAKE_VEC, false);
 		while (!slots[i].gone && plat_tsc() < end)
 			cpu_relax();
+		if (!slots[i].gone) {
+			lost[i] = true;
+			plat_log(0, "mp: CPU %u (APIC id %u) did not leave the harness loop when "
+				 "released", i, cpus[i].apic_id);
+		}
 	}
 	plat_irq_unregister(WAKE_VEC);
 	resident = false;

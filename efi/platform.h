@@ -24,6 +24,11 @@ const struct plat_cpu *plat_cpu(unsigned idx);
 unsigned plat_package_count(void);
 /* Index of the calling CPU (from its APIC id); safe in interrupt handlers. */
 unsigned plat_this_cpu(void);
+/* CPU idx is lost: a job did not return from it in time (or it did not
+ * come back at the end), so it is left out of the rest of the run
+ * (plat_run_on and plat_run_all give PLAT_ETIMEDOUT at once) and nothing it
+ * holds (its LVT entry, its thread-scoped MSRs) can be put back. */
+bool plat_cpu_lost(unsigned idx);
 
 /* Run fn(arg) on CPU idx (the BSP runs it inline) and wait at most
  * timeout_us. Returns 0, PLAT_ETIMEDOUT, PLAT_EFAULT (a CPU exception hit

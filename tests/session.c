@@ -1,5 +1,6 @@
 /* One run of the harness on any platform (tests/session.h). */
 #include "session.h"
+#include "leave.h"
 #include "state.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
@@ -53,10 +54,14 @@ static void banner(const struct session *s)
 		plat_log(0, "tag: %s", ri->tag);
 }
 
+/* The run session_leave finishes, whichever path ends it. */
+static struct session *cur;
+
 void session_start(struct session *s)
 {
 	struct run_info *ri = &s->ri;
 
+	cur = s;
 	cfg_describe(s->cfg, s->cfg_text, sizeof(s->cfg_text));
 	ri->version = HARNESS_VERSION;
 	ri->ncpus = plat_cpu_count();
@@ -81,10 +86,20 @@ static const struct bracket brackets[] = {
 	{ NEED_CORE_PMU, &core_state_preflight, &core_state_restore },
 };
 
+/* After a test that ended FAIL or ERROR, which may have skipped its own
+ * clean-up: everything stopped, every LVT entry masked, before the next. */
+static void recover(const struct tresult *r)
+{
+	char after[T_REASON_LEN];
+
+	snprintf(after, sizeof(after), "after %s (%s)", r->test->id, verdict_word(r->verdict));
+	leave_stop(after);
+}
+
 static struct run_opts opts_of(const struct session *s)
 {
 	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
-				  ARRAY_SIZE(brackets) };
+				  ARRAY_SIZE(brackets), recover };
 }
 
 int session_list(struct session *s)
@@ -107,6 +122,8 @@ static void write_result(void *ctx, const struct tresult *r)
 		json_result(s->json, r);
 	if (s->jsonl)
 		jsonl_result(s->jsonl, r);
+	if (s->after_result)
+		s->after_result(r);
 }
 
 static void starting(void *ctx)
@@ -135,8 +152,56 @@ void session_run(struct session *s)
 		json_begin(s->json, &s->ri);
 	if (s->jsonl)
 		jsonl_begin(s->jsonl, &s->ri);
+	leave_record();
 	runner_run(all_suites, all_suites_count, &o, &env,
 		   &(struct run_sink){ write_result, s, starting }, &s->tally);
+	session_leave();
+}
+
+struct owed {
+	const struct test *test;
+	struct tctx *t;
+	enum verdict v;
+};
+
+static void run_owed(void *p)
+{
+	struct owed *o = p;
+
+	o->v = o->test->run(o->t);
+}
+
+/* A restore bracket the runner never reached, run here; its outcome goes on
+ * a "state:" line, not a verdict (the run is ending outside the runner). */
+static void restore_owed(const struct test *tc)
+{
+	struct tresult r;
+	struct tctx t = { &r };
+	struct owed o = { tc, &t, V_ERROR };
+
+	memset(&r, 0, sizeof(r));
+	r.test = tc;
+	if (plat_guarded(run_owed, &o, r.reason, sizeof(r.reason)))
+		o.v = V_ERROR;
+	plat_log(0, "state: %s, owed, run at the end: %s%s%s", tc->id, verdict_word(o.v),
+		 r.reason[0] ? ": " : "", r.reason);
+}
+
+void session_leave(void)
+{
+	static bool left;
+
+	if (!cur || !leave_recorded() || left)
+		return;
+	left = true;
+	if (state_owed() || core_state_owed()) {
+		leave_stop("before the restores the runner did not reach");
+		if (core_state_owed()) /* the brackets' lasts run in reverse order */
+			restore_owed(&core_state_restore);
+		if (state_owed())
+			restore_owed(&state_restore);
+	}
+	leave_finish();
 }
 
 int session_end(struct session *s)

@@ -21,6 +21,9 @@ struct session {
 	struct rfile *tap, *json, *jsonl; /* NULL: console only */
 	struct tally tally;
 	uint64_t t0; /* TSC at the app's start, set by the caller (elapsed_us) */
+	/* Called after each result is written, outside any test, or NULL
+	 * (efi/main.c: where inject=gp-outside-test faults). */
+	void (*after_result)(const struct tresult *r);
 	char cfg_text[CFG_DESCRIBE_MAX]; /* the whole description, never cut */
 };
 
@@ -31,8 +34,16 @@ void session_start(struct session *s);
 int session_list(struct session *s);
 /* How many results the selection will give (repeats included). */
 unsigned session_planned(const struct session *s);
-/* Run the selection; each result goes to the console and the files. */
+/* Run the selection; each result goes to the console and the files.
+ * Records what each CPU holds before (tests/leave.h), stops everything
+ * after a test that ended FAIL or ERROR, and ends with session_leave. */
 void session_run(struct session *s);
+/* Leave the machine as found, once, on any path (end_run calls it too):
+ * if a restore bracket is still owed (the run ended outside a test), stop
+ * everything and run it; then put each CPU's LVT entry and GLOBAL_CTRL
+ * back and print the "state:" lines (what is not as found, what a lost
+ * CPU holds, a summary). Nothing before session_run. */
+void session_leave(void);
 /* Close the files' records, print the tally and the final line
  * "N passed, N failed, N skipped"; returns the exit code (runner.h). */
 int session_end(struct session *s);

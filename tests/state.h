@@ -13,4 +13,22 @@ void state_set_gen(const struct uncore_gen *g);
 extern const struct test state_preflight, state_restore;
 extern const struct test core_state_preflight, core_state_restore;
 
+/* uncore.state.preflight ran and uncore.state.restore has not (a run that
+ * ended outside a test still owes it). */
+bool state_owed(void);
+/* If the pre-flight ran: every uncore global and counter control 0, on
+ * each package through a CPU of it that is not lost (a "state:" line says
+ * what faulted); returns how many it found non-zero. */
+unsigned state_stop(void);
+/* The closing check: whether each package's global and counter controls
+ * read what the pre-flight found, a "state:" line for each that does not
+ * or was never saved, and for each package whose CPUs are all lost. False
+ * if the uncore was never touched (no pre-flight). */
+bool state_check(unsigned *as_found, unsigned *packages);
+
+/* The same two questions of the core PMU bracket: its pre-flight ran (the
+ * BSP's core PMU is then its restore's to put back), its restore has not. */
+bool core_state_touched(void);
+bool core_state_owed(void);
+
 #endif

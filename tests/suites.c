@@ -37,5 +37,8 @@ const struct suite *const all_suites[] = {
 	&nhmex_pmi_suite,
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
+#ifndef HOST
+	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
+#endif
 };
 const unsigned all_suites_count = ARRAY_SIZE(all_suites);

@@ -9,19 +9,31 @@
  * (C-07; status is read-only, so bits firmware left are reported, not
  * recreated). Without full-width writes (C-18) a general counter takes only
  * a 32-bit value sign-extended (C-17): a saved value that is not one cannot
- * be put back, which is said, not failed. The uncore's state, DEBUGCTL and
- * bit 61 included, is tests/state.c's. */
+ * be put back, which is said, not failed. After a pre-flight that saved
+ * nothing the restore still stops the core PMU (GLOBAL_CTRL 0, C-09) and
+ * leaves it so. The uncore's state, DEBUGCTL and bit 61 included, is
+ * tests/state.c's. */
 #include "core.h"
 #include "../state.h"
 
 #define STATUS_BITS G_COUNTERS
 
 static struct {
-	bool have;
+	bool have, touched, restored;
 	struct core_enum e;
 	uint64_t global_ctl, fixed_ctl, status;
 	uint64_t sel[CORE_MAX_GP], pmc[CORE_MAX_GP], fixed[CORE_MAX_FIXED];
 } saved;
+
+bool core_state_touched(void)
+{
+	return saved.touched;
+}
+
+bool core_state_owed(void)
+{
+	return saved.touched && !saved.restored;
+}
 
 static unsigned ngp(void)
 {
@@ -46,6 +58,8 @@ static enum verdict preflight(struct tctx *t)
 	unsigned n, left = 0, regs = 0;
 
 	saved.have = false;
+	saved.touched = true;
+	saved.restored = false;
 	core_enum_read(&saved.e);
 	if (saved.e.version >= 2) {
 		RD(t, CORE_GLOBAL_CTRL, &saved.global_ctl);
@@ -125,13 +139,15 @@ static enum verdict restore(struct tctx *t)
 	enum verdict v;
 	uint64_t st;
 
-	if (!saved.have)
-		return t_error(t, "nothing was saved (core.state.preflight did not pass)");
+	saved.restored = true;
 	if (saved.e.version >= 2) {
 		WR(t, CORE_GLOBAL_CTRL, 0); /* stopped, so restored counters hold still */
 		if (nfixed())
 			WR(t, CORE_FIXED_CTL, 0);
 	}
+	if (!saved.have)
+		return t_error(t, "nothing was saved (core.state.preflight did not pass); "
+			       "the core PMU is left stopped");
 	v = restore_counters(t);
 	if (v != V_PASS || saved.e.version < 2)
 		return v;

@@ -184,8 +184,12 @@ static void print_trace(const struct tresult *r)
 		plat_log(3, "  trace %s: %u more accesses not kept", r->test->id, r->trace_dropped);
 }
 
+/* recover: o->recover, or NULL after a bracket's last (a restore stops
+ * everything itself, then puts back what it can: stopping after it would
+ * undo that). */
 static void run_one(const struct test *tc, unsigned index, unsigned iter,
-		    const struct run_env *env, const struct run_sink *sink, struct tally *tally)
+		    void (*recover)(const struct tresult *r), const struct run_env *env,
+		    const struct run_sink *sink, struct tally *tally)
 {
 	struct tresult r;
 	struct tctx t = { &r };
@@ -219,6 +223,8 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	print_verdict(&r);
 	if (sink && sink->result)
 		sink->result(sink->ctx, &r);
+	if (recover && (r.verdict == V_FAIL || r.verdict == V_ERROR))
+		recover(&r);
 }
 
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
@@ -231,15 +237,16 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 	tally->planned = runner_planned(s, nsuites, o);
 	for (i = 0; i < o->nbrackets; i++)
 		if (b[i].first && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].first, ++index, 1, env, sink, tally);
+			run_one(b[i].first, ++index, 1, o->recover, env, sink, tally);
 	for (iter = 1; iter <= repeat; iter++)
 		for (i = 0; i < nsuites; i++)
 			for (j = 0; j < s[i]->count; j++)
 				if (runner_selected(o, s[i]->tests[j].id))
-					run_one(&s[i]->tests[j], ++index, iter, env, sink, tally);
+					run_one(&s[i]->tests[j], ++index, iter, o->recover, env, sink,
+						tally);
 	for (i = o->nbrackets; i-- > 0;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].last, ++index, 1, env, sink, tally);
+			run_one(b[i].last, ++index, 1, NULL, env, sink, tally);
 }
 
 void runner_summary_line(const struct tally *t, char *buf, size_t len)

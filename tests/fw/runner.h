@@ -33,6 +33,12 @@ struct run_opts {
 	/* Firsts in this order, lasts in the reverse one. */
 	const struct bracket *brackets;
 	unsigned nbrackets;
+	/* Called after a test that ended FAIL or ERROR (its result r), once
+	 * the result is out: such a test may have been cut short before its
+	 * own clean-up (a CPU exception, a failed check), so the machine is
+	 * put back in a quiet state before the next test. Not after a
+	 * bracket's last, which restores. NULL: nothing. */
+	void (*recover)(const struct tresult *r);
 };
 
 struct run_sink {

@@ -11,6 +11,7 @@
 static unsigned ncpus = 1, npackages = 1;
 static struct plat_cpu cpus[PLAT_MAX_CPUS];
 static uint32_t lvtpc[PLAT_MAX_CPUS];
+static bool lost[PLAT_MAX_CPUS];
 /* Read by whichever thread takes an interrupt while the BSP registers and
  * unregisters: accessed atomically. */
 static plat_irq_fn handlers[256];
@@ -29,6 +30,7 @@ void host_shape(unsigned n, unsigned pk, unsigned threads)
 					     .bsp = i == 0, .enabled = true };
 		lvtpc[i] = LVT_RESET; /* C-25 */
 	}
+	memset(lost, 0, sizeof(lost));
 	for (i = 0; i < ARRAY_SIZE(handlers); i++)
 		__atomic_store_n(&handlers[i], NULL, __ATOMIC_SEQ_CST);
 }
@@ -36,6 +38,14 @@ void host_shape(unsigned n, unsigned pk, unsigned threads)
 unsigned plat_cpu_count(void) { return ncpus; }
 unsigned plat_package_count(void) { return npackages; }
 const struct plat_cpu *plat_cpu(unsigned idx) { return idx < ncpus ? &cpus[idx] : NULL; }
+/* Only where a unit test says so (host_lose_cpu): platform_threads.c waits
+ * an overrun out, platform_host.c runs every job inline. */
+bool plat_cpu_lost(unsigned idx) { return idx < ncpus && lost[idx]; }
+void host_lose_cpu(unsigned idx)
+{
+	if (idx && idx < ncpus)
+		lost[idx] = true;
+}
 
 /* --- local APIC ------------------------------------------------------------ */
 

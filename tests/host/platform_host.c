@@ -37,6 +37,8 @@ int plat_run_on(unsigned idx, void (*fn)(void *), void *arg, uint64_t timeout_us
 		*fault_vec = 0;
 	if (idx >= plat_cpu_count())
 		return PLAT_EINVAL;
+	if (plat_cpu_lost(idx))
+		return PLAT_ETIMEDOUT;
 	current = idx;
 	fn(arg);
 	current = saved;

@@ -12,7 +12,9 @@
  * the harness's configuration keys (README), checked by the config file's
  * parser, one argument per line: a bad one ends the program with status 2
  * before any test runs, so a misspelt defect can never pass for the clean
- * model. end, serial, baud and apic have nothing to act on here. Exit
+ * model. end, serial, baud and apic have nothing to act on here; of
+ * inject=, only preflight-fail (the others need a CPU exception caught or
+ * a CPU lost, which the host platform does not do: status 2). Exit
  * status: runner_exit_code's (0, 1, 2, 77). */
 #include "threads.h"
 #include "../session.h"
@@ -250,6 +252,11 @@ int main(int argc, char **argv)
 	    npackages > EMU_MAX_PKG)
 		usage();
 	parse_args(host_cfg(), argc - optind, argv + optind);
+	if (host_cfg()->inject != INJECT_NONE && host_cfg()->inject != INJECT_PREFLIGHT_FAIL) {
+		fprintf(stderr, "suite: inject=%s needs the UEFI target; nothing run\n",
+			cfg_inject_name(host_cfg()->inject));
+		return 2;
+	}
 	e = host_threads_start(ncpus, npackages);
 	if (e) {
 		fprintf(stderr, "suite: cannot start %u CPU threads: %s\n", ncpus, strerror(e));

@@ -83,6 +83,7 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_int_equal(a->emu_faults, b->emu_faults);
 	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
 	assert_int_equal(a->emu_core_ebx, b->emu_core_ebx);
+	assert_int_equal(a->inject, b->inject);
 }
 
 /* ASCII to UCS-2 (no terminator); returns the length. */

@@ -103,12 +103,13 @@ static void fill_worst(struct cfg *x)
 	x->emu_faults = ~(emu_faults_t)0;
 	x->emu_uclk_mhz = UINT32_MAX;
 	x->emu_core_ebx = INT32_MAX;
+	x->inject = INJECT_GP_OUTSIDE_TEST;
 }
 
 static void test_describe_max(void **state)
 {
 	static char buf[CFG_DESCRIBE_MAX + 64];
-	const char *last = " emu.core_ebx=0x7fffffff";
+	const char *last = " emu.core_ebx=0x7fffffff inject=gp-outside-test";
 	struct cfg x;
 	size_t n, keys = 0;
 
@@ -164,10 +165,12 @@ static void test_describe_valid_max(void **state)
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
 		x.emu_faults |= (emu_faults_t)1 << bit;
 	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x7c", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "inject", "gp-outside-test", err, sizeof(err)), 0);
 	n = cfg_describe(&x, buf, sizeof(buf));
 	assert_true(n < CFG_DESCRIBE_MAX);
 	assert_int_equal(strlen(buf), n);
-	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c"), " emu.core_ebx=0x7c");
+	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c inject=gp-outside-test"),
+			    " emu.core_ebx=0x7c inject=gp-outside-test");
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
 		assert_non_null(strstr(buf, emu_fault_name(bit)));
 }

@@ -124,7 +124,7 @@ static void test_loadopts_non_ascii(void **state)
 }
 
 #define DEFAULTS "tests=* skip= list=0 verbose=1 end=auto repeat=1 tag= " \
-		 "serial=off baud=115200 apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto"
+		 "serial=off baud=115200 apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none"
 
 static void test_describe(void **state)
 {
@@ -247,6 +247,31 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(x.emu_core_ebx, -1);
 }
 
+/* inject=: one of the named faults or none; anything else changes nothing. */
+static void test_inject_key(void **state)
+{
+	static const char *const names[] = { "none", "gp-in-test", "gp-outside-test", "ap-hang",
+					      "preflight-fail" };
+	char err[512];
+	struct cfg x;
+
+	(void)state;
+	cfg_defaults(&x);
+	assert_int_equal(x.inject, INJECT_NONE);
+	for (unsigned i = 0; i < ARRAY_SIZE(names); i++) {
+		assert_int_equal(cfg_set(&x, "inject", names[i], err, sizeof(err)), 0);
+		assert_int_equal(x.inject, (enum cfg_inject)i);
+		assert_string_equal(cfg_inject_name(x.inject), names[i]);
+	}
+	assert_int_equal(cfg_set(&x, "inject", "gp", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "inject", "", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "inject", "ap-hang,gp-in-test", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected none, gp-in-test, gp-outside-test, ap-hang or "
+			       "preflight-fail"));
+	assert_int_equal(x.inject, INJECT_PREFLIGHT_FAIL);
+	round_trip(&x);
+}
+
 /* expect_cpu=FAMILY:MODEL in hex, as Intel writes 06_1AH: hex digits
  * without 0x, exactly one ':' or '_', FAMILY 1..10f, MODEL 0..ff. */
 static void test_expect_cpu(void **state)
@@ -315,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_describe_round_trip),
 		cmocka_unit_test(test_expect_cpu),
 		cmocka_unit_test(test_emulation_keys),
+		cmocka_unit_test(test_inject_key),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -42,7 +42,7 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, 0 };
+	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
 			       NULL, NULL };
 
@@ -156,7 +156,7 @@ static const struct bracket brackets[] = {
 /* first/last bracket a selection that needs the uncore, and nothing else. */
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, brackets, 2 };
+	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 
@@ -189,7 +189,7 @@ static void other_generation_skips(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0 };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep" };
 	struct tally t;
 
@@ -208,7 +208,7 @@ static void other_generation_skips(void **state)
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
-	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2 };
+	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
@@ -244,7 +244,7 @@ static void on_starting(void *ctx)
 
 static void starting_before_each_test_that_runs(void **state)
 {
-	struct run_opts o = { "a.*", "", 1, NULL, 0 };
+	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL };
 	struct tally t;
 
@@ -258,9 +258,63 @@ static void starting_before_each_test_that_runs(void **state)
 	assert_int_equal(results_at_start[1], 1);
 }
 
+/* recover hears every FAIL and ERROR, after its result, and nothing else:
+ * a.one.fail, b.error and b.silent of the ten (PASS, SKIP and XFAIL end
+ * through their test's own clean-up). */
+static const char *recovered[32];
+static unsigned nrecovered, results_at_recover[32];
+
+static void on_recover(const struct tresult *r)
+{
+	if (nrecovered < 32) {
+		results_at_recover[nrecovered] = nseen;
+		recovered[nrecovered] = r->test->id;
+	}
+	nrecovered++;
+}
+
+static void recover_after_fail_and_error(void **state)
+{
+	struct run_opts o = { "*", "", 1, NULL, 0, on_recover };
+	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = nrecovered = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	assert_int_equal(nseen, 10);
+	assert_int_equal(nrecovered, 3);
+	assert_string_equal(recovered[0], "a.one.fail");
+	assert_int_equal(results_at_recover[0], 2); /* its result is out first */
+	assert_string_equal(recovered[1], "b.error");
+	assert_string_equal(recovered[2], "b.silent");
+}
+
+/* A failing first (a pre-flight) is recovered from; a failing last (a
+ * restore) is not: stopping then would undo what it put back. */
+static void recover_not_after_a_last(void **state)
+{
+	static const struct test bad_first = { "z.first", "save, badly", 0, error };
+	static const struct test bad_last = { "z.last", "restore, badly", 0, error };
+	static const struct bracket bad[] = { { NEED_UNCORE, &bad_first, &bad_last } };
+	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = nrecovered = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	assert_int_equal(nseen, 3);
+	assert_int_equal(seen[2].verdict, V_ERROR);
+	assert_int_equal(nrecovered, 1);
+	assert_string_equal(recovered[0], "z.first");
+}
+
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, 0 };
+	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL };
 
 	(void)state;
 	host_machine(1, 1);
@@ -282,6 +336,8 @@ int main(void)
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_skips),
 		cmocka_unit_test(starting_before_each_test_that_runs),
+		cmocka_unit_test(recover_after_fail_and_error),
+		cmocka_unit_test(recover_not_after_a_last),
 		cmocka_unit_test(list_prints_selected),
 	};
 

@@ -20,4 +20,12 @@ enum verdict self_tsc_calibration(struct tctx *t);
 
 extern const struct suite self_suite;
 
+/* inject= (tests/self/inject.c): the suite of the one test it names, empty
+ * unless inject_select chose it; the call after each result that raises
+ * inject=gp-outside-test's #GP outside any test. */
+extern struct suite inject_suite;
+struct uncore_gen;
+void inject_select(enum cfg_inject what, const struct uncore_gen *gen);
+void inject_after_result(const struct tresult *r);
+
 #endif
