@@ -178,7 +178,8 @@
 	E(EX_FRZ_ALWAYS, "ex-frz-always", "the U-box freezes with frz_all = 0 (X-23)")  \
 	E(EX_PMI_RETRIGGER, "ex-pmi-retrigger", "PMI and freeze on every overflow, ov bit already set or not (X-25, OQ-X22)") \
 	/* R-box IPERF */                                                              \
-	E(EX_IPERF_EN_IGNORED, "ex-iperf-en-ignored", "an R counter counts its IPERF sub-counter without IPERF bit 31 (X-32)") \
+	E(EX_IPERF_ZERO_COUNTS, "ex-iperf-zero-counts", "an R counter counts its IPERF sub-counter's flits while that IPERF is 0 (X-32)") \
+	E(EX_IPERF_BIT31_ONLY, "ex-iperf-bit31-only", "IPERF bit 31 read as an enable: other events (0x40000000, 0xC4) count nothing (X-32)") \
 	E(EX_R_PORT_NO_HALF, "ex-r-port-no-half", "right-half R counters decode ports 0-3, not 4-7 (X-33)")
 
 /* Xeon 7500 defects no on-target test can catch on hardware, so host tests

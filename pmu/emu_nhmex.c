@@ -37,7 +37,7 @@
 #define W_FIXED_BIT (1ull << 31)   /* */
 #define FIXED_EN (1ull << 0)       /* */
 #define EN22 (1ull << 22)
-#define IPERF_EN (1ull << 31)      /* */
+#define IPERF_FLIT_SEND (1ull << 31) /* the seed's event, not an enable */
 #define R_EV(v) ((unsigned)((v) >> 1) & 0x1F) /* */
 #define R_EV_LIMIT 0x18
 #define MSR_IPERF0 0xE04
@@ -127,17 +127,21 @@ static bool running(const struct nhmex_uncore *u, unsigned b, unsigned k)
 
 /* The flit stream an R counter counts, or NULL (X-32, X-33, OQ-X21): its
  * ev_sel names a port of its own half and one of the port's two IPERF
- * sub-counters, which must be armed (bit 31). */
+ * sub-counters, whose value is the event: any non-zero value counts the
+ * port's flit stream (OQ-X19), 0 counts nothing (X-32). */
 static const struct emu_stream *r_stream(const struct nhmex_uncore *u, unsigned b, unsigned k)
 {
 	unsigned h = b - NHMEX_R0, ev = R_EV(u->box[b].evsel[k]), port, sub;
+	uint64_t event;
 
 	if (ev >= R_EV_LIMIT || ev % 6 > 1)
 		return NULL; /* QLX and XBR selections: no synthetic flits */
 	port = (F(u, EX_R_PORT_NO_HALF) ? 0 : 4 * h) + ev / 6;
 	sub = ev % 6;
-	if (!(u->sub_e[(sub ? MSR_IPERF1 : MSR_IPERF0) - 0xE00 + port] & IPERF_EN) &&
-	    !F(u, EX_IPERF_EN_IGNORED))
+	event = u->sub_e[(sub ? MSR_IPERF1 : MSR_IPERF0) - 0xE00 + port];
+	if (F(u, EX_IPERF_BIT31_ONLY))
+		event &= IPERF_FLIT_SEND;
+	if (!event && !F(u, EX_IPERF_ZERO_COUNTS))
 		return NULL;
 	return &u->flit[port][sub];
 }
@@ -524,7 +528,8 @@ uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now)
 
 /* MODEL CHOICE (OQ-X19 for the R-box): a port's traffic comes in bursts of
  * 64 cycles, busy or quiet by a hash of (port, sub-counter, burst), with a
- * flit in 3 of 4 busy cycles; the IPERF event bits 30:0 do not change it. */
+ * flit in 3 of 4 busy cycles; which non-zero event the IPERF selects (X-32)
+ * does not change it. */
 unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t)
 {
 	uint32_t key = 0x7500u + 2 * port + sub, p = (uint32_t)(t % PERIOD);

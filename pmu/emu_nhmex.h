@@ -11,8 +11,9 @@
  * and W (4 counters and the fixed counter). Counting (OQ-X19): every GP
  * counter with its three enables counts one synthetic event per cycle,
  * whatever its event select, except the R-box's, which count the flits of
- * the IPERF sub-counter their ev_sel points at (X-32, X-33), a synthetic
- * per-port stream (nhmex_flit_value). The W fixed counter counts cycles.
+ * the IPERF sub-counter their ev_sel points at while it selects an event,
+ * any non-zero value (X-32, X-33), a synthetic per-port stream
+ * (nhmex_flit_value). The W fixed counter counts cycles.
  *
  * X-02: registers are per package, so one instance per package and nothing
  * shared; the backend routes each CPU's access to its package's.

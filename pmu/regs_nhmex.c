@@ -160,11 +160,12 @@ static const struct field sub32[] = {
 	{ NULL, 0, 0, 0, NULL },
 };
 
-/* IPERF_CFG: bit 31 arms the sub-counter for the event in 30:0 (SEED-003
- * step 4, X-32). */
+/* IPERF_CFG: one field, the event the sub-counter counts (X-32): SEED-003's
+ * bit 31 (0x80000000, Linux qpi*_flit_send) is one event among others
+ * (0x40000000 idle_filt, 0xC4 data response, the guide's 0x31), not an
+ * enable bit; 0 selects nothing. */
 static const struct field iperf[] = {
-	{ "event", 0, 30, FA_RW, "X-32 X-40" },
-	{ "en", 31, 31, FA_RW, "X-32" },
+	{ "event", 0, 31, FA_RW, "X-32 X-40" },
 	{ NULL, 0, 0, 0, NULL },
 };
 

@@ -69,7 +69,7 @@ static void x05_three_enables(void **state)
 
 			init(0x2E);
 			if (s->iperf)
-				wr(&u, s->iperf, 1ull << 31, 0);
+				wr(&u, s->iperf, IPERF_FLIT_SEND, 0);
 			wr(&u, s->evsel, (m & 1 ? s->en : 0) | s->ev, 0);
 			wr(&u, s->gctl, m & 2 ? s->bit : 0, 0);
 			wr(&u, U_CTL, m & 4 ? EN_ALL : 0, 0);
@@ -377,35 +377,44 @@ static void x31_new_sample_interval(void **state)
 	assert_int_equal(rd(&u, U_ST, 1230), OV_S1);
 }
 
-/* X-32, X-33: an R counter counts its port's flits only with the IPERF
- * sub-counter armed and its ev_sel pointing at it on its own half. */
+/* X-32, X-33: an R counter pointed (ev_sel, on its own half) at an IPERF
+ * sub-counter counts the port's flits while the IPERF holds an event, any
+ * non-zero value (bit 31 is one event, not an enable), and nothing while
+ * it is 0. */
 static void x32_x33_iperf(void **state)
 {
 	static const struct { unsigned k, ev; uint32_t iperf; unsigned port, sub; } rows[] = {
 		{ 3, 7, 0xE25, 1, 1 }, { 0, 0, 0xE04, 0, 0 }, { 7, 19, 0xE27, 3, 1 },
 		{ 8, 0, 0xE08, 4, 0 }, { 9, 6, 0xE09, 5, 0 }, { 15, 19, 0xE2B, 7, 1 },
 	};
-	unsigned i;
+	/* X-32's events, and the guide's match/mask event select 0x31 */
+	static const uint64_t events[] = { IPERF_FLIT_SEND, IPERF_IDLE_FILT, IPERF_DATA_RESP,
+					   0x31 };
+	unsigned i, e;
 	uint64_t t, want;
 
 	(void)state;
-	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		unsigned k = rows[i].k, h = k / 8;
-		uint32_t ctl = (h ? 0xE30 : 0xE10) + 2 * (k % 8);
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		for (e = 0; e < ARRAY_SIZE(events); e++) {
+			unsigned k = rows[i].k, h = k / 8;
+			uint32_t ctl = (h ? 0xE30 : 0xE10) + 2 * (k % 8);
 
-		init(0x2E);
-		wr(&u, 0xE00 + 0x20 * h, 1ull << (k % 8), 0);
-		wr(&u, ctl, rows[i].ev << 1 | 1, 0);
-		wr(&u, U_CTL, EN_ALL, 0);
-		assert_int_equal(rd(&u, ctl + 1, 3000), 0); /* not armed */
-		wr(&u, rows[i].iperf, 1ull << 31, 3000);
-		for (want = 0, t = 3000; t < 9000; t++)
-			want += nhmex_flit_value(rows[i].port, rows[i].sub, t);
-		assert_true(want > 0);
-		assert_int_equal(rd(&u, ctl + 1, 9000), want);
-		wr(&u, ctl, 0x18 << 1 | 1, 9000); /* >= 0x18 is not valid */
-		assert_int_equal(rd(&u, ctl + 1, 9900), want);
-	}
+			init(0x2E);
+			wr(&u, 0xE00 + 0x20 * h, 1ull << (k % 8), 0);
+			wr(&u, ctl, rows[i].ev << 1 | 1, 0);
+			wr(&u, U_CTL, EN_ALL, 0);
+			assert_int_equal(rd(&u, ctl + 1, 3000), 0); /* IPERF 0 */
+			wr(&u, rows[i].iperf, events[e], 3000);
+			for (want = 0, t = 3000; t < 9000; t++)
+				want += nhmex_flit_value(rows[i].port, rows[i].sub, t);
+			assert_true(want > 0);
+			assert_int_equal(rd(&u, ctl + 1, 9000), want);
+			wr(&u, rows[i].iperf, 0, 9000); /* 0 again: it stops */
+			assert_int_equal(rd(&u, ctl + 1, 9500), want);
+			wr(&u, rows[i].iperf, events[e], 9500);
+			wr(&u, ctl, 0x18 << 1 | 1, 9500); /* >= 0x18 is not valid */
+			assert_int_equal(rd(&u, ctl + 1, 9900), want);
+		}
 }
 
 /* X-39, OQ-X13: on 0x2F C8 and C9 count and set their own status only. */

@@ -38,6 +38,11 @@
 #define W_FCTL 0x395u
 #define M48 ((1ull << 48) - 1)
 #define EN22 (1ull << 22)
+/* X-32: IPERF values are events, none of them an enable bit: the seed's
+ * (Linux qpi*_flit_send), Linux's qpi*_idle_filt and data response */
+#define IPERF_FLIT_SEND 0x80000000ull
+#define IPERF_IDLE_FILT 0x40000000ull
+#define IPERF_DATA_RESP 0xC4ull
 #define PMI20 (1ull << 20)
 
 static inline uint32_t c_base(unsigned n)
@@ -120,7 +125,7 @@ static inline void arm(struct nhmex_uncore *u, const struct src *s, uint64_t lef
 		       uint64_t uctl, uint64_t at)
 {
 	if (s->iperf)
-		wr(u, s->iperf, 1ull << 31, at); /* the sub-counter first */
+		wr(u, s->iperf, IPERF_FLIT_SEND, at); /* the sub-counter first */
 	wr(u, s->evsel, s->en | s->ev | (pmi ? s->pmi : 0), at);
 	wr(u, s->ctr, (1ull << 48) - left, at);
 	if (s->gctl != U_CTL)

@@ -192,23 +192,29 @@ static uint64_t retrigger(emu_faults_t f) /* X-25: no PMI while ov stays set */
 	return nhmex_take_pmi(&u, req, 8);
 }
 
-/* R counter 3 on port 1 IPERF1 (the seed's example), IPERF left unarmed
- * (X-32); R counter 9 on port 5 IPERF0, armed (X-33): counts over 4000. */
-static uint64_t r_count(emu_faults_t f, unsigned i, bool armed)
+/* R counter 3 on port 1 IPERF1 (the seed's example), or R counter 9 on
+ * port 5 IPERF0 (X-33), with `event` in that IPERF: counts over 4000. */
+static uint64_t r_count(emu_faults_t f, unsigned i, uint64_t event)
 {
 	const struct src *s = &srcs[i];
 
 	init(f, 0x2E);
-	if (armed)
-		wr(&u, s->iperf, 1ull << 31, 0);
+	wr(&u, s->iperf, event, 0);
 	wr(&u, s->evsel, s->ev | 1, 0);
 	wr(&u, s->gctl, s->bit, 0);
 	wr(&u, U_CTL, EN_ALL, 0);
 	return rd(&u, s->ctr, 4000);
 }
 
-static uint64_t iperf_unarmed(emu_faults_t f) { return r_count(f, 14, false); }
-static uint64_t r_right_port(emu_faults_t f) { return r_count(f, 15, true); }
+/* an IPERF of 0 counts nothing; 0x40000000 and 0xC4 are events. */
+static uint64_t iperf_zero(emu_faults_t f) { return r_count(f, 14, 0); }
+static uint64_t iperf_not_bit31(emu_faults_t f)
+{
+	uint64_t n = r_count(f, 15, IPERF_IDLE_FILT);
+
+	return n == r_count(f, 15, IPERF_DATA_RESP) ? n : 0;
+}
+static uint64_t r_right_port(emu_faults_t f) { return r_count(f, 15, IPERF_FLIT_SEND); }
 
 static uint64_t flits(unsigned port, unsigned sub, uint64_t a, uint64_t b)
 {
@@ -253,7 +259,8 @@ static const struct row rows[] = {
 	R(EX_FRZ_ONE_BOX, frz_all_boxes, 100),
 	R(EX_FRZ_ALWAYS, no_frz, EN_ALL),
 	R(EX_PMI_RETRIGGER, retrigger, 0),
-	R(EX_IPERF_EN_IGNORED, iperf_unarmed, 0),
+	R(EX_IPERF_ZERO_COUNTS, iperf_zero, 0),
+	R(EX_IPERF_BIT31_ONLY, iperf_not_bit31, UINT64_MAX),
 	R(EX_R_PORT_NO_HALF, r_right_port, UINT64_MAX),
 };
 

@@ -170,6 +170,7 @@ static void x32_x34_rbox(void **state)
 		{ 0xE9C, 0xE9D, 0xE9E }, { 0xE8C, 0xE8D, 0xE8E }, { 0xE98, 0xE99, 0xE9A },
 		{ 0xE88, 0xE89, 0xE8A }, { 0xE94, 0xE95, 0xE96 },
 	};
+	const struct field *f;
 	struct reg_ref r;
 	char name[64];
 	unsigned h, k, p, i, j;
@@ -187,7 +188,13 @@ static void x32_x34_rbox(void **state)
 	for (p = 0; p < 8; p++) {
 		expect(0xE04 + p, "rbox_iperf", p / 4, p % 4, ROLE_FILTER);
 		r = expect(0xE24 + p, "rbox_iperf", p / 4, p % 4, ROLE_FILTER);
-		assert_int_equal(field_mask(reg_field(r.tmpl, "en")), 1ull << 31);
+		/* X-32: one event field, bits 31:0 (0x80000000, 0x40000000 and
+		 * 0xC4 are events); no enable bit */
+		f = reg_field(r.tmpl, "event");
+		assert_non_null(f);
+		assert_int_equal(field_mask(f), 0xFFFFFFFFull);
+		assert_int_equal(reg_defined_mask(r.tmpl), 0xFFFFFFFFull);
+		assert_null(reg_field(r.tmpl, "en"));
 		expect((p < 4 ? 0xE0C : 0xE2C - 4) + p, "rbox", p / 4, p % 4, ROLE_FILTER);
 		for (i = 0; i < 3; i++) {
 			expect(0xE60 + 4 * p + (p >= 4 ? 0x10 : 0) + i, "rbox", p / 4, p % 4,

@@ -11,7 +11,7 @@ static const char *const types[] = { "ubox", "cbox", "bbox", "sbox", "mbox", "rb
  * stays idle on hardware makes its test SKIP, not pass). On the model every
  * enabled counter counts a cycle stream whatever it selects; an R counter
  * counts the IPERF sub-counter its ev_sel names (X-33), so R's event here is
- * ev_sel 0 (IPERF_CFG0 of the half's first port, armed by ex_arm). */
+ * ev_sel 0 (IPERF_CFG0 of the half's first port, given an event by ex_arm). */
 static uint64_t event_of(const char *type)
 {
 	if (!strcmp(type, "rbox"))
@@ -197,7 +197,7 @@ enum verdict ex_arm(struct tctx *t, const struct ex_box *b, unsigned k, uint64_t
 	uint64_t ctl;
 
 	if (!strcmp(b->type->name, "rbox")) { /* X-32: the IPERF sub-counter first */
-		WR(t, 0xE04 + 4 * b->idx, 1ull << 31); /* port 4h IPERF_CFG0, bit 31 (OQ-X21) */
+		WR(t, 0xE04 + 4 * b->idx, 1ull << 31); /* port 4h IPERF_CFG0 (OQ-X21): flit_send */
 	}
 	WR(t, ex_ctr(b, k), val);
 	WR(t, ex_sel(b, k), b->ev | b->en | (pmi ? b->pmi : 0));
