@@ -63,7 +63,7 @@ uint64_t plat_tsc_hz(void)
 			plat_log(1, "tsc: %lu kHz by Stall, %u of %u windows disturbed and discarded",
 				 (unsigned long)(c->hz / 1000), c->discarded, c->windows);
 		else
-			plat_log(0, "tsc: could not be calibrated: %u of %u windows by Stall disturbed; "
+			plat_log(0, "tsc: could not be calibrated by Stall: %u of %u windows disturbed; "
 				 "%lu kHz from the least disturbed, every time of this run is suspect",
 				 c->discarded, c->windows, (unsigned long)(c->hz / 1000));
 	}

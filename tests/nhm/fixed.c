@@ -9,8 +9,8 @@
 #define UCLK_MIN_HZ 1000000000ull
 #define UCLK_MAX_HZ 4000000000ull
 /* Millions of U-clocks: a gate that leaks moves the counter, and the rate's
- * two reads, microseconds apart, err by under 1% (far inside the
- * 1-4 GHz window above). */
+ * two reads, each dated to NHM_BRACKET_US (20 us), err by under 1% (far
+ * inside the 1-4 GHz window above). */
 #define WINDOW_US   2000
 
 enum verdict nhm_fixed_gate(struct tctx *t)
@@ -49,22 +49,31 @@ enum verdict nhm_fixed_gate(struct tctx *t)
 	return V_PASS;
 }
 
-/* The U-clock rate: FixedCntr0's delta over a TSC-timed window (N-08). */
+/* The U-clock rate: FixedCntr0's delta over a TSC-timed window (N-08).
+ * Both reads are dated by nhm_stamp: a CPU away between a read and an
+ * undated TSC read stretches or shrinks the window by as long as it was
+ * away (a vCPU descheduled for a millisecond under TCG put a 2 ms window's
+ * rate outside the 1-4 GHz bounds). */
 enum verdict nhm_fixed_uclk(struct tctx *t)
 {
-	uint64_t c0, c1, t0, t1, hz;
+	uint64_t c0 = 0, c1 = 0, t0 = 0, t1 = 0, hz;
+	int e;
 
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTR, 0);
 	WR(t, NHM_FIXED_CTL, 1);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
-	RD(t, NHM_FIXED_CTR, &c0);
-	t0 = plat_tsc();
+	e = nhm_stamp(NHM_FIXED_CTR, &c0, &t0);
 	plat_stall_us(WINDOW_US);
-	RD(t, NHM_FIXED_CTR, &c1);
-	t1 = plat_tsc();
+	if (!e)
+		e = nhm_stamp(NHM_FIXED_CTR, &c1, &t1);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
+	if (e == PLAT_ETIMEDOUT)
+		return t_error(t, "no FixedCntr0 read in %u was dated within %u us",
+			       NHM_STAMP_TRIES, NHM_BRACKET_US);
+	if (e)
+		return t_error(t, "rdmsr 0x%x faulted (%d)", NHM_FIXED_CTR, e);
 	CHECK(t, c1 != c0, "FixedCntr0 did not advance in %u us (N-08)", WINDOW_US);
 	hz = ((c1 - c0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
 	t_figure(t, "uclk_hz", (int64_t)hz, "Hz");

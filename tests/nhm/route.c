@@ -9,7 +9,7 @@ struct fork {
 	unsigned cores;          /* EN_PMI_CORE bits of every round */
 	unsigned rounds;         /* cut short at the first that did not arrive */
 	unsigned driver[ROUNDS]; /* CPU whose package's uncore overflows */
-	uint64_t due[ROUNDS];
+	struct wrap wrap[ROUNDS];
 	uint64_t status[ROUNDS]; /* the BSP's GLOBAL_STATUS after the wait */
 	unsigned got[ROUNDS + 1][PLAT_MAX_CPUS]; /* hits before round r, at [r] */
 	volatile unsigned ready, go; /* go: round + 1 an AP driver is to start */
@@ -46,7 +46,7 @@ static void listen(void *arg)
 			kick = now + route_tsc_us(KICK_US);
 		}
 		if (go && f->driver[go - 1] == me) {
-			route_keep(&f->fault[me], route_start(f->c, f->cores, &f->due[go - 1]));
+			route_keep(&f->fault[me], route_start(f->c, f->cores, &f->wrap[go - 1]));
 			drove = true;
 			f->go = 0;
 		}
@@ -103,9 +103,10 @@ static bool round_on(struct fork *f, unsigned r)
 			return false;
 		}
 	} else {
-		route_keep(&f->fault[0], route_start(f->c, f->cores, &f->due[r]));
+		route_keep(&f->fault[0], route_start(f->c, f->cores, &f->wrap[r]));
 	}
-	end = f->due[r] + route_tsc_us(f->cores ? ARRIVE_US : EARLY_US);
+	end = f->cores ? f->wrap[r].due + route_tsc_us(ARRIVE_US)
+		       : f->wrap[r].by + route_tsc_us(EARLY_US);
 	while (!(came = arrived(f, r)) && plat_tsc() < end)
 		;
 	if ((came || !f->cores) && pmi_quiesce(ALL_CPUS)) {
@@ -197,7 +198,7 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 			CHECK(t, plat_cpu(j)->package != c->package || plat_cpu(j)->core != c->core ||
 			      f->got[r + 1][j] > f->got[r][j], "CPU %u took the PMI, its sibling "
 			      "CPU %u did not (N-33)", i, j);
-		us = (int64_t)(route_pmi.at[i][f->got[r][i]] - f->due[r]) * 1000000 /
+		us = (int64_t)(route_pmi.at[i][f->got[r][i]] - f->wrap[r].due) * 1000000 /
 		     (int64_t)plat_tsc_hz();
 		CHECK(t, !emu || (us >= -EARLY_US && us <= ARRIVE_US), "CPU %u: PMI %ld us after "
 		      "the wrap (N-30, OQ-N23)", i, (long)us);

@@ -19,13 +19,12 @@
 #define ROUNDS    3      /* overflows per fork-join: latency samples per CPU */
 #define RATE_US   5000   /* the U-clock, measured over 5 ms of FixedCntr0 */
 #define LEAD_US   1000   /* the wrap is due 1 ms after the enabling write */
-/* A FixedCntr0 read whose two TSC brackets are further apart is redone:
- * the CPU (vCPU thread) was away, and the midpoint would misdate it. */
-#define BRACKET_US 20
 /* How far the wrap may be from its predicted time: the 1 ms lead comes
- * from a rate whose 5 ms window has both ends dated to 20 us, under 1% of
- * the lead. So a PMI may seem this early on the model (which delivers only
- * after the wrap), and this long after the prediction the wrap is past. */
+ * from a rate whose 5 ms window has both ends dated to NHM_BRACKET_US
+ * (20 us), under 1% of the lead. So a PMI may seem this early on the
+ * model (which delivers only after the wrap), and this long after the
+ * prediction dated from after the enabling write (struct wrap) the wrap
+ * is past. */
 #define EARLY_US  50
 /* On hardware a PMI follows the wrap within microseconds (OQ-N23); the model
  * delivers on its 1 ms tick, and TCG on a loaded host ran APs' handlers up
@@ -69,8 +68,18 @@ uint64_t route_tsc_us(uint64_t us);
 int route_stop_uncore(unsigned me);
 /* The U-clock measured against the TSC, as the preset's lead (OQ-N17). */
 enum verdict route_measure(struct tctx *t, struct clock *c);
-/* FixedCntr0 c->lead before its wrap, PMI bit set, routed to `cores`; *due
- * is the TSC of the wrap. */
-int route_start(const struct clock *c, unsigned cores, uint64_t *due);
+/* When the wrap is due, by the TSC: `due` from just before the enabling
+ * write, `by` from just after it. A CPU (vCPU thread) away between the two
+ * starts the count late: the wrap is then past `due`, never past `by`. So a
+ * PMI's latency counts from `due` (a PMI before it is early), and a wait
+ * for the wrap to be over ends from `by`: from `due`, a write delayed by
+ * more than EARLY_US left the wrap after the wait and the PMI fence, and
+ * its PMI went through the gate the test opened next (a false FAIL of
+ * nhm.route.lvt-masked under TCG on a loaded host). */
+struct wrap {
+	uint64_t due, by;
+};
+/* FixedCntr0 c->lead before its wrap, PMI bit set, routed to `cores`. */
+int route_start(const struct clock *c, unsigned cores, struct wrap *w);
 
 #endif

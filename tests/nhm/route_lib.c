@@ -56,22 +56,6 @@ int route_stop_uncore(unsigned me)
 	return e;
 }
 
-static int stamp(uint64_t *ctr, uint64_t *tsc)
-{
-	uint64_t a = 0, b = 0;
-	int i, e = 0;
-
-	for (i = 0; i < 8; i++) {
-		a = plat_tsc();
-		e = msr_read(plat_this_cpu(), NHM_FIXED_CTR, ctr);
-		b = plat_tsc();
-		if (e || b - a <= route_tsc_us(BRACKET_US))
-			break;
-	}
-	*tsc = a + (b - a) / 2;
-	return e;
-}
-
 enum verdict route_measure(struct tctx *t, struct clock *c)
 {
 	uint64_t c0, c1, t0, t1, hz;
@@ -81,10 +65,13 @@ enum verdict route_measure(struct tctx *t, struct clock *c)
 	WR(t, NHM_FIXED_CTR, 0);
 	WR(t, NHM_FIXED_CTL, 1);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
-	e = stamp(&c0, &t0);
+	e = nhm_stamp(NHM_FIXED_CTR, &c0, &t0);
 	plat_stall_us(RATE_US);
-	route_keep(&e, stamp(&c1, &t1));
+	route_keep(&e, nhm_stamp(NHM_FIXED_CTR, &c1, &t1));
 	route_keep(&e, route_stop_uncore(plat_this_cpu()));
+	if (e == PLAT_ETIMEDOUT)
+		return t_error(t, "measuring the U-clock: no FixedCntr0 read in %u was dated "
+			       "within %u us", NHM_STAMP_TRIES, NHM_BRACKET_US);
 	if (e)
 		return t_error(t, "measuring the U-clock: an MSR access failed (%d)", e);
 	CHECK(t, c1 > c0, "FixedCntr0 did not advance in %u us (N-08)", RATE_US);
@@ -95,9 +82,9 @@ enum verdict route_measure(struct tctx *t, struct clock *c)
 }
 
 /* FixedCntr0 c->lead U-clocks before 2^48, PMI bit set, routed to the
- * EN_PMI_CORE bits `cores` (N-29, N-30, N-31); *due is the TSC of the wrap
- * (OQ-N15), dated from just before the enabling write. */
-int route_start(const struct clock *c, unsigned cores, uint64_t *due)
+ * EN_PMI_CORE bits `cores` (N-29, N-30, N-31); *w dates its wrap (OQ-N15)
+ * from the TSC reads around the enabling write. */
+int route_start(const struct clock *c, unsigned cores, struct wrap *w)
 {
 	unsigned me = plat_this_cpu();
 	uint64_t t0;
@@ -109,6 +96,7 @@ int route_start(const struct clock *c, unsigned cores, uint64_t *due)
 	route_keep(&e, msr_write(me, NHM_FIXED_CTL, FC_EN_PMI));
 	t0 = plat_tsc();
 	route_keep(&e, msr_write(me, NHM_GLOBAL_CTRL, NHM_EN_FC0 | (uint64_t)cores << 48));
-	*due = t0 + c->lead_tsc;
+	w->by = plat_tsc() + c->lead_tsc;
+	w->due = t0 + c->lead_tsc;
 	return e;
 }

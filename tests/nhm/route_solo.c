@@ -36,12 +36,13 @@ static enum verdict step(struct tctx *t, struct solo *s, unsigned want, bool che
 			 const char *after)
 {
 	unsigned base = route_pmi.hits[0];
-	uint64_t due, end;
-	int e = route_start(&s->c, s->cores, &due);
+	struct wrap w;
+	uint64_t end;
+	int e = route_start(&s->c, s->cores, &w);
 
 	if (e)
 		return t_error(t, "programming the overflow faulted (%d)", e);
-	end = due + route_tsc_us(want > base ? ARRIVE_US : EARLY_US);
+	end = want > base ? w.due + route_tsc_us(ARRIVE_US) : w.by + route_tsc_us(EARLY_US);
 	while (route_pmi.hits[0] < (want > base ? want : base + 1) && plat_tsc() < end)
 		;
 	if (pmi_quiesce(PMI_BSP_ONLY))
