@@ -154,6 +154,11 @@ mcopy -o -i $shell_img $B/check/startup.nsh ::/startup.nsh
 boot shell-load-options 0 $shell_img --opts "tag=from-file verbose=0" \
   -- --tag from-shell --tests 1 --all-pass
 . scripts/check_paths.sh
+# Faults injected on purpose (inject=): the machine left as found.
+ab_out=$(B=$B scripts/check_abnormal.sh 2>&1)
+echo "$ab_out" | grep -v '^abnormal: '
+read -r ap af <<<"$(echo "$ab_out" | sed -n 's/^abnormal: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
+pass=$((pass + ${ap:-0})); fail=$((fail + ${af:-1}))
 echo "check: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
