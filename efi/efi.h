@@ -33,7 +33,8 @@ void mp_release(void); /* APs back to the firmware (end of run) */
 
 /* medium.c: the volume the harness was loaded from. */
 EFI_STATUS medium_open(void);
-/* Read a whole file into buf (at most size bytes); *len gets its length. */
+/* Read a whole file into buf, or nothing: a file over size bytes is not
+ * read and gives EFI_BUFFER_TOO_SMALL; *len gets its true length. */
 EFI_STATUS medium_read(const CHAR16 *path, void *buf, UINTN size, UINTN *len);
 /* Free bytes and the allocation unit of the volume (EFI_WRITE_PROTECTED on
  * a read-only one). */
