@@ -283,9 +283,13 @@ static enum verdict preset(struct tctx *t)
 		      "0x%lx (N-06, N-11)", n, n & 1 ? "EN" : "EN_PCn", (unsigned long)v[n],
 		      (unsigned long)q);
 	}
+	/* Dated before the odd counters' EN: with their EN_PCn still set in
+	 * GLOBAL_CTRL (0xAA) they count from that write, and a CPU away
+	 * between it and a later TSC read (a vCPU descheduled under load) let
+	 * PerfCntr1 count more than the interval allowed. */
+	t0 = plat_tsc();
 	for (n = 1; n < NCTR; n += 2)
 		WR_ON(t, me, NHM_EVTSEL(n), SEL);
-	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL);
 	WINDOW(t, me);
 	WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
