@@ -15,6 +15,7 @@ for _ in $(seq "$n"); do
   timeout $((limit * rounds)) sh -c 'while :; do :; done' &
   hogs+=($!)
 done
+mkdir -p build
 pass=0 fail=0
 for r in $(seq "$rounds"); do
   t0=$SECONDS
