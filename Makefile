@@ -96,7 +96,7 @@ $(B)/host/bench_msr: scripts/bench_msr.c $(H_OBJS)
 regs: $(B)/host/regs
 	@$(B)/host/regs
 
-SPEC ?= ../shared/spec
+SPEC ?= docs/spec
 trace-spec:
 	@scripts/trace_spec.py --spec $(SPEC)
 
