@@ -13,12 +13,14 @@
 #include "io.h"
 
 #define PIT_HZ 1193182u
-/* Short windows: the shorter a window, the likelier it fits between two
- * deschedulings of a vCPU (the host's time slices are a few ms). The
- * brackets of a reading are microseconds wide, TSC_TOL_PPM (0.2 %) of
- * 2 ms is 4 us. Stall's own call overhead is in every step, not slack: it
- * makes the rate by Stall 0.05-0.25 % high under TCG (1-2 us a call on a
- * loaded host), far inside self.tsc.calibration's 2 %. */
+/* Windows of 2 ms: beside a dozen CPU hogs on 2 cores a vCPU runs in
+ * slices of a few ms, and windows of 4 ms (4 x 1 ms) found 0-2 undisturbed
+ * in 64 tries where these found 3 in 6-14. The brackets of legacy port
+ * reads (about 1 us each on hardware, 3 in a PIT window) stay inside
+ * TSC_TOL_PPM (0.2 % of 2 ms is 4 us). Stall's own call overhead is in
+ * every step, not slack: it makes the rate by Stall 0.05-0.3 % high under
+ * TCG (up to 1.5 us a call on a loaded host), far inside
+ * self.tsc.calibration's 2 %. */
 #define STALL_STEPS   4
 #define STALL_STEP_US 500
 #define PIT_WINDOW_US 2000
