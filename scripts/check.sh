@@ -28,8 +28,10 @@ boot() {
   cargs=("$@")
   mkdir -p "$dir"
   local t0=$SECONDS
+  # The bound only catches a hung boot: generous, since a loaded host
+  # stretches a verbose=3 boot (a flushed log line per access) past 2 min.
   scripts/qemu.sh --image "$image" --quiet --serial-log "$dir/serial.log" \
-    --results "$dir/results" "${qargs[@]}"
+    --results "$dir/results" --timeout "${BOOT_LIMIT:-600}" "${qargs[@]}"
   local code=$?
   local why=""
   [ "$code" = "$want" ] || why="exit status $code, want $want"

@@ -41,7 +41,7 @@ boot() {
   local name=$1 want=$2 cpu=$3 opts=$4 dir=$B/check-abnormal/$1
   shift 4
   mkdir -p "$dir"
-  scripts/qemu.sh --image "$ESP" --cpu "$cpu" --smp 4 --sockets 2 --timeout 120 --quiet \
+  scripts/qemu.sh --image "$ESP" --cpu "$cpu" --smp 4 --sockets 2 --timeout "${BOOT_LIMIT:-600}" --quiet \
     --opts "$opts" --serial-log "$dir/serial.log" --results "$dir/results"
   check "abnormal.$name" "$want" "$dir/serial.log" $? "$@" \
     '^end: .*\(exit code '"$want"'\)$'

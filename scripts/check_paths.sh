@@ -59,7 +59,7 @@ full_medium medium-fills-up 81920 'tests=self.cpu.* repeat=200' -- \
 # read as a prefix of what the console said (scripts/check_cut.py).
 cut_opts="tests=self.cpu.*,nhm.regs.*,nhm.count.*,nhm.fixed.*"
 mkdir -p $B/check/cut
-scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "$cut_opts" \
+scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" \
   --serial-log $B/check/cut/ref.log --results $B/check/cut/ref > /dev/null 2>&1
 first=$(grep -n '^uncore-harness ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
 last=$(grep -n '^end: ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
@@ -69,7 +69,7 @@ else
   cuts=8 cut_bad=""
   for i in $(seq 0 $((cuts - 1))); do
     k=$((first + (last - first) * i / (cuts - 1)))
-    scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "$cut_opts" --kill-at-line "$k" \
+    scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" --kill-at-line "$k" \
       --serial-log $B/check/cut/$k.log --results $B/check/cut/$k > /dev/null 2>&1
     why=$(python3 scripts/check_cut.py $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
     [ -z "$why" ] || cut_bad="${cut_bad:+$cut_bad; }line $k: $why"

@@ -79,11 +79,11 @@ run() {
   read -r _ letter model cpus tests qcpu <<<"$(echo "$GENS" | awk -v g="$2" '$1 == g')"
   [ "$3" = clean ] || opts="emu.fault=$3"
   if [ "$1" = host ]; then
-    timeout -k 5 300 "$B/host/suite" --cpus "$cpus" --packages 2 --model "$model" \
+    timeout -k 5 "${BOOT_LIMIT:-600}" "$B/host/suite" --cpus "$cpus" --packages 2 --model "$model" \
       --results "$out/host/$r" "tests=$tests" $opts > "$out/host/$r.log" 2>&1
   else
     scripts/qemu.sh --image "$B/esp.img" --cpu "$qcpu" --smp "$cpus" --sockets 2 --quiet \
-      --timeout 180 --serial-log "$out/qemu/$r.log" --results "$out/qemu/$r" \
+      --timeout "${BOOT_LIMIT:-600}" --serial-log "$out/qemu/$r.log" --results "$out/qemu/$r" \
       --opts "tests=$tests $opts" > /dev/null 2>&1
   fi
   echo "$?" > "$out/$1/$r.rc"
