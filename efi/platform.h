@@ -79,6 +79,9 @@ void plat_unlock(volatile int *lock, uint64_t flags);
 /* --- time ------------------------------------------------------------- */
 uint64_t plat_tsc(void);
 uint64_t plat_tsc_hz(void);
+/* False when the TSC could not be calibrated from undisturbed windows: every
+ * time of the run is suspect, so a FAIL is then the harness's ERROR. */
+bool plat_tsc_trusted(void);
 void plat_stall_us(uint64_t us);
 /* Interrupts on/off on the calling CPU (APs start with IF=0). */
 void plat_irq_enable(void);

@@ -70,6 +70,12 @@ uint64_t plat_tsc_hz(void)
 	return tsc_hz;
 }
 
+bool plat_tsc_trusted(void)
+{
+	plat_tsc_hz();
+	return tsc_cal_by_stall(plat_stall_us)->trusted;
+}
+
 uint64_t plat_irq_save(void)
 {
 	uint64_t flags;

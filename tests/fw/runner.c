@@ -214,6 +214,17 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 		r.verdict = c.v < V_COUNT ? c.v : V_ERROR;
 		if (r.verdict != V_PASS && !r.reason[0])
 			snprintf(r.reason, sizeof(r.reason), "no reason given");
+		/* A clock that could not be calibrated may be what failed: the
+		 * harness's ERROR, never the machine's FAIL (its reason kept). */
+		if (r.verdict == V_FAIL && !plat_tsc_trusted()) {
+			static const char pre[] = "TSC not calibrated: ";
+			size_t n = sizeof(pre) - 1, keep = sizeof(r.reason) - n - 1;
+
+			r.reason[keep] = '\0';
+			memmove(r.reason + n, r.reason, strlen(r.reason) + 1);
+			memcpy(r.reason, pre, n);
+			r.verdict = V_ERROR;
+		}
 	}
 	r.duration_us = hz ? (plat_tsc() - t0) * 1000000 / hz : 0;
 	r.ntrace = pmu_trace_get(&r.trace, &r.trace_dropped);

@@ -20,5 +20,8 @@ struct cfg *host_cfg(void);
  * plat_run_on gives PLAT_ETIMEDOUT for it without running anything, as
  * efi/mp.c does for an AP that never returned. Until host_machine. */
 void host_lose_cpu(unsigned idx);
+/* What plat_tsc_trusted() answers negated: set to play a run whose TSC
+ * could not be calibrated. */
+extern bool host_tsc_untrusted;
 
 #endif

@@ -115,6 +115,8 @@ uint64_t plat_tsc(void)
 }
 
 uint64_t plat_tsc_hz(void) { return 1000000000ull; }
+bool host_tsc_untrusted;
+bool plat_tsc_trusted(void) { return !host_tsc_untrusted; }
 
 /* Until an absolute time, so that a signal (an interrupt on the threaded
  * platform) cuts no stall short. */

@@ -86,6 +86,24 @@ static void verdicts_and_reasons(void **state)
 	assert_non_null(strstr(host_output(), "ERROR b.error: harness broke\n"));
 }
 
+/* An uncalibrated TSC makes every FAIL the harness's ERROR, its reason
+ * kept; other verdicts stay. */
+static void untrusted_clock_fail_is_error(void **state)
+{
+	struct tally t;
+
+	(void)state;
+	host_tsc_untrusted = true;
+	run("a.one.*,b.xfail", "", 1, 1, &t);
+	host_tsc_untrusted = false;
+	assert_int_equal(seen[0].verdict, V_PASS);
+	assert_int_equal(seen[1].verdict, V_ERROR);
+	assert_string_equal(seen[1].reason, "TSC not calibrated: arithmetic says 2");
+	assert_int_equal(seen[2].verdict, V_XFAIL);
+	assert_int_equal(t.n[V_FAIL], 0);
+	assert_int_equal(runner_exit_code(&t), 2);
+}
+
 static void requirements_met(void **state)
 {
 	struct tally t;
@@ -328,6 +346,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(verdicts_and_reasons),
+		cmocka_unit_test(untrusted_clock_fail_is_error),
 		cmocka_unit_test(requirements_met),
 		cmocka_unit_test(selection_globs),
 		cmocka_unit_test(repeat_numbers_iterations),
