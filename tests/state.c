@@ -426,8 +426,7 @@ static void check_one(struct saved *s)
 			 s->msr, (unsigned long)now, (unsigned long)f->val);
 }
 
-/* The first CPU of its package. */
-static bool package_first(unsigned cpu)
+bool package_first(unsigned cpu)
 {
 	unsigned i;
 

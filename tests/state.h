@@ -25,6 +25,8 @@ unsigned state_stop(void);
  * or was never saved, and for each package whose CPUs are all lost. False
  * if the uncore was never touched (no pre-flight). */
 bool state_check(unsigned *as_found, unsigned *packages);
+/* Whether cpu is the first (lowest index) CPU of its package. */
+bool package_first(unsigned cpu);
 
 /* The same two questions of the core PMU bracket: its pre-flight ran (the
  * BSP's core PMU is then its restore's to put back), its restore has not. */

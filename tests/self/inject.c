@@ -27,6 +27,7 @@
  * no PMI, so none comes (48 bits at GHz rates take days to wrap). */
 #include "self.h"
 #include "../msr.h"
+#include "../state.h"
 #include "../pmi.h"
 #include "../../arch/fault.h"
 #include "../../arch/io.h"
@@ -52,16 +53,6 @@ static uint64_t enables(const struct reg_tmpl *tm)
 		if ((f->name[0] | 0x20) == 'e' && (f->name[1] | 0x20) == 'n')
 			m |= field_mask(f);
 	return m;
-}
-
-static bool package_first(unsigned cpu)
-{
-	unsigned i;
-
-	for (i = 0; i < cpu; i++)
-		if (plat_cpu(i)->package == plat_cpu(cpu)->package)
-			return false;
-	return true;
 }
 
 /* On the first CPU of each package, the first instance of every global
