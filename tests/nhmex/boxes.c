@@ -1,24 +1,43 @@
-/* The boxes of the Xeon 7500 uncore as the tests see them, built from the
- * register table (pmu/regs_nhmex.c), and the helpers every nhmex test
+/* The boxes of the Xeon 7500 uncore as the tests see them, from the suite's
+ * own constants (tests/nhmex/spec.h), and the helpers every nhmex test
  * shares: rest, rate, programming one counter, and the walk of X-30. */
 #include "nhmex.h"
 
-/* The box types with general counters, in the order tests visit them. */
-static const char *const types[] = { "ubox", "cbox", "bbox", "sbox", "mbox", "rbox", "wbox" };
+/* The box types with general counters, in the order tests visit them: how
+ * many instances, counters, the control's en and pmi_en (§5.5) and the
+ * event the tests count.
+ *
+ * OQ-X19: the spec gives no encoding that counts reliably on hardware;
+ * these are the candidates (a counter that stays idle on hardware makes its
+ * test SKIP, not pass). On the model every enabled counter counts a cycle
+ * stream whatever it selects; an R counter counts the IPERF sub-counter its
+ * ev_sel names (X-33), so R's event here is ev_sel 0 (IPERF_CFG0 of the
+ * half's first port, given an event by ex_arm). */
+static const struct ex_type {
+	char letter;
+	unsigned count, nctr;
+	uint64_t en, pmi, def, ev;
+} types[] = {
+	{ 'U', 1, 1, EX_EN22, EX_PMI20, EX_U_DEF, 0x01 },     /* ev_sel 7:0 */
+	{ 'C', 10, 6, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },  /* 8 on 0x2E */
+	{ 'B', 2, 4, EX_EN0, EX_PMI20, EX_B_DEF, 1ull << 1 }, /* ev_sel 5:1 */
+	{ 'S', 2, 4, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },
+	{ 'M', 2, 6, EX_EN0, EX_M_PMI, EX_M_DEF, 1ull << 9 }, /* inc_sel 13:9 */
+	{ 'R', 2, 8, EX_EN0, EX_R_PMI, EX_R_DEF, 0 },         /* two halves (§2.6.2) */
+	{ 'W', 1, 4, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },
+};
 
-/* OQ-X19: the events the tests count. The spec gives no encoding that
- * counts reliably on hardware; these are the candidates (a counter that
- * stays idle on hardware makes its test SKIP, not pass). On the model every
- * enabled counter counts a cycle stream whatever it selects; an R counter
- * counts the IPERF sub-counter its ev_sel names (X-33), so R's event here is
- * ev_sel 0 (IPERF_CFG0 of the half's first port, given an event by ex_arm). */
-static uint64_t event_of(const char *type)
+static uint32_t gctl_of(char letter, unsigned n)
 {
-	if (!strcmp(type, "rbox"))
-		return 0;
-	if (!strcmp(type, "mbox"))
-		return 1ull << 9; /* inc_sel 1 (§5.5: bits 13:9; bit 1 is pmi_en) */
-	return !strcmp(type, "bbox") ? 1ull << 1 : 0x01; /* B: ev_sel 5:1; C/S/W/U: 7:0 */
+	switch (letter) {
+	case 'U': return EX_U_CTL;
+	case 'C': return EX_C_GCTL(n);
+	case 'B': return EX_B_GCTL(n);
+	case 'S': return EX_S_GCTL(n);
+	case 'M': return EX_M_GCTL(n);
+	case 'R': return EX_R_GCTL(n);
+	default: return EX_W_GCTL;
+	}
 }
 
 uint64_t ex_fix(uint32_t msr, uint64_t v)
@@ -40,73 +59,51 @@ uint32_t ex_model(void)
 	return ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
 }
 
-static const struct reg_tmpl *role(const struct box_type *bt, enum reg_role ro, bool fixed)
-{
-	unsigned i;
-
-	for (i = 0; i < bt->nregs; i++)
-		if (bt->regs[i].role == ro && (bt->regs[i].addr == EX_FIXED_CTR ||
-					       bt->regs[i].addr == EX_FIXED_CTL) == fixed)
-			return &bt->regs[i];
-	return NULL;
-}
-
 /* X-16, X-17 (OQ-X8, OQ-X10, OQ-X11, OQ-X13): C0-3 -> S0, C4-7 -> S1,
  * C8/C9 nowhere; B, S, M, R half n -> Sn; W -> ov_w; U -> ov_u. */
-static void route(struct ex_box *b, const char *type)
+static void route(struct ex_box *b)
 {
 	b->s = -1;
-	if (!strcmp(type, "ubox")) {
+	if (b->name[0] == 'U') {
 		b->ubit = EX_OV_U;
-	} else if (!strcmp(type, "wbox")) {
+	} else if (b->name[0] == 'W') {
 		b->ubit = EX_OV_W;
-	} else if (strcmp(type, "cbox") || b->idx < 8) {
-		b->s = strcmp(type, "cbox") ? (int)b->idx : (int)b->idx / 4;
+	} else if (b->name[0] != 'C' || b->idx < 8) {
+		b->s = b->name[0] != 'C' ? (int)b->idx : (int)b->idx / 4;
 		b->ubit = EX_OV_S(b->s);
 	}
 }
 
 unsigned ex_boxes(struct ex_box *out)
 {
-	const struct uncore_gen *g = uncore_gen_by_name("nhmex");
-	unsigned i, j, n = 0, idx;
+	unsigned i, idx, n = 0, ncbox = ex_model() == 0x2F ? 10 : 8; /* */
 
-	for (i = 0; i < ARRAY_SIZE(types); i++)
-		for (j = 0; j < g->nboxes; j++) {
-			const struct box_type *bt = g->boxes[j];
-			const struct reg_tmpl *ctl, *ctr;
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		const struct ex_type *ty = &types[i];
+		unsigned count = ty->letter == 'C' ? ncbox : ty->count;
 
-			if (strcmp(bt->name, types[i]))
-				continue;
-			ctl = role(bt, ROLE_CTL, false);
-			ctr = role(bt, ROLE_CTR, false);
-			while (ctr->addr != ctl->pair) /* the counter paired with ctl, not M's
-							* TIMESTAMP */
-				ctr++;
-			for (idx = 0; idx < box_count(bt, ex_model()) && n < EX_MAX_BOXES; idx++) {
-				struct ex_box *b = &out[n++];
+		for (idx = 0; idx < count && n < EX_MAX_BOXES; idx++) {
+			struct ex_box *b = &out[n++];
 
-				memset(b, 0, sizeof(*b));
-				snprintf(b->name, sizeof(b->name), bt->nboxes > 1 ? "%c%u" : "%c",
-					 bt->name[0] - 'a' + 'A', idx);
-				b->type = bt;
-				b->idx = idx;
-				b->ctl = reg_msr(role(bt, ROLE_GLOBAL_CTL, false), bt, idx, 0);
-				b->status = reg_msr(role(bt, ROLE_GLOBAL_STATUS, false), bt, idx, 0);
-				b->ovf = reg_msr(role(bt, ROLE_GLOBAL_OVF, false), bt, idx, 0);
-				b->sel0 = reg_msr(ctl, bt, idx, 0);
-				b->ctr0 = reg_msr(ctr, bt, idx, 0);
-				b->stride = ctr->stride;
-				b->nctr = ctr->count;
-				b->en = field_mask(reg_field(ctl, "en"));
-				b->pmi = field_mask(reg_field(ctl, "pmi_en"));
-				b->ev = event_of(bt->name);
-				b->box_en = b->ctl == EX_U_CTL ? EX_U_EN :
-					    field_mask(reg_field(role(bt, ROLE_GLOBAL_CTL, false),
-								 "ctr_en"));
-				route(b, bt->name);
-			}
+			memset(b, 0, sizeof(*b));
+			snprintf(b->name, sizeof(b->name), ty->count > 1 ? "%c%u" : "%c", ty->letter,
+				 idx);
+			b->idx = idx;
+			b->ctl = gctl_of(ty->letter, idx);
+			b->status = b->ctl + 1;
+			b->ovf = b->ctl + 2;
+			b->sel0 = EX_SEL0(b->ctl);
+			b->ctr0 = b->sel0 + 1;
+			b->stride = EX_STRIDE;
+			b->nctr = ty->nctr;
+			b->en = ty->en;
+			b->pmi = ty->pmi;
+			b->def = ty->def;
+			b->ev = ty->ev;
+			b->box_en = ty->letter == 'U' ? EX_U_EN : EX_CTR_MASK(ty->nctr);
+			route(b);
 		}
+	}
 	return n;
 }
 
@@ -196,7 +193,7 @@ enum verdict ex_arm(struct tctx *t, const struct ex_box *b, unsigned k, uint64_t
 {
 	uint64_t ctl;
 
-	if (!strcmp(b->type->name, "rbox")) { /* the IPERF sub-counter first */
+	if (b->name[0] == 'R') { /* the IPERF sub-counter first */
 		WR(t, 0xE04 + 4 * b->idx, 1ull << 31); /* port 4h IPERF_CFG0 (OQ-X21): flit_send */
 	}
 	WR(t, ex_ctr(b, k), val);

@@ -80,7 +80,7 @@ static enum verdict boxes_on(struct tctx *t, uint64_t keep_mask, bool fixed)
 	for (i = 0; i < s.n; i++)
 		if (s.bx[i].ctl != EX_U_CTL)
 			WR(t, s.bx[i].ctl, (s.bx[i].box_en & keep_mask) |
-			   (!strcmp(s.bx[i].type->name, "wbox") && fixed ? EX_FIXED_EN : 0));
+			   (s.bx[i].name[0] == 'W' && fixed ? EX_FIXED_EN : 0));
 	return V_PASS;
 }
 
@@ -105,7 +105,7 @@ static enum verdict gates(struct tctx *t)
 	memset(s.idle, 0, sizeof(s.idle));
 	DO(ex_prepare(t));
 	for (i = 0; i < s.n; i++)
-		if (!strcmp(s.bx[i].type->name, "rbox")) /* what R counters count */
+		if (s.bx[i].name[0] == 'R') /* what R counters count */
 			WR(t, 0xE04 + 4 * s.bx[i].idx, 1ull << 31);
 	/* Everything open: X-13, one U GLOBAL_CTL write starts it all. */
 	DO(sels(t, true));

@@ -1,8 +1,8 @@
 /* The Xeon 7500 (Nehalem-EX, 0x2E) / Westmere-EX (0x2F) uncore suite (spec
  * xeon7500-uncore.md, X-xx): tests that run on real silicon and on the
- * emulated uncore alike. Every address and bit position comes from the
- * register table (pmu/regs_nhmex.c) through struct ex_box; only the chain
- * routing (X-16, X-17) and the U-box's uncore-wide bits are spelled here. */
+ * emulated uncore alike. Every address and bit position is the suite's own,
+ * written from the spec (tests/nhmex/spec.h; nothing from pmu/regs_nhmex.c,
+ * which the model reads), gathered per box in struct ex_box. */
 #ifndef TESTS_NHMEX_NHMEX_H
 #define TESTS_NHMEX_NHMEX_H
 
@@ -10,6 +10,7 @@
 #include "../pmi.h"
 #include "../traffic.h"
 #include "../../pmu/regs.h"
+#include "spec.h"
 
 #define EX_U_CTL      0xC00u
 #define EX_U_STATUS   0xC01u
@@ -37,13 +38,13 @@
  * model, B0-1, S0-1, M0-1, the two R-box halves and the W-box (its four
  * general counters; the fixed counter is apart). */
 struct ex_box {
-	char name[8];                 /* "C3", "R1" (the right half), "U" */
-	const struct box_type *type;
+	char name[8];                 /* "C3", "R1" (the right half), "U": name[0] its type */
 	unsigned idx;                 /* instance of the type */
 	uint32_t ctl, status, ovf;    /* GLOBAL_CTL/_STATUS/_OVF_CTL (U: 0xC00-0xC02) */
 	uint32_t sel0, ctr0;          /* control and counter of index 0 */
 	unsigned stride, nctr;
 	uint64_t en, pmi;             /* the control's en and pmi_en bits (§5.5) */
+	uint64_t def;                 /* every defined bit of the control (§5.5) */
 	uint64_t ev;                  /* the event programmed beside en (OQ-X19) */
 	uint64_t box_en;              /* all ctr_en bits (U: GLOBAL_CTL.en, X-06) */
 	int s;                        /* the S-box it reports to, -1: none */

@@ -4,11 +4,30 @@
  * population (X-37, X-39, OQ-X13, OQ-X17) and the sub-controls (X-40). */
 #include "nhmex.h"
 
-static const struct reg_tmpl *tmpl_at(uint32_t msr)
-{
-	struct reg_ref r;
+/* The sub-controls by the spec's addresses (§4.3-4.6): n registers from
+ * `first`, in `inst` instances `step` apart, each holding `def` (X-40). */
+static const struct sub {
+	const char *name;
+	uint32_t first;
+	unsigned n, inst, step;
+	uint64_t def;
+} subs[] = {
+	{ "B MATCH/MASK", 0xE45, 2, 2, 8, ~0ull },
+	{ "S MM_CFG/MATCH/MASK", 0xE48, 3, 2, 0x10, ~0ull },
+	{ "M DSP..ZDP", 0xCA5, 7, 2, 0x40, 0xFFFFFFFFull },  /* low 32 bits (§4.5) */
+	{ "M MM_CFG/ADDR_MATCH/MASK", 0xE54, 3, 2, 8, ~0ull },
+	{ "R IPERF_CFG0", 0xE04, 8, 1, 0, 0xFFFFFFFFull },   /* one event field */
+	{ "R IPERF_CFG1", 0xE24, 8, 1, 0, 0xFFFFFFFFull },
+	{ "R QLX_CFG", 0xE0C, 4, 2, 0x20, ~0ull },           /* ports 0-3, 4-7 */
+	{ "R XBR_SET1", 0xE60, 3, 8, 4, ~0ull },             /* ports 0-7 (below) */
+	{ "R XBR_SET2", 0xE70, 3, 8, 4, ~0ull },
+};
 
-	return reg_lookup(uncore_gen_by_name("nhmex"), msr, &r) ? r.tmpl : NULL;
+/* Instance i's first MSR: the XBR sets of ports 4-7 sit 0x10 higher
+ * (§4.6: M(p) = base + 4p + (p >= 4 ? 0x10 : 0)). */
+static uint32_t sub_msr(const struct sub *s, unsigned i, unsigned r)
+{
+	return s->first + s->step * i + r + (s->first >= 0xE60 && i >= 4 ? 0x10 : 0);
 }
 
 /* Write w, read back: want r. */
@@ -24,15 +43,15 @@ static const struct reg_tmpl *tmpl_at(uint32_t msr)
 
 /* Per box: GLOBAL_CTL written all ones (32 bits) keeps exactly ctr_en (W:
  * and fixed_en, X-04's 0x8000000F; §5.4: every other bit is ig); each
- * control reads back its defined fields (§5.5; its other bits include rsv
- * ones, which must be written 0, so they are not tried); then 0 everywhere.
- * The sub-controls (B/S match and mask, M sub-selects, R IPERF/QLX/XBR)
- * hold a pattern of their defined bits and all of them (X-40). */
+ * control reads back its defined fields (§5.5: in C/S/W the threshold's top
+ * bit with edge and invert; rsv bits, which must be written 0, are not
+ * tried); then 0 everywhere. The sub-controls (B/S match and mask, M
+ * sub-selects, R IPERF/QLX/XBR) hold a pattern of their defined bits and
+ * all of them (X-40). */
 static enum verdict fields(struct tctx *t)
 {
 	static struct ex_box bx[EX_MAX_BOXES];
-	const struct uncore_gen *g = uncore_gen_by_name("nhmex");
-	unsigned n = ex_boxes(bx), i, k, j, box, idx;
+	unsigned n = ex_boxes(bx), i, k, j, r;
 	enum verdict v = ex_prepare(t);
 	char name[48];
 
@@ -40,42 +59,29 @@ static enum verdict fields(struct tctx *t)
 		return v;
 	for (i = 0; i < n; i++) {
 		const struct ex_box *b = &bx[i];
-		uint64_t def = reg_defined_mask(tmpl_at(ex_sel(b, 0)));
 
 		if (b->ctl != EX_U_CTL) {
-			uint64_t want = reg_defined_mask(tmpl_at(b->ctl));
+			uint64_t want = b->box_en | (b->name[0] == 'W' ? EX_FIXED_EN : 0);
 
 			RW(t, b->ctl, 0xFFFFFFFFull, want, b->name);
 			RW(t, b->ctl, 0, 0, b->name);
 		}
 		for (k = 0; k < b->nctr; k++) {
-			RW(t, ex_sel(b, k), def, def, b->name);
+			RW(t, ex_sel(b, k), b->def, b->def, b->name);
 			RW(t, ex_sel(b, k), 0, 0, b->name);
 		}
 	}
-	/* each sub-control of the table keeps its defined bits. */
-	for (j = 0; j < g->nboxes; j++) {
-		const struct box_type *bt = g->boxes[j];
+	for (j = 0; j < ARRAY_SIZE(subs); j++)
+		for (i = 0; i < subs[j].inst; i++)
+			for (r = 0; r < subs[j].n; r++) {
+				uint32_t msr = sub_msr(&subs[j], i, r);
+				uint64_t def = subs[j].def;
 
-		for (i = 0; i < bt->nregs; i++) {
-			const struct reg_tmpl *rt = &bt->regs[i];
-			uint64_t def = reg_defined_mask(rt);
-
-			if (rt->role != ROLE_FILTER)
-				continue;
-			for (box = 0; box < bt->nboxes; box++)
-				for (idx = 0; idx < rt->count; idx++) {
-					uint32_t msr = reg_msr(rt, bt, box, idx);
-					struct reg_ref r = { g, bt, rt, box, idx, msr };
-
-					reg_name(&r, name, sizeof(name));
-					RW(t, msr, 0xA5A5A5A5A5A5A5A5ull & def, 0xA5A5A5A5A5A5A5A5ull & def,
-					   name);
-					RW(t, msr, def, def, name);
-					RW(t, msr, 0, 0, name);
-				}
-		}
-	}
+				snprintf(name, sizeof(name), "%s %u.%u", subs[j].name, i, r);
+				RW(t, msr, 0xA5A5A5A5A5A5A5A5ull & def, 0xA5A5A5A5A5A5A5A5ull & def, name);
+				RW(t, msr, def, def, name);
+				RW(t, msr, 0, 0, name);
+			}
 	return V_PASS;
 }
 
