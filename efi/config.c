@@ -109,10 +109,37 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size)
 	struct sbuf b = sbuf_init(buf, size);
 
 	for (int k = 0; k < K_COUNT; k++) {
+		if (!cfg_key_described(k))
+			continue;
 		sb_printf(&b, "%s%s=", k ? " " : "", cfg_key_name(k));
 		cfg_key_show(c, k, &b);
 	}
 	return b.len;
+}
+
+/* From the parser's own table: each key's default (cfg_defaults as
+ * cfg_describe shows it), its allowed values (its error message without
+ * "expected ") and what it does. */
+void cfg_help(cfg_msg_fn line, void *ctx)
+{
+	char m[MSG_SIZE], def[CFG_LIST_MAX];
+	struct cfg d;
+	struct sbuf b;
+
+	cfg_defaults(&d);
+	line(ctx, "help: KEY=VALUE lines in \\uncore-harness.cfg, then KEY=VALUE tokens on the "
+	     "UEFI shell's command line (the later wins); the keys:");
+	for (int k = 0; k < K_COUNT; k++) {
+		const char *allowed = cfg_key_expect(k);
+
+		b = sbuf_init(def, sizeof(def));
+		cfg_key_show(&d, k, &b);
+		if (!strncmp(allowed, "expected ", 9))
+			allowed += 9;
+		snprintf(m, sizeof(m), "help: %s (default %s): %s; values: %s", cfg_key_name(k),
+			 def[0] ? def : "empty", cfg_key_desc(k), allowed);
+		line(ctx, m);
+	}
 }
 
 /* Whether a pair starts at s: a known key and '='. */
@@ -256,6 +283,12 @@ static char *check_item(struct parse *p, struct item *it)
 	return trim(it->buf);
 }
 
+/* What a user types for help, besides the key itself: a bare token only. */
+static bool is_help_alias(const char *s)
+{
+	return !strcmp(s, "--help") || !strcmp(s, "-h") || !strcmp(s, "?");
+}
+
 /* Apply one trimmed "key=value" or bare boolean key. */
 static void apply(struct parse *p, char *text)
 {
@@ -272,10 +305,12 @@ static void apply(struct parse *p, char *text)
 		text = trim(text);
 	}
 	k = cfg_key_find(text);
-	if (!eq && k != K_LIST) {
+	if (!eq && is_help_alias(text))
+		k = K_HELP;
+	if (!eq && k != K_LIST && k != K_HELP) {
 		quote(q, text, strlen(text));
-		say(p, true, "'%s': expected key=value (only list may stand "
-		    "alone)", q);
+		say(p, true, "'%s': expected key=value (only list and help, also --help, -h "
+		    "or ?, may stand alone)", q);
 		return;
 	}
 	if (k < 0) {

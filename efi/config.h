@@ -29,6 +29,7 @@ struct cfg {
 	char tests[CFG_LIST_MAX]; /* comma-separated globs, default "*" */
 	char skip[CFG_LIST_MAX];  /* comma-separated globs, default "" */
 	bool list;                /* print test ids + descriptions, then end */
+	bool help;                /* print every key (cfg_help), then end */
 	int verbose;              /* 0..3, default 1 */
 	enum cfg_end end;         /* default END_AUTO */
 	unsigned repeat;          /* 1..1000, default 1 */
@@ -78,7 +79,14 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		       cfg_msg_fn msg, void *ctx);
 
-/* Effective configuration as "key=value key=value ..." (all keys), with
+/* help: one line through line() per key of the parser's table, its name,
+ * default, one-line description and allowed values ("help: verbose
+ * (default 1): ...; values: a number 0..3"), after a line on where keys go.
+ * A bare "help", "--help", "-h" or "?" (a config line or a command-line
+ * token) sets help=1. */
+void cfg_help(cfg_msg_fn line, void *ctx);
+
+/* Effective configuration as "key=value key=value ..." (all keys but help), with
  * snprintf's semantics: returns the full length, buf keeps what fits. */
 size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
 

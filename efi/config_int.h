@@ -5,7 +5,7 @@
 
 #include "config.h"
 
-enum key { K_TESTS, K_SKIP, K_LIST, K_VERBOSE, K_END, K_REPEAT, K_TAG,
+enum key { K_TESTS, K_SKIP, K_LIST, K_HELP, K_VERBOSE, K_END, K_REPEAT, K_TAG,
 	   K_SERIAL, K_BAUD, K_APIC, K_EXPECT_CPU, K_BACKEND, K_UNCORE,
 	   K_EMU_FAULT, K_EMU_UCLK, K_EMU_CORE_EBX, K_INJECT, K_COUNT };
 
@@ -34,6 +34,13 @@ static inline bool is_graph(char ch)
 int cfg_key_find(const char *name);                 /* enum key, or -1 */
 const char *cfg_key_name(int k);
 const char *cfg_key_expect(int k);                  /* "expected ..." */
+const char *cfg_key_desc(int k);                    /* one line, for help */
+/* In cfg_describe: every key but help, which never reaches a run that
+ * records its configuration (it ends before the banner). */
+static inline bool cfg_key_described(int k)
+{
+	return k != K_HELP;
+}
 /* Validate and store; a bad value changes nothing and returns false. */
 bool cfg_key_set(struct cfg *c, int k, const char *value);
 void cfg_key_show(const struct cfg *c, int k, struct sbuf *b);

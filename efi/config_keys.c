@@ -144,9 +144,10 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 	case K_SKIP:
 		return set_globs(c->skip, v, false);
 	case K_LIST:
+	case K_HELP:
 		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
 		if (i >= 0)
-			c->list = i & 1;
+			*(k == K_LIST ? &c->list : &c->help) = i & 1;
 		return i >= 0;
 	case K_VERBOSE:
 		if (!parse_num(v, 0, 3, &n))
@@ -252,31 +253,53 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 #define GLOBS "comma-separated globs of printable ASCII without spaces, " \
 	      "fewer than " XSTR(CFG_LIST_MAX) " characters"
 
-/* Names in cfg_describe order; expect ends "key='value': ..." messages. */
+/* Names in cfg_describe order; expect ends "key='value': ..." messages and,
+ * without its "expected ", is what help shows as the allowed values; desc is
+ * help's one line on what the key does (the README's table says more). */
 static const struct {
-	const char *name, *expect;
+	const char *name, *expect, *desc;
 } keys[K_COUNT] = {
-	[K_TESTS] = { "tests", "expected one or more " GLOBS },
-	[K_SKIP] = { "skip", "expected " GLOBS },
-	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true" },
-	[K_VERBOSE] = { "verbose", "expected a number 0..3" },
-	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit" },
-	[K_REPEAT] = { "repeat", "expected a number 1..1000" },
-	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters" },
-	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff" },
-	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200" },
-	[K_APIC] = { "apic", "expected keep, xapic or x2apic" },
+	[K_TESTS] = { "tests", "expected one or more " GLOBS,
+		      "tests to run: globs (* and ?) over the dotted ids list shows" },
+	[K_SKIP] = { "skip", "expected " GLOBS, "tests not to run, out of those tests= selects" },
+	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true",
+		     "print the selected ids and descriptions (also to list.txt), run nothing, "
+		     "return to the firmware or shell" },
+	[K_HELP] = { "help", "expected 0, 1, no, yes, false or true",
+		     "print this table (also to help.txt), run nothing, return to the firmware "
+		     "or shell; also --help, -h and ?" },
+	[K_VERBOSE] = { "verbose", "expected a number 0..3",
+			"0 verdicts only, 1 + notes, 2 + measured figures, 3 + every MSR access" },
+	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit",
+		    "how the run ends: auto = QEMU's isa-debug-exit under a hypervisor, else "
+		    "shutdown; exit = back to the firmware or shell" },
+	[K_REPEAT] = { "repeat", "expected a number 1..1000", "run the selection this many times" },
+	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters",
+		    "label recorded in the banner and every result file" },
+	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff",
+		       "also write every line to a 16550 UART at this I/O port (e.g. io:0x3f8)" },
+	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200",
+		     "the rate of serial='s UART" },
+	[K_APIC] = { "apic", "expected keep, xapic or x2apic",
+		     "every CPU's local APIC mode for the run, put back at the end" },
 	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex digits without 0x, "
-			   "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A)" },
-	[K_BACKEND] = { "backend", "expected auto, hw or emu" },
-	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)" },
+			   "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A)",
+			   "the CPU self.cpu.detect requires" },
+	[K_BACKEND] = { "backend", "expected auto, hw or emu",
+			"MSR backend: auto = emu under a hypervisor, hw on bare metal" },
+	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)",
+		       "the emulated uncore's generation (emu only); auto = the CPU model's" },
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
-			  "(the README lists them)" },
-	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000" },
+			  "(the README lists them)",
+			  "defects injected into the emulated uncore and core PMU" },
+	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000",
+			 "the emulated uncore's U-clock in MHz" },
 	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
-			     "clear (the events the core suite measures against)" },
+			     "clear (the events the core suite measures against)",
+			     "the emulated core PMU's CPUID.0AH:EBX (a set bit: event unavailable)" },
 	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
-		       "preflight-fail" },
+		       "preflight-fail",
+		       "a fault caused on purpose, to show the run leaves the machine as found" },
 };
 
 int cfg_key_find(const char *name)
@@ -300,6 +323,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		break;
 	case K_LIST:
 		sb_printf(b, "%d", c->list);
+		break;
+	case K_HELP:
+		sb_printf(b, "%d", c->help);
 		break;
 	case K_VERBOSE:
 		sb_printf(b, "%d", c->verbose);
@@ -373,6 +399,11 @@ const char *cfg_key_name(int k)
 const char *cfg_key_expect(int k)
 {
 	return keys[k].expect;
+}
+
+const char *cfg_key_desc(int k)
+{
+	return keys[k].desc;
 }
 
 void cfg_defaults(struct cfg *c)

@@ -65,6 +65,9 @@ void uncore_teardown(void);
  * them; finish writes results.json and says whether every file is whole. */
 struct session;
 void resfiles_open(struct session *s);
+/* list and help: the console's lines in file (list.txt, help.txt) of a new
+ * run folder, no result files. */
+void resfiles_open_text(const char *file);
 bool resfiles_finish(void);
 void resfiles_close(void);
 

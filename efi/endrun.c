@@ -15,6 +15,10 @@
  * image under it (a #UD in freed memory at best): it ends as end=auto and
  * says so. A fault during these steps ends the run without them.
  *
+ * list and help, which run nothing, always end as end=exit, whatever end=
+ * says: a user who asked what the harness can do is back in the shell (or
+ * the boot manager) to run it, rather than watching the machine power off.
+ *
  * The order matters: the result files are completed first (a write that
  * failed turns the exit code into 2), then the closing "end:" line, which
  * names the exit code, is printed while log.txt still takes it; only then
@@ -60,7 +64,7 @@ void end_run(int code)
 {
 	static bool ending;
 	bool hv = (cpuid(1, 0).c >> 31) & 1;
-	enum cfg_end how = g_cfg.end;
+	enum cfg_end how = g_cfg.help || g_cfg.list ? END_EXIT : g_cfg.end;
 	unsigned n;
 
 	if (!ending) {

@@ -95,6 +95,12 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 			 (unsigned long)status);
 		end_run(2);
 	}
+	/* help needs no CPU but this one and runs nothing (config.h). */
+	if (g_cfg.help) {
+		resfiles_open_text("help.txt");
+		cfg_help(console_msg, NULL);
+		end_run(0);
+	}
 	if (EFI_ERROR(mp_init()))
 		plat_log(0, "mp: no MP services protocol; running on the BSP only");
 	apic_mode_enter(&g_cfg, &id);
@@ -105,6 +111,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	fill_cpu_info(&s, &id);
 	session_start(&s);
 	if (g_cfg.list) {
+		resfiles_open_text("list.txt");
 		code = session_list(&s);
 		apic_mode_leave();
 		end_run(code);

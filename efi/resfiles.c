@@ -23,9 +23,11 @@
 #define PER_RUN          (2 * RESULTS_HEAD_MAX + 8192)
 #define NFILES           4
 
-static enum { RF_UNSET, RF_OPEN, RF_REFUSED } state;
+/* RF_TEXT: list or help, whose console lines go to one text file. */
+static enum { RF_UNSET, RF_OPEN, RF_TEXT, RF_REFUSED } state;
 static char refused[256];
 static char run[16];
+static const char *logname = "log.txt";
 static struct rfile logf, tap, jsonl, json;
 
 /* results.json until the end: pool memory, grown as it is written. */
@@ -161,6 +163,33 @@ void resfiles_open(struct session *s)
 	s->jsonl = &jsonl;
 }
 
+/* list and help run no test: their console lines (the early ones kept
+ * until now included, as log.txt would have them) go to file in a run
+ * folder of its own, made like a run's (room_for), and no result file. */
+void resfiles_open_text(const char *file)
+{
+	EFI_STATUS st;
+
+	if (!room_for(0))
+		return;
+	logname = file;
+	st = medium_new_run_dir(run, sizeof(run));
+	if (!EFI_ERROR(st))
+		st = medium_create(file, &logf);
+	if (EFI_ERROR(st)) {
+		char why[96];
+
+		snprintf(why, sizeof(why), "cannot create the run's folder or %s (0x%lx)", file,
+			 (unsigned long)st);
+		refuse(why);
+		return;
+	}
+	rfile_track(&logf);
+	state = RF_TEXT;
+	plat_log(0, "results: \\uncore-results\\%s\\%s", run, file);
+	console_set_mirror(log_mirror);
+}
+
 /* results.json, whole, from memory; if it does not fit, no file at all:
  * an empty or cut results.json would hide the journal from a reader. */
 static void write_json(void)
@@ -206,11 +235,13 @@ bool resfiles_finish(void)
 		return false;
 	}
 	rfile_defer(false);
+	if (state == RF_TEXT)
+		return whole(logname, &logf);
 	write_json();
 	/* log.txt last: the lines about the others still reach it. */
 	ok = whole("results.tap", &tap) & whole("results.jsonl", &jsonl) &
 	     whole("results.json", &json);
-	ok &= whole("log.txt", &logf);
+	ok &= whole(logname, &logf);
 	if (!ok)
 		plat_log(0, "results: incomplete on the medium; exit code 2 (harness error)");
 	return ok;

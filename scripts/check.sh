@@ -113,6 +113,22 @@ boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=
 boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
   -- --verdict self.fault.each-ap=SKIP --tests 1
 boot timeout 124 $ESP --timeout 2
+# help (also --help, -h, ?): a line for every key of the README's table on
+# the console and in help.txt on the medium, no test run, and back in the
+# boot manager (its second start) with exit code 0 though end=shutdown.
+hdir=$B/check/help; mkdir -p "$hdir"; t0=$SECONDS
+scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "end=shutdown --help" --until '^BdsDxe: starting' \
+  --until-nth 2 --serial-log "$hdir/serial.log" --results "$hdir/results" --timeout "${BOOT_LIMIT:-600}"
+hcode=$?; why=""; tr -d '\r' < "$hdir/serial.log" > "$hdir/console.txt"
+[ "$hcode" = 0 ] || why="exit status $hcode, want 0"
+for key in $(sed -n '/^| key | values | default/,/^$/s/^| `\([a-z_.]*\)` |.*/\1/p' README.md); do
+  grep -q "^help: $key (default [^)]*): .*; values: " "$hdir/console.txt" || why="${why:+$why; }no help line for $key"
+  grep -q "^help: $key (default " "$hdir/results/help.txt" 2>/dev/null || why="${why:+$why; }help.txt lacks $key"
+done
+grep -qE '^((PASS|FAIL|SKIP|XFAIL|ERROR) |[0-9]+ passed, )' "$hdir/console.txt" && why="${why:+$why; }a test ran"
+grep -q '^end: returning to the firmware (exit code 0)$' "$hdir/console.txt" || why="${why:+$why; }no return to the firmware"
+[ "$(grep -c '^BdsDxe: starting' "$hdir/console.txt")" = 2 ] || why="${why:+$why; }the boot manager did not start again"
+if [ -z "$why" ]; then ok "check.qemu.help ($((SECONDS-t0)) s)"; else bad check.qemu.help "$why"; fi
 # A run killed mid-way (repeat=1000 takes minutes), when its console shows
 # the second round under way, keeps every result it reported: the journal
 # marked incomplete, TAP without a plan, JUnit flags it.

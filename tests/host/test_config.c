@@ -254,7 +254,7 @@ static void test_unknown_key(void **state)
 	(void)state;
 	assert_int_equal(parse("foo=1\nrepeat=2\n=5\n"), 2);
 	assert_int_equal(c.repeat, 2);
-	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list verbose "
+	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list help verbose "
 		"end repeat tag serial baud apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
 }

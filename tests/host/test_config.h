@@ -69,6 +69,7 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_string_equal(a->tests, b->tests);
 	assert_string_equal(a->skip, b->skip);
 	assert_int_equal(a->list, b->list);
+	assert_int_equal(a->help, b->help);
 	assert_int_equal(a->verbose, b->verbose);
 	assert_int_equal(a->end, b->end);
 	assert_int_equal(a->repeat, b->repeat);

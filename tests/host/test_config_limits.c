@@ -116,7 +116,8 @@ static void test_describe_max(void **state)
 	(void)state;
 	/* The header's accounting: the keys' text... */
 	for (int k = 0; k < K_COUNT; k++)
-		keys += (k ? 1 : 0) + strlen(cfg_key_name(k)) + 1;
+		if (cfg_key_described(k))
+			keys += (k ? 1 : 0) + strlen(cfg_key_name(k)) + 1;
 	assert_int_equal(keys, CFG_DESCRIBE_KEYS);
 	/* ... and the whole: the worst case is exactly CFG_DESCRIBE_MAX - 1
 	 * long, so the constant is neither short nor loose. */
@@ -294,7 +295,7 @@ static void test_describe_lines(void **state)
 		char want[32];
 
 		snprintf(want, sizeof(want), "%s=", cfg_key_name(k));
-		assert_int_equal(count_at(lines, nl, want, " ", ""), 1);
+		assert_int_equal(count_at(lines, nl, want, " ", ""), cfg_key_described(k));
 	}
 	/* The defect list is cut after commas: every name is whole on a
 	 * line. */
