@@ -6,11 +6,12 @@
  *
  * Time: the value of a counter at cycle T includes the increments of the
  * cycles before T. An overflow takes effect at the first cycle whose
- * increments carry the counter one event past its rollover to 0 (C-19: a
- * preset of 1 - N overflows exactly after the N-th event, for N >= 2); a
- * counter that stops exactly at 0 is "armed" and overflows at its next
- * event. Status and PMI request take effect at that cycle, so a read at it
- * sees them and a read one cycle earlier does not. Counters do not act on
+ * increments wrap the counter from 2^width - 1 to 0 (OQ-C12 default: the
+ * architectural PMU's overflow is the wrap; C-19's "one event later" is
+ * NetBurst-era guidance). Status and PMI request take effect at that cycle,
+ * so a read at it sees them and a read one cycle earlier does not. With
+ * the core-ovf-late defect a counter that stops exactly at 0 is "armed" and
+ * overflows at its next event. Counters do not act on
  * each other (FREEZE_PERFMON_ON_PMI, C-04, is hardware only here: DEBUGCTL
  * is the emulated backend's, C-38), so overflows are independent events,
  * taken in cycle order for the PMI queue. Counting is O(1) per window: each
@@ -147,14 +148,15 @@ static bool running(const struct core_pmu *u, unsigned i)
 	return exists(u, i) && global && local && counts_at_ring0(u, i);
 }
 
-/* Increments until the overflow takes effect (C-19; see the top). */
+/* Increments until the overflow takes effect: the one that wraps the
+ * counter (OQ-C12 default; see the top), one more with core-ovf-late. */
 static uint64_t to_overflow(const struct core_pmu *u, unsigned i)
 {
 	uint64_t m = width_mask(u, i);
 
 	if (u->armed >> i & 1)
 		return 1;
-	return m - (u->ctr[i] & m) + 1 + !F(u, CORE_OVF_AT_WRAP);
+	return m - (u->ctr[i] & m) + 1 + !!F(u, CORE_OVF_LATE);
 }
 
 static uint64_t overflow_at(const struct core_pmu *u, unsigned i)
@@ -169,14 +171,20 @@ static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 {
 	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CORE_CMASK_OFF_BY_ONE) };
 
+	if (F(u, CORE_CMASK_7BIT))
+		f.cmask &= 0x7F;
 	if (F(u, CORE_INV_IGNORED))
 		f.inv = false;
 	if (!f.cmask && f.inv) { /* C-16: INV is ignored when CMASK = 0 */
 		f.inv = F(u, CORE_INV_WITHOUT_CMASK);
 		f.cmask = f.inv; /* the defect: "fewer than 1", cycles without the event */
 	}
-	if (F(u, CORE_EDGE_IGNORED))
+	if (F(u, CORE_EDGE_IGNORED) || (F(u, CORE_EDGE_INV_LEVEL) && f.inv))
 		f.edge = false;
+	if (F(u, CORE_EDGE_BEFORE_CMASK) && f.edge && f.cmask >= 2) {
+		f.cmask = 1; /* the defect: edges of the event itself, count >= 1 */
+		f.inv = false;
+	}
 	return f;
 }
 
@@ -258,7 +266,8 @@ static void overflow(struct core_pmu *u, unsigned mask)
 }
 
 /* Bring every running counter to cycle `to`, no overflow taking effect
- * before it; a counter that lands exactly on its rollover is armed. */
+ * before it; with core-ovf-late a counter that lands exactly on its wrap is
+ * armed. */
 static void count_to(struct core_pmu *u, uint64_t to)
 {
 	uint64_t d, m;
@@ -269,7 +278,7 @@ static void count_to(struct core_pmu *u, uint64_t to)
 			continue;
 		d = emu_stream_count(stream_of(u, i), u->now, to);
 		m = width_mask(u, i);
-		if (d && d == m - (u->ctr[i] & m) + 1 && !F(u, CORE_OVF_AT_WRAP))
+		if (d && d == m - (u->ctr[i] & m) + 1 && F(u, CORE_OVF_LATE))
 			u->armed |= (uint16_t)(1u << i);
 		u->ctr[i] = (u->ctr[i] + d) & m;
 	}
@@ -409,6 +418,8 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 		/* C-07: 1 clears the same status bit, 0 leaves it. Bits 61-63 have
 		 * nothing to clear here (61 is the backend's, C-38; no DS buffer,
 		 * no CondChgd); reserved bits are ignored, as for the uncore's. */
+		if (F(u, CORE_OVF_CTRL_CLEARS_ALL) && (val & reg_access_mask(t, FA_W1C)))
+			val = reg_access_mask(t, FA_W1C);
 		if (!F(u, CORE_OVF_CTRL_NOCLEAR))
 			u->status &= ~(val & reg_access_mask(t, FA_W1C));
 		return 0;

@@ -45,10 +45,11 @@
  * filter does over the same cycles.
  *
  * Where the spec leaves the model a choice:
- * - overflow (C-19): it takes effect one event after the rollover to 0,
- *   so a preset of 1 - N (N >= 2) overflows exactly at the N-th event and
- *   a preset of -N at the (N+1)-th; status bit and PMI request appear at
- *   the cycle of that event;
+ * - overflow (OQ-C12 default): it takes effect at the wrap, the event that
+ *   carries the counter from 2^width - 1 to 0, so a preset of -N overflows
+ *   exactly at the N-th event and C-19's 1 - N (NetBurst guidance) at the
+ *   (N-1)-th; status bit and PMI request appear at the cycle of that
+ *   event;
  * - reset (OQ-C6): every register and counter is 0, GLOBAL_CTRL included;
  * - IA32_PERF_GLOBAL_OVF_CTRL reads 0 and ignores its reserved bits (as
  *   the uncore model does); bit 61 of STATUS/OVF_CTRL is the backend's
@@ -135,7 +136,7 @@ struct core_pmu {
 	uint64_t global_ctl, status, fixed_ctl;
 	uint64_t evtsel[CORE_MAX_GP];
 	uint64_t ctr[CORE_NCTR];
-	uint16_t armed; /* bit i: counter i rolled over to 0, overflow not yet taken (C-19) */
+	uint16_t armed; /* bit i: counter i wrapped, overflow not yet taken (core-ovf-late only) */
 	struct emu_stream stream[CORE_MAX_GP]; /* cached increments, from the PERFEVTSEL */
 	struct core_pmi_req pmi[CORE_MAX_PMI_REQ];
 	unsigned npmi;        /* pending, not yet taken */

@@ -7,8 +7,8 @@
  * model (pmu/emu_core.c) the core- ones, the Sandy Bridge-EP uncore model
  * (pmu/emu_snbep*.c) the snbep- ones, the Xeon 7500 uncore model
  * (pmu/emu_nhmex*.c) the ex- ones. `make mutation` runs each generation's
- * on-target suite against every defect of its lines (X( the Nehalem uncore
- * and the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
+ * on-target suite against every defect of its lines (X( the Nehalem uncore,
+ * K( and W( the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
  * scripts/mutation.sh); the other letters are host tests only. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
@@ -57,30 +57,35 @@
 	X(BIT61_STICKY, "bit61-sticky", "IA32_PERF_GLOBAL_OVF_CTRL does not clear bit 61 (C-07)") \
 	X(PMI_STORM, "pmi-storm", "one overflow delivers PMIs without end (C-41)")
 
-/* Core PMU defects the on-target core suite (tests/core) catches: in
- * `make mutation` like the uncore ones (scripts/mutation.sh takes its
- * defect list from every X( line). */
-#define EMU_CORE_FAULTS(X)                                                             \
+/* Core PMU defects the on-target core suite (tests/core) catches, in
+ * `make mutation` on both emulated core shapes (scripts/mutation.sh): the
+ * K( lines on every shape, the W( lines only on a shape without full-width
+ * writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx anyway). */
+#define EMU_CORE_FAULTS(K, W)                                                          \
 	/* gates */                                                                    \
-	X(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
-	X(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
-	X(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
-	X(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
+	K(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
+	K(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
+	K(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
+	K(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
 	/* filters */                                                                  \
-	X(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
-	X(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
-	X(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
-	X(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
+	K(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
+	K(CORE_EDGE_BEFORE_CMASK, "core-edge-before-cmask", "E detects the event itself: with CMASK >= 2 it counts rising edges of count >= 1 (C-16)") \
+	K(CORE_EDGE_INV_LEVEL, "core-edge-inv-level", "E with INV counts the inverted level's cycles, not its rising edges (C-16)") \
+	K(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
+	K(CORE_CMASK_7BIT, "core-cmask-7bit", "CMASK bit 7 ignored: CMASK 128 + c compares against c (C-16)") \
+	K(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
+	K(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
 	/* overflow */                                                                 \
-	X(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
-	X(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
-	X(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
-	X(CORE_OVF_AT_WRAP, "core-ovf-at-wrap", "overflow at the rollover: a preset of 1-N overflows after N-1 events (C-19)") \
+	K(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
+	K(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
+	K(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
+	K(CORE_OVF_CTRL_CLEARS_ALL, "core-ovf-ctrl-clears-all", "a 1 in any IA32_PERF_GLOBAL_OVF_CTRL bit clears every counter's status bit (C-07)") \
+	K(CORE_OVF_LATE, "core-ovf-late", "overflow one event after the wrap: a preset of 2^width - 1 has its status after 2 events, not 1 (OQ-C12)") \
 	/* registers */                                                                \
-	X(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
-	X(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
-	X(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
-	X(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
+	K(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
+	K(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
+	W(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
+	K(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
 
 /* Sandy Bridge-EP defects (spec xeon-e5-2600-uncore.md): `make mutation`
  * runs the snbep.* suite (tests/snbep) against every S( line (the snbep
@@ -191,7 +196,7 @@
 #define EMU_NHMEX_HOST_FAULTS(H)                                                       \
 	H(EX_C_LR_SWAPPED, "ex-c-lr-swapped", "C-boxes 0,1 and 4,5 report ov_c_r, 2,3 and 6,7 ov_c_l (X-16)")
 
-#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X) EMU_SNBEP_FAULTS(X) \
+#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X, X) EMU_SNBEP_FAULTS(X) \
 	EMU_SNBEP_DEEP_FAULTS(X) EMU_NHMEX_FAULTS(X) EMU_NHMEX_HOST_FAULTS(X)
 
 enum emu_fault_bit {

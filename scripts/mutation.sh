@@ -10,12 +10,17 @@
 #    Nehalem row one uncore defect each of counting, filters, overflow, PMI
 #    delivery and freeze and two of the core PMU's (its gates, its PMI); of
 #    the Sandy Bridge-EP a freeze and an occupancy defect; of the Xeon 7500
-#    a freeze and a PMI routing defect. "all" boots every Nehalem defect,
-#    "none" none.
-# The generations (GENS, one per line): name, the letter of its defect lines
-# (X( for the Nehalem uncore and core PMU, S( Sandy Bridge-EP, E( Xeon
-# 7500), the CPU model the host runs present, CPUs, the tests run and the
-# QEMU CPU of its boots.
+#    a freeze and a PMI routing defect; of the full-width core shape a
+#    counter-width defect. "all" boots every Nehalem defect, "none" none.
+# The generations (GENS, one per line): name, the letters of its defect
+# lines (X( for the Nehalem uncore, K( the core PMU on every shape, W( the
+# core PMU on a shape without full-width writes, S( Sandy Bridge-EP, E(
+# Xeon 7500), the CPU model the host runs present, CPUs, the tests run and
+# the QEMU CPU of its boots. A generation is also a shape of the emulated
+# core PMU, which the CPU model picks (pmu/detect.c): Nehalem and Westmere
+# models core_shape_nhm (4 general counters, no full-width writes), any
+# other core_shape_v3 (8 general counters, IA32_A_PMCx); the core.* suite
+# runs on both.
 # The boots go one at a time while the host runs take JOBS - 1 slots beside
 # them (JOBS defaults to one more than the cores), each queue longest first
 # so that nothing long starts last. A run or a boot keeps about a core busy,
@@ -42,18 +47,21 @@ out=$B/mutation
 # nhmex: the Xeon 7500 (0x2E; 0x2F's C8/C9 would leave ex-c8-on-0x2e
 # nothing to break), 8 CPUs so that each package has four cores for
 # pmi_core_sel's bits 4:1 (OQ-X1).
+# v3: core.* alone on core_shape_v3 (model 0x2D, as QEMU's SandyBridge;
+# the core suite runs on the BSP, so 2 CPUs).
 # The last column is the QEMU CPU its boots present.
-GENS=${GENS:-"nhm X 0x1a 4 nhm.*,core.* Nehalem
+GENS=${GENS:-"nhm XKW 0x1a 4 nhm.*,core.* Nehalem
 snbep S 0x2d 8 snbep.* SandyBridge,model=45
-nhmex E 0x2e 8 nhmex.* Nehalem,model=46"}
+nhmex E 0x2e 8 nhmex.* Nehalem,model=46
+v3 K 0x2d 2 core.* SandyBridge,model=45"}
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 # A Nehalem defect by name, another generation's as GEN:NAME; each
 # generation with a defect booted is booted clean too.
-QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core}
-faults_of() { sed -n "s/^[[:space:]]*$1([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
+QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core v3:core-width-32}
+faults_of() { sed -n "s/^[[:space:]]*[$1]([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
 letter_of() { echo "$GENS" | awk -v g="$1" '$1 == g { print $2 }'; }
 case "$QEMU_FAULTS" in
-  all) QEMU_FAULTS=$(faults_of X) ;;
+  all) QEMU_FAULTS=$(faults_of "$(letter_of nhm)") ;;
   none) QEMU_FAULTS= ;;
 esac
 booted=""

@@ -11,9 +11,9 @@
  * window (misses <= references, mispredictions <= branches <= instructions,
  * a CMASK split adding up to the cycles) plus the model's documented
  * per-period rates, saying in its comment and its result which applied.
- * Where the spec leaves a choice open (OQ-C1, the instant an overflow takes
- * effect), the model's choice is asserted on the model and reported on
- * hardware. */
+ * Where the spec leaves a choice open (OQ-C1; OQ-C12, the event at which
+ * an overflow takes effect), the model's choice is asserted on the model
+ * and reported on hardware. */
 #ifndef TESTS_CORE_CORE_H
 #define TESTS_CORE_CORE_H
 
@@ -31,6 +31,20 @@
 
 #define CORE_MAX_GP    8
 #define CORE_MAX_FIXED 3
+
+/* The emulated core PMU's synthetic streams as its documentation gives them
+ * (the header comment of pmu/emu_core.h; not spec: the model's own
+ * workload), the suite's own copy, so that a model whose streams drift
+ * fails the core.events tests instead of moving their expectation: every
+ * period of MODEL_PERIOD cycles holds these counts, at most MODEL_INST_MAX
+ * instructions retire per cycle. */
+#define MODEL_PERIOD          1024
+#define MODEL_PERIOD_INST     1269
+#define MODEL_PERIOD_BRANCH   468
+#define MODEL_PERIOD_MISPRED  50
+#define MODEL_PERIOD_LLC_REF  117
+#define MODEL_PERIOD_LLC_MISS 41
+#define MODEL_INST_MAX        4
 
 /* IA32_PERFEVTSELx fields (seed 004, spec §3). */
 #define SEL_USR      (1ull << 16)
@@ -150,7 +164,7 @@ size_t core_llc_bytes(void);
 #define CORE_PMI_VEC 0xF4 /* C-32: >= 0x20, above quiescence's fence */
 
 /* One overflow of counter idx (general n below CORE_MAX_GP, fixed j at
- * CORE_MAX_GP + j) from a preset of 1 - N with its PMI enabled, the LVT
+ * CORE_MAX_GP + j) from a preset of -N with its PMI enabled, the LVT
  * entry set to lvt (a vector, or LVT_NMI): one PMI on this CPU, status bit
  * set and cleared by the handler, the counter past 0 (tests/core/pmi.c). */
 enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned idx, uint32_t lvt);

@@ -8,12 +8,11 @@
  * asserts, over one window, the relations every correct PMU obeys and the
  * model's documented rates: over C core cycles an event whose stream adds
  * R per 1024-cycle period counts between floor(C / 1024) x R and
- * ceil(C / 1024) x R (pmu/emu_core.h: CORE_PERIOD_*; any 1024 consecutive
+ * ceil(C / 1024) x R (MODEL_PERIOD_* in core.h; any 1024 consecutive
  * cycles hold one period), and the core clock runs at 4/3 of the TSC, the
  * reference cycles at the TSC's rate (pmu/emu.h). Each result's figures
  * say which applied ("model" 1 or 0). */
 #include "core.h"
-#include "../../pmu/emu_core.h"
 
 #define MODEL_US 2000   /* the model's window: thousands of periods */
 #define LOOP_N   500000 /* work_loop iterations: 4 million instructions */
@@ -67,7 +66,7 @@ static enum verdict count(struct tctx *t, const struct core *c, struct core_win 
 static enum verdict model_rate(struct tctx *t, const struct core *c, const struct core_win *w,
 			       unsigned row, uint64_t per_period)
 {
-	uint64_t p = w->gp[2] / EMU_STREAM_PERIOD, lo = p * per_period, hi = (p + 1) * per_period;
+	uint64_t p = w->gp[2] / MODEL_PERIOD, lo = p * per_period, hi = (p + 1) * per_period;
 
 	if (c->e.ngp < 3)
 		return V_PASS; /* no cycles counter beside it */
@@ -76,7 +75,7 @@ static enum verdict model_rate(struct tctx *t, const struct core *c, const struc
 	CHECK(t, w->gp[0] >= lo && w->gp[0] <= hi, "%s: %lu over %lu core cycles, the emulated "
 	      "core PMU's rate of %lu per %u gives %lu..%lu (pmu/emu_core.h)", core_event_name(row),
 	      (unsigned long)w->gp[0], (unsigned long)w->gp[2], (unsigned long)per_period,
-	      EMU_STREAM_PERIOD, (unsigned long)lo, (unsigned long)hi);
+	      MODEL_PERIOD, (unsigned long)lo, (unsigned long)hi);
 	return V_PASS;
 }
 
@@ -150,7 +149,7 @@ static enum verdict loop_delta(struct tctx *t, const struct core *c, unsigned ro
 }
 
 /* Row 1. Hardware: a loop of known length. Model: its rate, and at most
- * CORE_INST_MAX per cycle. */
+ * MODEL_INST_MAX per cycle. */
 static enum verdict instructions(struct tctx *t)
 {
 	struct core c;
@@ -162,9 +161,9 @@ static enum verdict instructions(struct tctx *t)
 	if (!c.model)
 		return core_end(&c, loop_delta(t, &c, EV_INST, -1, WORK_LOOP_INST, &w));
 	if ((v = count(t, &c, &w, EV_INST, -1)) == V_PASS)
-		v = model_rate(t, &c, &w, EV_INST, CORE_PERIOD_INST);
+		v = model_rate(t, &c, &w, EV_INST, MODEL_PERIOD_INST);
 	if (v == V_PASS && c.e.ngp >= 3)
-		CHECK(t, w.gp[0] <= CORE_INST_MAX * w.gp[2], "%lu instructions in %lu cycles",
+		CHECK(t, w.gp[0] <= MODEL_INST_MAX * w.gp[2], "%lu instructions in %lu cycles",
 		      (unsigned long)w.gp[0], (unsigned long)w.gp[2]);
 	return core_end(&c, v);
 }
@@ -208,7 +207,7 @@ static enum verdict branches(struct tctx *t)
 	if (!c.model)
 		v = loop_delta(t, &c, EV_BRANCH, EV_INST, 1, &w);
 	else if ((v = count(t, &c, &w, EV_BRANCH, EV_INST)) == V_PASS)
-		v = model_rate(t, &c, &w, EV_BRANCH, CORE_PERIOD_BRANCH);
+		v = model_rate(t, &c, &w, EV_BRANCH, MODEL_PERIOD_BRANCH);
 	if (v == V_PASS)
 		v = at_most(t, &c, &w, "branches", "instructions", 8);
 	return core_end(&c, v);
@@ -229,7 +228,7 @@ static enum verdict branch_misses(struct tctx *t)
 	if (v != V_PASS || (v = count(t, &c, &w, EV_MISPRED, EV_BRANCH)) != V_PASS)
 		return core_end(&c, v);
 	if (c.model)
-		v = model_rate(t, &c, &w, EV_MISPRED, CORE_PERIOD_MISPRED);
+		v = model_rate(t, &c, &w, EV_MISPRED, MODEL_PERIOD_MISPRED);
 	else if ((v = count(t, &c, &p, EV_MISPRED, -1)) == V_PASS) {
 		t_figure(t, "random_misses", (int64_t)w.gp[0], "");
 		t_figure(t, "predicted_loop_misses", (int64_t)p.gp[0], "");
@@ -306,8 +305,8 @@ static enum verdict llc(struct tctx *t, unsigned row)
 		return v;
 	if (c.model) {
 		if ((v = count(t, &c, &w, row, other)) == V_PASS)
-			v = model_rate(t, &c, &w, row, row == EV_LLC_REF ? CORE_PERIOD_LLC_REF
-									 : CORE_PERIOD_LLC_MISS);
+			v = model_rate(t, &c, &w, row, row == EV_LLC_REF ? MODEL_PERIOD_LLC_REF
+									 : MODEL_PERIOD_LLC_MISS);
 		if (v == V_PASS && row == EV_LLC_MISS)
 			v = at_most(t, &c, &w, "LLC misses", "LLC references", 1);
 		return core_end(&c, v);

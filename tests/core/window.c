@@ -32,12 +32,41 @@ static int rest(const struct core *c)
 	return e;
 }
 
+/* The enumeration comes from pmu/core_enum.c; before a test relies on it,
+ * its decoding is checked against the fields as spec §3 and C-11 place
+ * them in CPUID.0AH (version EAX[7:0], general counters EAX[15:8] of
+ * EAX[23:16] bits, EBX length EAX[31:24]; from version 2 fixed counters
+ * EDX[4:0] of EDX[12:5] bits) and CPUID.01H:ECX[15] (PDCM, C-18). */
+static enum verdict enum_agrees(struct tctx *t, const struct core_enum *e)
+{
+	uint32_t a[4], d[4];
+	unsigned ver, nfixed, fwidth;
+
+	pmu_cpuid(1, 0, d);
+	pmu_cpuid(0xA, 0, a);
+	ver = a[0] & 0xFF;
+	nfixed = ver > 1 ? a[3] & 0x1F : 0;
+	fwidth = ver > 1 ? (a[3] >> 5) & 0xFF : 0;
+	if (e->version != ver || e->ngp != ((a[0] >> 8) & 0xFF) ||
+	    e->gp_width != ((a[0] >> 16) & 0xFF) || e->ebx_len != a[0] >> 24 ||
+	    e->nfixed != nfixed || e->fixed_width != fwidth || e->pdcm != ((d[2] >> 15) & 1))
+		return t_error(t, "pmu/core_enum.c decodes CPUID.0AH EAX 0x%x EDX 0x%x (01H:ECX "
+			       "0x%x) as version %u, %u x %u general, %u x %u fixed, EBX length %u, "
+			       "PDCM %u: not the fields of C-11 and C-18", a[0], a[3], d[2],
+			       e->version, e->ngp, e->gp_width, e->nfixed, e->fixed_width,
+			       e->ebx_len, e->pdcm);
+	return V_PASS;
+}
+
 enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 {
+	enum verdict v;
 	int e;
 
 	core_enum_read(&c->e);
 	c->model = pmu_core_emulated();
+	if (c->e.version && (v = enum_agrees(t, &c->e)) != V_PASS)
+		return v;
 	if (c->e.version < 2)
 		return t_skip(t, "architectural PMU version %u: no IA32_PERF_GLOBAL_CTRL to open "
 			      "one window for several counters (C-09)", c->e.version);

@@ -61,18 +61,41 @@ static bool edge_counts_fewer_than_level(emu_faults_t f) /* C-16 */
 	return model_count(&core_shape_nhm, f, &edge, 0, P) < model_count(&core_shape_nhm, f, &lvl, 0, P);
 }
 
+/* Instructions Retired through the filter (cmask, inv, edge) counts over
+ * one period what the C-16 reference says. */
+static bool filters_as_reference(emu_faults_t f, uint8_t cmask, bool inv, bool edge)
+{
+	const struct ref r = { CORE_EV_INST, cmask, inv, edge };
+
+	return model_count(&core_shape_nhm, f, &r, 0, P) == ref_count(&r, 0, P);
+}
+
 static bool cmask_counts_cycles_at_or_above(emu_faults_t f) /* C-16 */
 {
-	const struct ref c2 = { CORE_EV_INST, 2, false, false };
-
-	return model_count(&core_shape_nhm, f, &c2, 0, P) == ref_count(&c2, 0, P);
+	return filters_as_reference(f, 2, false, false);
 }
 
 static bool inv_counts_cycles_below(emu_faults_t f) /* C-16 */
 {
-	const struct ref c2i = { CORE_EV_INST, 2, true, false };
+	return filters_as_reference(f, 2, true, false);
+}
 
-	return model_count(&core_shape_nhm, f, &c2i, 0, P) == ref_count(&c2i, 0, P);
+/* CMASK is 8 bits: 128 + 1 is not 1 (no cycle retires 129: 0) */
+static bool cmask_top_bit_counts(emu_faults_t f) /* C-16 */
+{
+	return filters_as_reference(f, 129, false, false);
+}
+
+/* E with CMASK 2: rising edges of "count >= 2", not of the event itself */
+static bool edge_follows_cmask(emu_faults_t f) /* C-16 */
+{
+	return filters_as_reference(f, 2, false, true);
+}
+
+/* E with INV: rising edges of "count < CMASK", not its cycles */
+static bool edge_with_inv_counts_edges(emu_faults_t f) /* C-16 */
+{
+	return filters_as_reference(f, 1, true, true);
 }
 
 static bool inv_ignored_without_cmask(emu_faults_t f) /* C-16 */
@@ -117,12 +140,25 @@ static bool ovf_ctrl_clears(emu_faults_t f) /* C-07 */
 	return rd(&u, STATUS, 100) == 0 && rd(&u, STATUS, 10) == 0;
 }
 
-static bool preset_1_minus_n_overflows_after_n(emu_faults_t f) /* C-19 */
+static bool ovf_ctrl_clears_each_bit_alone(emu_faults_t f) /* C-07 */
 {
 	struct core_pmu u;
 
-	overflowing(&u, f, 10, 9);
-	return rd(&u, STATUS, 9) == 0 && rd(&u, STATUS, 10) == 1;
+	overflowing(&u, f, 10, 0);
+	wr(&u, PMC(1), (uint64_t)-5, 0);
+	wr(&u, SEL(1), ref_sel(&cycles, OS | EN), 0);
+	wr(&u, GCTL, 3, 0);
+	core_advance(&u, 100);
+	wr(&u, OVF, 2, 100);
+	return rd(&u, STATUS, 100) == 1;
+}
+
+static bool counter_at_max_overflows_on_one_event(emu_faults_t f) /* OQ-C12 */
+{
+	struct core_pmu u;
+
+	overflowing(&u, f, 2, 0); /* preset -1: 0xFFFFFFFF, 2^48 - 1 sign-extended */
+	return rd(&u, STATUS, 0) == 0 && rd(&u, STATUS, 1) == 1;
 }
 
 static bool counter_is_48_bits(emu_faults_t f) /* C-11, C-12 */
@@ -169,13 +205,17 @@ static const struct {
 	{ EMU_FAULT_BIT_CORE_GLOBAL_CTRL_IGNORED, global_ctrl_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_FIXED_EN_IGNORED, fixed_en_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_EDGE_IGNORED, edge_counts_fewer_than_level },
+	{ EMU_FAULT_BIT_CORE_EDGE_BEFORE_CMASK, edge_follows_cmask },
+	{ EMU_FAULT_BIT_CORE_EDGE_INV_LEVEL, edge_with_inv_counts_edges },
 	{ EMU_FAULT_BIT_CORE_CMASK_OFF_BY_ONE, cmask_counts_cycles_at_or_above },
+	{ EMU_FAULT_BIT_CORE_CMASK_7BIT, cmask_top_bit_counts },
 	{ EMU_FAULT_BIT_CORE_INV_IGNORED, inv_counts_cycles_below },
 	{ EMU_FAULT_BIT_CORE_INV_WITHOUT_CMASK, inv_ignored_without_cmask },
 	{ EMU_FAULT_BIT_CORE_INT_IGNORED, int_requests_a_pmi },
 	{ EMU_FAULT_BIT_CORE_STATUS_NOT_SET, overflow_sets_status },
 	{ EMU_FAULT_BIT_CORE_OVF_CTRL_NOCLEAR, ovf_ctrl_clears },
-	{ EMU_FAULT_BIT_CORE_OVF_AT_WRAP, preset_1_minus_n_overflows_after_n },
+	{ EMU_FAULT_BIT_CORE_OVF_CTRL_CLEARS_ALL, ovf_ctrl_clears_each_bit_alone },
+	{ EMU_FAULT_BIT_CORE_OVF_LATE, counter_at_max_overflows_on_one_event },
 	{ EMU_FAULT_BIT_CORE_WIDTH_32, counter_is_48_bits },
 	{ EMU_FAULT_BIT_CORE_PMC_NO_SIGN_EXTEND, pmc_write_sign_extends },
 	{ EMU_FAULT_BIT_CORE_A_PMC_ALWAYS, a_pmc_needs_fw_write },
