@@ -37,6 +37,9 @@
 #define W_FIXED_BIT (1ull << 31)   /* */
 #define FIXED_EN (1ull << 0)       /* */
 #define EN22 (1ull << 22)
+#define PMI20 (1ull << 20)         /* pmi_en of C/S/W/U/B (§5.5) */
+#define R_PMI (1ull << 6)          /* R: Table 2-44 */
+#define THR_TOP (1ull << 31)       /* C/S/W threshold 31:24, its top bit */
 #define IPERF_FLIT_SEND (1ull << 31) /* the seed's event, not an enable */
 #define R_EV(v) ((unsigned)((v) >> 1) & 0x1F) /* */
 #define R_EV_LIMIT 0x18
@@ -230,7 +233,8 @@ static bool overflow(struct nhmex_uncore *u, unsigned b, unsigned k)
 		u->box[NHMEX_U].status |= r.ubit; /* */
 	}
 	/* OQ-X18: the fixed counter has no PMI enable. */
-	pmi_en = !(bit == W_FIXED_BIT && b == NHMEX_W) && (x->evsel[k] & u->pmi_bit[b]);
+	pmi_en = !(bit == W_FIXED_BIT && b == NHMEX_W) &&
+		 (x->evsel[k] & (F(u, EX_PMI_EN_BIT20) ? PMI20 : u->pmi_bit[b]));
 	/* pmi_en decides; OQ-X22: only when the ov bit rises. */
 	return (pmi_en || F(u, EX_PMI_EN_IGNORED)) && (rose || F(u, EX_PMI_RETRIGGER));
 }
@@ -302,7 +306,7 @@ static void clear_up(struct nhmex_uncore *u, unsigned b)
 
 	if (F(u, EX_SUMMARY_STICKY))
 		return;
-	for (i = 0; i < NHMEX_NBOX; i++) {
+	for (i = 0; i < NHMEX_NBOX && !F(u, EX_SUMMARY_FIRST_CLEAR); i++) {
 		o = route_of(u, i);
 		if (i != NHMEX_U && u->box[i].status && o.s == r.s && o.sum == r.sum &&
 		    o.ubit == r.ubit)
@@ -324,6 +328,8 @@ static void write_ovf(struct nhmex_uncore *u, unsigned b, const struct reg_tmpl 
 
 	if (F(u, EX_OVF_CTL_NOCLEAR) && b != NHMEX_U)
 		clr = 0;
+	if (F(u, EX_OVF_CLR_ALL) && clr && b != NHMEX_U)
+		clr = reg_access_mask(t, FA_W1C);
 	u->box[b].status &= ~clr; /* X-26; U: X-28, lower levels kept (OQ-X6) */
 	if (b != NHMEX_U) {
 		clear_up(u, b);
@@ -351,9 +357,12 @@ static void write_uctl(struct nhmex_uncore *u, const struct reg_tmpl *t, uint64_
 	if (!(val & U_RST_ALL) || F(u, EX_RST_ALL_IGNORED))
 		return;
 	for (b = 0; b < NHMEX_NBOX; b++)
-		for (k = 0; k < nctr(b); k++)
+		for (k = 0; k < nctr(b); k++) {
 			if (!(b == NHMEX_W && k == NHMEX_W_FIXED && F(u, EX_RST_ALL_LEAVES_FIXED)))
 				u->box[b].ctr[k] = 0;
+			if (F(u, EX_RST_ALL_CLEARS_CTL) && b != NHMEX_U)
+				u->box[b].evsel[k] = u->box[b].ctl = 0;
+		}
 }
 
 /* ---- registers ---- */
@@ -402,6 +411,22 @@ static uint64_t *sub_reg(struct nhmex_uncore *u, const struct loc *l)
 	return &u->mbox_sel[l->r.box_idx][(l->r.msr & 0xF) - 5]; /* DSP 5 ... ZDP 0xB */
 }
 
+/* The register's defined bits as the table gives them, or as a wrong
+ * entry would: the R-box pmi_en at bit 20 (ex-table-r-pmi-20), the
+ * threshold without its top bit (ex-thr-7-bits). */
+static uint64_t ctl_defined(const struct nhmex_uncore *u, const struct loc *l)
+{
+	uint64_t def = reg_defined_mask(l->r.tmpl);
+
+	if (l->r.tmpl->role != ROLE_CTL)
+		return def;
+	if (is_r(l->b) && F(u, EX_TABLE_R_PMI_20))
+		def = (def & ~R_PMI) | PMI20;
+	if (F(u, EX_THR_7_BITS))
+		def &= ~THR_TOP;
+	return def;
+}
+
 int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct loc l;
@@ -441,7 +466,7 @@ int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now
 	if (rc) /* no register of this generation: no template to look at */
 		return rc;
 	/* ig bits are dropped and read 0 */
-	def = F(u, EX_IG_BITS_KEPT) ? ~0ull : reg_defined_mask(l.r.tmpl);
+	def = F(u, EX_IG_BITS_KEPT) ? ~0ull : ctl_defined(u, &l);
 	advance(u, now);
 	switch (l.r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
@@ -489,6 +514,8 @@ void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uin
 		reg_lookup(&gen_nhmex, ctl, &r);
 		u->en_bit[b] = field_mask(reg_field(r.tmpl, "en"));
 		u->pmi_bit[b] = field_mask(reg_field(r.tmpl, "pmi_en"));
+		if (is_r(b) && F(u, EX_TABLE_R_PMI_20))
+			u->pmi_bit[b] = PMI20;
 	}
 	for (p = 0; p < NHMEX_NPORT; p++)
 		for (s = 0; s < 2; s++) {

@@ -87,6 +87,21 @@ static uint64_t rst(emu_faults_t f, uint32_t msr) /* X-12 */
 }
 
 static uint64_t rst_gp(emu_faults_t f) { return rst(f, W_CTR(0)); }
+
+static uint64_t rst_ctl(emu_faults_t f) /* X-12, OQ-X5: controls stay */
+{
+	init(f, 0x2E);
+	wr(&u, 0xC90, EN22 | 1, 0);
+	wr(&u, U_CTL, RST_ALL, 0);
+	return rd(&u, 0xC90, 0);
+}
+
+static uint64_t thr_top(emu_faults_t f) /* §5.5: threshold 31:24, X-04 */
+{
+	init(f, 0x2E);
+	wr(&u, 0xD10, 0xFF000000ull, 0);
+	return rd(&u, 0xD10, 0);
+}
 static uint64_t rst_fixed(emu_faults_t f) { return rst(f, W_FCTR); }
 
 /* Source i armed to wrap after 100 events with pmi_en as asked, then
@@ -139,6 +154,28 @@ static uint64_t after_clear(emu_faults_t f, bool summary)
 }
 
 static uint64_t ovf_clear(emu_faults_t f) { return after_clear(f, false); }
+
+static uint64_t ovf_clear_one(emu_faults_t f) /* C0 counters 0 and 1, clear 0 */
+{
+	init(f, 0x2E);
+	wr(&u, 0xD10, EN22, 0);
+	wr(&u, 0xD12, EN22, 0);
+	wr(&u, 0xD11, M48 - 100, 0);
+	wr(&u, 0xD13, M48 - 100, 0);
+	wr(&u, 0xD00, 3, 0);
+	wr(&u, U_CTL, EN_ALL, 0);
+	wr(&u, 0xD02, 1, 300);
+	return rd(&u, 0xD01, 300);
+}
+
+static uint64_t sibling_clear(emu_faults_t f) /* OQ-X6: C0, C1 wrap, C0 cleared */
+{
+	init(f, 0x2E);
+	arm(&u, &srcs[0], 100, false, 0, 0);
+	arm(&u, &srcs[1], 100, false, 0, 0);
+	wr(&u, 0xD02, 1, 300);
+	return rd(&u, U_ST, 300);
+}
 static uint64_t sum_clear(emu_faults_t f) { return after_clear(f, true); }
 
 static uint64_t u_ovf(emu_faults_t f) /* lower levels stay */
@@ -149,17 +186,26 @@ static uint64_t u_ovf(emu_faults_t f) /* X-28: lower levels stay */
 	return rd(&u, W_ST, t);
 }
 
-/* B0 overflows with pmi_en and uctl: the cores of the PMI request, 0 if
- * none (X-19, X-20). */
-static uint64_t pmi_cores(emu_faults_t f, bool pmi, uint64_t uctl)
+/* Source i (B0 unless said) overflows with pmi_en and uctl: the cores of
+ * the PMI request, 0 if none (X-19, X-20). */
+static uint64_t src_pmi_cores(emu_faults_t f, unsigned i, bool pmi, uint64_t uctl)
 {
-	uint64_t t = arm_src(f, 8, pmi, uctl);
+	uint64_t t = arm_src(f, i, pmi, uctl);
 
 	rd(&u, U_ST, t);
 	return nhmex_take_pmi(&u, req, 8) ? req[0].cores : 0;
 }
 
+static uint64_t pmi_cores(emu_faults_t f, bool pmi, uint64_t uctl)
+{
+	return src_pmi_cores(f, 8, pmi, uctl);
+}
+
 static uint64_t pmi_core3(emu_faults_t f) { return pmi_cores(f, true, CORE(3)); }
+/* X-19, Table 2-44: R counter 3 with pmi_en at bit 6 requests a PMI. */
+static uint64_t r_pmi_bit6(emu_faults_t f) { return src_pmi_cores(f, 14, true, CORE(3)); }
+/* X-19, Table 2-67: M counter 0 with pmi_en at bit 1 requests a PMI. */
+static uint64_t m_pmi_bit1(emu_faults_t f) { return src_pmi_cores(f, 10, true, CORE(3)); }
 static uint64_t pmi_nosel(emu_faults_t f) { return pmi_cores(f, true, 0); }
 
 /* B0 overflows: is en_all still set 100 cycles later (X-21..X-23)? */
@@ -240,9 +286,12 @@ static const struct row rows[] = {
 	R(EX_WIDTH_32, width, 0x10000000Aull),
 	R(EX_UPPER_BITS_KEPT, upper, 1),
 	R(EX_IG_BITS_KEPT, ig, 0x8000000F),
+	R(EX_TABLE_R_PMI_20, r_pmi_bit6, 1u << 3),
+	R(EX_THR_7_BITS, thr_top, 0xFF000000ull),
 	R(EX_C8_ON_0X2E, c8, 13),
 	R(EX_RST_ALL_IGNORED, rst_gp, 0),
 	R(EX_RST_ALL_LEAVES_FIXED, rst_fixed, 0),
+	R(EX_RST_ALL_CLEARS_CTL, rst_ctl, EN22 | 1),
 	R(EX_NO_BOX_STATUS, box_status, 1),
 	R(EX_LATE_OVERFLOW, frozen_value, 0),
 	R(EX_NO_SUMMARY, sum_c0, 1ull << 2),
@@ -250,11 +299,14 @@ static const struct row rows[] = {
 	R(EX_R_SWAPPED, sum_r_left, 1ull << 19),
 	R(EX_NO_U_OV_W, u_ov_w, OV_W),
 	R(EX_OVF_CTL_NOCLEAR, ovf_clear, 0),
+	R(EX_OVF_CLR_ALL, ovf_clear_one, 2),
 	R(EX_SUMMARY_STICKY, sum_clear, 0),
+	R(EX_SUMMARY_FIRST_CLEAR, sibling_clear, OV_S0),
 	R(EX_U_OVF_CLEARS_LOWER, u_ovf, 1ull << 1),
 	R(EX_PMI_WRONG_CORE, pmi_core3, 1u << 3),
 	R(EX_PMI_WITHOUT_SEL, pmi_nosel, 0),
 	R(EX_PMI_EN_IGNORED, no_pmi_en, EN_ALL),
+	R(EX_PMI_EN_BIT20, m_pmi_bit1, 1u << 3),
 	R(EX_FRZ_IGNORED, frz, 0),
 	R(EX_FRZ_ONE_BOX, frz_all_boxes, 100),
 	R(EX_FRZ_ALWAYS, no_frz, EN_ALL),

@@ -157,21 +157,60 @@ static enum verdict gates(struct tctx *t)
 	return V_PASS;
 }
 
-/* X-12: with en_all = 0, every counter preset non-zero, one U GLOBAL_CTL
- * write with rst_all = 1 zeroes them all. OQ-X5 (asserted on the model,
- * reported on hardware): a counter written while rst_all is still 1 keeps
- * the new value. */
+/* Every box GLOBAL_CTL (all its ctr_en bits, W: fixed_en) and counter
+ * control (its event and pmi_en; en too, but en_all stays 0) set, or
+ * compared with that (OQ-X5 default: rst_all leaves them; asserted on the
+ * model, counted and reported on hardware). */
+static enum verdict controls(struct tctx *t, bool check, unsigned *changed)
+{
+	unsigned i, k;
+	uint64_t v, want;
+
+	for (i = 0; i < s.n; i++)
+		for (k = 0; k <= s.bx[i].nctr; k++) {
+			uint32_t msr = k < s.bx[i].nctr ? ex_sel(&s.bx[i], k) : s.bx[i].ctl;
+
+			if (k == s.bx[i].nctr && msr == EX_U_CTL)
+				continue; /* U: its GLOBAL_CTL is the register written */
+			want = k < s.bx[i].nctr ? s.bx[i].ev | s.bx[i].pmi | s.bx[i].en :
+			       s.bx[i].box_en | (s.bx[i].name[0] == 'W' ? EX_FIXED_EN : 0);
+			if (!check) {
+				WR(t, msr, want);
+				continue;
+			}
+			RD(t, msr, &v);
+			if (v == want)
+				continue;
+			(*changed)++;
+			plat_log(1, "  nhmex.count.reset-all: %s 0x%x reads 0x%lx after rst_all, 0x%lx "
+				 "written (OQ-X5)", s.bx[i].name, msr, (unsigned long)v,
+				 (unsigned long)want);
+			CHECK(t, !uncore_emulated(), "%s control 0x%x reads 0x%lx after rst_all, 0x%lx "
+			      "written: rst_all resets counters only (X-12, OQ-X5 default)",
+			      s.bx[i].name, msr, (unsigned long)v, (unsigned long)want);
+		}
+	return V_PASS;
+}
+
+/* X-12: with en_all = 0, every counter preset non-zero and every control
+ * programmed, one U GLOBAL_CTL write with rst_all = 1 zeroes every counter
+ * and leaves the controls. OQ-X5 (asserted on the model, reported on
+ * hardware): the controls kept, and a counter written while rst_all is
+ * still 1 keeps the new value. */
 static enum verdict reset_all(struct tctx *t)
 {
-	unsigned i, k, j = 0;
+	unsigned i, k, j = 0, changed = 0;
 	uint64_t v;
 
 	s.n = ex_boxes(s.bx);
 	DO(ex_prepare(t));
+	DO(controls(t, false, NULL));
 	for (i = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++)
 			WR(t, ctr_of(i, k), 0x1000 + 0x10 * i + k);
 	WR(t, EX_U_CTL, EX_RST_ALL);
+	DO(controls(t, true, &changed));
+	t_figure(t, "controls_changed", changed, "");
 	for (i = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
 			RD(t, ctr_of(i, k), &v);
@@ -196,6 +235,6 @@ static const struct test tests[] = {
 	{ "nhmex.count.gates", "every counter counts only with en_all, its box enable and its "
 	  "own en; ctr_en stops only its counter", NEED_UNCORE, run_gates },
 	{ "nhmex.count.reset-all", "one rst_all write zeroes every counter, U and W fixed "
-	  "included", NEED_UNCORE, run_reset },
+	  "included, and leaves every control", NEED_UNCORE, run_reset },
 };
 const struct suite nhmex_count_suite = SUITE("nhmex.count", tests);

@@ -124,6 +124,10 @@ enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsi
 extern volatile unsigned ex_pmis;
 enum verdict ex_with_pmi(struct tctx *t, enum verdict (*body)(struct tctx *));
 
+/* nhmex.ovf.clear-each and nhmex.ovf.siblings (tests/nhmex/clear.c). */
+enum verdict ex_run_clear_each(struct tctx *t);
+enum verdict ex_run_siblings(struct tctx *t);
+
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite nhmex_regs_suite, nhmex_count_suite, nhmex_ovf_suite,
 	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite;

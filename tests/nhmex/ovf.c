@@ -259,6 +259,10 @@ static const struct test tests[] = {
 	  "U-box, and clears from the bottom", NEED_UNCORE, run_chain },
 	{ "nhmex.ovf.u-clear", "a W fixed wrap sets ov_fixed and U ov_w; U OVF_CTL clears only "
 	  "the U bit", NEED_UNCORE, run_u_clear },
+	{ "nhmex.ovf.clear-each", "every clr_ov bit of every box's OVF_CTL, and of U OVF_CTL, "
+	  "clears its own bit alone while the others stay set", NEED_UNCORE, ex_run_clear_each },
+	{ "nhmex.ovf.siblings", "two boxes under one summary bit: U ov_s0 stays until both ov "
+	  "bits are cleared", NEED_UNCORE, ex_run_siblings },
 	{ "nhmex.ovf.no-pmi-without-en", "an overflow with pmi_en clear: no PMI, no freeze, "
 	  "counting goes on", NEED_UNCORE, run_no_pmi },
 };

@@ -276,8 +276,61 @@ static enum verdict route(struct tctx *t)
 	return V_PASS;
 }
 
+/* X-19 for each box type: counter 0 of the type's first box (U, C0, B0,
+ * S0, M0, the left R half, W) wraps with the PMI enable of its control set
+ * (§5.5 from spec.h: bit 20 in U/C/S/W/B, 6 in R by Table 2-44, 1 in M by
+ * Table 2-67) and a PMI reaches the BSP; cores 0-3 selected (OQ-X1's safe
+ * bits, the BSP's core among them as in nhmex.ovf.no-pmi-without-en),
+ * frz_all clear. On hardware a box whose event is idle is named and passed
+ * over (OQ-X19). */
+static enum verdict each_box(struct tctx *t)
+{
+	static struct ex_box bx[EX_MAX_BOXES];
+	unsigned n = ex_boxes(bx), i, tried = 0;
+	uint64_t hz, u, st;
+	char last = 0, name[16];
+	enum verdict v;
+
+	for (i = 0; i < n; i++) {
+		const struct ex_box *b = &bx[i];
+
+		if (b->name[0] == last)
+			continue;
+		last = b->name[0];
+		if ((v = ex_rate(t, b, 0, &hz)) != V_PASS)
+			return v;
+		if (!hz) {
+			CHECK(t, !uncore_emulated(), "%s counter 0 did not move in %u us (X-05)",
+			      b->name, EX_RATE_US);
+			plat_log(1, "  nhmex.pmi.each-box: %s idle, not tried (OQ-X19)", b->name);
+			continue;
+		}
+		u = EX_EN_ALL | 0x1E;
+		if ((v = ex_prepare(t)) != V_PASS ||
+		    (v = ex_arm(t, b, 0, ex_preload(hz, WRAP_US), true, &u)) != V_PASS)
+			return v;
+		pmu_lvtpc_write(pmu_lvtpc_read() & ~LVT_MASKED); /* C-29: the last PMI masked it */
+		ex_pmis = 0;
+		WR(t, EX_U_CTL, u);
+		pmi_spin(&ex_pmis, ARRIVE_US);
+		RD(t, b->status, &st);
+		WR(t, EX_U_CTL, 0);
+		snprintf(name, sizeof(name), "pmis_%.8s", b->name);
+		t_figure(t, name, ex_pmis, "");
+		CHECK(t, ex_pmis, "%s counter 0 wrapped (STATUS 0x%lx) with its pmi_en 0x%lx set "
+		      "(§5.5) and cores 0-3 selected: no PMI within %u ms (X-19)", b->name,
+		      (unsigned long)st, (unsigned long)b->pmi, ARRIVE_US / 1000);
+		tried++;
+	}
+	return tried ? V_PASS : t_skip(t, "no box's counter 0 counts (OQ-X19)");
+}
+
+static enum verdict run_each_box(struct tctx *t) { return ex_with_pmi(t, each_box); }
+
 static const struct test tests[] = {
 	{ "nhmex.pmi.route", "each pmi_core_sel bit alone reaches one core of the package, "
 	  "none reaches no CPU; the mapping printed", NEED_UNCORE | NEED_SMP2, route },
+	{ "nhmex.pmi.each-box", "the PMI enable of every box type's control brings a PMI",
+	  NEED_UNCORE, run_each_box },
 };
 const struct suite nhmex_pmi_suite = SUITE("nhmex.pmi", tests);
