@@ -117,13 +117,17 @@ static unsigned find_pkg(unsigned i)
 	return has(EMU_F(SHARED_PACKAGES)) ? 0 : j;
 }
 
-/* CPU i's core in its package (pmu/topo.h: OQ-N4, OQ-X2, OQ-S15), and
- * whether no other thread of that core has a lower APIC id. Raises
- * *ncores (the package's cores) to the index + 1. */
+/* CPU i's core in its package (pmu/topo.h: OQ-N4, OQ-X2, OQ-S15; the
+ * defect numbers them from the top), and whether no other thread of that
+ * core has a lower APIC id. Raises *ncores (the package's cores) to the
+ * index + 1. */
 static void place(unsigned i, unsigned *ncores)
 {
 	const struct plat_cpu *me = plat_cpu(i);
 	unsigned j, k = topo_core_index(i);
+
+	if (has(EMU_F(CORES_DESCENDING)))
+		k = topo_package_cores(me->package) - 1 - k;
 
 	emu.first_thread[i] = true;
 	for (j = 0; j < plat_cpu_count(); j++)
@@ -257,6 +261,8 @@ static unsigned route(unsigned p, const struct emu_pmi_req *req, struct delivery
 
 	if (has(EMU_F(PMI_NEVER)))
 		return 0;
+	for (cpu = 0; cpu < plat_cpu_count() && has(EMU_F(BIT61_EVERYWHERE)); cpu++)
+		emu.ovf_uncore[cpu] = true; /* C-06 broken: reached or not */
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
 		if (pkg_of(cpu) != p || !(req->cores & (1u << emu.cpu_core[cpu])))
 			continue;

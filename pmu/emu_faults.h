@@ -7,8 +7,8 @@
  * model (pmu/emu_core.c) the core- ones, the Sandy Bridge-EP uncore model
  * (pmu/emu_snbep*.c) the snbep- ones, the Xeon 7500 uncore model
  * (pmu/emu_nhmex*.c) the ex- ones. `make mutation` runs each generation's
- * on-target suite against every defect of its lines (X( the Nehalem uncore,
- * K( and W( the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
+ * on-target suite against every defect of its lines (X( the Nehalem uncore
+ * and the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
  * scripts/mutation.sh); the other letters are host tests only. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
@@ -29,6 +29,9 @@
 	X(INV_IGNORED, "inv-ignored", "INV ignored (N-19)")                            \
 	X(CMASK_IGNORED, "cmask-ignored", "CMASK ignored (N-18)")                      \
 	X(CMASK_OFF_BY_ONE, "cmask-off-by-one", "CMASK compares > instead of >= (N-18)") \
+	X(CMASK_7_BITS, "cmask-7-bits", "CMASK read as 7 bits: bit 31 dropped (N-18)")   \
+	X(EDGE_BEFORE_CMASK, "edge-before-cmask", "E detects the event itself: with CMASK >= 2 it counts rising edges of count >= 1 (N-16, OQ-N13)") \
+	X(EDGE_INV_LEVEL, "edge-inv-level", "E with INV counts the inverted level's cycles, not its rising edges (N-16, N-19)") \
 	X(OCC_RST_IGNORED, "occ-rst-ignored", "OCC_CTR_RST does nothing (N-15)")       \
 	X(OCC_RST_READS_1, "occ-rst-reads-1", "OCC_CTR_RST reads back 1 (N-14)")       \
 	X(UMASK_NO_UNION, "umask-no-union", "a multi-bit umask counts only its lowest bit (N-13)") \
@@ -40,6 +43,7 @@
 	X(NO_OVF_STATUS, "no-ovf-status", "a wrap sets no status bit (N-21, N-22)")    \
 	X(OVF_CTRL_NOCLEAR, "ovf-ctrl-noclear", "GLOBAL_OVF_CTRL clears nothing (N-26)") \
 	X(OVF_CTRL_CLEARS_ALL, "ovf-ctrl-clears-all", "GLOBAL_OVF_CTRL clears every bit (N-26)") \
+	X(OVF_CTRL_PMI_CLEARS_OVF, "ovf-ctrl-pmi-clears-ovf", "CLR_OVF_PMI also clears every OVF_PCn and OVF_FC0 (N-26)") \
 	X(CHG_NEVER, "chg-never", "CHG never set (N-24)")                              \
 	X(OVF_PMI_ALWAYS, "ovf-pmi-always", "OVF_PMI set without the PMI bit (N-23)")  \
 	X(LATE_OVERFLOW, "late-overflow", "overflow taken at the next access or tick, not at the wrap (OQ-N15)") \
@@ -50,42 +54,39 @@
 	/* PMI delivery (backend) */                                                   \
 	X(PMI_NEVER, "pmi-never", "no PMI is delivered (N-30)")                        \
 	X(PMI_WRONG_CORE, "pmi-wrong-core", "PMIs go to the next core (N-31)")         \
+	X(CORES_DESCENDING, "cores-descending", "core n is the n-th core in descending APIC-id order (N-33, OQ-N4)") \
 	X(DEBUGCTL_IGNORED, "debugctl-ignored", "DEBUGCTL bit 13 does not gate (N-32)") \
 	X(LVT_NO_MASK, "lvt-no-mask", "delivery leaves LVTPC unmasked (C-29)")         \
 	X(LVT_MASK_IGNORED, "lvt-mask-ignored", "a masked LVTPC still delivers (C-28)") \
 	X(NO_BIT61, "no-bit61", "IA32_PERF_GLOBAL_STATUS bit 61 not set (C-06)")       \
 	X(BIT61_STICKY, "bit61-sticky", "IA32_PERF_GLOBAL_OVF_CTRL does not clear bit 61 (C-07)") \
+	X(BIT61_EVERYWHERE, "bit61-everywhere", "an uncore PMI sets bit 61 on every CPU (C-06, OQ-C4)") \
 	X(PMI_STORM, "pmi-storm", "one overflow delivers PMIs without end (C-41)")
 
-/* Core PMU defects the on-target core suite (tests/core) catches, in
- * `make mutation` on both emulated core shapes (scripts/mutation.sh): the
- * K( lines on every shape, the W( lines only on a shape without full-width
- * writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx anyway). */
-#define EMU_CORE_FAULTS(K, W)                                                          \
+/* Core PMU defects the on-target core suite (tests/core) catches: in
+ * `make mutation` like the uncore ones (scripts/mutation.sh takes its
+ * defect list from every X( line). */
+#define EMU_CORE_FAULTS(X)                                                             \
 	/* gates */                                                                    \
-	K(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
-	K(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
-	K(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
-	K(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
+	X(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
+	X(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
+	X(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
+	X(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
 	/* filters */                                                                  \
-	K(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
-	K(CORE_EDGE_BEFORE_CMASK, "core-edge-before-cmask", "E detects the event itself: with CMASK >= 2 it counts rising edges of count >= 1 (C-16)") \
-	K(CORE_EDGE_INV_LEVEL, "core-edge-inv-level", "E with INV counts the inverted level's cycles, not its rising edges (C-16)") \
-	K(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
-	K(CORE_CMASK_7BIT, "core-cmask-7bit", "CMASK bit 7 ignored: CMASK 128 + c compares against c (C-16)") \
-	K(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
-	K(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
+	X(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
+	X(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
+	X(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
+	X(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
 	/* overflow */                                                                 \
-	K(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
-	K(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
-	K(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
-	K(CORE_OVF_CTRL_CLEARS_ALL, "core-ovf-ctrl-clears-all", "a 1 in any IA32_PERF_GLOBAL_OVF_CTRL bit clears every counter's status bit (C-07)") \
-	K(CORE_OVF_LATE, "core-ovf-late", "overflow one event after the wrap: a preset of 2^width - 1 has its status after 2 events, not 1 (OQ-C12)") \
+	X(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
+	X(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
+	X(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
+	X(CORE_OVF_AT_WRAP, "core-ovf-at-wrap", "overflow at the rollover: a preset of 1-N overflows after N-1 events (C-19)") \
 	/* registers */                                                                \
-	K(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
-	K(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
-	W(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
-	K(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
+	X(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
+	X(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
+	X(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
+	X(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
 
 /* Sandy Bridge-EP defects (spec xeon-e5-2600-uncore.md): `make mutation`
  * runs the snbep.* suite (tests/snbep) against every S( line (the snbep
@@ -162,12 +163,9 @@
 	E(EX_WIDTH_32, "ex-width-32", "counters wrap at 2^32, not 2^48 (X-14)")         \
 	E(EX_UPPER_BITS_KEPT, "ex-upper-bits-kept", "counter bits 63:48 kept on write (X-11, OQ-X15)") \
 	E(EX_IG_BITS_KEPT, "ex-ig-bits-kept", "ig bits of control registers read back what was written (X-04)") \
-	E(EX_TABLE_R_PMI_20, "ex-table-r-pmi-20", "the model's register table puts the R-box pmi_en at bit 20, not 6 (Table 2-44, X-19)") \
-	E(EX_THR_7_BITS, "ex-thr-7-bits", "C/S/W threshold bit 31 dropped on write: a threshold >= 128 reads back below 128 (§5.5, X-04)") \
 	E(EX_C8_ON_0X2E, "ex-c8-on-0x2e", "C-boxes 8 and 9 answer on 0x2E (X-39)")     \
 	E(EX_RST_ALL_IGNORED, "ex-rst-all-ignored", "rst_all zeroes nothing (X-12)")    \
 	E(EX_RST_ALL_LEAVES_FIXED, "ex-rst-all-leaves-fixed", "rst_all leaves the W fixed counter (X-12)") \
-	E(EX_RST_ALL_CLEARS_CTL, "ex-rst-all-clears-ctl", "rst_all also zeroes every box GLOBAL_CTL and counter control (X-12, OQ-X5)") \
 	/* overflow and the status chain */                                            \
 	E(EX_NO_BOX_STATUS, "ex-no-box-status", "an overflow sets no box status bit (X-15)") \
 	E(EX_LATE_OVERFLOW, "ex-late-overflow", "overflow taken at the next access or tick, not at the wrap (X-15, X-22)") \
@@ -175,15 +173,12 @@
 	E(EX_R_SWAPPED, "ex-r-swapped", "R-box left half reports to S1, right half to S0 (X-16, X-34, OQ-X8)") \
 	E(EX_NO_U_OV_W, "ex-no-u-ov-w", "a W-box overflow does not set U ov_w (X-17)")  \
 	E(EX_OVF_CTL_NOCLEAR, "ex-ovf-ctl-noclear", "box OVF_CTL clears nothing (X-26)") \
-	E(EX_OVF_CLR_ALL, "ex-ovf-clr-all", "a box OVF_CTL write clears every ov bit of the box, not only those written 1 (X-26)") \
 	E(EX_SUMMARY_STICKY, "ex-summary-sticky", "clearing a box's ov bit leaves the S summary and U bits (X-27)") \
-	E(EX_SUMMARY_FIRST_CLEAR, "ex-summary-first-clear", "clearing one ov bit clears the S summary and U bits other ov bits still feed (X-27, OQ-X6)") \
 	E(EX_U_OVF_CLEARS_LOWER, "ex-u-ovf-clears-lower", "U OVF_CTL also clears the box and summary bits below (X-28, OQ-X6)") \
 	/* PMI and freeze */                                                           \
 	E(EX_PMI_WRONG_CORE, "ex-pmi-wrong-core", "PMIs requested for the next core of pmi_core_sel (X-19)") \
 	E(EX_PMI_WITHOUT_SEL, "ex-pmi-without-sel", "pmi_core_sel = 0 still requests a PMI for core 0 (X-20)") \
 	E(EX_PMI_EN_IGNORED, "ex-pmi-en-ignored", "an overflow with pmi_en = 0 reaches the U-box: PMI and freeze (X-21)") \
-	E(EX_PMI_EN_BIT20, "ex-pmi-en-bit20", "M and R counters' PMI enabled by bit 20 as in C/S/W/U/B, not bits 1 and 6 (X-19, §5.5)") \
 	E(EX_FRZ_IGNORED, "ex-frz-ignored", "frz_all does not freeze (X-22)")           \
 	E(EX_FRZ_ONE_BOX, "ex-frz-one-box", "a freeze stops only the overflowing box (X-22)") \
 	E(EX_FRZ_ALWAYS, "ex-frz-always", "the U-box freezes with frz_all = 0 (X-23)")  \
@@ -202,7 +197,7 @@
 #define EMU_NHMEX_HOST_FAULTS(H)                                                       \
 	H(EX_C_LR_SWAPPED, "ex-c-lr-swapped", "C-boxes 0,1 and 4,5 report ov_c_r, 2,3 and 6,7 ov_c_l (X-16)")
 
-#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X, X) EMU_SNBEP_FAULTS(X) \
+#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X) EMU_SNBEP_FAULTS(X) \
 	EMU_SNBEP_DEEP_FAULTS(X) EMU_NHMEX_FAULTS(X) EMU_NHMEX_HOST_FAULTS(X)
 
 enum emu_fault_bit {

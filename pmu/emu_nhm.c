@@ -88,10 +88,14 @@ static struct emu_filt filt_of(const struct nhm_uncore *u, uint64_t sel)
 
 	if (F(u, CMASK_IGNORED))
 		f.cmask = 0;
+	if (F(u, CMASK_7_BITS))
+		f.cmask &= 0x7F; /* N-18 broken: bit 31 of the field dropped */
+	if (F(u, EDGE_BEFORE_CMASK) && f.edge && f.cmask >= 2)
+		f.cmask = 1; /* OQ-N13 broken: E sees the event's own edges */
 	if (F(u, INV_IGNORED) || !f.cmask) /* OQ-N12: INV ignored when CMASK = 0 (N-20) */
 		f.inv = false;
-	if (F(u, EDGE_IGNORED))
-		f.edge = false;
+	if (F(u, EDGE_IGNORED) || (F(u, EDGE_INV_LEVEL) && f.inv))
+		f.edge = false; /* N-16 broken; with INV: the inverted level counted */
 	return f;
 }
 
@@ -392,6 +396,8 @@ static void write_ovf_ctrl(struct nhm_uncore *u, const struct reg_tmpl *t, uint6
 	 * are ignored: the spec lists no fault for them. */
 	uint64_t clr = val & reg_access_mask(t, FA_W1C);
 
+	if (F(u, OVF_CTRL_PMI_CLEARS_OVF) && (clr & ST_OVF_PMI))
+		clr |= 0xFFull | GC_EN_FC0; /* N-26 broken: OVF_PC7..0 and OVF_FC0 too */
 	if (F(u, OVF_CTRL_NOCLEAR))
 		clr = 0;
 	if (F(u, OVF_CTRL_CLEARS_ALL))

@@ -36,9 +36,10 @@ int pmi_quiesce(uint64_t cpus);
 #define PMI_BSP_ONLY 1ull
 
 /* The calling CPU's side of the PMI path (tests/pmi_path.c). arm saves
- * LVTPC and DEBUGCTL, then writes lvt and sets (or clears) bit 13, the
- * uncore's gate (C-02; core PMIs pass whatever it says); disarm puts both
- * back and clears bit 61; both return 0 or the MSR error. open = fn on a
+ * LVTPC and DEBUGCTL, then writes lvt, clears IA32_PERF_GLOBAL_STATUS bit
+ * 61 and sets (or clears) bit 13, the uncore's gate (C-02; core PMIs pass
+ * whatever it says); disarm puts both back and clears bit 61; both return 0
+ * or the MSR error. open = fn on a
  * vector (2: NMI) + arm(lvt, uncore_pmi); close undoes it, also after an
  * open that failed half-way. */
 struct pmi_path {

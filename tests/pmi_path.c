@@ -15,6 +15,11 @@ int pmi_arm(struct pmi_path *p, uint32_t lvt, bool uncore_pmi)
 		return e;
 	p->saved = true;
 	pmu_lvtpc_write(lvt);
+	/* C-07: bit 61 starts clear, so that a later read shows this arming's
+	 * deliveries (OQ-C4) */
+	e = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	if (e)
+		return e;
 	return msr_write(me, MSR_DEBUGCTL, uncore_pmi ? p->debugctl | DEBUGCTL_UNCORE_PMI
 					       : p->debugctl & ~DEBUGCTL_UNCORE_PMI);
 }

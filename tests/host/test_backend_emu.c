@@ -315,6 +315,21 @@ static void faults_delivery_side(void **state)
 	machine(4, 2, EMU_F(SHARED_PACKAGES));
 	assert_int_equal(msr_write(0, GLOBAL_CTRL, EN_FC0), 0);
 	assert_int_equal(rd(2, GLOBAL_CTRL), EN_FC0);
+
+	/* Two cores per package: core 0 is now the higher APIC id's. */
+	machine(4, 2, EMU_F(CORES_DESCENDING));
+	arm(0, VEC);
+	arm(1, VEC);
+	overflow_fixed(0, 0x1);
+	assert_int_equal(hits[1][VEC], 1);
+	assert_int_equal(hits[0][VEC], 0);
+
+	machine(4, 2, EMU_F(BIT61_EVERYWHERE));
+	arm(0, VEC);
+	overflow_fixed(0, 0x1);
+	assert_int_equal(hits[0][VEC], 1);
+	assert_true(rd(1, CORE_STATUS) & BIT61);
+	assert_true(rd(3, CORE_STATUS) & BIT61);
 }
 
 static void c41_storm_fault_repeats_until_routing_is_off(void **state)

@@ -301,6 +301,25 @@ static void n18_faults_break_the_threshold(void **state)
 	assert_true(ref_count(&r0, 0, 5000) > 5000);
 }
 
+/* CMASK is the whole byte 31:24: 0x81 passes no cycle of a stream below 64,
+ * 0x80 with INV every one; read as 7 bits they would be 1 and 0. */
+static void n18_cmask_top_bit(void **state)
+{
+	struct ref r = { 0x23, 0x07, 0x81, false, false, NORST }, inv = r, r1 = r, r0 = r;
+	uint64_t a = 700, b = 700 + 2 * P + 33;
+
+	(void)state;
+	inv.cmask = 0x80;
+	inv.inv = true;
+	r1.cmask = 1;
+	r0.cmask = 0;
+	assert_int_equal(model_count(0, &r, a, b), 0);
+	assert_int_equal(model_count(0, &inv, a, b), b - a);
+	assert_int_equal(model_count(EMU_F(CMASK_7_BITS), &r, a, b), ref_count(&r1, a, b));
+	assert_true(ref_count(&r1, a, b) > 0);
+	assert_int_equal(model_count(EMU_F(CMASK_7_BITS), &inv, a, b), ref_count(&r0, a, b));
+}
+
 /* Rewriting only CMASK/INV/E of a running counter takes effect at once. */
 static void n18_filter_change_midway(void **state)
 {
@@ -359,6 +378,40 @@ static void oqn13_edge_applies_to_thresholded_condition(void **state)
 		assert_true(nhm_stream_value(0x2A, 0x07, t) < 64);
 		assert_true(nhm_stream_value(0x02, 0x07, t) < 64);
 	}
+}
+
+/* The defect takes E before the threshold: with CMASK >= 2 it counts the
+ * rising edges of count >= 1, which a 0/1 event shows (its count >= 2 never
+ * holds, so E on it counts none). */
+static void oqn13_faults_edge_before_cmask(void **state)
+{
+	struct ref e2 = { 0x22, 0x04, 2, false, true, NORST }, e1 = e2;
+
+	(void)state;
+	e1.cmask = 1;
+	assert_int_equal(model_count(0, &e2, 0, 6000), 0);
+	assert_int_equal(model_count(EMU_F(EDGE_BEFORE_CMASK), &e2, 0, 6000),
+			 ref_count(&e1, 0, 6000));
+	assert_true(ref_count(&e1, 0, 6000) > 0);
+}
+
+/* E with INV counts the rising edges of the inverted condition: within 1 of
+ * the plain condition's rising edges over any window (N-16, N-19); the
+ * defect counts the inverted level instead. */
+static void n16_n19_edge_with_inv(void **state)
+{
+	struct ref ei = { 0x23, 0x04, 3, true, true, NORST }, e = ei, lvl = ei;
+	uint64_t n;
+
+	(void)state;
+	e.inv = false;
+	lvl.edge = false;
+	n = model_count(0, &ei, 100, 9000);
+	assert_int_equal(n, ref_count(&ei, 100, 9000));
+	assert_true(n + 1 >= ref_count(&e, 100, 9000) && n <= ref_count(&e, 100, 9000) + 1);
+	assert_int_equal(model_count(EMU_F(EDGE_INV_LEVEL), &ei, 100, 9000),
+			 ref_count(&lvl, 100, 9000));
+	assert_true(ref_count(&lvl, 100, 9000) > n + 1);
 }
 
 static void oqn18_undefined_umask_bits_select_nothing(void **state)
@@ -430,6 +483,9 @@ int main(void)
 		cmocka_unit_test(n19_inv_sum_rule),
 		cmocka_unit_test(n20_inv_ignored_when_cmask_is_0),
 		cmocka_unit_test(oqn13_edge_applies_to_thresholded_condition),
+		cmocka_unit_test(oqn13_faults_edge_before_cmask),
+		cmocka_unit_test(n16_n19_edge_with_inv),
+		cmocka_unit_test(n18_cmask_top_bit),
 		cmocka_unit_test(oqn18_undefined_umask_bits_select_nothing),
 		cmocka_unit_test(oqn21_umask_0_counts_nothing),
 		cmocka_unit_test(n17_huge_windows_are_exact_and_fast),

@@ -148,6 +148,14 @@ static void n26_ovf_ctrl_clears_exactly_the_ones(void **state)
 	two_overflowed(&u, EMU_F(OVF_CTRL_CLEARS_ALL));
 	wr(&u, OVF, 0x1, 3000);
 	assert_int_equal(rd(&u, STATUS, 3000), 0);
+	/* CLR_OVF_PMI alone (bit 61) leaves the counters' bits; the defect
+	 * clears them too. */
+	two_overflowed(&u, 0);
+	wr(&u, OVF, 1ull << 61, 3000);
+	assert_int_equal(rd(&u, STATUS, 3000), 0x3 | ST_CHG);
+	two_overflowed(&u, EMU_F(OVF_CTRL_PMI_CLEARS_OVF));
+	wr(&u, OVF, 1ull << 61, 3000);
+	assert_int_equal(rd(&u, STATUS, 3000), ST_CHG);
 }
 
 static void n28_clearing_changes_no_counter_or_enable(void **state)

@@ -12,6 +12,7 @@
 #define NHM_OVF_CTRL    0x393
 #define NHM_FIXED_CTR   0x394
 #define NHM_FIXED_CTL   0x395
+#define NHM_MATCH       0x396              /* ADDR_OPCODE_MATCH, N-41 */
 #define NHM_EN_FC0      (1ull << 32)       /* N-07 */
 #define NHM_EN_PMI(n)   (1ull << (48 + (n))) /* N-31, OQ-N2 */
 #define NHM_OVF_FC0     (1ull << 32)       /* N-22 */

@@ -256,6 +256,74 @@ static enum verdict clear_exact(struct tctx *t)
 	return V_PASS;
 }
 
+/* Every GLOBAL_OVF_CTRL bit written alone (N-26): with OVF_PC0-7, OVF_FC0,
+ * OVF_PMI and CHG set, CLR_CHG, then CLR_OVF_PMI, then each CLR_OVF_PCn and
+ * CLR_OVF_FC0 in turn clears its own bit and leaves every other one set
+ * (N-24: only CLR_CHG clears CHG). OVF_PMI comes from FixedCntr0's PMI bit
+ * with EN_PMI_CORE = 0, so no CPU takes a PMI (N-31). Whether hardware sets
+ * OVF_PMI with no core selected is OQ-N7, whether a clear sets CHG again
+ * OQ-N6: both asserted on the model (their defaults), reported on hardware,
+ * where a bit that did not come is left out of the walk. */
+static enum verdict clear_each(struct tctx *t)
+{
+	static const uint64_t walk[] = {
+		NHM_ST_CHG, NHM_OVF_PMI, 1u << 0, 1u << 1, 1u << 2, 1u << 3, 1u << 4, 1u << 5,
+		1u << 6, 1u << 7, NHM_OVF_FC0,
+	};
+	const uint64_t all = ST_OVF | NHM_ST_CHG;
+	struct nhm_rates r;
+	uint64_t n, st, cur, mask, rechg = 0;
+	enum verdict vd = nhm_measure_rates(t, &r);
+	unsigned i;
+
+	if (vd == V_PASS)
+		vd = need_gp(t, &r);
+	if (vd != V_PASS)
+		return vd;
+	n = ahead(r.gp_hz);
+	for (i = 0; i < 8; i++) {
+		WR(t, NHM_PERFCTR(i), NHM_TOP - n);
+		WR(t, NHM_EVTSEL(i), NHM_GQ_NOT_EMPTY);
+	}
+	WR(t, NHM_FIXED_CTR, NHM_TOP - ahead(r.fc_hz));
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN | NHM_FC_PMI);
+	WR(t, NHM_GLOBAL_CTRL, 0xFF | NHM_EN_FC0);
+	pmi_spin(NULL, WAIT_US);
+	WR(t, NHM_GLOBAL_CTRL, 0);
+	RD(t, NHM_STATUS, &st);
+	t_figure(t, "status_before", (int64_t)st, "");
+	CHECK(t, (st & (NHM_OVF_FC0 | NHM_ST_CHG)) == (NHM_OVF_FC0 | NHM_ST_CHG), "GLOBAL_STATUS "
+	      "0x%lx after FixedCntr0 wrapped: want OVF_FC0 and CHG (N-22, N-24)",
+	      (unsigned long)st);
+	if ((st & 0xFF) != 0xFF)
+		return UNCORE_IDLE(t, "GLOBAL_STATUS 0x%lx: not every PerfCntr preset to 2^48 - %lu "
+				   "wrapped in %u ms (on hardware: traffic fell)", (unsigned long)st,
+				   (unsigned long)n, WAIT_US / 1000);
+	if (!(st & NHM_OVF_PMI))
+		plat_log(1, "  nhm.ovf.clear-each-bit: no OVF_PMI with EN_PMI_CORE = 0 (OQ-N7)");
+	CHECK(t, !uncore_emulated() || (st & NHM_OVF_PMI), "GLOBAL_STATUS 0x%lx lacks OVF_PMI "
+	      "after a wrap with FixedCntr0's PMI bit set (N-23, OQ-N7 default)", (unsigned long)st);
+	for (cur = st & all, i = 0; i < ARRAY_SIZE(walk); i++) {
+		if (!(cur & walk[i]))
+			continue;
+		WR(t, NHM_OVF_CTRL, walk[i]);
+		RD(t, NHM_STATUS, &st);
+		/* OQ-N6: on hardware a clear may set CHG again, reported below. */
+		mask = uncore_emulated() || walk[i] == NHM_ST_CHG ? all : all & ~NHM_ST_CHG;
+		CHECK(t, !((st ^ (cur & ~walk[i])) & mask), "writing 0x%lx alone to "
+		      "GLOBAL_OVF_CTRL turned GLOBAL_STATUS 0x%lx into 0x%lx: want only that bit "
+		      "cleared (N-24, N-26)", (unsigned long)walk[i], (unsigned long)cur,
+		      (unsigned long)st);
+		rechg += walk[i] != NHM_ST_CHG && (st & NHM_ST_CHG);
+		cur = st & all;
+	}
+	t_figure(t, "chg_set_by_clears", (int64_t)rechg, "");
+	if (rechg)
+		plat_log(1, "  nhm.ovf.clear-each-bit: %lu clears set CHG again (OQ-N6)",
+			 (unsigned long)rechg);
+	return V_PASS;
+}
+
 /* One FixedCntr0 wrap, PMI bit clear, counter stopped again afterwards. */
 static enum verdict fixed_overflow(struct tctx *t, uint64_t n)
 {
@@ -417,6 +485,7 @@ static enum verdict run_no_pmi(struct tctx *t)
 static enum verdict run_fixed_wrap(struct tctx *t) { return around(t, fixed_wrap); }
 static enum verdict run_gp_wrap(struct tctx *t) { return around(t, gp_wrap); }
 static enum verdict run_clear_exact(struct tctx *t) { return around(t, clear_exact); }
+static enum verdict run_clear_each(struct tctx *t) { return around(t, clear_each); }
 static enum verdict run_chg(struct tctx *t) { return around(t, chg); }
 
 static const struct test tests[] = {
@@ -426,6 +495,8 @@ static const struct test tests[] = {
 	  "OVF_PCn", NEED_UNCORE, run_gp_wrap },
 	{ "nhm.ovf.clear-exact", "GLOBAL_OVF_CTRL clears exactly the bits written, no counter or "
 	  "enable changes", NEED_UNCORE, run_clear_exact },
+	{ "nhm.ovf.clear-each-bit", "each GLOBAL_OVF_CTRL bit written alone clears its status bit "
+	  "and leaves the others set", NEED_UNCORE, run_clear_each },
 	{ "nhm.ovf.chg", "CHG set by an overflow after a full clear, cleared only by CLR_CHG",
 	  NEED_UNCORE, run_chg },
 	{ "nhm.ovf.no-pmi-without-bit", "overflows with the PMI bit clear set status but no "

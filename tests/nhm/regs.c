@@ -1,6 +1,7 @@
 /* Register behaviour of the uncore, driven by the register table
  * (pmu/regs_nhm.c) instead of hand-written masks, so that the table, the
- * model and the silicon are held to the same field list: read-write fields
+ * model and the silicon are held to the same field list, the table itself
+ * first checked against the suite's copy of spec §3 (regs_spec.c): read-write fields
  * read back (§3, N-05, N-41), reserved bits (OQ-N11), write-only bits and
  * registers (N-14, N-27, OQ-N10), the read-only status (N-25, OQ-N9) and the
  * counting width (N-04, N-11, N-12, OQ-N11).
@@ -13,8 +14,7 @@
  * negative backend code is the harness's (ERROR). Every test leaves the
  * controls at their reset value 0 (N-05), status clear, and the counters as
  * it found them. All accesses are on the calling CPU's package (N-03). */
-#include "nhm.h"
-#include "../../pmu/regs.h"
+#include "regs_spec.h"
 
 #define MAX_REGS     16 /* registers of one role: 8 PerfEvtSel + FIXED_CTR_CTRL, 9 counters */
 #define MAX_PATTERNS 16 /* a register's RW fields (8 at most in §3) + 4 */
@@ -128,6 +128,23 @@ static struct {
 	unsigned n;
 } saved;
 
+/* Every register of the table as spec §2/§3 has it, and none missing
+ * (tests/nhm/regs_spec.c), before a test trusts the table. */
+static enum verdict table_agrees(struct tctx *t)
+{
+	static const enum reg_role roles[] = { ROLE_GLOBAL_CTL, ROLE_GLOBAL_STATUS,
+					       ROLE_GLOBAL_OVF, ROLE_CTR, ROLE_CTL, ROLE_FILTER };
+	struct reg_ref r[MAX_REGS];
+	unsigned k, i, n, total = 0;
+
+	for (k = 0; k < ARRAY_SIZE(roles); k++)
+		for (i = 0, n = regs_of(roles[k], r), total += n; i < n; i++)
+			TRY(nhm_spec_agrees(t, &r[i]));
+	CHECK(t, total == nhm_spec_regs(), "the register table has %u uncore registers, spec "
+	      "section 2 lists %u", total, nhm_spec_regs());
+	return V_PASS;
+}
+
 /* GLOBAL_CTRL = 0 stops all nine counters (N-09); then the counters are
  * saved. Local controls are written by the tests that rely on them. */
 static enum verdict enter(struct tctx *t)
@@ -136,6 +153,7 @@ static enum verdict enter(struct tctx *t)
 	unsigned i, n = regs_of(ROLE_GLOBAL_CTL, g);
 
 	saved.n = 0;
+	TRY(table_agrees(t));
 	if (!n)
 		return t_error(t, "no GLOBAL_CTRL in the nhm register table");
 	for (i = 0; i < n; i++)

@@ -1,11 +1,14 @@
-/* Uncore PMI routing (N-03, N-31..N-34; C-41): one fork-join per
+/* Uncore PMI routing (N-03, N-31..N-34; C-06, C-41): one fork-join per
  * selection of EN_PMI_CORE, every CPU armed and waiting, each PMI counted
  * and time-stamped where it is taken; the source is FixedCntr0 preset 1 ms
- * of measured U-clock before its wrap, PMI bit set (tests/nhm/route.h). */
+ * of measured U-clock before its wrap, PMI bit set (tests/nhm/route.h).
+ * Which CPUs should take it comes from their APIC ids and CPUID
+ * (tests/cpu_topo.h), not from the emulated backend's own numbering. */
 #include "route.h"
 
 struct fork {
 	const struct clock *c;
+	struct cpu_topo topo;
 	unsigned cores;          /* EN_PMI_CORE bits of every round */
 	unsigned rounds;         /* cut short at the first that did not arrive */
 	unsigned driver[ROUNDS]; /* CPU whose package's uncore overflows */
@@ -15,8 +18,16 @@ struct fork {
 	volatile unsigned ready, go; /* go: round + 1 an AP driver is to start */
 	volatile bool done;
 	int fault[PLAT_MAX_CPUS];
+	uint64_t core_status[PLAT_MAX_CPUS]; /* IA32_PERF_GLOBAL_STATUS at the end */
 	char why[T_REASON_LEN];  /* the BSP could not drive */
 };
+
+/* The calling CPU's IA32_PERF_GLOBAL_STATUS once every PMI of the fork-join
+ * is handled, before disarming clears its bit 61 (C-06, OQ-C4). */
+static void end_status(struct fork *f, unsigned me)
+{
+	route_keep(&f->fault[me], msr_read(me, MSR_CORE_STATUS, &f->core_status[me]));
+}
 
 /* An AP: armed, it waits with interrupts on, making the overflow of a round
  * it drives. Under QEMU TCG (loaded host) a fixed IPI to a spinning AP was
@@ -54,6 +65,7 @@ static void listen(void *arg)
 	plat_irq_disable();
 	if (drove)
 		route_keep(&f->fault[me], route_stop_uncore(me));
+	end_status(f, me);
 	route_keep(&f->fault[me], pmi_disarm(&a));
 }
 
@@ -61,9 +73,9 @@ static void listen(void *arg)
  * core of the overflowing package (N-31, N-33, N-34). */
 static bool wanted(const struct fork *f, unsigned r, unsigned i)
 {
-	unsigned k = topo_core_index(i);
+	unsigned k = cpu_topo_core(&f->topo, i);
 
-	return plat_cpu(i)->package == plat_cpu(f->driver[r])->package && k < PMI_CORES &&
+	return cpu_topo_same_package(&f->topo, i, f->driver[r]) && k < PMI_CORES &&
 	       (f->cores >> k & 1);
 }
 
@@ -133,6 +145,7 @@ static void drive(void *arg)
 		if (!round_on(f, r))
 			f->rounds = r + 1;
 	f->done = true;
+	end_status(f, 0);
 	route_keep(&f->fault[0], pmi_disarm(&a));
 }
 
@@ -180,12 +193,13 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		      "(N-22, N-29)", (unsigned long)f->status[r]);
 	for (i = 0; i < n; i++) {
 		const struct plat_cpu *c = plat_cpu(i);
-		unsigned k = topo_core_index(i), got = f->got[r + 1][i] - f->got[r][i];
+		unsigned k = cpu_topo_core(&f->topo, i), got = f->got[r + 1][i] - f->got[r][i];
 		int64_t us;
 
 		CHECK(t, got <= 1, "CPU %u took %u PMIs for one overflow (N-30, C-41)", i, got);
-		CHECK(t, !got || c->package == drv, "CPU %u of package %u took the PMI of package "
-		      "%u's uncore (N-03, N-31)", i, c->package, drv);
+		CHECK(t, !got || cpu_topo_same_package(&f->topo, i, f->driver[r]), "CPU %u of "
+		      "package %u took the PMI of package %u's uncore (N-03, N-31)", i, c->package,
+		      drv);
 		CHECK(t, !emu || got == wanted(f, r, i), "CPU %u (package %u, core %u) took %u "
 		      "PMIs with EN_PMI_CORE = 0x%x in package %u (N-31, N-34, OQ-N4)", i,
 		      c->package, k, got, f->cores, drv);
@@ -195,9 +209,8 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		CHECK(t, route_pmi.status[i] & NHM_OVF_FC0, "CPU %u: GLOBAL_STATUS 0x%lx in the handler "
 		      "lacks OVF_FC0 (N-22, C-30)", i, (unsigned long)route_pmi.status[i]);
 		for (j = 0; j < n; j++)
-			CHECK(t, plat_cpu(j)->package != c->package || plat_cpu(j)->core != c->core ||
-			      f->got[r + 1][j] > f->got[r][j], "CPU %u took the PMI, its sibling "
-			      "CPU %u did not (N-33)", i, j);
+			CHECK(t, !cpu_topo_same_core(&f->topo, i, j) || f->got[r + 1][j] > f->got[r][j],
+			      "CPU %u took the PMI, its sibling CPU %u did not (N-33)", i, j);
 		us = (int64_t)(route_pmi.at[i][f->got[r][i]] - f->wrap[r].due) * 1000000 /
 		     (int64_t)plat_tsc_hz();
 		CHECK(t, !emu || (us >= -EARLY_US && us <= ARRIVE_US), "CPU %u: PMI %ld us after "
@@ -239,6 +252,27 @@ static void report(struct tctx *t, struct lat *lat)
 	}
 }
 
+/* A CPU that took no uncore PMI in the whole fork-join has IA32_PERF_GLOBAL_
+ * STATUS bit 61 clear (C-06; OQ-C4 default: set only where a PMI is
+ * delivered): asserted on the model, reported on hardware. */
+static enum verdict bit61_unreached(struct tctx *t, const struct fork *f)
+{
+	uint64_t set = 0;
+	unsigned i;
+
+	for (i = 0; i < plat_cpu_count(); i++)
+		if (!f->got[f->rounds][i] && (f->core_status[i] & CORE_OVF_UNCORE))
+			set |= 1ull << i;
+	t_figure(t, "bit61_without_pmi", (int64_t)set, "mask");
+	if (set && !uncore_emulated())
+		plat_log(1, "  %s: IA32_PERF_GLOBAL_STATUS bit 61 set on CPUs 0x%lx, which took no "
+			 "uncore PMI (OQ-C4)", t->res->test->id, (unsigned long)set);
+	CHECK(t, !set || !uncore_emulated(), "IA32_PERF_GLOBAL_STATUS bit 61 set on CPUs 0x%lx, "
+	      "which took no uncore PMI with EN_PMI_CORE = 0x%x (C-06, OQ-C4 default)",
+	      (unsigned long)set, f->cores);
+	return V_PASS;
+}
+
 /* One fork-join routed to `cores`: `rounds` overflows of the BSP's uncore,
  * with `other` the last one another package's. recv[r] gets round r's
  * receivers, the same for the same package every round (N-31). */
@@ -254,8 +288,9 @@ static enum verdict select_cores(struct tctx *t, const struct clock *c, unsigned
 	f.c = c;
 	f.cores = cores;
 	f.rounds = rounds;
+	cpu_topo_read(&f.topo);
 	for (i = 1; other && i < plat_cpu_count() && !f.driver[rounds - 1]; i++)
-		if (plat_cpu(i)->package != plat_cpu(0)->package)
+		if (!cpu_topo_same_package(&f.topo, i, 0))
 			f.driver[rounds - 1] = i;
 	v = fork_run(t, &f);
 	for (r = 0; r < f.rounds && v == V_PASS; r++) {
@@ -269,7 +304,7 @@ static enum verdict select_cores(struct tctx *t, const struct clock *c, unsigned
 				 t->res->test->id, cores, plat_cpu(f.driver[r])->package,
 				 (unsigned long)recv[r]);
 	}
-	return v;
+	return v == V_PASS ? bit61_unreached(t, &f) : v;
 }
 
 /* Each EN_PMI_COREn alone, n below the BSP package's core count (at most
@@ -277,16 +312,18 @@ static enum verdict select_cores(struct tctx *t, const struct clock *c, unsigned
  * not asserted (OQ-N4). */
 static enum verdict each_core(struct tctx *t)
 {
-	unsigned k, cores = 0, pkg = plat_cpu(0)->package;
+	unsigned k, cores;
 	uint64_t recv[ROUNDS];
 	struct lat lat = { 0 };
 	struct clock c;
+	struct cpu_topo topo;
 	enum verdict v = route_measure(t, &c);
 	char name[32];
 
-	for (k = 0; k < plat_cpu_count(); k++)
-		if (plat_cpu(k)->package == pkg && topo_core_index(k) + 1 > cores)
-			cores = topo_core_index(k) + 1;
+	cpu_topo_read(&topo);
+	cores = cpu_topo_cores(&topo, 0);
+	plat_log(1, "  %s: the BSP's package has %u cores by %s", t->res->test->id, cores,
+		 cpu_topo_src_name(topo.src));
 	for (k = 0; k < cores && k < PMI_CORES && v == V_PASS; k++) {
 		v = select_cores(t, &c, 1u << k, ROUNDS, false, recv, &lat);
 		snprintf(name, sizeof(name), "en_pmi_core%u_cpus", k);

@@ -7,7 +7,7 @@
 #define TESTS_NHM_ROUTE_H
 
 #include "nhm.h"
-#include "../../pmu/topo.h"
+#include "../cpu_topo.h"
 
 #define VEC       0xF2   /* C-32: >= 0x20; not pmi.c's 0xF1 nor self.ipi's 0xF0 */
 #define KICK      0xF3   /* a no-op vector, see listen() */

@@ -65,6 +65,7 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 			 enum verdict (*body)(struct tctx *, struct solo *))
 {
 	struct solo s;
+	struct cpu_topo topo;
 	enum verdict v;
 	int rc;
 
@@ -72,7 +73,8 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	v = route_measure(t, &s.c);
 	if (v != V_PASS)
 		return v;
-	s.cores = uncore_emulated() ? 1u << topo_core_index(0) : ALL_CORES;
+	cpu_topo_read(&topo);
+	s.cores = uncore_emulated() ? 1u << cpu_topo_core(&topo, 0) : ALL_CORES;
 	rc = plat_irq_register(vector, route_on_pmi);
 	if (rc)
 		return t_error(t, "cannot register vector %u (error %d)", vector, rc);
