@@ -34,7 +34,7 @@ HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 
 # Portable code: compiled into the EFI app and into the host tests.
 PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_keys.c \
-              tests/fw/*.c pmu/*.c))
+              efi/smbios.c efi/identity_text.c tests/fw/*.c pmu/*.c))
 # Target-only code.
 TARGET   := lib/rt.c pmu/backend_hw.c \
             $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \

@@ -165,6 +165,17 @@ static size_t pair_end(const char *s)
 	return i;
 }
 
+size_t cfg_describe_pair(const char *text, size_t *keylen, size_t *next)
+{
+	size_t n = pair_end(text), k = 0;
+
+	while (k < n && text[k] != '=')
+		k++;
+	*keylen = k;
+	*next = n + (text[n] == ' ');
+	return n;
+}
+
 size_t cfg_describe_line(const char *text, size_t width, size_t *next)
 {
 	size_t n = pair_end(text);

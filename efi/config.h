@@ -122,6 +122,12 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * text. */
 size_t cfg_describe_line(const char *text, size_t width, size_t *next);
 
+/* The next "key=value" pair of a description text (pairs split as
+ * cfg_describe_line splits them, so a tag= with spaces stays whole): returns
+ * its length n (0 at the end of text), sets *keylen to where its '=' is (n
+ * if it has none) and *next to where the next pair starts. */
+size_t cfg_describe_pair(const char *text, size_t *keylen, size_t *next);
+
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);
 const char *cfg_backend_name(enum cfg_backend b);

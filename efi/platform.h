@@ -8,6 +8,7 @@
 
 #include "../lib/rt.h"
 #include "config.h"
+#include "identity.h"
 
 #define PLAT_MAX_CPUS 64
 
@@ -106,5 +107,10 @@ int plat_verbosity(void);
 
 /* The effective configuration (file, then load options). */
 const struct cfg *plat_config(void);
+
+/* --- identity ------------------------------------------------------------ */
+/* The date, microcode revision and SMBIOS identity (efi/identity.h), read
+ * once, on the BSP, at the first call; never NULL. */
+const struct plat_identity *plat_identity(void);
 
 #endif

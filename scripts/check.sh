@@ -177,6 +177,14 @@ ab_out=$(B=$B scripts/check_abnormal.sh 2>&1)
 echo "$ab_out" | grep -v '^abnormal: '
 read -r ap af <<<"$(echo "$ab_out" | sed -n 's/^abnormal: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
 pass=$((pass + ${ap:-0})); fail=$((fail + ${af:-1}))
+# Every results.json the boots above produced validates against
+# docs/results.schema.json (Debian's python3-jsonschema, which belongs to
+# /usr/bin/python3; a missing module is this check's FAIL, not a crash).
+mapfile -t jsons < <(find $B/check -name results.json | sort)
+if [ ${#jsons[@]} = 0 ]; then bad check.results-schema "no results.json under $B/check"
+elif schema_out=$(/usr/bin/python3 scripts/check_schema.py "${jsons[@]}" 2>&1); then
+  ok "check.results-schema (${#jsons[@]} files)"
+else bad check.results-schema "$(echo "$schema_out" | head -n 3 | paste -sd ';' -)"; fi
 echo "check: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -11,12 +11,31 @@ import argparse
 import fnmatch
 import json
 import os
+import datetime
 import re
 import subprocess
 import sys
 
 from results import read_run
 from check_cut import problems as cut_problems
+
+
+def identity_problems(doc, need):
+    """What every QEMU run records of its identity (issue 15.3): the date
+    from the firmware clock (QEMU's RTC runs in host UTC), OVMF's SMBIOS
+    types 0 and 1 and no type 2, the microcode revision read or null."""
+    need(doc.get("schema_version") == 1, f"schema_version {doc.get('schema_version')!r}, want 1")
+    try:
+        when = datetime.datetime.strptime(doc.get("date_utc") or "", "%Y-%m-%dT%H:%M:%SZ")
+        age = abs((datetime.datetime.utcnow() - when).total_seconds())
+        need(age < 2 * 86400, f"date_utc {doc['date_utc']} is {age:.0f} s from the host's UTC")
+    except ValueError:
+        need(False, f"date_utc {doc.get('date_utc')!r} is not a UTC date")
+    sm = doc.get("smbios") or {}
+    need((sm.get("firmware") or {}).get("vendor") and (sm.get("system") or {}).get(
+        "manufacturer") == "QEMU" and sm.get("board", 0) is None,
+        f"smbios {sm!r}: want OVMF's type 0, QEMU's type 1 and no type 2")
+    need("microcode" in doc.get("cpu", {}), "no cpu.microcode")
 
 
 def main():
@@ -120,7 +139,9 @@ def main():
         need(got == a.core_pmu, f"core PMU {got!r}, want {a.core_pmu!r}")
     if a.tag is not None:
         need(doc["tag"] == a.tag, f"tag {doc['tag']!r}, OPTS gave {a.tag!r}")
-        need(f"tag={a.tag}" in doc["config"], "OPTS tag= missing from the recorded config")
+        need((doc.get("config") or {}).get("tag") == a.tag,
+             "OPTS tag= missing from the recorded config")
+    identity_problems(doc, need)
     if a.family is not None:
         need(doc["cpu"]["family"] == a.family and doc["cpu"]["model"] == a.model,
              f"cpu family {doc['cpu']['family']:#x} model {doc['cpu']['model']:#x}, "

@@ -25,7 +25,7 @@ static void banner(const struct session *s)
 	const struct run_info *ri = &s->ri;
 	const struct pmu_choice *pc = s->pc;
 	const char *what = emulated_what(pc);
-	char core[256];
+	char core[256], id[512];
 
 	plat_log(0, "uncore-harness %s", ri->version);
 	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",
@@ -33,6 +33,9 @@ static void banner(const struct session *s)
 	plat_log(0, "brand: %s", ri->brand[0] ? ri->brand : "(none)");
 	plat_log(0, "platform: %s%s", s->hypervisor ? "hypervisor " : "bare metal",
 		 s->hypervisor ? ri->hypervisor : "");
+	/* Date, microcode, firmware, system and board (efi/identity.h). */
+	for (int i = 0; ident_line(plat_identity(), i, id, sizeof(id)); i++)
+		plat_log(0, "%s", id);
 	plat_log(0, "cpus: %u in %u package(s); apic: %s (x2APIC %s)", ri->ncpus,
 		 ri->npackages, ri->apic_mode, s->x2apic ? "available" : "not available");
 	if (pc->gen)

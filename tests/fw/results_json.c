@@ -10,7 +10,12 @@
  * content starts, so tail == pos means no record yet (no comma needed).
  * json_end leaves pos at the end of the document. */
 #include "results_fmt.h"
+#include "../../efi/platform.h"
 #include "../../pmu/trace.h"
+
+/* results.json's layout (docs/results.schema.json), and the journal's line
+ * 0: raised with every change a reader must know of. */
+#define RESULTS_SCHEMA_VERSION 1
 
 static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
@@ -92,7 +97,11 @@ static void put_cpu(struct rbuf *b, const struct run_info *ri)
 		rbuf_jstr(b, ri->hypervisor, SIZE_MAX);
 	else
 		rbuf_put(b, "null");
-	rbuf_put(b, "}");
+	/* IA32_BIOS_SIGN_ID[63:32], null where it could not be read. */
+	if (plat_identity()->microcode_known)
+		rbuf_printf(b, ",\"microcode\":\"0x%x\"}", (unsigned)plat_identity()->microcode);
+	else
+		rbuf_put(b, ",\"microcode\":null}");
 }
 
 /* "core_pmu":{...}: where it comes from and what CPUID.0AH enumerates;
@@ -119,16 +128,97 @@ static void put_core(struct rbuf *b, const struct run_info *ri)
 		rbuf_put(b, "null}");
 }
 
+/* A string, or null for "" (not given, not read). */
+static void put_str_or_null(struct rbuf *b, const char *s)
+{
+	if (s[0])
+		rbuf_jstr(b, s, SIZE_MAX);
+	else
+		rbuf_put(b, "null");
+}
+
+/* ,"NAME":{"k0":..,"k1":..,"k2":..} of one SMBIOS structure, or null when
+ * the table has none of its type. */
+static void put_smbios_strs(struct rbuf *b, const char *name, const struct smbios_strs *st,
+			    const char *const keys[3])
+{
+	rbuf_printf(b, ",\"%s\":", name);
+	if (!st->present) {
+		rbuf_put(b, "null");
+		return;
+	}
+	for (int i = 0; i < 3; i++) {
+		rbuf_printf(b, "%s\"%s\":", i ? "," : "{", keys[i]);
+		put_str_or_null(b, st->s[i]);
+	}
+	rbuf_put(b, "}");
+}
+
+/* The date and the SMBIOS identity (efi/identity.h); strings at most
+ * IDENT_STR bytes of printable ASCII, so each fits twice escaped. */
+static void put_identity(struct rbuf *b, const struct plat_identity *id)
+{
+	static const char *const fw[3] = { "vendor", "version", "date" };
+	static const char *const who[3] = { "manufacturer", "product", "serial" };
+	const struct smbios_ident *sm = &id->smbios;
+
+	rbuf_put(b, ",\"date_utc\":");
+	put_str_or_null(b, id->date_utc);
+	if (id->tz_minutes == TZ_UNSPECIFIED)
+		rbuf_put(b, ",\"clock_time_zone_min\":null");
+	else
+		rbuf_printf(b, ",\"clock_time_zone_min\":%d", id->tz_minutes);
+	rbuf_put(b, ",\"smbios\":");
+	if (!sm->version[0]) {
+		rbuf_put(b, "null");
+		return;
+	}
+	rbuf_put(b, "{\"version\":");
+	rbuf_jstr(b, sm->version, SIZE_MAX);
+	put_smbios_strs(b, "firmware", &sm->firmware, fw);
+	put_smbios_strs(b, "system", &sm->system, who);
+	put_smbios_strs(b, "board", &sm->board, who);
+	rbuf_put(b, "}");
+}
+
+/* ,"config":{"key":"value",...} from the description text, every value a
+ * string as the config file writes it; never cut (RESULTS_HEAD_MAX holds
+ * cfg_describe's worst case). Text cfg_describe does not make (a pair
+ * longer than that worst case, a word without '=') still shows, cut to it
+ * or as a key with the value "". */
+static void put_config(struct rbuf *b, const char *text)
+{
+	static char pair[CFG_DESCRIBE_MAX + 1];
+	size_t n, k, next;
+
+	rbuf_put(b, ",\"config\":{");
+	for (size_t at = 0; (n = cfg_describe_pair(text + at, &k, &next)); at += next) {
+		if (n >= sizeof(pair))
+			n = sizeof(pair) - 1;
+		memcpy(pair, text + at, n);
+		pair[n] = '\0';
+		if (k < n)
+			pair[k] = '\0';
+		if (at)
+			rbuf_put(b, ",");
+		rbuf_jstr(b, pair, rbuf_room(b, HEAD_KEEP));
+		rbuf_put(b, ":");
+		rbuf_jstr(b, k < n ? pair + k + 1 : "", rbuf_room(b, HEAD_KEEP));
+	}
+	rbuf_put(b, "}");
+}
+
 void json_put_head(struct rbuf *b, const struct run_info *ri)
 {
+	rbuf_printf(b, "\"schema_version\":%d,", RESULTS_SCHEMA_VERSION);
 	rbuf_put(b, "\"harness\":\"uncore-harness\",\"version\":");
 	rbuf_jstr(b, str_or_empty(ri->version), RESULTS_WORD_MAX);
 	rbuf_put(b, ",\"run\":");
 	rbuf_jstr(b, str_or_empty(ri->run), RESULTS_WORD_MAX);
 	rbuf_put(b, ",\"tag\":");
 	rbuf_jstr(b, str_or_empty(ri->tag), RESULTS_WORD_MAX);
-	rbuf_put(b, ",\"config\":");
-	rbuf_jstr(b, str_or_empty(ri->config), rbuf_room(b, HEAD_KEEP));
+	put_identity(b, plat_identity());
+	put_config(b, str_or_empty(ri->config));
 	put_cpu(b, ri);
 	rbuf_printf(b, ",\"cpus\":%u,\"packages\":%u,\"apic_mode\":",
 		    ri->ncpus, ri->npackages);

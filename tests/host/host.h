@@ -16,6 +16,9 @@ void host_machine_smt(unsigned ncpus, unsigned npackages, unsigned threads);
 const char *host_output(void);
 /* The configuration plat_config() returns. */
 struct cfg *host_cfg(void);
+/* What plat_identity returns (the host's date, no microcode, no SMBIOS),
+ * for a test to fill. */
+struct plat_identity *host_identity(void);
 /* AP idx is lost from now on (plat_cpu_lost): platform_host.c's
  * plat_run_on gives PLAT_ETIMEDOUT for it without running anything, as
  * efi/mp.c does for an AP that never returned. Until host_machine. */

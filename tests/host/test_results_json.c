@@ -2,6 +2,7 @@
  * validity after every single call (checked by the strict parser),
  * escaping, truncation, the register trace and write failures. */
 #include "test_results.h"
+#include "host.h"
 
 /* ---- JSON --------------------------------------------------------------- */
 
@@ -64,12 +65,33 @@ static void json_validator_rejects_invalid(void **state)
 			fail_msg("rejected valid: %s", good[i]);
 }
 
+/* The identity json_put_head takes from the platform (efi/identity.h): an
+ * OVMF-like SMBIOS with no board (type 2), a known microcode revision. */
+static void fixed_identity(void)
+{
+	struct plat_identity *id = host_identity();
+
+	memset(id, 0, sizeof(*id));
+	strcpy(id->date_utc, "2026-11-25T03:19:47Z");
+	id->tz_minutes = TZ_UNSPECIFIED;
+	id->microcode_known = true;
+	id->microcode = 0x1d;
+	strcpy(id->smbios.version, "2.8");
+	id->smbios.firmware = (struct smbios_strs){ true, { "EDK II", "0.0.0", "02/06/2015" } };
+	id->smbios.system = (struct smbios_strs){ true, { "QEMU", "Standard PC \"Q35\"", "" } };
+}
+
 static const char json_head[] =
-	"{\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
-	"\"run\":\"run-0007\",\"tag\":\"lab1\",\"config\":\"tests=* repeat=1\","
+	"{\"schema_version\":1,\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
+	"\"run\":\"run-0007\",\"tag\":\"lab1\",\"date_utc\":\"2026-11-25T03:19:47Z\","
+	"\"clock_time_zone_min\":null,\"smbios\":{\"version\":\"2.8\",\"firmware\":"
+	"{\"vendor\":\"EDK II\",\"version\":\"0.0.0\",\"date\":\"02/06/2015\"},\"system\":"
+	"{\"manufacturer\":\"QEMU\",\"product\":\"Standard PC \\\"Q35\\\"\",\"serial\":null},"
+	"\"board\":null},\"config\":{\"tests\":\"*\",\"repeat\":\"1\"},"
 	"\"cpu\":{\"vendor\":\"GenuineIntel\",\"signature\":\"0x000106a5\","
 	"\"family\":6,\"model\":26,\"stepping\":5,"
-	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null},"
+	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null,"
+	"\"microcode\":\"0x1d\"},"
 	"\"cpus\":8,\"packages\":2,\"apic_mode\":\"xAPIC\",\"backend\":\"hw\","
 	"\"uncore\":\"nhm\",\"core_pmu\":{\"source\":\"hardware\",\"shape\":null,"
 	"\"version\":3,\"gp_counters\":4,\"gp_width\":48,\"fixed_counters\":3,"
@@ -158,7 +180,7 @@ static void json_empty_run_and_end_covers_tail(void **state)
 	ri.tag = NULL;
 	json_begin(&f, &ri);
 	assert_json(&m);
-	assert_non_null(strstr(m.p, "\"hypervisor\":\"KVMKVMKVM\"}"));
+	assert_non_null(strstr(m.p, "\"hypervisor\":\"KVMKVMKVM\",\"microcode\":\"0x1d\"}"));
 	assert_non_null(strstr(m.p, "\"tag\":\"\""));
 	assert_non_null(strstr(m.p, "\"tests\":[],\"summary\":null"));
 	json_end(&f, &t);
@@ -314,5 +336,6 @@ int main(void)
 		cmocka_unit_test(json_write_failure_keeps_last_valid),
 	};
 
+	fixed_identity();
 	return cmocka_run_group_tests(t, NULL, NULL);
 }

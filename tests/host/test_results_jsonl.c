@@ -37,8 +37,9 @@ static void jsonl_a_line_per_record(void **state)
 	sample_run(r, &t);
 	jsonl_begin(&f, &info);
 	assert_int_equal(assert_lines(&m), 1);
-	assert_true(strncmp(m.p, "{\"journal\":1,\"seq\":0,\"harness\":\"uncore-harness\","
-			    "\"version\":\"v1.2-3-gabc\",\"run\":\"run-0007\"", 70) == 0);
+	assert_true(strncmp(m.p, "{\"journal\":1,\"seq\":0,\"schema_version\":1,"
+			    "\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
+			    "\"run\":\"run-0007\"", 107) == 0);
 	for (int i = 0; i < 6; i++) {
 		size_t prev = m.len;
 

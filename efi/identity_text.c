@@ -1,0 +1,110 @@
+/* The identity (efi/identity.h) as text: the date in UTC, and the lines
+ * the banner and the TAP head show. */
+#include "identity.h"
+
+/* Days since 1970-01-01 of a proleptic Gregorian date, and back (the
+ * era-based algorithm: exact for every date the RTC can hold). */
+static int64_t days_from_civil(int64_t y, unsigned m, unsigned d)
+{
+	int64_t era;
+	unsigned yoe, doy, doe;
+
+	y -= m <= 2;
+	era = (y >= 0 ? y : y - 399) / 400;
+	yoe = (unsigned)(y - era * 400);
+	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
+{
+	int64_t era;
+	unsigned doe, yoe, doy, mp;
+
+	z += 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = (unsigned)(z - era * 146097);
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = doy - (153 * mp + 2) / 5 + 1;
+	*m = mp < 10 ? mp + 3 : mp - 9;
+	*y = (int64_t)yoe + era * 400 + (*m <= 2);
+}
+
+void ident_date_utc(struct plat_identity *id, int year, unsigned mon, unsigned day,
+		    unsigned hour, unsigned min, unsigned sec, int tz_minutes)
+{
+	int64_t s, y;
+	unsigned m, d;
+
+	id->date_utc[0] = '\0';
+	id->tz_minutes = TZ_UNSPECIFIED;
+	if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 59)
+		return;
+	s = (days_from_civil(year, mon, day) * 24 + hour) * 3600 + min * 60 + sec;
+	if (tz_minutes >= -1440 && tz_minutes <= 1440) {
+		id->tz_minutes = tz_minutes;
+		s -= (int64_t)tz_minutes * 60;
+	}
+	civil_from_days(s / 86400 - (s % 86400 < 0), &y, &m, &d);
+	s = (s % 86400 + 86400) % 86400;
+	snprintf(id->date_utc, sizeof(id->date_utc), "%04lld-%02u-%02uT%02u:%02u:%02uZ",
+		 (long long)y, m, d, (unsigned)(s / 3600), (unsigned)(s / 60 % 60),
+		 (unsigned)(s % 60));
+}
+
+static const char *given(const char *s)
+{
+	return s[0] ? s : "(not given)";
+}
+
+/* "firmware EDK II, 0.0.0, 02/06/2015" or "board absent (no SMBIOS type 2)". */
+static void part(char *buf, size_t size, const char *what, int type,
+		 const struct smbios_strs *st)
+{
+	if (!st->present)
+		snprintf(buf, size, "%s absent (no SMBIOS type %d)", what, type);
+	else if (type == 0)
+		snprintf(buf, size, "%s %s, %s, %s", what, given(st->s[SM_VENDOR]),
+			 given(st->s[SM_VERSION]), given(st->s[SM_DATE]));
+	else
+		snprintf(buf, size, "%s %s, %s, serial %s", what, given(st->s[SM_MANUFACTURER]),
+			 given(st->s[SM_PRODUCT]), given(st->s[SM_SERIAL]));
+}
+
+bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size)
+{
+	const struct smbios_ident *sm = &id->smbios;
+	char date[128], ucode[96], fw[3 * IDENT_STR + 40], sys[3 * IDENT_STR + 40],
+		board[3 * IDENT_STR + 40];
+
+	if (line == 0) {
+		if (!id->date_utc[0])
+			snprintf(date, sizeof(date), "date unknown (firmware clock unreadable)");
+		else if (id->tz_minutes == TZ_UNSPECIFIED)
+			snprintf(date, sizeof(date), "%s (firmware clock, time zone unspecified: "
+				 "taken as UTC)", id->date_utc);
+		else
+			snprintf(date, sizeof(date), "%s (firmware clock, UTC%+d min)", id->date_utc,
+				 id->tz_minutes);
+		if (id->microcode_known)
+			snprintf(ucode, sizeof(ucode), "microcode 0x%x", (unsigned)id->microcode);
+		else
+			snprintf(ucode, sizeof(ucode), "microcode unavailable (%s)", id->microcode_why);
+		snprintf(buf, size, "identity: %s; %s", date, ucode);
+		return true;
+	}
+	if (line != 1)
+		return false;
+	if (!sm->version[0]) {
+		snprintf(buf, size, "identity: no SMBIOS table: firmware, system and board unknown");
+		return true;
+	}
+	part(fw, sizeof(fw), "firmware", 0, &sm->firmware);
+	part(sys, sizeof(sys), "system", 1, &sm->system);
+	part(board, sizeof(board), "board", 2, &sm->board);
+	snprintf(buf, size, "identity: SMBIOS %s; %s; %s; %s", sm->version, fw, sys, board);
+	return true;
+}
