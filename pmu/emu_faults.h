@@ -163,9 +163,12 @@
 	E(EX_WIDTH_32, "ex-width-32", "counters wrap at 2^32, not 2^48 (X-14)")         \
 	E(EX_UPPER_BITS_KEPT, "ex-upper-bits-kept", "counter bits 63:48 kept on write (X-11, OQ-X15)") \
 	E(EX_IG_BITS_KEPT, "ex-ig-bits-kept", "ig bits of control registers read back what was written (X-04)") \
+	E(EX_TABLE_R_PMI_20, "ex-table-r-pmi-20", "the model's register table puts the R-box pmi_en at bit 20, not 6 (Table 2-44, X-19)") \
+	E(EX_THR_7_BITS, "ex-thr-7-bits", "C/S/W threshold bit 31 dropped on write: a threshold >= 128 reads back below 128 (§5.5, X-04)") \
 	E(EX_C8_ON_0X2E, "ex-c8-on-0x2e", "C-boxes 8 and 9 answer on 0x2E (X-39)")     \
 	E(EX_RST_ALL_IGNORED, "ex-rst-all-ignored", "rst_all zeroes nothing (X-12)")    \
 	E(EX_RST_ALL_LEAVES_FIXED, "ex-rst-all-leaves-fixed", "rst_all leaves the W fixed counter (X-12)") \
+	E(EX_RST_ALL_CLEARS_CTL, "ex-rst-all-clears-ctl", "rst_all also zeroes every box GLOBAL_CTL and counter control (X-12, OQ-X5)") \
 	/* overflow and the status chain */                                            \
 	E(EX_NO_BOX_STATUS, "ex-no-box-status", "an overflow sets no box status bit (X-15)") \
 	E(EX_LATE_OVERFLOW, "ex-late-overflow", "overflow taken at the next access or tick, not at the wrap (X-15, X-22)") \
@@ -173,12 +176,15 @@
 	E(EX_R_SWAPPED, "ex-r-swapped", "R-box left half reports to S1, right half to S0 (X-16, X-34, OQ-X8)") \
 	E(EX_NO_U_OV_W, "ex-no-u-ov-w", "a W-box overflow does not set U ov_w (X-17)")  \
 	E(EX_OVF_CTL_NOCLEAR, "ex-ovf-ctl-noclear", "box OVF_CTL clears nothing (X-26)") \
+	E(EX_OVF_CLR_ALL, "ex-ovf-clr-all", "a box OVF_CTL write clears every ov bit of the box, not only those written 1 (X-26)") \
 	E(EX_SUMMARY_STICKY, "ex-summary-sticky", "clearing a box's ov bit leaves the S summary and U bits (X-27)") \
+	E(EX_SUMMARY_FIRST_CLEAR, "ex-summary-first-clear", "clearing one ov bit clears the S summary and U bits other ov bits still feed (X-27, OQ-X6)") \
 	E(EX_U_OVF_CLEARS_LOWER, "ex-u-ovf-clears-lower", "U OVF_CTL also clears the box and summary bits below (X-28, OQ-X6)") \
 	/* PMI and freeze */                                                           \
 	E(EX_PMI_WRONG_CORE, "ex-pmi-wrong-core", "PMIs requested for the next core of pmi_core_sel (X-19)") \
 	E(EX_PMI_WITHOUT_SEL, "ex-pmi-without-sel", "pmi_core_sel = 0 still requests a PMI for core 0 (X-20)") \
 	E(EX_PMI_EN_IGNORED, "ex-pmi-en-ignored", "an overflow with pmi_en = 0 reaches the U-box: PMI and freeze (X-21)") \
+	E(EX_PMI_EN_BIT20, "ex-pmi-en-bit20", "M and R counters' PMI enabled by bit 20 as in C/S/W/U/B, not bits 1 and 6 (X-19, §5.5)") \
 	E(EX_FRZ_IGNORED, "ex-frz-ignored", "frz_all does not freeze (X-22)")           \
 	E(EX_FRZ_ONE_BOX, "ex-frz-one-box", "a freeze stops only the overflowing box (X-22)") \
 	E(EX_FRZ_ALWAYS, "ex-frz-always", "the U-box freezes with frz_all = 0 (X-23)")  \

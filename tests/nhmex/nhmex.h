@@ -9,7 +9,6 @@
 #include "../msr.h"
 #include "../pmi.h"
 #include "../traffic.h"
-#include "../../pmu/regs.h"
 #include "spec.h"
 
 #define EX_U_CTL      0xC00u

@@ -8,9 +8,10 @@
  * the test asserts what holds under any numbering (one bit reaches the
  * threads of one core of the package, distinct bits distinct cores) and
  * prints the mapping seen; on the model it asserts the OQ-X2 default,
- * numbered here from the APIC ids (core_rank), not with pmu/topo.c, by
+ * numbered from the APIC ids (tests/cpu_topo.h), not with pmu/topo.c, by
  * which the emulated backend routes: a numbering bug there fails this. */
 #include "nhmex.h"
+#include "../cpu_topo.h"
 
 #define VEC       0xF5    /* C-32: >= 0x20; not ovf.c's 0xF4 nor route.h's */
 #define KICK      0xF6    /* a no-op vector: see listen() */
@@ -151,35 +152,9 @@ static enum verdict receivers(struct tctx *t, const struct fork *f, unsigned r, 
 	return V_PASS;
 }
 
-/* OQ-X2's "core k" of CPU i: the k-th distinct core of its package in
- * ascending APIC-id order, counted here from the APIC ids. Which CPUs share
- * a package and a core is the platform's decode of their APIC ids (the
- * firmware's MP services split them by CPUID leaf 0BH/04H/01H; on the host
- * its shape), never pmu/topo.c's numbering. */
-static unsigned core_rank(unsigned i)
-{
-	const struct plat_cpu *me = plat_cpu(i);
-	uint32_t lowest = me->apic_id, seen[PLAT_MAX_CPUS];
-	unsigned j, l, k = 0, nseen = 0;
-
-	for (j = 0; j < plat_cpu_count(); j++) /* my core's lowest APIC id */
-		if (plat_cpu(j)->package == me->package && plat_cpu(j)->core == me->core &&
-		    plat_cpu(j)->apic_id < lowest)
-			lowest = plat_cpu(j)->apic_id;
-	for (j = 0; j < plat_cpu_count(); j++) { /* other cores with a lower thread */
-		const struct plat_cpu *c = plat_cpu(j);
-
-		if (c->package != me->package || c->core == me->core || c->apic_id >= lowest)
-			continue;
-		for (l = 0; l < nseen && seen[l] != c->core; l++)
-			;
-		if (l == nseen) {
-			seen[nseen++] = c->core;
-			k++;
-		}
-	}
-	return k;
-}
+/* The machine's split of the APIC ids (tests/cpu_topo.h: CPUID leaf
+ * 0BH/04H/01H), read by route(). */
+static struct cpu_topo topo;
 
 /* X-19 under any numbering: the receivers are threads of one core of the
  * BSP's package; on the model that core is core k by OQ-X2's default. */
@@ -194,18 +169,17 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 	CHECK(t, recv, "no CPU took a PMI with pmi_core_sel = 0x%x (core %u) within %u ms "
 	      "(X-19)", f->sel[r], k, ARRIVE_US / 1000);
 	for (i = 0; i < plat_cpu_count(); i++) {
-		const struct plat_cpu *c = plat_cpu(i);
-
 		if (!(recv >> i & 1))
 			continue;
-		CHECK(t, c->package == plat_cpu(0)->package, "CPU %u of package %u took the PMI of "
-		      "package %u's uncore (X-02, X-19)", i, c->package, plat_cpu(0)->package);
-		CHECK(t, core < 0 || (int)c->core == core, "pmi_core_sel = 0x%x reached CPUs 0x%lx: "
-		      "threads of more than one core (X-19)", f->sel[r], (unsigned long)recv);
-		core = (int)c->core;
-		CHECK(t, !uncore_emulated() || core_rank(i) == k, "pmi_core_sel bit %u (core %u) "
-		      "reached CPU %u, core %u of its package (OQ-X2 default: core k = the k-th "
-		      "core by APIC id)", k + 1, k, i, core_rank(i));
+		CHECK(t, cpu_topo_same_package(&topo, i, 0), "CPU %u, not of the BSP's package, took "
+		      "the PMI of the BSP package's uncore (X-02, X-19)", i);
+		CHECK(t, core < 0 || (int)cpu_topo_core(&topo, i) == core, "pmi_core_sel = 0x%x "
+		      "reached CPUs 0x%lx: threads of more than one core (X-19)", f->sel[r],
+		      (unsigned long)recv);
+		core = (int)cpu_topo_core(&topo, i);
+		CHECK(t, !uncore_emulated() || (unsigned)core == k, "pmi_core_sel bit %u (core %u) "
+		      "reached CPU %u, core %d of its package (OQ-X2 default: core k = the k-th "
+		      "core by APIC id)", k + 1, k, i, core);
 	}
 	*core_of_bit = core;
 	return V_PASS;
@@ -215,11 +189,9 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
  * has (OQ-X1: 8 or 10 bits); on hardware bits 4:1, Linux's (OQ-X1). */
 static unsigned selectable(void)
 {
-	unsigned i, cores = 0, max = uncore_emulated() ? (ex_model() == 0x2F ? 10 : 8) : 4;
+	unsigned cores = cpu_topo_cores(&topo, 0), max = uncore_emulated() ?
+					(ex_model() == 0x2F ? 10 : 8) : 4;
 
-	for (i = 0; i < plat_cpu_count(); i++)
-		if (plat_cpu(i)->package == plat_cpu(0)->package && core_rank(i) + 1 > cores)
-			cores = core_rank(i) + 1;
 	return cores < max ? cores : max;
 }
 
@@ -235,6 +207,8 @@ static enum verdict route(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
+	cpu_topo_read(&topo);
+	plat_log(1, "  nhmex.pmi.route: cores from %s (OQ-X2)", cpu_topo_src_name(topo.src));
 	memset(&f, 0, sizeof(f));
 	memset((void *)&pmi, 0, sizeof(pmi));
 	f.t = t;
@@ -268,10 +242,10 @@ static enum verdict route(struct tctx *t)
 		snprintf(name, sizeof(name), "core_sel%u_cpus", r);
 		t_figure(t, name, (int64_t)recv, "mask");
 		plat_log(1, "  nhmex.pmi.route: pmi_core_sel bit %u (core %u) reached CPUs 0x%lx "
-			 "(core id %d; OQ-X2)", r + 1, r, (unsigned long)recv, core[r]);
+			 "(core %d of the package by APIC id; OQ-X2)", r + 1, r, (unsigned long)recv, core[r]);
 		for (j = 0; j < r; j++)
 			CHECK(t, core[j] != core[r], "pmi_core_sel bits %u and %u reached the same core "
-			      "(core id %d) (X-19)", j + 1, r + 1, core[r]);
+			      "(core %d) (X-19)", j + 1, r + 1, core[r]);
 	}
 	return V_PASS;
 }
