@@ -7,8 +7,8 @@
  * model (pmu/emu_core.c) the core- ones, the Sandy Bridge-EP uncore model
  * (pmu/emu_snbep*.c) the snbep- ones, the Xeon 7500 uncore model
  * (pmu/emu_nhmex*.c) the ex- ones. `make mutation` runs each generation's
- * on-target suite against every defect of its lines (X( the Nehalem uncore
- * and the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
+ * on-target suite against every defect of its lines (X( the Nehalem uncore,
+ * K( and W( the core PMU, S( Sandy Bridge-EP, E( the Xeon 7500; GENS in
  * scripts/mutation.sh); the other letters are host tests only. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
@@ -63,30 +63,35 @@
 	X(BIT61_EVERYWHERE, "bit61-everywhere", "an uncore PMI sets bit 61 on every CPU (C-06, OQ-C4)") \
 	X(PMI_STORM, "pmi-storm", "one overflow delivers PMIs without end (C-41)")
 
-/* Core PMU defects the on-target core suite (tests/core) catches: in
- * `make mutation` like the uncore ones (scripts/mutation.sh takes its
- * defect list from every X( line). */
-#define EMU_CORE_FAULTS(X)                                                             \
+/* Core PMU defects the on-target core suite (tests/core) catches, in
+ * `make mutation` on both emulated core shapes (scripts/mutation.sh): the
+ * K( lines on every shape, the W( lines only on a shape without full-width
+ * writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx anyway). */
+#define EMU_CORE_FAULTS(K, W)                                                          \
 	/* gates */                                                                    \
-	X(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
-	X(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
-	X(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
-	X(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
+	K(CORE_USR_OS_SWAPPED, "core-usr-os-swapped", "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
+	K(CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", "IA32_PERFEVTSELx.EN ignored (C-09)") \
+	K(CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
+	K(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
 	/* filters */                                                                  \
-	X(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
-	X(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
-	X(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
-	X(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
+	K(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
+	K(CORE_EDGE_BEFORE_CMASK, "core-edge-before-cmask", "E detects the event itself: with CMASK >= 2 it counts rising edges of count >= 1 (C-16)") \
+	K(CORE_EDGE_INV_LEVEL, "core-edge-inv-level", "E with INV counts the inverted level's cycles, not its rising edges (C-16)") \
+	K(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
+	K(CORE_CMASK_7BIT, "core-cmask-7bit", "CMASK bit 7 ignored: CMASK 128 + c compares against c (C-16)") \
+	K(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
+	K(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
 	/* overflow */                                                                 \
-	X(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
-	X(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
-	X(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
-	X(CORE_OVF_AT_WRAP, "core-ovf-at-wrap", "overflow at the rollover: a preset of 1-N overflows after N-1 events (C-19)") \
+	K(CORE_INT_IGNORED, "core-int-ignored", "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
+	K(CORE_STATUS_NOT_SET, "core-status-not-set", "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
+	K(CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
+	K(CORE_OVF_CTRL_CLEARS_ALL, "core-ovf-ctrl-clears-all", "a 1 in any IA32_PERF_GLOBAL_OVF_CTRL bit clears every counter's status bit (C-07)") \
+	K(CORE_OVF_LATE, "core-ovf-late", "overflow one event after the wrap: a preset of 2^width - 1 has its status after 2 events, not 1 (OQ-C12)") \
 	/* registers */                                                                \
-	X(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
-	X(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
-	X(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
-	X(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
+	K(CORE_WIDTH_32, "core-width-32", "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
+	K(CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
+	W(CORE_A_PMC_ALWAYS, "core-a-pmc-always", "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
+	K(CORE_RESERVED_ACCEPTED, "core-reserved-accepted", "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
 
 /* Sandy Bridge-EP defects (spec xeon-e5-2600-uncore.md): `make mutation`
  * runs the snbep.* suite (tests/snbep) against every S( line (the snbep
@@ -102,6 +107,8 @@
 	S(SNBEP_RST_CTRL_CLEARS_CTRS, "snbep-rst-ctrl-clears-ctrs", "rst_ctrl zeroes the counters too (S-08)") \
 	S(SNBEP_RST_LEAKS, "snbep-rst-leaks", "rst_ctrs also zeroes the next box's counters (S-14)") \
 	S(SNBEP_RST_ON_ANY_WRITE, "snbep-rst-on-any-write", "every BOX_CTL write zeroes the counters (S-09)") \
+	S(SNBEP_RST_CTRS_CLEARS_CTL, "snbep-rst-ctrs-clears-ctl", "rst_ctrs zeroes the box's controls too (S-07)") \
+	S(SNBEP_RST_HITS_UBOX, "snbep-rst-hits-ubox", "the PCU's rst_ctrl and rst_ctrs also reset the U-box's controls and counters (S-14)") \
 	S(SNBEP_BOX_CTL_READS_BACK, "snbep-box-ctl-reads-back", "BOX_CTL reads back frz and frz_en (OQ-S02)") \
 	/* counting gates */                                                           \
 	S(SNBEP_EN_IGNORED, "snbep-en-ignored", "CTL.en ignored (S-16, S-17)")          \
@@ -114,11 +121,14 @@
 	S(SNBEP_PCU_WIDTH_44, "snbep-pcu-width-44", "PCU counters wrap at 2^44, not 2^48 (S-37)") \
 	S(SNBEP_UCLK_WIDTH_44, "snbep-uclk-width-44", "the UCLK fixed counter wraps at 2^44 (S-38, OQ-S07)") \
 	S(SNBEP_UPPER_BITS_KEPT, "snbep-upper-bits-kept", "counter bits above the width kept on write (S-05, OQ-S16)") \
+	S(SNBEP_TBL_THRESH_NARROW, "snbep-tbl-thresh-narrow", "the register table's thresh fields one bit narrower: C-box 30:24, U-box and PCU 27:24 (S-04, S-22)") \
 	/* threshold, invert, edge */                                                  \
 	S(SNBEP_THRESH_OFF_BY_ONE, "snbep-thresh-off-by-one", "thresh compares > instead of >= (S-22)") \
 	S(SNBEP_INVERT_IGNORED, "snbep-invert-ignored", "invert ignored (S-23)")        \
 	S(SNBEP_EDGE_COUNTS_LEVELS, "snbep-edge-counts-levels", "edge_det counts levels (S-24)") \
 	S(SNBEP_THRESH0_EDGE, "snbep-thresh0-edge", "with thresh 0, edge_det and occ_edge_det still act, on x > 0 (S-25, S-31, OQ-S08)") \
+	S(SNBEP_EDGE_BEFORE_THRESH, "snbep-edge-before-thresh", "edge detect before the threshold: with thresh >= 2, edge_det and occ_edge_det count nothing (S-24, S-30)") \
+	S(SNBEP_EDGE_DIR_SWAPPED, "snbep-edge-dir-swapped", "edge_det and occ_edge_det count falling edges, with invert rising ones (S-24, S-30, S-34)") \
 	/* PCU occupancy */                                                            \
 	S(SNBEP_IDLE_COUNTS_C0, "snbep-idle-counts-c0", "cores in C1 counted as C0 (S-27, OQ-S19)") \
 	S(SNBEP_OCC_THRESH_OFF_BY_ONE, "snbep-occ-thresh-off-by-one", "occupancy compares N > thresh instead of >= (S-28)") \
@@ -128,6 +138,9 @@
 	/* PCU band filter and event identity */                                       \
 	S(SNBEP_BAND_BYTE_SHIFTED, "snbep-band-byte-shifted", "band event 0x0B+n compares with filter byte n+1 (S-33)") \
 	S(SNBEP_EXT_IGNORED, "snbep-ext-ignored", "ev_sel_ext (bit 21) ignored: 0x0B with it counts band 0 (S-35)") \
+	/* clocks */                                                                   \
+	S(SNBEP_PCLK_1GHZ, "snbep-pclk-1ghz", "the PCU's pclk runs at 1 GHz, not 800 MHz (S-44)") \
+	S(SNBEP_UCLK_HALF_RATE, "snbep-uclk-half-rate", "the UCLK fixed counter counts every other UCLK (S-45, OQ-S18)") \
 	/* C-state residency */                                                        \
 	S(SNBEP_RESID_RESET, "snbep-resid-reset", "the PCU's rst_ctrs zeroes the C3/C6 residency counters (S-46)") \
 	/* wrap, overflow, PMI */                                                      \
@@ -203,7 +216,7 @@
 #define EMU_NHMEX_HOST_FAULTS(H)                                                       \
 	H(EX_C_LR_SWAPPED, "ex-c-lr-swapped", "C-boxes 0,1 and 4,5 report ov_c_r, 2,3 and 6,7 ov_c_l (X-16)")
 
-#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X) EMU_SNBEP_FAULTS(X) \
+#define EMU_FAULTS(X) EMU_UNCORE_FAULTS(X) EMU_CORE_FAULTS(X, X) EMU_SNBEP_FAULTS(X) \
 	EMU_SNBEP_DEEP_FAULTS(X) EMU_NHMEX_FAULTS(X) EMU_NHMEX_HOST_FAULTS(X)
 
 enum emu_fault_bit {

@@ -79,6 +79,15 @@ struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool i
 	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
 		f.inv = false;
 		f.edge = edge && F(u, SNBEP_THRESH0_EDGE);
+		return f;
+	}
+	/* S-24, S-30: the edge is that of the compare result (OQ-S09: either
+	 * reading of its order gives the same signal). */
+	if (edge && F(u, SNBEP_EDGE_DIR_SWAPPED))
+		f.inv = !f.inv;
+	if (edge && thresh >= 2 && F(u, SNBEP_EDGE_BEFORE_THRESH)) {
+		f.cmask = 0xFF; /* a 0/1 edge never reaches thresh: nothing counts */
+		f.inv = false;
 	}
 	return f;
 }
@@ -260,7 +269,7 @@ static void advance(struct snbep_uncore *u, uint64_t now)
 	pb = snbep_pclk(u, now);
 	/* S-16, OQ-S21: FIXED_CTL.en alone; one per UCLK (S-45). */
 	if ((u->ufixed.ctl & CTL_EN) || F(u, SNBEP_UCLK_EN_IGNORED))
-		wrap[ubox] |= add(&u->ufixed, now - a);
+		wrap[ubox] |= add(&u->ufixed, F(u, SNBEP_UCLK_HALF_RATE) ? now / 2 - a / 2 : now - a);
 	for (k = 0; k < SNBEP_UNCTR; k++) {
 		struct sref r = ubox_ref(u, k);
 
@@ -316,12 +325,37 @@ static void reset_counters(struct snbep_uncore *u, struct snbep_box *b)
 		memset(u->resid, 0, sizeof(u->resid)); /* S-46 broken */
 }
 
+/* EMU_F(SNBEP_RST_HITS_UBOX): the PCU's resets taken for the U-box's too,
+ * which has no BOX_CTL of its own (S-14 broken). */
+static void reset_ubox(struct snbep_uncore *u, uint64_t val)
+{
+	unsigned k;
+
+	for (k = 0; k < SNBEP_UNCTR; k++) {
+		struct sref r = ubox_ref(u, k);
+
+		snapshot(u, &r);
+		if (val & BOX_RST_CTRL)
+			set_ctl(u, &r, r.c, 0);
+		if (val & BOX_RST_CTRS)
+			r.c->val = 0;
+	}
+	if (val & BOX_RST_CTRL)
+		u->ufixed.ctl = 0;
+	if (val & BOX_RST_CTRS)
+		u->ufixed.val = 0;
+}
+
 static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
 {
 	bool was = frozen(u, b);
 	unsigned k;
 
 	snapshot_cboxes(u); /* any box may stop or start (S-14 under defects) */
+	if ((val & BOX_RST_CTRS) && F(u, SNBEP_RST_CTRS_CLEARS_CTL))
+		val |= BOX_RST_CTRL; /* S-07 broken */
+	if (b == &u->pcu && F(u, SNBEP_RST_HITS_UBOX))
+		reset_ubox(u, val); /* S-14 broken */
 	if (val & BOX_RST_CTRL) /* S-08; OQ-S17: the filter stays */
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			if (b == &u->pcu) {
@@ -349,6 +383,17 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 			b->held[k] = b->ctr[k].val;
 }
 
+/* The bits of a register the table defines. EMU_F(SNBEP_TBL_THRESH_NARROW)
+ * stands for a wrong table entry (the thresh field's top bit left out), so
+ * that a test can show it takes none of its expectations from the table. */
+static uint64_t defined(const struct snbep_uncore *u, const struct reg_tmpl *t)
+{
+	const struct field *f = reg_field(t, "thresh");
+	uint64_t m = reg_defined_mask(t);
+
+	return f && F(u, SNBEP_TBL_THRESH_NARROW) ? m & ~(1ull << f->hi) : m;
+}
+
 static void write_ctl(struct snbep_uncore *u, const struct reg_ref *r, const struct sref *s,
 		      struct snbep_ctr *c, uint64_t val)
 {
@@ -356,7 +401,7 @@ static void write_ctl(struct snbep_uncore *u, const struct reg_ref *r, const str
 
 	/* OQ-S16: bits the table does not define (63:32, and the reserved
 	 * ones, which "write 0") are dropped and read 0. */
-	val &= reg_defined_mask(r->tmpl);
+	val &= defined(u, r->tmpl);
 	if ((val & w1a) && !F(u, SNBEP_CTL_RST_IGNORED))
 		c->val = 0; /* S-20 */
 	set_ctl(u, s, c, F(u, SNBEP_CTL_RST_READS_1) ? val : val & ~w1a); /* OQ-S12 */

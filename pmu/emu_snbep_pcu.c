@@ -40,7 +40,9 @@ struct sel {
 uint64_t snbep_pclk(const struct snbep_uncore *u, uint64_t t)
 {
 	/* S-44; split so that no product passes 64 bits, exact floor. */
-	return t / u->uclk_khz * SNBEP_PCLK_KHZ + t % u->uclk_khz * SNBEP_PCLK_KHZ / u->uclk_khz;
+	uint64_t khz = F(u, SNBEP_PCLK_1GHZ) ? 1000000u : SNBEP_PCLK_KHZ;
+
+	return t / u->uclk_khz * khz + t % u->uclk_khz * khz / u->uclk_khz;
 }
 
 /* S-33: pclks in which the uncore frequency (the model's UCLK, OQ-S18) is

@@ -126,6 +126,23 @@ static uint64_t rst_zero(emu_faults_t f) /* S-09 */
 	return box_write(f, 0, 0, RUNNING);
 }
 
+static uint64_t rst_ctrs_ctl(emu_faults_t f) /* S-07: the controls stay */
+{
+	init(f);
+	wr(&u, C_CTL(0, 1), CTL_EN | 0x34, 0);
+	wr(&u, C_BOX_CTL(0), RST_CTRS, 10);
+	return rd(&u, C_CTL(0, 1), 20);
+}
+
+static uint64_t rst_ubox(emu_faults_t f) /* S-14: the U-box has no BOX_CTL */
+{
+	init(f);
+	wr(&u, U_CTL(0), 0x44, 0);
+	wr(&u, U_CTR(0), 500, 0);
+	wr(&u, PCU_BOX_CTL, RST_CTRS | RST_CTRL, 10);
+	return rd(&u, U_CTR(0), 20) + rd(&u, U_CTL(0), 20);
+}
+
 static uint64_t box_ctl_read(emu_faults_t f) /* OQ-S02 */
 {
 	init(f);
@@ -190,6 +207,32 @@ static uint64_t width_pcu(emu_faults_t f) /* S-37 */
 static uint64_t width_uclk(emu_faults_t f) /* S-38 */
 {
 	return near_2_44(f, U_FIXED_CTL, U_FIXED_CTR);
+}
+
+static uint64_t thresh_top(emu_faults_t f) /* S-04, S-22: thresh 31:24 */
+{
+	init(f);
+	wr(&u, C_CTL(0, 0), THRESH(0x81) | CTL_EN, 0);
+	return rd(&u, C_CTL(0, 0), 0);
+}
+
+/* 1000 UCLK cycles of PCU clockticks (S-44) or of the UCLK fixed counter
+ * (S-45), UCLK at 800 MHz. */
+static uint64_t clock_run(emu_faults_t f, uint32_t ctl_msr, uint32_t ctr_msr)
+{
+	init(f);
+	wr(&u, ctl_msr, CTL_EN, 0);
+	return rd(&u, ctr_msr, 1000);
+}
+
+static uint64_t pclk(emu_faults_t f)
+{
+	return clock_run(f, PCU_CTL(0), PCU_CTR(0));
+}
+
+static uint64_t uclk(emu_faults_t f)
+{
+	return clock_run(f, U_FIXED_CTL, U_FIXED_CTR);
 }
 
 static uint64_t upper_bits(emu_faults_t f) /* S-05, OQ-S16 */
@@ -400,6 +443,8 @@ static const struct row rows[] = {
 	ROW(SNBEP_RST_CTRL_CLEARS_CTRS, rst_ctrl_ctr, NULL, 500),
 	ROW(SNBEP_RST_LEAKS, rst_other, NULL, 500),
 	ROW(SNBEP_RST_ON_ANY_WRITE, rst_zero, NULL, 500),
+	ROW(SNBEP_RST_CTRS_CLEARS_CTL, rst_ctrs_ctl, NULL, CTL_EN | 0x34),
+	ROW(SNBEP_RST_HITS_UBOX, rst_ubox, NULL, 500 + 0x44),
 	ROW(SNBEP_BOX_CTL_READS_BACK, box_ctl_read, NULL, 0),
 	ROW(SNBEP_EN_IGNORED, en_off, NULL, 0),
 	ROW(SNBEP_UCLK_EN_IGNORED, uclk_en_off, NULL, 0),
@@ -410,10 +455,13 @@ static const struct row rows[] = {
 	ROW(SNBEP_PCU_WIDTH_44, width_pcu, NULL, (1ull << 44) + 90),
 	ROW(SNBEP_UCLK_WIDTH_44, width_uclk, NULL, (1ull << 44) + 90),
 	ROW(SNBEP_UPPER_BITS_KEPT, upper_bits, NULL, 5),
+	ROW(SNBEP_TBL_THRESH_NARROW, thresh_top, NULL, THRESH(0x81) | CTL_EN),
 	ROW(SNBEP_THRESH_OFF_BY_ONE, thresh, w_busy, 0),
 	ROW(SNBEP_INVERT_IGNORED, invert, w_inv, 0),
 	ROW(SNBEP_EDGE_COUNTS_LEVELS, edge, w_edge, 0),
 	ROW(SNBEP_THRESH0_EDGE, thresh0_edge, w_raw, 0),
+	ROW(SNBEP_EDGE_BEFORE_THRESH, edge, w_edge, 0),
+	ROW(SNBEP_EDGE_DIR_SWAPPED, occ_edge, w_edge2, 0),
 	ROW(SNBEP_OCC_SEL_SWAPPED, occ_c3, w_c3, 0),
 	ROW(SNBEP_IDLE_COUNTS_C0, occ_c0, w_c0, 0),
 	ROW(SNBEP_OCC_THRESH_OFF_BY_ONE, occ_t2, w_t2, 0),
@@ -422,6 +470,8 @@ static const struct row rows[] = {
 	ROW(SNBEP_OCC_EDGE_RISING_ONLY, occ_falling, w_falling, 0),
 	ROW(SNBEP_BAND_BYTE_SHIFTED, band, NULL, 5000),
 	ROW(SNBEP_EXT_IGNORED, ext, NULL, 0),
+	ROW(SNBEP_PCLK_1GHZ, pclk, NULL, 1000),
+	ROW(SNBEP_UCLK_HALF_RATE, uclk, NULL, 1000),
 	ROW(SNBEP_RESID_FROZEN, resid_frozen, NULL, 3000),
 	ROW(SNBEP_RESID_RESET, resid_reset, NULL, 3000),
 	ROW(SNBEP_WRAP_PMI, wrap_pmi, NULL, 0),

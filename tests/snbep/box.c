@@ -15,15 +15,36 @@
  * value shows all 44 bits (S-05, S-36), far below any wrap. */
 #define PRESET(b, k) (0x80000000000ull | (uint64_t)((b) + 1) << 36 | (uint64_t)((k) + 1) << 28)
 
+/* Each box's filter: defined bits (C-box tid, §3.6; PCU band bytes, §3.4),
+ * distinct per box, which leave clockticks alone. */
+#define FILT(b) (0x11u + (b))
+static uint32_t filter_of(unsigned b)
+{
+	return snb_is_pcu(b) ? SNB_P_FILTER : SNB_C_FILTER(b);
+}
+
+/* The U-box, which has no BOX_CTL (§2.1): its controls hold an event with
+ * en = 0 and its counters presets, so that they stay still (S-16) and
+ * only a reset could change them. */
+static const uint64_t U_CTL_SET = SNB_U_LOCK | SNB_THRESH(3) | SNB_INV;
+#define U_PRESET(k) (0x70000000000ull + (k))
+
 /* Every counter of every box at PRESET, frozen, counting clockticks once
- * unfrozen (S-05: a frozen counter takes writes). */
+ * unfrozen (S-05: a frozen counter takes writes); the filters at FILT,
+ * the U-box as above. */
 static enum verdict preset_all(struct tctx *t)
 {
 	unsigned b, k;
 	uint64_t v;
 
 	TRY(snb_all_clk(t));
-	for (b = 0; b < snb_nboxes(); b++)
+	for (k = 0; k < 2; k++) {
+		WR(t, SNB_U_CTL(k), U_CTL_SET);
+		WR(t, SNB_U_CTR(k), U_PRESET(k));
+	}
+	WR(t, SNB_U_FIXED_CTR, U_PRESET(2));
+	for (b = 0; b < snb_nboxes(); b++) {
+		WR(t, filter_of(b), FILT(b));
 		for (k = 0; k < SNB_NCTR; k++) {
 			WR(t, snb_box_ctr(b, k), PRESET(b, k));
 			RD(t, snb_box_ctr(b, k), &v);
@@ -31,16 +52,43 @@ static enum verdict preset_all(struct tctx *t)
 			      "while frozen (S-05)", snb_box_name(b), k, (unsigned long)v,
 			      (unsigned long)PRESET(b, k));
 		}
+	}
 	return V_PASS;
 }
 
-/* Every box but `skip` (-1: none) still holds its presets and its controls. */
+/* The U-box keeps its presets and controls, which no BOX_CTL reaches
+ * (S-14: a BOX_CTL acts on its own box; the U-box has none, §2.1). */
+static enum verdict ubox_kept(struct tctx *t, const char *after)
+{
+	unsigned k;
+	uint64_t v, c;
+
+	for (k = 0; k < 3; k++) {
+		RD(t, k < 2 ? SNB_U_CTR(k) : SNB_U_FIXED_CTR, &v);
+		RD(t, k < 2 ? SNB_U_CTL(k) : SNB_U_FIXED_CTL, &c);
+		CHECK(t, v == U_PRESET(k) && c == (k < 2 ? U_CTL_SET : 0), "U-box %s %u / its "
+		      "control read 0x%lx / 0x%lx after %s, want 0x%lx / 0x%lx (S-14)",
+		      k < 2 ? "counter" : "UCLK fixed counter", k, (unsigned long)v,
+		      (unsigned long)c, after, (unsigned long)U_PRESET(k),
+		      (unsigned long)(k < 2 ? U_CTL_SET : 0));
+	}
+	return V_PASS;
+}
+
+/* Every box but `skip` (-1: none) still holds its presets, its controls
+ * and its filter; the U-box too. */
 static enum verdict others_kept(struct tctx *t, int skip, const char *after)
 {
 	unsigned b, k;
 	uint64_t v, c;
 
-	for (b = 0; b < snb_nboxes(); b++)
+	TRY(ubox_kept(t, after));
+	for (b = 0; b < snb_nboxes(); b++) {
+		if ((int)b != skip) {
+			RD(t, filter_of(b), &v);
+			CHECK(t, v == FILT(b), "%s filter went 0x%x -> 0x%lx after %s (S-14)",
+			      snb_box_name(b), FILT(b), (unsigned long)v, after);
+		}
 		for (k = 0; k < SNB_NCTR && (int)b != skip; k++) {
 			RD(t, snb_box_ctr(b, k), &v);
 			RD(t, snb_box_ctlk(b, k), &c);
@@ -51,6 +99,7 @@ static enum verdict others_kept(struct tctx *t, int skip, const char *after)
 			      snb_box_name(b), k, (unsigned long)snb_box_clk(b), (unsigned long)c,
 			      after);
 		}
+	}
 	return V_PASS;
 }
 
@@ -72,7 +121,7 @@ static enum verdict setup(struct tctx *t)
 			WR(t, snb_box_ctlk(b, k), snb_box_clk(b));  /* d */
 			WR(t, snb_box_ctr(b, k), PRESET(b, k));     /* junk to be reset */
 		}
-		WR(t, snb_is_pcu(b) ? SNB_P_FILTER : SNB_C_FILTER(b), 0);
+		WR(t, filter_of(b), 0);
 		WR(t, snb_box_ctl(b), SNB_FROZEN | SNB_RST_CTRS); /* e */
 	}
 	WR(t, SNB_U_CTL(0), SNB_EN); /* U-box: en, ev_sel 0 */
@@ -109,8 +158,10 @@ static enum verdict setup(struct tctx *t)
 /* S-07, S-08, S-14: each box in turn, counters preset and controls on
  * clockticks, frozen, takes one reset: rst_ctrs (0x10102) zeroes its four
  * counters and keeps its controls, rst_ctrl (0x10101) the other way round;
- * every other box keeps both. Whether rst_ctrl clears the box filter is
- * OQ-S17 (the model keeps it: asserted there, reported on hardware). */
+ * every other box keeps counters, controls and filter, and the U-box
+ * (no BOX_CTL) its counters and controls. Whether the box's own filter
+ * survives is OQ-S17 (the model keeps it: asserted there, reported on
+ * hardware). */
 static enum verdict one_reset(struct tctx *t, uint64_t bit)
 {
 	bool ctrs = bit == SNB_RST_CTRS;
@@ -119,10 +170,7 @@ static enum verdict one_reset(struct tctx *t, uint64_t bit)
 	uint64_t v, c, f, want_v, want_c;
 
 	for (b = 0; b < snb_nboxes(); b++) {
-		uint32_t fm = snb_is_pcu(b) ? SNB_P_FILTER : SNB_C_FILTER(b);
-
 		TRY(preset_all(t));
-		WR(t, fm, 0x11u); /* C-box tid 0x11, PCU band 0 at 1.7 GHz: defined bits */
 		WR(t, snb_box_ctl(b), SNB_FROZEN | bit);
 		for (k = 0; k < SNB_NCTR; k++) {
 			RD(t, snb_box_ctr(b, k), &v);
@@ -133,12 +181,11 @@ static enum verdict one_reset(struct tctx *t, uint64_t bit)
 			      "after %s, want 0x%lx / 0x%lx", snb_box_name(b), k, k, (unsigned long)v,
 			      (unsigned long)c, what, (unsigned long)want_v, (unsigned long)want_c);
 		}
-		RD(t, fm, &f);
+		RD(t, filter_of(b), &f);
 		if (!b)
 			t_figure(t, "filter_after_reset", (int64_t)f, "");
-		CHECK(t, !uncore_emulated() || f == 0x11, "%s filter reads 0x%lx after %s, want 0x11 "
-		      "(OQ-S17 model choice)", snb_box_name(b), (unsigned long)f, what);
-		WR(t, fm, 0);
+		CHECK(t, !uncore_emulated() || f == FILT(b), "%s filter reads 0x%lx after %s, want "
+		      "0x%x (OQ-S17 model choice)", snb_box_name(b), (unsigned long)f, what, FILT(b));
 		TRY(others_kept(t, (int)b, ctrs ? "another box's rst_ctrs" : "another box's rst_ctrl"));
 	}
 	return snb_quiet(t);

@@ -239,6 +239,141 @@ static enum verdict edge(struct tctx *t)
 	return snb_quiet(t);
 }
 
+/* S-22, S-23 at the top of the thresh field (S-04: it reads back whole):
+ * 8 bits in a C-box (31:24, §3.2), 5 in the PCU (28:24, §3.3). Clockticks
+ * count 1 per cycle, so thresh 0x81 (C-box) and 0x11 (PCU) pass no cycle
+ * and their inverses every cycle, while thresh 1 passes every cycle: a
+ * field one bit short would read them as 1. Exact on hardware too: one
+ * box, one freeze (C-box 0 and the PCU in turn). */
+static enum verdict thresh_top(struct tctx *t)
+{
+	unsigned i, box;
+	uint64_t d[SNB_NCTR];
+
+	TRY(snb_quiet(t));
+	for (i = 0; i < 2; i++) {
+		uint64_t clk, top;
+
+		box = i ? snb_ncbox() : 0;
+		clk = snb_box_clk(box);
+		top = SNB_THRESH(i ? 0x11 : 0x81);
+		const uint64_t ctl[SNB_NCTR] = { clk, clk | top, clk | top | SNB_INV,
+						 clk | SNB_THRESH(1) };
+
+		TRY(snb_box_window(t, box, ctl, WIN_US, d));
+		CHECK(t, d[0] > 0, "%s clockticks did not count in %u us", snb_box_name(box),
+		      WIN_US);
+		CHECK(t, d[1] == 0 && d[2] == d[0] && d[3] == d[0], "%s clockticks over %lu "
+		      "cycles: thresh 0x%x counted %lu (want 0), inverted %lu (want all), thresh 1 "
+		      "%lu (want all) (S-22, S-23)", snb_box_name(box), (unsigned long)d[0],
+		      (unsigned)(top >> 24), (unsigned long)d[1], (unsigned long)d[2],
+		      (unsigned long)d[3]);
+	}
+	return snb_quiet(t);
+}
+
+/* S-24: edge detect follows the threshold (the edges are those of "x >=
+ * t", OQ-S09), which only a threshold of 2 or more shows: C-box 0 counts,
+ * in one window, x >= 2, its rising edges, its falling edges (edge with
+ * invert) and x < 2, on an event with several increments per cycle
+ * (TOR_OCCUPANCY.ALL, 0x36/0x08 in Linux's event list: the digest names no
+ * C-box event, so on hardware the counts are reported). Everywhere: each
+ * rise is a cycle with x >= 2 and each fall one with x < 2, the two
+ * alternate, and each follows a cycle of the other level except the
+ * first (the detector starts at 0, OQ-S09). On the model the event moves,
+ * so the rising edges must be seen. */
+#define EDGE_EV (0x36ull | 0x08ull << 8)
+static enum verdict edge_thresh(struct tctx *t)
+{
+	const uint64_t lvl = EDGE_EV | SNB_EN | SNB_THRESH(2);
+	const uint64_t ctl[SNB_NCTR] = { lvl, lvl | SNB_EDGE, lvl | SNB_EDGE | SNB_INV,
+					 lvl | SNB_INV };
+	uint64_t d[SNB_NCTR];
+
+	TRY(snb_quiet(t));
+	TRY(snb_box_window(t, 0, ctl, WIN_US, d));
+	t_figure(t, "x_ge_2", (int64_t)d[0], "");
+	t_figure(t, "rising", (int64_t)d[1], "");
+	t_figure(t, "falling", (int64_t)d[2], "");
+	t_figure(t, "x_lt_2", (int64_t)d[3], "");
+	CHECK(t, d[1] <= d[0] && d[1] <= d[3] + 1 && d[2] <= d[3] && d[2] <= d[0] + 1,
+	      "x >= 2 in %lu cycles, < 2 in %lu: %lu rising and %lu falling edges of x >= 2 "
+	      "cannot be (S-24)", (unsigned long)d[0], (unsigned long)d[3], (unsigned long)d[1],
+	      (unsigned long)d[2]);
+	CHECK(t, d[1] <= d[2] + 1 && d[2] <= d[1] + 1, "%lu rising and %lu falling edges of "
+	      "x >= 2 do not alternate (S-24)", (unsigned long)d[1], (unsigned long)d[2]);
+	TRY(snb_quiet(t));
+	if (!d[1])
+		return UNCORE_IDLE(t, "no rising edge of x >= 2 in %u us (%lu cycles with x >= 2): "
+				   "edge detect before the threshold? (S-24)", WIN_US,
+				   (unsigned long)d[0]);
+	return V_PASS;
+}
+
+/* S-34, S-24: the direction of edge detect, on a condition the test sets:
+ * band 0 (0x0B, thresh 1) holds while the uncore runs at 100 MHz x filter
+ * byte 0 or more, so byte 0 puts it in the band and 0xFF (25.5 GHz) out.
+ * PCU CTL0 counts entries into the band (edge), CTL1 exits (edge with
+ * invert), CTL2 the pclks in it. Between two reads of running counters
+ * the band is entered twice and left once, opening out of it and closing
+ * in it; then left twice and entered once, the other way round. Model:
+ * exactly those counts, so swapped directions show. Hardware: band state
+ * may refresh only on a frequency transition (OQ-S18), so the counts are
+ * reported; that rises and falls alternate and that no more entries than
+ * pclks in the band are seen is asserted. */
+#define HOLD_US 100
+#define OUT_OF_BAND 0xFFu
+static enum verdict band_flips(struct tctx *t, bool in, uint64_t e[SNB_NCTR])
+{
+	uint64_t a[SNB_NCTR], b[SNB_NCTR];
+	unsigned i, k;
+
+	TRY(snb_read_box(t, snb_ncbox(), a));
+	for (i = 0; i < 3; i++) {
+		in = !in;
+		WR(t, SNB_P_FILTER, in ? 0 : OUT_OF_BAND);
+		plat_stall_us(HOLD_US);
+	}
+	TRY(snb_read_box(t, snb_ncbox(), b));
+	for (k = 0; k < SNB_NCTR; k++)
+		e[k] = b[k] - a[k];
+	return V_PASS;
+}
+
+static enum verdict edge_dir(struct tctx *t)
+{
+	const uint64_t band = 0x0Bu | SNB_EN;
+	uint64_t e[2][SNB_NCTR];
+	unsigned i;
+	static const char *const names[2][2] = { { "entries_out_to_in", "exits_out_to_in" },
+						 { "entries_in_to_out", "exits_in_to_out" } };
+
+	TRY(snb_quiet(t));
+	WR(t, SNB_P_FILTER, OUT_OF_BAND);
+	WR(t, SNB_P_CTL(0), band | SNB_THRESH(1) | SNB_EDGE);
+	WR(t, SNB_P_CTL(1), band | SNB_THRESH(1) | SNB_EDGE | SNB_INV);
+	WR(t, SNB_P_CTL(2), band);
+	WR(t, SNB_P_CTL(3), SNB_PCLK | SNB_EN);
+	WR(t, SNB_P_BOX_CTL, SNB_RUN);
+	plat_stall_us(HOLD_US);
+	TRY(band_flips(t, false, e[0])); /* out -> in -> out -> in */
+	TRY(band_flips(t, true, e[1]));  /* in -> out -> in -> out */
+	for (i = 0; i < 2; i++) {
+		t_figure(t, names[i][0], (int64_t)e[i][0], "");
+		t_figure(t, names[i][1], (int64_t)e[i][1], "");
+		CHECK(t, e[i][3] > 0, "PCU clockticks did not count (S-44)");
+		CHECK(t, e[i][0] <= e[i][1] + 1 && e[i][1] <= e[i][0] + 1 && e[i][0] <= e[i][2],
+		      "%lu entries, %lu exits, %lu pclks in band 0 (S-24, S-34)",
+		      (unsigned long)e[i][0], (unsigned long)e[i][1], (unsigned long)e[i][2]);
+	}
+	CHECK(t, !uncore_emulated() || (e[0][0] == 2 && e[0][1] == 1 && e[1][0] == 1 &&
+					e[1][1] == 2), "band 0 entered twice and left once, then "
+	      "left twice and entered once: edge counted %lu then %lu (want 2, 1), edge with "
+	      "invert %lu then %lu (want 1, 2) (S-24, S-34)", (unsigned long)e[0][0],
+	      (unsigned long)e[1][0], (unsigned long)e[0][1], (unsigned long)e[1][1]);
+	return snb_quiet(t);
+}
+
 /* S-25, S-31, OQ-S08: thresh 0 with edge_det, invert or occ_edge_det is
  * undefined by the guide; the model ignores them (raw count passes):
  * asserted on the model, reported on hardware. */
@@ -330,8 +465,18 @@ static const struct test tests[] = {
 	  NEED_UNCORE, invert },
 	{ "snbep.filter.edge", "edge detect on clockticks counts no edge once running",
 	  NEED_UNCORE, edge },
+	{ "snbep.filter.thresh-top", "thresh with its field's top bit set: 0x81 in a C-box, "
+	  "0x11 in the PCU", NEED_UNCORE, thresh_top },
+	{ "snbep.filter.edge-thresh", "edge detect of x >= 2: rising and falling edges bounded "
+	  "by the levels and alternating", NEED_UNCORE, edge_thresh },
+	{ "snbep.filter.edge-dir", "edge detect counts entries into band 0, with invert exits "
+	  "(model; reported on hardware)", NEED_UNCORE, edge_dir },
 	{ "snbep.filter.thresh0", "thresh 0 ignores edge and occ_edge (model; reported on "
 	  "hardware)", NEED_UNCORE, thresh0 },
+	{ "snbep.clock.pclk", "PCU clockticks count 800 MHz against the TSC", NEED_UNCORE,
+	  snb_pclk_rate },
+	{ "snbep.clock.uclk", "the UCLK fixed counter against the TSC (its rate asserted on the "
+	  "model, reported on hardware)", NEED_UNCORE, snb_uclk_rate },
 	{ "snbep.pcu.band", "band events compare with their own filter byte (model; reported "
 	  "on hardware)", NEED_UNCORE, band },
 	{ "snbep.pcu.ext", "bit 21 makes 0x00 and 0x0B other events", NEED_UNCORE, ext },

@@ -1,6 +1,36 @@
-/* What the SNB-EP tests share: the boxes with a BOX_CTL as one list, the
- * package at rest, and a freeze-bounded PCU window (S-41, S-42). */
+/* What the SNB-EP tests share: the package's cores from the APIC ids, the
+ * boxes with a BOX_CTL as one list, the package at rest, a freeze-bounded
+ * window of one box (S-41, S-42) and TSC-dated reads. */
 #include "snbep.h"
+
+static struct cpu_topo topo(void)
+{
+	struct cpu_topo t;
+
+	cpu_topo_read(&t);
+	return t;
+}
+
+unsigned snb_ncbox(void)
+{
+	struct cpu_topo t = topo();
+
+	return cpu_topo_cores(&t, plat_this_cpu());
+}
+
+unsigned snb_core(unsigned cpu)
+{
+	struct cpu_topo t = topo();
+
+	return cpu_topo_core(&t, cpu);
+}
+
+bool snb_bsp_package(unsigned cpu)
+{
+	struct cpu_topo t = topo();
+
+	return cpu_topo_same_package(&t, cpu, 0);
+}
 
 unsigned snb_nboxes(void)
 {
@@ -99,19 +129,46 @@ enum verdict snb_all_clk(struct tctx *t)
 	return v;
 }
 
+enum verdict snb_box_window(struct tctx *t, unsigned box, const uint64_t ctl[SNB_NCTR],
+			    uint64_t us, uint64_t d[SNB_NCTR])
+{
+	unsigned k;
+	uint64_t v;
+
+	WR(t, snb_box_ctl(box), SNB_FROZEN);
+	for (k = 0; k < SNB_NCTR; k++) {
+		WR(t, snb_box_ctlk(box, k), ctl[k]);
+		RD(t, snb_box_ctlk(box, k), &v);
+		CHECK(t, v == ctl[k], "%s CTL%u reads 0x%lx after writing 0x%lx (S-04)",
+		      snb_box_name(box), k, (unsigned long)v, (unsigned long)ctl[k]);
+	}
+	WR(t, snb_box_ctl(box), SNB_FROZEN | SNB_RST_CTRS); /* S-41 e */
+	WR(t, snb_box_ctl(box), SNB_RUN);                    /* S-41 f */
+	plat_stall_us(us);
+	WR(t, snb_box_ctl(box), SNB_FROZEN);                 /* S-42 */
+	for (k = 0; k < SNB_NCTR; k++)
+		RD(t, snb_box_ctr(box, k), &d[k]);
+	return V_PASS;
+}
+
 enum verdict snb_pcu_window(struct tctx *t, const uint64_t ctl[SNB_NCTR], uint64_t us,
 			    uint64_t d[SNB_NCTR])
 {
-	unsigned k;
+	return snb_box_window(t, snb_ncbox(), ctl, us, d);
+}
 
-	WR(t, SNB_P_BOX_CTL, SNB_FROZEN);
-	for (k = 0; k < SNB_NCTR; k++)
-		WR(t, SNB_P_CTL(k), ctl[k]);
-	WR(t, SNB_P_BOX_CTL, SNB_FROZEN | SNB_RST_CTRS); /* S-41 e */
-	WR(t, SNB_P_BOX_CTL, SNB_RUN);                    /* S-41 f */
-	plat_stall_us(us);
-	WR(t, SNB_P_BOX_CTL, SNB_FROZEN);                 /* S-42 */
-	for (k = 0; k < SNB_NCTR; k++)
-		RD(t, SNB_P_CTR(k), &d[k]);
-	return V_PASS;
+int snb_stamp(uint32_t msr, uint64_t *val, uint64_t tsc[2])
+{
+	uint64_t wide = snb_tsc_us(SNB_BRACKET_US);
+	unsigned i;
+	int e;
+
+	for (i = 0; i < SNB_STAMP_TRIES; i++) {
+		tsc[0] = plat_tsc();
+		e = msr_read(plat_this_cpu(), msr, val);
+		tsc[1] = plat_tsc();
+		if (e || tsc[1] - tsc[0] <= wide)
+			return e;
+	}
+	return PLAT_ETIMEDOUT;
 }

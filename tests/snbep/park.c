@@ -25,7 +25,7 @@ static struct {
 	struct line core[MAXCORE];       /* role of core index c of the BSP's package */
 	volatile uint8_t ack[PLAT_MAX_CPUS];
 	struct snb_park_info info;
-	uint32_t pkg;
+	struct cpu_topo topo;            /* read by the BSP before the APs start */
 	/* per CPU: residency counters read just before parking and after waking */
 	volatile uint64_t res_in[PLAT_MAX_CPUS][2], res_out[PLAT_MAX_CPUS][2];
 	volatile uint64_t parked_tsc[PLAT_MAX_CPUS]; /* TSC ticks spent parked */
@@ -120,9 +120,9 @@ static void ap_job(void *arg)
 	uint64_t t0;
 
 	(void)arg;
-	if (plat_cpu(me)->package != pk.pkg)
+	if (!cpu_topo_same_package(&pk.topo, me, 0))
 		return;
-	role = &pk.core[topo_core_index(me)].role;
+	role = &pk.core[cpu_topo_core(&pk.topo, me)].role;
 	plat_irq_enable();
 	for (;;) {
 		uint8_t r = *role;
@@ -151,7 +151,7 @@ static void ap_job(void *arg)
 
 static bool in_core(unsigned cpu, unsigned core)
 {
-	return plat_cpu(cpu)->package == pk.pkg && topo_core_index(cpu) == core;
+	return cpu_topo_same_package(&pk.topo, cpu, 0) && cpu_topo_core(&pk.topo, cpu) == core;
 }
 
 enum verdict snb_set_role(struct tctx *t, unsigned core, enum snb_role r)
@@ -194,7 +194,7 @@ struct job {
 static void bsp_job(void *arg)
 {
 	struct job *j = arg;
-	unsigned c, n = topo_package_cores(pk.pkg);
+	unsigned c, n = cpu_topo_cores(&pk.topo, 0);
 	enum verdict v = V_PASS;
 
 	for (c = 0; c < n && v == V_PASS; c++)
@@ -219,11 +219,11 @@ enum verdict snb_with_roles(struct tctx *t, const uint8_t *role,
 
 	memset((void *)&pk, 0, sizeof(pk));
 	snb_park_info(&pk.info);
-	pk.pkg = plat_cpu(0)->package;
-	n = topo_package_cores(pk.pkg);
+	cpu_topo_read(&pk.topo);
+	n = cpu_topo_cores(&pk.topo, 0);
 	for (c = 0; c < n && c < MAXCORE; c++)
 		pk.core[c].role = role[c];
-	pk.core[topo_core_index(0)].role = SNB_BUSY; /* the BSP measures */
+	pk.core[cpu_topo_core(&pk.topo, 0)].role = SNB_BUSY; /* the BSP measures */
 	for (i = 1; i < plat_cpu_count(); i++)
 		pk.ack[i] = 0xFF; /* not started yet */
 	rc = plat_irq_register(KICK, on_kick);

@@ -9,7 +9,7 @@
 #define TESTS_SNBEP_SNBEP_H
 
 #include "../msr.h"
-#include "../../pmu/topo.h"
+#include "../cpu_topo.h"
 
 /* §2.1 U-box */
 #define SNB_U_FIXED_CTL 0xC08
@@ -54,11 +54,14 @@
 #define SNB_W48 ((1ull << 48) - 1)   /* S-37, S-38 */
 #define SNB_NCTR 4
 
-/* The BSP's package: its cores, hence its C-boxes (OQ-S15). */
-static inline unsigned snb_ncbox(void)
-{
-	return topo_package_cores(plat_cpu(plat_this_cpu())->package);
-}
+/* The calling CPU's package: its cores, hence its C-boxes (OQ-S15), and
+ * the index of CPU cpu's core in its package (core n: the n-th distinct
+ * core by ascending APIC id, the OQ-S15 default), both from the APIC ids
+ * and CPUID (tests/cpu_topo.c), never from pmu/topo.c, with which the
+ * emulated backend sizes and feeds its model. */
+unsigned snb_ncbox(void);
+unsigned snb_core(unsigned cpu);
+bool snb_bsp_package(unsigned cpu); /* CPU cpu shares the BSP's package */
 
 static inline uint64_t snb_tsc_us(uint64_t us)
 {
@@ -89,10 +92,28 @@ enum verdict snb_box_all(struct tctx *t, uint64_t v, int except);
 /* Read the four counters of a box. */
 enum verdict snb_read_box(struct tctx *t, unsigned box, uint64_t v[SNB_NCTR]);
 
-/* A PCU window: CTL0..3 as given, counters zeroed frozen, then counting for
- * us microseconds, then frozen and read (S-41, S-42); d the four deltas. */
+/* A window of box `box` (C-box or PCU): CTL0..3 as given and read back
+ * (S-04), counters zeroed frozen, then counting for us microseconds, then
+ * frozen and read (S-41, S-42); d the four deltas, which saw the same
+ * cycles (one BOX_CTL write starts and stops them). snb_pcu_window: the
+ * PCU's. */
+enum verdict snb_box_window(struct tctx *t, unsigned box, const uint64_t ctl[SNB_NCTR],
+			    uint64_t us, uint64_t d[SNB_NCTR]);
 enum verdict snb_pcu_window(struct tctx *t, const uint64_t ctl[SNB_NCTR], uint64_t us,
 			    uint64_t d[SNB_NCTR]);
+
+/* A read of msr dated by the TSC reads just before and after it (tsc[0],
+ * tsc[1]); one whose two TSC reads are more than SNB_BRACKET_US apart (the
+ * CPU, or its vCPU thread, was away) is redone. 0, the MSR error, or
+ * PLAT_ETIMEDOUT if none of SNB_STAMP_TRIES reads was undisturbed. */
+#define SNB_BRACKET_US  20
+#define SNB_STAMP_TRIES 64
+int snb_stamp(uint32_t msr, uint64_t *val, uint64_t tsc[2]);
+
+/* The clocks against the TSC (tests/snbep/clock.c): pclk (S-44), UCLK
+ * (S-45, OQ-S18). */
+enum verdict snb_pclk_rate(struct tctx *t);
+enum verdict snb_uclk_rate(struct tctx *t);
 
 /* ---- parking cores for the PCU (tests/snbep/park.c) ---- */
 
