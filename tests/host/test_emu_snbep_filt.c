@@ -54,6 +54,37 @@ static void s22_threshold_counts_cycles_at_or_above(void **state)
 	assert_int_equal(prev, 0);
 }
 
+/* S-22, S-23 with the thresh field's top bit (§3.2: C-box 31:24, U-box
+ * 28:24; §3.3: PCU 28:24): on 1-per-cycle clockticks (C-box, PCU) and the
+ * U-box's 0/1 LOCK_CYCLES, 0x81 (C-box) and 0x11 (U-box, PCU) pass no
+ * cycle and their inverses every one. */
+static void s22_s23_thresh_top_bit(void **state)
+{
+	static const struct {
+		uint32_t ctl, ctr;
+		uint64_t ev;
+		uint8_t top;
+	} box[] = {
+		{ C_CTL(2, 1), C_CTR(2, 1), 0x00, 0x81 },
+		{ PCU_CTL(1), PCU_CTR(1), 0x00, 0x11 },
+		{ U_CTL(1), U_CTR(1), 0x44, 0x11 },
+	};
+	struct snbep_uncore u;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(box); i++) {
+		init(&u);
+		wr(&u, box[i].ctl, box[i].ev | THRESH(box[i].top) | CTL_EN, 0);
+		assert_int_equal(rd(&u, box[i].ctl, 0), box[i].ev | THRESH(box[i].top) | CTL_EN);
+		assert_int_equal(rd(&u, box[i].ctr, 4 * P), 0);
+		init(&u);
+		wr(&u, box[i].ctl, box[i].ev | THRESH(box[i].top) | CTL_INV | CTL_EN, 0);
+		/* every UCLK cycle (C-box, U-box), every pclk (PCU, pclk = UCLK here) */
+		assert_int_equal(rd(&u, box[i].ctr, 4 * P), 4 * P);
+	}
+}
+
 /* S-23: thresh t and its inverse split every cycle between them. */
 static void s23_invert_counts_cycles_below(void **state)
 {
@@ -350,6 +381,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(s21_thresh0_adds_the_count),
 		cmocka_unit_test(s22_threshold_counts_cycles_at_or_above),
+		cmocka_unit_test(s22_s23_thresh_top_bit),
 		cmocka_unit_test(s23_invert_counts_cycles_below),
 		cmocka_unit_test(s24_edge_rising_and_after_invert_falling),
 		cmocka_unit_test(s25_oqs08_thresh0_ignores_invert_and_edge),
