@@ -325,8 +325,7 @@ static void reset_counters(struct snbep_uncore *u, struct snbep_box *b)
 		memset(u->resid, 0, sizeof(u->resid)); /* S-46 broken */
 }
 
-/* EMU_F(SNBEP_RST_HITS_UBOX): the PCU's resets taken for the U-box's too,
- * which has no BOX_CTL of its own (S-14 broken). */
+/* EMU_F(SNBEP_RST_HITS_UBOX): the PCU's resets reach the U-box (S-14). */
 static void reset_ubox(struct snbep_uncore *u, uint64_t val)
 {
 	unsigned k;
@@ -383,9 +382,8 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 			b->held[k] = b->ctr[k].val;
 }
 
-/* The bits of a register the table defines. EMU_F(SNBEP_TBL_THRESH_NARROW)
- * stands for a wrong table entry (the thresh field's top bit left out), so
- * that a test can show it takes none of its expectations from the table. */
+/* The bits the table defines; EMU_F(SNBEP_TBL_THRESH_NARROW) stands for a
+ * wrong entry (thresh without its top bit), which tests must notice. */
 static uint64_t defined(const struct snbep_uncore *u, const struct reg_tmpl *t)
 {
 	const struct field *f = reg_field(t, "thresh");

@@ -247,16 +247,13 @@ static enum verdict edge(struct tctx *t)
  * box, one freeze (C-box 0 and the PCU in turn). */
 static enum verdict thresh_top(struct tctx *t)
 {
-	unsigned i, box;
+	unsigned i;
 	uint64_t d[SNB_NCTR];
 
 	TRY(snb_quiet(t));
 	for (i = 0; i < 2; i++) {
-		uint64_t clk, top;
-
-		box = i ? snb_ncbox() : 0;
-		clk = snb_box_clk(box);
-		top = SNB_THRESH(i ? 0x11 : 0x81);
+		unsigned box = i ? snb_ncbox() : 0;
+		uint64_t clk = snb_box_clk(box), top = SNB_THRESH(i ? 0x11 : 0x81);
 		const uint64_t ctl[SNB_NCTR] = { clk, clk | top, clk | top | SNB_INV,
 						 clk | SNB_THRESH(1) };
 
