@@ -46,9 +46,9 @@ struct plat_identity {
 };
 #define TZ_UNSPECIFIED 0x7FF /* EFI_UNSPECIFIED_TIMEZONE */
 
-/* Where the structure table is, from an entry point ("_SM_" 2.x, 31 bytes
- * or more, or "_SM3_" 3.x, 24 bytes): false if ep is neither (bad anchor,
- * length or checksum). Sets the version string too. */
+/* Where the structure table is, from an entry point ("_SM_" 2.x, 31 bytes,
+ * or 30 as some 2.1 firmware says, or "_SM3_" 3.x, 24 bytes): false if ep
+ * is neither (bad anchor, length or checksum). Sets the version too. */
 bool smbios_entry(const void *ep, size_t len, uint64_t *table, uint32_t *table_len,
 		  struct smbios_ident *id);
 /* Types 0, 1 and 2 from a structure table of len bytes (the first of each

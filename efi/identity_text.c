@@ -74,11 +74,13 @@ static void part(char *buf, size_t size, const char *what, int type,
 			 given(st->s[SM_PRODUCT]), given(st->s[SM_SERIAL]));
 }
 
+/* Line 0: the date, the microcode and the firmware; line 1: the system and
+ * the board. Each stays under plat_log's 512 bytes with every string at
+ * its longest (test_smbios). */
 bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size)
 {
 	const struct smbios_ident *sm = &id->smbios;
-	char date[128], ucode[96], fw[3 * IDENT_STR + 40], sys[3 * IDENT_STR + 40],
-		board[3 * IDENT_STR + 40];
+	char date[128], ucode[96], a[3 * IDENT_STR + 48], b[3 * IDENT_STR + 48];
 
 	if (line == 0) {
 		if (!id->date_utc[0])
@@ -93,18 +95,23 @@ bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size
 			snprintf(ucode, sizeof(ucode), "microcode 0x%x", (unsigned)id->microcode);
 		else
 			snprintf(ucode, sizeof(ucode), "microcode unavailable (%s)", id->microcode_why);
-		snprintf(buf, size, "identity: %s; %s", date, ucode);
+		if (sm->version[0]) {
+			part(a, sizeof(a), "firmware", 0, &sm->firmware);
+			snprintf(buf, size, "identity: %s; %s; SMBIOS %s: %s", date, ucode,
+				 sm->version, a);
+		} else {
+			snprintf(buf, size, "identity: %s; %s; no SMBIOS table", date, ucode);
+		}
 		return true;
 	}
 	if (line != 1)
 		return false;
 	if (!sm->version[0]) {
-		snprintf(buf, size, "identity: no SMBIOS table: firmware, system and board unknown");
+		snprintf(buf, size, "identity: system and board unknown (no SMBIOS table)");
 		return true;
 	}
-	part(fw, sizeof(fw), "firmware", 0, &sm->firmware);
-	part(sys, sizeof(sys), "system", 1, &sm->system);
-	part(board, sizeof(board), "board", 2, &sm->board);
-	snprintf(buf, size, "identity: SMBIOS %s; %s; %s; %s", sm->version, fw, sys, board);
+	part(a, sizeof(a), "system", 1, &sm->system);
+	part(b, sizeof(b), "board", 2, &sm->board);
+	snprintf(buf, size, "identity: %s; %s", a, b);
 	return true;
 }

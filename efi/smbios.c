@@ -19,7 +19,7 @@ static uint32_t le32(const uint8_t *p)
 	return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* 2.x: "_SM_", its length at 0x05, version 0x06/0x07, the intermediate
+/* 2.x: "_SM_", its length at 0x05 (0x1F), version 0x06/0x07, the intermediate
  * "_DMI_" at 0x10, table length 0x16 (16 bits), address 0x18 (32 bits).
  * 3.x: "_SM3_", length 0x06, version 0x07/0x08, maximum table size 0x0C
  * (32 bits), address 0x10 (64 bits). Both checksummed over their length. */
@@ -35,7 +35,9 @@ bool smbios_entry(const void *ep, size_t len, uint64_t *table, uint32_t *table_l
 		*table = le32(p + 0x10) | (uint64_t)le32(p + 0x14) << 32;
 		return true;
 	}
-	if (len >= 31 && !memcmp(p, "_SM_", 4) && p[5] >= 31 && p[5] <= len &&
+	/* 0x1E: what some SMBIOS 2.1 firmware gives for 0x1F (DSP0134 5.2.1),
+	 * still past every field read here. */
+	if (len >= 30 && !memcmp(p, "_SM_", 4) && p[5] >= 30 && p[5] <= len &&
 	    checksum_ok(p, p[5]) && !memcmp(p + 0x10, "_DMI_", 5)) {
 		snprintf(id->version, sizeof(id->version), "%u.%u", p[6], p[7]);
 		*table_len = p[0x16] | (uint32_t)p[0x17] << 8;

@@ -73,7 +73,14 @@ static void entry_points(void **state)
 	p2[0x18] ^= 1;
 	assert_false(smbios_entry(p2, 31, &table, &len, &id));
 	ep2(p2);
-	assert_false(smbios_entry(p2, 30, &table, &len, &id));
+	assert_false(smbios_entry(p2, 30, &table, &len, &id)); /* says 31 */
+	p2[5] = 0x1E; /* as some 2.1 firmware has it */
+	fix_checksum(p2, 0x1E, 4);
+	assert_true(smbios_entry(p2, 31, &table, &len, &id));
+	assert_int_equal(table, 0xF0000);
+	p2[5] = 0x1D;
+	fix_checksum(p2, 0x1D, 4);
+	assert_false(smbios_entry(p2, 31, &table, &len, &id));
 	p3[0] = '-';
 	assert_false(smbios_entry(p3, 24, &table, &len, &id));
 	ep3(p3);
@@ -189,20 +196,52 @@ static void lines(void **state)
 	assert_true(ident_line(&id, 0, buf, sizeof(buf)));
 	assert_string_equal(buf, "identity: 2026-11-25T03:19:47Z (firmware clock, time zone "
 			    "unspecified: taken as UTC); microcode unavailable (reading MSR 0x8B "
-			    "took exception 13)");
+			    "took exception 13); no SMBIOS table");
 	assert_true(ident_line(&id, 1, buf, sizeof(buf)));
-	assert_string_equal(buf, "identity: no SMBIOS table: firmware, system and board unknown");
+	assert_string_equal(buf, "identity: system and board unknown (no SMBIOS table)");
 	assert_false(ident_line(&id, 2, buf, sizeof(buf)));
 	strcpy(id.smbios.version, "2.8");
 	smbios_read(table, sizeof(table), &id.smbios);
 	id.microcode_known = true;
 	id.microcode = 0x1d;
+	ident_date_utc(&id, 2026, 11, 25, 4, 19, 47, 60);
 	assert_true(ident_line(&id, 0, buf, sizeof(buf)));
-	assert_non_null(strstr(buf, "; microcode 0x1d"));
+	assert_string_equal(buf, "identity: 2026-11-25T03:19:47Z (firmware clock, UTC+60 min); "
+			    "microcode 0x1d; SMBIOS 2.8: firmware EDK II, 0.0.0, 02/06/2015");
 	assert_true(ident_line(&id, 1, buf, sizeof(buf)));
-	assert_string_equal(buf, "identity: SMBIOS 2.8; firmware EDK II, 0.0.0, 02/06/2015; "
-			    "system QEMU, Std?PC, serial (not given); board absent (no SMBIOS "
-			    "type 2)");
+	assert_string_equal(buf, "identity: system QEMU, Std?PC, serial (not given); board absent "
+			    "(no SMBIOS type 2)");
+}
+
+/* Every string at its longest: each line still fits plat_log's 512 bytes,
+ * so the console never cuts one. */
+static void lines_fit_the_console(void **state)
+{
+	struct plat_identity id;
+	struct smbios_strs *all[3];
+	char buf[1024];
+	(void)state;
+
+	memset(&id, 0, sizeof(id));
+	ident_date_utc(&id, 2026, 11, 25, 4, 19, 47, -1440);
+	memset(id.microcode_why, 'w', sizeof(id.microcode_why) - 1);
+	strcpy(id.smbios.version, "255.255");
+	all[0] = &id.smbios.firmware;
+	all[1] = &id.smbios.system;
+	all[2] = &id.smbios.board;
+	for (int t = 0; t < 3; t++) {
+		all[t]->present = true;
+		for (int i = 0; i < 3; i++)
+			memset(all[t]->s[i], 's', IDENT_STR - 1);
+	}
+	for (int line = 0; line < 2; line++) {
+		assert_true(ident_line(&id, line, buf, sizeof(buf)));
+		assert_true(strlen(buf) < 512);
+	}
+	id.microcode_known = true;
+	id.microcode = UINT32_MAX;
+	assert_true(ident_line(&id, 0, buf, sizeof(buf)));
+	assert_true(strlen(buf) < 512);
 }
 
 int main(void)
@@ -214,6 +253,7 @@ int main(void)
 		cmocka_unit_test(odd_strings),
 		cmocka_unit_test(clock_to_utc),
 		cmocka_unit_test(lines),
+		cmocka_unit_test(lines_fit_the_console),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
