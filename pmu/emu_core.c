@@ -166,12 +166,14 @@ static uint64_t overflow_at(const struct core_pmu *u, unsigned i)
 
 /* ---- per-cycle increments of a general counter ---- */
 
-/* C-16 through the shared filter (pmu/emu_stream.c). */
+/* C-16 through the shared filter (pmu/emu_stream.c), with the filter
+ * defects both PMUs share (cmask-7-bits, edge-before-cmask, edge-inv-level:
+ * pmu/emu_faults.h). */
 static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 {
 	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CORE_CMASK_OFF_BY_ONE) };
 
-	if (F(u, CORE_CMASK_7BIT))
+	if (F(u, CMASK_7_BITS))
 		f.cmask &= 0x7F;
 	if (F(u, CORE_INV_IGNORED))
 		f.inv = false;
@@ -179,9 +181,9 @@ static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 		f.inv = F(u, CORE_INV_WITHOUT_CMASK);
 		f.cmask = f.inv; /* the defect: "fewer than 1", cycles without the event */
 	}
-	if (F(u, CORE_EDGE_IGNORED) || (F(u, CORE_EDGE_INV_LEVEL) && f.inv))
+	if (F(u, CORE_EDGE_IGNORED) || (F(u, EDGE_INV_LEVEL) && f.inv))
 		f.edge = false;
-	if (F(u, CORE_EDGE_BEFORE_CMASK) && f.edge && f.cmask >= 2) {
+	if (F(u, EDGE_BEFORE_CMASK) && f.edge && f.cmask >= 2) {
 		f.cmask = 1; /* the defect: edges of the event itself, count >= 1 */
 		f.inv = false;
 	}
