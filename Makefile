@@ -11,6 +11,7 @@
 #   make host-suite build/host/suite: the uncore suite as a Linux program
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV
+#   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
@@ -51,7 +52,7 @@ SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/core/*.c tests/snbep/*.c te
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation
+.PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation replay
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -93,8 +94,20 @@ $(B)/host/bench_msr: scripts/bench_msr.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HCFLAGS) -O2 $^ -o $@
 
+# make replay TRACE=file: a verbose=3 run's register trace played on the
+# emulated model of its generation (tests/host/replay.c).
+REPLAY := tests/host/replay_parse.c tests/host/replay_compare.c
+$(B)/host/replay: tests/host/replay.c $(REPLAY) $(H_OBJS)
+	@mkdir -p $(dir $@)
+	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@
+$(B)/host/test_replay_parse: tests/host/replay_parse.c
+
 regs: $(B)/host/regs
 	@$(B)/host/regs
+
+replay: $(B)/host/replay
+	@test -n '$(TRACE)' || { echo "usage: make replay TRACE=file (a verbose=3 run's serial log or log.txt)"; exit 2; }
+	@$(B)/host/replay '$(TRACE)'
 
 SPEC ?= docs/spec
 trace-spec:
@@ -130,11 +143,11 @@ qemu: deps $(B)/esp.img
 
 host-suite: $(B)/host/suite
 
-host-tests: $(H_TESTS)
+host-tests: $(H_TESTS) $(B)/host/replay
 	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
-	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite
+	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay
 	@scripts/check.sh
 
 mutation: deps $(B)/esp.img $(B)/host/suite

@@ -16,17 +16,19 @@ const struct msr_backend *msr_backend(void)
 
 int msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
+	uint64_t t = pmu_trace_clock();
 	int rc = current->read(cpu, msr, val);
 
-	pmu_trace_add(cpu, msr, false, *val, rc);
+	pmu_trace_add(cpu, msr, false, *val, rc, t);
 	return rc;
 }
 
 int msr_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
+	uint64_t t = pmu_trace_clock();
 	int rc = current->write(cpu, msr, val);
 
-	pmu_trace_add(cpu, msr, true, val, rc);
+	pmu_trace_add(cpu, msr, true, val, rc, t);
 	return rc;
 }
 
@@ -62,5 +64,8 @@ bool pmu_core_emulated(void)
 
 void pmu_cstate(enum pmu_cstate s)
 {
+	uint64_t t = pmu_trace_clock();
+
 	current->cstate(s);
+	pmu_trace_cstate(s, t);
 }

@@ -102,6 +102,22 @@ boot westmere-ex-trace 0 $ESP --cpu Westmere,model=47 --smp 8 --sockets 2 \
   --opts "expect_cpu=6:2f tests=nhmex.* verbose=3" -- --cpus 8 --packages 2 --family 6 \
   --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13' \
   --trace-named 'nhmex.*'
+# make replay (issue 12 point 6) on that boot's serial log, a trace the
+# emulated model itself answered: every read agrees. The same log with one
+# status bit flipped (the first read of a *STATUS register that gave 0, now
+# 1): exactly one disagreement, naming that line and register.
+rlog=$B/check/westmere-ex-trace/serial.log
+if rout=$($B/host/replay "$rlog" 2>&1) && echo "$rout" | grep -q ' 0 disagreements$'; then
+  ok "check.replay.self ($(echo "$rout" | sed -n 's/^replay: \([0-9]* reads compared\).*/\1/p'))"
+else bad check.replay.self "$(echo "$rout" | grep -v '^replay: [^0-9]' | head -n 3 | paste -sd ';' -)"; fi
+rl=$(grep -n -m1 -E ' rd cpu [0-9]+ 0x[0-9a-f]+ [A-Za-z0-9_]*STATUS[^ ]* 0x0 tsc ' "$rlog" | cut -d: -f1)
+rreg=$(sed -n "${rl:-1}s/.* rd cpu [0-9]* 0x[0-9a-f]* \([^ ]*\) 0x0 tsc .*/\1/p" "$rlog")
+sed "${rl:-1}s/ 0x0 tsc / 0x1 tsc /" "$rlog" >$B/check/replay-flipped.log
+rout=$($B/host/replay $B/check/replay-flipped.log 2>&1); rcode=$?
+if [ -n "$rl" ] && [ "$rcode" = 1 ] && [ "$(echo "$rout" | grep -c '^DISAGREE ')" = 1 ] \
+  && echo "$rout" | grep -q "^DISAGREE [^ ]* (line $rl): rd cpu [0-9]* 0x[0-9a-f]* $rreg: trace 0x1, model 0x0: "; then
+  ok "check.replay.one-bit-flipped ($rreg, line $rl)"
+else bad check.replay.one-bit-flipped "line ${rl:-none} ($rreg): exit $rcode; $(echo "$rout" | grep -m3 '^DISAGREE' | paste -sd ';' -)"; fi
 # The stick a user writes with dd, booted as one (xHCI, usb-storage,
 # removable) and read back with mtools from its FAT partition.
 boot usb-image-trace 0 $B/usb.img --usb --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \

@@ -162,28 +162,6 @@ static void print_verdict(const struct tresult *r)
 		plat_log(0, "%s %s: %s", w, r->test->id, r->reason);
 }
 
-/* verbose=3: the test's register trace, one line per access. */
-static void print_trace(const struct tresult *r)
-{
-	unsigned i;
-	char name[48];
-
-	for (i = 0; i < r->ntrace; i++) {
-		const struct msr_trace *e = &r->trace[i];
-
-		pmu_trace_name(e->msr, name, sizeof(name));
-		if (e->rc)
-			plat_log(3, "  trace %s: %s cpu %u 0x%x %s faulted (%d)", r->test->id,
-				 e->write ? "wr" : "rd", e->cpu, e->msr, name, e->rc);
-		else
-			plat_log(3, "  trace %s: %s cpu %u 0x%x %s 0x%llx", r->test->id,
-				 e->write ? "wr" : "rd", e->cpu, e->msr, name,
-				 (unsigned long long)e->val);
-	}
-	if (r->trace_dropped)
-		plat_log(3, "  trace %s: %u more accesses not kept", r->test->id, r->trace_dropped);
-}
-
 /* recover: o->recover, or NULL after a bracket's last (a restore stops
  * everything itself, then puts back what it can: stopping after it would
  * undo that). */
@@ -229,7 +207,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.duration_us = hz ? (plat_tsc() - t0) * 1000000 / hz : 0;
 	r.ntrace = pmu_trace_get(&r.trace, &r.trace_dropped);
 	pmu_trace_start(false);
-	print_trace(&r);
+	pmu_trace_print(r.test->id, r.trace, r.ntrace, r.trace_dropped); /* verbose=3 */
 	tally->n[r.verdict]++;
 	print_verdict(&r);
 	if (sink && sink->result)

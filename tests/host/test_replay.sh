@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Host test for make replay (build/host/replay, tests/host/replay.c) on small
+# fixture traces of a Nehalem uncore: what agrees exits 0, a status bit, a
+# counter that moved where the model's did not, a fault on one side only
+# and another package's counter each make exactly one named disagreement
+# (exit 1), and input that cannot be replayed exits 2 saying why. Prints
+# TAP for scripts/run-host-tests.sh; exits 1 if any check failed.
+set -uo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+replay="$root/${B:-build}/host/replay"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+n=0 failed=0
+
+# expect NAME WANT_EXIT WANT_DISAGREE GREP TRACE: replay TRACE, whose exit
+# status must be WANT_EXIT with WANT_DISAGREE DISAGREE lines and GREP in
+# what it printed.
+expect() {
+  local name=$1 want=$2 nd=$3 pat=$4 file=$5 code got
+  n=$((n + 1))
+  "$replay" "$file" >"$tmp/out" 2>&1; code=$?
+  got=$(grep -c '^DISAGREE ' "$tmp/out")
+  if [ "$code" = "$want" ] && [ "$got" = "$nd" ] && grep -qE -- "$pat" "$tmp/out"; then
+    echo "ok $n - $name"
+  else
+    echo "not ok $n - $name"
+    echo "# exit $code (want $want), $got disagreements (want $nd), /$pat/ in:"
+    sed 's/^/#   /' "$tmp/out" | tail -n 5
+    failed=$((failed + 1))
+  fi
+}
+
+if [ ! -x "$replay" ]; then
+  echo "not ok 1 - replay built"; echo "# $replay missing: make ${B:-build}/host/replay"
+  echo "1..1"; exit 1
+fi
+
+head1() { # the banner and header of a run with CPUS CPUs in PKGS packages
+  cat <<EOF
+uncore-harness v0.1
+cpu: GenuineIntel signature 0x000106a5 family 0x6 model 0x1a stepping 0x5
+uncore: nhm (Nehalem/Westmere client and EP uncore)
+core PMU: none: no architectural PMU (CPUID.0AH:EAX[7:0] = 0); core tests are N/A
+config: tests=* verbose=3 emu.fault=none emu.uclk_mhz=2133
+  trace-clock: tsc_hz 1000000000 at tsc 1000
+EOF
+  local i
+  for ((i = 0; i < $1; i++)); do
+    echo "  trace-cpu $i: apic 0x$i package $((i * $2 / $1)) core $i thread 0"
+  done
+}
+
+# FixedCntr0 counts every U-clock (N-08): moved while enabled, still after.
+{ head1 1 1; cat <<'EOF'
+  trace t.fixed: wr cpu 0 0x391 UNCORE_PERF_GLOBAL_CTRL 0x0 tsc 2000+10
+  trace t.fixed: wr cpu 0 0x394 UNCORE_FixedCntr0 0x0 tsc 2100+10
+  trace t.fixed: wr cpu 0 0x395 UNCORE_FIXED_CTR_CTRL 0x1 tsc 2200+10
+  trace t.fixed: wr cpu 0 0x391 UNCORE_PERF_GLOBAL_CTRL 0x100000000 tsc 2300+10
+[1/1] PASS t.other
+  trace t.fixed: rd cpu 0 0x394 UNCORE_FixedCntr0 0x2000 tsc 7000+10
+  trace t.fixed: wr cpu 0 0x391 UNCORE_PERF_GLOBAL_CTRL 0x0 tsc 8000+10
+  trace t.fixed: rd cpu 0 0x394 UNCORE_FixedCntr0 0x3000 tsc 9000+10
+  trace t.fixed: rd cpu 0 0x392 UNCORE_PERF_GLOBAL_STATUS 0x0 tsc 21000+10
+  trace t.fixed: rd cpu 0 0x395 UNCORE_FIXED_CTR_CTRL 0x1 tsc 22000+10
+  trace t.fixed: rd cpu 0 0x394 UNCORE_FixedCntr0 0x3000 tsc 23000+10
+EOF
+} >"$tmp/ok.log"
+expect "a trace the model agrees with" 0 0 ' 0 disagreements$' "$tmp/ok.log"
+# the same as the serial console carries it: CR LF and ANSI escapes
+sed 's/^/\x1b[0m/; s/$/\r/' "$tmp/ok.log" >"$tmp/crlf.log"
+expect "CR LF and escapes tolerated" 0 0 ' 0 disagreements$' "$tmp/crlf.log"
+
+sed '/GLOBAL_STATUS/s/ 0x0 tsc/ 0x1 tsc/' "$tmp/ok.log" >"$tmp/status.log"
+expect "one status bit flipped: one disagreement, its field and statement" 1 1 \
+  '^DISAGREE t.fixed \(line 16\): rd cpu 0 0x392 UNCORE_PERF_GLOBAL_STATUS: trace 0x1, model 0x0: OVF_PC\[7:0\] \(N-21\)$' \
+  "$tmp/status.log"
+sed '$s/0x3000 tsc/0x3001 tsc/' "$tmp/ok.log" >"$tmp/moved.log"
+expect "a stopped counter that moved" 1 1 \
+  'UNCORE_FixedCntr0: trace 0x3001, model 0x[0-9a-f]+( or 0x[0-9a-f]+ by T\+D)?: since this CPU.s last access: trace moved, model still \(N-04\)$' \
+  "$tmp/moved.log"
+sed '/FIXED_CTR_CTRL 0x1 tsc 2200+/s/0x1 tsc/0x1 faulted (13) tsc/' "$tmp/ok.log" >"$tmp/fault.log"
+expect "a write the machine refused (#GP) and the model took" 1 1 \
+  'wr cpu 0 0x395 UNCORE_FIXED_CTR_CTRL 0x1: trace faulted \(13\), model took it: a fault on one side only \(N-05\)$' \
+  "$tmp/fault.log"
+
+# Two packages: CPU 1's accesses go to package 1's uncore, which CPU 0's
+# enable does not reach (N-03).
+{ head1 2 2; cat <<'EOF'
+  trace t.pkg: wr cpu 1 0x394 UNCORE_FixedCntr0 0x0 tsc 2000+10
+  trace t.pkg: wr cpu 1 0x395 UNCORE_FIXED_CTR_CTRL 0x1 tsc 2100+10
+  trace t.pkg: wr cpu 0 0x395 UNCORE_FIXED_CTR_CTRL 0x1 tsc 2200+10
+  trace t.pkg: wr cpu 0 0x391 UNCORE_PERF_GLOBAL_CTRL 0x100000000 tsc 2300+10
+  trace t.pkg: rd cpu 0 0x394 UNCORE_FixedCntr0 0x2000 tsc 7000+10
+  trace t.pkg: rd cpu 1 0x394 UNCORE_FixedCntr0 0x0 tsc 7100+10
+EOF
+} >"$tmp/pkg.log"
+expect "per CPU: each package its own uncore" 0 0 '2 package\(s\)' "$tmp/pkg.log"
+sed '$s/0x0 tsc/0x5 tsc/' "$tmp/pkg.log" >"$tmp/pkg-bad.log"
+expect "another package's counter moving" 1 1 'rd cpu 1 0x394 UNCORE_FixedCntr0: trace 0x5, model 0x0' \
+  "$tmp/pkg-bad.log"
+
+# What cannot be replayed: exit 2 and why.
+{ head -n 12 "$tmp/ok.log"; echo "  trace t.fixed: 5 more accesses not kept"; tail -n 2 "$tmp/ok.log"; } \
+  >"$tmp/gap.log"
+expect "a gap stops the replay" 2 0 'stopped at a gap, t.fixed: 5 accesses not kept' "$tmp/gap.log"
+sed 's/ tsc [0-9]*+[0-9]*$//' "$tmp/ok.log" >"$tmp/old.log"
+expect "a trace without TSC times" 2 0 "old.log:8: no 'tsc T\+D' time" "$tmp/old.log"
+grep -v trace-clock "$tmp/ok.log" >"$tmp/noclock.log"
+expect "no trace-clock line" 2 0 "no 'trace-clock: " "$tmp/noclock.log"
+expect "a file that is not there" 2 0 'cannot be opened' "$tmp/nothing.log"
+head -n 5 "$tmp/ok.log" >"$tmp/empty.log"
+expect "a log without a trace" 2 0 'no register trace line' "$tmp/empty.log"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]
