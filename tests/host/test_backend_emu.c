@@ -270,6 +270,17 @@ static void c27_lvt_delivery_status_is_read_only(void **state)
 	assert_int_equal(get_lvt(0), 0x107FF);
 }
 
+/* EN_PMI_CORE0's PMI reaches CPU 1, not CPU 0, under `faults`. */
+static void core0_pmi_lands_on_cpu1(unsigned ncpus, unsigned npkg, emu_faults_t faults)
+{
+	machine(ncpus, npkg, faults);
+	arm(0, VEC);
+	arm(1, VEC);
+	overflow_fixed(0, 0x1);
+	assert_int_equal(hits[1][VEC], 1);
+	assert_int_equal(hits[0][VEC], 0);
+}
+
 static void faults_delivery_side(void **state)
 {
 	(void)state;
@@ -278,12 +289,7 @@ static void faults_delivery_side(void **state)
 	overflow_fixed(0, 0x1);
 	assert_int_equal(total_hits(VEC), 0);
 
-	machine(2, 1, EMU_F(PMI_WRONG_CORE));
-	arm(0, VEC);
-	arm(1, VEC);
-	overflow_fixed(0, 0x1);
-	assert_int_equal(hits[1][VEC], 1);
-	assert_int_equal(hits[0][VEC], 0);
+	core0_pmi_lands_on_cpu1(2, 1, EMU_F(PMI_WRONG_CORE));
 
 	machine(2, 1, EMU_F(DEBUGCTL_IGNORED));
 	set_lvt(0, VEC);
@@ -317,12 +323,7 @@ static void faults_delivery_side(void **state)
 	assert_int_equal(rd(2, GLOBAL_CTRL), EN_FC0);
 
 	/* Two cores per package: core 0 is now the higher APIC id's. */
-	machine(4, 2, EMU_F(CORES_DESCENDING));
-	arm(0, VEC);
-	arm(1, VEC);
-	overflow_fixed(0, 0x1);
-	assert_int_equal(hits[1][VEC], 1);
-	assert_int_equal(hits[0][VEC], 0);
+	core0_pmi_lands_on_cpu1(4, 2, EMU_F(CORES_DESCENDING));
 
 	machine(4, 2, EMU_F(BIT61_EVERYWHERE));
 	arm(0, VEC);

@@ -24,10 +24,6 @@
 #define WAIT_US  10000
 #define ARRIVE_US 1000000 /* as pmi.c: the bound for "never came" under TCG */
 
-/* A general counter that did not move: the model's streams are busy in
- * every period, so there that is a failure; on hardware it means no Global
- * Queue traffic (§5), which a UEFI app need not make, so SKIP. */
-
 static uint64_t tsc_us(uint64_t ticks)
 {
 	return ticks * 1000000 / plat_tsc_hz();
@@ -47,11 +43,16 @@ static uint64_t ahead(uint64_t hz)
 	return n ? n : 1;
 }
 
-
-static enum verdict need_gp(struct tctx *t, const struct nhm_rates *r)
+/* Both rates (nhm_measure_rates), PerfCntr0's not 0. A general counter that
+ * did not move: the model's streams are busy in every period, so there
+ * that is a failure; on hardware it means no Global Queue traffic (§5),
+ * which a UEFI app need not make, so SKIP. */
+static enum verdict gp_rates(struct tctx *t, struct nhm_rates *r)
 {
-	if (r->gp_hz)
-		return V_PASS;
+	enum verdict v = nhm_measure_rates(t, r);
+
+	if (v != V_PASS || r->gp_hz)
+		return v;
 	return UNCORE_IDLE(t, "PerfCntr0 on event 01H umask 07 did not move in %u ms (N-06; on hardware: "
 		    "no Global Queue traffic)", NHM_RATE_US / 1000);
 }
@@ -121,11 +122,9 @@ static enum verdict gp_wrap(struct tctx *t)
 {
 	struct nhm_rates r;
 	uint64_t n, pre[8], v[8], fc, st, slack;
-	enum verdict vd = nhm_measure_rates(t, &r);
+	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd == V_PASS)
-		vd = need_gp(t, &r);
 	if (vd != V_PASS)
 		return vd;
 	n = ahead(r.gp_hz);
@@ -187,11 +186,9 @@ static enum verdict clear_exact(struct tctx *t)
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };
 	struct nhm_rates r;
 	uint64_t n[3], c[3], c2[3], st, g, s0, s1, fctl;
-	enum verdict vd = nhm_measure_rates(t, &r);
+	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd == V_PASS)
-		vd = need_gp(t, &r);
 	if (vd != V_PASS)
 		return vd;
 	n[0] = n[1] = ahead(r.gp_hz);
@@ -273,11 +270,9 @@ static enum verdict clear_each(struct tctx *t)
 	const uint64_t all = ST_OVF | NHM_ST_CHG;
 	struct nhm_rates r;
 	uint64_t n, st, cur, mask, rechg = 0;
-	enum verdict vd = nhm_measure_rates(t, &r);
+	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd == V_PASS)
-		vd = need_gp(t, &r);
 	if (vd != V_PASS)
 		return vd;
 	n = ahead(r.gp_hz);
@@ -409,10 +404,8 @@ static enum verdict no_pmi(struct tctx *t)
 {
 	struct nhm_rates r;
 	uint64_t nf, ng = 0, fc, gp = 0, st, gp_bit = 0;
-	enum verdict vd = nhm_measure_rates(t, &r);
+	enum verdict vd = uncore_emulated() ? gp_rates(t, &r) : nhm_measure_rates(t, &r);
 
-	if (vd == V_PASS && uncore_emulated())
-		vd = need_gp(t, &r);
 	if (vd != V_PASS)
 		return vd;
 	if (!r.gp_hz)
