@@ -241,9 +241,11 @@ int main(int argc, char **argv)
 	 * read at TSC T (C = 4/3 of the TSC since set-up); else the header's
 	 * TSC, the trace's start. */
 	tsc0 = run.clock_tsc - (run.emu_clock ? run.emu_core * 3 / 4 : 0);
-	for (w = 0; w < NWORLD; w++)
+	for (w = 0; w < NWORLD; w++) {
 		if (play(&cfg, w))
-		return fail(argv[1], 0, "the emulated backend could not be set up as the run's");
+			return fail(argv[1], 0, "the emulated backend could not be set up as the "
+					    "run's");
+	}
 	printf("replay: %s: family 0x%x model 0x%x, uncore %s, core PMU %s; %u CPUs in %u "
 	       "package(s), each access on its own CPU's package and core; TSC %llu Hz, "
 	       "U-clock %llu kHz; %zu accesses\n", argv[1], run.family, run.model,

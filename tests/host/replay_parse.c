@@ -231,7 +231,7 @@ const char *rp_run_missing(const struct rp_run *r)
 		return "no 'uncore: ' banner line";
 	if (!r->have_core)
 		return "no 'core PMU: ' banner line";
-	if (!r->have_clock || !r->tsc_hz)
+	if (!r->have_clock || r->tsc_hz < 1000000) /* no TSC runs below 1 MHz */
 		return "no 'trace-clock: tsc_hz H at tsc T' line (verbose=3 prints it before the "
 		       "first traced test)";
 	if (!r->ncpus)
