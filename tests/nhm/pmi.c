@@ -2,6 +2,7 @@
  * wrap, PMI bit set, routed to core 0 (N-22, N-23, N-30, N-31, N-32, N-35;
  * C-06, C-29, C-31, C-40). The handler follows C-40's reference order. */
 #include "nhm.h"
+#include "../cpu_topo.h"
 
 #define VEC        0xF1
 #define PRESET_CYC 1000000ull /* wraps within ~0.5 ms of U-clock */
@@ -72,14 +73,18 @@ static void disarm(void)
 static enum verdict judge(struct tctx *t)
 {
 	bool emu = uncore_emulated();
+	struct cpu_topo topo;
+	unsigned core;
 
+	cpu_topo_read(&topo);
+	core = cpu_topo_core(&topo, pmi.cpu);
 	t_figure(t, "pmis", pmi.count, "");
 	CHECK(t, pmi.count, "no PMI within %u ms of the overflow (N-30, N-31)", ARRIVE_US / 1000);
 	CHECK(t, pmi.count <= STORM, "PMI storm: %u PMIs, source stopped (C-41)", pmi.count);
 	CHECK(t, pmi.count == 1, "%u PMIs for one overflow", pmi.count);
 	CHECK(t, !pmi.fault, "an MSR access in the PMI handler faulted");
-	CHECK(t, plat_cpu(pmi.cpu)->core == 0, "PMI taken by CPU %u (core %u), routed to core 0 "
-	      "(N-31, OQ-N4)", pmi.cpu, plat_cpu(pmi.cpu)->core);
+	CHECK(t, core == 0, "PMI taken by CPU %u (core %u of its package by %s), routed to core 0 "
+	      "(N-31, OQ-N4)", pmi.cpu, core, cpu_topo_src_name(topo.src));
 	CHECK(t, pmi.status & NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx lacks OVF_FC0 in the handler "
 	      "(N-22)", (unsigned long)pmi.status);
 	CHECK(t, pmi.status & NHM_OVF_PMI, "GLOBAL_STATUS 0x%lx lacks OVF_PMI in the handler "
