@@ -165,15 +165,18 @@ static size_t pair_end(const char *s)
 	return i;
 }
 
-size_t cfg_describe_pair(const char *text, size_t *keylen, size_t *next)
+const char *cfg_pair(const struct cfg *c, unsigned i, char *val, size_t size, size_t *len)
 {
-	size_t n = pair_end(text), k = 0;
+	struct sbuf b = sbuf_init(val, size);
 
-	while (k < n && text[k] != '=')
-		k++;
-	*keylen = k;
-	*next = n + (text[n] == ' ');
-	return n;
+	for (int k = 0; k < K_COUNT; k++) {
+		if (!cfg_key_described(k) || i--)
+			continue;
+		cfg_key_show(c, k, &b);
+		*len = b.len;
+		return cfg_key_name(k);
+	}
+	return NULL;
 }
 
 size_t cfg_describe_line(const char *text, size_t width, size_t *next)

@@ -44,7 +44,7 @@ struct cfg {
 	 * hardware on bare metal */
 	enum cfg_backend backend;
 	char uncore[CFG_UNCORE_SIZE]; /* uncore=auto|<generation> (emulated backend) */
-	emu_faults_t emu_faults;  /* emu.fault=a,b: EMU_F() mask, pmu/emu_faults.h */
+	struct emu_fault_set emu_faults; /* emu.fault=a,b (pmu/emu_faults.h) */
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
 				   * -1 (auto): its shape's own */
@@ -122,11 +122,12 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * text. */
 size_t cfg_describe_line(const char *text, size_t width, size_t *next);
 
-/* The next "key=value" pair of a description text (pairs split as
- * cfg_describe_line splits them, so a tag= with spaces stays whole): returns
- * its length n (0 at the end of text), sets *keylen to where its '=' is (n
- * if it has none) and *next to where the next pair starts. */
-size_t cfg_describe_pair(const char *text, size_t *keylen, size_t *next);
+/* The described keys one at a time, for a writer of pairs rather than of
+ * the text (a tag= may hold " verbose=2", which the text cannot tell from
+ * a key): the name of the i-th key cfg_describe shows (0, 1, ...), or NULL
+ * past the last, and its value as cfg_describe shows it in val, with
+ * snprintf's semantics (*len the full length). */
+const char *cfg_pair(const struct cfg *c, unsigned i, char *val, size_t size, size_t *len);
 
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);

@@ -181,29 +181,20 @@ static void put_identity(struct rbuf *b, const struct plat_identity *id)
 	rbuf_put(b, "}");
 }
 
-/* ,"config":{"key":"value",...} from the description text, every value a
- * string as the config file writes it; never cut (RESULTS_HEAD_MAX holds
- * cfg_describe's worst case). Text cfg_describe does not make (a pair
- * longer than that worst case, a word without '=') still shows, cut to it
- * or as a key with the value "". */
-static void put_config(struct rbuf *b, const char *text)
+/* ,"config":{"key":"value",...}: every described key of the effective
+ * configuration (plat_config, the session's) with its value as the config
+ * file writes it; never cut (RESULTS_HEAD_MAX holds cfg_describe's worst
+ * case escaped, which holds these values). */
+static void put_config(struct rbuf *b, const struct cfg *c)
 {
-	static char pair[CFG_DESCRIBE_MAX + 1];
-	size_t n, k, next;
+	static char val[CFG_DESCRIBE_MAX];
+	const char *key;
+	size_t len;
 
 	rbuf_put(b, ",\"config\":{");
-	for (size_t at = 0; (n = cfg_describe_pair(text + at, &k, &next)); at += next) {
-		if (n >= sizeof(pair))
-			n = sizeof(pair) - 1;
-		memcpy(pair, text + at, n);
-		pair[n] = '\0';
-		if (k < n)
-			pair[k] = '\0';
-		if (at)
-			rbuf_put(b, ",");
-		rbuf_jstr(b, pair, rbuf_room(b, HEAD_KEEP));
-		rbuf_put(b, ":");
-		rbuf_jstr(b, k < n ? pair + k + 1 : "", rbuf_room(b, HEAD_KEEP));
+	for (unsigned i = 0; (key = cfg_pair(c, i, val, sizeof(val), &len)); i++) {
+		rbuf_printf(b, "%s\"%s\":", i ? "," : "", key);
+		rbuf_jstr(b, val, rbuf_room(b, HEAD_KEEP));
 	}
 	rbuf_put(b, "}");
 }
@@ -218,7 +209,7 @@ void json_put_head(struct rbuf *b, const struct run_info *ri)
 	rbuf_put(b, ",\"tag\":");
 	rbuf_jstr(b, str_or_empty(ri->tag), RESULTS_WORD_MAX);
 	put_identity(b, plat_identity());
-	put_config(b, str_or_empty(ri->config));
+	put_config(b, plat_config());
 	put_cpu(b, ri);
 	rbuf_printf(b, ",\"cpus\":%u,\"packages\":%u,\"apic_mode\":",
 		    ri->ncpus, ri->npackages);
