@@ -13,7 +13,7 @@ static char esc[6 * CFG_DESCRIBE_MAX];
  * holds what looks like a pair. */
 static void worst(struct cfg *x)
 {
-	static char list[CFG_LIST_MAX];
+	static char list[CFG_LIST_MAX], faults[CFG_FAULT_NAMES_MAX];
 	char err[512];
 
 	cfg_defaults(x);
@@ -23,8 +23,11 @@ static void worst(struct cfg *x)
 	assert_int_equal(cfg_set(x, "tag", "a \"b\" \\c verbose=2 \"\\\"\\\"\\\"\\\"\\\"\\\"\\\"\\"
 				 "\"\\\"\\\"\\\"\\\"\\\"\\\"\\\"\\\"\\\"", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(x, "expect_cpu", "10f:ff", err, sizeof(err)), 0);
+	/* Every defect, by name (whatever holds the set). */
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
-		x->emu_faults |= (emu_faults_t)1 << bit;
+		snprintf(faults + strlen(faults), sizeof(faults) - strlen(faults), "%s%s",
+			 bit ? "," : "", emu_fault_name(bit));
+	assert_int_equal(cfg_set(x, "emu.fault", faults, err, sizeof(err)), 0);
 }
 
 /* Each described key once, as "key":"escaped value", in cfg_describe's
