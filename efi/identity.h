@@ -68,4 +68,12 @@ void ident_date_utc(struct plat_identity *id, int year, unsigned mon, unsigned d
  * firmware ...; system ...; board ...", each absent part named. */
 bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size);
 
+/* The same as key/value pairs, for the TAP head and JUnit properties: pair
+ * i, or false past the last: date_utc (with the clock's time zone),
+ * microcode ("0x1d" or "unavailable (why)"), smbios (its version or
+ * "none"), firmware, system and board (as the lines show them, without
+ * the name). */
+bool ident_pair(const struct plat_identity *id, int i, const char **key, char *val,
+		size_t size);
+
 #endif

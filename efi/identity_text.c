@@ -60,18 +60,37 @@ static const char *given(const char *s)
 	return s[0] ? s : "(not given)";
 }
 
-/* "firmware EDK II, 0.0.0, 02/06/2015" or "board absent (no SMBIOS type 2)". */
-static void part(char *buf, size_t size, const char *what, int type,
-		 const struct smbios_strs *st)
+/* "EDK II, 0.0.0, 02/06/2015", "QEMU, Standard PC, serial (not given)" or
+ * "absent (no SMBIOS type 2)". */
+static void part(char *buf, size_t size, int type, const struct smbios_strs *st)
 {
 	if (!st->present)
-		snprintf(buf, size, "%s absent (no SMBIOS type %d)", what, type);
+		snprintf(buf, size, "absent (no SMBIOS type %d)", type);
 	else if (type == 0)
-		snprintf(buf, size, "%s %s, %s, %s", what, given(st->s[SM_VENDOR]),
-			 given(st->s[SM_VERSION]), given(st->s[SM_DATE]));
+		snprintf(buf, size, "%s, %s, %s", given(st->s[SM_VENDOR]), given(st->s[SM_VERSION]),
+			 given(st->s[SM_DATE]));
 	else
-		snprintf(buf, size, "%s %s, %s, serial %s", what, given(st->s[SM_MANUFACTURER]),
+		snprintf(buf, size, "%s, %s, serial %s", given(st->s[SM_MANUFACTURER]),
 			 given(st->s[SM_PRODUCT]), given(st->s[SM_SERIAL]));
+}
+
+static void date_text(const struct plat_identity *id, char *buf, size_t size)
+{
+	if (!id->date_utc[0])
+		snprintf(buf, size, "unknown (firmware clock unreadable)");
+	else if (id->tz_minutes == TZ_UNSPECIFIED)
+		snprintf(buf, size, "%s (firmware clock, time zone unspecified: taken as UTC)",
+			 id->date_utc);
+	else
+		snprintf(buf, size, "%s (firmware clock, UTC%+d min)", id->date_utc, id->tz_minutes);
+}
+
+static void microcode_text(const struct plat_identity *id, char *buf, size_t size)
+{
+	if (id->microcode_known)
+		snprintf(buf, size, "0x%x", (unsigned)id->microcode);
+	else
+		snprintf(buf, size, "unavailable (%s)", id->microcode_why);
 }
 
 /* Line 0: the date, the microcode and the firmware; line 1: the system and
@@ -83,24 +102,14 @@ bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size
 	char date[128], ucode[96], a[3 * IDENT_STR + 48], b[3 * IDENT_STR + 48];
 
 	if (line == 0) {
-		if (!id->date_utc[0])
-			snprintf(date, sizeof(date), "date unknown (firmware clock unreadable)");
-		else if (id->tz_minutes == TZ_UNSPECIFIED)
-			snprintf(date, sizeof(date), "%s (firmware clock, time zone unspecified: "
-				 "taken as UTC)", id->date_utc);
-		else
-			snprintf(date, sizeof(date), "%s (firmware clock, UTC%+d min)", id->date_utc,
-				 id->tz_minutes);
-		if (id->microcode_known)
-			snprintf(ucode, sizeof(ucode), "microcode 0x%x", (unsigned)id->microcode);
-		else
-			snprintf(ucode, sizeof(ucode), "microcode unavailable (%s)", id->microcode_why);
+		date_text(id, date, sizeof(date));
+		microcode_text(id, ucode, sizeof(ucode));
 		if (sm->version[0]) {
-			part(a, sizeof(a), "firmware", 0, &sm->firmware);
-			snprintf(buf, size, "identity: %s; %s; SMBIOS %s: %s", date, ucode,
-				 sm->version, a);
+			part(a, sizeof(a), 0, &sm->firmware);
+			snprintf(buf, size, "identity: %s; microcode %s; SMBIOS %s: firmware %s", date,
+				 ucode, sm->version, a);
 		} else {
-			snprintf(buf, size, "identity: %s; %s; no SMBIOS table", date, ucode);
+			snprintf(buf, size, "identity: %s; microcode %s; no SMBIOS table", date, ucode);
 		}
 		return true;
 	}
@@ -110,8 +119,32 @@ bool ident_line(const struct plat_identity *id, int line, char *buf, size_t size
 		snprintf(buf, size, "identity: system and board unknown (no SMBIOS table)");
 		return true;
 	}
-	part(a, sizeof(a), "system", 1, &sm->system);
-	part(b, sizeof(b), "board", 2, &sm->board);
-	snprintf(buf, size, "identity: %s; %s", a, b);
+	part(a, sizeof(a), 1, &sm->system);
+	part(b, sizeof(b), 2, &sm->board);
+	snprintf(buf, size, "identity: system %s; board %s", a, b);
+	return true;
+}
+
+bool ident_pair(const struct plat_identity *id, int i, const char **key, char *val,
+		size_t size)
+{
+	static const char *const keys[] = { "date_utc", "microcode", "smbios", "firmware",
+					    "system", "board" };
+	const struct smbios_ident *sm = &id->smbios;
+	const struct smbios_strs *st[3] = { &sm->firmware, &sm->system, &sm->board };
+
+	if (i < 0 || i >= (int)ARRAY_SIZE(keys))
+		return false;
+	*key = keys[i];
+	if (i == 0)
+		date_text(id, val, size);
+	else if (i == 1)
+		microcode_text(id, val, size);
+	else if (!sm->version[0])
+		snprintf(val, size, "%s", i == 2 ? "none" : "unknown (no SMBIOS table)");
+	else if (i == 2)
+		snprintf(val, size, "%s", sm->version);
+	else
+		part(val, size, i - 3, st[i - 3]);
 	return true;
 }

@@ -213,6 +213,47 @@ static void lines(void **state)
 			    "(no SMBIOS type 2)");
 }
 
+/* The pairs the TAP head and the JUnit properties take. */
+static void pairs(void **state)
+{
+	static const char *const want[][2] = {
+		{ "date_utc", "2026-11-25T03:19:47Z (firmware clock, time zone unspecified: taken "
+			      "as UTC)" },
+		{ "microcode", "0x1d" },
+		{ "smbios", "2.8" },
+		{ "firmware", "EDK II, 0.0.0, 02/06/2015" },
+		{ "system", "QEMU, Std?PC, serial (not given)" },
+		{ "board", "absent (no SMBIOS type 2)" },
+	};
+	struct plat_identity id;
+	const char *key;
+	char val[512];
+	int i;
+	(void)state;
+
+	memset(&id, 0, sizeof(id));
+	ident_date_utc(&id, 2026, 11, 25, 3, 19, 47, TZ_UNSPECIFIED);
+	id.microcode_known = true;
+	id.microcode = 0x1d;
+	strcpy(id.smbios.version, "2.8");
+	smbios_read(table, sizeof(table), &id.smbios);
+	for (i = 0; ident_pair(&id, i, &key, val, sizeof(val)); i++) {
+		assert_true(i < (int)ARRAY_SIZE(want));
+		assert_string_equal(key, want[i][0]);
+		assert_string_equal(val, want[i][1]);
+	}
+	assert_int_equal(i, ARRAY_SIZE(want));
+	id.smbios.version[0] = '\0';
+	id.microcode_known = false;
+	strcpy(id.microcode_why, "reading MSR 0x8B took exception 13");
+	assert_true(ident_pair(&id, 1, &key, val, sizeof(val)));
+	assert_string_equal(val, "unavailable (reading MSR 0x8B took exception 13)");
+	assert_true(ident_pair(&id, 2, &key, val, sizeof(val)));
+	assert_string_equal(val, "none");
+	assert_true(ident_pair(&id, 5, &key, val, sizeof(val)));
+	assert_string_equal(val, "unknown (no SMBIOS table)");
+}
+
 /* Every string at its longest: each line still fits plat_log's 512 bytes,
  * so the console never cuts one. */
 static void lines_fit_the_console(void **state)
@@ -254,6 +295,7 @@ int main(void)
 		cmocka_unit_test(clock_to_utc),
 		cmocka_unit_test(lines),
 		cmocka_unit_test(lines_fit_the_console),
+		cmocka_unit_test(pairs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
