@@ -280,7 +280,12 @@ static enum verdict filter_cmask_inv(struct tctx *t)
  * (N-16 with N-19: INV is one of "the other fields"), which are the falling
  * edges of the plain one: over one window the two differ by at most 1 (the
  * state at the open and the close). Asserted on the model; hardware, where
- * the order of INV and E is not documented, reports it. */
+ * the order of INV and E is not documented, reports it. Which direction E
+ * counts (rising, not falling) no window here can tell: the condition's
+ * state at the open and the close is the traffic's (on the model, a
+ * function of the U-clock cycle alone; OCC_CTR_RST forces the occupancy
+ * to 0 at one cycle, not the cycle before it), and the two counts differ
+ * by at most that. */
 static enum verdict filter_edge(struct tctx *t)
 {
 	static const uint64_t sel[4] = {
