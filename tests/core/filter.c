@@ -25,6 +25,18 @@ static void window_of(const struct core *c, struct core_win *w, struct work_arg 
 	}
 }
 
+/* A window with sel_n on IA32_PMCn and sel_m on IA32_PMCm, m = n + 1. */
+static void pair_of(const struct core *c, struct core_win *w, struct work_arg *a, unsigned n,
+		    uint64_t sel_n, uint64_t sel_m)
+{
+	unsigned m = (n + 1) % c->e.ngp;
+
+	window_of(c, w, a);
+	w->sel[n] = sel_n;
+	w->sel[m] = sel_m;
+	w->en = G_PMC(n) | G_PMC(m);
+}
+
 /* C-16: E counts the deasserted-to-asserted transitions of "at least one
  * instruction retired": fewer than the cycles of that level (each run of
  * them has one rising edge, and runs longer than a cycle exist), and more
@@ -41,10 +53,7 @@ static enum verdict edge(struct tctx *t)
 		struct core_win w = { .sel = { 0 } };
 
 		m = (n + 1) % c.e.ngp;
-		window_of(&c, &w, &a);
-		w.sel[n] = level | SEL_E;
-		w.sel[m] = level;
-		w.en = G_PMC(n) | G_PMC(m);
+		pair_of(&c, &w, &a, n, level | SEL_E, level);
 		if ((v = core_window(t, &c, &w)) != V_PASS)
 			break;
 		if (!n) {
@@ -69,16 +78,13 @@ struct trio {
 static enum verdict trio_window(struct tctx *t, const struct core *c, unsigned n, uint64_t sel,
 				uint64_t a, uint64_t b, struct trio *r)
 {
-	unsigned m = (n + 1) % c->e.ngp, z = (n + 2) % c->e.ngp;
+	unsigned z = (n + 2) % c->e.ngp;
 	bool fixed = c->e.nfixed >= 2;
 	struct core_win w = { .sel = { 0 } };
 	struct work_arg arg;
 	enum verdict v;
 
-	window_of(c, &w, &arg);
-	w.sel[n] = sel | a;
-	w.sel[m] = sel | b;
-	w.en = G_PMC(n) | G_PMC(m);
+	pair_of(c, &w, &arg, n, sel | a, sel | b);
 	if (fixed) {
 		w.fixed_ctl = FC_EN(1, 1);
 		w.en |= G_FIXED(1);
@@ -89,7 +95,7 @@ static enum verdict trio_window(struct tctx *t, const struct core *c, unsigned n
 	if ((v = core_window(t, c, &w)) != V_PASS)
 		return v;
 	r->a = w.gp[n];
-	r->b = w.gp[m];
+	r->b = w.gp[(n + 1) % c->e.ngp];
 	r->cycles = fixed ? w.fixed[1] : w.gp[z];
 	CHECK(t, r->cycles, "the cycles counter did not count (C-09)");
 	return V_PASS;
@@ -288,10 +294,7 @@ static enum verdict inv_cmask0(struct tctx *t)
 		struct core_win w = { .sel = { 0 } };
 
 		m = (n + 1) % c.e.ngp;
-		window_of(&c, &w, &a);
-		w.sel[n] = SEL_COUNT(EV_INST) | SEL_INV;
-		w.sel[m] = SEL_COUNT(EV_INST);
-		w.en = G_PMC(n) | G_PMC(m);
+		pair_of(&c, &w, &a, n, SEL_COUNT(EV_INST) | SEL_INV, SEL_COUNT(EV_INST));
 		if ((v = core_window(t, &c, &w)) != V_PASS)
 			break;
 		CHECK(t, w.gp[m] && core_dist(w.gp[n], w.gp[m]) <= core_slack(&c, INST_PER_CYCLE),
