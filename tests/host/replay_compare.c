@@ -19,6 +19,9 @@ struct prev {
 };
 
 static struct prev *prevs;
+/* Disagreements already printed, by what they are (seen_before): a test
+ * that polls a register prints one line, not one per read. */
+static uint64_t *shown;
 
 static struct prev *prev_of(unsigned cpu, uint32_t msr)
 {
@@ -167,6 +170,35 @@ static void report(const struct event *e, unsigned cpu, const struct kind *k,
 	       e->line, e->a.write ? "wr" : "rd", cpu, e->a.msr, name, tv, mv, alt, why);
 }
 
+/* Whether a disagreement of the same test, CPU, register and difference
+ * was printed already (then it is only counted). */
+static bool seen_before(const struct event *e, const struct kind *k, const struct prev *p)
+{
+	const struct ans *m = &e->m[0];
+	uint64_t h = 1469598103934665603ull, what;
+	const char *c;
+	unsigned i;
+
+	if (e->a.rc != m->rc || e->a.write)
+		what = (uint64_t)(uint8_t)e->a.rc << 8 | (uint8_t)m->rc;
+	else if (!k->counter)
+		what = (e->a.val ^ m->v) & k->mask;
+	else
+		what = ((e->a.val ^ m->v) & ~k->width) ^ ((e->a.val & k->width) < p->t) << 1 ^
+		       ((e->a.val & k->width) != p->t) << 2 ^ ((m->v & k->width) < p->m[0]) << 3 ^
+		       ((m->v & k->width) != p->m[0]) << 4;
+	for (c = e->a.test; *c; c++)
+		h = (h ^ (uint8_t)*c) * 1099511628211ull;
+	h = (h ^ ((uint64_t)e->a.cpu << 32 | e->a.msr)) * 1099511628211ull;
+	h = ((h ^ what) * 1099511628211ull) | 1; /* 0 marks a free slot */
+	for (i = (unsigned)(h >> 48) & (NKEYS - 1); shown[i] && shown[i] != h; i = (i + 1) & (NKEYS - 1))
+		;
+	if (shown[i])
+		return true;
+	shown[i] = h;
+	return false;
+}
+
 /* A counter's value as each side last saw it: the trace's, and each
  * stream's answer (a write: the value written, on every side). */
 static void remember(struct prev *p, const struct kind *k, const struct event *e)
@@ -202,10 +234,11 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 			const struct uncore_gen *gen)
 {
 	size_t i, reads = 0, counters = 0, writes = 0, unnamed = 0, cstates = 0;
-	unsigned bad = 0;
+	unsigned bad = 0, printed = 0;
 
 	prevs = calloc(NKEYS, sizeof(*prevs));
-	if (!prevs) {
+	shown = calloc(NKEYS, sizeof(*shown));
+	if (!prevs || !shown) {
 		printf("replay: out of memory\n");
 		return 1;
 	}
@@ -226,16 +259,23 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 		p = prev_of(cpu_of[e->a.cpu], e->a.msr);
 		reads += !e->a.write;
 		counters += !e->a.write && k.counter;
-		if (!event_agrees(e, &k, p)) {
-			bad++;
+		if (event_agrees(e, &k, p))
+			;
+		else if (++bad && printed < NKEYS / 2 && !seen_before(e, &k, p)) {
+			printed++;
 			report(e, e->a.cpu, &k, p);
 		}
 		remember(p, &k, e);
 	}
 	free(prevs);
+	free(shown);
 	printf("replay: %zu reads compared (%zu of counters), %zu writes and %zu C-state "
 	       "declarations played, %zu accesses to registers no table names played only; "
-	       "%u disagreement%s\n", reads, counters, writes, cstates, unnamed, bad,
+	       "%u disagreement%s", reads, counters, writes, cstates, unnamed, bad,
 	       bad == 1 ? "" : "s");
+	if (printed < bad)
+		printf(" (%u printed: the others repeat a printed one's test, CPU, register and "
+		       "difference%s)", printed, printed == NKEYS / 2 ? ", or came after those" : "");
+	printf("\n");
 	return bad;
 }
