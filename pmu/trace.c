@@ -60,14 +60,15 @@ static void print_header(void)
 void pmu_trace_start(bool enable)
 {
 	struct msr_trace *big;
-	struct msr_trace_time *big_time;
 
 	on = false;
 	next = seen = 0;
-	if (enable && buf == fallback && (big = plat_alloc(TRACE_KEEP * sizeof(*big))) &&
-	    (big_time = plat_alloc(TRACE_KEEP * sizeof(*big_time)))) {
+	/* One block: the entries, then their times (16-byte entries keep the
+	 * times aligned). */
+	if (enable && buf == fallback &&
+	    (big = plat_alloc(TRACE_KEEP * (sizeof(*big) + sizeof(*times))))) {
 		buf = big;
-		times = big_time;
+		times = (struct msr_trace_time *)(big + TRACE_KEEP);
 		cap = TRACE_KEEP;
 	}
 	if (enable && !header_done)
