@@ -109,6 +109,44 @@ static int load(const char *file, char *gap, size_t gap_len)
 	return 0;
 }
 
+static int by_tsc(const void *a, const void *b)
+{
+	const struct event *x = a, *y = b;
+
+	if (x->a.tsc != y->a.tsc)
+		return x->a.tsc < y->a.tsc ? -1 : 1;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* Each CPU's accesses in the order it made them. The buffer holds them in
+ * the order they ended, and a PMI that was pending during an access (the
+ * backend's model lock keeps interrupts off) runs its handler, MSR
+ * accesses and all, before that access is recorded: on one CPU, T (read
+ * before each access) is program order. Across CPUs the recorded order
+ * stays, TSCs of different sockets not being known to agree. */
+static int order_per_cpu(void)
+{
+	struct event *mine = malloc(nev * sizeof(*mine));
+	size_t *slot = malloc(nev * sizeof(*slot)), i, k;
+	unsigned c;
+
+	if (!mine || !slot)
+		return -1;
+	for (c = 0; c < run.ncpus; c++) {
+		for (i = k = 0; i < nev; i++)
+			if (ev[i].a.cpu == c) {
+				slot[k] = i;
+				mine[k++] = ev[i];
+			}
+		qsort(mine, k, sizeof(*mine), by_tsc);
+		for (i = 0; i < k; i++)
+			ev[slot[i]] = mine[i];
+	}
+	free(mine);
+	free(slot);
+	return 0;
+}
+
 /* The trace's CPUs onto the host machine's (APIC id = index, packages and
  * cores in index order): sorted by package, core and APIC id, which keeps
  * each core's lowest-APIC-id thread first (OQ-X2). Needs the same number
@@ -237,6 +275,8 @@ int main(int argc, char **argv)
 		return rc;
 	if ((why = rp_run_missing(&run)) || (why = place_cpus()) || (why = setup(&cfg)))
 		return fail(argv[1], 0, why);
+	if (order_per_cpu())
+		return fail(argv[1], 0, "out of memory");
 	/* The models' origin: on an emulated run, where its core clock C was
 	 * read at TSC T (C = 4/3 of the TSC since set-up); else the header's
 	 * TSC, the trace's start. */
