@@ -209,14 +209,14 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		snprintf(c->uncore, sizeof(c->uncore), "%s", v);
 		return true;
 	case K_EMU_FAULT: {
-		emu_faults_t mask;
+		struct emu_fault_set mask;
 		char bad[8];
 
 		if (!strcmp(v, "none")) {
-			c->emu_faults = 0;
+			c->emu_faults = (struct emu_fault_set){ { 0 } };
 			return true;
 		}
-		if (emu_faults_parse(v, &mask, bad, sizeof(bad)) || !mask)
+		if (emu_faults_parse(v, &mask, bad, sizeof(bad)) || emu_faults_empty(&mask))
 			return false;
 		c->emu_faults = mask;
 		return true;
@@ -368,7 +368,7 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		bool any = false;
 
 		for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
-			if (c->emu_faults & (emu_faults_t)1 << bit) {
+			if (emu_faults_has(&c->emu_faults, bit)) {
 				sb_printf(b, "%s%s", any ? "," : "", emu_fault_name(bit));
 				any = true;
 			}

@@ -47,6 +47,7 @@ static struct {
 	struct emu_pmi_req storm;       /* PMI_STORM: the request that never ends */
 	int storm_pkg;
 	volatile bool inside[PLAT_MAX_CPUS]; /* CPU holds the lock (see model_call) */
+	struct emu_fault_set faults;    /* emu_cfg.faults, copied */
 } emu;
 
 /* Each CPU's core PMU model: 9.7 KB apiece, so allocated (plat_alloc) at
@@ -60,9 +61,10 @@ static struct core_pmu *core_model[PLAT_MAX_CPUS];
 static void *pkg_mem[EMU_MAX_PKG];
 static size_t pkg_mem_size[EMU_MAX_PKG];
 
+/* A delivery-side defect (family UNCORE: EMU_FF checks it). */
 static bool has(emu_faults_t f)
 {
-	return (emu.cfg.faults & f) != 0;
+	return (emu_faults_for(&emu.faults, EMU_FAM_UNCORE) & f) != 0;
 }
 
 static struct core_pmu *core_of(unsigned cpu)
@@ -114,7 +116,7 @@ static unsigned find_pkg(unsigned i)
 			return EMU_MAX_PKG;
 		emu.pkg_id[emu.npkg++] = id;
 	}
-	return has(EMU_F(SHARED_PACKAGES)) ? 0 : j;
+	return has(EMU_FF(UNCORE, SHARED_PACKAGES)) ? 0 : j;
 }
 
 /* CPU i's core in its package (pmu/topo.h: OQ-N4, OQ-X2, OQ-S15; the
@@ -126,7 +128,7 @@ static void place(unsigned i, unsigned *ncores)
 	const struct plat_cpu *me = plat_cpu(i);
 	unsigned j, k = topo_core_index(i);
 
-	if (has(EMU_F(CORES_DESCENDING)))
+	if (has(EMU_FF(UNCORE, CORES_DESCENDING)))
 		k = topo_package_cores(me->package) - 1 - k;
 
 	emu.first_thread[i] = true;
@@ -164,7 +166,8 @@ static int setup_cores(void)
 	for (i = 0; i < plat_cpu_count(); i++) {
 		if (!core_model[i] && !(core_model[i] = plat_alloc(sizeof(struct core_pmu))))
 			return PLAT_ENOMEM;
-		if (core_init(core_model[i], emu.cfg.core, emu.cfg.faults, emu_core_now()))
+		if (core_init(core_model[i], emu.cfg.core, emu_faults_for(&emu.faults, EMU_FAM_CORE),
+			      emu_core_now()))
 			return PLAT_EINVAL;
 	}
 	return PLAT_OK;
@@ -184,8 +187,8 @@ static int setup_uncore(const unsigned *ncores)
 			pkg_mem_size[p] = m->size;
 		}
 		emu.pkg[p] = pkg_mem[p];
-		m->init(emu.pkg[p], emu.cfg.faults, ncores[p], emu.cfg.cpu_model, emu.cfg.uclk_khz,
-			emu_uclk_now());
+		m->init(emu.pkg[p], emu_faults_for(&emu.faults, m->faults), ncores[p], emu.cfg.cpu_model,
+			emu.cfg.uclk_khz, emu_uclk_now());
 		for (k = 0; m->cstate && k < ncores[p]; k++)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
 	}
@@ -204,6 +207,9 @@ int emu_setup(const struct emu_cfg *c)
 		return PLAT_EINVAL;
 	memset(&emu, 0, sizeof(emu));
 	emu.cfg = *c;
+	if (c->faults)
+		emu.faults = *c->faults;
+	emu.cfg.faults = NULL; /* emu.faults holds them */
 	emu.model = m;
 	emu.storm_pkg = -1;
 	emu.tsc_hz = plat_tsc_hz();
@@ -241,11 +247,11 @@ static bool through_lvt(unsigned cpu, struct delivery *out)
 	uint32_t lvt = emu.lvtpc[cpu];
 	unsigned mode = (lvt >> 8) & 7;
 
-	if ((lvt & LVT_MASK) && !has(EMU_F(LVT_MASK_IGNORED)))
+	if ((lvt & LVT_MASK) && !has(EMU_FF(UNCORE, LVT_MASK_IGNORED)))
 		return false;
 	if (mode != 0 && mode != 4)
 		return false;
-	if (!has(EMU_F(LVT_NO_MASK)))
+	if (!has(EMU_FF(UNCORE, LVT_NO_MASK)))
 		__atomic_or_fetch(&emu.lvtpc[cpu], LVT_MASK, __ATOMIC_SEQ_CST);
 	*out = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
 	return true;
@@ -259,20 +265,20 @@ static unsigned route(unsigned p, const struct emu_pmi_req *req, struct delivery
 {
 	unsigned cpu, n = 0;
 
-	if (has(EMU_F(PMI_NEVER)))
+	if (has(EMU_FF(UNCORE, PMI_NEVER)))
 		return 0;
-	for (cpu = 0; cpu < plat_cpu_count() && has(EMU_F(BIT61_EVERYWHERE)); cpu++)
+	for (cpu = 0; cpu < plat_cpu_count() && has(EMU_FF(UNCORE, BIT61_EVERYWHERE)); cpu++)
 		emu.ovf_uncore[cpu] = true; /* C-06 broken: reached or not */
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
 		if (pkg_of(cpu) != p || !(req->cores & (1u << emu.cpu_core[cpu])))
 			continue;
 		if (emu.model->one_thread && !emu.first_thread[cpu])
 			continue;
-		if (!emu.uncore_pmi[cpu] && !has(EMU_F(DEBUGCTL_IGNORED)))
+		if (!emu.uncore_pmi[cpu] && !has(EMU_FF(UNCORE, DEBUGCTL_IGNORED)))
 			continue; /* N-32 */
 		if (!through_lvt(cpu, &out[n]))
 			continue;
-		if (!has(EMU_F(NO_BIT61)))
+		if (!has(EMU_FF(UNCORE, NO_BIT61)))
 			emu.ovf_uncore[cpu] = true; /* C-06, OQ-C4 default */
 		n++;
 	}
@@ -324,7 +330,7 @@ void emu_poll(void)
 		k = emu.model->take_pmi(emu.pkg[p], now, reqs, EMU_MAX_PMI_REQ);
 		for (i = 0; i < k && n + plat_cpu_count() <= ARRAY_SIZE(out); i++)
 			n += route(p, &reqs[i], out + n);
-		if (k && has(EMU_F(PMI_STORM)) && emu.model->routed) {
+		if (k && has(EMU_FF(UNCORE, PMI_STORM)) && emu.model->routed) {
 			emu.storm = reqs[k - 1];
 			emu.storm_pkg = (int)p;
 		}
@@ -376,7 +382,7 @@ static int core_call(struct core_pmu *u, unsigned cpu, uint32_t msr, uint64_t *v
 		return rc;
 	}
 	if (msr == MSR_GLOBAL_OVF_CTRL) {
-		if ((*val & OVF_UNCORE) && !has(EMU_F(BIT61_STICKY)))
+		if ((*val & OVF_UNCORE) && !has(EMU_FF(UNCORE, BIT61_STICKY)))
 			emu.ovf_uncore[cpu] = false;
 		return core_wrmsr(u, msr, *val & ~OVF_UNCORE, now);
 	}
@@ -463,7 +469,7 @@ static int emu_write(unsigned cpu, uint32_t msr, uint64_t val)
 		emu.uncore_pmi[cpu] = val & DEBUGCTL_UNCORE_PMI;
 		val &= ~DEBUGCTL_UNCORE_PMI;
 	} else if (msr == MSR_GLOBAL_OVF_CTRL) { /* C-07 */
-		if ((val & OVF_UNCORE) && !has(EMU_F(BIT61_STICKY)))
+		if ((val & OVF_UNCORE) && !has(EMU_FF(UNCORE, BIT61_STICKY)))
 			emu.ovf_uncore[cpu] = false;
 		val &= ~OVF_UNCORE;
 	}

@@ -12,7 +12,9 @@
 
 struct emu_cfg {
 	const struct uncore_gen *gen;    /* the uncore generation to emulate, or NULL */
-	emu_faults_t faults;             /* EMU_F() mask (pmu/emu_faults.h) */
+	/* The defects to inject (pmu/emu_faults.h), copied at set-up; NULL:
+	 * none. */
+	const struct emu_fault_set *faults;
 	uint32_t uclk_khz;               /* U-clock rate (OQ-N17: a ratio over the TSC) */
 	const struct msr_backend *lower; /* other MSRs and CPUID go here; NULL: read 0,
 					    drop writes, CPUID 0 */

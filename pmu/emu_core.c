@@ -56,7 +56,7 @@
 #define FC_PMI(j) (1ull << (4 * (j) + 3))
 #define PERF_CAPS_FW_WRITE (1ull << 13) /* C-18 */
 
-#define F(u, id) ((u)->faults & EMU_F(id))
+#define F(u, id) ((u)->faults & EMU_FF(CORE, id))
 
 /* ---- shapes (C-11, C-12) ---- */
 

@@ -37,7 +37,7 @@ static unsigned nhm_take(void *m, uint64_t now, struct emu_pmi_req *out, unsigne
 
 	nhm_advance(u, now);
 	n = nhm_take_pmi(u, out, max);
-	for (i = 0; i < n && (u->faults & EMU_F(PMI_WRONG_CORE)); i++) {
+	for (i = 0; i < n && (u->faults & EMU_FF(UNCORE, PMI_WRONG_CORE)); i++) {
 		c = out[i].cores;
 		out[i].cores = (uint16_t)(((c << 1) | (c >> (bits - 1))) & ((1u << bits) - 1));
 	}
@@ -121,11 +121,11 @@ static void snbep_cstate_op(void *m, unsigned core, enum pmu_cstate s, uint64_t 
 }
 
 static const struct emu_model models[] = {
-	{ "nhm", sizeof(struct nhm_uncore), false, false, nhm_init_op, nhm_rd, nhm_wr, nhm_take,
+	{ "nhm", sizeof(struct nhm_uncore), false, false, EMU_FAM_UNCORE, nhm_init_op, nhm_rd, nhm_wr, nhm_take,
 	  nhm_routed, NULL },
-	{ "nhmex", sizeof(struct nhmex_uncore), true, false, nhmex_init_op, nhmex_rd, nhmex_wr,
+	{ "nhmex", sizeof(struct nhmex_uncore), true, false, EMU_FAM_NHMEX, nhmex_init_op, nhmex_rd, nhmex_wr,
 	  nhmex_take, NULL, NULL },
-	{ "snbep", sizeof(struct snbep_uncore), false, true, snbep_init_op, snbep_rd, snbep_wr,
+	{ "snbep", sizeof(struct snbep_uncore), false, true, EMU_FAM_SNBEP, snbep_init_op, snbep_rd, snbep_wr,
 	  snbep_take, NULL, snbep_cstate_op },
 };
 

@@ -22,6 +22,8 @@ struct emu_model {
 	/* OQ-S18: the model's U-clock runs at the TSC's rate, not at
 	 * emu.uclk_mhz (OQ-N17). */
 	bool uclk_is_tsc;
+	/* The defects init gets: its family's mask (pmu/emu_faults.h). */
+	enum emu_fault_family faults;
 	/* ncores: the package's cores; model: the CPU's (X-37: C-boxes). */
 	void (*init)(void *m, emu_faults_t f, unsigned ncores, uint32_t model,
 		     uint32_t uclk_khz, uint64_t now);

@@ -41,7 +41,7 @@
 #define ES_SELECT 0xFFFFull           /* event + umask: which stream */
 #define ES_FILTER (ES_SELECT | ES_E | ES_INV | ES_CMASK_BITS) /* what the cache depends on */
 
-#define F(u, id) ((u)->faults & EMU_F(id))
+#define F(u, id) ((u)->faults & EMU_FF(UNCORE, id))
 
 /* N-03: one struct nhm_uncore per package, nothing shared between them;
  * the backend routes each access to its package (EMU_F(SHARED_PACKAGES) is

@@ -17,7 +17,7 @@
 #include "emu_nhmex.h"
 #include "regs_tables.h"
 
-#define F(u, id) ((u)->faults & EMU_F(id))
+#define F(u, id) ((u)->faults & EMU_FF(NHMEX, id))
 #define PERIOD EMU_STREAM_PERIOD
 
 /* Functional bits (field tables in pmu/regs_nhmex.c). */

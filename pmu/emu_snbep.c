@@ -16,7 +16,7 @@
 #include "emu_snbep.h"
 #include "regs_tables.h"
 
-#define F(u, id) ((u)->faults & EMU_F(id))
+#define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
 
 /* Functional bits (field tables in pmu/regs_snbep.c); defined-bit and W1A
  * masks come from the tables. */

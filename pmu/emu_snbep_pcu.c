@@ -10,7 +10,7 @@
  * of any length costs O(1): first + (n - 1) x steady. */
 #include "emu_snbep.h"
 
-#define F(u, id) ((u)->faults & EMU_F(id))
+#define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
 
 /* Functional bits of PCU_MSR_PMON_CTLk (§3.3, pmu/regs_snbep.c). */
 #define CTL_EV(v) ((uint8_t)(v))

@@ -15,7 +15,7 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct cfg *c, const struct msr_
 	msr_backend_set(hw);
 	if (!out->emulated || (!out->gen && !out->core))
 		return false;
-	ec = (struct emu_cfg){ out->gen, c->emu_faults, c->emu_uclk_mhz * 1000, hw, NULL, tick_us,
+	ec = (struct emu_cfg){ out->gen, &c->emu_faults, c->emu_uclk_mhz * 1000, hw, NULL, tick_us,
 			       out->core, NULL, cpu->model };
 	rc = emu_setup(&ec);
 	if (rc == PLAT_EUNSUPPORTED) { /* a generation without a model: the core PMU alone */

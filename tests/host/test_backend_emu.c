@@ -32,9 +32,11 @@ static void on_irq(unsigned vector)
 	hits[plat_this_cpu()][vector]++;
 }
 
+/* faults: the Nehalem uncore's and the delivery's (family UNCORE). */
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), faults, 2133000, NULL, manual_clock, 0,
+	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
+	struct emu_cfg c = { uncore_gen_by_name("nhm"), &fs, 2133000, NULL, manual_clock, 0,
 			     NULL, NULL, 0x1A };
 
 	host_machine(ncpus, npkg);

@@ -40,7 +40,9 @@ static void on_irq(unsigned vector)
 static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 		    emu_faults_t faults)
 {
-	struct emu_cfg c = { uncore ? uncore_gen_by_name("nhm") : NULL, faults, 2133000, NULL,
+	/* faults: the delivery's (family UNCORE: the LVT entry's). */
+	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
+	struct emu_cfg c = { uncore ? uncore_gen_by_name("nhm") : NULL, &fs, 2133000, NULL,
 			     manual_clock, 0, shape, manual_clock, 0x1A };
 
 	host_machine(ncpus, 1);

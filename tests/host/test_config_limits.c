@@ -100,7 +100,8 @@ static void fill_worst(struct cfg *x)
 	x->expect_family = UINT32_MAX;
 	x->expect_model = UINT32_MAX;
 	x->backend = CFG_BACKEND_AUTO;
-	x->emu_faults = ~(emu_faults_t)0;
+	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
+		emu_faults_add(&x->emu_faults, bit);
 	x->emu_uclk_mhz = UINT32_MAX;
 	x->emu_core_ebx = INT32_MAX;
 	x->inject = INJECT_GP_OUTSIDE_TEST;
@@ -163,8 +164,8 @@ static void test_describe_valid_max(void **state)
 	assert_int_equal(cfg_set(&x, "serial", "io:0xffff", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "expect_cpu", "10f:ff", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "uncore", "nhm", err, sizeof(err)), 0);
-	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
-		x.emu_faults |= (emu_faults_t)1 << bit;
+	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++) /* every defect named */
+		emu_faults_add(&x.emu_faults, bit);
 	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x7c", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "inject", "gp-outside-test", err, sizeof(err)), 0);
 	n = cfg_describe(&x, buf, sizeof(buf));

@@ -220,17 +220,18 @@ static void test_emulation_keys(void **state)
 	assert_int_equal(cfg_set(&x, "uncore", "skylake", err, sizeof(err)), -1);
 	assert_string_equal(x.uncore, "auto");
 	assert_int_equal(cfg_set(&x, "emu.fault", "no-count,bogus", err, sizeof(err)), -1);
-	assert_int_equal(x.emu_faults, 0);
+	assert_true(emu_faults_empty(&x.emu_faults));
 	assert_int_equal(cfg_set(&x, "emu.fault", "", err, sizeof(err)), -1);
 	assert_int_equal(cfg_set(&x, "emu.fault", "width-32", err, sizeof(err)), 0);
-	assert_int_equal(x.emu_faults, EMU_F(WIDTH_32));
+	assert_true(x.emu_faults.fam[EMU_FAM_UNCORE] == EMU_F(WIDTH_32));
+	assert_true(emu_faults_has(&x.emu_faults, EMU_FAULT_BIT_WIDTH_32));
 	assert_int_equal(cfg_set(&x, "emu.fault", "none", err, sizeof(err)), 0);
-	assert_int_equal(x.emu_faults, 0);
-	/* The last defect: bit 64 or above once the lists pass 64 (emu_faults_t). */
+	assert_true(emu_faults_empty(&x.emu_faults));
+	/* The last defect, of the last family, past global bit 128. */
 	last = EMU_FAULT_COUNT - 1;
 	assert_int_equal(cfg_set(&x, "emu.fault", emu_fault_name(last), err, sizeof(err)), 0);
-	assert_true(x.emu_faults == (emu_faults_t)1 << last);
-	emu_faults_describe(x.emu_faults, err, sizeof(err));
+	assert_true(emu_faults_has(&x.emu_faults, last));
+	emu_faults_describe(&x.emu_faults, err, sizeof(err));
 	assert_string_equal(err, emu_fault_name(last));
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "999", err, sizeof(err)), -1);
 	assert_int_equal(cfg_set(&x, "emu.uclk_mhz", "4001", err, sizeof(err)), -1);

@@ -246,7 +246,7 @@ static void each_core_defect_breaks_its_behaviour(void **state)
 		assert_true(is_core(rows[i].bit) || shared_filter(rows[i].bit));
 		if (!rows[i].holds(0))
 			fail_msg("the clean model fails the row of %s", name);
-		if (rows[i].holds((emu_faults_t)1 << rows[i].bit))
+		if (rows[i].holds(emu_fault_mask(rows[i].bit)))
 			fail_msg("%s does not break its row's behaviour", name);
 	}
 }
@@ -257,54 +257,61 @@ static void every_core_defect_has_a_row(void **state)
 	ASSERT_ROW_PER_FAULT(rows, is_core(bit_) || shared_filter(bit_));
 }
 
-/* Uncore defects leave the core model alone, but for the shared filter's:
- * all its behaviours hold. */
+/* The core model gets its own family's mask and the shared filter's
+ * (pmu/backend_emu.c, emu_faults_for): every other defect named leaves
+ * every core behaviour whole. */
 static void uncore_defects_do_not_touch_the_core(void **state)
 {
-	emu_faults_t uncore = 0;
+	struct emu_fault_set others = { { 0 } };
 	unsigned bit, i;
 
 	(void)state;
 	for (bit = 0; bit < EMU_FAULT_COUNT; bit++)
-		uncore |= is_core(bit) || shared_filter(bit) ? 0 : (emu_faults_t)1 << bit;
+		if (!is_core(bit) && !shared_filter(bit))
+			emu_faults_add(&others, bit);
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
-		assert_true(rows[i].holds(uncore));
+		assert_true(rows[i].holds(emu_faults_for(&others, EMU_FAM_CORE)));
 }
 
 /* ---- the names ---- */
 
 static void names_are_unique_and_round_trip(void **state)
 {
-	char buf[4096], bad[32]; /* every name of every PMU, comma-separated */
-	emu_faults_t all = 0, mask;
+	char buf[8192], bad[32]; /* every name of every PMU, comma-separated */
+	struct emu_fault_set all = { { 0 } }, one, mask;
 	unsigned a, b;
 
 	(void)state;
-	assert_true(EMU_FAULT_COUNT <= 128);
 	for (a = 0; a < EMU_FAULT_COUNT; a++) {
 		for (b = a + 1; b < EMU_FAULT_COUNT; b++)
 			assert_string_not_equal(emu_fault_name(a), emu_fault_name(b));
 		assert_int_equal(emu_faults_parse(emu_fault_name(a), &mask, bad, sizeof(bad)), 0);
-		assert_true(mask == (emu_faults_t)1 << a);
-		all |= (emu_faults_t)1 << a;
+		one = (struct emu_fault_set){ { 0 } };
+		emu_faults_add(&one, a);
+		assert_memory_equal(&mask, &one, sizeof(mask));
+		for (b = 0; b < EMU_FAULT_COUNT; b++) /* that defect and no other */
+			assert_int_equal(emu_faults_has(&mask, b), a == b);
+		emu_faults_add(&all, a);
 	}
-	emu_faults_describe(all, buf, sizeof(buf));
+	emu_faults_describe(&all, buf, sizeof(buf));
 	assert_int_equal(emu_faults_parse(buf, &mask, bad, sizeof(bad)), 0);
-	assert_true(mask == all);
+	assert_memory_equal(&mask, &all, sizeof(mask));
 }
 
 static void core_names_parse_beside_uncore_ones(void **state)
 {
 	char buf[128], bad[32];
-	emu_faults_t mask;
+	struct emu_fault_set mask;
 
 	(void)state;
 	assert_int_equal(emu_faults_parse("edge-ignored,core-edge-ignored,core-reserved-accepted",
 					  &mask, bad, sizeof(bad)),
 			 0);
-	assert_true(mask == (EMU_F(EDGE_IGNORED) | EMU_F(CORE_EDGE_IGNORED) |
-			     EMU_F(CORE_RESERVED_ACCEPTED)));
-	emu_faults_describe(mask, buf, sizeof(buf));
+	/* Each in its family's mask: the uncore's and the core's. */
+	assert_true(mask.fam[EMU_FAM_UNCORE] == EMU_FF(UNCORE, EDGE_IGNORED));
+	assert_true(mask.fam[EMU_FAM_CORE] ==
+		    (EMU_FF(CORE, CORE_EDGE_IGNORED) | EMU_FF(CORE, CORE_RESERVED_ACCEPTED)));
+	emu_faults_describe(&mask, buf, sizeof(buf));
 	assert_string_equal(buf, "edge-ignored,core-edge-ignored,core-reserved-accepted");
 	assert_int_equal(emu_faults_parse("core-edge", &mask, bad, sizeof(bad)), -1);
 	assert_string_equal(bad, "core-edge");

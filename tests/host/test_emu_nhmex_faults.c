@@ -331,7 +331,7 @@ static void every_defect_breaks_its_statement(void **state)
 		uint64_t want = want_of(&rows[i]), got;
 
 		assert_int_equal(rows[i].run(0), want);
-		got = rows[i].run((emu_faults_t)1 << rows[i].bit);
+		got = rows[i].run(emu_fault_mask(rows[i].bit));
 		if (got == want)
 			fail_msg("%s: still %llu", emu_fault_name(rows[i].bit),
 				 (unsigned long long)got);

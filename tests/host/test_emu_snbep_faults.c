@@ -488,7 +488,7 @@ static void every_snbep_defect_changes_an_expectation(void **state)
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		const struct row *r = &rows[i];
 		uint64_t want = r->want ? r->want() : r->value;
-		uint64_t clean = r->run(0), bad = r->run((emu_faults_t)1 << r->bit);
+		uint64_t clean = r->run(0), bad = r->run(emu_fault_mask(r->bit));
 
 		if (clean != want || bad == want)
 			fail_msg("%s: clean %llu, defect %llu, spec %llu", emu_fault_name(r->bit),
