@@ -35,7 +35,7 @@ boot() {
   local code=$?
   local why=""
   [ "$code" = "$want" ] || why="exit status $code, want $want"
-  grep -q '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' "$dir/serial.log" || [ "$want" = 124 ] \
+  grep -q '^[0-9]* passed, [0-9]* failed, [0-9]* skipped, [0-9]* not applicable$' "$dir/serial.log" || [ "$want" = 124 ] \
     || why="${why:+$why; }no final summary line on the serial console"
   grep -q 'X64 Exception Type' "$dir/serial.log" \
     && why="${why:+$why; }the firmware took a CPU exception: $(grep -m1 'X64 Exception Type' "$dir/serial.log")"
@@ -141,14 +141,14 @@ for key in $(sed -n '/^| key | values | default/,/^$/s/^| `\([a-z_.]*\)` |.*/\1/
   grep -q "^help: $key (default [^)]*): .*; values: " "$hdir/console.txt" || why="${why:+$why; }no help line for $key"
   grep -q "^help: $key (default " "$hdir/results/help.txt" 2>/dev/null || why="${why:+$why; }help.txt lacks $key"
 done
-grep -qE '^((PASS|FAIL|SKIP|XFAIL|ERROR) |[0-9]+ passed, )' "$hdir/console.txt" && why="${why:+$why; }a test ran"
+grep -qE '^(\[[0-9/-]+\] (PASS|FAIL|SKIP|XFAIL|ERROR|N/A) |[0-9]+ passed, )' "$hdir/console.txt" && why="${why:+$why; }a test ran"
 grep -q '^end: returning to the firmware (exit code 0)$' "$hdir/console.txt" || why="${why:+$why; }no return to the firmware"
 [ "$(grep -c '^BdsDxe: starting' "$hdir/console.txt")" = 2 ] || why="${why:+$why; }the boot manager did not start again"
 if [ -z "$why" ]; then ok "check.qemu.help ($((SECONDS-t0)) s)"; else bad check.qemu.help "$why"; fi
 # A run killed mid-way (repeat=1000 takes minutes), when its console shows
 # the second round under way, keeps every result it reported: the journal
 # marked incomplete, TAP without a plan, JUnit flags it.
-boot killed-midway-keeps-results 124 $ESP --smp 2 --until '^PASS self\.cpu\.detect$' --until-nth 2 \
+boot killed-midway-keeps-results 124 $ESP --smp 2 --until '^\[[0-9]+/[0-9]+\] PASS self\.cpu\.detect$' --until-nth 2 \
   --opts "repeat=1000 tests=self.*,nhm.regs.*" \
   -- --incomplete --min-tests 10 --all-pass --skip-ok 'nhm.*package*' 
 
@@ -168,7 +168,7 @@ mkdir -p $B/check/uart
 boot direct-uart 0 $ESP --smp 2 --opts "serial=io:0x2f8 tests=self.cpu.*" \
   --com2 $B/check/uart/com2.log -- --tests 2 --all-pass
 com2_lines=$(tr -d '\r' < $B/check/uart/com2.log | sed 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
-  | grep -cE '^(PASS self\.cpu\.|2 passed, 0 failed, 0 skipped$)')
+  | grep -cE '^(\[[0-9]+/[0-9]+\] PASS self\.cpu\.|2 passed, 0 failed, 0 skipped, 0 not applicable$)')
 if [ "$com2_lines" = 6 ]; then
   ok check.qemu.direct-uart-output
 else

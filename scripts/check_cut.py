@@ -7,8 +7,9 @@ serial log of the same run. Prints one reason per problem; exit 1 if any.
 Whatever instant the run was cut at:
 - results.jsonl reads (scripts/results.py) as a run marked incomplete whose
   tests are exactly the first verdict lines of the serial log, in order:
-  fewer when the cut came before a flush, never others; no journal at all
-  only while the serial log shows no verdict yet;
+  fewer when the cut came before a flush, never others (save N/A results
+  whose grouped console line was still pending, scripts/console_lines.py);
+  no journal at all only while the serial log shows no verdict yet;
 - a results.json, if there is one, parses (it is written whole at the end);
 - every whole line of results.tap is a TAP line, and its results are again
   a prefix of the serial verdicts;
@@ -20,10 +21,17 @@ import os
 import re
 import sys
 
+from console_lines import verdicts as console_verdicts
 from results import read_run
 
-VERDICT_RE = re.compile(r"^(PASS|FAIL|SKIP|XFAIL|ERROR) ([^\s:]+)")
 TAP_RE = re.compile(r"^(TAP version 13|(not )?ok \d+ - \S+.*|1\.\.\d+|#.*|  .*)$")
+
+
+def tap_result(line):
+    """(id, console word) of a TAP test line (tests/fw/results_tap.c)."""
+    m = re.match(r"^(not )?ok \d+ - (\S+)( # (SKIP N/A:|SKIP|TODO))?", line)
+    word = {"SKIP N/A:": "N/A", "SKIP": "SKIP", "TODO": "XFAIL"}.get(m[4])
+    return m[2], word or ("PASS" if not m[1] else "FAIL|ERROR")
 
 
 def whole_lines(path):
@@ -34,20 +42,35 @@ def whole_lines(path):
     return data.decode("ascii", "replace").split("\n")[:-1]  # the cut one dropped
 
 
+def prefix_of(got, console):
+    """Whether the results got [(id, verdict)] ("FAIL|ERROR": either) are the console's first
+    ones: an id the console does not name (inside a grouped N/A line) must
+    be N/A there; past the console's end only N/A results may follow, the
+    grouped line that would have named them not printed yet."""
+    for k, (tid, verdict) in enumerate(got):
+        if k >= len(console):
+            if verdict != "N/A":
+                return False
+            continue
+        _, word, cid = console[k]
+        if word not in verdict.split("|") or (cid is not None and cid != tid):
+            return False
+    return True
+
+
 def problems(serial_path, folder):
     """The reasons the files in folder are not a prefix of the console."""
     serial = open(serial_path, encoding="ascii", errors="replace").read().split("\n")
     bad = []
-    verdicts = [m.group(2) for m in map(VERDICT_RE.match, serial) if m]
+    verdicts = console_verdicts(serial)
 
     doc = read_run(folder)
     if doc is None:
         if verdicts and os.path.exists(os.path.join(folder, "results.jsonl")):
             bad.append(f"results.jsonl unreadable after {len(verdicts)} verdicts on the console")
     else:
-        ids = [t["id"] for t in doc["tests"]]
-        if ids != verdicts[:len(ids)]:
-            bad.append(f"journal's {len(ids)} tests are not the first console verdicts")
+        if not prefix_of([(t["id"], t["verdict"]) for t in doc["tests"]], verdicts):
+            bad.append(f"journal's {len(doc['tests'])} tests are not the first console verdicts")
         if doc.get("complete") and "end:" not in "".join(serial):
             bad.append("a cut run reads as complete")
     jpath = os.path.join(folder, "results.json")
@@ -61,10 +84,9 @@ def problems(serial_path, folder):
     odd = [ln for ln in tap if not TAP_RE.match(ln)]
     if odd:
         bad.append(f"results.tap: {len(odd)} malformed whole lines, first {odd[0][:60]!r}")
-    tap_ids = [re.sub(r" #.*", "", ln.split(" - ", 1)[1]) for ln in tap
-               if re.match(r"^(not )?ok \d+ - ", ln)]
-    if tap_ids != verdicts[:len(tap_ids)]:
-        bad.append(f"results.tap's {len(tap_ids)} results are not the first console verdicts")
+    tap_res = [tap_result(ln) for ln in tap if re.match(r"^(not )?ok \d+ - ", ln)]
+    if not prefix_of(tap_res, verdicts):
+        bad.append(f"results.tap's {len(tap_res)} results are not the first console verdicts")
 
     log = whole_lines(os.path.join(folder, "log.txt")) or []
     if log:

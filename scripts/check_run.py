@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 
+from console_lines import strip_progress
 from results import read_run
 from check_cut import problems as cut_problems
 
@@ -57,7 +58,7 @@ def main():
     ap.add_argument("--verdict", action="append", default=[])
     ap.add_argument("--all-pass", action="store_true")
     ap.add_argument("--skip-ok", default="",
-                    help="with --all-pass: comma-separated globs of ids that may SKIP")
+                    help="with --all-pass: comma-separated globs of ids that may SKIP or be N/A")
     ap.add_argument("--tests", type=int)
     ap.add_argument("--min-tests", type=int)
     ap.add_argument("--trace", help="this test id must carry a non-empty register trace")
@@ -82,6 +83,7 @@ def main():
     tpath = os.path.join(a.dir, "results.tap")
     if a.serial:
         lines = open(os.path.join(a.dir, "..", "serial.log"), errors="replace").read().split("\n")
+        lines = [strip_progress(ln) for ln in lines]  # "^PASS id" matches "[n/N] PASS id"
         for rx in a.serial:
             need(any(re.search(rx, ln) for ln in lines), f"no serial line matches {rx!r}")
     if a.no_results:
@@ -178,19 +180,21 @@ def main():
         need(len(doc["tests"]) >= a.min_tests,
              f"only {len(doc['tests'])} tests kept, want at least {a.min_tests}")
     if a.all_pass:
-        # Another uncore generation's suite SKIPs by rule (tests/fw/runner.c
-        # other_gen): never a failure of --all-pass.
+        # Another uncore generation's suite is N/A by rule (tests/fw/runner.c
+        # other_gen): never a failure of --all-pass; any other SKIP or N/A
+        # only where --skip-ok allows it.
         uncore = doc.get("uncore") or ""
         for t in doc["tests"]:
-            other = (uncore and t["verdict"] == "SKIP" and
+            other = (uncore and t["verdict"] == "N/A" and
                      t.get("reason", "").endswith(f" uncore; this CPU's is {uncore}"))
-            ok = t["verdict"] == "PASS" or other or (t["verdict"] == "SKIP" and any(
+            ok = t["verdict"] == "PASS" or other or (t["verdict"] in ("SKIP", "N/A") and any(
                 fnmatch.fnmatchcase(t["id"], g) for g in a.skip_ok.split(",") if g))
             need(ok, f"{t['id']}: {t['verdict']} {t['reason']}")
     s = doc.get("summary") or {}
     if not a.incomplete:
         need(s.get("passed", -1) + s.get("failed", 0) + s.get("skipped", 0) + s.get("xfail", 0)
-             + s.get("error", 0) == len(doc["tests"]), "summary does not add up to the tests")
+             + s.get("error", 0) + s.get("not_applicable", 0) == len(doc["tests"]),
+             "summary does not add up to the tests")
 
     # TAP: one line per JSON test, same verdicts, a final plan.
     try:

@@ -44,7 +44,7 @@ static void banner(const struct session *s)
 	else
 		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
 	core_enum_summary(ri->core_pmu, ri->core_shape, &ri->core, core, sizeof(core));
-	plat_log(0, "core PMU: %s%s", core, ri->core.version ? "" : "; core tests will SKIP");
+	plat_log(0, "core PMU: %s%s", core, ri->core.version ? "" : "; core tests are N/A");
 	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",
 		 what ? what : "", what ? ": results validate the harness, not silicon)" : "",
 		 (unsigned long)(ri->tsc_hz / 1000));
@@ -222,8 +222,10 @@ int session_end(struct session *s)
 		json_end(s->json, t);
 	if (s->jsonl)
 		jsonl_end(s->jsonl, t);
-	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR",
-		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR]);
+	runner_print_fails(t);
+	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR, %u N/A",
+		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR],
+		 t->n[V_NA]);
 	runner_summary_line(t, line, sizeof(line));
 	plat_puts(line);
 	return runner_exit_code(t);

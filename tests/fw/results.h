@@ -61,10 +61,23 @@ struct run_info {
 	const char *run;       /* the run's folder, "run-0042", or "" */
 };
 
+/* A FAIL or ERROR, kept for the list the run ends with: its id and the
+ * first line of its reason. */
+#define TALLY_FAILS_MAX 32
+struct tally_fail {
+	const char *id;
+	enum verdict verdict;
+	char reason[T_REASON_LEN];
+};
+
 struct tally {
 	unsigned n[V_COUNT];
 	unsigned planned;
 	uint64_t elapsed_us; /* the app's own run time, start to summary */
+	/* The first TALLY_FAILS_MAX FAILs and ERRORs, in run order (the
+	 * count of all is n[V_FAIL] + n[V_ERROR]). */
+	struct tally_fail fails[TALLY_FAILS_MAX];
+	unsigned nfails;
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one

@@ -33,16 +33,6 @@ static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
  * from the BSP only, one at a time (results.json, then the journal). */
 char json_scratch[RESULTS_SCRATCH_MAX];
 
-static const char *verdict_name(enum verdict v)
-{
-	static const char *const names[V_COUNT] = {
-		[V_PASS] = "PASS", [V_FAIL] = "FAIL", [V_SKIP] = "SKIP",
-		[V_XFAIL] = "XFAIL", [V_ERROR] = "ERROR",
-	};
-
-	return (unsigned)v < V_COUNT ? names[v] : "ERROR";
-}
-
 /* \u00XX for control characters and bytes >= 0x7f keeps the output ASCII. */
 static size_t escape_char(unsigned char c, char out[6])
 {
@@ -300,7 +290,7 @@ void json_put_record(struct rbuf *b, const struct tresult *r)
 	rbuf_put(b, ",\"description\":");
 	rbuf_jstr(b, str_or_empty(r->test->desc), DESC_MAX);
 	rbuf_printf(b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
-		    r->iteration, verdict_name(r->verdict));
+		    r->iteration, verdict_word(r->verdict));
 	rbuf_jstr(b, r->reason, rbuf_room(b, fb.len + REC_KEEP));
 	rbuf_printf(b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
 		    (unsigned long long)r->duration_us, (int)fb.len, figs);
@@ -324,9 +314,9 @@ void json_result(struct rfile *f, const struct tresult *r)
 void json_put_summary(struct rbuf *b, const struct tally *t)
 {
 	rbuf_printf(b, "{\"passed\":%u,\"failed\":%u,\"skipped\":%u,\"xfail\":%u,"
-		    "\"error\":%u,\"planned\":%u,\"elapsed_us\":%lu}", t->n[V_PASS],
-		    t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR], t->planned,
-		    (unsigned long)t->elapsed_us);
+		    "\"error\":%u,\"not_applicable\":%u,\"planned\":%u,\"elapsed_us\":%lu}",
+		    t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR],
+		    t->n[V_NA], t->planned, (unsigned long)t->elapsed_us);
 }
 
 void json_end(struct rfile *f, const struct tally *t)

@@ -87,10 +87,13 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 static void status_line(struct rbuf *b, const struct tresult *r)
 {
 	enum verdict v = r->verdict;
-	const char *dir = v == V_SKIP ? " # SKIP" : v == V_XFAIL ? " # TODO" : "";
+	/* TAP has no "not applicable": a SKIP whose reason starts "N/A: ",
+	 * which every consumer accepts as a skip and a reader can tell apart. */
+	const char *dir = v == V_SKIP ? " # SKIP" : v == V_NA ? " # SKIP N/A:" :
+			  v == V_XFAIL ? " # TODO" : "";
 	const char *why = *dir ? r->reason : "";
 
-	tap_line(b, "%s %u - %.*s%s%s%s", v == V_PASS || v == V_SKIP ? "ok" : "not ok",
+	tap_line(b, "%s %u - %.*s%s%s%s", v == V_PASS || v == V_SKIP || v == V_NA ? "ok" : "not ok",
 		 r->index, RESULTS_ID_MAX, str_or_empty(r->test->id), dir,
 		 *why ? " " : "", why);
 }
@@ -147,10 +150,12 @@ void tap_end(struct rfile *f, const struct tally *t)
 	 * lands in exactly one tally bucket. */
 	for (v = 0; v < V_COUNT; v++)
 		ran += t->n[v];
-	tap_line(&b, "1..%u", ran);
+	/* Comments before the plan: a trailing plan must be the last line
+	 * (tappy rejects anything after it). */
 	tap_line(&b, "# ran %u, planned %u", ran, t->planned);
-	tap_line(&b, "# passed %u, failed %u, skipped %u, xfail %u, error %u",
+	tap_line(&b, "# passed %u, failed %u, skipped %u, xfail %u, error %u, not applicable %u",
 		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL],
-		 t->n[V_ERROR]);
+		 t->n[V_ERROR], t->n[V_NA]);
+	tap_line(&b, "1..%u", ran);
 	append(f, &b);
 }

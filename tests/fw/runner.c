@@ -4,7 +4,7 @@
 #include "../../efi/platform.h"
 #include "../../pmu/trace.h"
 
-static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR" };
+static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR", "N/A" };
 
 const char *verdict_word(enum verdict v)
 {
@@ -31,6 +31,7 @@ VERDICT_FN(t_fail, V_FAIL)
 VERDICT_FN(t_skip, V_SKIP)
 VERDICT_FN(t_xfail, V_XFAIL)
 VERDICT_FN(t_error, V_ERROR)
+VERDICT_FN(t_na, V_NA)
 
 void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit)
 {
@@ -108,36 +109,39 @@ static bool other_gen(const char *id, const struct run_env *env, char *why, size
 	return true;
 }
 
-/* Returns false with the SKIP reason when a requirement is not met. */
-static bool needs_met(const struct test *tc, const struct run_env *env, char *why, size_t len)
+/* V_PASS when every requirement is met, else V_NA (what this machine
+ * lacks by design) or V_SKIP (an uncore the harness does not know) with
+ * the reason in why. */
+static enum verdict needs_met(const struct test *tc, const struct run_env *env, char *why,
+			      size_t len)
 {
 	unsigned needs = tc->needs;
 
 	/* First: another generation's test says so, whatever else it lacks. */
 	if ((needs & NEED_UNCORE) && env->uncore && other_gen(tc->id, env, why, len))
-		return false;
+		return V_NA;
 	if ((needs & NEED_SMP2) && env->ncpus < 2) {
 		snprintf(why, len, "needs 2 or more CPUs (have %u)", env->ncpus);
-		return false;
+		return V_NA;
 	}
 	if ((needs & NEED_PACKAGE2) && env->npackages < 2) {
 		snprintf(why, len, "needs 2 or more packages (have %u)", env->npackages);
-		return false;
+		return V_NA;
 	}
 	if ((needs & NEED_X2APIC) && !env->x2apic) {
 		snprintf(why, len, "needs x2APIC (CPUID.1:ECX[21] = 0)");
-		return false;
+		return V_NA;
 	}
 	if ((needs & NEED_UNCORE) && !env->uncore) {
 		snprintf(why, len, "%s", env->no_uncore ? env->no_uncore : "no supported uncore");
-		return false;
+		return V_SKIP;
 	}
 	if ((needs & NEED_CORE_PMU) && !env->core_pmu) {
 		snprintf(why, len, "%s", env->no_core_pmu ? env->no_core_pmu :
 			 "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
-		return false;
+		return V_NA;
 	}
-	return true;
+	return V_PASS;
 }
 
 struct call {
@@ -152,14 +156,67 @@ static void call_test(void *p)
 	c->v = c->t->res->test->run(c->t);
 }
 
-static void print_verdict(const struct tresult *r)
+/* The console's verdict lines, "[n/N] WORD id[: reason]" (n the result's
+ * position, N the plan). At verbose <= 1 consecutive N/A results with one
+ * reason (another generation's suite, say) are one line,
+ * "[a-b/N] N/A first .. last (k tests): reason", printed before the next
+ * test body runs and at the end of the run (a hang in that test still
+ * finds it on the console); the result files still get one record each. */
+static struct {
+	unsigned first, last, count, planned;
+	const char *first_id, *last_id;
+	char reason[T_REASON_LEN];
+} na;
+
+static void na_flush(void)
+{
+	if (na.count == 1)
+		plat_log(0, "[%u/%u] N/A %s: %s", na.first, na.planned, na.first_id, na.reason);
+	else if (na.count)
+		plat_log(0, "[%u-%u/%u] N/A %s .. %s (%u tests): %s", na.first, na.last, na.planned,
+			 na.first_id, na.last_id, na.count, na.reason);
+	na.count = 0;
+}
+
+static void print_verdict(const struct tresult *r, unsigned planned)
 {
 	const char *w = verdict_word(r->verdict);
 
+	if (r->verdict == V_NA && plat_verbosity() <= 1) {
+		if (na.count && (r->index != na.last + 1 || strcmp(r->reason, na.reason)))
+			na_flush();
+		if (!na.count) {
+			na.first = r->index;
+			na.first_id = r->test->id;
+			na.planned = planned;
+			snprintf(na.reason, sizeof(na.reason), "%s", r->reason);
+		}
+		na.last = r->index;
+		na.last_id = r->test->id;
+		na.count++;
+		return;
+	}
+	na_flush();
 	if (r->verdict == V_PASS || !r->reason[0])
-		plat_log(0, "%s %s", w, r->test->id);
+		plat_log(0, "[%u/%u] %s %s", r->index, planned, w, r->test->id);
 	else
-		plat_log(0, "%s %s: %s", w, r->test->id, r->reason);
+		plat_log(0, "[%u/%u] %s %s: %s", r->index, planned, w, r->test->id, r->reason);
+}
+
+/* A FAIL or ERROR into the tally's list, its reason cut at the first line. */
+static void keep_fail(struct tally *t, const struct tresult *r)
+{
+	struct tally_fail *f;
+	size_t n;
+
+	if ((r->verdict != V_FAIL && r->verdict != V_ERROR) || t->nfails == TALLY_FAILS_MAX)
+		return;
+	f = &t->fails[t->nfails++];
+	f->id = r->test->id;
+	f->verdict = r->verdict;
+	for (n = 0; r->reason[n] && r->reason[n] != '\n' && n < sizeof(f->reason) - 1; n++)
+		f->reason[n] = r->reason[n];
+	f->reason[n] = '\0';
 }
 
 /* recover: o->recover, or NULL after a bracket's last (a restore stops
@@ -179,13 +236,16 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.test = tc;
 	r.index = index;
 	r.iteration = iter;
-	runs = needs_met(tc, env, r.reason, sizeof(r.reason));
+	r.verdict = needs_met(tc, env, r.reason, sizeof(r.reason));
+	runs = r.verdict == V_PASS;
+	if (runs)
+		na_flush();
 	if (runs && sink && sink->starting)
 		sink->starting(sink->ctx);
 	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
 	if (!runs) {
-		r.verdict = V_SKIP;
+		/* r.verdict says why: N/A or SKIP */
 	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
 		r.verdict = V_ERROR; /* reason names the exception */
 	} else {
@@ -209,7 +269,8 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	pmu_trace_start(false);
 	pmu_trace_print(r.test->id, r.trace, r.ntrace, r.trace_dropped); /* verbose=3 */
 	tally->n[r.verdict]++;
-	print_verdict(&r);
+	keep_fail(tally, &r);
+	print_verdict(&r, tally->planned);
 	if (sink && sink->result)
 		sink->result(sink->ctx, &r);
 	if (recover && (r.verdict == V_FAIL || r.verdict == V_ERROR))
@@ -236,12 +297,28 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 	for (i = o->nbrackets; i-- > 0;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
 			run_one(b[i].last, ++index, 1, NULL, env, sink, tally);
+	na_flush();
 }
 
 void runner_summary_line(const struct tally *t, char *buf, size_t len)
 {
-	snprintf(buf, len, "%u passed, %u failed, %u skipped",
-		 t->n[V_PASS] + t->n[V_XFAIL], t->n[V_FAIL] + t->n[V_ERROR], t->n[V_SKIP]);
+	snprintf(buf, len, "%u passed, %u failed, %u skipped, %u not applicable",
+		 t->n[V_PASS] + t->n[V_XFAIL], t->n[V_FAIL] + t->n[V_ERROR], t->n[V_SKIP],
+		 t->n[V_NA]);
+}
+
+void runner_print_fails(const struct tally *t)
+{
+	unsigned i, all = t->n[V_FAIL] + t->n[V_ERROR];
+
+	if (!all)
+		return;
+	plat_log(0, "failed: %u test(s)%s", all, all > t->nfails ? ", the first listed here" : "");
+	for (i = 0; i < t->nfails; i++)
+		plat_log(0, "  %s %s: %s", verdict_word(t->fails[i].verdict), t->fails[i].id,
+			 t->fails[i].reason[0] ? t->fails[i].reason : "no reason given");
+	if (all > t->nfails)
+		plat_log(0, "  ... and %u more (every one is in results.json)", all - t->nfails);
 }
 
 int runner_exit_code(const struct tally *t)

@@ -54,11 +54,15 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally);
 
-/* The final line, exactly "N passed, N failed, N skipped": PASS and XFAIL
- * count as passed, FAIL and ERROR as failed. */
+/* The final line, exactly "N passed, N failed, N skipped, N not applicable":
+ * PASS and XFAIL count as passed, FAIL and ERROR as failed. */
 void runner_summary_line(const struct tally *t, char *buf, size_t len);
+/* "failed: N test(s)" and a line "  FAIL|ERROR id: first line of reason"
+ * for each kept in the tally; nothing when none failed. */
+void runner_print_fails(const struct tally *t);
 /* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
- * (an ERROR verdict), 77 nothing ran (everything skipped or none selected). */
+ * (an ERROR verdict), 77 nothing ran (everything skipped or not applicable,
+ * or none selected). */
 int runner_exit_code(const struct tally *t);
 
 /* All suites of the harness (tests/suites.c). */

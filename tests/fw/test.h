@@ -6,10 +6,18 @@
 
 #include "../../lib/rt.h"
 
-enum verdict { V_PASS, V_FAIL, V_SKIP, V_XFAIL, V_ERROR, V_COUNT };
+/* V_NA, not applicable (chipsec's NOT_APPLICABLE): the test is for what
+ * this machine lacks by design (another uncore generation, a second
+ * package, x2APIC, an architectural core PMU), so it could never run here;
+ * kept apart from V_SKIP, a test that applies but could not run. */
+enum verdict { V_PASS, V_FAIL, V_SKIP, V_XFAIL, V_ERROR, V_NA, V_COUNT };
+/* "PASS", "FAIL", "SKIP", "XFAIL", "ERROR", "N/A": the console, log and
+ * JSON word. */
 const char *verdict_word(enum verdict v);
 
-/* Requirements a test declares; an unmet one makes it SKIP with a reason. */
+/* Requirements a test declares; an unmet one makes it N/A with a reason
+ * (SKIP for NEED_UNCORE on a CPU whose uncore the harness does not know:
+ * the machine has one, the harness cannot test it). */
 enum need {
 	NEED_SMP2     = 1u << 0, /* two or more CPUs */
 	NEED_PACKAGE2 = 1u << 1, /* two or more packages */
@@ -65,6 +73,9 @@ struct tctx {
 /* End a test with a verdict and a printf-style reason. */
 enum verdict t_fail(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 enum verdict t_skip(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Not applicable: what the test needs is absent from this machine by
+ * design (a documented model difference, not a failure to run). */
+enum verdict t_na(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 enum verdict t_xfail(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 enum verdict t_error(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Record a measured figure (goes to results.json and, at verbose>=1, the log). */

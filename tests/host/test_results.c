@@ -47,9 +47,9 @@ static const char tap_expected[] =
 	"  severity: error\n"
 	"  duration_ms: 5000.000\n"
 	"  ...\n"
-	"1..6\n"
 	"# ran 6, planned 6\n"
-	"# passed 2, failed 1, skipped 1, xfail 1, error 1\n";
+	"# passed 2, failed 1, skipped 1, xfail 1, error 1, not applicable 0\n"
+	"1..6\n";
 
 static void tap_sample_run_exact(void **state)
 {
@@ -101,11 +101,13 @@ static void tap_line_structure(void **state)
 	struct tresult skip = mk(4, V_SKIP, "two\nlines\t\x80", 0);
 	struct tresult bad = mk(3, V_FAIL, "a\nb\\", 0);
 	struct tresult xf = mk(5, V_XFAIL, "", 0);
+	struct tresult na = mk(4, V_NA, "a test of the snbep uncore", 0);
 	(void)state;
 
 	tap_result(&f, &skip);
 	tap_result(&f, &bad);
 	tap_result(&f, &xf);
+	tap_result(&f, &na);
 	assert_string_equal(m.p,
 		"ok 4 - a.skip # SKIP two lines ?\n"
 		"not ok 3 - a.fail\n"
@@ -114,7 +116,9 @@ static void tap_line_structure(void **state)
 		"  severity: fail\n"
 		"  duration_ms: 0.000\n"
 		"  ...\n"
-		"not ok 5 - a.xfail # TODO\n");
+		"not ok 5 - a.xfail # TODO\n"
+		/* N/A: a SKIP every TAP consumer takes, its reason marked. */
+		"ok 4 - a.skip # SKIP N/A: a test of the snbep uncore\n");
 	mem_teardown(&m);
 }
 

@@ -123,7 +123,7 @@ static const char json_expected[] =
 	"\"verdict\":\"ERROR\",\"reason\":\"timeout\",\"duration_us\":5000000,"
 	"\"figures\":{}}"
 	"],\"summary\":{\"passed\":2,\"failed\":1,\"skipped\":1,\"xfail\":1,"
-	"\"error\":1,\"planned\":6,\"elapsed_us\":0},\"complete\":true}\n";
+	"\"error\":1,\"not_applicable\":0,\"planned\":6,\"elapsed_us\":0},\"complete\":true}\n";
 
 static const char open_tail[] = "],\"summary\":null,\"complete\":false}\n";
 
@@ -191,7 +191,7 @@ static void json_empty_run_and_end_covers_tail(void **state)
 	assert_json(&m);
 	assert_int_equal(f.pos, m.len);
 	snprintf(full, sizeof(full), "%.*s],\"summary\":{\"passed\":0,\"failed\":0,"
-		 "\"skipped\":0,\"xfail\":0,\"error\":0,\"planned\":0,\"elapsed_us\":0},"
+		 "\"skipped\":0,\"xfail\":0,\"error\":0,\"not_applicable\":0,\"planned\":0,\"elapsed_us\":0},"
 		 "\"complete\":true}\n", (int)f.tail, m.p);
 	assert_string_equal(m.p, full);
 	mem_teardown(&m);

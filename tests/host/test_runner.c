@@ -11,6 +11,7 @@ static enum verdict failing(struct tctx *t) { CHECK(t, 1 + 1 == 3, "arithmetic s
 static enum verdict xfail(struct tctx *t) { return t_xfail(t, "erratum AAK100"); }
 static enum verdict error(struct tctx *t) { return t_error(t, "harness broke"); }
 static enum verdict silent_fail(struct tctx *t) { (void)t; return V_FAIL; }
+static enum verdict two_lines(struct tctx *t) { return t_error(t, "first line\nsecond line"); }
 
 static const struct test tests_a[] = {
 	{ "a.one.pass", "passes", 0, pass },
@@ -65,25 +66,35 @@ static void verdicts_and_reasons(void **state)
 	assert_string_equal(seen[0].figs[0].name, "answer");
 	assert_int_equal(seen[1].verdict, V_FAIL);
 	assert_string_equal(seen[1].reason, "arithmetic says 2");
-	assert_int_equal(seen[2].verdict, V_SKIP);
+	/* What the machine lacks by design is N/A; an uncore the harness does
+	 * not know is a SKIP. */
+	assert_int_equal(seen[2].verdict, V_NA);
 	assert_string_equal(seen[2].reason, "needs 2 or more CPUs (have 1)");
-	assert_int_equal(seen[3].verdict, V_SKIP);
-	assert_int_equal(seen[4].verdict, V_SKIP);
+	assert_int_equal(seen[3].verdict, V_NA);
+	assert_int_equal(seen[4].verdict, V_NA);
 	assert_int_equal(seen[5].verdict, V_SKIP);
 	assert_string_equal(seen[5].reason, "no supported uncore (model 0x2a)");
-	assert_int_equal(seen[6].verdict, V_SKIP);
+	assert_int_equal(seen[6].verdict, V_NA);
 	assert_string_equal(seen[6].reason, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0, C-11)");
 	assert_int_equal(seen[7].verdict, V_XFAIL);
 	assert_int_equal(seen[8].verdict, V_ERROR);
 	assert_string_equal(seen[9].reason, "no reason given");
 	assert_int_equal(t.n[V_PASS], 1);
 	assert_int_equal(t.n[V_FAIL], 2);
-	assert_int_equal(t.n[V_SKIP], 5);
-	assert_non_null(strstr(host_output(), "PASS a.one.pass\n"));
-	assert_non_null(strstr(host_output(), "FAIL a.one.fail: arithmetic says 2\n"));
-	assert_non_null(strstr(host_output(), "SKIP a.two.smp: needs 2 or more CPUs (have 1)\n"));
-	assert_non_null(strstr(host_output(), "XFAIL b.xfail: erratum AAK100\n"));
-	assert_non_null(strstr(host_output(), "ERROR b.error: harness broke\n"));
+	assert_int_equal(t.n[V_SKIP], 1);
+	assert_int_equal(t.n[V_NA], 4);
+	/* Each line carries its place in the plan. */
+	assert_non_null(strstr(host_output(), "[1/10] PASS a.one.pass\n"));
+	assert_non_null(strstr(host_output(), "[2/10] FAIL a.one.fail: arithmetic says 2\n"));
+	assert_non_null(strstr(host_output(), "[3/10] N/A a.two.smp: needs 2 or more CPUs (have 1)\n"));
+	assert_non_null(strstr(host_output(), "[6/10] SKIP a.two.unc: no supported uncore"));
+	assert_non_null(strstr(host_output(), "[8/10] XFAIL b.xfail: erratum AAK100\n"));
+	assert_non_null(strstr(host_output(), "[9/10] ERROR b.error: harness broke\n"));
+	/* The FAILs and ERRORs, kept for the closing list, in run order. */
+	assert_int_equal(t.nfails, 3);
+	assert_string_equal(t.fails[0].id, "a.one.fail");
+	assert_int_equal(t.fails[1].verdict, V_ERROR);
+	assert_string_equal(t.fails[2].reason, "no reason given");
 }
 
 /* An uncalibrated TSC makes every FAIL the harness's ERROR, its reason
@@ -150,6 +161,8 @@ static void summary_and_exit_codes(void **state)
 	assert_int_equal(runner_exit_code(&t), 77); /* nothing ran */
 	t.n[V_SKIP] = 2;
 	assert_int_equal(runner_exit_code(&t), 77); /* all skipped */
+	t.n[V_NA] = 5;
+	assert_int_equal(runner_exit_code(&t), 77); /* all skipped or N/A */
 	t.n[V_PASS] = 3;
 	assert_int_equal(runner_exit_code(&t), 0);
 	t.n[V_XFAIL] = 1;
@@ -159,7 +172,7 @@ static void summary_and_exit_codes(void **state)
 	t.n[V_ERROR] = 1;
 	assert_int_equal(runner_exit_code(&t), 2);
 	runner_summary_line(&t, line, sizeof(line));
-	assert_string_equal(line, "4 passed, 2 failed, 2 skipped");
+	assert_string_equal(line, "4 passed, 2 failed, 2 skipped, 5 not applicable");
 }
 
 static const struct test first = { "z.first", "save", 0, pass };
@@ -195,9 +208,9 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(t.planned, 2);
 }
 
-/* An uncore test of another generation than the CPU's SKIPs naming both;
+/* An uncore test of another generation than the CPU's is N/A naming both;
  * one of the CPU's generation, or of none (uncore.*), runs. */
-static void other_generation_skips(void **state)
+static void other_generation_not_applicable(void **state)
 {
 	static const struct test gen_tests[] = {
 		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
@@ -216,11 +229,80 @@ static void other_generation_skips(void **state)
 	nseen = 0;
 	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
 	assert_int_equal(nseen, 4);
-	assert_int_equal(seen[0].verdict, V_SKIP);
+	assert_int_equal(seen[0].verdict, V_NA);
 	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
 	assert_int_equal(seen[1].verdict, V_PASS);
 	assert_int_equal(seen[2].verdict, V_PASS);
 	assert_int_equal(seen[3].verdict, V_PASS);
+}
+
+/* At verbose <= 1 consecutive N/A results with one reason are one console
+ * line naming the first and last and the count, printed before the next
+ * test that runs (a hang there still finds it on the console); a single
+ * one keeps its own line; at verbose=2 each has its own. Every result
+ * still reaches the sink. */
+static void not_applicable_runs_are_one_line(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ "nhm.a.1", "", NEED_UNCORE, pass },
+		{ "snbep.a.1", "", NEED_UNCORE, pass },
+		{ "snbep.a.2", "", NEED_UNCORE, pass },
+		{ "snbep.b.3", "", NEED_UNCORE, pass },
+		{ "nhm.a.2", "", NEED_UNCORE, pass },
+		{ "snbep.c.4", "", NEED_UNCORE, pass },
+		{ "nhm.a.3", "", NEED_PACKAGE2, pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	const struct suite *const one[] = { &gs };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	assert_int_equal(nseen, 7);
+	assert_int_equal(t.n[V_NA], 5);
+	assert_non_null(strstr(host_output(), "[1/7] PASS nhm.a.1\n"
+		"[2-4/7] N/A snbep.a.1 .. snbep.b.3 (3 tests): a test of the snbep uncore; "
+		"this CPU's is nhm\n[5/7] PASS nhm.a.2\n"
+		"[6/7] N/A snbep.c.4: a test of the snbep uncore; this CPU's is nhm\n"
+		"[7/7] N/A nhm.a.3: needs 2 or more packages (have 1)\n"));
+	host_cfg()->verbose = 2;
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	host_cfg()->verbose = 1;
+	assert_non_null(strstr(host_output(), "[2/7] N/A snbep.a.1: a test of the snbep uncore; "
+		"this CPU's is nhm\n[3/7] N/A snbep.a.2: "));
+}
+
+/* The run ends with every FAIL and ERROR and the first line of its reason,
+ * the first TALLY_FAILS_MAX of them by name. */
+static void fails_listed_at_the_end(void **state)
+{
+	static const struct test many[TALLY_FAILS_MAX + 2] = {
+		[0 ... TALLY_FAILS_MAX + 1] = { "m.fail", "", 0, failing },
+	};
+	static const struct test two[] = { { "b.two", "", 0, two_lines } };
+	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
+	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	runner_run(one, 1, &o, &env, NULL, &t);
+	assert_int_equal(t.nfails, TALLY_FAILS_MAX);
+	runner_print_fails(&t);
+	assert_non_null(strstr(host_output(), "failed: 34 test(s), the first listed here\n"
+		"  FAIL m.fail: arithmetic says 2\n"));
+	assert_non_null(strstr(host_output(), "  ... and 2 more (every one is in results.json)\n"));
+	o.tests = "b.two";
+	runner_run(one_b, 1, &o, &env, NULL, &t);
+	runner_print_fails(&t);
+	assert_non_null(strstr(host_output(), "failed: 1 test(s)\n  ERROR b.two: first line\n"));
 }
 
 /* Two brackets: firsts in order, lasts in the reverse order. */
@@ -353,7 +435,9 @@ int main(void)
 		cmocka_unit_test(summary_and_exit_codes),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
-		cmocka_unit_test(other_generation_skips),
+		cmocka_unit_test(other_generation_not_applicable),
+		cmocka_unit_test(not_applicable_runs_are_one_line),
+		cmocka_unit_test(fails_listed_at_the_end),
 		cmocka_unit_test(starting_before_each_test_that_runs),
 		cmocka_unit_test(recover_after_fail_and_error),
 		cmocka_unit_test(recover_not_after_a_last),
