@@ -6,7 +6,13 @@
 #include "../../arch/cpuid.h"
 
 #define VEC 0xF0 /* C-32: >= 0x20; DESIGN.md's vector */
+/* A real APIC delivers in microseconds: 1 s is the bound on bare metal.
+ * Under a hypervisor (CPUID.1:ECX[31]) a vCPU thread waits for a time slice
+ * of the host: beside a dozen busy threads on 2 host cores it was seen to
+ * miss 1 s (a stress run of make check), so 10 s there. A pass ends at the
+ * delivery either way. */
 #define DELIVERY_MS 1000
+#define DELIVERY_MS_HYPERVISOR 10000
 #define KICK 0xF4     /* no-op vector, see ap_listen() */
 #define KICK_MS 20
 #define NMI 2
@@ -26,6 +32,11 @@ static void on_irq(unsigned vector)
  * delivers in microseconds; the bound is for emulators, whose round-robin
  * TCG kicks a spinning vCPU only every 100 ms, so 8 vCPUs can take several
  * hundred ms to get to the interrupt. */
+static unsigned delivery_ms(void)
+{
+	return cpuid(1, 0).c >> 31 ? DELIVERY_MS_HYPERVISOR : DELIVERY_MS;
+}
+
 static bool wait_hit(unsigned cpu, unsigned ms, uint64_t sent, uint64_t *max_ticks)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000 * ms;
@@ -53,11 +64,11 @@ enum verdict self_ipi_self(struct tctx *t)
 	memset((void *)hits, 0, sizeof(hits));
 	sent = plat_tsc();
 	plat_apic_self_ipi(VEC);
-	got = wait_hit(0, DELIVERY_MS, sent, &ticks);
+	got = wait_hit(0, delivery_ms(), sent, &ticks);
 	t_figure(t, "latency", (int64_t)(ticks * 1000000 / plat_tsc_hz()), "us");
 	plat_irq_unregister(VEC);
-	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within %d ms", VEC,
-	      DELIVERY_MS);
+	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within %u ms", VEC,
+	      delivery_ms());
 	CHECK(t, hits[0] == 1, "handler ran %u times for one self-IPI", hits[0]);
 	return V_PASS;
 }
@@ -120,9 +131,9 @@ static void bsp_drive(void *arg)
 			snprintf(r->why, sizeof(r->why), "IPI to APIC id %u never left (ICR busy)", id);
 			break;
 		}
-		if (!wait_hit(target, DELIVERY_MS, sent, &r->max_ticks)) {
+		if (!wait_hit(target, delivery_ms(), sent, &r->max_ticks)) {
 			snprintf(r->why, sizeof(r->why), "%s IPI to CPU %u (APIC id %u) not handled "
-				 "within %d ms", r->nmi ? "NMI" : "fixed", target, id, DELIVERY_MS);
+				 "within %u ms", r->nmi ? "NMI" : "fixed", target, id, delivery_ms());
 			break;
 		}
 		for (i = 0; i < n; i++)
