@@ -2,6 +2,7 @@
  * goes at the end (TAP allows a trailing plan), so a file cut short by a
  * hang or reset reads as an incomplete run rather than a wrong one. */
 #include "results_fmt.h"
+#include "../../efi/platform.h"
 
 /* Bytes set aside after a YAML message besides the figures: severity,
  * duration, iteration, the "figures:" key and the block end. */
@@ -56,10 +57,11 @@ static const char *or_none(const char *s)
 
 void tap_begin(struct rfile *f, const struct run_info *ri)
 {
-	char core[256];
+	char core[256], val[3 * IDENT_STR + 48];
 	/* The config is never cut: RESULTS_HEAD_MAX holds its worst case. */
 	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 	const int w = RESULTS_WORD_MAX;
+	const char *key;
 
 	tap_line(&b, "TAP version 13");
 	tap_line(&b, "# uncore-harness %.*s", w, str_or_empty(ri->version));
@@ -69,6 +71,10 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# brand: %s", ri->brand);
 	tap_line(&b, "# hypervisor: %s",
 		 ri->hypervisor[0] ? ri->hypervisor : "bare metal");
+	/* The identity the banner and results.json carry (issue 15.3), one
+	 * "# key: value" a pair: date, microcode, firmware, system, board. */
+	for (int i = 0; ident_pair(plat_identity(), i, &key, val, sizeof(val)); i++)
+		tap_line(&b, "# %s: %s", key, val);
 	tap_line(&b, "# cpus: %u, packages: %u", ri->ncpus, ri->npackages);
 	tap_line(&b, "# apic mode: %.*s", w, str_or_empty(ri->apic_mode));
 	tap_line(&b, "# backend: %.*s%s", w, str_or_empty(ri->backend),

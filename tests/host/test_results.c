@@ -2,8 +2,25 @@
  * TAP text, its banner and line structure, and write/flush failures. The
  * JSON writer: test_results_json.c. */
 #include "test_results.h"
+#include "host.h"
 
 /* ---- TAP ---------------------------------------------------------------- */
+
+/* The identity the TAP head shows (efi/identity.h): a clock 60 minutes
+ * east of UTC, the microcode unread, SMBIOS 3.0 with every structure and
+ * a serial not given (test_results_json.c takes no board and a microcode). */
+static void tap_identity(void)
+{
+	struct plat_identity *id = host_identity();
+
+	memset(id, 0, sizeof(*id));
+	ident_date_utc(id, 2026, 11, 25, 4, 19, 47, 60);
+	snprintf(id->microcode_why, sizeof(id->microcode_why), "#GP reading MSR 0x8b");
+	strcpy(id->smbios.version, "3.0");
+	id->smbios.firmware = (struct smbios_strs){ true, { "Dell Inc.", "1.2.3", "05/06/2010" } };
+	id->smbios.system = (struct smbios_strs){ true, { "Dell Inc.", "PowerEdge R610", "ABC1234" } };
+	id->smbios.board = (struct smbios_strs){ true, { "Dell Inc.", "0K399H", "" } };
+}
 
 static const char tap_expected[] =
 	"TAP version 13\n"
@@ -11,6 +28,12 @@ static const char tap_expected[] =
 	"# cpu: GenuineIntel signature 0x106a5 family 0x6 model 0x1a stepping 0x5\n"
 	"# brand: Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\n"
 	"# hypervisor: bare metal\n"
+	"# date_utc: 2026-11-25T03:19:47Z (firmware clock, UTC+60 min)\n"
+	"# microcode: unavailable (#GP reading MSR 0x8b)\n"
+	"# smbios: 3.0\n"
+	"# firmware: Dell Inc., 1.2.3, 05/06/2010\n"
+	"# system: Dell Inc., PowerEdge R610, serial ABC1234\n"
+	"# board: Dell Inc., 0K399H, serial (not given)\n"
 	"# cpus: 8, packages: 2\n"
 	"# apic mode: xAPIC\n"
 	"# backend: hw\n"
@@ -60,6 +83,7 @@ static void tap_sample_run_exact(void **state)
 	(void)state;
 
 	sample_run(r, &t);
+	tap_identity();
 	tap_begin(&f, &info);
 	assert_int_equal(m.flushes, 1);
 	for (int i = 0; i < 6; i++) {
