@@ -16,6 +16,14 @@ tally=$(echo "$host_out" | sed -n 's/^host: \([0-9]*\) passed, \([0-9]*\) failed
 read -r hp hf <<<"${tally:-0 1}"
 pass=$((pass+hp)); fail=$((fail+hf))
 
+# make trace-spec on the repository's digests (docs/spec): it runs, and no
+# code cites a statement or open question that the spec does not have.
+if ! tout=$(scripts/trace_spec.py --spec docs/spec 2>&1 >/dev/null); then
+  bad check.trace-spec "make trace-spec failed: $(echo "$tout" | tail -n 1)"
+elif tout=$(scripts/trace_spec.py --spec docs/spec --dangling 2>&1); then
+  ok "check.trace-spec ($(echo "$tout" | tail -n 1 | sed 's/^trace-spec: //'))"
+else bad check.trace-spec "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
+
 # --- QEMU runs -----------------------------------------------------------------
 qemu_major=$(qemu-system-x86_64 --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1)
 
