@@ -201,6 +201,11 @@ ab_out=$(B=$B scripts/check_abnormal.sh 2>&1)
 echo "$ab_out" | grep -v '^abnormal: '
 read -r ap af <<<"$(echo "$ab_out" | sed -n 's/^abnormal: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
 pass=$((pass + ${ap:-0})); fail=$((fail + ${af:-1}))
+# A run with FAIL, SKIP and N/A results, for the TAP consumers below.
+boot tap-verdicts 1 $ESP --smp 1 --opts "expect_cpu=6:2d emu.core_ebx=0x4 \
+tests=self.cpu.detect,core.events.instructions,core.events.ref-cycles,nhm.count.packages,snbep.box.setup" \
+  -- --verdict self.cpu.detect=FAIL --verdict core.events.ref-cycles=SKIP \
+  --verdict nhm.count.packages=N/A --verdict snbep.box.setup=N/A
 # Every results.json the boots above produced validates against
 # docs/results.schema.json (Debian's python3-jsonschema, which belongs to
 # /usr/bin/python3; a missing module is this check's FAIL, not a crash);
@@ -210,6 +215,15 @@ if [ ${#jsons[@]} = 0 ]; then bad check.results-schema "no results.json under $B
 elif schema_out=$(/usr/bin/python3 scripts/check_schema.py "${jsons[@]}" 2>&1); then
   ok "check.results-schema (${#jsons[@]} files)"
 else bad check.results-schema "$(echo "$schema_out" | head -n 3 | paste -sd ';' -)"; fi
+# TAP consumers take every finished run's results.tap (issue 15.4): prove
+# (Debian perl) and tappy (python3-tap, in /usr/bin/python3), each count as
+# the JSON's (scripts/check_tap.py), among them the tap-verdicts boot's. A
+# missing consumer is its FAIL naming the package.
+mapfile -t taps < <(find $B/check -name results.tap -not -path "$B/check/cut/*" -printf '%h\n' | sort)
+for c in prove tappy; do
+  if tap_out=$(/usr/bin/python3 scripts/check_tap.py $c --need FAIL,SKIP,N/A "${taps[@]}" 2>&1)
+  then ok "check.tap.$c ($tap_out)"; else bad check.tap.$c "$(echo "$tap_out" | head -n 3 | paste -sd ';' -)"; fi
+done
 echo "check: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -13,8 +13,10 @@ import json
 import os
 import datetime
 import re
+import shutil
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 from console_lines import strip_progress
 from results import read_run
@@ -37,6 +39,40 @@ def identity_problems(doc, need):
         "manufacturer") == "QEMU" and sm.get("board", 0) is None,
         f"smbios {sm!r}: want OVMF's type 0, QEMU's type 1 and no type 2")
     need("microcode" in doc.get("cpu", {}), "no cpu.microcode")
+
+
+def junit_problems(folder, doc, incomplete, need):
+    """The run's JUnit (scripts/json2junit.py, written beside the results
+    folder as junit.xml) is valid against docs/junit.xsd (xmllint, Debian
+    libxml2-utils) and agrees with the JSON: each verdict's count, and the
+    harness.incomplete marker exactly when the run was cut short (a
+    harness marker counts as an error)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = os.path.join(folder, "..", "junit.xml")
+    conv = subprocess.run([sys.executable, os.path.join(here, "json2junit.py"), folder, out],
+                          capture_output=True, text=True)
+    need(conv.returncode == 0, f"json2junit failed: {conv.stderr.strip()}")
+    if conv.returncode:
+        return
+    if shutil.which("xmllint") is None:
+        need(False, "xmllint missing: install Debian libxml2-utils (scripts/deps.sh)")
+    else:
+        v = subprocess.run(["xmllint", "--noout", "--schema",
+                            os.path.join(here, "..", "docs", "junit.xsd"), out],
+                           capture_output=True, text=True)
+        need(v.returncode == 0, "JUnit invalid against docs/junit.xsd: "
+             + " ".join(v.stderr.strip().splitlines()[:2]))
+    suite = ET.parse(out).getroot()
+    n = {v: sum(1 for t in doc["tests"] if t["verdict"] == v)
+         for v in ("FAIL", "ERROR", "SKIP", "N/A", "XFAIL")}
+    markers = [t.get("name") for t in suite.findall("testcase[@classname='harness']")]
+    need(suite.get("failures") == str(n["FAIL"]) and
+         suite.get("errors") == str(n["ERROR"] + len(markers)) and
+         suite.get("skipped") == str(n["SKIP"] + n["N/A"] + n["XFAIL"]),
+         f"JUnit failures/errors/skipped {suite.get('failures')}/{suite.get('errors')}/"
+         f"{suite.get('skipped')} disagree with JSON's {n}")
+    need(("harness.incomplete" in markers) == incomplete,
+         "JUnit harness.incomplete marker wrong for this run")
 
 
 def main():
@@ -211,16 +247,7 @@ def main():
     has_plan = re.search(rf"^1\.\.{len(doc['tests'])}$", tap, re.M) is not None
     need(has_plan != a.incomplete, "TAP plan missing" if not a.incomplete
          else "TAP of a cut-short run has a plan")
-    # JUnit conversion must agree on failures.
-    here = os.path.dirname(os.path.abspath(__file__))
-    xml = subprocess.run([sys.executable, os.path.join(here, "tap2junit.py"), tpath],
-                         capture_output=True, text=True)
-    need(xml.returncode == 0, f"tap2junit failed: {xml.stderr.strip()}")
-    nfail = sum(1 for t in doc["tests"] if t["verdict"] == "FAIL")
-    m = re.search(r'<testsuite[^>]*failures="(\d+)"', xml.stdout)
-    need(m is not None and int(m.group(1)) == nfail, "JUnit failures disagree with JSON")
-    need(("harness.incomplete" in xml.stdout) == a.incomplete,
-         "JUnit harness.incomplete marker wrong for this run")
+    junit_problems(a.dir, doc, a.incomplete, need)
     for b in bad:
         print(b)
     return 1 if bad else 0

@@ -93,7 +93,10 @@ case ${1:-} in
   *) echo "deps.sh: unknown argument '$1'; usage: scripts/deps.sh [--print-mirror]" >&2; exit 2 ;;
 esac
 
-pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 python3-jsonschema binutils gcc make)
+# perl (prove), python3-tap (tappy) and libxml2-utils (xmllint): make
+# check's TAP consumers and JUnit schema check.
+pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 python3-jsonschema binutils gcc make
+  perl python3-tap libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
