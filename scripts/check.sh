@@ -106,8 +106,11 @@ fi
 boot nehalem-ex-4sockets 0 $ESP --cpu Nehalem,model=46 --smp 8 --sockets 4 \
   --opts "expect_cpu=6:2e tests=nhmex.*" -- --cpus 8 --packages 4 --family 6 --model 0x2e \
   --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13'
+# Without nhmex.ovf.chain, which polls until a chain of wraps (16,000 of
+# the boot's 25,000 trace lines, each a flushed log line: minutes under
+# load) and which the 4-socket boot above runs.
 boot westmere-ex-trace 0 $ESP --cpu Westmere,model=47 --smp 8 --sockets 2 \
-  --opts "expect_cpu=6:2f tests=nhmex.* verbose=3" -- --cpus 8 --packages 2 --family 6 \
+  --opts "expect_cpu=6:2f tests=nhmex.* skip=nhmex.ovf.chain verbose=3" -- --cpus 8 --packages 2 --family 6 \
   --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13' \
   --trace-named 'nhmex.*'
 # make replay (issue 12 point 6) on that boot's serial log, a trace the
