@@ -13,6 +13,7 @@
 #   make regs       every register the harness knows, as CSV
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
+#   make docs       docs/tests.md, the test catalogue, from the test tables
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -108,6 +109,10 @@ regs: $(B)/host/regs
 replay: $(B)/host/replay
 	@test -n '$(TRACE)' || { echo "usage: make replay TRACE=file (a verbose=3 run's serial log or log.txt)"; exit 2; }
 	@$(B)/host/replay '$(TRACE)'
+
+.PHONY: docs
+docs:
+	@scripts/catalogue.py --out docs/tests.md
 
 SPEC ?= docs/spec
 trace-spec:

@@ -23,6 +23,9 @@ if ! tout=$(scripts/trace_spec.py --spec docs/spec 2>&1 >/dev/null); then
 elif tout=$(scripts/trace_spec.py --spec docs/spec --dangling 2>&1); then
   ok "check.trace-spec ($(echo "$tout" | tail -n 1 | sed 's/^trace-spec: //'))"
 else bad check.trace-spec "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
+# docs/tests.md is what make docs makes of the test tables today.
+if scripts/catalogue.py | cmp -s - docs/tests.md; then ok check.docs-tests
+else bad check.docs-tests "docs/tests.md is stale: run make docs"; fi
 
 # --- QEMU runs -----------------------------------------------------------------
 qemu_major=$(qemu-system-x86_64 --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1)

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""make docs: docs/tests.md, the test catalogue, from the test tables.
+
+  catalogue.py [--out FILE]
+
+Walks all_suites in tests/suites.c in order (and the state brackets of
+tests/session.c, and the inject= tests), reads each suite's table
+({ "id", "description", needs, function }) and lists every test id, its
+description and the spec statements its source cites: the literal ids
+(N-06, OQ-N15) in the table entry, in the test's function with the comment
+above it, and in every function of the same file that it calls, directly or
+not. A script over the sources rather than a host program walking the
+tables: the self-tests and inject= tests exist only in the UEFI build, and
+which statements a function cites is in its source, not in the binary.
+make check fails when the committed docs/tests.md differs from its output.
+"""
+import argparse
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CITE = re.compile(r"(?<![A-Za-z0-9-])(OQ-[A-Z]+\d+|[A-Z]-\d+)(?!\d)")
+# A table entry: { "id", "desc" "desc", NEEDS, function } (an optional
+# designator [X] = in front), or a bracket's struct test = { ... }.
+ENTRY = re.compile(r'(?:\{|=\s*\{|\]\s*=\s*\{)\s*"([a-z0-9.-]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+),'
+                   r'\s*([A-Z0-9_| ]+),\s*(\w+)\s*,?\s*\}', re.S)
+FUNC = re.compile(r"^[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(([^;{}]*?)\)\s*\{", re.M)
+CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def read(path):
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        return f.read()
+
+
+def strip_strings(s):
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', s))
+
+
+def functions(text):
+    """{name: source} of every function defined in text, with the comment
+    right above it."""
+    out = {}
+    for m in FUNC.finditer(text):
+        depth, i = 0, m.end() - 1
+        while i < len(text):
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        start = m.start()
+        above = re.search(r"/\*(?:[^*]|\*(?!/))*\*/\s*\Z", text[:start])
+        out[m.group(1)] = (text[above.start():start] if above else "") + text[m.start():i + 1]
+    return out
+
+
+def sources():
+    for top in ("tests",):
+        for dirpath, dirs, files in os.walk(os.path.join(ROOT, top)):
+            dirs[:] = sorted(d for d in dirs if d != "host")
+            for f in sorted(files):
+                if f.endswith(".c"):
+                    yield os.path.relpath(os.path.join(dirpath, f), ROOT)
+
+
+def cited(fn, local, everywhere):
+    """Statements cited by function fn: its own source, then the functions
+    it calls in its file (local), else wherever one is defined once."""
+    seen, todo, ids = set(), [fn], set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        src = local.get(name) or everywhere.get(name)
+        if src is None:
+            continue
+        ids.update(CITE.findall(src))
+        todo.extend(c for c in CALL.findall(src) if c in local)
+    return ids
+
+
+def order(cite):
+    m = re.match(r"(OQ-)?([A-Z]+)-?(\d+)", cite)
+    return (bool(m[1]), m[2], int(m[3]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out")
+    args = ap.parse_args()
+
+    suites, entries = {}, {}  # variable -> (name, file, table); file -> its tests
+    funcs, nonstatic = {}, {}
+    for path in sources():
+        text = read(path)
+        funcs[path] = functions(text)
+        for name, src in funcs[path].items():
+            if not src.lstrip().startswith("static") and "\nstatic " not in src.split("{")[0]:
+                nonstatic.setdefault(name, src)
+        entries[path] = [(m.start(), m[1], strip_strings(m[2]), m[4]) for m in ENTRY.finditer(text)]
+        for m in re.finditer(r"struct suite (\w+) = SUITE\(\"([^\"]+)\", (\w+)\)", text):
+            suites[m[1]] = (m[2], path, m[3])
+        for m in re.finditer(r"struct suite (\w+) = \{ \"([^\"]+)\", (\w+)", text):
+            suites[m[1]] = (m[2], path, m[3])
+
+    def table(path, var):
+        text = read(path)
+        m = re.search(r"struct test " + var + r"\[\] = \{", text)
+        end = text.index("\n};", m.end())
+        return [e for e in entries[path] if m.end() <= e[0] < end]
+
+    def bracket(var):
+        for path, text in ((p, read(p)) for p in entries):
+            m = re.search(r"const struct test " + var + r" = \{", text)
+            if m:
+                return path, [e for e in entries[path] if e[0] >= m.start()][:1]
+        sys.exit(f"catalogue: no bracket {var}")
+
+    groups = []
+    session = read("tests/session.c")
+    br = re.search(r"struct bracket brackets\[\] = \{(.*?)\n\};", session, re.S)
+    for first, last in re.findall(r"&(\w+), &(\w+) \}", br[1]):
+        rows = []
+        for var in (first, last):
+            path, e = bracket(var)
+            rows.append((path, e[0]))
+        groups.append(("state brackets: " + rows[0][1][1].rsplit(".", 1)[0]
+                       + ".* (first before its tests, last after)", rows))
+    for var in re.findall(r"^\s*&(\w+),", read("tests/suites.c"), re.M):
+        name, path, tvar = suites[var]
+        groups.append((f"{name} (`{path}`)", [(path, e) for e in table(path, tvar)]))
+
+    out = ["# Test catalogue",
+           "",
+           "Every test the harness has, suite by suite in run order: its id, what it",
+           "proves, and the spec statements (docs/spec/) its source cites. Generated by",
+           "`make docs` (scripts/catalogue.py) from the test tables; do not edit by hand.",
+           "`uncore.inject.*` run only when `inject=` names one. Selection, N/A and SKIP:",
+           "[configuration](configuration.md), [results](results.md).",
+           ""]
+    total = 0
+    for title, rows in groups:
+        out += [f"## {title}", "", "| test | what it proves | spec statements |", "|---|---|---|"]
+        for path, (_, tid, desc, fn) in rows:
+            ids = cited(fn, funcs[path], nonstatic) | set(CITE.findall(desc))
+            cites = ", ".join(sorted(ids, key=order)) or "-"
+            out.append(f"| `{tid}` | {desc.replace('|', chr(92) + '|')} | {cites} |")
+            total += 1
+        out.append("")
+    out.append(f"{total} tests.")
+    text = "\n".join(out) + "\n"
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
