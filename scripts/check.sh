@@ -143,7 +143,7 @@ boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=
 boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
   -- --verdict self.fault.each-ap=N/A --tests 1
 boot timeout 124 $ESP --timeout 2
-# help (also --help, -h, ?): a line for every key of the README's table on
+# help (also --help, -h, ?): a line for every key of docs/configuration.md's table on
 # the console and in help.txt on the medium, no test run, and back in the
 # boot manager (its second start) with exit code 0 though end=shutdown.
 hdir=$B/check/help; mkdir -p "$hdir"; t0=$SECONDS
@@ -151,7 +151,7 @@ scripts/qemu.sh --image $ESP --quiet --smp 2 --opts "end=shutdown --help" --unti
   --until-nth 2 --serial-log "$hdir/serial.log" --results "$hdir/results" --timeout "${BOOT_LIMIT:-600}"
 hcode=$?; why=""; tr -d '\r' < "$hdir/serial.log" > "$hdir/console.txt"
 [ "$hcode" = 0 ] || why="exit status $hcode, want 0"
-for key in $(sed -n '/^| key | values | default/,/^$/s/^| `\([a-z_.]*\)` |.*/\1/p' README.md); do
+for key in $(sed -n '/^| key | values | default/,/^$/s/^| `\([a-z_.]*\)` |.*/\1/p' docs/configuration.md); do
   grep -q "^help: $key (default [^)]*): .*; values: " "$hdir/console.txt" || why="${why:+$why; }no help line for $key"
   grep -q "^help: $key (default " "$hdir/results/help.txt" 2>/dev/null || why="${why:+$why; }help.txt lacks $key"
 done

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Host test: the README's defect table ("| defect | breaks |") names every
+# Host test: the defect table of docs/defects.md ("| defect | breaks |",
+# moved there from the README) names every
 # defect of pmu/emu_faults.h (the X(, K(, W(, S( and E( lines of `make mutation`,
 # the C(, D( and H( lines of host tests only) exactly once and nothing
 # else, and a row says "host tests only" exactly when its defect is not in
@@ -16,16 +17,16 @@ check() { # check NAME OFFENDERS
 names() { sed -n "s/^[[:space:]]*[$1]([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" "$root/pmu/emu_faults.h"; }
 faults=$(names XKWCSDEH)
 host_only=$(names CDH)
-table=$(awk '/^\| defect \| breaks \|/ { on = 1; next } on && !NF { exit } on' "$root/README.md")
+table=$(awk '/^\| defect \| breaks \|/ { on = 1; next } on && !NF { exit } on' "$root/docs/defects.md")
 rows=$(sed -n 's/^| `\([^`]*\)` | .*/\1/p' <<<"$table")
 
-check "every defect has one README row" "$(for f in $faults; do
+check "every defect has one docs/defects.md row" "$(for f in $faults; do
   [ "$(grep -cx -- "$f" <<<"$rows")" = 1 ] || echo "$f"; done)"
 check "a row says host tests only iff its defect is not in make mutation" "$(for f in $faults; do
   only=no; grep -qx -- "$f" <<<"$host_only" && only=yes
   said=no; grep -q "^| \`$f\` | .*host tests only" <<<"$table" && said=yes
   [ $only = $said ] || echo "$f (host only: $only, row says so: $said)"; done)"
-check "every README row is a defect" "$(for r in $rows; do
+check "every docs/defects.md row is a defect" "$(for r in $rows; do
   grep -qx -- "$r" <<<"$faults" || echo "$r"; done)"
 echo "1..$n"
 [ "$failed" -eq 0 ]
