@@ -26,7 +26,7 @@ CITE = re.compile(r"(?<![A-Za-z0-9-])(OQ-[A-Z]+\d+|[A-Z]-\d+)(?!\d)")
 ENTRY = re.compile(r'(?:\{|=\s*\{|\]\s*=\s*\{)\s*"([a-z0-9.-]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+),'
                    r'\s*([A-Z0-9_| ]+),\s*(\w+)\s*,?\s*\}', re.S)
 FUNC = re.compile(r"^[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(([^;{}]*?)\)\s*\{", re.M)
-CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+WORD = re.compile(r"\b([A-Za-z_]\w*)\b")
 
 
 def read(path):
@@ -64,20 +64,27 @@ def sources():
                     yield os.path.relpath(os.path.join(dirpath, f), ROOT)
 
 
-def cited(fn, local, everywhere):
-    """Statements cited by function fn: its own source, then the functions
-    it calls in its file (local), else wherever one is defined once."""
-    seen, todo, ids = set(), [fn], set()
+def cited(fn, path, funcs, nonstatic):
+    """Statements cited by function fn of file path: its own source, then
+    every function of the same file it names (a call, or a function handed
+    to a helper), directly or not. A test function the table's file does not
+    define is looked up among the non-static ones of every file; helpers
+    shared across files (tests/pmi_path.c, ...) are not followed, so that a
+    test lists what its own file cites."""
+    seen, todo, ids = set(), [(fn, path)], set()
     while todo:
-        name = todo.pop()
-        if name in seen:
+        name, where = todo.pop()
+        if name not in funcs[where]:
+            if name not in nonstatic:
+                continue
+            where = nonstatic[name]
+        if (name, where) in seen:
             continue
-        seen.add(name)
-        src = local.get(name) or everywhere.get(name)
-        if src is None:
-            continue
+        seen.add((name, where))
+        src = funcs[where][name]
         ids.update(CITE.findall(src))
-        todo.extend(c for c in CALL.findall(src) if c in local)
+        body = src[src.index("{"):] if "{" in src else src
+        todo.extend((c, where) for c in set(WORD.findall(body)) if c in funcs[where])
     return ids
 
 
@@ -97,8 +104,8 @@ def main():
         text = read(path)
         funcs[path] = functions(text)
         for name, src in funcs[path].items():
-            if not src.lstrip().startswith("static") and "\nstatic " not in src.split("{")[0]:
-                nonstatic.setdefault(name, src)
+            if not re.search(r"(^|\n)static\b", src.split("{")[0]):
+                nonstatic.setdefault(name, path)
         entries[path] = [(m.start(), m[1], strip_strings(m[2]), m[4]) for m in ENTRY.finditer(text)]
         for m in re.finditer(r"struct suite (\w+) = SUITE\(\"([^\"]+)\", (\w+)\)", text):
             suites[m[1]] = (m[2], path, m[3])
@@ -144,7 +151,7 @@ def main():
     for title, rows in groups:
         out += [f"## {title}", "", "| test | what it proves | spec statements |", "|---|---|---|"]
         for path, (_, tid, desc, fn) in rows:
-            ids = cited(fn, funcs[path], nonstatic) | set(CITE.findall(desc))
+            ids = cited(fn, path, funcs, nonstatic) | set(CITE.findall(desc))
             cites = ", ".join(sorted(ids, key=order)) or "-"
             out.append(f"| `{tid}` | {desc.replace('|', chr(92) + '|')} | {cites} |")
             total += 1
