@@ -40,8 +40,9 @@ echo "minimal median ${mm} s"
 awk -v a="$hm" -v b="$mm" 'BEGIN {printf "boot ratio %.2f\n", a / b}'
 # Where the harness's time goes (its own start-to-verdict time and the sum
 # of its tests' durations, from results.json), and the PMI latency: the
-# per-core min/median/max figures of nhm.route.* (TSC from the predicted
-# wrap to the handler), pooled over all rounds.
+# per-core min/median/max figures of nhm.route.* (latency_us_min/median/max,
+# one entry per core; TSC from the predicted wrap to the handler), pooled
+# over all rounds.
 python3 - "$B"/bench/run-* <<'PY'
 import json, statistics, sys
 lat = {"min": [], "median": [], "max": []}
@@ -55,10 +56,9 @@ for d in sys.argv[1:]:
         app.append(doc["summary"].get("elapsed_us", 0) / 1000)
         tests.append(sum(t["duration_us"] for t in doc["tests"]) / 1000)
     for t in doc["tests"]:
-        for k, v in t["figures"].items():
-            for s in lat:
-                if k.endswith(f"_latency_{s}"):
-                    lat[s].append(v["value"])
+        for s in lat:
+            if t["id"].startswith("nhm.route."):
+                lat[s] += [e["value"] for e in t["figures"].get(f"latency_us_{s}", [])]
 if app:
     print(f"inside the app (results.json elapsed_us): median {statistics.median(app):.0f} ms, "
           f"of which tests {statistics.median(tests):.0f} ms; the rest of the boot is the firmware's")

@@ -27,7 +27,7 @@ def identity_problems(doc, need):
     """What every QEMU run records of its identity (issue 15.3): the date
     from the firmware clock (QEMU's RTC runs in host UTC), OVMF's SMBIOS
     types 0 and 1 and no type 2, the microcode revision read or null."""
-    need(doc.get("schema_version") == 1, f"schema_version {doc.get('schema_version')!r}, want 1")
+    need(doc.get("schema_version") == 2, f"schema_version {doc.get('schema_version')!r}, want 2")
     try:
         when = datetime.datetime.strptime(doc.get("date_utc") or "", "%Y-%m-%dT%H:%M:%SZ")
         age = abs((datetime.datetime.utcnow() - when).total_seconds())
@@ -39,6 +39,22 @@ def identity_problems(doc, need):
         "manufacturer") == "QEMU" and sm.get("board", 0) is None,
         f"smbios {sm!r}: want OVMF's type 0, QEMU's type 1 and no type 2")
     need("microcode" in doc.get("cpu", {}), "no cpu.microcode")
+
+
+def figure_problems(doc, need):
+    """Each figure's unit field is the unit its name carries (issue 15.3:
+    latency_us_median is in us), which the schema's name pattern cannot
+    tie together; and an index appears once per name."""
+    for t in doc["tests"]:
+        for name, fig in t.get("figures", {}).items():
+            entries = fig if isinstance(fig, list) else [fig]
+            word = re.sub(r"_(min|median|max|mean)$", "", name).rsplit("_", 1)[-1]
+            bad = [e.get("unit") for e in entries if e.get("unit") != word]
+            need(not bad, f"{t['id']}: figure {name} in {bad[0] if bad else ''!r}, "
+                 f"its name says {word!r}")
+            at = [tuple((k, v) for k, v in e.items() if k not in ("value", "unit"))
+                  for e in entries]
+            need(len(set(at)) == len(at), f"{t['id']}: figure {name} repeats an index")
 
 
 def junit_problems(folder, doc, incomplete, need):
@@ -180,6 +196,7 @@ def main():
         need((doc.get("config") or {}).get("tag") == a.tag,
              "OPTS tag= missing from the recorded config")
     identity_problems(doc, need)
+    figure_problems(doc, need)
     if a.family is not None:
         need(doc["cpu"]["family"] == a.family and doc["cpu"]["model"] == a.model,
              f"cpu family {doc['cpu']['family']:#x} model {doc['cpu']['model']:#x}, "

@@ -202,8 +202,8 @@ static enum verdict preflight(struct tctx *t)
 	walk(save_one);
 	for (i = 0; i < nsaved; i++)
 		nonzero += saved[i].val != 0;
-	t_figure(t, "registers_saved", nsaved, "");
-	t_figure(t, "nonzero_at_start", nonzero, "");
+	t_figure(t, "registers_saved_count", nsaved, "count");
+	t_figure(t, "nonzero_at_start_count", nonzero, "count");
 	if (bad.n)
 		return t_error(t, "%u register(s) not saved (first: %s); the uncore is stopped "
 			       "now and they are left stopped at the end", bad.n, bad.first);
@@ -372,7 +372,7 @@ static enum verdict restore(struct tctx *t)
 	walk(unfreeze_one);
 	ok += put_back(P_GLOBAL);
 	say_lost();
-	t_figure(t, "registers_restored", ok, "");
+	t_figure(t, "registers_restored_count", ok, "count");
 	if (need > nsaved && touched)
 		snprintf(more, sizeof(more), "%u register(s) never saved (uncore.state.preflight): "
 			 "left stopped", need - nsaved);

@@ -18,14 +18,14 @@ static bool nehalem_class(const struct core_enum *e)
 
 static void figures(struct tctx *t, const struct core_enum *e)
 {
-	t_figure(t, "version", e->version, "");
-	t_figure(t, "gp_counters", e->ngp, "");
-	t_figure(t, "gp_width", e->gp_width, "bits");
-	t_figure(t, "fixed_counters", e->nfixed, "");
-	t_figure(t, "fixed_width", e->fixed_width, "bits");
-	t_figure(t, "ebx_length", e->ebx_len, "bits");
-	t_figure(t, "ebx_not_available", e->ebx, "bitmask");
-	t_figure(t, "perf_capabilities", (int64_t)e->perf_caps, "bitmask");
+	t_figure(t, "version_id", e->version, "id");
+	t_figure(t, "gp_counters_count", e->ngp, "count");
+	t_figure(t, "gp_width_bits", e->gp_width, "bits");
+	t_figure(t, "fixed_counters_count", e->nfixed, "count");
+	t_figure(t, "fixed_width_bits", e->fixed_width, "bits");
+	t_figure(t, "ebx_length_bits", e->ebx_len, "bits");
+	t_figure(t, "ebx_not_available_mask", e->ebx, "mask");
+	t_figure(t, "perf_capabilities_mask", (int64_t)e->perf_caps, "mask");
 }
 
 /* C-11, C-12, C-14: the enumeration is consistent, each enumerated counter
@@ -137,7 +137,7 @@ static enum verdict full_width(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "fw_write", core_enum_full_width(&c.e), "bool");
+	t_figure(t, "fw_write_bool", core_enum_full_width(&c.e), "bool");
 	if (!core_enum_full_width(&c.e)) {
 		e = msr_read(plat_this_cpu(), CORE_A_PMC(0), &r);
 		CHECK(t, e == 13, "IA32_A_PMC0 (0x4C1) read gave %d, not #GP, though "
@@ -190,7 +190,7 @@ static enum verdict fixed_reserved(struct tctx *t)
 		      (unsigned long)over, c.e.fixed_width);
 		WR(t, CORE_FIXED(n), 0);
 	}
-	t_figure(t, "reserved_write_faults", faults, "");
+	t_figure(t, "reserved_write_faults_count", faults, "count");
 	return core_end(&c, V_PASS);
 }
 

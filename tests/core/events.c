@@ -38,7 +38,7 @@ static enum verdict begin(struct tctx *t, struct core *c, unsigned row)
 	if (v == V_PASS)
 		v = available(t, c, row);
 	if (v == V_PASS)
-		t_figure(t, "model", c->model, "bool");
+		t_figure(t, "model_bool", c->model, "bool");
 	return v == V_PASS ? V_PASS : core_end(c, v);
 }
 
@@ -107,7 +107,7 @@ static enum verdict core_cycles(struct tctx *t)
 		return core_end(&c, v);
 	t_figure(t, "core_cycles", (int64_t)w.gp[0], "cycles");
 	t_figure(t, "core_mhz", (int64_t)(w.gp[0] * (plat_tsc_hz() / 1000) / (w.ticks ? w.ticks : 1)
-					  / 1000), "MHz");
+					  / 1000), "mhz");
 	if (c.model) {
 		lo = w.inner / 3 * 4 - 2;
 		hi = w.ticks / 3 * 4 + 4;
@@ -139,7 +139,7 @@ static enum verdict loop_delta(struct tctx *t, const struct core *c, unsigned ro
 	    (v = count(t, c, w2, row, other)) != V_PASS)
 		return v;
 	d = w2->gp[0] - w1.gp[0];
-	t_figure(t, "per_extra_loop", (int64_t)d, "");
+	t_figure(t, "per_extra_loop_count", (int64_t)d, "count");
 	CHECK(t, w1.gp[0] >= want && core_dist(d, want) <= want / 1000 + 100, "%s: %lu and %lu "
 	      "over %u and %u iterations of a loop with %lu each: want at least %lu and %lu more "
 	      "(C-24)", core_event_name(row), (unsigned long)w1.gp[0], (unsigned long)w2->gp[0],
@@ -181,7 +181,7 @@ static enum verdict ref_cycles(struct tctx *t)
 
 	if (v != V_PASS || (v = count(t, &c, &w, EV_REF, -1)) != V_PASS)
 		return core_end(&c, v);
-	t_figure(t, "ref_per_tsc_x1000", (int64_t)(w.gp[0] * 1000 / (w.ticks ? w.ticks : 1)), "");
+	t_figure(t, "ref_per_tsc_x1000", (int64_t)(w.gp[0] * 1000 / (w.ticks ? w.ticks : 1)), "x1000");
 	/* model: the core cycle count's rounding (pmu/emu.h) and the 3-of-4
 	 * phase of the reference stream (pmu/emu_core.h) each shift it by up
 	 * to 2 */
@@ -230,8 +230,8 @@ static enum verdict branch_misses(struct tctx *t)
 	if (c.model)
 		v = model_rate(t, &c, &w, EV_MISPRED, MODEL_PERIOD_MISPRED);
 	else if ((v = count(t, &c, &p, EV_MISPRED, -1)) == V_PASS) {
-		t_figure(t, "random_misses", (int64_t)w.gp[0], "");
-		t_figure(t, "predicted_loop_misses", (int64_t)p.gp[0], "");
+		t_figure(t, "random_misses_count", (int64_t)w.gp[0], "count");
+		t_figure(t, "predicted_loop_misses_count", (int64_t)p.gp[0], "count");
 		CHECK(t, w.gp[0] >= RAND_N / 4, "%lu mispredictions over %u branches on random "
 		      "bits: want at least %u (C-24 row 6)", (unsigned long)w.gp[0], RAND_N,
 		      RAND_N / 4);
@@ -315,10 +315,10 @@ static enum verdict llc(struct tctx *t, unsigned row)
 		return core_end(&c, t_skip(t, "no buffer of 4 x the LLC (%lu bytes by CPUID leaf "
 					   "4) could be allocated", (unsigned long)core_llc_bytes()));
 	lines = bytes / 64;
-	t_figure(t, "buffer_lines", (int64_t)lines, "");
+	t_figure(t, "buffer_lines_count", (int64_t)lines, "count");
 	if ((v = walk(t, &c, &w, row, other, buf, bytes, false)) != V_PASS)
 		return core_end(&c, v);
-	t_figure(t, "large_buffer", (int64_t)w.gp[0], "");
+	t_figure(t, "large_buffer_count", (int64_t)w.gp[0], "count");
 	if (row == EV_LLC_REF) {
 		CHECK(t, w.gp[0] >= lines / 4, "%lu LLC references walking %lu lines of a buffer "
 		      "of 4 x the LLC: want at least %lu (C-24 row 3)", (unsigned long)w.gp[0],
@@ -332,7 +332,7 @@ static enum verdict llc(struct tctx *t, unsigned row)
 		return core_end(&c, v);
 	if ((v = walk(t, &c, &f, row, -1, buf, fit, true)) != V_PASS)
 		return core_end(&c, v);
-	t_figure(t, "fitting_buffer", (int64_t)f.gp[0], "");
+	t_figure(t, "fitting_buffer_count", (int64_t)f.gp[0], "count");
 	CHECK(t, f.gp[0] <= fit / 64 / 20 + 1000, "%lu LLC misses on a warm walk of %lu lines, "
 	      "at most a quarter of the LLC: want at most %lu (C-24 row 4)", (unsigned long)f.gp[0],
 	      (unsigned long)(fit / 64), (unsigned long)(fit / 64 / 20 + 1000));

@@ -57,7 +57,7 @@ static enum verdict edge(struct tctx *t)
 		if ((v = core_window(t, &c, &w)) != V_PASS)
 			break;
 		if (!n) {
-			t_figure(t, "edges", (int64_t)w.gp[n], "");
+			t_figure(t, "edges_count", (int64_t)w.gp[n], "count");
 			t_figure(t, "level_cycles", (int64_t)w.gp[m], "cycles");
 		}
 		CHECK(t, w.gp[n] > 0 && w.gp[n] < w.gp[m], "IA32_PMC%u with E counted %lu rising "
@@ -127,8 +127,8 @@ static enum verdict split_one(struct tctx *t, const struct core *c, unsigned n, 
 	if (v != V_PASS)
 		return v;
 	if (!n && k == 1) {
-		t_figure(t, "cmask1_ge", (int64_t)r.a, "cycles");
-		t_figure(t, "cmask1_lt", (int64_t)r.b, "cycles");
+		t_figure(t, "cmask1_ge_cycles", (int64_t)r.a, "cycles");
+		t_figure(t, "cmask1_lt_cycles", (int64_t)r.b, "cycles");
 		t_figure(t, "cycles", (int64_t)r.cycles, "cycles");
 	}
 	CHECK(t, core_dist(r.a + r.b, r.cycles) <= core_slack(c, 2), "CMASK %u: IA32_PMC%u "
@@ -171,7 +171,7 @@ static enum verdict cmask_top(struct tctx *t)
 				     SEL_CMASK(0x80) | SEL_INV, &r)) != V_PASS)
 			break;
 		if (!n)
-			t_figure(t, "cmask_0x80_inv", (int64_t)r.b, "cycles");
+			t_figure(t, "cmask_0x80_inv_cycles", (int64_t)r.b, "cycles");
 		CHECK(t, !r.a, "IA32_PMC%u with CMASK 0x81 counted %lu cycles retiring >= 129 "
 		      "instructions (C-16: CMASK is 8 bits)", n, (unsigned long)r.a);
 		CHECK(t, core_dist(r.b, r.cycles) <= core_slack(&c, 1), "IA32_PMC%u with CMASK "
@@ -203,8 +203,9 @@ static enum verdict edge_cmask(struct tctx *t)
 			if (v != V_PASS)
 				break;
 			if (!n)
-				t_figure(t, k == 2 ? "edges_cmask2" : k == 16 ? "edges_cmask16" :
-					 k == 3 ? "edges_cmask3" : "edges_cmask4", (int64_t)r.a, "");
+				t_figure(t, k == 2 ? "edges_cmask2_count" : k == 16 ?
+					 "edges_cmask16_count" : k == 3 ? "edges_cmask3_count" :
+					 "edges_cmask4_count", (int64_t)r.a, "count");
 			CHECK(t, r.a <= r.b + core_slack(&c, 2), "CMASK %u: IA32_PMC%u with E counted "
 			      "%lu rising edges, more than the %lu cycles at the level (C-16: edge "
 			      "of count >= CMASK)", k, n, (unsigned long)r.a, (unsigned long)r.b);
@@ -243,8 +244,8 @@ static enum verdict edge_inv(struct tctx *t)
 			if (v != V_PASS)
 				break;
 			if (!n && k == 1) {
-				t_figure(t, "falling_edges", (int64_t)r.a, "");
-				t_figure(t, "rising_edges", (int64_t)r.b, "");
+				t_figure(t, "falling_edges_count", (int64_t)r.a, "count");
+				t_figure(t, "rising_edges_count", (int64_t)r.b, "count");
 			}
 			CHECK(t, !c.model || (r.a && r.b && core_dist(r.a, r.b) <= 1 &&
 			      r.a < r.cycles / 2), "CMASK %u: IA32_PMC%u with E and INV counted %lu, "

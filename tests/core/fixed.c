@@ -53,7 +53,7 @@ static enum verdict ring_window(struct tctx *t, const struct core *c, unsigned j
 	if (!same)
 		return V_PASS;
 	if (j == 2 && !c->model) {
-		t_figure(t, "ctr2_per_ref_event_x1000", (int64_t)(w.fixed[2] * 1000 / w.gp[0]), "");
+		t_figure(t, "ctr2_per_ref_event_x1000", (int64_t)(w.fixed[2] * 1000 / w.gp[0]), "x1000");
 		return V_PASS;
 	}
 	/* hardware: 1% besides the skew, for the two events' own definitions */

@@ -109,9 +109,9 @@ static enum verdict preset(struct tctx *t)
 		}
 		aim(&r, (r.val[0] + r.preset[0]) & r.mask);
 	}
-	t_figure(t, "windows", n, "");
-	t_figure(t, "stopped_at_rollover", landed, "");
-	t_figure(t, "status_set_at_rollover", set_at_zero, "");
+	t_figure(t, "windows_count", n, "count");
+	t_figure(t, "stopped_at_rollover_count", landed, "count");
+	t_figure(t, "status_set_at_rollover_count", set_at_zero, "count");
 	if (v != V_PASS)
 		return core_end(&c, v);
 	if (!c.model) { /* OQ-C12 on hardware: reported */
@@ -185,7 +185,7 @@ static enum verdict clear_each(struct tctx *t)
 		      "0x%lx, want 0x%lx: exactly its own bit cleared (C-07)", (unsigned long)bit,
 		      (unsigned long)(st & all), (unsigned long)left);
 	}
-	t_figure(t, "status_bits_cleared_one_by_one", cleared, "");
+	t_figure(t, "bits_cleared_singly_count", cleared, "count");
 	return core_end(&c, V_PASS);
 }
 

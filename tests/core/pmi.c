@@ -166,7 +166,7 @@ enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned id
 	if (v == V_PASS)
 		v = judge(t, c, idx, val);
 	if (v == V_PASS && idx == 0)
-		t_figure(t, "lvt_masked_in_handler", (got.lvt & LVT_MASKED) != 0, "bool");
+		t_figure(t, "lvt_masked_in_handler_bool", (got.lvt & LVT_MASKED) != 0, "bool");
 	return v;
 }
 
@@ -232,7 +232,7 @@ static enum verdict no_int(struct tctx *t)
 	if (v == V_PASS)
 		v = overflowed(t, bits, "IA32_PMC0 and IA32_FIXED_CTR0");
 	pmi_path_close(&p);
-	t_figure(t, "pmis", got.count, "");
+	t_figure(t, "pmis_count", got.count, "count");
 	if (v == V_PASS)
 		v = got.count ? t_fail(t, "%u PMIs from overflows without INT or the PMI bit "
 				       "(C-10, C-22)", got.count) : V_PASS;
@@ -265,8 +265,8 @@ static enum verdict masked(struct tctx *t)
 	}
 	msr_write(plat_this_cpu(), CORE_GLOBAL_CTRL, 0);
 	pmi_path_close(&p);
-	t_figure(t, "pmis_while_masked", while_masked, "");
-	t_figure(t, "pmis_after_unmask", got.count - while_masked, "");
+	t_figure(t, "pmis_while_masked_count", while_masked, "count");
+	t_figure(t, "pmis_after_unmask_count", got.count - while_masked, "count");
 	if (v == V_PASS)
 		v = while_masked ? t_fail(t, "%u PMIs through a masked LVT entry (C-28)",
 					  while_masked) : V_PASS;

@@ -85,8 +85,8 @@ static enum verdict preflight(struct tctx *t)
 		regs++;
 	}
 	saved.have = true;
-	t_figure(t, "registers_saved", regs, "");
-	t_figure(t, "nonzero_at_start", left, "");
+	t_figure(t, "registers_saved_count", regs, "count");
+	t_figure(t, "nonzero_at_start_count", left, "count");
 	return V_PASS;
 }
 

@@ -54,23 +54,50 @@ void rbuf_jstr(struct rbuf *b, const char *s, size_t max)
 	b->len += n + 2;
 }
 
-void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
-		  void (*fmt)(struct rbuf *b, const struct figure *fig))
+/* Whether figure i's name first appears at i. */
+static bool first_of_name(const struct tresult *r, unsigned i)
 {
-	unsigned i;
+	unsigned j;
 
-	/* Render each figure on its own first: it always fits there, and
-	 * then goes into b as one all-or-nothing piece. */
-	for (i = 0; i < r->nfigs && i < T_MAX_FIGURES; i++) {
-		char one[RESULTS_FIG_MAX];
+	for (j = 0; j < i; j++)
+		if (!strcmp(r->figs[j].name, r->figs[i].name))
+			return false;
+	return true;
+}
+
+void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep, fig_fmt *fmt)
+{
+	/* Every figure of r fits here, so a name's always does. The writers
+	 * run on the BSP, one at a time. */
+	static char one[T_MAX_FIGURES * RESULTS_FIG_MAX];
+	unsigned i, n = r->nfigs < T_MAX_FIGURES ? r->nfigs : T_MAX_FIGURES, group = 0;
+
+	/* Render each name's figures on their own first: they fit there, and
+	 * then go into b as one all-or-nothing piece. */
+	for (i = 0; i < n; i++) {
 		struct rbuf fb = RBUF(one);
+		unsigned j, count = 0;
 
-		if (i)
+		if (!first_of_name(r, i))
+			continue;
+		for (j = i; j < n; j++)
+			count += !strcmp(r->figs[j].name, r->figs[i].name);
+		if (group++)
 			rbuf_put(&fb, sep);
-		fmt(&fb, &r->figs[i]);
+		fmt(&fb, r, i, count);
 		if (!rbuf_putn(b, one, fb.len))
 			break;
 	}
+}
+
+/* The figures after from, from included, that share from's name: next
+ * one from *j on, false when none is left. */
+bool fig_next_of_name(const struct tresult *r, unsigned from, unsigned *j)
+{
+	for (; *j < r->nfigs && *j < T_MAX_FIGURES; ++*j)
+		if (!strcmp(r->figs[*j].name, r->figs[from].name))
+			return true;
+	return false;
 }
 
 static struct rfile *tracked[RFILE_MAX];

@@ -11,8 +11,10 @@
  * whole records. Realistic records stay under 2 KiB; the limits only bite on
  * pathological input (ids, figure names or reasons full of escapes). */
 #define RESULTS_REC_MAX  4096
-#define RESULTS_FIGS_MAX 2560 /* all figures of one record */
-#define RESULTS_FIG_MAX  384  /* one figure: bounded by struct figure */
+/* All figures of one record: T_MAX_FIGURES at about 90 bytes each in TAP's
+ * YAML (name, index, value, unit), the longest rendering. */
+#define RESULTS_FIGS_MAX 3072
+#define RESULTS_FIG_MAX  384  /* one figure entry: bounded by struct figure */
 #define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
 #define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */
@@ -49,10 +51,15 @@ bool rbuf_printf(struct rbuf *b, const char *fmt, ...)
  * of at most max bytes with the quotes: the text is cut between escapes. */
 void rbuf_jstr(struct rbuf *b, const char *s, size_t max);
 
-/* Append r's figures rendered by fmt, sep between them. Each goes in whole
- * or not at all; the first that does not fit is dropped with all later ones. */
-void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep,
-		  void (*fmt)(struct rbuf *b, const struct figure *fig));
+/* Renders the count figures of r named as r->figs[first] (first is the
+ * first of them; fig_next_of_name walks them). */
+typedef void fig_fmt(struct rbuf *b, const struct tresult *r, unsigned first, unsigned count);
+
+/* Append r's figures, one fmt call per name, sep between them. Each name
+ * goes in whole or not at all; the first that does not fit is dropped with
+ * all later ones. */
+void rbuf_figures(struct rbuf *b, const struct tresult *r, const char *sep, fig_fmt *fmt);
+bool fig_next_of_name(const struct tresult *r, unsigned from, unsigned *j);
 
 /* Write b at off, then flush or mark (rfile_written); on failure mark f
  * failed, after which nothing more is written (a file with a hole in it

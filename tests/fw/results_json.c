@@ -15,7 +15,7 @@
 
 /* results.json's layout (docs/results.schema.json), and the journal's line
  * 0: raised with every change a reader must know of. */
-#define RESULTS_SCHEMA_VERSION 1
+#define RESULTS_SCHEMA_VERSION 2
 
 static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
@@ -229,12 +229,42 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 	f->pos = f->tail = start;
 }
 
-static void put_figure(struct rbuf *b, const struct figure *fig)
+/* "value":V,"unit":U} of one figure entry. */
+static void put_value(struct rbuf *b, const struct figure *fig)
 {
-	rbuf_jstr(b, fig->name, SIZE_MAX);
-	rbuf_printf(b, ":{\"value\":%lld,\"unit\":", (long long)fig->value);
+	rbuf_printf(b, "\"value\":%lld,\"unit\":", (long long)fig->value);
 	rbuf_jstr(b, fig->unit, SIZE_MAX);
 	rbuf_put(b, "}");
+}
+
+/* "name":{"value":V,"unit":U} for a plain figure; an indexed name is an
+ * array of its entries, "name":[{"core":0,"value":V,"unit":U},...], the
+ * index a number ("box": the box's name, a string). */
+static void put_figure(struct rbuf *b, const struct tresult *r, unsigned first, unsigned count)
+{
+	const struct figure *fig = &r->figs[first];
+	unsigned j = first, k = 0;
+
+	rbuf_jstr(b, fig->name, SIZE_MAX);
+	if (count == 1 && fig->key == FIG_PLAIN) {
+		rbuf_put(b, ":{");
+		put_value(b, fig);
+		return;
+	}
+	rbuf_put(b, ":[");
+	for (; fig_next_of_name(r, first, &j); j++, k++) {
+		fig = &r->figs[j];
+		rbuf_put(b, k ? ",{" : "{");
+		if (fig->key == FIG_BOX) {
+			rbuf_put(b, "\"box\":");
+			rbuf_jstr(b, fig->at, SIZE_MAX);
+			rbuf_put(b, ",");
+		} else if (fig->key != FIG_PLAIN) {
+			rbuf_printf(b, "\"%s\":%s,", fig_key_word(fig->key), fig->at);
+		}
+		put_value(b, fig);
+	}
+	rbuf_put(b, "]");
 }
 
 /* One access: ["rd",cpu,"0xMSR","name","0xVALUE"] (value null on a fault,

@@ -104,13 +104,28 @@ static void status_line(struct rbuf *b, const struct tresult *r)
 		 *why ? " " : "", why);
 }
 
-static void put_figure(struct rbuf *b, const struct figure *fig)
+/* One YAML list item per entry of the name, its index (if any) a key of
+ * the item as in results.json: core: 0, box: "C0". */
+static void put_figure(struct rbuf *b, const struct tresult *r, unsigned first, unsigned count)
 {
-	rbuf_put(b, "    - name: ");
-	rbuf_jstr(b, fig->name, SIZE_MAX);
-	rbuf_printf(b, "\n      value: %lld\n      unit: ", (long long)fig->value);
-	rbuf_jstr(b, fig->unit, SIZE_MAX);
-	rbuf_put(b, "\n");
+	unsigned j = first;
+
+	(void)count;
+	for (; fig_next_of_name(r, first, &j); j++) {
+		const struct figure *fig = &r->figs[j];
+
+		rbuf_put(b, "    - name: ");
+		rbuf_jstr(b, fig->name, SIZE_MAX);
+		if (fig->key == FIG_BOX) {
+			rbuf_put(b, "\n      box: ");
+			rbuf_jstr(b, fig->at, SIZE_MAX);
+		} else if (fig->key != FIG_PLAIN) {
+			rbuf_printf(b, "\n      %s: %s", fig_key_word(fig->key), fig->at);
+		}
+		rbuf_printf(b, "\n      value: %lld\n      unit: ", (long long)fig->value);
+		rbuf_jstr(b, fig->unit, SIZE_MAX);
+		rbuf_put(b, "\n");
+	}
 }
 
 /* The YAML diagnostic block; figs holds the rendered figure list. */

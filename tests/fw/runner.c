@@ -33,18 +33,62 @@ VERDICT_FN(t_xfail, V_XFAIL)
 VERDICT_FN(t_error, V_ERROR)
 VERDICT_FN(t_na, V_NA)
 
-void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit)
+static const char *const keys[FIG_KEY_COUNT] = { "", "cpu", "core", "package", "box", "half" };
+
+const char *fig_key_word(enum fig_key k)
+{
+	return k < FIG_KEY_COUNT ? keys[k] : "";
+}
+
+/* The figure of this name and index, a new one, or none when all are used. */
+static void put(struct tctx *t, const char *name, enum fig_key key, const char *at,
+		int64_t value, const char *unit)
 {
 	struct tresult *r = t->res;
-	struct figure *f;
+	struct figure *f = NULL;
+	unsigned i;
 
-	if (r->nfigs == T_MAX_FIGURES)
+	for (i = 0; i < r->nfigs && !f; i++)
+		if (!strcmp(r->figs[i].name, name) && r->figs[i].key == key &&
+		    !strcmp(r->figs[i].at, at))
+			f = &r->figs[i];
+	if (!f && r->nfigs == T_MAX_FIGURES)
 		return;
-	f = &r->figs[r->nfigs++];
+	if (!f)
+		f = &r->figs[r->nfigs++];
 	snprintf(f->name, sizeof(f->name), "%s", name);
 	snprintf(f->unit, sizeof(f->unit), "%s", unit);
+	snprintf(f->at, sizeof(f->at), "%s", at);
+	f->key = (uint8_t)key;
 	f->value = value;
-	plat_log(2, "  %s: %s = %lld %s", r->test->id, name, (long long)value, unit);
+	if (key == FIG_PLAIN)
+		plat_log(2, "  %s: %s = %lld %s", r->test->id, name, (long long)value, unit);
+	else
+		plat_log(2, "  %s: %s[%s %s] = %lld %s", r->test->id, name, keys[key], at,
+			 (long long)value, unit);
+}
+
+void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit)
+{
+	put(t, name, FIG_PLAIN, "", value, unit);
+}
+
+void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at, int64_t value,
+		 const char *unit)
+{
+	char num[12];
+
+	snprintf(num, sizeof(num), "%u", at);
+	if (key == FIG_PLAIN || key >= FIG_KEY_COUNT)
+		put(t, name, FIG_PLAIN, "", value, unit);
+	else
+		put(t, name, key, num, value, unit);
+}
+
+void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t value,
+		  const char *unit)
+{
+	put(t, name, FIG_BOX, box, value, unit);
 }
 
 bool runner_selected(const struct run_opts *o, const char *id)

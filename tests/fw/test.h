@@ -26,13 +26,27 @@ enum need {
 	NEED_CORE_PMU = 1u << 4, /* an architectural core PMU (CPUID.0AH:EAX[7:0] > 0, C-11) */
 };
 
-#define T_MAX_FIGURES 16
+/* Room for the per-core figures of a test on 8 CPUs (3 statistics each)
+ * beside its plain ones. */
+#define T_MAX_FIGURES 32
 #define T_REASON_LEN  200
 
+/* What a figure is indexed by: nothing (a plain figure), or the CPU (its
+ * index in the run's CPU list), core, package, box or half-box it was
+ * measured on. results.json renders all entries of one name as an array
+ * of objects keyed by this word ("cpu", "core", ...: fig_key_word). */
+enum fig_key { FIG_PLAIN, FIG_CPU, FIG_CORE, FIG_PACKAGE, FIG_BOX, FIG_HALF, FIG_KEY_COUNT };
+const char *fig_key_word(enum fig_key k);
+
+/* A figure's name ends with its unit, before an optional statistic:
+ * latency_us_median, uclk_hz, pmis_count (docs/results.schema.json lists
+ * the units); unit repeats that word. */
 struct figure {
 	char name[32];
 	int64_t value;
-	char unit[12];
+	char unit[8];
+	uint8_t key;  /* enum fig_key */
+	char at[11];  /* the index: a number, or a box's name for FIG_BOX */
 };
 
 struct tctx;
@@ -78,8 +92,15 @@ enum verdict t_skip(struct tctx *t, const char *fmt, ...) __attribute__((format(
 enum verdict t_na(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 enum verdict t_xfail(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 enum verdict t_error(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Record a measured figure (goes to results.json and, at verbose>=1, the log). */
+/* Record a measured figure (goes to results.json and, at verbose>=2, the
+ * log). A second figure of the same name and index replaces the first. */
 void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit);
+/* A figure of one CPU, core, package or half-box (key), index at. */
+void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at, int64_t value,
+		 const char *unit);
+/* A figure of one uncore box, by the box's name ("C0", "S1"). */
+void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t value,
+		  const char *unit);
 
 #define CHECK(t, cond, ...) \
 	do { if (!(cond)) return t_fail((t), __VA_ARGS__); } while (0)

@@ -284,14 +284,27 @@ static inline void add_fig(struct tresult *r, const char *name, int64_t value,
 	snprintf(fg->unit, sizeof(fg->unit), "%s", unit);
 }
 
+/* A figure indexed by key at (a box's name for FIG_BOX). */
+static inline void add_fig_at(struct tresult *r, const char *name, enum fig_key key,
+			      const char *at, int64_t value, const char *unit)
+{
+	add_fig(r, name, value, unit);
+	r->figs[r->nfigs - 1].key = (uint8_t)key;
+	snprintf(r->figs[r->nfigs - 1].at, sizeof(r->figs[0].at), "%s", at);
+}
+
 /* The six results of the sample run, one of each kind. */
 static inline void sample_run(struct tresult out[6], struct tally *t)
 {
 	out[0] = mk(1, V_PASS, "", 10);
 	out[1] = mk(2, V_PASS, "", 1234);
 	out[1].iteration = 2;
-	add_fig(&out[1], "lat", 42, "ns");
-	add_fig(&out[1], "delta", -7, "");
+	/* One name per core, interleaved with a plain figure: grouped. */
+	add_fig(&out[1], "latency_us", 42, "us");
+	add_fig_at(&out[1], "latency_us_median", FIG_CORE, "0", 12, "us");
+	add_fig(&out[1], "delta_count", -7, "count");
+	add_fig_at(&out[1], "latency_us_median", FIG_CORE, "1", 15, "us");
+	add_fig_at(&out[1], "pmis_count", FIG_BOX, "C0", 3, "count");
 	out[2] = mk(3, V_FAIL, "expected 1, got \"2\"", 50);
 	out[3] = mk(4, V_SKIP, "needs 2 packages", 0);
 	out[4] = mk(5, V_XFAIL, "known erratum", 3);

@@ -82,7 +82,7 @@ static void fixed_identity(void)
 }
 
 static const char json_head[] =
-	"{\"schema_version\":1,\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
+	"{\"schema_version\":2,\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
 	"\"run\":\"run-0007\",\"tag\":\"lab1\",\"date_utc\":\"2026-11-25T03:19:47Z\","
 	"\"clock_time_zone_min\":null,\"smbios\":{\"version\":\"2.8\",\"firmware\":"
 	"{\"vendor\":\"EDK II\",\"version\":\"0.0.0\",\"date\":\"02/06/2015\"},\"system\":"
@@ -108,8 +108,11 @@ static const char json_expected[] =
 	"\"verdict\":\"PASS\",\"reason\":\"\",\"duration_us\":10,\"figures\":{}},"
 	"{\"id\":\"a.pass.figs\",\"description\":\"passes with figures\","
 	"\"iteration\":2,\"verdict\":\"PASS\",\"reason\":\"\",\"duration_us\":1234,"
-	"\"figures\":{\"lat\":{\"value\":42,\"unit\":\"ns\"},"
-	"\"delta\":{\"value\":-7,\"unit\":\"\"}}},"
+	"\"figures\":{\"latency_us\":{\"value\":42,\"unit\":\"us\"},"
+	"\"latency_us_median\":[{\"core\":0,\"value\":12,\"unit\":\"us\"},"
+	"{\"core\":1,\"value\":15,\"unit\":\"us\"}],"
+	"\"delta_count\":{\"value\":-7,\"unit\":\"count\"},"
+	"\"pmis_count\":[{\"box\":\"C0\",\"value\":3,\"unit\":\"count\"}]}},"
 	"{\"id\":\"a.fail\",\"description\":\"fails\",\"iteration\":1,"
 	"\"verdict\":\"FAIL\",\"reason\":\"expected 1, got \\\"2\\\"\","
 	"\"duration_us\":50,\"figures\":{}},"
@@ -233,6 +236,10 @@ static void oversized_input_stays_well_formed(void **state)
 		fg->name[0] = (char)('A' + i); /* distinct keys */
 		fg->value = INT64_MIN;
 		memset(fg->unit, 4, sizeof(fg->unit) - 1);
+		if (i % 2) { /* every other one indexed, by a box name of escapes */
+			fg->key = FIG_BOX;
+			memset(fg->at, 5, sizeof(fg->at) - 1);
+		}
 	}
 	json_begin(&f, &ri);
 	assert_json(&m);

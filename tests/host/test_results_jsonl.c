@@ -37,7 +37,7 @@ static void jsonl_a_line_per_record(void **state)
 	sample_run(r, &t);
 	jsonl_begin(&f, &info);
 	assert_int_equal(assert_lines(&m), 1);
-	assert_true(strncmp(m.p, "{\"journal\":1,\"seq\":0,\"schema_version\":1,"
+	assert_true(strncmp(m.p, "{\"journal\":1,\"seq\":0,\"schema_version\":2,"
 			    "\"harness\":\"uncore-harness\",\"version\":\"v1.2-3-gabc\","
 			    "\"run\":\"run-0007\"", 107) == 0);
 	for (int i = 0; i < 6; i++) {
@@ -78,8 +78,12 @@ static void jsonl_record_is_the_json_record(void **state)
 	assert_int_equal(strncmp(obj, strstr(mj.p, "{\"id\":\"a.pass.figs\""),
 				 strlen("{\"id\":\"a.pass.figs\",\"description\":\"passes with figures\","
 					"\"iteration\":2,\"verdict\":\"PASS\",\"reason\":\"\","
-					"\"duration_us\":1234,\"figures\":{\"lat\":{\"value\":42,"
-					"\"unit\":\"ns\"},\"delta\":{\"value\":-7,\"unit\":\"\"}}}")), 0);
+					"\"duration_us\":1234,\"figures\":{\"latency_us\":"
+					"{\"value\":42,\"unit\":\"us\"},\"latency_us_median\":"
+					"[{\"core\":0,\"value\":12,\"unit\":\"us\"},{\"core\":1,"
+					"\"value\":15,\"unit\":\"us\"}],\"delta_count\":{\"value\":-7,"
+					"\"unit\":\"count\"},\"pmis_count\":[{\"box\":\"C0\",\"value\":3,"
+					"\"unit\":\"count\"}]}}")), 0);
 	mem_teardown(&mj);
 	mem_teardown(&ml);
 }

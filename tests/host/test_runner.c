@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-static enum verdict pass(struct tctx *t) { t_figure(t, "answer", 42, "units"); return V_PASS; }
+static enum verdict pass(struct tctx *t) { t_figure(t, "answer_count", 42, "count"); return V_PASS; }
 static enum verdict failing(struct tctx *t) { CHECK(t, 1 + 1 == 3, "arithmetic says %d", 2); return V_PASS; }
 static enum verdict xfail(struct tctx *t) { return t_xfail(t, "erratum AAK100"); }
 static enum verdict error(struct tctx *t) { return t_error(t, "harness broke"); }
@@ -63,7 +63,7 @@ static void verdicts_and_reasons(void **state)
 	assert_int_equal(seen[0].verdict, V_PASS);
 	assert_int_equal(seen[0].index, 1);
 	assert_int_equal(seen[0].nfigs, 1);
-	assert_string_equal(seen[0].figs[0].name, "answer");
+	assert_string_equal(seen[0].figs[0].name, "answer_count");
 	assert_int_equal(seen[1].verdict, V_FAIL);
 	assert_string_equal(seen[1].reason, "arithmetic says 2");
 	/* What the machine lacks by design is N/A; an uncore the harness does
@@ -424,10 +424,46 @@ static void list_prints_selected(void **state)
 	assert_null(strstr(host_output(), "a.two"));
 }
 
+/* A figure carries its index (core 2, box "C0"); the same name and index
+ * again replaces the value, another index adds an entry; past
+ * T_MAX_FIGURES new figures are dropped, replacements still land. */
+static void figures_by_index(void **state)
+{
+	static const struct test one = { "f.figs", "figures", 0, pass };
+	struct tresult r = { .test = &one };
+	struct tctx t = { &r };
+	unsigned i;
+
+	(void)state;
+	t_figure_at(&t, "latency_us_median", FIG_CORE, 2, 12, "us");
+	t_figure_box(&t, "pmis_count", "C0", 3, "count");
+	t_figure_at(&t, "latency_us_median", FIG_CORE, 3, 15, "us");
+	t_figure_at(&t, "latency_us_median", FIG_CORE, 2, 13, "us");
+	t_figure(&t, "plain_count", 1, "count");
+	t_figure(&t, "plain_count", 2, "count");
+	assert_int_equal(r.nfigs, 4);
+	assert_int_equal(r.figs[0].key, FIG_CORE);
+	assert_string_equal(r.figs[0].at, "2");
+	assert_int_equal(r.figs[0].value, 13);
+	assert_int_equal(r.figs[1].key, FIG_BOX);
+	assert_string_equal(r.figs[1].at, "C0");
+	assert_string_equal(r.figs[2].at, "3");
+	assert_int_equal(r.figs[3].key, FIG_PLAIN);
+	assert_int_equal(r.figs[3].value, 2);
+	assert_string_equal(fig_key_word(FIG_PACKAGE), "package");
+	for (i = 0; i < T_MAX_FIGURES; i++)
+		t_figure_at(&t, "rate_mhz", FIG_CPU, i, i, "mhz");
+	assert_int_equal(r.nfigs, T_MAX_FIGURES);
+	assert_string_equal(r.figs[T_MAX_FIGURES - 1].at, "27");
+	t_figure_at(&t, "latency_us_median", FIG_CORE, 3, 16, "us");
+	assert_int_equal(r.figs[2].value, 16);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(verdicts_and_reasons),
+		cmocka_unit_test(figures_by_index),
 		cmocka_unit_test(untrusted_clock_fail_is_error),
 		cmocka_unit_test(requirements_met),
 		cmocka_unit_test(selection_globs),

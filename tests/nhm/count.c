@@ -246,7 +246,7 @@ static enum verdict gates(struct tctx *t)
 		WR_ON(t, me, NHM_GLOBAL_CTRL, 0);
 		WR_ON(t, me, NHM_EVTSEL(n), SEL);
 	}
-	t_figure(t, "min_window_count", (int64_t)min_delta, "events");
+	t_figure(t, "min_window_count", (int64_t)min_delta, "count");
 	return V_PASS;
 }
 
@@ -452,8 +452,8 @@ static enum verdict package_scope(struct tctx *t)
 		      "%u, 0x%lx on CPU %u: want one counter, strictly increasing (N-03)",
 		      (unsigned long)a, x, (unsigned long)v, c, (unsigned long)b, x);
 	}
-	t_figure(t, "packages", np, "");
-	t_figure(t, "cpus_sharing_checked", shared, "cpus");
+	t_figure(t, "packages_count", np, "count");
+	t_figure(t, "cpus_sharing_checked_count", shared, "count");
 	return V_PASS;
 }
 
@@ -497,7 +497,7 @@ static enum verdict packages(struct tctx *t)
 		}
 		WR_ON(t, lead[k], NHM_GLOBAL_CTRL, 0);
 	}
-	t_figure(t, "packages", np, "");
+	t_figure(t, "packages_count", np, "count");
 	return V_PASS;
 }
 

@@ -159,7 +159,7 @@ static enum verdict window_run(struct tctx *t, struct window *w, unsigned n, uin
 	if (!w->during)
 		w->during = just_stream;
 	rc = plat_run_all(ap_stream, bsp_window, w, AP_LIMIT_US * 2);
-	t_figure(t, "streaming_aps", w->streaming, "cpus");
+	t_figure(t, "streaming_aps_count", w->streaming, "count");
 	if (rc)
 		return t_error(t, "running the workload on every CPU failed (error %d)", rc);
 	if (w->err)
@@ -195,7 +195,7 @@ static bool cmp_clock_is_uclk(struct tctx *t, uint64_t cycles, uint64_t fixed, u
 {
 	bool same = dist(cycles, fixed) <= slack(edges);
 
-	t_figure(t, "cmp_minus_fixed", (int64_t)(cycles - fixed), "cycles");
+	t_figure(t, "cmp_minus_fixed_cycles", (int64_t)(cycles - fixed), "cycles");
 	if (!same)
 		plat_log(1, "  CMASK compares on another clock (OQ-N12): %lu cycles where "
 			 "FixedCntr0 counted %lu", (unsigned long)cycles, (unsigned long)fixed);
@@ -230,11 +230,11 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 	fixed = c[8];
 	for (i = 0; i < 3; i++)
 		s[i] = c[1 + 2 * i] + c[2 + 2 * i];
-	t_figure(t, "occ_sum", (int64_t)c[0], "entries");
-	t_figure(t, "cmask1", (int64_t)c[1], "cycles");
-	t_figure(t, "cmask2", (int64_t)c[3], "cycles");
-	t_figure(t, "cmask4", (int64_t)c[5], "cycles");
-	t_figure(t, "cmask0_inv", (int64_t)c[7], "entries");
+	t_figure(t, "occ_sum_count", (int64_t)c[0], "count");
+	t_figure(t, "cmask1_cycles", (int64_t)c[1], "cycles");
+	t_figure(t, "cmask2_cycles", (int64_t)c[3], "cycles");
+	t_figure(t, "cmask4_cycles", (int64_t)c[5], "cycles");
+	t_figure(t, "cmask0_inv_count", (int64_t)c[7], "count");
 	CHECK(t, c[1] > 0 && c[0] > 0, BUSY_MSG, 0x23, WINDOW_US);
 	/* N-19, the part that holds on any comparison clock: for every k the
 	 * pair counts the same cycles; 2 counters x 2 edges on each side. */
@@ -302,10 +302,10 @@ static enum verdict filter_edge(struct tctx *t)
 	low = c[1];
 	edges = c[2];
 	falls = c[3];
-	t_figure(t, "level", (int64_t)level, "cycles");
-	t_figure(t, "inverse", (int64_t)low, "cycles");
-	t_figure(t, "edges", (int64_t)edges, "edges");
-	t_figure(t, "inverse_edges", (int64_t)falls, "edges");
+	t_figure(t, "level_cycles", (int64_t)level, "cycles");
+	t_figure(t, "inverse_cycles", (int64_t)low, "cycles");
+	t_figure(t, "edges_count", (int64_t)edges, "count");
+	t_figure(t, "inverse_edges_count", (int64_t)falls, "count");
 	if (!uncore_emulated() && dist(falls, edges) > 1 + slack(4))
 		plat_log(1, "  nhm.filter.edge: E with INV counted %lu, E alone %lu: not the "
 			 "rising edges of the inverted condition (N-16, N-19)", (unsigned long)falls,
@@ -351,12 +351,12 @@ static enum verdict filter_cmask_flag(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "cmask0", (int64_t)c[0], "cycles");
-	t_figure(t, "cmask1", (int64_t)c[1], "cycles");
-	t_figure(t, "cmask2", (int64_t)c[3], "cycles");
-	t_figure(t, "cmask2_edge", (int64_t)c[4], "edges");
-	t_figure(t, "cmask0x81", (int64_t)c[5], "cycles");
-	t_figure(t, "cmask0x80_inv", (int64_t)c[6], "cycles");
+	t_figure(t, "cmask0_cycles", (int64_t)c[0], "cycles");
+	t_figure(t, "cmask1_cycles", (int64_t)c[1], "cycles");
+	t_figure(t, "cmask2_cycles", (int64_t)c[3], "cycles");
+	t_figure(t, "cmask2_edge_count", (int64_t)c[4], "count");
+	t_figure(t, "cmask0x81_cycles", (int64_t)c[5], "cycles");
+	t_figure(t, "cmask0x80_inv_cycles", (int64_t)c[6], "cycles");
 	CHECK(t, c[0] > 0, BUSY_MSG, 0x22, WINDOW_US);
 	if (!uncore_emulated() && c[4] > slack(2))
 		plat_log(1, "  nhm.filter.cmask-flag: E with CMASK=2 counted %lu edges of a "
@@ -396,10 +396,10 @@ static enum verdict filter_umask_union(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	sum = c[1] + c[2] + c[3];
-	t_figure(t, "any", (int64_t)c[0], "reads");
-	t_figure(t, "ch0", (int64_t)c[1], "reads");
-	t_figure(t, "ch1", (int64_t)c[2], "reads");
-	t_figure(t, "ch2", (int64_t)c[3], "reads");
+	t_figure(t, "any_count", (int64_t)c[0], "count");
+	t_figure(t, "ch0_count", (int64_t)c[1], "count");
+	t_figure(t, "ch1_count", (int64_t)c[2], "count");
+	t_figure(t, "ch2_count", (int64_t)c[3], "count");
 	CHECK(t, c[0] > 0, "no DRAM read counted by 2CH umask 07 in %u us: the workload did "
 	      "not reach the memory controller", WINDOW_US);
 	/* Each read goes to exactly one channel. A DDR3 channel moves one line
@@ -487,7 +487,7 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	      (unsigned long)back);
 	CHECK(t, ctr[0] == PRESET, "stopped PerfCntr0 written 0x%lx reads 0x%lx (N-06, N-11, "
 	      "N-12)", (unsigned long)PRESET, (unsigned long)ctr[0]);
-	t_figure(t, "stopped_ctr_changed", ctr[1] != PRESET, "bool");
+	t_figure(t, "stopped_ctr_changed_bool", ctr[1] != PRESET, "bool");
 	if (uncore_emulated())
 		CHECK(t, ctr[1] == PRESET, "OCC_CTR_RST changed the stopped PerfCntr0 from 0x%lx "
 		      "to 0x%lx (OQ-N8)", (unsigned long)PRESET, (unsigned long)ctr[1]);
@@ -495,11 +495,11 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	v = measure(t, sel, 3, &w, c);
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "resets", r.resets, "");
-	t_figure(t, "ctr_went_back", r.backwards, "times");
-	t_figure(t, "reset_ctr", (int64_t)c[0], "entries");
-	t_figure(t, "rewritten_ctr", (int64_t)c[1], "entries");
-	t_figure(t, "plain_ctr", (int64_t)c[2], "entries");
+	t_figure(t, "resets_count", r.resets, "count");
+	t_figure(t, "ctr_went_back_count", r.backwards, "count");
+	t_figure(t, "reset_ctr_count", (int64_t)c[0], "count");
+	t_figure(t, "rewritten_ctr_count", (int64_t)c[1], "count");
+	t_figure(t, "plain_ctr_count", (int64_t)c[2], "count");
 	CHECK(t, c[2] > 0, BUSY_MSG, 0x23, WINDOW_US);
 	if (!uncore_emulated()) {
 		/* OQ-N8 (what is zeroed) and OQ-N13 (per-cycle maxima, hence any

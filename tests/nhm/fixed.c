@@ -76,7 +76,7 @@ enum verdict nhm_fixed_uclk(struct tctx *t)
 		return t_error(t, "rdmsr 0x%x faulted (%d)", NHM_FIXED_CTR, e);
 	CHECK(t, c1 != c0, "FixedCntr0 did not advance in %u us (N-08)", WINDOW_US);
 	hz = ((c1 - c0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)hz, "Hz");
+	t_figure(t, "uclk_hz", (int64_t)hz, "hz");
 	plat_log(1, "  nhm.fixed.uclk-rate: U-clock %lu MHz", (unsigned long)(hz / 1000000));
 	CHECK(t, hz >= UCLK_MIN_HZ && hz <= UCLK_MAX_HZ, "U-clock %lu MHz outside %lu..%lu MHz",
 	      (unsigned long)(hz / 1000000), (unsigned long)(UCLK_MIN_HZ / 1000000),

@@ -186,7 +186,7 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 		v = overflow_run(t, &r, &x);
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "pmis", pmis, "");
+	t_figure(t, "pmis_count", pmis, "count");
 	for (i = 0; i < NALL; i++)
 		CHECK(t, x.a[i] == x.b[i], "%s went from 0x%lx to 0x%lx in %u ms after %s's PMI "
 		      "overflow with PMI_FRZ set (N-36)", names[i], (unsigned long)x.a[i],
@@ -196,7 +196,7 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 	 * cycle (OQ-N15: the wrap is the increment 0xFFFF_FFFF_FFFF -> 0). */
 	hz = k == FIXED ? r.fc_hz : r.gp_hz;
 	skid = hz / 1000000 * SKID_US;
-	t_figure(t, "frozen_past_wrap", (int64_t)x.a[k], "counts");
+	t_figure(t, "frozen_past_wrap_count", (int64_t)x.a[k], "count");
 	if (uncore_emulated())
 		CHECK(t, x.a[k] == 0, "%s froze %lu counts past its wrap; the model freezes at the "
 		      "wrap cycle, where it reads 0 (N-39, OQ-N15)", names[k], (unsigned long)x.a[k]);
@@ -205,8 +205,8 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 		      "%lu Hz) (N-39, OQ-N23)", names[k], (unsigned long)x.a[k], (unsigned long)skid,
 		      SKID_US, (unsigned long)hz);
 	/* OQ-N5: asserted on the model's default, reported on hardware. */
-	t_figure(t, "gctl_en_after_freeze", (int64_t)(x.g & EN_ALL), "");
-	t_figure(t, "gctl_frz_after_freeze", (x.g & PMI_FRZ) != 0, "bool");
+	t_figure(t, "gctl_en_after_freeze_reg", (int64_t)(x.g & EN_ALL), "reg");
+	t_figure(t, "gctl_frz_after_freeze_bool", (x.g & PMI_FRZ) != 0, "bool");
 	plat_log(1, "  %s: GLOBAL_CTRL 0x%lx written, 0x%lx after the freeze (OQ-N5)",
 		 k == FIXED ? "nhm.freeze.by-fixed" : "nhm.freeze.by-gp", (unsigned long)x.gctl,
 		 (unsigned long)x.g);

@@ -94,7 +94,7 @@ static enum verdict fixed_wrap(struct tctx *t)
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	RD(t, NHM_STATUS, &st2);
 	v &= NHM_WIDTH_MASK;
-	t_figure(t, "after_wrap", (int64_t)v, "counts");
+	t_figure(t, "after_wrap_count", (int64_t)v, "count");
 	CHECK(t, v < pre, "FixedCntr0 preset to 2^48 - %lu still reads 0x%lx after %u ms: no wrap "
 	      "(N-08, N-12)", (unsigned long)n, (unsigned long)v, WAIT_US / 1000);
 	CHECK(t, st & NHM_OVF_FC0, "FixedCntr0 wrapped (reads %lu) but GLOBAL_STATUS 0x%lx lacks "
@@ -158,7 +158,7 @@ static enum verdict gp_wrap(struct tctx *t)
 				    "(on hardware: traffic fell)", i, (unsigned long)n, WAIT_US / 1000,
 				    (unsigned long)v[i]);
 	}
-	t_figure(t, "after_wrap", (int64_t)v[0], "counts");
+	t_figure(t, "after_wrap_count", (int64_t)v[0], "count");
 	CHECK(t, (st & ST_OVF) == 0x55, "GLOBAL_STATUS 0x%lx after PerfCntr0/2/4/6 wrapped, 1/3/5/7 "
 	      "did not, FixedCntr0 did not, PMI bits clear: want OVF_PC0/2/4/6 = 0x55 (N-21, N-22, "
 	      "N-23)", (unsigned long)st);
@@ -286,7 +286,7 @@ static enum verdict clear_each(struct tctx *t)
 	pmi_spin(NULL, WAIT_US);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	RD(t, NHM_STATUS, &st);
-	t_figure(t, "status_before", (int64_t)st, "");
+	t_figure(t, "status_before_reg", (int64_t)st, "reg");
 	CHECK(t, (st & (NHM_OVF_FC0 | NHM_ST_CHG)) == (NHM_OVF_FC0 | NHM_ST_CHG), "GLOBAL_STATUS "
 	      "0x%lx after FixedCntr0 wrapped: want OVF_FC0 and CHG (N-22, N-24)",
 	      (unsigned long)st);
@@ -312,7 +312,7 @@ static enum verdict clear_each(struct tctx *t)
 		rechg += walk[i] != NHM_ST_CHG && (st & NHM_ST_CHG);
 		cur = st & all;
 	}
-	t_figure(t, "chg_set_by_clears", (int64_t)rechg, "");
+	t_figure(t, "chg_set_by_clears_count", (int64_t)rechg, "count");
 	if (rechg)
 		plat_log(1, "  nhm.ovf.clear-each-bit: %lu clears set CHG again (OQ-N6)",
 			 (unsigned long)rechg);
@@ -374,7 +374,7 @@ static enum verdict chg(struct tctx *t)
 	WR(t, NHM_OVF_CTRL, NHM_OVF_FC0);
 	RD(t, NHM_STATUS, &st);
 	chg_on_clear = st & NHM_ST_CHG;
-	t_figure(t, "chg_set_by_clear", chg_on_clear, "bool");
+	t_figure(t, "chg_set_by_clear_bool", chg_on_clear, "bool");
 	plat_log(1, "  nhm.ovf.chg: clearing OVF_FC0 %s CHG (OQ-N6)", chg_on_clear ? "set" :
 		 "did not set");
 	if (uncore_emulated())
@@ -442,7 +442,7 @@ static enum verdict no_pmi(struct tctx *t)
 		CHECK(t, st & 1, "PerfCntr0 wrapped (reads %lu) but status 0x%lx lacks OVF_PC0 (N-21)",
 		      (unsigned long)gp, (unsigned long)st);
 	}
-	t_figure(t, "pmis_without_bit", pmis, "");
+	t_figure(t, "pmis_without_bit_count", pmis, "count");
 	CHECK(t, !(st & NHM_OVF_PMI), "OVF_PMI set by overflows whose PMI bits were clear: status "
 	      "0x%lx (N-23)", (unsigned long)st);
 	CHECK(t, !pmis, "%u PMI(s) within %u ms of overflows whose PMI bits were clear (N-23, N-30)",
@@ -456,7 +456,7 @@ static enum verdict no_pmi(struct tctx *t)
 	pmi_spin(&pmis, ARRIVE_US);
 	RD(t, NHM_STATUS, &st);
 	WR(t, NHM_GLOBAL_CTRL, 0);
-	t_figure(t, "pmis_control", pmis, "");
+	t_figure(t, "pmis_control_count", pmis, "count");
 	CHECK(t, pmis, "control: no PMI within %u ms of a wrap with FIXED_CTR_CTRL.PMI set, so the "
 	      "quiet window proves nothing (N-30, N-31, N-32)", ARRIVE_US / 1000);
 	CHECK(t, st & NHM_OVF_PMI, "control: OVF_PMI clear after a wrap with the PMI bit set, "

@@ -78,7 +78,7 @@ static enum verdict judge(struct tctx *t)
 
 	cpu_topo_read(&topo);
 	core = cpu_topo_core(&topo, pmi.cpu);
-	t_figure(t, "pmis", pmi.count, "");
+	t_figure(t, "pmis_count", pmi.count, "count");
 	CHECK(t, pmi.count, "no PMI within %u ms of the overflow (N-30, N-31)", ARRIVE_US / 1000);
 	CHECK(t, pmi.count <= STORM, "PMI storm: %u PMIs, source stopped (C-41)", pmi.count);
 	CHECK(t, pmi.count == 1, "%u PMIs for one overflow", pmi.count);
@@ -92,8 +92,8 @@ static enum verdict judge(struct tctx *t)
 	CHECK(t, !(pmi.status_after & (NHM_OVF_FC0 | NHM_OVF_PMI)), "GLOBAL_OVF_CTRL left "
 	      "0x%lx set (N-26)", (unsigned long)pmi.status_after);
 	/* OQ-C1 / OQ-C4: asserted on the model, reported on hardware. */
-	t_figure(t, "lvt_masked_in_handler", (pmi.lvt & LVT_MASKED) != 0, "bool");
-	t_figure(t, "core_status_bit61", (pmi.core_status & CORE_OVF_UNCORE) != 0, "bool");
+	t_figure(t, "lvt_masked_in_handler_bool", (pmi.lvt & LVT_MASKED) != 0, "bool");
+	t_figure(t, "core_status_bit61_bool", (pmi.core_status & CORE_OVF_UNCORE) != 0, "bool");
 	/* C-07 holds wherever bit 61 was set: writing it to OVF_CTRL clears it. */
 	CHECK(t, !(pmi.core_status & CORE_OVF_UNCORE) || !(pmi.core_after & CORE_OVF_UNCORE),
 	      "IA32_PERF_GLOBAL_STATUS bit 61 still set after IA32_PERF_GLOBAL_OVF_CTRL "

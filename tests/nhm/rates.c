@@ -28,8 +28,8 @@ enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
 	WR(t, NHM_FIXED_CTL, 0);
 	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
 	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "Hz");
-	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "Hz");
+	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "hz");
+	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "hz");
 	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", NHM_RATE_US / 1000);
 	return V_PASS;
 }

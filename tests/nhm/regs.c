@@ -238,7 +238,7 @@ static enum verdict rw_fields(struct tctx *t)
 	n = regs_of(ROLE_GLOBAL_CTL, r);
 	for (i = 0; i < n; i++, total++)
 		TRY(walk_rw(t, &r[i]));
-	t_figure(t, "registers", total, "");
+	t_figure(t, "registers_count", total, "count");
 	if (total < 10) /* a shrunken table must not pass vacuously */
 		return t_error(t, "only %u control registers in the table (8 PerfEvtSel, "
 			       "FIXED_CTR_CTRL, GLOBAL_CTRL)", total);
@@ -301,10 +301,10 @@ static enum verdict reserved_walk(struct tctx *t, const struct reg_ref *r, uint6
 
 static void rsv_figures(struct tctx *t, const struct rsv *c)
 {
-	t_figure(t, "reserved_gp", c->gp, "bits");
-	t_figure(t, "reserved_ignored", c->ignored, "bits");
-	t_figure(t, "reserved_stored", c->stored, "bits");
-	t_figure(t, "reserved_other", c->other, "bits");
+	t_figure(t, "reserved_gp_bits", c->gp, "bits");
+	t_figure(t, "reserved_ignored_bits", c->ignored, "bits");
+	t_figure(t, "reserved_stored_bits", c->stored, "bits");
+	t_figure(t, "reserved_other_bits", c->other, "bits");
 }
 
 /* PerfEvtSel0-7 and FIXED_CTR_CTRL under GLOBAL_CTRL = 0, then GLOBAL_CTRL
@@ -365,9 +365,9 @@ static enum verdict write_only(struct tctx *t)
 	e = msr_read(plat_this_cpu(), r[0].msr, &v);
 	if (e < 0)
 		return t_error(t, "rdmsr GLOBAL_OVF_CTRL: backend error %d", e);
-	t_figure(t, "ovf_ctrl_read_fault", e, "vector");
+	t_figure(t, "ovf_ctrl_read_fault_vector", e, "vector");
 	if (!e)
-		t_figure(t, "ovf_ctrl_read", (int64_t)v, "");
+		t_figure(t, "ovf_ctrl_read_reg", (int64_t)v, "reg");
 	if (uncore_emulated())
 		CHECK(t, !e && !v, "rdmsr GLOBAL_OVF_CTRL (0x%x) after writing 0x%llx: fault %d, "
 		      "value 0x%llx (OQ-N10 default: reads 0)", (unsigned)r[0].msr,
@@ -413,7 +413,7 @@ static enum verdict status_ro(struct tctx *t)
 	TRY(get(t, &st[0], &s2));
 	if (e0 < 0 || e1 < 0)
 		return t_error(t, "wrmsr GLOBAL_STATUS: backend error %d/%d", e0, e1);
-	t_figure(t, "status_write_fault", e0, "vector");
+	t_figure(t, "status_write_fault_vector", e0, "vector");
 	CHECK(t, s1 == s0, "GLOBAL_STATUS went from 0x%llx to 0x%llx on WRMSR 0 (N-25)",
 	      (unsigned long long)s0, (unsigned long long)s1);
 	CHECK(t, s2 == s0, "GLOBAL_STATUS went from 0x%llx to 0x%llx on WRMSR 0x%llx (N-25)",
@@ -463,7 +463,7 @@ static enum verdict counter_width(struct tctx *t)
 			plat_log(1, "  %s: all ones read back as 0x%llx (OQ-N11, reported)", nm,
 				 (unsigned long long)v);
 	}
-	t_figure(t, "upper_bits_kept", kept, "counters");
+	t_figure(t, "upper_bits_kept_count", kept, "count");
 	for (i = 0; i < n; i++) {
 		w = (1ull << r[i].tmpl->width) - 1;
 		p[i] = (CTR_PATTERN ^ i * 0x010101010101ull) & (w >> 1);
@@ -532,7 +532,7 @@ static enum verdict addr_match(struct tctx *t)
 		return t_error(t, "only %u patterns: not every MatchSel encoding tried", np);
 	TRY(put(t, &r[0], bit3));
 	TRY(get(t, &r[0], &v));
-	t_figure(t, "addr_bit3_kept", (v & bit3) != 0, "bool");
+	t_figure(t, "addr_bit3_kept_bool", (v & bit3) != 0, "bool");
 	if (uncore_emulated())
 		CHECK(t, v & bit3, "ADDR_OPCODE_MATCH dropped address bit 3: read 0x%llx (OQ-N19 "
 		      "default: bits 39:3)", (unsigned long long)v);

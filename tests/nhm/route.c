@@ -246,8 +246,8 @@ static void report(struct tctx *t, struct lat *lat)
 				 "(%u PMIs)", t->res->test->id, k, (long)v[at[0]], (long)v[at[1]],
 				 (long)v[at[2]], n);
 		for (i = 0; i < 3 && n; i++) {
-			snprintf(name, sizeof(name), "core%u_latency_%s", k, what[i]);
-			t_figure(t, name, v[at[i]], "us");
+			snprintf(name, sizeof(name), "latency_us_%s", what[i]);
+			t_figure_at(t, name, FIG_CORE, k, v[at[i]], "us");
 		}
 	}
 }
@@ -263,7 +263,7 @@ static enum verdict bit61_unreached(struct tctx *t, const struct fork *f)
 	for (i = 0; i < plat_cpu_count(); i++)
 		if (!f->got[f->rounds][i] && (f->core_status[i] & CORE_OVF_UNCORE))
 			set |= 1ull << i;
-	t_figure(t, "bit61_without_pmi", (int64_t)set, "mask");
+	t_figure(t, "bit61_without_pmi_mask", (int64_t)set, "mask");
 	if (set && !uncore_emulated())
 		plat_log(1, "  %s: IA32_PERF_GLOBAL_STATUS bit 61 set on CPUs 0x%lx, which took no "
 			 "uncore PMI (OQ-C4)", t->res->test->id, (unsigned long)set);
@@ -318,7 +318,6 @@ static enum verdict each_core(struct tctx *t)
 	struct clock c;
 	struct cpu_topo topo;
 	enum verdict v = route_measure(t, &c);
-	char name[32];
 
 	cpu_topo_read(&topo);
 	cores = cpu_topo_cores(&topo, 0);
@@ -326,8 +325,7 @@ static enum verdict each_core(struct tctx *t)
 		 cpu_topo_src_name(topo.src));
 	for (k = 0; k < cores && k < PMI_CORES && v == V_PASS; k++) {
 		v = select_cores(t, &c, 1u << k, ROUNDS, false, recv, &lat);
-		snprintf(name, sizeof(name), "en_pmi_core%u_cpus", k);
-		t_figure(t, name, (int64_t)recv[0], "mask");
+		t_figure_at(t, "receivers_mask", FIG_CORE, k, (int64_t)recv[0], "mask");
 	}
 	if (v == V_PASS)
 		report(t, &lat);
@@ -346,7 +344,7 @@ static enum verdict all_cores(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	v = select_cores(t, &c, ALL_CORES, ROUNDS, false, recv, &lat);
-	t_figure(t, "receivers", (int64_t)recv[0], "mask");
+	t_figure(t, "receivers_mask", (int64_t)recv[0], "mask");
 	if (v != V_PASS)
 		return v;
 	CHECK(t, recv[0], "no CPU took the PMI with EN_PMI_CORE = 0x%x (N-34)", ALL_CORES);
@@ -375,8 +373,8 @@ static enum verdict package(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	v = select_cores(t, &c, ALL_CORES, 2, true, recv, NULL);
-	t_figure(t, "bsp_package_cpus", (int64_t)recv[0], "mask");
-	t_figure(t, "other_package_cpus", (int64_t)recv[1], "mask");
+	t_figure(t, "bsp_package_cpus_mask", (int64_t)recv[0], "mask");
+	t_figure(t, "other_package_cpus_mask", (int64_t)recv[1], "mask");
 	if (v != V_PASS)
 		return v;
 	CHECK(t, recv[0] && recv[1], "an overflow with EN_PMI_CORE = 0x%x reached no CPU: "

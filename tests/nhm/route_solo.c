@@ -96,7 +96,7 @@ static enum verdict nmi_body(struct tctx *t, struct solo *s)
 	STEP(t, s, 1, true, "an overflow with LVTPC in NMI mode (C-26, N-35)");
 	CHECK(t, route_pmi.status[0] & NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx in the NMI handler lacks "
 	      "OVF_FC0 (N-22, C-30)", (unsigned long)route_pmi.status[0]);
-	t_figure(t, "lvt_in_handler", route_pmi.lvt[0], "");
+	t_figure(t, "lvt_in_handler_reg", route_pmi.lvt[0], "reg");
 	if (uncore_emulated())
 		CHECK(t, route_pmi.lvt[0] == (LVT_NMI | LVT_MASKED), "LVTPC 0x%x in the NMI handler, "
 		      "want 0x%x: NMI mode kept, masked on delivery (C-29)", route_pmi.lvt[0],
@@ -122,7 +122,7 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 	if (pmi_quiesce(PMI_BSP_ONLY)) /* a held PMI comes on the opening */
 		return t_error(t, "the BSP did not take the PMI fence");
 	held = route_pmi.hits[0];
-	t_figure(t, "pmis_on_opening", held, "");
+	t_figure(t, "pmis_on_opening_count", held, "count");
 	if (lvt && uncore_emulated())
 		COUNTED(t, 0, "unmasking LVTPC after an overflow (OQ-C2 default: lost, C-39)");
 	route_pmi.rearm = true; /* so that a storm shows (C-41) */
@@ -140,14 +140,14 @@ static enum verdict rearm_body(struct tctx *t, struct solo *s)
 	unsigned base;
 
 	STEP(t, s, 1, true, "the first overflow (N-30)");
-	t_figure(t, "lvt_in_handler", route_pmi.lvt[0], "");
+	t_figure(t, "lvt_in_handler_reg", route_pmi.lvt[0], "reg");
 	if (uncore_emulated())
 		CHECK(t, route_pmi.lvt[0] & LVT_MASKED, "LVTPC 0x%x not masked in the handler (C-29)",
 		      route_pmi.lvt[0]);
 	STEP(t, s, 1, uncore_emulated(), "a second overflow, LVTPC left masked by the delivery "
 	     "(C-29)");
 	base = route_pmi.hits[0];
-	t_figure(t, "pmis_not_rearmed", base - 1, "");
+	t_figure(t, "pmis_not_rearmed_count", base - 1, "count");
 	route_pmi.rearm = true;
 	pmu_lvtpc_write(VEC);
 	STEP(t, s, base + 1, true, "an overflow with LVTPC unmasked (N-30)");

@@ -249,7 +249,7 @@ enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsi
 			return v;
 		if (*hz) {
 			*src = i;
-			t_figure(t, "source_hz", (int64_t)*hz, "Hz");
+			t_figure(t, "source_hz", (int64_t)*hz, "hz");
 			plat_log(2, "  overflow source: %s counter 0 at %lu Hz", bx[i].name,
 				 (unsigned long)*hz);
 			return V_PASS;

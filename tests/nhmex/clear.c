@@ -139,7 +139,7 @@ static enum verdict each_bit(struct tctx *t)
 	for (i = 0; i < k; i++)
 		want |= got[i] ? src[i].b->ubit : 0;
 	RD(t, EX_U_STATUS, &u);
-	t_figure(t, "u_status_four_sources", (int64_t)u, "");
+	t_figure(t, "u_status_four_sources_reg", (int64_t)u, "reg");
 	if (!uncore_emulated() && (u & EX_OV_ALL) != want) {
 		plat_log(1, "  U STATUS 0x%lx, want 0x%lx by likwid's positions (OQ-X3): U "
 			 "OVF_CTL bits not tried", (unsigned long)u, (unsigned long)want);
@@ -180,7 +180,7 @@ static enum verdict siblings(struct tctx *t)
 		return t_skip(t, "C0 or C1 did not wrap (OQ-X19: their event)");
 	WR(t, src[0].b->ovf, 1);
 	RD(t, EX_U_STATUS, &u);
-	t_figure(t, "u_status_one_sibling_cleared", (int64_t)u, "");
+	t_figure(t, "u_status_sibling_cleared_reg", (int64_t)u, "reg");
 	plat_log(1, "  nhmex.ovf.siblings: U STATUS 0x%lx with C0's ov cleared, C1's set (OQ-X6)",
 		 (unsigned long)u);
 	if (uncore_emulated())

@@ -125,7 +125,7 @@ static enum verdict gates(struct tctx *t)
 			plat_log(1, "  nhmex.count.gates: %s counter %u idle (OQ-X19: its event)",
 				 name_of(i), k);
 		}
-	t_figure(t, "idle_counters", idle, "");
+	t_figure(t, "idle_counters_count", idle, "count");
 	if (idle == j)
 		return t_skip(t, "no counter moved with every gate open (OQ-X19: no event counts)");
 	/* en_all clear: all still. */
@@ -210,7 +210,7 @@ static enum verdict reset_all(struct tctx *t)
 			WR(t, ctr_of(i, k), 0x1000 + 0x10 * i + k);
 	WR(t, EX_U_CTL, EX_RST_ALL);
 	DO(controls(t, true, &changed));
-	t_figure(t, "controls_changed", changed, "");
+	t_figure(t, "controls_changed_count", changed, "count");
 	for (i = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
 			RD(t, ctr_of(i, k), &v);
@@ -220,8 +220,8 @@ static enum verdict reset_all(struct tctx *t)
 	WR(t, s.bx[0].ctr0, 0x77);
 	RD(t, s.bx[0].ctr0, &v);
 	WR(t, EX_U_CTL, 0); /* OQ-X5: always written back to 0 */
-	t_figure(t, "counters_reset", j, "");
-	t_figure(t, "write_after_rst_all", (int64_t)v, "");
+	t_figure(t, "counters_reset_count", j, "count");
+	t_figure(t, "write_after_rst_all_count", (int64_t)v, "count");
 	if (uncore_emulated())
 		CHECK(t, v == 0x77, "U counter written 0x77 while rst_all = 1 reads 0x%lx (OQ-X5 "
 		      "default: a pulse per write, later writes stick)", (unsigned long)v);

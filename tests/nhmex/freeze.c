@@ -149,7 +149,7 @@ static enum verdict frozen(struct tctx *t, const char *what)
 
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "pmis", ex_pmis, "");
+	t_figure(t, "pmis_count", ex_pmis, "count");
 	CHECK(t, !(g & EX_EN_ALL), "U GLOBAL_CTL 0x%lx after %s: en_all still set (X-22)",
 	      (unsigned long)g, what);
 	CHECK(t, (g | EX_EN_ALL) == f.u, "U GLOBAL_CTL 0x%lx after %s, 0x%lx written: the freeze "
@@ -158,7 +158,7 @@ static enum verdict frozen(struct tctx *t, const char *what)
 		CHECK(t, f.a[i] == f.b[i], "%s counter 0 went from 0x%lx to 0x%lx in %u ms after %s "
 		      "(X-22: every box stops)", name_of(i), (unsigned long)f.a[i],
 		      (unsigned long)f.b[i], (unsigned)(HOLD_US / 1000), what);
-	t_figure(t, "frozen_past_wrap", (int64_t)f.a[f.src], "counts");
+	t_figure(t, "frozen_past_wrap_count", (int64_t)f.a[f.src], "count");
 	if (uncore_emulated())
 		CHECK(t, f.a[f.src] == 0, "%s froze %lu counts past its wrap; the model freezes at "
 		      "the wrap cycle (X-15, X-22, OQ-X4)", name_of(f.src), (unsigned long)f.a[f.src]);
@@ -226,7 +226,7 @@ static enum verdict retrigger(struct tctx *t)
 	WR(t, EX_U_CTL, f.u);
 	if ((v = after(t, &g)) != V_PASS)
 		return v;
-	t_figure(t, "refrozen_with_ov_set", !(g & EX_EN_ALL), "bool");
+	t_figure(t, "refrozen_with_ov_set_bool", !(g & EX_EN_ALL), "bool");
 	plat_log(1, "  nhmex.freeze.retrigger: a second wrap with the ov bit still set %s "
 		 "(OQ-X22)", g & EX_EN_ALL ? "did not freeze" : "froze");
 	if (uncore_emulated())

@@ -124,7 +124,7 @@ static enum verdict chain(struct tctx *t)
 		if (was_idle)
 			plat_log(1, "  nhmex.ovf.chain: %s idle, not tried (OQ-X19)", bx[i].name);
 	}
-	t_figure(t, "boxes_idle", idle, "");
+	t_figure(t, "boxes_idle_count", idle, "count");
 	if (idle == n)
 		return t_skip(t, "no box counted (OQ-X19)");
 	return V_PASS;
@@ -159,7 +159,7 @@ static enum verdict u_clear(struct tctx *t)
 	RD(t, EX_FIXED_CTR, &c1);
 	WR(t, EX_U_CTL, 0);
 	hz = (c1 - c0) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)hz, "Hz");
+	t_figure(t, "uclk_hz", (int64_t)hz, "hz");
 	CHECK(t, hz, "the W fixed counter did not move in %u us (X-07)", EX_RATE_US);
 	pre = ex_preload(hz, WRAP_US);
 	WR(t, EX_FIXED_CTR, pre);
@@ -178,7 +178,7 @@ static enum verdict u_clear(struct tctx *t)
 	RD(t, bx[w].status, &st);
 	CHECK(t, !(u & EX_OV_ALL), "U GLOBAL_STATUS 0x%lx after writing its bits to U OVF_CTL "
 	      "(X-28)", (unsigned long)u);
-	t_figure(t, "w_status_after_u_clear", (int64_t)st, "");
+	t_figure(t, "w_status_after_u_clear_reg", (int64_t)st, "reg");
 	plat_log(1, "  nhmex.ovf.u-clear: W STATUS 0x%lx after clearing U ov_w (OQ-X6)",
 		 (unsigned long)st);
 	if (uncore_emulated())
@@ -223,7 +223,7 @@ static enum verdict no_pmi(struct tctx *t)
 	RD(t, ex_ctr(b, 0), &c0);
 	pmi_spin(NULL, 100);
 	RD(t, ex_ctr(b, 0), &c1);
-	t_figure(t, "pmis_without_pmi_en", ex_pmis, "");
+	t_figure(t, "pmis_without_pmi_en_count", ex_pmis, "count");
 	CHECK(t, st & ex_bit(b, 0), "%s counter 0 did not wrap in %u ms (X-14)", b->name,
 	      WAIT_US / 1000);
 	CHECK(t, ctl & EX_EN_ALL, "en_all cleared (U GLOBAL_CTL 0x%lx) by an overflow whose "
@@ -241,7 +241,7 @@ static enum verdict no_pmi(struct tctx *t)
 	pmi_spin(&ex_pmis, ARRIVE_US);
 	RD(t, EX_U_CTL, &ctl);
 	WR(t, EX_U_CTL, 0);
-	t_figure(t, "pmis_control", ex_pmis, "");
+	t_figure(t, "pmis_control_count", ex_pmis, "count");
 	CHECK(t, ex_pmis, "control: no PMI within %u ms of an overflow with pmi_en set and cores "
 	      "0-3 selected, so the quiet proved nothing (X-19)", ARRIVE_US / 1000);
 	CHECK(t, !(ctl & EX_EN_ALL), "control: en_all still set (U GLOBAL_CTL 0x%lx) after an "

@@ -203,7 +203,6 @@ static enum verdict route(struct tctx *t)
 	int core[MAX_ROUNDS];
 	uint64_t hz, recv;
 	enum verdict v = ex_source(t, bx, n, &src, &hz);
-	char name[32];
 
 	if (v != V_PASS)
 		return v;
@@ -239,8 +238,7 @@ static enum verdict route(struct tctx *t)
 		}
 		if ((v = judge(t, &f, r, recv, &core[r])) != V_PASS)
 			return v;
-		snprintf(name, sizeof(name), "core_sel%u_cpus", r);
-		t_figure(t, name, (int64_t)recv, "mask");
+		t_figure_at(t, "receivers_mask", FIG_CORE, r, (int64_t)recv, "mask");
 		plat_log(1, "  nhmex.pmi.route: pmi_core_sel bit %u (core %u) reached CPUs 0x%lx "
 			 "(core %d of the package by APIC id; OQ-X2)", r + 1, r, (unsigned long)recv, core[r]);
 		for (j = 0; j < r; j++)
@@ -262,7 +260,7 @@ static enum verdict each_box(struct tctx *t)
 	static struct ex_box bx[EX_MAX_BOXES];
 	unsigned n = ex_boxes(bx), i, tried = 0;
 	uint64_t hz, u, st;
-	char last = 0, name[16];
+	char last = 0;
 	enum verdict v;
 
 	for (i = 0; i < n; i++) {
@@ -289,8 +287,7 @@ static enum verdict each_box(struct tctx *t)
 		pmi_spin(&ex_pmis, ARRIVE_US);
 		RD(t, b->status, &st);
 		WR(t, EX_U_CTL, 0);
-		snprintf(name, sizeof(name), "pmis_%.8s", b->name);
-		t_figure(t, name, ex_pmis, "");
+		t_figure_box(t, "pmis_count", b->name, ex_pmis, "count");
 		CHECK(t, ex_pmis, "%s counter 0 wrapped (STATUS 0x%lx) with its pmi_en 0x%lx set "
 		      "(§5.5) and cores 0-3 selected: no PMI within %u ms (X-19)", b->name,
 		      (unsigned long)st, (unsigned long)b->pmi, ARRIVE_US / 1000);

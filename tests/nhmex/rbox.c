@@ -152,11 +152,10 @@ static enum verdict iperf(struct tctx *t)
 		if ((v = window(t, h)) != V_PASS)
 			return v;
 		for (j = 0; j < NSUB; j++) {
-			snprintf(name, sizeof(name), "half%u_%s", h, sub[j].name);
-			t_figure(t, name, (int64_t)w.r[h][j], "counts");
+			snprintf(name, sizeof(name), "%s_count", sub[j].name);
+			t_figure_at(t, name, FIG_HALF, h, (int64_t)w.r[h][j], "count");
 		}
-		snprintf(name, sizeof(name), "half%u_uclk", h);
-		t_figure(t, name, (int64_t)w.clk, "counts");
+		t_figure_at(t, "uclk_cycles", FIG_HALF, h, (int64_t)w.clk, "cycles");
 		plat_log(1, "  nhmex.rbox.iperf: %s half programmed: CTR0-3 %lu %lu %lu %lu, CTR8-11 "
 			 "%lu %lu %lu %lu over %lu U-clocks", h ? "right" : "left",
 			 (unsigned long)w.r[0][0], (unsigned long)w.r[0][1], (unsigned long)w.r[0][2],

@@ -97,14 +97,14 @@ static enum verdict u_ctl(struct tctx *t)
 		return v;
 	WR(t, EX_U_CTL, w);
 	RD(t, EX_U_CTL, &got);
-	t_figure(t, "u_ctl_readback", (int64_t)got, "");
+	t_figure(t, "u_ctl_readback_reg", (int64_t)got, "reg");
 	if (uncore_emulated() || got != w)
 		CHECK(t, got == w, "U GLOBAL_CTL: wrote 0x%lx, reads 0x%lx (OQ-X1: en 0, "
 		      "pmi_core_sel 4:1, frz_all 31)", (unsigned long)w, (unsigned long)got);
 	WR(t, EX_U_CTL, hi);
 	RD(t, EX_U_CTL, &got);
 	WR(t, EX_U_CTL, 0);
-	t_figure(t, "u_ctl_core_sel_8_5", (int64_t)got, "");
+	t_figure(t, "u_ctl_core_sel_8_5_reg", (int64_t)got, "reg");
 	plat_log(1, "  nhmex.regs.fields: pmi_core_sel bits 8:5 written 0x%lx read 0x%lx (OQ-X1)",
 		 (unsigned long)hi, (unsigned long)got);
 	if (uncore_emulated())
@@ -146,7 +146,7 @@ static enum verdict width(struct tctx *t)
 				      (unsigned long)got);
 			}
 		}
-	t_figure(t, "counters_keeping_63_48", upper, "");
+	t_figure(t, "counters_keeping_63_48_count", upper, "count");
 	return V_PASS;
 }
 
@@ -170,13 +170,13 @@ static enum verdict cboxes(struct tctx *t)
 			WR(t, bx[i].ctl, 0);
 			nc++;
 		}
-	t_figure(t, "cboxes", nc, "");
+	t_figure(t, "cboxes_count", nc, "count");
 	CHECK(t, nc == (model == 0x2F ? 10u : 8u), "%u C-boxes on model 0x%x, want %u (X-37, "
 	      "X-39)", nc, model, model == 0x2F ? 10 : 8);
 	if (model != 0x2E)
 		return V_PASS;
 	rc = msr_read(plat_this_cpu(), 0xF40, &got);
-	t_figure(t, "c8_rdmsr_fault", rc, "");
+	t_figure(t, "c8_rdmsr_fault_vector", rc, "vector");
 	plat_log(1, "  nhmex.regs.cboxes: rdmsr 0xF40 (C8 GLOBAL_CTL) on 0x2E %s (OQ-X17)",
 		 rc ? "faulted" : "did not fault");
 	if (uncore_emulated())

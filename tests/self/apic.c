@@ -51,7 +51,7 @@ enum verdict self_apic_each_cpu(struct tctx *t)
 	rc = plat_run_all(look, look, NULL, 5000000);
 	if (rc)
 		return t_error(t, "running on every CPU failed (error %d)", rc);
-	t_figure(t, "x2apic", seen[0].mode == APIC_X2APIC, "bool");
+	t_figure(t, "x2apic_bool", seen[0].mode == APIC_X2APIC, "bool");
 	for (i = 0; i < n; i++) {
 		struct apic_seen *s = &seen[i];
 

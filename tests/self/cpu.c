@@ -28,9 +28,9 @@ enum verdict self_cpu_detect(struct tctx *t)
 		mod += ((sig >> 16) & 0xf) << 4;
 	if (fam == 15)
 		fam += (sig >> 20) & 0xff;
-	t_figure(t, "signature", sig, "");
-	t_figure(t, "family", id.family, "");
-	t_figure(t, "model", id.model, "");
+	t_figure(t, "signature_id", sig, "id");
+	t_figure(t, "family_id", id.family, "id");
+	t_figure(t, "model_id", id.model, "id");
 	CHECK(t, strlen(id.vendor) == 12 && printable(id.vendor), "vendor string '%s' is not 12 "
 	      "printable characters", id.vendor);
 	CHECK(t, id.family == fam && id.model == mod && id.stepping == (sig & 0xf),
@@ -76,7 +76,7 @@ enum verdict self_cpu_same(struct tctx *t)
 	rc = plat_run_all(record, record, &s, 5000000);
 	if (rc)
 		return t_error(t, "running on every CPU failed (error %d)", rc);
-	t_figure(t, "cpus", n, "cpus");
+	t_figure(t, "cpus_count", n, "count");
 	for (i = 0; i < n; i++) {
 		uint32_t mp_id = plat_cpu(i)->apic_id;
 

@@ -96,7 +96,7 @@ enum verdict self_fault_each_ap(struct tctx *t)
 	for (i = 1; i < plat_cpu_count(); i++)
 		CHECK(t, !judge(&ap_probes[i], why, sizeof(why)), "CPU %u (APIC id %u): %s", i,
 		      plat_cpu(i)->apic_id, why);
-	t_figure(t, "aps", plat_cpu_count() - 1, "cpus");
+	t_figure(t, "aps_count", plat_cpu_count() - 1, "count");
 	return V_PASS;
 }
 

@@ -65,7 +65,7 @@ enum verdict self_ipi_self(struct tctx *t)
 	sent = plat_tsc();
 	plat_apic_self_ipi(VEC);
 	got = wait_hit(0, delivery_ms(), sent, &ticks);
-	t_figure(t, "latency", (int64_t)(ticks * 1000000 / plat_tsc_hz()), "us");
+	t_figure(t, "latency_us", (int64_t)(ticks * 1000000 / plat_tsc_hz()), "us");
 	plat_irq_unregister(VEC);
 	CHECK(t, got, "self-IPI vector 0x%x never reached the handler within %u ms", VEC,
 	      delivery_ms());
@@ -166,8 +166,8 @@ static enum verdict ipi_each_cpu(struct tctx *t, bool nmi)
 	rc = plat_run_all(ap_listen, bsp_drive, &r, 60000000);
 	plat_irq_unregister(vector);
 	plat_irq_unregister(KICK);
-	t_figure(t, "cpus_reached", r.delivered, "cpus");
-	t_figure(t, "max_latency", (int64_t)(r.max_ticks * 1000000 / plat_tsc_hz()), "us");
+	t_figure(t, "cpus_reached_count", r.delivered, "count");
+	t_figure(t, "latency_us_max", (int64_t)(r.max_ticks * 1000000 / plat_tsc_hz()), "us");
 	if (rc)
 		return t_error(t, "running the listeners on the APs failed (error %d)", rc);
 	CHECK(t, !r.why[0], "%s", r.why);

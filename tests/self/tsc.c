@@ -16,13 +16,13 @@ static void figures(struct tctx *t, const char *by, const struct tsc_cal *c)
 {
 	char name[32];
 
-	snprintf(name, sizeof(name), "tsc_hz_%s", by);
-	t_figure(t, name, (int64_t)c->hz, "Hz");
-	snprintf(name, sizeof(name), "%s_windows", by);
-	t_figure(t, name, c->windows, "");
-	snprintf(name, sizeof(name), "%s_discarded", by);
-	t_figure(t, name, c->discarded, "");
-	snprintf(name, sizeof(name), "%s_spread", by);
+	snprintf(name, sizeof(name), "%s_tsc_hz", by);
+	t_figure(t, name, (int64_t)c->hz, "hz");
+	snprintf(name, sizeof(name), "%s_windows_count", by);
+	t_figure(t, name, c->windows, "count");
+	snprintf(name, sizeof(name), "%s_discarded_count", by);
+	t_figure(t, name, c->discarded, "count");
+	snprintf(name, sizeof(name), "%s_spread_ppm", by);
 	t_figure(t, name, c->spread_ppm, "ppm");
 }
 
@@ -49,7 +49,7 @@ enum verdict self_tsc_calibration(struct tctx *t)
 	diff = (int64_t)stall->hz - (int64_t)pit.hz;
 	if (diff < 0)
 		diff = -diff;
-	t_figure(t, "disagreement", diff * 1000000 / (int64_t)pit.hz, "ppm");
+	t_figure(t, "disagreement_ppm", diff * 1000000 / (int64_t)pit.hz, "ppm");
 	CHECK(t, diff * 1000000 / (int64_t)pit.hz <= TOLERANCE_PPM,
 	      "TSC by Stall %lu Hz, by PIT %lu Hz: %ld ppm apart (limit %d)",
 	      (unsigned long)stall->hz, (unsigned long)pit.hz,

@@ -150,7 +150,7 @@ static enum verdict setup(struct tctx *t)
 			      (unsigned long)a[b][k], (unsigned long)v, RUN_US);
 		}
 	RD(t, SNB_U_CTR(0), &u1);
-	t_figure(t, "ubox_lock_cycles", (int64_t)u1, "");
+	t_figure(t, "ubox_lock_cycles", (int64_t)u1, "cycles");
 	TRY(snb_quiet(t));
 	return V_PASS;
 }
@@ -183,7 +183,7 @@ static enum verdict one_reset(struct tctx *t, uint64_t bit)
 		}
 		RD(t, filter_of(b), &f);
 		if (!b)
-			t_figure(t, "filter_after_reset", (int64_t)f, "");
+			t_figure(t, "filter_after_reset_reg", (int64_t)f, "reg");
 		CHECK(t, !uncore_emulated() || f == FILT(b), "%s filter reads 0x%lx after %s, want "
 		      "0x%x (OQ-S17 model choice)", snb_box_name(b), (unsigned long)f, what, FILT(b));
 		TRY(others_kept(t, (int)b, ctrs ? "another box's rst_ctrs" : "another box's rst_ctrl"));
@@ -320,7 +320,7 @@ static enum verdict frz_needs_en(struct tctx *t)
 	TRY(snap(t, b, tb));
 	for (x = 0; x < snb_nboxes(); x++)
 		froze += a[x] == b[x];
-	t_figure(t, "boxes_frozen_by_frz_alone", froze, "");
+	t_figure(t, "boxes_frozen_by_frz_alone_count", froze, "count");
 	for (x = 0; x < snb_nboxes(); x++)
 		CHECK(t, !uncore_emulated() || b[x] > a[x], "%s stopped with BOX_CTL = 0x100, frz "
 		      "without frz_en (S-12, OQ-S03)", snb_box_name(x));
@@ -339,8 +339,8 @@ static enum verdict ctl_reads(struct tctx *t)
 	for (b = 0; b < snb_nboxes(); b++) {
 		e = msr_read(plat_this_cpu(), snb_box_ctl(b), &v);
 		if (!b) {
-			t_figure(t, "box_ctl_read_fault", e, "");
-			t_figure(t, "box_ctl_reads", e ? -1 : (int64_t)v, "");
+			t_figure(t, "box_ctl_read_fault_vector", e, "vector");
+			t_figure(t, "box_ctl_reads_reg", e ? -1 : (int64_t)v, "reg");
 		}
 		if (uncore_emulated()) {
 			CHECK(t, !e, "reading %s BOX_CTL faulted (%d)", snb_box_name(b), e);
@@ -365,8 +365,8 @@ static enum verdict absent(struct tctx *t)
 	for (i = 0; i < ARRAY_SIZE(msrs); i++) {
 		v = 0;
 		e = msr_read(plat_this_cpu(), msrs[i], &v);
-		snprintf(name, sizeof(name), "msr_%x_fault", (unsigned)msrs[i]);
-		t_figure(t, name, e, "");
+		snprintf(name, sizeof(name), "msr_%x_fault_vector", (unsigned)msrs[i]);
+		t_figure(t, name, e, "vector");
 		if (e < 0)
 			return t_error(t, "rdmsr 0x%x: backend error %d", (unsigned)msrs[i], e);
 		CHECK(t, !uncore_emulated() || e == 13, "rdmsr 0x%x (an Ivy Bridge-EP register) "

@@ -80,7 +80,7 @@ enum verdict snb_pclk_rate(struct tctx *t)
 	WR(t, SNB_P_CTL(0), SNB_PCLK | SNB_EN);
 	WR(t, SNB_P_BOX_CTL, SNB_RUN);
 	TRY(measure(t, SNB_P_CTR(0), &s));
-	t_figure(t, "pclk_mhz", mhz(&s), "MHz");
+	t_figure(t, "pclk_mhz", mhz(&s), "mhz");
 	CHECK(t, s.d > 0, "PCU clockticks did not count in %u us (S-44)", CLOCK_US);
 	CHECK(t, within(&s, SNB_PCLK_HZ, ppm), "PCU clockticks counted %lu in %lu..%lu TSC "
 	      "ticks (%ld MHz): want 800 MHz within %ld ppm (S-44)", (unsigned long)s.d,
@@ -99,7 +99,7 @@ enum verdict snb_uclk_rate(struct tctx *t)
 	TRY(snb_quiet(t));
 	WR(t, SNB_U_FIXED_CTL, SNB_EN);
 	TRY(measure(t, SNB_U_FIXED_CTR, &s));
-	t_figure(t, "uclk_mhz", mhz(&s), "MHz");
+	t_figure(t, "uclk_mhz", mhz(&s), "mhz");
 	CHECK(t, s.d > 0, "the UCLK fixed counter did not count in %u us (S-45)", CLOCK_US);
 	CHECK(t, !uncore_emulated() || within(&s, plat_tsc_hz(), MODEL_PPM), "the UCLK fixed "
 	      "counter counted %lu in %lu..%lu TSC ticks (%ld MHz): want the TSC's rate within "

@@ -95,7 +95,7 @@ static enum verdict uclk_en(struct tctx *t)
 	RD(t, SNB_U_FIXED_CTR, &a);
 	plat_stall_us(RUN_US);
 	RD(t, SNB_U_FIXED_CTR, &c);
-	t_figure(t, "uclk_per_run", (int64_t)(b - PRESET), "");
+	t_figure(t, "uclk_per_run_cycles", (int64_t)(b - PRESET), "cycles");
 	CHECK(t, b > PRESET, "UCLK fixed counter with en = 1 did not move in %u us (S-16, "
 	      "S-45)", RUN_US);
 	CHECK(t, a == c, "UCLK fixed counter went 0x%lx -> 0x%lx after en was cleared (S-16)",
@@ -126,7 +126,7 @@ static enum verdict ubox_ev0(struct tctx *t)
 	plat_stall_us(RUN_US);
 	for (k = 0; k < 2; k++)
 		RD(t, SNB_U_CTR(k), &v[k]);
-	t_figure(t, "lock_cycles", (int64_t)v[0], "");
+	t_figure(t, "lock_cycles", (int64_t)v[0], "cycles");
 	TRY(snb_quiet(t));
 	if (!v[0] || !v[1])
 		return UNCORE_IDLE(t, "U-box LOCK_CYCLES did not count after 1000 split locks "
@@ -157,9 +157,9 @@ static enum verdict ctl_rst(struct tctx *t)
 		RD(t, snb_box_ctlk(b, 1), &c);
 		reads += (c & SNB_CTL_RST) != 0;
 	}
-	t_figure(t, "rst_cleared", cleared, "boxes");
-	t_figure(t, "rst_cleared_others", others, "counters");
-	t_figure(t, "rst_reads_1", reads, "boxes");
+	t_figure(t, "rst_cleared_count", cleared, "count");
+	t_figure(t, "rst_cleared_others_count", others, "count");
+	t_figure(t, "rst_reads_1_count", reads, "count");
 	if (uncore_emulated()) {
 		CHECK(t, cleared == snb_nboxes(), "CTL.rst cleared its counter in %u of %u boxes "
 		      "(S-20)", cleared, snb_nboxes());
@@ -190,7 +190,7 @@ static enum verdict thresh(struct tctx *t)
 
 	TRY(pcu(t, CLK, CLK | SNB_THRESH(1), CLK | SNB_THRESH(2), CLK | SNB_THRESH(2) | SNB_INV,
 		d));
-	t_figure(t, "pclk", (int64_t)d[0], "");
+	t_figure(t, "pclk_cycles", (int64_t)d[0], "cycles");
 	CHECK(t, d[0] > 0, "PCU clockticks did not count in %u us (S-44)", WIN_US);
 	CHECK(t, d[1] == d[0], "thresh 1 on clockticks counted %lu of %lu pclks (S-22: x = 1 "
 	      ">= 1 in every pclk)", (unsigned long)d[1], (unsigned long)d[0]);
@@ -230,7 +230,7 @@ static enum verdict edge(struct tctx *t)
 	plat_stall_us(RUN_US);
 	RD(t, SNB_P_CTR(0), &b);
 	RD(t, SNB_P_CTR(1), &c);
-	t_figure(t, "edges_at_start", (int64_t)a, "");
+	t_figure(t, "edges_at_start_count", (int64_t)a, "count");
 	CHECK(t, c > 0, "PCU clockticks did not count (S-44)");
 	CHECK(t, a <= 1, "edge detect on clockticks counted %lu in the first %u us: at most "
 	      "the first edge (S-24, OQ-S09)", (unsigned long)a, RUN_US);
@@ -289,10 +289,10 @@ static enum verdict edge_thresh(struct tctx *t)
 
 	TRY(snb_quiet(t));
 	TRY(snb_box_window(t, 0, ctl, WIN_US, d));
-	t_figure(t, "x_ge_2", (int64_t)d[0], "");
-	t_figure(t, "rising", (int64_t)d[1], "");
-	t_figure(t, "falling", (int64_t)d[2], "");
-	t_figure(t, "x_lt_2", (int64_t)d[3], "");
+	t_figure(t, "x_ge_2_cycles", (int64_t)d[0], "cycles");
+	t_figure(t, "rising_count", (int64_t)d[1], "count");
+	t_figure(t, "falling_count", (int64_t)d[2], "count");
+	t_figure(t, "x_lt_2_cycles", (int64_t)d[3], "cycles");
 	CHECK(t, d[1] <= d[0] && d[1] <= d[3] + 1 && d[2] <= d[3] && d[2] <= d[0] + 1,
 	      "x >= 2 in %lu cycles, < 2 in %lu: %lu rising and %lu falling edges of x >= 2 "
 	      "cannot be (S-24)", (unsigned long)d[0], (unsigned long)d[3], (unsigned long)d[1],
@@ -342,8 +342,9 @@ static enum verdict edge_dir(struct tctx *t)
 	const uint64_t band = 0x0Bu | SNB_EN;
 	uint64_t e[2][SNB_NCTR];
 	unsigned i;
-	static const char *const names[2][2] = { { "entries_out_to_in", "exits_out_to_in" },
-						 { "entries_in_to_out", "exits_in_to_out" } };
+	static const char *const names[2][2] = {
+		{ "entries_out_to_in_count", "exits_out_to_in_count" },
+		{ "entries_in_to_out_count", "exits_in_to_out_count" } };
 
 	TRY(snb_quiet(t));
 	WR(t, SNB_P_FILTER, OUT_OF_BAND);
@@ -356,8 +357,8 @@ static enum verdict edge_dir(struct tctx *t)
 	TRY(band_flips(t, false, e[0])); /* out -> in -> out -> in */
 	TRY(band_flips(t, true, e[1]));  /* in -> out -> in -> out */
 	for (i = 0; i < 2; i++) {
-		t_figure(t, names[i][0], (int64_t)e[i][0], "");
-		t_figure(t, names[i][1], (int64_t)e[i][1], "");
+		t_figure(t, names[i][0], (int64_t)e[i][0], "count");
+		t_figure(t, names[i][1], (int64_t)e[i][1], "count");
 		CHECK(t, e[i][3] > 0, "PCU clockticks did not count (S-44)");
 		CHECK(t, e[i][0] <= e[i][1] + 1 && e[i][1] <= e[i][0] + 1 && e[i][0] <= e[i][2],
 		      "%lu entries, %lu exits, %lu pclks in band 0 (S-24, S-34)",
@@ -380,10 +381,10 @@ static enum verdict thresh0(struct tctx *t)
 
 	TRY(pcu(t, CLK, CLK | SNB_EDGE, SNB_OCC(1) | SNB_EN | SNB_OCC_EDGE, SNB_OCC(1) | SNB_EN,
 		d));
-	t_figure(t, "pclk", (int64_t)d[0], "");
-	t_figure(t, "clk_edge_thresh0", (int64_t)d[1], "");
-	t_figure(t, "c0_occ_edge_thresh0", (int64_t)d[2], "");
-	t_figure(t, "c0_occ_thresh0", (int64_t)d[3], "");
+	t_figure(t, "pclk_cycles", (int64_t)d[0], "cycles");
+	t_figure(t, "clk_edge_thresh0_cycles", (int64_t)d[1], "cycles");
+	t_figure(t, "c0_occ_edge_thresh0_count", (int64_t)d[2], "count");
+	t_figure(t, "c0_occ_thresh0_cycles", (int64_t)d[3], "cycles");
 	if (uncore_emulated()) {
 		CHECK(t, d[1] == d[0], "clockticks with edge_det and thresh 0 counted %lu of %lu "
 		      "(OQ-S08 model choice: edge ignored)", (unsigned long)d[1],
@@ -413,8 +414,8 @@ static enum verdict band(struct tctx *t)
 	WR(t, SNB_P_BOX_CTL, SNB_FROZEN);
 	for (k = 0; k < SNB_NCTR; k++)
 		RD(t, SNB_P_CTR(k), &d[k]);
-	t_figure(t, "band0_ge_0mhz", (int64_t)d[0], "");
-	t_figure(t, "band1_ge_25500mhz", (int64_t)d[1], "");
+	t_figure(t, "band0_ge_0mhz_cycles", (int64_t)d[0], "cycles");
+	t_figure(t, "band1_ge_25500mhz_cycles", (int64_t)d[1], "cycles");
 	if (uncore_emulated())
 		CHECK(t, d[0] > 0 && d[2] == d[0] && !d[1] && !d[3], "band events over filter "
 		      "0xFF00FF00 counted %lu %lu %lu %lu: want bands 0 and 2 every pclk, 1 and 3 "
@@ -433,9 +434,9 @@ static enum verdict ext(struct tctx *t)
 	uint64_t d[SNB_NCTR];
 
 	TRY(pcu(t, CLK, CLK | SNB_EXT, 0x0Bu | SNB_EN, 0x0Bu | SNB_EN | SNB_EXT, d));
-	t_figure(t, "pclk", (int64_t)d[0], "");
-	t_figure(t, "freq_trans_cycles", (int64_t)d[1], "");
-	t_figure(t, "total_transition_cycles", (int64_t)d[3], "");
+	t_figure(t, "pclk_cycles", (int64_t)d[0], "cycles");
+	t_figure(t, "freq_trans_cycles", (int64_t)d[1], "cycles");
+	t_figure(t, "total_transition_cycles", (int64_t)d[3], "cycles");
 	CHECK(t, d[0] > 0, "PCU clockticks did not count (S-44)");
 	CHECK(t, d[1] <= d[0] && d[3] <= d[0], "transition cycles %lu, %lu exceed the %lu pclks "
 	      "(§6)", (unsigned long)d[1], (unsigned long)d[3], (unsigned long)d[0]);

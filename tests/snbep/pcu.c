@@ -110,7 +110,7 @@ static void say_parking(struct tctx *t)
 	const struct snb_park_info *p = snb_parking();
 
 	plat_log(1, "  %s: parked cores: %s", t->res->test->id, p->how);
-	t_figure(t, "parked_cstate", p->cstate, "");
+	t_figure(t, "parked_cstate_id", p->cstate, "id");
 }
 
 /* S-27, S-28, S-29 for every k = 1..n busy cores and every threshold
@@ -125,7 +125,7 @@ static enum verdict occupancy(struct tctx *t)
 	TRY(snb_quiet(t));
 	v = snb_with_roles(t, o.role, occ_body, &o);
 	say_parking(t);
-	t_figure(t, "cores", o.n, "");
+	t_figure(t, "cores_count", o.n, "count");
 	return v;
 }
 
@@ -163,9 +163,9 @@ static enum verdict occ_states(struct tctx *t)
 		return v;
 	p = snb_parking();
 	parked = (uint64_t)(o.n - 1) * d[3];
-	t_figure(t, "c0_per_pclk_x1000", (int64_t)(d[0] * 1000 / (d[3] ? d[3] : 1)), "");
-	t_figure(t, "c3_per_pclk_x1000", (int64_t)(d[1] * 1000 / (d[3] ? d[3] : 1)), "");
-	t_figure(t, "c6_per_pclk_x1000", (int64_t)(d[2] * 1000 / (d[3] ? d[3] : 1)), "");
+	t_figure(t, "c0_per_pclk_x1000", (int64_t)(d[0] * 1000 / (d[3] ? d[3] : 1)), "x1000");
+	t_figure(t, "c3_per_pclk_x1000", (int64_t)(d[1] * 1000 / (d[3] ? d[3] : 1)), "x1000");
+	t_figure(t, "c6_per_pclk_x1000", (int64_t)(d[2] * 1000 / (d[3] ? d[3] : 1)), "x1000");
 	CHECK(t, d[3] > 0, "PCU clockticks did not count (S-44)");
 	CHECK(t, d[0] + d[1] + d[2] <= o.n * d[3] + PIPE * o.n, "C0 %lu + C3 %lu + C6 %lu exceed "
 	      "%u cores x %lu pclks (S-27)", (unsigned long)d[0], (unsigned long)d[1],
@@ -252,10 +252,10 @@ static enum verdict occ_edge(struct tctx *t)
 	say_parking(t);
 	if (v != V_PASS)
 		return v;
-	t_figure(t, "rising_2_wakes", (int64_t)e.r[0], "");
-	t_figure(t, "falling_1_park", (int64_t)e.f[0], "");
-	t_figure(t, "rising_5_wakes", (int64_t)e.r[1], "");
-	t_figure(t, "falling_4_parks", (int64_t)e.f[1], "");
+	t_figure(t, "rising_2_wakes_count", (int64_t)e.r[0], "count");
+	t_figure(t, "falling_1_park_count", (int64_t)e.f[0], "count");
+	t_figure(t, "rising_5_wakes_count", (int64_t)e.r[1], "count");
+	t_figure(t, "falling_4_parks_count", (int64_t)e.f[1], "count");
 	for (i = 0; i < 2; i++) {
 		/* N >= 2 is false at the first read (the toggler parked) and
 		 * true at the second (it spins): one more rise than falls, or
@@ -358,8 +358,8 @@ static enum verdict residency(struct tctx *t)
 			      p->cstate == PMU_C6 ? 6 : 3,
 			      (unsigned long)(out[p->cstate == PMU_C6] - in[p->cstate == PMU_C6]));
 	}
-	t_figure(t, "parked_c3_growth", (int64_t)grow[0], "");
-	t_figure(t, "parked_c6_growth", (int64_t)grow[1], "");
+	t_figure(t, "parked_c3_growth_cycles", (int64_t)grow[0], "cycles");
+	t_figure(t, "parked_c6_growth_cycles", (int64_t)grow[1], "cycles");
 	return snb_quiet(t);
 }
 

@@ -49,7 +49,7 @@ static enum verdict cbox_ubox(struct tctx *t)
 	plat_stall_us(RUN_US);
 	WR(t, SNB_U_CTL(0), SNB_U_LOCK);
 	RD(t, SNB_U_CTR(0), &v);
-	t_figure(t, "ubox_after_wrap", (int64_t)v, "");
+	t_figure(t, "ubox_after_wrap_count", (int64_t)v, "count");
 	if (v != SNB_W44)
 		CHECK(t, v < SNB_W44, "U-box counter preset 2^44 - 1 reads 0x%lx after counting: "
 		      "want a wrap at 2^44 (S-36)", (unsigned long)v);
@@ -105,8 +105,8 @@ static enum verdict uclk(struct tctx *t)
 	TRY(snb_quiet(t));
 	TRY(uclk_from(t, (1ull << 44) - LEAD, &v));
 	TRY(uclk_from(t, (1ull << 48) - LEAD, &w));
-	t_figure(t, "uclk_width", v < (1ull << 44) - LEAD ? 44 : 48, "bits");
-	t_figure(t, "uclk_2p48_preset_faulted", w == ~0ull, "");
+	t_figure(t, "uclk_width_bits", v < (1ull << 44) - LEAD ? 44 : 48, "bits");
+	t_figure(t, "uclk_2p48_preset_faulted_bool", w == ~0ull, "bool");
 	CHECK(t, w == ~0ull || w < (1ull << 47), "UCLK fixed counter preset 2^48 - %lu reads "
 	      "0x%lx after %u us: want a wrap (S-38)", (unsigned long)LEAD, (unsigned long)w,
 	      RUN_US);
@@ -135,10 +135,10 @@ static enum verdict upper(struct tctx *t)
 			return t_error(t, "wrmsr 0x%x: backend error %d", snb_box_ctr(b, 0), e);
 		RD(t, snb_box_ctr(b, 0), &v);
 		if (!b || snb_is_pcu(b)) {
-			t_figure(t, snb_is_pcu(b) ? "pcu_upper_write_fault" : "cbox_upper_write_fault",
-				 e, "");
-			t_figure(t, snb_is_pcu(b) ? "pcu_upper_read" : "cbox_upper_read",
-				 (int64_t)v, "");
+			t_figure(t, snb_is_pcu(b) ? "pcu_upper_write_fault_vector" :
+				 "cbox_upper_write_fault_vector", e, "vector");
+			t_figure(t, snb_is_pcu(b) ? "pcu_upper_read_reg" : "cbox_upper_read_reg",
+				 (int64_t)v, "reg");
 		}
 		CHECK(t, !uncore_emulated() || (!e && v == (junk & mask)), "%s counter written 0x%lx "
 		      "reads 0x%lx (fault %d): want the bits above the width dropped (S-05, "
