@@ -122,6 +122,15 @@ static const struct emu_stream *stream_of(const struct core_pmu *u, unsigned i)
 	return is_fixed(i) ? &fixed_stream[i - CORE_MAX_GP] : &u->stream[i];
 }
 
+/* A general counter's last select write (OQ-C13); fixed counters have no
+ * filter to write. */
+static const struct emu_seam *seam_of(const struct core_pmu *u, unsigned i)
+{
+	static const struct emu_seam none = { UINT64_MAX, false, 0 };
+
+	return is_fixed(i) ? &none : &u->seam[i];
+}
+
 /* Counting at the CPL of the counted activity, which is always 0 (see
  * pmu/emu_core.h): C-09 for PERFEVTSELx.USR/OS, C-22 for the fixed EN
  * field (1 ring 0, 2 ring > 0, 3 all). */
@@ -161,7 +170,7 @@ static uint64_t to_overflow(const struct core_pmu *u, unsigned i)
 
 static uint64_t overflow_at(const struct core_pmu *u, unsigned i)
 {
-	return emu_stream_reach(stream_of(u, i), u->now, to_overflow(u, i));
+	return emu_seam_reach(stream_of(u, i), seam_of(u, i), u->now, to_overflow(u, i));
 }
 
 /* ---- per-cycle increments of a general counter ---- */
@@ -187,6 +196,8 @@ static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 		f.cmask = 1; /* the defect: edges of the event itself, count >= 1 */
 		f.inv = false;
 	}
+	if (F(u, CORE_EDGE_FALLING) && f.edge)
+		f.inv = !f.inv; /* C-16 broken: the rises of the inverse are the falls */
 	return f;
 }
 
@@ -200,15 +211,22 @@ static int usable_event(const struct core_pmu *u, uint64_t sel)
 	return avail ? ev : -1;
 }
 
+/* The count of select sel's event in cycle t. */
+static unsigned raw_at(const struct core_pmu *u, uint64_t sel, uint64_t t)
+{
+	int ev = usable_event(u, sel);
+
+	return ev < 0 ? 0 : core_event_value((unsigned)ev, t);
+}
+
 static void stream_fill(struct core_pmu *u, unsigned n)
 {
 	struct emu_filt f = filt_of(u, u->evtsel[n]);
-	int ev = usable_event(u, u->evtsel[n]);
 	uint8_t raw[PERIOD];
 	unsigned p;
 
 	for (p = 0; p < PERIOD; p++)
-		raw[p] = ev < 0 ? 0 : (uint8_t)core_event_value((unsigned)ev, p);
+		raw[p] = (uint8_t)raw_at(u, u->evtsel[n], p);
 	emu_stream_fill(&u->stream[n], &f, raw);
 }
 
@@ -278,7 +296,7 @@ static void count_to(struct core_pmu *u, uint64_t to)
 	for (i = 0; i < CORE_NCTR; i++) {
 		if (!running(u, i))
 			continue;
-		d = emu_stream_count(stream_of(u, i), u->now, to);
+		d = emu_seam_count(stream_of(u, i), seam_of(u, i), u->now, to);
 		m = width_mask(u, i);
 		if (d && d == m - (u->ctr[i] & m) + 1 && F(u, CORE_OVF_LATE))
 			u->armed |= (uint16_t)(1u << i);
@@ -351,7 +369,8 @@ static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n
 			uint64_t val)
 {
 	uint64_t defined = reg_defined_mask(t) & ~(u->shape->version < 3 ? ES_ANY : 0);
-	uint64_t old = u->evtsel[n];
+	uint64_t old = u->evtsel[n], at = u->now;
+	struct emu_filt was = filt_of(u, old), cur = filt_of(u, val);
 
 	if (reserved_gp(u, val, defined)) /* C-20: ANY from version 3 on */
 		return 13;
@@ -361,6 +380,13 @@ static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n
 	u->evtsel[n] = val;
 	if ((old ^ val) & ES_STREAM)
 		stream_fill(u, n);
+	/* OQ-C13 default: written while it counts, the edge detector's next
+	 * cycle compares with the condition of the last one as the old select
+	 * formed it. */
+	if (((old ^ val) & ES_STREAM) && (old & ES_EN) && running(u, n)) {
+		emu_seam_set(&u->seam[n], at, emu_filt_cond(&was, raw_at(u, old, at - 1)), &cur,
+			     raw_at(u, val, at - 1), raw_at(u, val, at));
+	}
 	return 0;
 }
 
@@ -469,8 +495,10 @@ int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t fault
 	u->shape = s;
 	u->faults = faults;
 	u->now = now;
-	for (n = 0; n < CORE_MAX_GP; n++)
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		u->seam[n].at = UINT64_MAX;
 		stream_fill(u, n);
+	}
 	fixed_fill();
 	return 0;
 }

@@ -138,6 +138,7 @@ struct core_pmu {
 	uint64_t ctr[CORE_NCTR];
 	uint16_t armed; /* bit i: counter i wrapped, overflow not yet taken (core-ovf-late only) */
 	struct emu_stream stream[CORE_MAX_GP]; /* cached increments, from the PERFEVTSEL */
+	struct emu_seam seam[CORE_MAX_GP];     /* the last PERFEVTSEL write's edge (OQ-C13) */
 	struct core_pmi_req pmi[CORE_MAX_PMI_REQ];
 	unsigned npmi;        /* pending, not yet taken */
 	unsigned pmi_dropped; /* requests lost because pmi[] was full */

@@ -26,6 +26,7 @@
 	X(SHARED_PACKAGES, "shared-packages", "all packages share one uncore (N-03)")  \
 	/* filters */                                                                  \
 	X(EDGE_IGNORED, "edge-ignored", "E counts levels (N-16)")                      \
+	X(EDGE_FALLING, "edge-falling", "E counts falling edges, deasserted after asserted (N-16, OQ-N26)") \
 	X(INV_IGNORED, "inv-ignored", "INV ignored (N-19)")                            \
 	X(CMASK_IGNORED, "cmask-ignored", "CMASK ignored (N-18)")                      \
 	X(CMASK_OFF_BY_ONE, "cmask-off-by-one", "CMASK compares > instead of >= (N-18)") \
@@ -75,6 +76,7 @@
 	K(CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", "fixed counters count whatever their EN field (C-22)") \
 	/* filters */                                                                  \
 	K(CORE_EDGE_IGNORED, "core-edge-ignored", "E counts levels (C-16)")           \
+	K(CORE_EDGE_FALLING, "core-edge-falling", "E counts falling edges, deasserted after asserted (C-16, OQ-C13)") \
 	K(CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", "CMASK compares > instead of >= (C-16)") \
 	K(CORE_INV_IGNORED, "core-inv-ignored", "INV ignored (C-16)")                 \
 	K(CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", "INV applied with CMASK = 0: counts cycles without the event (C-16)") \

@@ -96,6 +96,8 @@ static struct emu_filt filt_of(const struct nhm_uncore *u, uint64_t sel)
 		f.inv = false;
 	if (F(u, EDGE_IGNORED) || (F(u, EDGE_INV_LEVEL) && f.inv))
 		f.edge = false; /* N-16 broken; with INV: the inverted level counted */
+	if (F(u, EDGE_FALLING) && f.edge)
+		f.inv = !f.inv; /* N-16 broken: the rises of the inverse are the falls */
 	return f;
 }
 
@@ -153,6 +155,10 @@ static unsigned occ_value(const struct nhm_uncore *u, unsigned n, uint64_t t)
 static unsigned inc_direct(const struct nhm_uncore *u, unsigned n, const struct emu_filt *f,
 			   uint64_t t)
 {
+	const struct emu_seam *m = &u->seam[n];
+
+	if (t == m->at) /* OQ-N26 default: the condition before the write, held */
+		return emu_filt_step(f, occ_value(u, n, t), m->held);
 	return emu_filt_apply(f, occ_value(u, n, t), occ_value(u, n, t - 1));
 }
 
@@ -178,12 +184,14 @@ static void occ_reset(struct nhm_uncore *u, unsigned n)
 
 /* ---- counting and wrap cycles ---- */
 
-/* Increments of general counter n over cycles [a, b): periodic, corrected
- * cycle by cycle inside an occupancy-reset window. */
+/* Increments of general counter n over cycles [a, b): periodic with the
+ * last PerfEvtSel write's edge (OQ-N26), corrected cycle by cycle inside an
+ * occupancy-reset window. */
 static uint64_t count_gp(const struct nhm_uncore *u, unsigned n, uint64_t a, uint64_t b)
 {
 	const struct emu_stream *s = &u->stream[n];
-	uint64_t c = emu_stream_count(s, a, b), lo, hi, t;
+	const struct emu_seam *m = &u->seam[n];
+	uint64_t c = emu_seam_count(s, m, a, b), lo, hi, t;
 	struct emu_filt f;
 
 	if (u->occ_rst[n] == UINT64_MAX)
@@ -193,7 +201,7 @@ static uint64_t count_gp(const struct nhm_uncore *u, unsigned n, uint64_t a, uin
 	if (lo >= hi)
 		return c;
 	f = filt_of(u, u->evtsel[n]);
-	c -= emu_stream_count(s, lo, hi);
+	c -= emu_seam_count(s, m, lo, hi);
 	for (t = lo; t < hi; t++)
 		c += inc_direct(u, n, &f, t);
 	return c;
@@ -221,7 +229,7 @@ static uint64_t wrap_at(const struct nhm_uncore *u, unsigned i)
 		}
 		need -= acc;
 	}
-	return emu_stream_reach(&u->stream[i], t, need);
+	return emu_seam_reach(&u->stream[i], &u->seam[i], t, need);
 }
 
 /* ---- overflow: status, PMI request, freeze ---- */
@@ -415,6 +423,8 @@ static int write_evtsel(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned
 			uint64_t val)
 {
 	uint64_t w1a = reg_access_mask(t, FA_W1A), old = u->evtsel[n];
+	struct emu_filt was = filt_of(u, old), cur;
+	bool held = emu_filt_cond(&was, occ_value(u, n, u->now - 1));
 
 	if (reserved_gp(u, val, reg_defined_mask(t)))
 		return 13;
@@ -426,6 +436,14 @@ static int write_evtsel(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned
 		u->occ_rst[n] = UINT64_MAX;
 	if ((old ^ val) & ES_FILTER)
 		stream_fill(u, n);
+	/* OQ-N26 default: written while it counts, the edge detector's next
+	 * cycle compares with the condition of the last one as the old select
+	 * formed it. */
+	if (((old ^ val) & ES_FILTER) && (old & ES_EN) && running(u, n)) {
+		cur = filt_of(u, val);
+		emu_seam_set(&u->seam[n], u->now, held, &cur, stream_at(u, n, u->now - 1),
+			     stream_at(u, n, u->now));
+	}
 	if (val & w1a)
 		occ_reset(u, n); /* N-15, OQ-N8: PerfCntr n unchanged */
 	return 0;
@@ -462,6 +480,7 @@ void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now)
 	u->now = now;
 	for (n = 0; n < NHM_NCTR; n++) {
 		u->occ_rst[n] = UINT64_MAX;
+		u->seam[n].at = UINT64_MAX;
 		stream_fill(u, n);
 	}
 }

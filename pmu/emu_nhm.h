@@ -33,6 +33,7 @@ struct nhm_uncore {
 	uint64_t occ_rst[NHM_NCTR], occ_end[NHM_NCTR];
 	uint8_t occ_base[NHM_NCTR], occ_prev[NHM_NCTR];
 	struct emu_stream stream[NHM_NCTR]; /* cached increments, from the PerfEvtSel */
+	struct emu_seam seam[NHM_NCTR];     /* the last PerfEvtSel write's edge (OQ-N26) */
 	struct emu_pmi_req pmi[NHM_MAX_PMI_REQ];
 	unsigned npmi;         /* pending, not yet taken */
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */

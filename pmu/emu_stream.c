@@ -40,6 +40,37 @@ void emu_stream_fill(struct emu_stream *s, const struct emu_filt *f, const uint8
 	s->blk[NBLK] = (uint16_t)sum;
 }
 
+void emu_seam_set(struct emu_seam *m, uint64_t at, bool held, const struct emu_filt *cur,
+		  unsigned prev, unsigned x)
+{
+	if (m->at != at)
+		m->held = held;
+	m->at = at;
+	m->delta = (int8_t)((int)emu_filt_step(cur, x, m->held) - (int)emu_filt_apply(cur, x, prev));
+}
+
+uint64_t emu_seam_count(const struct emu_stream *s, const struct emu_seam *m, uint64_t a,
+			uint64_t b)
+{
+	uint64_t c = emu_stream_count(s, a, b);
+
+	return a <= m->at && m->at < b ? c + (uint64_t)(int64_t)m->delta : c;
+}
+
+uint64_t emu_seam_reach(const struct emu_stream *s, const struct emu_seam *m, uint64_t t,
+			uint64_t need)
+{
+	uint64_t c;
+
+	if (!m->delta || m->at < t)
+		return emu_stream_reach(s, t, need);
+	c = emu_stream_count(s, t, m->at);
+	if (c >= need)
+		return emu_stream_reach(s, t, need);
+	c += (uint64_t)((int)s->inc[m->at % PERIOD] + m->delta); /* cycle at, corrected */
+	return c >= need ? m->at + 1 : emu_stream_reach(s, m->at + 1, need - c);
+}
+
 /* Sum of inc[0 .. k), k <= PERIOD. */
 static uint64_t prefix(const struct emu_stream *s, unsigned k)
 {

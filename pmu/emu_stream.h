@@ -44,6 +44,31 @@ struct emu_stream {
 	uint16_t blk[EMU_STREAM_PERIOD / EMU_BLOCK + 1];
 };
 
+/* A write of a counter's event select at cycle `at` while it counts
+ * (OQ-N26, OQ-C13 default): the edge detector of cycle `at` compares with
+ * the condition of cycle at - 1 as the select then in force formed it,
+ * held: a write that asserts the condition is a rising edge. The cached
+ * increments compare with cycle at - 1 under the new select; delta
+ * corrects cycle `at`. at = UINT64_MAX (or delta 0): no correction. */
+struct emu_seam {
+	uint64_t at;
+	bool held;
+	int8_t delta;
+};
+
+/* Record a write at cycle at: held is the condition of cycle at - 1 under
+ * the old select, cur the new filter, its event counting prev in cycle
+ * at - 1 and x in cycle at (the stream's values); a second write in the
+ * same cycle keeps the first one's held condition. */
+void emu_seam_set(struct emu_seam *m, uint64_t at, bool held, const struct emu_filt *cur,
+		  unsigned prev, unsigned x);
+/* Increments over cycles [a, b) of stream s with seam m. */
+uint64_t emu_seam_count(const struct emu_stream *s, const struct emu_seam *m, uint64_t a,
+			uint64_t b);
+/* emu_stream_reach with seam m. */
+uint64_t emu_seam_reach(const struct emu_stream *s, const struct emu_seam *m, uint64_t t,
+			uint64_t need);
+
 /* Fill s from the event counts raw[p] of each phase p of the period, under
  * filter f (cyclic: phase 0 follows the period's last). */
 void emu_stream_fill(struct emu_stream *s, const struct emu_filt *f, const uint8_t *raw);

@@ -170,7 +170,7 @@ size_t core_llc_bytes(void);
 enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned idx, uint32_t lvt);
 
 /* One suite per concern, run in this order (tests/suites.c). */
-extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_fixed_suite,
-	core_ovf_suite, core_pmi_suite, core_events_suite;
+extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
+	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite;
 
 #endif

@@ -340,6 +340,39 @@ static void c16_huge_windows_are_exact_and_fast(void **state)
 			 whole / P * per + ref_count(&c3, whole, n));
 }
 
+/* OQ-C13 default: a select write while the counter counts is seen by the
+ * edge detector, which compares with the condition before the write: an
+ * entry counts 1, an exit 0 (C-16); a write while stopped leaves no edge. */
+static void oqc13_select_write_makes_an_edge(void **state)
+{
+	uint64_t c[2];
+
+	(void)state;
+	edge_dir_counts(0, false, c);
+	assert_true(c[0] == 1 && c[1] == 0);
+	edge_dir_counts(0, true, c);
+	assert_true(c[0] == 0 && c[1] == 0);
+}
+
+/* The write's edge can be the increment that wraps the counter: the
+ * overflow comes at its cycle (OQ-C13 with OQ-C12). */
+static void oqc13_write_edge_overflows(void **state)
+{
+	uint64_t sel = evtsel(EV_CYCLES, 0xFF, OS | EN | EDGE);
+	struct core_pmu u;
+
+	(void)state;
+	init(&u, &core_shape_nhm, 0);
+	wr(&u, SEL(0), sel & ~EN, 0);
+	wr(&u, PMC(0), 0xFFFFFFFF, 0); /* C-17: -1, 2^48 - 1 */
+	wr(&u, SEL(0), sel, 0);
+	wr(&u, GCTL, 1, 0);
+	wr(&u, SEL(0), (sel & ~(0xFFull << 24)) | 1ull << 24, 1500);
+	assert_int_equal(rd(&u, STATUS, 1500) & 1, 0);
+	assert_int_equal(rd(&u, STATUS, 1501) & 1, 1);
+	assert_int_equal(rd(&u, PMC(0), 3000), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +394,8 @@ int main(void)
 		cmocka_unit_test(c16_inv_ignored_when_cmask_is_0),
 		cmocka_unit_test(c16_edge_counts_transitions),
 		cmocka_unit_test(c16_edge_with_cmask),
+		cmocka_unit_test(oqc13_select_write_makes_an_edge),
+		cmocka_unit_test(oqc13_write_edge_overflows),
 		cmocka_unit_test(c16_random_filters_match_the_definition),
 		cmocka_unit_test(c16_huge_windows_are_exact_and_fast),
 	};

@@ -136,4 +136,31 @@ static inline uint64_t model_count(const struct core_shape *s, emu_faults_t faul
 	return rd(&u, PMC(0), b) - v0;
 }
 
+/* E on unhalted core cycles (one per cycle), CMASK written while counter 0
+ * counts: 1 at 1500 asserts the condition (an entry), 255 at 2500
+ * deasserts it (an exit); c[k] counts over [1000 k, 1000 (k + 1)). With
+ * stop, the entry is written while GLOBAL_CTRL is 0 (1400..1600). */
+static inline void edge_dir_counts(emu_faults_t f, bool stop, uint64_t c[2])
+{
+	uint64_t sel = evtsel(EV_CYCLES, 0xFF, OS | EN | EDGE);
+	struct core_pmu u;
+
+	uint64_t v[3];
+
+	init(&u, &core_shape_nhm, f);
+	wr(&u, SEL(0), sel, 0);
+	wr(&u, GCTL, 1, 0);
+	v[0] = rd(&u, PMC(0), 1000);
+	if (stop)
+		wr(&u, GCTL, 0, 1400);
+	wr(&u, SEL(0), (sel & ~(0xFFull << 24)) | 1ull << 24, 1500);
+	if (stop)
+		wr(&u, GCTL, 1, 1600);
+	v[1] = rd(&u, PMC(0), 2000);
+	wr(&u, SEL(0), sel, 2500);
+	v[2] = rd(&u, PMC(0), 3000);
+	c[0] = v[1] - v[0];
+	c[1] = v[2] - v[1];
+}
+
 #endif

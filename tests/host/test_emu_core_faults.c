@@ -62,6 +62,14 @@ static bool edge_counts_fewer_than_level(emu_faults_t f) /* C-16 */
 	return model_count(&core_shape_nhm, f, &edge, 0, P) < model_count(&core_shape_nhm, f, &lvl, 0, P);
 }
 
+static bool edge_counts_entries(emu_faults_t f) /* C-16, OQ-C13 */
+{
+	uint64_t c[2];
+
+	edge_dir_counts(f, false, c);
+	return c[0] == 1 && c[1] == 0;
+}
+
 /* Instructions Retired through the filter (cmask, inv, edge) counts over
  * one period what the C-16 reference says. */
 static bool filters_as_reference(emu_faults_t f, uint8_t cmask, bool inv, bool edge)
@@ -206,6 +214,7 @@ static const struct {
 	{ EMU_FAULT_BIT_CORE_GLOBAL_CTRL_IGNORED, global_ctrl_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_FIXED_EN_IGNORED, fixed_en_0_counts_nothing },
 	{ EMU_FAULT_BIT_CORE_EDGE_IGNORED, edge_counts_fewer_than_level },
+	{ EMU_FAULT_BIT_CORE_EDGE_FALLING, edge_counts_entries },
 	{ EMU_FAULT_BIT_EDGE_BEFORE_CMASK, edge_follows_cmask },
 	{ EMU_FAULT_BIT_EDGE_INV_LEVEL, edge_with_inv_counts_edges },
 	{ EMU_FAULT_BIT_CORE_CMASK_OFF_BY_ONE, cmask_counts_cycles_at_or_above },

@@ -414,6 +414,49 @@ static void n16_n19_edge_with_inv(void **state)
 	assert_true(ref_count(&lvl, 100, 9000) > n + 1);
 }
 
+/* E on CMASK 0xFF, which no cycle reaches, with INV written while the
+ * counter counts: INV on asserts the condition (an entry), INV off
+ * deasserts it (an exit). OQ-N26 default: the detector compares with the
+ * condition before the write, so an entry counts 1 and an exit 0 (N-16);
+ * with edge-falling the other way round. A write while stopped leaves no
+ * edge. c[k]: counts over [1000 k, 1000 (k + 1)) with INV on at 1500,
+ * off at 2500. */
+static void edge_dir_counts(emu_faults_t f, bool stop, uint64_t c[2])
+{
+	uint64_t sel = evtsel(0x22, 0x04, 0xFF, ES_EN | ES_E);
+	struct nhm_uncore u;
+
+	uint64_t v[3];
+
+	nhm_init(&u, f, 0);
+	wr(&u, SEL(0), sel, 0);
+	wr(&u, GCTL, 1, 0);
+	v[0] = rd(&u, CTR(0), 1000);
+	if (stop)
+		wr(&u, GCTL, 0, 1400);
+	wr(&u, SEL(0), sel | ES_INV, 1500);
+	if (stop)
+		wr(&u, GCTL, 1, 1600);
+	v[1] = rd(&u, CTR(0), 2000);
+	wr(&u, SEL(0), sel, 2500);
+	v[2] = rd(&u, CTR(0), 3000);
+	c[0] = v[1] - v[0];
+	c[1] = v[2] - v[1];
+}
+
+static void oqn26_select_write_makes_an_edge(void **state)
+{
+	uint64_t c[2];
+
+	(void)state;
+	edge_dir_counts(0, false, c);
+	assert_true(c[0] == 1 && c[1] == 0);
+	edge_dir_counts(EMU_F(EDGE_FALLING), false, c);
+	assert_true(c[0] == 0 && c[1] == 1);
+	edge_dir_counts(0, true, c);
+	assert_true(c[0] == 0 && c[1] == 0);
+}
+
 static void oqn18_undefined_umask_bits_select_nothing(void **state)
 {
 	struct ref r = reads_any;
@@ -485,6 +528,7 @@ int main(void)
 		cmocka_unit_test(oqn13_edge_applies_to_thresholded_condition),
 		cmocka_unit_test(oqn13_faults_edge_before_cmask),
 		cmocka_unit_test(n16_n19_edge_with_inv),
+		cmocka_unit_test(oqn26_select_write_makes_an_edge),
 		cmocka_unit_test(n18_cmask_top_bit),
 		cmocka_unit_test(oqn18_undefined_umask_bits_select_nothing),
 		cmocka_unit_test(oqn21_umask_0_counts_nothing),

@@ -80,7 +80,7 @@ enum verdict nhm_pmi_fixed_core0(struct tctx *t);
 
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite nhm_suite; /* fixed counter, PMI to core 0 */
-extern const struct suite nhm_regs_suite, nhm_count_suite, nhm_filter_suite,
+extern const struct suite nhm_regs_suite, nhm_count_suite, nhm_filter_suite, nhm_edge_suite,
 	nhm_ovf_suite, nhm_freeze_suite, nhm_route_solo_suite, nhm_route_suite;
 
 #endif
