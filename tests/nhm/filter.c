@@ -281,11 +281,9 @@ static enum verdict filter_cmask_inv(struct tctx *t)
  * edges of the plain one: over one window the two differ by at most 1 (the
  * state at the open and the close). Asserted on the model; hardware, where
  * the order of INV and E is not documented, reports it. Which direction E
- * counts (rising, not falling) no window here can tell: the condition's
- * state at the open and the close is the traffic's (on the model, a
- * function of the U-clock cycle alone; OCC_CTR_RST forces the occupancy
- * to 0 at one cycle, not the cycle before it), and the two counts differ
- * by at most that. */
+ * counts (rising, not falling) this window cannot tell, the condition's
+ * state at the open and the close being the traffic's: nhm.filter.edge-dir
+ * (tests/nhm/edge.c) sets that state by its own PerfEvtSel writes. */
 static enum verdict filter_edge(struct tctx *t)
 {
 	static const uint64_t sel[4] = {
