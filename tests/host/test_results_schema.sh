@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Host test for docs/results.schema.json and scripts/check_schema.py: the
 # host suite's results.json validates; one without a required field, with
-# a config value that is not a string or an unknown verdict does not; a
+# a config value that is not a string or an unknown verdict does not, nor
+# a figure whose name lacks its unit, in a unit not listed, or an indexed
+# entry with no index or two (a per-core array validates); a
 # missing jsonschema module is exit 2 with a line naming the package, not a
 # traceback. Prints TAP; SKIPs what needs build/host/suite when it is not
 # built (make host-tests does not build it, make check does).
@@ -44,8 +46,20 @@ variant("config_number", lambda d: d["config"].update(verbose=1))
 variant("bad_verdict", lambda d: d["tests"][0].update(verdict="MAYBE"))
 variant("bad_microcode", lambda d: d["cpu"].update(microcode=29))
 variant("unknown_field", lambda d: d.update(extra=1))
+def figs(f):
+    return lambda d: d["tests"][0].update(figures=f)
+lat = lambda **at: dict(at, value=12, unit="us")
+variant("per_core", figs({"latency_us_median": [lat(core=0), lat(core=1)],
+                          "pmis_count": [{"box": "C0", "value": 3, "unit": "count"}]}))
+variant("figure_no_unit", figs({"latency": {"value": 12, "unit": "us"}}))
+variant("figure_bad_unit", figs({"latency_us": {"value": 12, "unit": "ns"}}))
+variant("figure_no_index", figs({"latency_us_median": [lat()]}))
+variant("figure_two_indices", figs({"latency_us_median": [lat(core=0, cpu=0)]}))
 PYEOF
-for v in no_date config_number bad_verdict bad_microcode unknown_field; do
+"$py" "$here/scripts/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
+report "a per-core figure array validates: $(head -c 300 "$tmp/per_core.out")" $?
+for v in no_date config_number bad_verdict bad_microcode unknown_field figure_no_unit \
+	 figure_bad_unit figure_no_index figure_two_indices; do
   "$py" "$here/scripts/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
   [ $? = 1 ] && grep -q "schema error" "$tmp/$v.out"
   report "rejected: $v" $?
