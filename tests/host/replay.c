@@ -268,7 +268,7 @@ int main(int argc, char **argv)
 
 	if (argc != 2 || argv[1][0] == '-') {
 		fprintf(stderr, "usage: replay TRACE (the serial log or log.txt of a verbose=3 run; "
-				"README: register trace and replay)\n");
+				"docs/hardware-owners.md: register trace and replay)\n");
 		return 2;
 	}
 	if ((rc = load(argv[1], gap, sizeof(gap))))

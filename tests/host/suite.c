@@ -9,7 +9,7 @@
  * --cpus and --packages shape the machine (default 4 in 2, as `make
  * mutation` runs it); --results DIR gets log.txt, results.tap and
  * results.json as the run folder on the boot medium would. key=value are
- * the harness's configuration keys (README), checked by the config file's
+ * the harness's configuration keys (docs/configuration.md), checked by the config file's
  * parser, one argument per line: a bad one ends the program with status 2
  * before any test runs, so a misspelt defect can never pass for the clean
  * model. end, serial, baud and apic have nothing to act on here; of

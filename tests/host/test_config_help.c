@@ -62,7 +62,7 @@ static void test_every_key_with_default_and_values(void **state)
 	}
 }
 
-/* A few lines exactly, written from the README's table, so the table is
+/* A few lines exactly, written from the table of docs/configuration.md, so the table is
  * not only checked against itself. */
 static void test_known_lines(void **state)
 {
