@@ -18,6 +18,19 @@ static inline struct cpuid_regs cpuid(uint32_t leaf, uint32_t subleaf)
 	return r;
 }
 
+/* How long another CPU may take to answer: a job of a few register
+ * accesses, an LVT write, an IPI's delivery. A real CPU answers in
+ * microseconds: 1 s on bare metal. Under a hypervisor (CPUID.1:ECX[31]) a
+ * vCPU thread waits for a host time slice: beside a dozen busy threads on
+ * 2 host cores one missed 1 s (a stress run of make check, and a mutation
+ * boot whose AP was then lost for the rest of its run), so 10 s there. The
+ * bound only turns a CPU that never answers into a lost one; a pass ends at
+ * the answer either way. */
+static inline uint64_t cpu_answer_bound_us(void)
+{
+	return cpuid(1, 0).c >> 31 ? 10000000 : 1000000;
+}
+
 struct cpu_ident {
 	char vendor[13];
 	uint32_t max_leaf;

@@ -21,8 +21,8 @@ static void do_op(void *p)
 	op->vec = op->write ? wrmsr_safe(op->msr, op->val) : rdmsr_safe(op->msr, &op->val);
 }
 
-/* 1 s is far more than an MSR access needs; the bound only turns a CPU that
- * never answers into an error instead of a hang. */
+/* The bound (arch/cpuid.h) only turns a CPU that never answers into an
+ * error instead of a hang. */
 static int run_op(unsigned cpu, struct msr_op *op)
 {
 	int rc;
@@ -31,7 +31,7 @@ static int run_op(unsigned cpu, struct msr_op *op)
 		do_op(op);
 		return op->vec;
 	}
-	rc = plat_run_on(cpu, do_op, op, 1000000, NULL);
+	rc = plat_run_on(cpu, do_op, op, cpu_answer_bound_us(), NULL);
 	return rc ? rc : op->vec;
 }
 

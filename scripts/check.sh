@@ -133,8 +133,9 @@ if [ -n "$rl" ] && [ "$rcode" = 1 ] && [ "$(echo "$rout" | grep -c '^DISAGREE ')
   ok "check.replay.one-bit-flipped ($rreg, line $rl)"
 else bad check.replay.one-bit-flipped "line ${rl:-none} ($rreg): exit $rcode; $(echo "$rout" | grep -m3 '^DISAGREE' | paste -sd ';' -)"; fi
 # The stick a user writes with dd, booted as one (xHCI, usb-storage,
-# removable) and read back with mtools from its FAT partition.
-boot usb-image-trace 0 $B/usb.img --usb --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
+# removable) on a machine with a screen (the graphics console too), and
+# read back with mtools from its FAT partition.
+boot usb-image-trace 0 $B/usb.img --usb --screen --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
   -- --cpus 2 --all-pass --trace nhm.fixed.gates \
   --serial '^BdsDxe: starting Boot[0-9A-F]+ "UEFI QEMU QEMU USB HARDDRIVE' 
 # The failure paths of the exit-status table.

@@ -9,12 +9,12 @@
 #include "leave.h"
 #include "pmi.h"
 #include "state.h"
+#include "../arch/cpuid.h"
 #include "../pmu/core_enum.h"
 
 #define CORE_GLOBAL_CTRL 0x38F /* C-09 */
-/* A job of an LVT write and an MSR access or two: the bound only turns a
- * CPU that never answers into a lost one. */
-#define JOB_US 1000000
+/* A job of an LVT write and an MSR access or two (arch/cpuid.h). */
+#define JOB_US cpu_answer_bound_us()
 
 static struct {
 	bool recorded;

@@ -112,13 +112,23 @@ int session_list(struct session *s)
 	return runner_list(all_suites, all_suites_count, &o) ? 0 : 77;
 }
 
-/* The sink: result files after each test, flushed with what follows them
- * before the next test body starts (rfile_defer). */
+/* The sink: a test's record (its trace at verbose=3, its verdict line in
+ * log.txt, its result in every file) is written once the body has ended
+ * and flushed as one piece before the next test body starts
+ * (rfile_defer): a hang or reset in a test body finds everything before it
+ * on the medium. Flushing each of a verbose=3 test's thousands of trace
+ * lines alone took most of a trace boot's time. */
+static void ended(void *ctx)
+{
+	(void)ctx;
+	rfile_defer(true);
+}
+
 static void write_result(void *ctx, const struct tresult *r)
 {
 	struct session *s = ctx;
 
-	rfile_defer(true);
+	rfile_defer(true); /* a test that did not run has no ended() */
 	if (s->tap)
 		tap_result(s->tap, r);
 	if (s->json)
@@ -157,7 +167,8 @@ void session_run(struct session *s)
 		jsonl_begin(s->jsonl, &s->ri);
 	leave_record();
 	runner_run(all_suites, all_suites_count, &o, &env,
-		   &(struct run_sink){ write_result, s, starting }, &s->tally);
+		   &(struct run_sink){ .result = write_result, .ctx = s, .starting = starting,
+				      .ended = ended }, &s->tally);
 	session_leave();
 }
 

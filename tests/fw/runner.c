@@ -311,6 +311,8 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.duration_us = hz ? (plat_tsc() - t0) * 1000000 / hz : 0;
 	r.ntrace = pmu_trace_get(&r.trace, &r.trace_dropped);
 	pmu_trace_start(false);
+	if (runs && sink && sink->ended)
+		sink->ended(sink->ctx);
 	pmu_trace_print(r.test->id, r.trace, r.ntrace, r.trace_dropped); /* verbose=3 */
 	tally->n[r.verdict]++;
 	keep_fail(tally, &r);

@@ -45,6 +45,9 @@ struct run_sink {
 	void (*result)(void *ctx, const struct tresult *r);
 	void *ctx;
 	void (*starting)(void *ctx); /* before a test body runs; may be NULL */
+	/* after it ran, before its trace (verbose=3) and verdict: what follows
+	 * is its record, written as one piece; may be NULL */
+	void (*ended)(void *ctx);
 };
 
 bool runner_selected(const struct run_opts *o, const char *id);

@@ -49,7 +49,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 
 	host_machine(ncpus, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, t);
 }
 
 static void verdicts_and_reasons(void **state)
@@ -194,7 +194,7 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(t.planned, 4);
 	assert_int_equal(nseen, 4);
 	assert_string_equal(seen[0].test->id, "z.first");
@@ -203,7 +203,7 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(seen[3].index, 4);
 	o.tests = "a.one.pass";
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 2);
 	assert_int_equal(t.planned, 2);
 }
@@ -227,7 +227,7 @@ static void other_generation_not_applicable(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 4);
 	assert_int_equal(seen[0].verdict, V_NA);
 	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
@@ -261,7 +261,7 @@ static void not_applicable_runs_are_one_line(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 7);
 	assert_int_equal(t.n[V_NA], 5);
 	assert_non_null(strstr(host_output(), "[1/7] PASS nhm.a.1\n"
@@ -271,7 +271,7 @@ static void not_applicable_runs_are_one_line(void **state)
 		"[7/7] N/A nhm.a.3: needs 2 or more packages (have 1)\n"));
 	host_cfg()->verbose = 2;
 	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	host_cfg()->verbose = 1;
 	assert_non_null(strstr(host_output(), "[2/7] N/A snbep.a.1: a test of the snbep uncore; "
 		"this CPU's is nhm\n[3/7] N/A snbep.a.2: "));
@@ -318,14 +318,14 @@ static void brackets_nest(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(t.planned, 6);
 	assert_int_equal(nseen, 6);
 	for (i = 0; i < ARRAY_SIZE(order); i++)
 		assert_string_equal(seen[i].test->id, order[i]);
 	o.tests = "a.two.core";
 	nseen = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 3);
 	assert_string_equal(seen[0].test->id, "y.first");
 }
@@ -342,6 +342,20 @@ static void on_starting(void *ctx)
 	startings++;
 }
 
+/* ... and `ended` after each body that ran, before its result (the
+ * session defers its flushes from there to the next `starting`). */
+static unsigned endings, startings_at_end[32], results_at_end[32];
+
+static void on_ended(void *ctx)
+{
+	(void)ctx;
+	if (endings < 32) {
+		startings_at_end[endings] = startings;
+		results_at_end[endings] = nseen;
+	}
+	endings++;
+}
+
 static void starting_before_each_test_that_runs(void **state)
 {
 	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL };
@@ -350,12 +364,17 @@ static void starting_before_each_test_that_runs(void **state)
 
 	(void)state;
 	host_machine(1, 1);
-	nseen = startings = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, on_starting }, &t);
+	nseen = startings = endings = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink, .starting = on_starting, .ended = on_ended }, &t);
 	assert_int_equal(nseen, 7);
 	assert_int_equal(startings, 2); /* a.one.pass and a.one.fail; the five a.two.* SKIP */
 	assert_int_equal(results_at_start[0], 0);
 	assert_int_equal(results_at_start[1], 1);
+	assert_int_equal(endings, 2);
+	assert_int_equal(startings_at_end[0], 1); /* after its own start, */
+	assert_int_equal(results_at_end[0], 0);   /* before its own result */
+	assert_int_equal(startings_at_end[1], 2);
+	assert_int_equal(results_at_end[1], 1);
 }
 
 /* recover hears every FAIL and ERROR, after its result, and nothing else:
@@ -382,7 +401,7 @@ static void recover_after_fail_and_error(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = nrecovered = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 10);
 	assert_int_equal(nrecovered, 3);
 	assert_string_equal(recovered[0], "a.one.fail");
@@ -405,7 +424,7 @@ static void recover_not_after_a_last(void **state)
 	(void)state;
 	host_machine(1, 1);
 	nseen = nrecovered = 0;
-	runner_run(suites, 2, &o, &env, &(struct run_sink){ sink, NULL, NULL }, &t);
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
 	assert_int_equal(nseen, 3);
 	assert_int_equal(seen[2].verdict, V_ERROR);
 	assert_int_equal(nrecovered, 1);

@@ -29,6 +29,7 @@
 #include "../msr.h"
 #include "../state.h"
 #include "../pmi.h"
+#include "../../arch/cpuid.h"
 #include "../../arch/fault.h"
 #include "../../arch/io.h"
 #include "../../pmu/core_enum.h"
@@ -106,7 +107,7 @@ static enum verdict make_a_mess(struct tctx *t)
 {
 	struct core_enum e;
 	uint64_t dbg;
-	int rc = plat_run_all(arm_lvt, arm_lvt, NULL, 1000000);
+	int rc = plat_run_all(arm_lvt, arm_lvt, NULL, cpu_answer_bound_us());
 
 	if (rc)
 		return t_error(t, "arming the LVT entries failed (error %d)", rc);

@@ -6,13 +6,6 @@
 #include "../../arch/cpuid.h"
 
 #define VEC 0xF0 /* C-32: >= 0x20; DESIGN.md's vector */
-/* A real APIC delivers in microseconds: 1 s is the bound on bare metal.
- * Under a hypervisor (CPUID.1:ECX[31]) a vCPU thread waits for a time slice
- * of the host: beside a dozen busy threads on 2 host cores it was seen to
- * miss 1 s (a stress run of make check), so 10 s there. A pass ends at the
- * delivery either way. */
-#define DELIVERY_MS 1000
-#define DELIVERY_MS_HYPERVISOR 10000
 #define KICK 0xF4     /* no-op vector, see ap_listen() */
 #define KICK_MS 20
 #define NMI 2
@@ -34,7 +27,7 @@ static void on_irq(unsigned vector)
  * hundred ms to get to the interrupt. */
 static unsigned delivery_ms(void)
 {
-	return cpuid(1, 0).c >> 31 ? DELIVERY_MS_HYPERVISOR : DELIVERY_MS;
+	return (unsigned)(cpu_answer_bound_us() / 1000);
 }
 
 static bool wait_hit(unsigned cpu, unsigned ms, uint64_t sent, uint64_t *max_ticks)
