@@ -1,6 +1,36 @@
-# Sourced by scripts/check.sh (uses its ok, bad, boot, $B, $ESP): the ends of
-# a run and its abnormal paths, each keyed on an event (a serial line, QEMU's
-# exit), never on a delay.
+# Sourced by scripts/check.sh (uses its ok, bad, boot, queue, $B, $ESP): the
+# ends of a run and its abnormal paths, each keyed on an event (a serial
+# line, QEMU's exit), never on a delay. Queued as check.sh's jobs, the
+# longest (the power cuts) first.
+
+# Power cut at many points: a reference run gives the console's lines; the
+# same run is then killed (SIGKILL) when line k arrives, for k spread from
+# the banner to the closing line, and every file left on the medium must
+# read as a prefix of what the console said (scripts/check_cut.py).
+power_cut() {
+local cut_opts first last cuts cut_bad i k why
+cut_opts="tests=self.cpu.*,nhm.regs.*,nhm.count.*,nhm.fixed.*"
+mkdir -p $B/check/cut
+scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" \
+  --serial-log $B/check/cut/ref.log --results $B/check/cut/ref > /dev/null 2>&1
+first=$(grep -n '^uncore-harness ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
+last=$(grep -n '^end: ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
+if [ -z "$first" ] || [ -z "$last" ]; then
+  bad check.qemu.power-cut "the reference run has no banner or no closing line"
+else
+  cuts=8 cut_bad=""
+  for i in $(seq 0 $((cuts - 1))); do
+    k=$((first + (last - first) * i / (cuts - 1)))
+    scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" --kill-at-line "$k" \
+      --serial-log $B/check/cut/$k.log --results $B/check/cut/$k > /dev/null 2>&1
+    why=$(python3 scripts/check_cut.py $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
+    [ -z "$why" ] || cut_bad="${cut_bad:+$cut_bad; }line $k: $why"
+  done
+  if [ -z "$cut_bad" ]; then ok "check.qemu.power-cut ($cuts cuts, lines $first..$last)"
+  else bad check.qemu.power-cut "$cut_bad"; fi
+fi
+}
+queue power-cut power_cut
 
 # Every end= value ends as the README documents, the exit code reaching the
 # caller through isa-debug-exit or, where there is none (bare metal), the
@@ -8,18 +38,18 @@
 # that did not travel would show. A firmware exception after the app gave
 # control back fails boot() (it looks for OVMF's exception dump).
 end_opts="tests=self.cpu.* expect_cpu=6:2d"
-boot end-auto-no-debug-exit 1 $ESP --no-debug-exit --opts "$end_opts end=auto" \
+queue end-auto-no-debug-exit boot end-auto-no-debug-exit 1 $ESP --no-debug-exit --opts "$end_opts end=auto" \
   -- --verdict self.cpu.detect=FAIL --serial 'end: no isa-debug-exit device answered; shutting down'
-boot end-shutdown 1 $ESP --no-debug-exit --opts "$end_opts end=shutdown" \
+queue end-shutdown boot end-shutdown 1 $ESP --no-debug-exit --opts "$end_opts end=shutdown" \
   -- --verdict self.cpu.detect=FAIL --serial '^end: shutdown \(exit code 1\)$'
-boot end-reboot 1 $ESP --opts "$end_opts end=reboot" \
+queue end-reboot boot end-reboot 1 $ESP --opts "$end_opts end=reboot" \
   -- --verdict self.cpu.detect=FAIL --serial '^end: reboot \(exit code 1\)$'
 # end=exit: back in the firmware's boot manager, which starts its next
 # option (OVMF: the setup UI), its second start after ours.
-boot end-exit 1 $ESP --opts "$end_opts end=exit" --until '^BdsDxe: starting' --until-nth 2 \
+queue end-exit boot end-exit 1 $ESP --opts "$end_opts end=exit" --until '^BdsDxe: starting' --until-nth 2 \
   -- --verdict self.cpu.detect=FAIL --serial '^end: returning to the firmware \(exit code 1\)$' \
   --serial '^BdsDxe: starting'
-boot end-halt 1 $ESP --opts "$end_opts end=halt" --until '^end: halted' \
+queue end-halt boot end-halt 1 $ESP --opts "$end_opts end=halt" --until '^end: halted' \
   -- --verdict self.cpu.detect=FAIL --serial '^end: halted \(exit code 1\); power the machine off$'
 
 # A full medium: no folder is made (fsck.fat finds the volume clean), the
@@ -43,40 +73,16 @@ full_medium() { # full_medium NAME FREE_BYTES CONFIG -- CHECK_RUN_ARGS
 }
 refused=(--serial '^results: [0-9]+ bytes free on the boot medium, a run of [0-9]+ results needs up to [0-9]+ and its files at least [0-9]+; console only'
          --serial '^results: none written:' --no-results)
-full_medium medium-24k-free 24576 'tests=self.cpu.*' -- "${refused[@]}"
-full_medium medium-full 0 'tests=self.cpu.*' -- "${refused[@]}"
+queue medium-24k-free full_medium medium-24k-free 24576 'tests=self.cpu.*' -- "${refused[@]}"
+queue medium-full full_medium medium-full 0 'tests=self.cpu.*' -- "${refused[@]}"
 # Room for the files' heads but not for 400 results: the run is warned, the
 # files stop at a line boundary (the journal reads as a prefix of the
 # console), and the run says which file stopped where.
-full_medium medium-fills-up 81920 'tests=self.cpu.* repeat=200' -- \
+queue medium-fills-up full_medium medium-fills-up 81920 'tests=self.cpu.* repeat=200' -- \
   --serial '^results: only [0-9]+ bytes free on the boot medium' \
   --serial '^results: results\.jsonl stopped at byte [0-9]+: the volume is full$' \
   --serial '^results: incomplete on the medium; exit code 2' --cut
 
-# Power cut at many points: a reference run gives the console's lines; the
-# same run is then killed (SIGKILL) when line k arrives, for k spread from
-# the banner to the closing line, and every file left on the medium must
-# read as a prefix of what the console said (scripts/check_cut.py).
-cut_opts="tests=self.cpu.*,nhm.regs.*,nhm.count.*,nhm.fixed.*"
-mkdir -p $B/check/cut
-scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" \
-  --serial-log $B/check/cut/ref.log --results $B/check/cut/ref > /dev/null 2>&1
-first=$(grep -n '^uncore-harness ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
-last=$(grep -n '^end: ' $B/check/cut/ref.log | head -n 1 | cut -d: -f1)
-if [ -z "$first" ] || [ -z "$last" ]; then
-  bad check.qemu.power-cut "the reference run has no banner or no closing line"
-else
-  cuts=8 cut_bad=""
-  for i in $(seq 0 $((cuts - 1))); do
-    k=$((first + (last - first) * i / (cuts - 1)))
-    scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" --kill-at-line "$k" \
-      --serial-log $B/check/cut/$k.log --results $B/check/cut/$k > /dev/null 2>&1
-    why=$(python3 scripts/check_cut.py $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
-    [ -z "$why" ] || cut_bad="${cut_bad:+$cut_bad; }line $k: $why"
-  done
-  if [ -z "$cut_bad" ]; then ok "check.qemu.power-cut ($cuts cuts, lines $first..$last)"
-  else bad check.qemu.power-cut "$cut_bad"; fi
-fi
 
 # make qemu: GNU make ends with its own 2 whenever a recipe fails, so the
 # harness's code is named on the last line of the run and kept in
@@ -92,7 +98,10 @@ make_qemu() { # make_qemu NAME WANT MAKE_VARS...
     || why="${why:+$why; }make's own status $status"
   if [ -z "$why" ]; then ok "check.make-qemu.$name"; else bad "check.make-qemu.$name" "$why"; fi
 }
+make_qemu_all() { # one after another: each writes build/qemu.exit
 make_qemu exit-0 0 SMP=2 SOCKETS=1 OPTS='tests=self.cpu.*'
 make_qemu exit-1 1 SMP=1 SOCKETS=1 OPTS='tests=self.cpu.* expect_cpu=6:2d'
 make_qemu exit-77 77 SMP=1 SOCKETS=1 OPTS='tests=self.fault.each-ap'
 make_qemu exit-124 124 TIMEOUT=2
+}
+queue make-qemu make_qemu_all
