@@ -93,9 +93,10 @@ static enum verdict collect(struct tctx *t, const struct fbox *b, unsigned nb,
 	return V_PASS;
 }
 
-/* One window over the boxes (X-08: en_all stops every counter at once). */
-static enum verdict window(struct tctx *t, const struct fbox *b, unsigned nb,
-			   uint64_t (*c)[6], uint64_t *cycles)
+/* One window over the boxes (X-08: en_all stops every counter at once),
+ * the package left at rest. */
+static enum verdict open_close(struct tctx *t, const struct fbox *b, unsigned nb,
+			       uint64_t (*c)[6], uint64_t *cycles)
 {
 	enum verdict v = ex_prepare(t);
 
@@ -107,6 +108,15 @@ static enum verdict window(struct tctx *t, const struct fbox *b, unsigned nb,
 	pmi_spin(NULL, WINDOW_US);
 	WR(t, EX_U_CTL, 0);
 	return collect(t, b, nb, c, cycles);
+}
+
+static enum verdict window(struct tctx *t, const struct fbox *b, unsigned nb,
+			   uint64_t (*c)[6], uint64_t *cycles)
+{
+	enum verdict v = open_close(t, b, nb, c, cycles);
+
+	ex_quiet();
+	return v;
 }
 
 static uint64_t dist(uint64_t a, uint64_t b)
@@ -125,12 +135,10 @@ static enum verdict thresh_sum(struct tctx *t)
 		{ S0, 4, { EV_S | EX_THR(8), EV_S | EX_THR(8) | EX_INV, EV_S | EX_THR(40),
 			   EV_S | EX_THR(40) | EX_INV } },
 	};
-	uint64_t cyc;
+	uint64_t cyc, c[NBOX][6];
 	unsigned i, k;
-	uint64_t c[NBOX][6];
 	enum verdict v = window(t, b, 2, c, &cyc);
 
-	ex_quiet();
 	if (v != V_PASS)
 		return v;
 	for (i = 0; i < 2; i++) {
@@ -169,12 +177,10 @@ static enum verdict thresh_top(struct tctx *t)
 		{ S0, 2, { EV_S | EX_THR(0x81), EV_S | EX_THR(0x80) | EX_INV } },
 		{ W, 4, { EV | EX_THR(0x81), EV | EX_THR(0x80) | EX_INV, EV | EX_THR(1), EV } },
 	};
-	uint64_t cyc;
+	uint64_t cyc, c[NBOX][6];
 	unsigned i;
-	uint64_t c[NBOX][6];
 	enum verdict v = window(t, b, 3, c, &cyc);
 
-	ex_quiet();
 	if (v != V_PASS)
 		return v;
 	for (i = 0; i < 3; i++) {
@@ -205,11 +211,9 @@ static enum verdict edge_thresh(struct tctx *t)
 		{ S0, 3, { EV_S | EX_THR(16) | EX_EDGE, EV_S | EX_THR(16),
 			   EV_S | EX_THR(16) | EX_INV } },
 	};
-	uint64_t cyc, e, lvl, low;
-	uint64_t c[NBOX][6];
+	uint64_t cyc, e, lvl, low, c[NBOX][6];
 	enum verdict v = window(t, b, 2, c, &cyc);
 
-	ex_quiet();
 	if (v != V_PASS)
 		return v;
 	EXPECT(t, !c[0][0], "W: edge detect with threshold 2 counted %lu on an event of at "
@@ -244,12 +248,10 @@ static enum verdict edge_inv(struct tctx *t)
 			   EV_S | EX_THR(16) | EX_INV } },
 		{ U, 1, { EV | EX_EDGE } },
 	};
-	uint64_t cyc;
+	uint64_t cyc, c[NBOX][6];
 	unsigned i;
-	uint64_t c[NBOX][6];
 	enum verdict v = window(t, b, 3, c, &cyc);
 
-	ex_quiet();
 	if (v != V_PASS)
 		return v;
 	for (i = 0; i < 2; i++) {
