@@ -201,6 +201,14 @@
 	E(EX_FRZ_ONE_BOX, "ex-frz-one-box", "a freeze stops only the overflowing box (X-22)") \
 	E(EX_FRZ_ALWAYS, "ex-frz-always", "the U-box freezes with frz_all = 0 (X-23)")  \
 	E(EX_PMI_RETRIGGER, "ex-pmi-retrigger", "PMI and freeze on every overflow, ov bit already set or not (X-25, OQ-X22)") \
+	/* threshold, invert, edge detect (C, S, W; U: edge) */                        \
+	E(EX_THR_TOP_IGNORED, "ex-thr-top-ignored", "C/S/W threshold compared without bit 31: a threshold >= 128 acts as t - 128 (X-41)") \
+	E(EX_THR_GT, "ex-thr-gt", "C/S/W threshold passes x > t, not x >= t (X-41, OQ-X25 a)") \
+	E(EX_INV_IGNORED, "ex-inv-ignored", "C/S/W invert ignored: threshold and inverted threshold count the same cycles (X-42)") \
+	E(EX_EDGE_BEFORE_THR, "ex-edge-before-thr", "edge detect sees the event itself: with threshold >= 2 it counts rising edges of x >= 1 (X-43, OQ-X25 c)") \
+	E(EX_EDGE_INV_LEVEL, "ex-edge-inv-level", "edge detect with invert counts the inverted level's cycles, not its rising edges (X-43, OQ-X25 c)") \
+	E(EX_EDGE_FALLING, "ex-edge-falling", "edge detect counts 1 -> 0 transitions (X-43, OQ-X25 d)") \
+	E(EX_U_EDGE_IGNORED, "ex-u-edge-ignored", "the U counter's edge_detect ignored: it counts the asserted cycles (X-43, OQ-X24)") \
 	/* R-box IPERF */                                                              \
 	E(EX_IPERF_ZERO_COUNTS, "ex-iperf-zero-counts", "an R counter counts its IPERF sub-counter's flits while that IPERF is 0 (X-32)") \
 	E(EX_IPERF_BIT31_ONLY, "ex-iperf-bit31-only", "IPERF bit 31 read as an enable: other events (0x40000000, 0xC4) count nothing (X-32)") \

@@ -154,13 +154,18 @@ static bool is_r(unsigned b)
 	return b == NHMEX_R0 || b == NHMEX_R0 + 1;
 }
 
-/* Increments over [a, c): one per cycle (OQ-X19; W fixed: X-07), or the
- * flits of an R counter's sub-counter. */
+/* Increments over [a, c): a C/S/W/U counter's event through its threshold,
+ * invert and edge detect (X-41..X-43, OQ-X19, OQ-X26; emu_nhmex_filt.c),
+ * one per cycle (B, M: OQ-X19; W fixed: X-07), or the flits of an R
+ * counter's sub-counter. */
 static uint64_t count(const struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t a,
 		      uint64_t c)
 {
 	const struct emu_stream *s;
+	int i = nhmex_filt_idx(b, k);
 
+	if (i >= 0)
+		return emu_seam_count(&u->fs[i], &u->fseam[i], a, c);
 	if (!is_r(b))
 		return c - a;
 	s = r_stream(u, b, k);
@@ -176,7 +181,10 @@ static uint64_t to_wrap(const struct nhmex_uncore *u, unsigned b, unsigned k)
 static uint64_t wrap_at(const struct nhmex_uncore *u, unsigned b, unsigned k)
 {
 	const struct emu_stream *s;
+	int i = nhmex_filt_idx(b, k);
 
+	if (i >= 0)
+		return emu_seam_reach(&u->fs[i], &u->fseam[i], u->now, to_wrap(u, b, k));
 	if (!is_r(b))
 		return u->now + to_wrap(u, b, k);
 	s = r_stream(u, b, k);
@@ -360,8 +368,10 @@ static void write_uctl(struct nhmex_uncore *u, const struct reg_tmpl *t, uint64_
 		for (k = 0; k < nctr(b); k++) {
 			if (!(b == NHMEX_W && k == NHMEX_W_FIXED && F(u, EX_RST_ALL_LEAVES_FIXED)))
 				u->box[b].ctr[k] = 0;
-			if (F(u, EX_RST_ALL_CLEARS_CTL) && b != NHMEX_U)
+			if (F(u, EX_RST_ALL_CLEARS_CTL) && b != NHMEX_U) {
 				u->box[b].evsel[k] = u->box[b].ctl = 0;
+				nhmex_filt_fill(u, b, k);
+			}
 		}
 }
 
@@ -461,7 +471,8 @@ int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now
 {
 	struct loc l;
 	int rc = locate(u, msr, &l);
-	uint64_t def;
+	uint64_t def, old;
+	bool was;
 
 	if (rc) /* no register of this generation: no template to look at */
 		return rc;
@@ -478,8 +489,11 @@ int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now
 	case ROLE_GLOBAL_OVF:
 		write_ovf(u, l.b, l.r.tmpl, val);
 		break;
-	case ROLE_CTL:
+	case ROLE_CTL: /* X-41..X-43: the counter's filter follows its select */
+		old = u->box[l.b].evsel[ctr_idx(&l)];
+		was = running(u, l.b, ctr_idx(&l));
 		u->box[l.b].evsel[ctr_idx(&l)] = val & def;
+		nhmex_filt_write(u, l.b, ctr_idx(&l), old, was && running(u, l.b, ctr_idx(&l)));
 		break;
 	case ROLE_CTR: /* X-11, OQ-X15; TIMESTAMP is read-only */
 		if (l.r.tmpl->width != 16)
@@ -499,7 +513,7 @@ void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uin
 {
 	static const struct emu_filt raw = { 0, false, false, false };
 	uint8_t v[PERIOD];
-	unsigned b, p, s, t;
+	unsigned b, k, p, s, t;
 	struct reg_ref r;
 
 	memset(u, 0, sizeof(*u)); /* every register 0 */
@@ -516,7 +530,11 @@ void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uin
 		u->pmi_bit[b] = field_mask(reg_field(r.tmpl, "pmi_en"));
 		if (is_r(b) && F(u, EX_TABLE_R_PMI_20))
 			u->pmi_bit[b] = PMI20;
+		for (k = 0; k < nctr(b); k++)
+			nhmex_filt_fill(u, b, k); /* X-41..X-43 over a select of 0 */
 	}
+	for (k = 0; k < NHMEX_NFILT; k++)
+		u->fseam[k].at = UINT64_MAX;
 	for (p = 0; p < NHMEX_NPORT; p++)
 		for (s = 0; s < 2; s++) {
 			for (t = 0; t < PERIOD; t++)

@@ -10,9 +10,12 @@
  * 0x2F, X-39), B0-B1, S0-S1, M0-M1, the R-box as two halves of 8 counters
  * and W (4 counters and the fixed counter). Counting (OQ-X19): every GP
  * counter with its three enables counts one synthetic event per cycle,
- * whatever its event select, except the R-box's, which count the flits of
- * the IPERF sub-counter their ev_sel points at while it selects an event,
- * any non-zero value (X-32, X-33), a synthetic per-port stream
+ * whatever its event select, except ev_sel 0x07 on C, S, W and U, a
+ * synthetic per-cycle value (OQ-X26), both through the threshold, invert
+ * and edge detect of X-41..X-43 (pmu/emu_nhmex_filt.c); and except the
+ * R-box's, which count the flits of the IPERF sub-counter their ev_sel
+ * points at while it selects an event, any non-zero value (X-32, X-33), a
+ * synthetic per-port stream
  * (nhmex_flit_value). The W fixed counter counts cycles.
  *
  * X-02: registers are per package, so one instance per package and nothing
@@ -22,8 +25,8 @@
  * carry out of bit 47 (OQ-X14). The PMI's entry into a core (OQ-X20: the
  * target's LVT, DEBUGCTL ignored) is the backend's.
  *
- * Size: about 27 KB per package (the 16 flit streams' caches are 18 KB of
- * it); nothing static. Portable: no <efi.h>, no platform calls. */
+ * Size: about 112 KB per package (the 16 flit streams' caches are 18 KB of
+ * it, the 73 filtered counters' 85 KB); nothing static. Portable: no <efi.h>, no platform calls. */
 #ifndef PMU_EMU_NHMEX_H
 #define PMU_EMU_NHMEX_H
 
@@ -39,6 +42,9 @@ enum { NHMEX_B0 = NHMEX_MAX_CBOX, NHMEX_S0 = NHMEX_B0 + 2, NHMEX_M0 = NHMEX_S0 +
 #define NHMEX_W_FIXED 4       /* the W fixed counter's index in the W box */
 #define NHMEX_NPORT 8
 #define NHMEX_MAX_PMI_REQ 16
+/* Counters with threshold, invert or edge detect (§5.5): C 6 each, S 4
+ * each, W 4, U 1 (nhmex_filt_idx). */
+#define NHMEX_NFILT (NHMEX_MAX_CBOX * 6 + 2 * 4 + 4 + 1)
 
 /* A PMI request (struct emu_pmi_req) comes from the U-box (X-19) with the
  * pmi_core_sel bits at the cycle (bit k = core k, OQ-X2). */
@@ -61,6 +67,8 @@ struct nhmex_uncore {
 	uint64_t sub_e[0x100]; /* sub-controls at 0xE00-0xEFF */
 	uint64_t mbox_sel[2][7]; /* M-box DSP ... ZDP */
 	struct emu_stream flit[NHMEX_NPORT][2]; /* IPERF_CFG0/1 of each port */
+	struct emu_stream fs[NHMEX_NFILT];  /* filtered increments, from the select */
+	struct emu_seam fseam[NHMEX_NFILT]; /* the last select write's edge (OQ-X25 d) */
 	struct emu_pmi_req pmi[NHMEX_MAX_PMI_REQ];
 	unsigned npmi, pmi_dropped;
 };
@@ -86,5 +94,22 @@ uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now);
 /* Flits (0 or 1) the IPERF sub-counter `sub` of R-box port `port` sees at
  * cycle t. Exposed so host tests can compute expected counts. */
 unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t);
+
+/* ---- threshold, invert, edge detect (pmu/emu_nhmex_filt.c) ---- */
+
+/* Counter k of box b's slot in fs/fseam, -1 for a counter without the
+ * fields (B, M, R, the W fixed counter). */
+int nhmex_filt_idx(unsigned b, unsigned k);
+/* Recompute the counter's cached increments from its select (init, and
+ * every write of it); nothing for a counter without the fields. */
+void nhmex_filt_fill(struct nhmex_uncore *u, unsigned b, unsigned k);
+/* After a write of the counter's select that replaced `old`: refill, and
+ * when it counted before and after the write, the edge detector's seam
+ * (OQ-X25 d). */
+void nhmex_filt_write(struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t old,
+		      bool counting);
+/* The event ev of a counter of box b sees at cycle t (OQ-X19, OQ-X26).
+ * Exposed so host tests can compute expected counts. */
+unsigned nhmex_event_value(unsigned b, uint8_t ev, uint64_t t);
 
 #endif

@@ -39,6 +39,7 @@ const struct suite *const all_suites[] = {
 	&nhmex_pmi_suite,
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
+	&nhmex_filter_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

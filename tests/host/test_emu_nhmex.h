@@ -118,6 +118,34 @@ static inline uint64_t ref_wrap(const struct src *s, uint64_t from, uint64_t lef
 	return t;
 }
 
+/* Select fields of C/S/W (U: edge only) from §5.5. */
+#define EDGE18 (1ull << 18)
+#define INV23 (1ull << 23)
+#define THR(t) ((uint64_t)(t) << 24)
+#define EV_SYNTH 0x07ull /* OQ-X26: the model's per-cycle varying event */
+
+/* What a counter of model box b with select sel counts over cycles [a, c)
+ * (a > 0), written from X-41..X-43 with the defaults of OQ-X25: threshold
+ * t != 0 passes x >= t, invert x < t and is ignored with t = 0 (b), edge
+ * detect counts the rises of that condition (x > 0 with t = 0, c), each
+ * cycle compared with the one before (d); the U counter has edge detect
+ * only. x is the event the model exposes (nhmex_event_value, OQ-X26). */
+static inline uint64_t ref_filtered(unsigned b, uint64_t sel, uint64_t a, uint64_t c)
+{
+	unsigned thr = b == NHMEX_U ? 0 : (unsigned)(sel >> 24) & 0xFF, x, xp;
+	bool inv = b != NHMEX_U && thr && (sel & INV23), edge = sel & EDGE18, on, was;
+	uint64_t n = 0, t;
+
+	for (t = a; t < c; t++) {
+		x = nhmex_event_value(b, (uint8_t)sel, t);
+		xp = nhmex_event_value(b, (uint8_t)sel, t - 1);
+		on = (thr ? x >= thr : x > 0) != inv;
+		was = (thr ? xp >= thr : xp > 0) != inv;
+		n += edge ? (on && !was) : thr ? on : x;
+	}
+	return n;
+}
+
 /* Program s to wrap after `left` events, with pmi_en if asked, and start
  * all counting at `at` with one U GLOBAL_CTL write of `uctl` | en_all
  * (X-13, X-29). */

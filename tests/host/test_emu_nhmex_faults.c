@@ -271,6 +271,59 @@ static uint64_t flits(unsigned port, unsigned sub, uint64_t a, uint64_t b)
 	return n;
 }
 
+/* X-41..X-43: counter 0 of model box b (GLOBAL_CTL gctl, control sel0)
+ * with select sel over [1000, 6000), less what ref_filtered says: 0 when
+ * the statements hold. */
+static uint64_t filt_dev(emu_faults_t f, unsigned b, uint32_t gctl, uint32_t sel0, uint64_t sel)
+{
+	init(f, 0x2E);
+	wr(&u, sel0, EN22 | sel, 0);
+	if (b != NHMEX_U)
+		wr(&u, gctl, 1, 0);
+	wr(&u, U_CTL, EN_ALL | (b == NHMEX_U ? 1 : 0), 1000);
+	return rd(&u, sel0 + 1, 6000) - ref_filtered(b, sel, 1000, 6000);
+}
+
+static uint64_t thr_top_cmp(emu_faults_t f)
+{
+	return filt_dev(f, 0, 0xD00, 0xD10, EV_SYNTH | THR(0x81));
+}
+static uint64_t thr_ge(emu_faults_t f)
+{
+	return filt_dev(f, NHMEX_W, W_CTL, 0xC90, EV_SYNTH | THR(1));
+}
+static uint64_t inv(emu_faults_t f)
+{
+	return filt_dev(f, NHMEX_S0, 0xC40, 0xC50, EV_SYNTH | THR(20) | INV23);
+}
+static uint64_t edge_thr(emu_faults_t f)
+{
+	return filt_dev(f, NHMEX_W, W_CTL, 0xC90, EV_SYNTH | THR(2) | EDGE18);
+}
+static uint64_t edge_inv(emu_faults_t f)
+{
+	return filt_dev(f, NHMEX_S0, 0xC40, 0xC50, EV_SYNTH | THR(16) | INV23 | EDGE18);
+}
+static uint64_t u_edge(emu_faults_t f)
+{
+	return filt_dev(f, NHMEX_U, U_CTL, U_EVSEL, EV_SYNTH | EDGE18);
+}
+
+/* X-43, OQ-X25 (d): a W counter whose threshold 0xFF never holds is put
+ * into its condition (invert) by one select write while it counts: one
+ * rising edge. */
+static uint64_t edge_entry(emu_faults_t f)
+{
+	uint64_t never = EN22 | EV_SYNTH | THR(0xFF) | EDGE18;
+
+	init(f, 0x2E);
+	wr(&u, W_EVSEL(0), never, 0);
+	wr(&u, W_CTL, 1, 0);
+	wr(&u, U_CTL, EN_ALL, 1000);
+	wr(&u, W_EVSEL(0), never | INV23, 2000);
+	return rd(&u, W_CTR(0), 3000);
+}
+
 struct row {
 	unsigned bit;
 	uint64_t (*run)(emu_faults_t f);
@@ -314,6 +367,13 @@ static const struct row rows[] = {
 	R(EX_IPERF_ZERO_COUNTS, iperf_zero, 0),
 	R(EX_IPERF_BIT31_ONLY, iperf_not_bit31, UINT64_MAX),
 	R(EX_R_PORT_NO_HALF, r_right_port, UINT64_MAX),
+	R(EX_THR_TOP_IGNORED, thr_top_cmp, 0),
+	R(EX_THR_GT, thr_ge, 0),
+	R(EX_INV_IGNORED, inv, 0),
+	R(EX_EDGE_BEFORE_THR, edge_thr, 0),
+	R(EX_EDGE_INV_LEVEL, edge_inv, 0),
+	R(EX_EDGE_FALLING, edge_entry, 1),
+	R(EX_U_EDGE_IGNORED, u_edge, 0),
 };
 
 static uint64_t want_of(const struct row *r)

@@ -129,6 +129,6 @@ enum verdict ex_run_siblings(struct tctx *t);
 
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite nhmex_regs_suite, nhmex_count_suite, nhmex_ovf_suite,
-	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite;
+	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite, nhmex_filter_suite;
 
 #endif

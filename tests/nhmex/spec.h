@@ -34,6 +34,13 @@ static const uint16_t ex_c_off[10] = { 0x000, 0x080, 0x040, 0x0C0, 0x020,
 #define EX_EDGE        (1ull << 18)            /* C, S, W, U */
 #define EX_INV         (1ull << 23)            /* C, S, W */
 #define EX_THR(x)      ((uint64_t)(x) << 24)   /* C, S, W: threshold 31:24 */
+#define EX_UMASK(m)    ((uint64_t)(m) << 8)    /* C, S, W: umask 15:8 */
+/* Event 0x07: S TO_R_B_HOM_MSGQ_OCCUPANCY, up to 64 a cycle, umask 0x03 =
+ * R-Box or B-Box queue (Table 2-37; umask 0 counts nothing); W TM1_ON, at
+ * most 1 (Table 2-102). The model's per-cycle varying event on C, S, W and
+ * U (OQ-X26). */
+#define EX_EV_07       0x07ull
+#define EX_S_HOM_RB    0x03u
 #define EX_CSW_DEF     0xFFD4FFFFull           /* ev_sel, umask, edge, pmi_en, en, invert, threshold */
 #define EX_U_DEF       0x5400FFull             /* ev_sel 7:0, edge 18, pmi_en 20, en 22 (OQ-X24) */
 #define EX_B_DEF       0x10003Full             /* en 0, ev_sel 5:1, pmi_en 20 */
