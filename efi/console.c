@@ -88,16 +88,20 @@ static void conout(const char *s)
 	}
 }
 
+/* The medium first: a line the console shows is already in log.txt (and
+ * flushed, unless a test's record is being written: tests/session.c), so
+ * whatever stops the machine on seeing a line (a lab's script on the
+ * closing line of end=halt, a power cut) finds it there too. */
 void plat_puts(const char *line)
 {
-	conout(line);
-	conout("\r\n");
-	if (uart_port)
-		uart_puts(uart_port, line), uart_puts(uart_port, "\n");
 	if (mirror)
 		mirror(line);
 	else if (keeping)
 		keep_early(line);
+	conout(line);
+	conout("\r\n");
+	if (uart_port)
+		uart_puts(uart_port, line), uart_puts(uart_port, "\n");
 }
 
 void plat_log(int level, const char *fmt, ...)
