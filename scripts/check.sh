@@ -12,11 +12,12 @@ bad()  { echo "FAIL $1: $2"; fail=$((fail+1)); }
 # The boots go CHECK_JOBS at a time (default: the cores), as jobs: queue NAME
 # FUNC ARGS runs FUNC ARGS in the background with its lines kept, and drain
 # waits for every job, then prints each one's lines in the order they were
-# queued and counts its PASS and FAIL lines. A boot keeps about one core
-# busy (OVMF and the harness's BSP; the APs mostly wait), so on 2 cores two
-# at a time take about half the time of one. Every check keys on an event,
-# never on a delay, so a boot slowed by its neighbour passes the same
-# (issue 13.6); the longest jobs are queued first.
+# queued and counts its PASS and FAIL lines. Most of a boot is OVMF and
+# the harness's BSP on one core, so a second boot uses the other: beside
+# four other builds and test runs (load average 12) the 31 jobs (about 45
+# boots) took 5 min. Every check keys on an event, never on a delay, so a
+# boot slowed by its neighbour passes the same (issue 13.6); the longest
+# jobs are queued first.
 JOBS=${CHECK_JOBS:-$(nproc)}
 queued=()
 queue() {
