@@ -104,5 +104,7 @@ void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t val
 
 #define CHECK(t, cond, ...) \
 	do { if (!(cond)) return t_fail((t), __VA_ARGS__); } while (0)
+/* A step of a test: any verdict but PASS ends the test with it. */
+#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 
 #endif

@@ -33,8 +33,6 @@
  * and bit 47 clear (see counter_width). */
 #define CTR_PATTERN  0x5A5AC3C3A5A5ull
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
-
 /* The table's package-scoped box; the core-side box of the same generation
  * belongs to the PMI path, not to this suite. */
 static const struct box_type *uncore_box(const struct uncore_gen **gen)

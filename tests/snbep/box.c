@@ -5,7 +5,6 @@
  * counter that should move does without any workload. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 #define MAXB 9 /* 8 C-boxes (§2.2) and the PCU */
 /* A running window: 100 us is 80 000 pclks and ~10^5 uncore clocks, so a
  * counting counter moves by thousands at least; two reads of a stopped one

@@ -6,7 +6,6 @@
  * (S-41, S-42), so they see the same pclks. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 /* 100 us: 80 000 pclks, ~10^5 uncore clocks: any counter that counts moves. */
 #define RUN_US 100
 #define WIN_US 200   /* a PCU window: 160 000 pclks */

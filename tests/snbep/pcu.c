@@ -9,7 +9,6 @@
  * test's own kicks, which bounds the counts as each check says. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 #define WIN_US    200   /* a window: 160 000 pclks */
 /* After a role change: C6 entry and exit take tens of microseconds on
  * SNB; 500 us leaves the PCU a settled state to count. */

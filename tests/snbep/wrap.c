@@ -7,7 +7,6 @@
 #include "snbep.h"
 #include "../pmi.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 /* Presets LEAD counts below a wrap; the counters then run RUN_US. LEAD is
  * 1 us of the slowest clock here (pclk, 800 MHz); RUN_US is 80 000 pclks
  * and ~10^5 uncore clocks, so the wrap is far behind and the count past it
