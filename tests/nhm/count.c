@@ -33,17 +33,8 @@
 /* A PerfEvtSel0 value per package: EN clear, CMASK as the package's tag. */
 #define PKG_SEL(p)    (EVT | (uint64_t)((p) + 1) << 24)
 
-/* MSR access on CPU `cpu` (through MP services on hardware) that ends the
- * test as ERROR on a fault, like RD/WR of nhm.h; CTR masks a counter read
- * to its 48 bits (N-12). */
-#define RD_ON(t, cpu, msr, v) \
-	do { int e_ = msr_read((cpu), (msr), (v)); \
-	     if (e_) return t_error((t), "rdmsr 0x%x on CPU %u faulted (%d)", \
-				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
-#define WR_ON(t, cpu, msr, v) \
-	do { int e_ = msr_write((cpu), (msr), (v)); \
-	     if (e_) return t_error((t), "wrmsr 0x%x on CPU %u faulted (%d)", \
-				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
+/* CTR: a counter read on CPU `cpu` (RD_ON, tests/msr.h) masked to its 48
+ * bits (N-12). */
 #define CTR(t, cpu, msr, v) \
 	do { RD_ON(t, cpu, msr, v); *(v) &= NHM_WIDTH_MASK; } while (0)
 
