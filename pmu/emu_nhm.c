@@ -15,6 +15,7 @@
 #include "emu_nhm.h"
 #include "emu_faults.h"
 #include "regs_tables.h"
+#include "../arch/fault.h"
 
 #define NHM_FIXED NHM_NCTR       /* index of FixedCntr0 */
 #define NHM_ALL (NHM_NCTR + 1)   /* nine counters (N-04) */
@@ -384,7 +385,7 @@ static int write_global_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, uint
 			   (uint64_t)((1u << core_bits(u)) - 1) << pmi->lo;
 
 	if (reserved_gp(u, val, defined))
-		return 13;
+		return VEC_GP;
 	u->global_ctl = val;
 	return 0;
 }
@@ -392,7 +393,7 @@ static int write_global_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, uint
 static int write_status(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t val)
 {
 	if (!F(u, STATUS_WRITABLE))
-		return 13; /* N-25, OQ-N9 */
+		return VEC_GP; /* N-25, OQ-N9 */
 	u->status = val & reg_defined_mask(t);
 	return 0;
 }
@@ -427,7 +428,7 @@ static int write_evtsel(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned
 	bool held = emu_filt_cond(&was, occ_value(u, n, u->now - 1));
 
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	/* N-14: OCC_CTR_RST is an action, not stored. */
 	u->evtsel[n] = F(u, OCC_RST_READS_1) ? val : val & ~w1a;
 	/* The tracker follows the selected queue: a new event or umask ends a
@@ -454,7 +455,7 @@ static int write_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned i,
 	if (i != NHM_FIXED)
 		return write_evtsel(u, t, i, val);
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	u->fixed_ctl = val;
 	return 0;
 }
@@ -462,7 +463,7 @@ static int write_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned i,
 static int write_match(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t val)
 {
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	/* N-41, OQ-N19 (address bits 39:3 as the table defines them), OQ-N20
 	 * (present on every model); no filtering of the synthetic events (N-42
 	 * is HW). */
@@ -494,7 +495,7 @@ int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
 		return -1;
 	advance(u, now);
 	if (msr_faults(u, &r, i))
-		return 13;
+		return VEC_GP;
 	switch (r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		*val = u->global_ctl;
@@ -526,7 +527,7 @@ int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 		return -1;
 	advance(u, now);
 	if (msr_faults(u, &r, i))
-		return 13;
+		return VEC_GP;
 	switch (r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		return write_global_ctl(u, r.tmpl, val);

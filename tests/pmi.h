@@ -8,12 +8,8 @@
 #include "fw/test.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/msr.h"
 
-#define MSR_DEBUGCTL      0x1D9
-#define MSR_CORE_STATUS   0x38E
-#define MSR_CORE_OVF_CTRL 0x390
-#define DEBUGCTL_UNCORE_PMI (1ull << 13)   /* C-02 */
-#define CORE_OVF_UNCORE     (1ull << 61)   /* C-06 */
 #define LVT_MASKED          0x10000u       /* C-28 */
 #define LVT_NMI             0x400u         /* C-26: delivery mode 100 */
 

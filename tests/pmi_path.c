@@ -17,7 +17,7 @@ int pmi_arm(struct pmi_path *p, uint32_t lvt, bool uncore_pmi)
 	pmu_lvtpc_write(lvt);
 	/* C-07: bit 61 starts clear, so that a later read shows this arming's
 	 * deliveries (OQ-C4) */
-	e = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	e = msr_write(me, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE);
 	if (e)
 		return e;
 	return msr_write(me, MSR_DEBUGCTL, uncore_pmi ? p->debugctl | DEBUGCTL_UNCORE_PMI
@@ -34,7 +34,7 @@ int pmi_disarm(const struct pmi_path *p)
 	pmu_lvtpc_write(p->lvt);
 	e = msr_write(me, MSR_DEBUGCTL, p->debugctl);
 	/* C-07: the bit 61 a delivery may have set (OQ-C4) */
-	e61 = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	e61 = msr_write(me, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE);
 	return e ? e : e61;
 }
 

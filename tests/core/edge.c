@@ -43,7 +43,7 @@ static enum verdict flips(struct tctx *t, const struct core *c, uint64_t d[2])
 			return v;
 	WR(t, CORE_SEL(0), CYCLES_EDGE | OUT);
 	WR(t, CORE_SEL(1), CYCLES_EDGE | IN);
-	WR(t, CORE_GLOBAL_CTRL, G_PMC(0) | G_PMC(1)); /* C-09 */
+	WR(t, MSR_GLOBAL_CTRL, G_PMC(0) | G_PMC(1)); /* C-09 */
 	plat_stall_us(HOLD_US);
 	if ((v = read_pair(t, c, a)) != V_PASS)
 		return v;

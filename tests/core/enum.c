@@ -80,9 +80,9 @@ static enum verdict counters(struct tctx *t)
 	r = (1ull << e->ngp) - 1;
 	for (n = 0; n < e->nfixed; n++)
 		r |= G_FIXED(n);
-	WR(t, CORE_GLOBAL_CTRL, r);
-	RD(t, CORE_GLOBAL_CTRL, &sel);
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, r);
+	RD(t, MSR_GLOBAL_CTRL, &sel);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	CHECK(t, sel == r, "IA32_PERF_GLOBAL_CTRL reads 0x%lx after 0x%lx (C-09)",
 	      (unsigned long)sel, (unsigned long)r);
 	return core_end(&c, V_PASS);

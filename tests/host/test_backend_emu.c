@@ -14,7 +14,6 @@
 #define STATUS      0x392
 #define FIXED_CTR   0x394
 #define FIXED_CTL   0x395
-#define DEBUGCTL    0x1D9
 #define CORE_STATUS 0x38E
 #define CORE_OVF    0x390
 #define EN_FC0      (1ull << 32)
@@ -78,10 +77,10 @@ static uint32_t get_lvt(unsigned cpu)
 	return o.v;
 }
 
-/* A CPU ready for uncore PMIs: DEBUGCTL bit 13 (C-01) and its LVT entry. */
+/* A CPU ready for uncore PMIs: MSR_DEBUGCTL bit 13 (C-01) and its LVT entry. */
 static void arm(unsigned cpu, uint32_t lvt)
 {
-	assert_int_equal(msr_write(cpu, DEBUGCTL, 1ull << 13), 0);
+	assert_int_equal(msr_write(cpu, MSR_DEBUGCTL, 1ull << 13), 0);
 	set_lvt(cpu, lvt);
 }
 
@@ -134,7 +133,7 @@ static void n32_debugctl_bit13_gates_each_cpu(void **state)
 	(void)state;
 	machine(4, 1, 0);
 	arm(0, VEC);
-	set_lvt(1, VEC); /* DEBUGCTL bit 13 left 0 */
+	set_lvt(1, VEC); /* MSR_DEBUGCTL bit 13 left 0 */
 	overflow_fixed(0, 0x3);
 	assert_int_equal(hits[0][VEC], 1);
 	assert_int_equal(hits[1][VEC], 0);
@@ -192,10 +191,10 @@ static void c07_c38_core_side_bits(void **state)
 {
 	(void)state;
 	machine(2, 1, 0);
-	assert_int_equal(rd(0, DEBUGCTL), 0);
-	assert_int_equal(msr_write(0, DEBUGCTL, (1ull << 13) | 1), 0);
-	assert_int_equal(rd(0, DEBUGCTL), 1ull << 13); /* no lower backend: bit 0 dropped */
-	assert_int_equal(rd(1, DEBUGCTL), 0);          /* C-01: per logical processor */
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 0);
+	assert_int_equal(msr_write(0, MSR_DEBUGCTL, (1ull << 13) | 1), 0);
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 1ull << 13); /* no lower backend: bit 0 dropped */
+	assert_int_equal(rd(1, MSR_DEBUGCTL), 0);          /* C-01: per logical processor */
 	arm(0, VEC);
 	overflow_fixed(0, 0x1);
 	assert_true(rd(0, CORE_STATUS) & BIT61);
@@ -233,7 +232,7 @@ static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 	arm(2, VEC);
 	arm(3, VEC);
 	arm(0, VEC);
-	set_lvt(1, VEC); /* core 0's second thread: DEBUGCTL bit 13 clear */
+	set_lvt(1, VEC); /* core 0's second thread: MSR_DEBUGCTL bit 13 clear */
 	overflow_fixed(0, 0x2);
 	assert_int_equal(hits[2][VEC], 1);
 	assert_int_equal(hits[3][VEC], 1);

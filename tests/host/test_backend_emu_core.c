@@ -19,7 +19,6 @@
 #define STATUS      0x38E
 #define GCTL        0x38F
 #define OVF         0x390
-#define DEBUGCTL    0x1D9
 #define UNC_GCTL    0x391
 #define CYCLES_INT  0x53003Cull /* UnHalted Core Cycles, OS, INT, EN (C-24 row 0) */
 #define BIT61       (1ull << 61)
@@ -103,7 +102,7 @@ static void c09_c38_each_cpu_has_its_own_core_pmu(void **state)
 	assert_int_equal(rd(0, PMC0), 500); /* one core cycle per cycle (C-24 row 0) */
 	assert_int_equal(rd(1, PMC0), 0);
 	/* the shape's MSRs only: PMC4 does not exist with 4 counters (C-14) */
-	assert_int_equal(msr_read(0, PMC0 + 4, &(uint64_t){ 0 }), 13);
+	assert_int_equal(msr_read(0, PMC0 + 4, &(uint64_t){ 0 }), VEC_GP);
 	/* the uncore is still its model beside it */
 	wr(0, UNC_GCTL, 1ull << 32);
 	assert_int_equal(rd(0, UNC_GCTL), 1ull << 32);
@@ -116,7 +115,7 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	(void)state;
 	machine(1, &core_shape_nhm, true, 0);
 	set_lvt(0, VEC);
-	wr(0, DEBUGCTL, 1ull << 13);
+	wr(0, MSR_DEBUGCTL, 1ull << 13);
 	/* an uncore PMI sets bit 61 (C-39) */
 	wr(0, 0x394, (1ull << 48) - 100);
 	wr(0, 0x395, 0x5);
@@ -133,18 +132,18 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	overflow_pmc0(0);
 	wr(0, OVF, BIT61);
 	assert_int_equal(rd(0, STATUS), 1);
-	assert_int_equal(msr_write(0, STATUS, 0), 13); /* C-06: read-only */
+	assert_int_equal(msr_write(0, STATUS, 0), VEC_GP); /* C-06: read-only */
 }
 
 /* C-02, C-10, C-26, C-29: a core PMI goes to its own CPU through that CPU's
- * LVT entry, whatever DEBUGCTL bit 13 says, and masks it. */
+ * LVT entry, whatever MSR_DEBUGCTL bit 13 says, and masks it. */
 static void c10_c29_core_pmi_through_own_lvt_not_debugctl(void **state)
 {
 	(void)state;
 	machine(2, &core_shape_nhm, true, 0);
 	set_lvt(0, VEC);
 	set_lvt(1, VEC);
-	overflow_pmc0(1); /* DEBUGCTL bit 13 clear on both */
+	overflow_pmc0(1); /* MSR_DEBUGCTL bit 13 clear on both */
 	assert_int_equal(hits[1][VEC], 1);
 	assert_int_equal(hits[0][VEC], 0);
 	assert_true(get_lvt(1) & 0x10000);

@@ -10,7 +10,6 @@
 #include <cmocka.h>
 #include "test_msr.h"
 
-#define DEBUGCTL      0x1D9
 #define VEC           0xF0
 /* Xeon E5-2600 (spec xeon-e5-2600-uncore.md) */
 #define C0_CTL0       0xD10
@@ -129,7 +128,7 @@ static void oqs14_oqs19_core_state_is_its_shallowest_thread(void **state)
 }
 
 /* X-19, OQ-X2: the U-box's PMI for core 1 goes to its lowest-APIC-id
- * thread only, through that CPU's DEBUGCTL gate and LVT entry (C-39). */
+ * thread only, through that CPU's MSR_DEBUGCTL gate and LVT entry (C-39). */
 static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 {
 	unsigned i;
@@ -137,7 +136,7 @@ static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 	(void)state;
 	machine("nhmex", 0x2E, 4, 1, 2);
 	for (i = 0; i < 4; i++) {
-		wr(i, DEBUGCTL, 1ull << 13);
+		wr(i, MSR_DEBUGCTL, 1ull << 13);
 		plat_run_on(i, lvt_fixed, NULL, 0, NULL);
 	}
 	wr(0, U_EVSEL, EN | PMI20);
@@ -159,7 +158,7 @@ static void x37_x39_cbox_count_follows_the_cpu_model(void **state)
 	wr(0, 0xF50, EN | 0x12);
 	assert_int_equal(rd(0, 0xF50), EN | 0x12);
 	machine("nhmex", 0x2E, 2, 1, 1);
-	assert_int_equal(msr_write(0, 0xF50, EN | 0x12), 13);
+	assert_int_equal(msr_write(0, 0xF50, EN | 0x12), VEC_GP);
 }
 
 int main(void)

@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/msr.h"
 #include "pmu/emu_core.h"
 #include "pmu/emu_faults.h"
 
@@ -23,7 +24,6 @@
 #define STATUS 0x38Eu
 #define GCTL 0x38Fu
 #define OVF 0x390u
-#define DEBUGCTL 0x1D9u
 
 #define USR (1ull << 16)
 #define OS (1ull << 17)

@@ -11,6 +11,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhm.h"
 

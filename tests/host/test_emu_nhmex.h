@@ -13,6 +13,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhmex.h"
 

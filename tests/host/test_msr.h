@@ -3,6 +3,7 @@
 #ifndef TESTS_HOST_TEST_MSR_H
 #define TESTS_HOST_TEST_MSR_H
 
+#include "../../arch/msr.h"
 #include "../../pmu/backend.h"
 
 static inline uint64_t rd(unsigned cpu, uint32_t msr)

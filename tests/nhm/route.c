@@ -26,7 +26,7 @@ struct fork {
  * is handled, before disarming clears its bit 61 (C-06, OQ-C4). */
 static void end_status(struct fork *f, unsigned me)
 {
-	route_keep(&f->fault[me], msr_read(me, MSR_CORE_STATUS, &f->core_status[me]));
+	route_keep(&f->fault[me], msr_read(me, MSR_GLOBAL_STATUS, &f->core_status[me]));
 }
 
 /* An AP: armed, it waits with interrupts on, making the overflow of a round
@@ -261,7 +261,7 @@ static enum verdict bit61_unreached(struct tctx *t, const struct fork *f)
 	unsigned i;
 
 	for (i = 0; i < plat_cpu_count(); i++)
-		if (!f->got[f->rounds][i] && (f->core_status[i] & CORE_OVF_UNCORE))
+		if (!f->got[f->rounds][i] && (f->core_status[i] & OVF_UNCORE))
 			set |= 1ull << i;
 	t_figure(t, "bit61_without_pmi_mask", (int64_t)set, "mask");
 	if (set && !uncore_emulated())

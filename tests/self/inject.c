@@ -34,7 +34,6 @@
 #include "../../pmu/core_enum.h"
 #include "../../pmu/regs.h"
 
-#define CORE_GLOBAL_CTRL 0x38F
 #define CORE_EVTSEL0     0x186
 #define EVTSEL_CYCLES    0x42003Cull /* C-14, C-24: event 0x3C, OS (bit 17), EN (bit 22) */
 /* A job of microseconds: a hang is declared after this (mp.c: lost). */
@@ -115,7 +114,7 @@ static enum verdict make_a_mess(struct tctx *t)
 	core_enum_read(&e);
 	if (e.version >= 2) {
 		WR(t, CORE_EVTSEL0, EVTSEL_CYCLES);
-		WR(t, CORE_GLOBAL_CTRL, 1);
+		WR(t, MSR_GLOBAL_CTRL, 1);
 	}
 	return start_uncore_in(t);
 }
