@@ -14,6 +14,7 @@
 #include "arch/msr.h"
 #include "pmu/emu_core.h"
 #include "pmu/emu_faults.h"
+#include "test_model_msr.h"
 
 #define PMC(n) (0xC1u + (n))
 #define A_PMC(n) (0x4C1u + (n))
@@ -52,18 +53,7 @@ static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t fl
 	return ev | (uint64_t)um << 8 | (uint64_t)cmask << 24 | flags;
 }
 
-static inline uint64_t rd(struct core_pmu *u, uint32_t msr, uint64_t now)
-{
-	uint64_t v = 0xDEAD;
-
-	assert_int_equal(core_rdmsr(u, msr, now, &v), 0);
-	return v;
-}
-
-static inline void wr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(core_wrmsr(u, msr, val, now), 0);
-}
+TEST_MODEL_MSR(struct core_pmu, core_rdmsr, core_wrmsr)
 
 static inline void init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults)
 {

@@ -14,6 +14,7 @@
 #include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhm.h"
+#include "test_model_msr.h"
 
 #define GCTL 0x391u
 #define STATUS 0x392u
@@ -43,18 +44,7 @@ static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t fl
 	return ev | (uint64_t)um << 8 | (uint64_t)cmask << 24 | flags;
 }
 
-static inline uint64_t rd(struct nhm_uncore *u, uint32_t msr, uint64_t now)
-{
-	uint64_t v = 0xDEAD;
-
-	assert_int_equal(nhm_rdmsr(u, msr, now, &v), 0);
-	return v;
-}
-
-static inline void wr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(nhm_wrmsr(u, msr, val, now), 0);
-}
+TEST_MODEL_MSR(struct nhm_uncore, nhm_rdmsr, nhm_wrmsr)
 
 /* A general counter's configuration, for the reference. rst: cycle of an
  * OCC_CTR_RST, UINT64_MAX for none; rst2: a second one after rst, 0 for
