@@ -55,12 +55,31 @@ void pmi_path_close(const struct pmi_path *p);
  * reason in why if some never came (tests/pmi_path.c). */
 bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len);
 
+/* The rounds of a routing test's fork-join, driven by the BSP (pmi_fork):
+ * armed for vector vec, it waits for the APs (ready counts those armed),
+ * then runs round(arg, r) for r = 0.. while r < rounds, round returns true,
+ * why is empty and fault[0] is 0 (a false return makes rounds r + 1), sets
+ * done for the listeners, calls after(arg) still armed, and disarms.
+ * fault[i]: CPU i's first MSR error; why: what kept the BSP from driving.
+ * The caller's own struct, arg of listen and of both callbacks, begins
+ * with it. */
+struct pmi_rounds {
+	bool (*round)(void *arg, unsigned r);
+	void (*after)(void *arg);
+	unsigned vec, rounds;
+	volatile unsigned ready;
+	volatile bool done;
+	int fault[PLAT_MAX_CPUS];
+	char why[T_REASON_LEN];
+};
+
 /* The fork-join of the routing tests: on_pmi on vector vec and a no-op
  * handler on kick (the vector listeners send themselves, see
- * tests/nhm/route.c) registered around listen on every AP and drive on the
- * BSP (plat_run_all, limit_s seconds each, twice over). V_PASS or an ERROR
- * naming what failed; the caller judges what its arg says. */
+ * tests/nhm/route.c) registered around listen on every AP and the rounds
+ * on the BSP (plat_run_all, limit_s seconds each, twice over). V_PASS, or
+ * an ERROR naming what failed (why, or a CPU's fault included); the caller
+ * judges the rest of what its struct says. */
 enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
-		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s);
+		      void (*listen)(void *), struct pmi_rounds *f, unsigned limit_s);
 
 #endif

@@ -66,20 +66,47 @@ static void on_kick(unsigned vector)
 	(void)vector;
 }
 
+/* The BSP's side of pmi_fork (struct pmi_rounds). */
+static void drive(void *arg)
+{
+	struct pmi_rounds *f = arg;
+	struct pmi_path a;
+	unsigned r;
+	int e;
+
+	f->fault[0] = pmi_arm(&a, f->vec, true);
+	pmi_aps_ready(&f->ready, f->why, sizeof(f->why));
+	for (r = 0; r < f->rounds && !f->why[0] && !f->fault[0]; r++)
+		if (!f->round(arg, r))
+			f->rounds = r + 1;
+	f->done = true;
+	f->after(arg);
+	e = pmi_disarm(&a);
+	if (!f->fault[0])
+		f->fault[0] = e;
+}
+
 enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
-		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s)
+		      void (*listen)(void *), struct pmi_rounds *f, unsigned limit_s)
 {
 	int rc = plat_irq_register(vec, on_pmi);
+	unsigned i;
 
 	if (!rc && (rc = plat_irq_register(kick, on_kick)))
 		plat_irq_unregister(vec);
 	if (rc)
 		return t_error(t, "cannot register vectors 0x%x, 0x%x (error %d)", vec, kick, rc);
-	rc = plat_run_all(listen, drive, arg, (uint64_t)limit_s * 2000000);
+	f->vec = vec;
+	rc = plat_run_all(listen, drive, f, (uint64_t)limit_s * 2000000);
 	plat_irq_unregister(kick);
 	plat_irq_unregister(vec);
 	if (rc)
 		return t_error(t, "running the listeners on every CPU failed (error %d)", rc);
+	if (f->why[0])
+		return t_error(t, "%s", f->why);
+	for (i = 0; i < plat_cpu_count(); i++)
+		if (f->fault[i])
+			return t_error(t, "an MSR access on CPU %u faulted (%d)", i, f->fault[i]);
 	return V_PASS;
 }
 
