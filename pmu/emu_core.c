@@ -19,6 +19,7 @@
  * streams (pmu/emu_stream.c), fixed counters share unfiltered ones. */
 #include "emu_core.h"
 #include "emu_faults.h"
+#include "emu_pmi_fifo.h"
 #include "regs.h"
 #include "../arch/msr.h"
 

@@ -14,6 +14,7 @@
  * counts pclks from C-state occupancy and its own events
  * (pmu/emu_snbep_pcu.c), O(1) per access and per C-state change. */
 #include "emu_snbep.h"
+#include "emu_pmi_fifo.h"
 #include "regs_tables.h"
 #include "../arch/fault.h"
 
