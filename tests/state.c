@@ -463,11 +463,15 @@ bool state_check(unsigned *as_found, unsigned *packages)
 }
 
 const struct test state_preflight = {
-	"uncore.state.preflight", "save every uncore register before the tests; print what "
-	"firmware left non-zero", NEED_UNCORE, preflight,
+	.id = "uncore.state.preflight",
+	.desc = "save every uncore register before the tests; print what firmware left non-zero",
+	.needs = NEED_UNCORE,
+	.run = preflight,
 };
 
 const struct test state_restore = {
-	"uncore.state.restore", "write the saved uncore state back and verify it by read-back",
-	NEED_UNCORE, restore,
+	.id = "uncore.state.restore",
+	.desc = "write the saved uncore state back and verify it by read-back",
+	.needs = NEED_UNCORE,
+	.run = restore,
 };

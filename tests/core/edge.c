@@ -92,7 +92,8 @@ static enum verdict edge_dir(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "core.sel.edge-dir", "E counts entries into a condition the test's PERFEVTSEL writes "
-	  "set, not exits (model; reported on hardware)", NEED_CORE_PMU, edge_dir },
+	{ .id = "core.sel.edge-dir", .desc = "E counts entries into a condition the test's "
+	  "PERFEVTSEL writes set, not exits (model; reported on hardware)", .needs = NEED_CORE_PMU,
+	  .run = edge_dir },
 };
 const struct suite core_edge_suite = SUITE("core.sel", tests);

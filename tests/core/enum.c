@@ -195,13 +195,14 @@ static enum verdict fixed_reserved(struct tctx *t)
 }
 
 static const struct test core_enum_tests[] = {
-	{ "core.enum.counters", "CPUID.0AH enumeration consistent; every enumerated counter and "
-	  "select at its MSR, counters exactly as wide as enumerated", NEED_CORE_PMU, counters },
-	{ "core.enum.write-width", "a 32-bit write to IA32_PMCn is EAX sign-extended to the "
-	  "counter width (C-17)", NEED_CORE_PMU, write_width },
-	{ "core.enum.full-width", "IA32_A_PMCn take the full width with FW_WRITE, and do not "
-	  "exist without it (C-18)", NEED_CORE_PMU, full_width },
-	{ "core.enum.fixed-reserved", "fixed counter bits beyond the enumerated width are "
-	  "reserved (C-23)", NEED_CORE_PMU, fixed_reserved },
+	{ .id = "core.enum.counters", .desc = "CPUID.0AH enumeration consistent; every enumerated "
+	  "counter and select at its MSR, counters exactly as wide as enumerated",
+	  .needs = NEED_CORE_PMU, .run = counters },
+	{ .id = "core.enum.write-width", .desc = "a 32-bit write to IA32_PMCn is EAX sign-extended "
+	  "to the counter width (C-17)", .needs = NEED_CORE_PMU, .run = write_width },
+	{ .id = "core.enum.full-width", .desc = "IA32_A_PMCn take the full width with FW_WRITE, "
+	  "and do not exist without it (C-18)", .needs = NEED_CORE_PMU, .run = full_width },
+	{ .id = "core.enum.fixed-reserved", .desc = "fixed counter bits beyond the enumerated "
+	  "width are reserved (C-23)", .needs = NEED_CORE_PMU, .run = fixed_reserved },
 };
 const struct suite core_enum_suite = SUITE("core.enum", core_enum_tests);

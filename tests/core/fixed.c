@@ -102,10 +102,10 @@ static enum verdict pmi(struct tctx *t)
 }
 
 static const struct test core_fixed_tests[] = {
-	{ "core.fixed.ring", "each fixed counter counts its event at ring 0 with EN 1 or 3 and "
-	  "EN_FIXED_CTR, nothing with EN 2, 0 or the global bit clear (C-09, C-21, C-22)",
-	  NEED_CORE_PMU, ring },
-	{ "core.fixed.pmi", "each fixed counter's overflow with its PMI bit: one PMI, status bit "
-	  "32+j set and cleared (C-10, C-22)", NEED_CORE_PMU, pmi },
+	{ .id = "core.fixed.ring", .desc = "each fixed counter counts its event at ring 0 with EN "
+	  "1 or 3 and EN_FIXED_CTR, nothing with EN 2, 0 or the global bit clear (C-09, C-21, "
+	  "C-22)", .needs = NEED_CORE_PMU, .run = ring },
+	{ .id = "core.fixed.pmi", .desc = "each fixed counter's overflow with its PMI bit: one "
+	  "PMI, status bit 32+j set and cleared (C-10, C-22)", .needs = NEED_CORE_PMU, .run = pmi },
 };
 const struct suite core_fixed_suite = SUITE("core.fixed", core_fixed_tests);

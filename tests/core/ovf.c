@@ -190,11 +190,11 @@ static enum verdict clear_each(struct tctx *t)
 }
 
 static const struct test core_ovf_tests[] = {
-	{ "core.ovf.preset", "a counter preset to -P has no overflow bit before its P-th event "
-	  "and has it after P + 1; at the P-th, the wrap, the model has it (C-10, OQ-C12)",
-	  NEED_CORE_PMU, preset },
-	{ "core.ovf.clear-each", "each IA32_PERF_GLOBAL_OVF_CTRL bit written alone clears its own "
-	  "status bit, general and fixed, and leaves the others set (C-07)", NEED_CORE_PMU,
-	  clear_each },
+	{ .id = "core.ovf.preset", .desc = "a counter preset to -P has no overflow bit before its "
+	  "P-th event and has it after P + 1; at the P-th, the wrap, the model has it (C-10, "
+	  "OQ-C12)", .needs = NEED_CORE_PMU, .run = preset },
+	{ .id = "core.ovf.clear-each", .desc = "each IA32_PERF_GLOBAL_OVF_CTRL bit written alone "
+	  "clears its own status bit, general and fixed, and leaves the others set (C-07)",
+	  .needs = NEED_CORE_PMU, .run = clear_each },
 };
 const struct suite core_ovf_suite = SUITE("core.ovf", core_ovf_tests);

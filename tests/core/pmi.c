@@ -277,13 +277,14 @@ static enum verdict masked(struct tctx *t)
 }
 
 static const struct test core_pmi_tests[] = {
-	{ "core.pmi.fixed-vector", "each general counter's overflow with INT: one PMI on the "
-	  "programmed vector, status bit set, OVF_CTRL clears it (C-07, C-10, OQ-C12)",
-	  NEED_CORE_PMU, fixed_vector },
-	{ "core.pmi.nmi", "the same through an LVT entry in NMI mode (C-26)", NEED_CORE_PMU, nmi },
-	{ "core.pmi.no-int", "overflows without INT or the fixed PMI bit set status, send no PMI "
-	  "(C-10, C-22)", NEED_CORE_PMU, no_int },
-	{ "core.pmi.masked", "a masked LVT entry sends no PMI for an overflow with INT (C-28, "
-	  "OQ-C2)", NEED_CORE_PMU, masked },
+	{ .id = "core.pmi.fixed-vector", .desc = "each general counter's overflow with INT: one "
+	  "PMI on the programmed vector, status bit set, OVF_CTRL clears it (C-07, C-10, OQ-C12)",
+	  .needs = NEED_CORE_PMU, .run = fixed_vector },
+	{ .id = "core.pmi.nmi", .desc = "the same through an LVT entry in NMI mode (C-26)",
+	  .needs = NEED_CORE_PMU, .run = nmi },
+	{ .id = "core.pmi.no-int", .desc = "overflows without INT or the fixed PMI bit set status, "
+	  "send no PMI (C-10, C-22)", .needs = NEED_CORE_PMU, .run = no_int },
+	{ .id = "core.pmi.masked", .desc = "a masked LVT entry sends no PMI for an overflow with "
+	  "INT (C-28, OQ-C2)", .needs = NEED_CORE_PMU, .run = masked },
 };
 const struct suite core_pmi_suite = SUITE("core.pmi", core_pmi_tests);

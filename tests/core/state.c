@@ -168,11 +168,16 @@ static enum verdict restore(struct tctx *t)
 }
 
 const struct test core_state_preflight = {
-	"core.state.preflight", "save the BSP's core PMU registers before the core tests; print "
-	"what firmware left non-zero", NEED_CORE_PMU, preflight,
+	.id = "core.state.preflight",
+	.desc = "save the BSP's core PMU registers before the core tests; print what firmware left "
+	  "non-zero",
+	.needs = NEED_CORE_PMU,
+	.run = preflight,
 };
 
 const struct test core_state_restore = {
-	"core.state.restore", "write the saved core PMU registers back and verify them by "
-	"read-back", NEED_CORE_PMU, restore,
+	.id = "core.state.restore",
+	.desc = "write the saved core PMU registers back and verify them by read-back",
+	.needs = NEED_CORE_PMU,
+	.run = restore,
 };

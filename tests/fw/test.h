@@ -62,7 +62,7 @@ struct suite {
 	const struct test *tests;
 	unsigned count;
 };
-#define SUITE(name_, table_) { name_, table_, ARRAY_SIZE(table_) }
+#define SUITE(name_, table_) { .name = name_, .tests = table_, .count = ARRAY_SIZE(table_) }
 
 struct msr_trace;
 

@@ -502,17 +502,19 @@ static enum verdict count_package_scope(struct tctx *t) { return quiesce(package
 static enum verdict count_packages(struct tctx *t) { return quiesce(packages(t)); }
 
 static const struct test tests[] = {
-	{ "nhm.count.gates", "each PerfCntr counts only with PerfEvtSel.EN and EN_PCn; clearing "
-	  "either stops it", NEED_UNCORE, count_gates },
-	{ "nhm.count.preset", "a stopped PerfCntr written reads back, holds, and counts up from "
-	  "the value", NEED_UNCORE, count_preset },
-	{ "nhm.count.global-off", "GLOBAL_CTRL = 0 stops all nine counters at once, values kept",
-	  NEED_UNCORE, count_global_off },
-	{ "nhm.count.fixed-independent", "PerfCntr gates never start or stop FixedCntr0, nor "
-	  "FixedCntr0's gates PerfCntr", NEED_UNCORE, count_fixed_indep },
-	{ "nhm.count.package-scope", "every CPU of a package sees that package's counter and "
-	  "control values", NEED_UNCORE | NEED_SMP2, count_package_scope },
-	{ "nhm.count.packages", "enabling PerfCntr0 in one package leaves the others' constant",
-	  NEED_UNCORE | NEED_PACKAGE2, count_packages },
+	{ .id = "nhm.count.gates", .desc = "each PerfCntr counts only with PerfEvtSel.EN and "
+	  "EN_PCn; clearing either stops it", .needs = NEED_UNCORE, .run = count_gates },
+	{ .id = "nhm.count.preset", .desc = "a stopped PerfCntr written reads back, holds, and "
+	  "counts up from the value", .needs = NEED_UNCORE, .run = count_preset },
+	{ .id = "nhm.count.global-off", .desc = "GLOBAL_CTRL = 0 stops all nine counters at once, "
+	  "values kept", .needs = NEED_UNCORE, .run = count_global_off },
+	{ .id = "nhm.count.fixed-independent", .desc = "PerfCntr gates never start or stop "
+	  "FixedCntr0, nor FixedCntr0's gates PerfCntr", .needs = NEED_UNCORE,
+	  .run = count_fixed_indep },
+	{ .id = "nhm.count.package-scope", .desc = "every CPU of a package sees that package's "
+	  "counter and control values", .needs = NEED_UNCORE | NEED_SMP2,
+	  .run = count_package_scope },
+	{ .id = "nhm.count.packages", .desc = "enabling PerfCntr0 in one package leaves the "
+	  "others' constant", .needs = NEED_UNCORE | NEED_PACKAGE2, .run = count_packages },
 };
 const struct suite nhm_count_suite = SUITE("nhm.count", tests);

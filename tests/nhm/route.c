@@ -368,13 +368,13 @@ static enum verdict package(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "nhm.route.each-core", "EN_PMI_COREn alone reaches only core n of the package; "
-	  "latency per core", NEED_UNCORE | NEED_SMP2, each_core },
-	{ "nhm.route.all-cores", "EN_PMI_CORE 0-3 reach every selectable core of the package",
-	  NEED_UNCORE | NEED_SMP2, all_cores },
-	{ "nhm.route.no-core", "with EN_PMI_CORE all 0 no CPU takes the PMI of a wrap",
-	  NEED_UNCORE, no_core },
-	{ "nhm.route.package", "each package's overflow reaches only its own package's cores",
-	  NEED_UNCORE | NEED_PACKAGE2, package },
+	{ .id = "nhm.route.each-core", .desc = "EN_PMI_COREn alone reaches only core n of the "
+	  "package; latency per core", .needs = NEED_UNCORE | NEED_SMP2, .run = each_core },
+	{ .id = "nhm.route.all-cores", .desc = "EN_PMI_CORE 0-3 reach every selectable core of the "
+	  "package", .needs = NEED_UNCORE | NEED_SMP2, .run = all_cores },
+	{ .id = "nhm.route.no-core", .desc = "with EN_PMI_CORE all 0 no CPU takes the PMI of a "
+	  "wrap", .needs = NEED_UNCORE, .run = no_core },
+	{ .id = "nhm.route.package", .desc = "each package's overflow reaches only its own "
+	  "package's cores", .needs = NEED_UNCORE | NEED_PACKAGE2, .run = package },
 };
 const struct suite nhm_route_suite = SUITE("nhm.route", tests);

@@ -155,13 +155,13 @@ static enum verdict debugctl(struct tctx *t) { return solo(t, VEC, VEC, false, g
 static enum verdict rearm(struct tctx *t) { return solo(t, VEC, VEC, true, rearm_body); }
 
 static const struct test tests[] = {
-	{ "nhm.route.nmi", "with LVTPC in NMI mode an overflow gives one NMI on the BSP",
-	  NEED_UNCORE, nmi },
-	{ "nhm.route.lvt-masked", "no PMI through a masked LVTPC, none on unmasking, one after",
-	  NEED_UNCORE, masked },
-	{ "nhm.route.debugctl-gate", "no PMI with DEBUGCTL bit 13 clear, one with it set",
-	  NEED_UNCORE, debugctl },
-	{ "nhm.route.rearm", "delivery masks LVTPC; a handler that unmasks gets one PMI per "
-	  "overflow", NEED_UNCORE, rearm },
+	{ .id = "nhm.route.nmi", .desc = "with LVTPC in NMI mode an overflow gives one NMI on the "
+	  "BSP", .needs = NEED_UNCORE, .run = nmi },
+	{ .id = "nhm.route.lvt-masked", .desc = "no PMI through a masked LVTPC, none on unmasking, "
+	  "one after", .needs = NEED_UNCORE, .run = masked },
+	{ .id = "nhm.route.debugctl-gate", .desc = "no PMI with DEBUGCTL bit 13 clear, one with it "
+	  "set", .needs = NEED_UNCORE, .run = debugctl },
+	{ .id = "nhm.route.rearm", .desc = "delivery masks LVTPC; a handler that unmasks gets one "
+	  "PMI per overflow", .needs = NEED_UNCORE, .run = rearm },
 };
 const struct suite nhm_route_solo_suite = SUITE("nhm.route", tests);

@@ -230,9 +230,10 @@ static enum verdict run_gates(struct tctx *t) { enum verdict v = gates(t); ex_qu
 static enum verdict run_reset(struct tctx *t) { enum verdict v = reset_all(t); ex_quiet(); return v; }
 
 static const struct test tests[] = {
-	{ "nhmex.count.gates", "every counter counts only with en_all, its box enable and its "
-	  "own en; ctr_en stops only its counter", NEED_UNCORE, run_gates },
-	{ "nhmex.count.reset-all", "one rst_all write zeroes every counter, U and W fixed "
-	  "included, and leaves every control", NEED_UNCORE, run_reset },
+	{ .id = "nhmex.count.gates", .desc = "every counter counts only with en_all, its box "
+	  "enable and its own en; ctr_en stops only its counter", .needs = NEED_UNCORE,
+	  .run = run_gates },
+	{ .id = "nhmex.count.reset-all", .desc = "one rst_all write zeroes every counter, U and W "
+	  "fixed included, and leaves every control", .needs = NEED_UNCORE, .run = run_reset },
 };
 const struct suite nhmex_count_suite = SUITE("nhmex.count", tests);

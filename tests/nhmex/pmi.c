@@ -292,9 +292,10 @@ static enum verdict each_box(struct tctx *t)
 static enum verdict run_each_box(struct tctx *t) { return ex_with_pmi(t, each_box); }
 
 static const struct test tests[] = {
-	{ "nhmex.pmi.route", "each pmi_core_sel bit alone reaches one core of the package, "
-	  "none reaches no CPU; the mapping printed", NEED_UNCORE | NEED_SMP2, route },
-	{ "nhmex.pmi.each-box", "the PMI enable of every box type's control brings a PMI",
-	  NEED_UNCORE, run_each_box },
+	{ .id = "nhmex.pmi.route", .desc = "each pmi_core_sel bit alone reaches one core of the "
+	  "package, none reaches no CPU; the mapping printed", .needs = NEED_UNCORE | NEED_SMP2,
+	  .run = route },
+	{ .id = "nhmex.pmi.each-box", .desc = "the PMI enable of every box type's control brings a "
+	  "PMI", .needs = NEED_UNCORE, .run = run_each_box },
 };
 const struct suite nhmex_pmi_suite = SUITE("nhmex.pmi", tests);

@@ -200,11 +200,12 @@ static enum verdict run_width(struct tctx *t) { enum verdict v = width(t); ex_qu
 static enum verdict run_cboxes(struct tctx *t) { enum verdict v = cboxes(t); ex_quiet(); return v; }
 
 static const struct test tests[] = {
-	{ "nhmex.regs.fields", "every box's GLOBAL_CTL, controls and sub-controls keep their "
-	  "fields and drop ig bits; U GLOBAL_CTL's read back (OQ-X1)", NEED_UNCORE, run_fields },
-	{ "nhmex.regs.width", "every counter, U and W fixed included, is 48 bits wide",
-	  NEED_UNCORE, run_width },
-	{ "nhmex.regs.cboxes", "8 C-boxes on 0x2E, 10 on 0x2F; C8 absent on 0x2E", NEED_UNCORE,
-	  run_cboxes },
+	{ .id = "nhmex.regs.fields", .desc = "every box's GLOBAL_CTL, controls and sub-controls "
+	  "keep their fields and drop ig bits; U GLOBAL_CTL's read back (OQ-X1)",
+	  .needs = NEED_UNCORE, .run = run_fields },
+	{ .id = "nhmex.regs.width", .desc = "every counter, U and W fixed included, is 48 bits "
+	  "wide", .needs = NEED_UNCORE, .run = run_width },
+	{ .id = "nhmex.regs.cboxes", .desc = "8 C-boxes on 0x2E, 10 on 0x2F; C8 absent on 0x2E",
+	  .needs = NEED_UNCORE, .run = run_cboxes },
 };
 const struct suite nhmex_regs_suite = SUITE("nhmex.regs", tests);
