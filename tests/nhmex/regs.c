@@ -12,15 +12,24 @@ static const struct sub {
 	unsigned n, inst, step;
 	uint64_t def;
 } subs[] = {
-	{ "B MATCH/MASK", 0xE45, 2, 2, 8, ~0ull },
-	{ "S MM_CFG/MATCH/MASK", 0xE48, 3, 2, 0x10, ~0ull },
-	{ "M DSP..ZDP", 0xCA5, 7, 2, 0x40, 0xFFFFFFFFull },  /* low 32 bits (§4.5) */
-	{ "M MM_CFG/ADDR_MATCH/MASK", 0xE54, 3, 2, 8, ~0ull },
-	{ "R IPERF_CFG0", 0xE04, 8, 1, 0, 0xFFFFFFFFull },   /* one event field */
-	{ "R IPERF_CFG1", 0xE24, 8, 1, 0, 0xFFFFFFFFull },
-	{ "R QLX_CFG", 0xE0C, 4, 2, 0x20, ~0ull },           /* ports 0-3, 4-7 */
-	{ "R XBR_SET1", 0xE60, 3, 8, 4, ~0ull },             /* ports 0-7 (below) */
-	{ "R XBR_SET2", 0xE70, 3, 8, 4, ~0ull },
+	{ .name = "B MATCH/MASK", .first = 0xE45, .n = 2, .inst = 2, .step = 8, .def = ~0ull },
+	{ .name = "S MM_CFG/MATCH/MASK", .first = 0xE48, .n = 3, .inst = 2, .step = 0x10,
+	  .def = ~0ull },
+	/* low 32 bits (§4.5) */
+	{ .name = "M DSP..ZDP", .first = 0xCA5, .n = 7, .inst = 2, .step = 0x40,
+	  .def = 0xFFFFFFFFull },
+	{ .name = "M MM_CFG/ADDR_MATCH/MASK", .first = 0xE54, .n = 3, .inst = 2, .step = 8,
+	  .def = ~0ull },
+	/* one event field */
+	{ .name = "R IPERF_CFG0", .first = 0xE04, .n = 8, .inst = 1, .step = 0,
+	  .def = 0xFFFFFFFFull },
+	{ .name = "R IPERF_CFG1", .first = 0xE24, .n = 8, .inst = 1, .step = 0,
+	  .def = 0xFFFFFFFFull },
+	/* ports 0-3, 4-7 */
+	{ .name = "R QLX_CFG", .first = 0xE0C, .n = 4, .inst = 2, .step = 0x20, .def = ~0ull },
+	/* ports 0-7 (below) */
+	{ .name = "R XBR_SET1", .first = 0xE60, .n = 3, .inst = 8, .step = 4, .def = ~0ull },
+	{ .name = "R XBR_SET2", .first = 0xE70, .n = 3, .inst = 8, .step = 4, .def = ~0ull },
 };
 
 /* Instance i's first MSR: the XBR sets of ports 4-7 sit 0x10 higher
