@@ -475,10 +475,17 @@ static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
 	}
 }
 
-/* A core PMU MSR the model answers; IA32_DEBUGCTL is the backend's (C-38). */
-static bool core_reg(uint32_t msr, struct reg_ref *r)
+/* The start of every access: -1 (not a core PMU MSR the model answers;
+ * IA32_DEBUGCTL is the backend's, C-38), VEC_GP (not in this shape), or 0
+ * with the register in *r and the model advanced to now. */
+static int enter(struct core_pmu *u, uint32_t msr, uint64_t now, struct reg_ref *r)
 {
-	return reg_lookup(&core_pmu_regs, msr, r) && r->tmpl->addr != MSR_DEBUGCTL;
+	if (!reg_lookup(&core_pmu_regs, msr, r) || r->tmpl->addr == MSR_DEBUGCTL)
+		return -1;
+	if (!present(u, r->tmpl->addr, r->idx))
+		return VEC_GP;
+	advance(u, now);
+	return 0;
 }
 
 int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults, uint64_t now)
@@ -502,12 +509,10 @@ int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t fault
 int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
+	int rc = enter(u, msr, now, &r);
 
-	if (!core_reg(msr, &r))
-		return -1;
-	if (!present(u, r.tmpl->addr, r.idx))
-		return VEC_GP;
-	advance(u, now);
+	if (rc)
+		return rc;
 	*val = read_reg(u, &r);
 	return 0;
 }
@@ -515,13 +520,9 @@ int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
 int core_wrmsr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct reg_ref r;
+	int rc = enter(u, msr, now, &r);
 
-	if (!core_reg(msr, &r))
-		return -1;
-	if (!present(u, r.tmpl->addr, r.idx))
-		return VEC_GP;
-	advance(u, now);
-	return write_reg(u, &r, val);
+	return rc ? rc : write_reg(u, &r, val);
 }
 
 void core_advance(struct core_pmu *u, uint64_t now)

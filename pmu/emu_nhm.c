@@ -366,9 +366,16 @@ static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
 	return true;
 }
 
-static bool msr_faults(const struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
+/* The start of every access: -1 (not this model's MSR), VEC_GP (the
+ * MSR_FAULTS defect's PerfEvtSel3), or 0 with the register in *r and *i
+ * and the model advanced to now. */
+static int enter(struct nhm_uncore *u, uint32_t msr, uint64_t now, struct reg_ref *r,
+		 unsigned *i)
 {
-	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && i == 3;
+	if (!uncore_reg(msr, r, i))
+		return -1;
+	advance(u, now);
+	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && *i == 3 ? VEC_GP : 0;
 }
 
 /* OQ-N11: non-zero reserved bits raise #GP(0) and change nothing. */
@@ -490,12 +497,10 @@ int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
 	unsigned i;
+	int rc = enter(u, msr, now, &r, &i);
 
-	if (!uncore_reg(msr, &r, &i))
-		return -1;
-	advance(u, now);
-	if (msr_faults(u, &r, i))
-		return VEC_GP;
+	if (rc)
+		return rc;
 	switch (r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		*val = u->global_ctl;
@@ -522,12 +527,10 @@ int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct reg_ref r;
 	unsigned i;
+	int rc = enter(u, msr, now, &r, &i);
 
-	if (!uncore_reg(msr, &r, &i))
-		return -1;
-	advance(u, now);
-	if (msr_faults(u, &r, i))
-		return VEC_GP;
+	if (rc)
+		return rc;
 	switch (r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		return write_global_ctl(u, r.tmpl, val);
