@@ -15,6 +15,7 @@
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhm.h"
 #include "test_model_msr.h"
+#include "test_ref_filter.h"
 
 #define GCTL 0x391u
 #define STATUS 0x392u
@@ -79,27 +80,15 @@ static inline unsigned ref_occ(const struct ref *r, uint64_t t)
 	return v > base ? v - base : 0;
 }
 
-/* N-16..N-20 with OQ-N12/OQ-N13, one cycle at a time. */
-static inline bool ref_cond(const struct ref *r, unsigned x)
+static inline unsigned ref_value(const void *r, uint64_t t)
 {
-	if (!r->cmask)
-		return x > 0;
-	return r->inv ? x < r->cmask : x >= r->cmask;
+	return ref_occ(r, t);
 }
 
+/* N-16..N-20 with OQ-N12/OQ-N13: what the counter adds over [a, b). */
 static inline uint64_t ref_count(const struct ref *r, uint64_t a, uint64_t b)
 {
-	uint64_t t, n = 0;
-
-	for (t = a; t < b; t++) {
-		unsigned x = ref_occ(r, t), prev = ref_occ(r, t - 1);
-
-		if (r->edge)
-			n += ref_cond(r, x) && !ref_cond(r, prev);
-		else
-			n += r->cmask ? ref_cond(r, x) : x;
-	}
-	return n;
+	return ref_filt_count(r->cmask, r->inv, r->edge, ref_value, r, a, b);
 }
 
 /* Same without a reset, for windows of any length: whole periods of the
