@@ -8,7 +8,7 @@
 #include "../../pmu/emu_faults.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define GLOBAL_CTRL 0x391
 #define STATUS      0x392
@@ -20,16 +20,6 @@
 #define PMI_CORE(n) (1ull << (48 + (n)))
 #define BIT61       (1ull << 61)
 #define VEC         0xF0
-
-static uint64_t clock_now;
-static unsigned hits[PLAT_MAX_CPUS][256];
-
-static uint64_t manual_clock(void) { return clock_now; }
-
-static void on_irq(unsigned vector)
-{
-	hits[plat_this_cpu()][vector]++;
-}
 
 /* faults: the Nehalem uncore's and the delivery's (family UNCORE). */
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)

@@ -9,7 +9,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define PMC0        0xC1
 #define SEL0        0x186
@@ -24,18 +24,8 @@
 #define BIT61       (1ull << 61)
 #define VEC         0xF0
 
-static uint64_t cycle_now;
-static unsigned hits[PLAT_MAX_CPUS][256];
-
-static uint64_t manual_clock(void) { return cycle_now; }
-
-static void on_irq(unsigned vector)
-{
-	hits[plat_this_cpu()][vector]++;
-}
-
 /* ncpus CPUs with the core PMU of `shape` (and the Nehalem uncore if
- * uncore), driven by cycle_now. */
+ * uncore), driven by clock_now. */
 static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 		    emu_faults_t faults)
 {
@@ -45,7 +35,7 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 			     manual_clock, 0, shape, manual_clock, 0x1A };
 
 	host_machine(ncpus, 1);
-	cycle_now = 1000;
+	clock_now = 1000;
 	memset(hits, 0, sizeof(hits));
 	assert_int_equal(emu_setup(&c), 0);
 	msr_backend_set(&msr_backend_emu);
@@ -86,7 +76,7 @@ static void overflow_pmc0(unsigned cpu)
 	wr(cpu, PMC0, (uint64_t)(1 - 100));
 	wr(cpu, SEL0, CYCLES_INT);
 	wr(cpu, GCTL, 1);
-	cycle_now += 200;
+	clock_now += 200;
 	emu_poll();
 }
 
@@ -98,7 +88,7 @@ static void c09_c38_each_cpu_has_its_own_core_pmu(void **state)
 	assert_int_equal(rd(0, SEL0), 0x43003C);
 	assert_int_equal(rd(1, SEL0), 0);
 	wr(0, GCTL, 1);
-	cycle_now += 500;
+	clock_now += 500;
 	assert_int_equal(rd(0, PMC0), 500); /* one core cycle per cycle (C-24 row 0) */
 	assert_int_equal(rd(1, PMC0), 0);
 	/* the shape's MSRs only: PMC4 does not exist with 4 counters (C-14) */
@@ -120,7 +110,7 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	wr(0, 0x394, (1ull << 48) - 100);
 	wr(0, 0x395, 0x5);
 	wr(0, UNC_GCTL, (1ull << 32) | (1ull << 48));
-	cycle_now += 200;
+	clock_now += 200;
 	emu_poll();
 	assert_int_equal(rd(0, STATUS), BIT61);
 	set_lvt(0, VEC);

@@ -8,7 +8,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define VEC           0xF0
 /* Xeon E5-2600 (spec xeon-e5-2600-uncore.md) */
@@ -26,17 +26,6 @@
 #define U_CORE(k)     (1ull << (1 + (k)))
 #define PMI20         (1ull << 20)
 #define W_EVSEL0      0xC90
-
-static uint64_t clock_now;
-static unsigned hits[PLAT_MAX_CPUS];
-
-static uint64_t manual_clock(void) { return clock_now; }
-
-static void on_irq(unsigned vector)
-{
-	(void)vector;
-	hits[plat_this_cpu()]++;
-}
 
 /* uclk 800 MHz, so one U-clock is one pclk (S-44) for the SNB-EP. */
 static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned npkg,
@@ -144,8 +133,8 @@ static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 	wr(0, U_CTL, EN_ALL | U_CORE(1) | 1);
 	clock_now += 200;
 	emu_poll();
-	assert_int_equal(hits[2], 1);
-	assert_int_equal(hits[0] + hits[1] + hits[3], 0);
+	assert_int_equal(hits[2][VEC], 1);
+	assert_int_equal(hits[0][VEC] + hits[1][VEC] + hits[3][VEC], 0);
 }
 
 /* X-37, X-39: the model the backend sets up follows the CPU model: C-box

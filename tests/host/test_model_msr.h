@@ -2,7 +2,7 @@
  * the model's own MSR access at model time `now`, any answer but 0 failing
  * the test; rd returns what the model gave (0xDEAD if it gave nothing).
  * T is the model's type, RDMSR(u, msr, now, &v) and WRMSR(u, msr, val,
- * now) its access. (The backend's rd/wr, by CPU: test_msr.h.) Include after
+ * now) its access. (The backend's rd/wr, by CPU: test_backend.h.) Include after
  * <cmocka.h>. */
 #ifndef TESTS_HOST_TEST_MODEL_MSR_H
 #define TESTS_HOST_TEST_MODEL_MSR_H

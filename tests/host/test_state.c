@@ -9,7 +9,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define GLOBAL_CTRL 0x391 /* N-05 */
 #define EVTSEL0     0x3C0
