@@ -5,6 +5,7 @@
 #include "fw/test.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/fault.h"
 
 /* MSR access on the calling CPU that ends the test as ERROR on a fault. */
 #define RD(t, msr, v) \

@@ -19,6 +19,7 @@
 #include "../pmu/topo.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/fault.h"
 
 struct saved {
 	const struct reg_tmpl *tmpl;
@@ -168,7 +169,7 @@ static void save_one(struct saved *s)
 		problem("more than the %u registers counted", cap);
 		return;
 	}
-	rc = injected(s) ? 13 : msr_read(s->cpu, s->msr, &s->val);
+	rc = injected(s) ? VEC_GP : msr_read(s->cpu, s->msr, &s->val);
 	if (rc) {
 		problem("CPU %u: rdmsr 0x%x (%s) faulted (%d%s)", s->cpu, s->msr, name, rc,
 			injected(s) ? ", injected: inject=preflight-fail" : "");

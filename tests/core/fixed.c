@@ -64,14 +64,25 @@ static enum verdict ring_window(struct tctx *t, const struct core *c, unsigned j
 	return V_PASS;
 }
 
+/* core_begin for a test of the fixed counters: anything but PASS, a SKIP
+ * where there are none included, has ended the test (core_end). */
+static enum verdict fixed_begin(struct tctx *t, struct core *c)
+{
+	enum verdict v = core_begin(t, c, 1);
+
+	if (v == V_PASS && !c->e.nfixed)
+		v = t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)");
+	return v == V_PASS ? v : core_end(c, v);
+}
+
 static enum verdict ring(struct tctx *t)
 {
 	struct core c;
-	enum verdict v = core_begin(t, &c, 1);
+	enum verdict v = fixed_begin(t, &c);
 	unsigned j;
 
-	if (v == V_PASS && !c.e.nfixed)
-		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
+	if (v != V_PASS)
+		return v;
 	for (j = 0; j < c.e.nfixed && v == V_PASS; j++) {
 		v = ring_window(t, &c, j, 2, true, false);       /* ring > 0 only */
 		if (v == V_PASS)
@@ -91,11 +102,11 @@ static enum verdict ring(struct tctx *t)
 static enum verdict pmi(struct tctx *t)
 {
 	struct core c;
-	enum verdict v = core_begin(t, &c, 1);
+	enum verdict v = fixed_begin(t, &c);
 	unsigned j;
 
-	if (v == V_PASS && !c.e.nfixed)
-		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
+	if (v != V_PASS)
+		return v;
 	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
 		v = core_overflow_pmi(t, &c, CORE_MAX_GP + j, CORE_PMI_VEC);
 	return core_end(&c, v);

@@ -152,11 +152,29 @@ static enum verdict quiesce(enum verdict v)
 
 /* ---- nhm.count.gates (N-06) ---- */
 
+/* PerfCntr n, read a (counting since t0) just before `gate` closed: it
+ * stops where it is and stays there over a window; *c: where (N-06). */
+static enum verdict stopped(struct tctx *t, unsigned me, unsigned n, uint64_t a, uint64_t t0,
+			    const char *gate, uint64_t *c)
+{
+	uint64_t b;
+
+	CTR(t, me, NHM_PERFCTR(n), &b);
+	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
+	      "%s was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, gate);
+	WINDOW(t, me);
+	CTR(t, me, NHM_PERFCTR(n), c);
+	CHECK(t, *c == b, "PerfCntr%u still counting after %s was cleared: 0x%lx -> 0x%lx "
+	      "(N-06)", n, gate, (unsigned long)b, (unsigned long)*c);
+	return V_PASS;
+}
+
 static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 {
 	const unsigned me = plat_this_cpu();
 	const uint64_t others = (EN_PC_ALL & ~EN_PC(n)) | NHM_EN_FC0;
-	uint64_t a, b, c, t0, t1;
+	uint64_t a, c, t0, t1;
+	char gate[24];
 
 	/* Stopped (GLOBAL_CTRL = 0): the preset again, since earlier rounds
 	 * let this counter run as one of the "others". */
@@ -192,13 +210,8 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 		*min_delta = (a - PRESET(n)) & NHM_WIDTH_MASK;
 	/* Clearing EN_PCn stops it where it is, and it stays. */
 	WR_ON(t, me, NHM_GLOBAL_CTRL, others);
-	CTR(t, me, NHM_PERFCTR(n), &b);
-	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
-	      "EN_PC%u was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
-	WINDOW(t, me);
-	CTR(t, me, NHM_PERFCTR(n), &c);
-	CHECK(t, c == b, "PerfCntr%u still counting after EN_PC%u was cleared: 0x%lx -> 0x%lx "
-	      "(N-06)", n, n, (unsigned long)b, (unsigned long)c);
+	snprintf(gate, sizeof(gate), "EN_PC%u", n);
+	TRY(stopped(t, me, n, a, t0, gate, &c));
 	/* Setting it again resumes counting ... */
 	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL | NHM_EN_FC0);
@@ -209,14 +222,8 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 	      "again: want it " COUNTING " (N-06)", n, (unsigned long)c, (unsigned long)a, n);
 	/* ... and clearing EN stops it, with EN_PCn still set. */
 	WR_ON(t, me, NHM_EVTSEL(n), EVT);
-	CTR(t, me, NHM_PERFCTR(n), &b);
-	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
-	      "PerfEvtSel%u.EN was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
-	WINDOW(t, me);
-	CTR(t, me, NHM_PERFCTR(n), &c);
-	CHECK(t, c == b, "PerfCntr%u still counting after PerfEvtSel%u.EN was cleared: 0x%lx -> "
-	      "0x%lx (N-06)", n, n, (unsigned long)b, (unsigned long)c);
-	return V_PASS;
+	snprintf(gate, sizeof(gate), "PerfEvtSel%u.EN", n);
+	return stopped(t, me, n, a, t0, gate, &c);
 }
 
 /* Each counter alone through both gates, with every other gate of the

@@ -189,7 +189,7 @@ static enum verdict cboxes(struct tctx *t)
 	plat_log(1, "  nhmex.regs.cboxes: rdmsr 0xF40 (C8 GLOBAL_CTL) on 0x2E %s (OQ-X17)",
 		 rc ? "faulted" : "did not fault");
 	if (uncore_emulated())
-		CHECK(t, rc == 13, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
+		CHECK(t, rc == VEC_GP, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
 		      "want #GP, C8 is 0x2F's (X-39, OQ-X17)", rc, (unsigned long)got);
 	return V_PASS;
 }

@@ -368,7 +368,7 @@ static enum verdict absent(struct tctx *t)
 		t_figure(t, name, e, "vector");
 		if (e < 0)
 			return t_error(t, "rdmsr 0x%x: backend error %d", (unsigned)msrs[i], e);
-		CHECK(t, !uncore_emulated() || e == 13, "rdmsr 0x%x (an Ivy Bridge-EP register) "
+		CHECK(t, !uncore_emulated() || e == VEC_GP, "rdmsr 0x%x (an Ivy Bridge-EP register) "
 		      "returned 0x%lx without #GP (S-03, OQ-S01)", (unsigned)msrs[i],
 		      (unsigned long)v);
 	}
