@@ -64,52 +64,52 @@ static enum verdict ring_window(struct tctx *t, const struct core *c, unsigned j
 	return V_PASS;
 }
 
-/* core_begin for a test of the fixed counters: anything but PASS, a SKIP
- * where there are none included, has ended the test (core_end). */
-static enum verdict fixed_begin(struct tctx *t, struct core *c)
+/* A test of each fixed counter j in turn, one(t, c, j), until one does not
+ * pass; SKIP where there are none (CPUID.0AH:EDX[4:0] = 0). */
+static enum verdict each_fixed(struct tctx *t,
+			       enum verdict (*one)(struct tctx *t, struct core *c, unsigned j))
 {
-	enum verdict v = core_begin(t, c, 1);
+	struct core c;
+	enum verdict v = core_begin(t, &c, 1);
+	unsigned j;
 
-	if (v == V_PASS && !c->e.nfixed)
+	if (v == V_PASS && !c.e.nfixed)
 		v = t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)");
-	return v == V_PASS ? v : core_end(c, v);
+	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
+		v = one(t, &c, j);
+	return core_end(&c, v);
+}
+
+static enum verdict ring_one(struct tctx *t, struct core *c, unsigned j)
+{
+	enum verdict v = ring_window(t, c, j, 2, true, false); /* ring > 0 only */
+
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 0, true, false);       /* off */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 1, false, false);      /* global enable clear */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 1, true, true);        /* ring 0 */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 3, true, true);        /* all rings */
+	return v;
 }
 
 static enum verdict ring(struct tctx *t)
 {
-	struct core c;
-	enum verdict v = fixed_begin(t, &c);
-	unsigned j;
-
-	if (v != V_PASS)
-		return v;
-	for (j = 0; j < c.e.nfixed && v == V_PASS; j++) {
-		v = ring_window(t, &c, j, 2, true, false);       /* ring > 0 only */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 0, true, false); /* off */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 1, false, false); /* global enable clear */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 1, true, true);  /* ring 0 */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 3, true, true);  /* all rings */
-	}
-	return core_end(&c, v);
+	return each_fixed(t, ring_one);
 }
 
 /* C-22: a fixed counter's PMI bit: one PMI on the programmed vector for its
  * overflow, its status bit (32 + j) set and cleared (tests/core/pmi.c). */
+static enum verdict pmi_one(struct tctx *t, struct core *c, unsigned j)
+{
+	return core_overflow_pmi(t, c, CORE_MAX_GP + j, CORE_PMI_VEC);
+}
+
 static enum verdict pmi(struct tctx *t)
 {
-	struct core c;
-	enum verdict v = fixed_begin(t, &c);
-	unsigned j;
-
-	if (v != V_PASS)
-		return v;
-	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
-		v = core_overflow_pmi(t, &c, CORE_MAX_GP + j, CORE_PMI_VEC);
-	return core_end(&c, v);
+	return each_fixed(t, pmi_one);
 }
 
 static const struct test core_fixed_tests[] = {

@@ -154,8 +154,8 @@ static enum verdict quiesce(enum verdict v)
 
 /* PerfCntr n, read a (counting since t0) just before `gate` closed: it
  * stops where it is and stays there over a window; *c: where (N-06). */
-static enum verdict stopped(struct tctx *t, unsigned me, unsigned n, uint64_t a, uint64_t t0,
-			    const char *gate, uint64_t *c)
+static enum verdict stops_at(struct tctx *t, unsigned me, unsigned n, uint64_t a, uint64_t t0,
+			     const char *gate, uint64_t *c)
 {
 	uint64_t b;
 
@@ -211,7 +211,7 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 	/* Clearing EN_PCn stops it where it is, and it stays. */
 	WR_ON(t, me, NHM_GLOBAL_CTRL, others);
 	snprintf(gate, sizeof(gate), "EN_PC%u", n);
-	TRY(stopped(t, me, n, a, t0, gate, &c));
+	TRY(stops_at(t, me, n, a, t0, gate, &c));
 	/* Setting it again resumes counting ... */
 	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL | NHM_EN_FC0);
@@ -223,7 +223,7 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 	/* ... and clearing EN stops it, with EN_PCn still set. */
 	WR_ON(t, me, NHM_EVTSEL(n), EVT);
 	snprintf(gate, sizeof(gate), "PerfEvtSel%u.EN", n);
-	return stopped(t, me, n, a, t0, gate, &c);
+	return stops_at(t, me, n, a, t0, gate, &c);
 }
 
 /* Each counter alone through both gates, with every other gate of the
