@@ -7,6 +7,7 @@
 
 #include "../../arch/msr.h"
 #include "../../pmu/backend.h"
+#include "../../pmu/emu.h"
 
 static inline uint64_t rd(unsigned cpu, uint32_t msr)
 {
@@ -35,6 +36,18 @@ static unsigned hits[PLAT_MAX_CPUS][256] __attribute__((unused));
 static inline void on_irq(unsigned vector)
 {
 	hits[plat_this_cpu()][vector]++;
+}
+
+/* The emulated backend of c over the host machine just shaped: its clock
+ * at 1000, no vector taken yet, on_irq on vector vec and on the NMI's. */
+static inline void emu_start(const struct emu_cfg *c, unsigned vec)
+{
+	clock_now = 1000;
+	memset(hits, 0, sizeof(hits));
+	assert_int_equal(emu_setup(c), 0);
+	msr_backend_set(&msr_backend_emu);
+	assert_int_equal(plat_irq_register(vec, on_irq), 0);
+	assert_int_equal(plat_irq_register(2, on_irq), 0);
 }
 
 #endif

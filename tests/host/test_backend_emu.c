@@ -29,12 +29,7 @@ static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 			     NULL, NULL, 0x1A };
 
 	host_machine(ncpus, npkg);
-	clock_now = 1000;
-	memset(hits, 0, sizeof(hits));
-	assert_int_equal(emu_setup(&c), 0);
-	msr_backend_set(&msr_backend_emu);
-	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
-	assert_int_equal(plat_irq_register(2, on_irq), 0);
+	emu_start(&c, VEC);
 }
 
 struct lvt_op {

@@ -35,11 +35,7 @@ static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned np
 			     NULL, NULL, model };
 
 	host_machine_smt(ncpus, npkg, threads);
-	clock_now = 1000;
-	memset(hits, 0, sizeof(hits));
-	assert_int_equal(emu_setup(&c), 0);
-	msr_backend_set(&msr_backend_emu);
-	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
+	emu_start(&c, VEC);
 }
 
 static void declare(void *arg)
