@@ -122,11 +122,9 @@ static enum verdict gp_wrap(struct tctx *t)
 {
 	struct nhm_rates r;
 	uint64_t n, pre[8], v[8], fc, st, slack;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
 	for (i = 0; i < 8; i++) {
 		/* 2^47 events at most one per U-clock: hours away from a wrap. */
@@ -186,11 +184,9 @@ static enum verdict clear_exact(struct tctx *t)
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };
 	struct nhm_rates r;
 	uint64_t n[3], c[3], c2[3], st, g, s0, s1, fctl;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n[0] = n[1] = ahead(r.gp_hz);
 	n[2] = ahead(r.fc_hz);
 	for (i = 0; i < 3; i++)
@@ -270,11 +266,9 @@ static enum verdict clear_each(struct tctx *t)
 	const uint64_t all = ST_OVF | NHM_ST_CHG;
 	struct nhm_rates r;
 	uint64_t n, st, cur, mask, rechg = 0;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
 	for (i = 0; i < 8; i++) {
 		WR(t, NHM_PERFCTR(i), NHM_TOP - n);
