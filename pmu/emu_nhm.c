@@ -493,34 +493,53 @@ void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now)
 	}
 }
 
+static uint64_t read_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
+{
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		return u->global_ctl;
+	case ROLE_GLOBAL_STATUS:
+		return u->status;
+	case ROLE_CTR:
+		return *ctr_val(u, i);
+	case ROLE_CTL:
+		return i == NHM_FIXED ? u->fixed_ctl : u->evtsel[i];
+	case ROLE_FILTER:
+		return u->match;
+	default:
+		return 0; /* GLOBAL_OVF_CTRL is write-only: N-27, OQ-N10 */
+	}
+}
+
+static int write_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i, uint64_t val)
+{
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		return write_global_ctl(u, r->tmpl, val);
+	case ROLE_GLOBAL_STATUS:
+		return write_status(u, r->tmpl, val);
+	case ROLE_GLOBAL_OVF:
+		write_ovf_ctrl(u, r->tmpl, val);
+		return 0;
+	case ROLE_CTR:
+		write_counter(u, i, val);
+		return 0;
+	case ROLE_CTL:
+		return write_ctl(u, r->tmpl, i, val);
+	default:
+		return write_match(u, r->tmpl, val);
+	}
+}
+
 int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
 	unsigned i;
 	int rc = enter(u, msr, now, &r, &i);
 
-	if (rc)
-		return rc;
-	switch (r.tmpl->role) {
-	case ROLE_GLOBAL_CTL:
-		*val = u->global_ctl;
-		break;
-	case ROLE_GLOBAL_STATUS:
-		*val = u->status;
-		break;
-	case ROLE_CTR:
-		*val = *ctr_val(u, i);
-		break;
-	case ROLE_CTL:
-		*val = i == NHM_FIXED ? u->fixed_ctl : u->evtsel[i];
-		break;
-	case ROLE_FILTER:
-		*val = u->match;
-		break;
-	default:
-		*val = 0; /* GLOBAL_OVF_CTRL is write-only: N-27, OQ-N10 */
-	}
-	return 0;
+	if (!rc)
+		*val = read_reg(u, &r, i);
+	return rc;
 }
 
 int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
@@ -529,24 +548,7 @@ int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 	unsigned i;
 	int rc = enter(u, msr, now, &r, &i);
 
-	if (rc)
-		return rc;
-	switch (r.tmpl->role) {
-	case ROLE_GLOBAL_CTL:
-		return write_global_ctl(u, r.tmpl, val);
-	case ROLE_GLOBAL_STATUS:
-		return write_status(u, r.tmpl, val);
-	case ROLE_GLOBAL_OVF:
-		write_ovf_ctrl(u, r.tmpl, val);
-		return 0;
-	case ROLE_CTR:
-		write_counter(u, i, val);
-		return 0;
-	case ROLE_CTL:
-		return write_ctl(u, r.tmpl, i, val);
-	default:
-		return write_match(u, r.tmpl, val);
-	}
+	return rc ? rc : write_reg(u, &r, i, val);
 }
 
 void nhm_advance(struct nhm_uncore *u, uint64_t now)
