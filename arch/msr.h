@@ -1,4 +1,5 @@
-/* Raw MSR access; the fault-catching variants are in arch/fault.h. */
+/* Raw MSR access (the fault-catching variants are in arch/fault.h) and the
+ * architectural MSR numbers more than one layer uses. */
 #ifndef ARCH_MSR_H
 #define ARCH_MSR_H
 
@@ -7,7 +8,9 @@
 #define MSR_IA32_APIC_BASE 0x1B /* C-34 */
 /* The architectural MSRs that the core side of the PMI path and the core
  * PMU share between the emulated backend, its core model and the tests
- * (numbers only, spec core-pmu-and-apic.md; IA32_ and PERF_ dropped). */
+ * (numbers and bits only, spec core-pmu-and-apic.md), by short names:
+ * IA32_PERF_GLOBAL_STATUS is MSR_GLOBAL_STATUS, IA32_PERF_CAPABILITIES
+ * MSR_PERF_CAPS. */
 #define MSR_DEBUGCTL        0x1D9 /* C-01 */
 #define MSR_PERF_CAPS       0x345 /* C-18 */
 #define MSR_GLOBAL_STATUS   0x38E /* C-06 */
