@@ -14,7 +14,12 @@
 
 #include "../lib/rt.h"
 
-/* Return 0 on success, else the exception vector (13 = #GP). */
+/* The exception vectors the accessors and probes return (SDM Vol. 3A,
+ * Table 6-1); a model of an MSR answers VEC_GP where the CPU would fault. */
+#define VEC_UD 6
+#define VEC_GP 13
+
+/* Return 0 on success, else the exception vector (VEC_GP). */
 int rdmsr_safe(uint32_t msr, uint64_t *val);
 int wrmsr_safe(uint32_t msr, uint64_t val);
 

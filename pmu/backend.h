@@ -16,7 +16,7 @@ enum pmu_cstate { PMU_C0, PMU_C1, PMU_C3, PMU_C6 };
 
 struct msr_backend {
 	const char *name; /* "hw" or "emu" */
-	/* 0, the exception vector (13 = #GP), or a negative PLAT_E* error */
+	/* 0, the exception vector (VEC_GP = #GP), or a negative PLAT_E* error */
 	int (*read)(unsigned cpu, uint32_t msr, uint64_t *val);
 	int (*write)(unsigned cpu, uint32_t msr, uint64_t val);
 	/* The calling CPU's LVT performance-counter entry (C-25): the emulated

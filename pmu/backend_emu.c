@@ -12,14 +12,10 @@
 #include "emu.h"
 #include "emu_faults.h"
 #include "emu_models.h"
+#include "../arch/msr.h"
 #include "topo.h"
 #include "../efi/platform.h"
 
-#define MSR_DEBUGCTL        0x1D9
-#define MSR_GLOBAL_STATUS   0x38E
-#define MSR_GLOBAL_OVF_CTRL 0x390
-#define DEBUGCTL_UNCORE_PMI (1ull << 13) /* C-02 */
-#define OVF_UNCORE          (1ull << 61) /* C-06, C-07 */
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */

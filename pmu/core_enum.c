@@ -1,11 +1,10 @@
 /* CPUID.0AH decoding through the backend (pmu/core_enum.h). */
 #include "core_enum.h"
+#include "../arch/msr.h"
 #include "backend.h"
 #include "../efi/platform.h"
 
-#define MSR_PERF_CAPS 0x345
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
-#define PERF_CAPS_FW_WRITE (1ull << 13) /* C-18 */
 
 void core_enum_read(struct core_enum *e)
 {

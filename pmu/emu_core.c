@@ -19,7 +19,9 @@
  * streams (pmu/emu_stream.c), fixed counters share unfiltered ones. */
 #include "emu_core.h"
 #include "emu_faults.h"
+#include "emu_pmi_fifo.h"
 #include "regs.h"
+#include "../arch/msr.h"
 
 #define PERIOD EMU_STREAM_PERIOD
 #define FIXED_IDX(j) (CORE_MAX_GP + (j)) /* counter index of fixed counter j */
@@ -28,13 +30,8 @@
 #define MSR_PMC0 0xC1u
 #define MSR_PERFEVTSEL0 0x186u
 #define MSR_FIXED_CTR0 0x309u
-#define MSR_PERF_CAPS 0x345u
 #define MSR_FIXED_CTR_CTRL 0x38Du
-#define MSR_GLOBAL_STATUS 0x38Eu
-#define MSR_GLOBAL_CTRL 0x38Fu
-#define MSR_GLOBAL_OVF_CTRL 0x390u
 #define MSR_A_PMC0 0x4C1u
-#define MSR_DEBUGCTL 0x1D9u
 
 /* Functional bits (field tables in pmu/regs_core.c). Reserved and W1C masks
  * come from the tables. */
@@ -54,7 +51,6 @@
 #define FC_EN(v, j) ((unsigned)((v) >> 4 * (j)) & 3)
 #define FC_ANY(j) (1ull << (4 * (j) + 2))
 #define FC_PMI(j) (1ull << (4 * (j) + 3))
-#define PERF_CAPS_FW_WRITE (1ull << 13) /* C-18 */
 
 #define F(u, id) ((u)->faults & EMU_FF(CORE, id))
 
@@ -333,7 +329,7 @@ static void advance(struct core_pmu *u, uint64_t now)
 /* Reserved bits raise #GP(0) and change nothing (spec §3: reserved). */
 static int reserved_gp(const struct core_pmu *u, uint64_t val, uint64_t defined)
 {
-	return (val & ~defined) && !F(u, CORE_RESERVED_ACCEPTED) ? 13 : 0;
+	return (val & ~defined) && !F(u, CORE_RESERVED_ACCEPTED) ? VEC_GP : 0;
 }
 
 /* A counter or its control that this shape has (C-11, C-14, C-18). */
@@ -373,7 +369,7 @@ static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n
 	struct emu_filt was = filt_of(u, old), cur = filt_of(u, val);
 
 	if (reserved_gp(u, val, defined)) /* C-20: ANY from version 3 on */
-		return 13;
+		return VEC_GP;
 	/* C-15 binds software (EN clear before writing the counter); the model
 	 * takes the counter write whenever it comes. ANY and PC change nothing
 	 * here: one logical CPU, no pins (C-20). */
@@ -398,7 +394,7 @@ static int write_fixed_ctl(struct core_pmu *u, const struct reg_tmpl *t, uint64_
 	for (j = 0; j < u->shape->nfixed; j++) /* C-22, C-23: fields of present counters */
 		defined |= FC_FIELD(j) & ~(u->shape->version < 3 ? FC_ANY(j) : 0);
 	if (reserved_gp(u, val, defined & reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	u->fixed_ctl = val;
 	return 0;
 }
@@ -416,7 +412,7 @@ static int write_counter(struct core_pmu *u, uint32_t base, unsigned i, uint64_t
 		if ((val >> 31) && !F(u, CORE_PMC_NO_SIGN_EXTEND))
 			val |= ~0xFFFFFFFFull;
 	} else if (reserved_gp(u, val, m)) {
-		return 13;
+		return VEC_GP;
 	}
 	u->ctr[i] = val & m;
 	u->armed &= (uint16_t)~(1u << i);
@@ -439,7 +435,7 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 		return write_fixed_ctl(u, t, val);
 	case MSR_GLOBAL_CTRL:
 		if (reserved_gp(u, val, present_bits(u, reg_defined_mask(t)))) /* C-09 */
-			return 13;
+			return VEC_GP;
 		u->global_ctl = val;
 		return 0;
 	case MSR_GLOBAL_OVF_CTRL:
@@ -452,7 +448,7 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 			u->status &= ~(val & reg_access_mask(t, FA_W1C));
 		return 0;
 	default: /* GLOBAL_STATUS (C-06), PERF_CAPABILITIES: read-only */
-		return 13;
+		return VEC_GP;
 	}
 }
 
@@ -479,10 +475,17 @@ static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
 	}
 }
 
-/* A core PMU MSR the model answers; IA32_DEBUGCTL is the backend's (C-38). */
-static bool core_reg(uint32_t msr, struct reg_ref *r)
+/* The start of every access: -1 (not a core PMU MSR the model answers;
+ * IA32_DEBUGCTL is the backend's, C-38), VEC_GP (not in this shape), or 0
+ * with the register in *r and the model advanced to now. */
+static int enter(struct core_pmu *u, uint32_t msr, uint64_t now, struct reg_ref *r)
 {
-	return reg_lookup(&core_pmu_regs, msr, r) && r->tmpl->addr != MSR_DEBUGCTL;
+	if (!reg_lookup(&core_pmu_regs, msr, r) || r->tmpl->addr == MSR_DEBUGCTL)
+		return -1;
+	if (!present(u, r->tmpl->addr, r->idx))
+		return VEC_GP;
+	advance(u, now);
+	return 0;
 }
 
 int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults, uint64_t now)
@@ -506,12 +509,10 @@ int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t fault
 int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
+	int rc = enter(u, msr, now, &r);
 
-	if (!core_reg(msr, &r))
-		return -1;
-	if (!present(u, r.tmpl->addr, r.idx))
-		return 13;
-	advance(u, now);
+	if (rc)
+		return rc;
 	*val = read_reg(u, &r);
 	return 0;
 }
@@ -519,13 +520,9 @@ int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
 int core_wrmsr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct reg_ref r;
+	int rc = enter(u, msr, now, &r);
 
-	if (!core_reg(msr, &r))
-		return -1;
-	if (!present(u, r.tmpl->addr, r.idx))
-		return 13;
-	advance(u, now);
-	return write_reg(u, &r, val);
+	return rc ? rc : write_reg(u, &r, val);
 }
 
 void core_advance(struct core_pmu *u, uint64_t now)

@@ -9,7 +9,7 @@
 #include "backend.h"
 #include "emu_faults.h"
 
-#include "emu_stream.h"
+#include "emu_pmi_fifo.h"
 
 #define EMU_MAX_PMI_REQ 16 /* each model's queue (NHM_MAX_PMI_REQ, ...) */
 

@@ -15,6 +15,7 @@
 #include "emu_nhm.h"
 #include "emu_faults.h"
 #include "regs_tables.h"
+#include "../arch/fault.h"
 
 #define NHM_FIXED NHM_NCTR       /* index of FixedCntr0 */
 #define NHM_ALL (NHM_NCTR + 1)   /* nine counters (N-04) */
@@ -365,9 +366,16 @@ static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
 	return true;
 }
 
-static bool msr_faults(const struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
+/* The start of every access: -1 (not this model's MSR), VEC_GP (the
+ * MSR_FAULTS defect's PerfEvtSel3), or 0 with the register in *r and *i
+ * and the model advanced to now. */
+static int enter(struct nhm_uncore *u, uint32_t msr, uint64_t now, struct reg_ref *r,
+		 unsigned *i)
 {
-	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && i == 3;
+	if (!uncore_reg(msr, r, i))
+		return -1;
+	advance(u, now);
+	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && *i == 3 ? VEC_GP : 0;
 }
 
 /* OQ-N11: non-zero reserved bits raise #GP(0) and change nothing. */
@@ -384,7 +392,7 @@ static int write_global_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, uint
 			   (uint64_t)((1u << core_bits(u)) - 1) << pmi->lo;
 
 	if (reserved_gp(u, val, defined))
-		return 13;
+		return VEC_GP;
 	u->global_ctl = val;
 	return 0;
 }
@@ -392,7 +400,7 @@ static int write_global_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, uint
 static int write_status(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t val)
 {
 	if (!F(u, STATUS_WRITABLE))
-		return 13; /* N-25, OQ-N9 */
+		return VEC_GP; /* N-25, OQ-N9 */
 	u->status = val & reg_defined_mask(t);
 	return 0;
 }
@@ -427,7 +435,7 @@ static int write_evtsel(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned
 	bool held = emu_filt_cond(&was, occ_value(u, n, u->now - 1));
 
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	/* N-14: OCC_CTR_RST is an action, not stored. */
 	u->evtsel[n] = F(u, OCC_RST_READS_1) ? val : val & ~w1a;
 	/* The tracker follows the selected queue: a new event or umask ends a
@@ -454,7 +462,7 @@ static int write_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned i,
 	if (i != NHM_FIXED)
 		return write_evtsel(u, t, i, val);
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	u->fixed_ctl = val;
 	return 0;
 }
@@ -462,7 +470,7 @@ static int write_ctl(struct nhm_uncore *u, const struct reg_tmpl *t, unsigned i,
 static int write_match(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t val)
 {
 	if (reserved_gp(u, val, reg_defined_mask(t)))
-		return 13;
+		return VEC_GP;
 	/* N-41, OQ-N19 (address bits 39:3 as the table defines them), OQ-N20
 	 * (present on every model); no filtering of the synthetic events (N-42
 	 * is HW). */
@@ -485,64 +493,62 @@ void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now)
 	}
 }
 
+static uint64_t read_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
+{
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		return u->global_ctl;
+	case ROLE_GLOBAL_STATUS:
+		return u->status;
+	case ROLE_CTR:
+		return *ctr_val(u, i);
+	case ROLE_CTL:
+		return i == NHM_FIXED ? u->fixed_ctl : u->evtsel[i];
+	case ROLE_FILTER:
+		return u->match;
+	default:
+		return 0; /* GLOBAL_OVF_CTRL is write-only: N-27, OQ-N10 */
+	}
+}
+
+static int write_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i, uint64_t val)
+{
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		return write_global_ctl(u, r->tmpl, val);
+	case ROLE_GLOBAL_STATUS:
+		return write_status(u, r->tmpl, val);
+	case ROLE_GLOBAL_OVF:
+		write_ovf_ctrl(u, r->tmpl, val);
+		return 0;
+	case ROLE_CTR:
+		write_counter(u, i, val);
+		return 0;
+	case ROLE_CTL:
+		return write_ctl(u, r->tmpl, i, val);
+	default:
+		return write_match(u, r->tmpl, val);
+	}
+}
+
 int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
 	unsigned i;
+	int rc = enter(u, msr, now, &r, &i);
 
-	if (!uncore_reg(msr, &r, &i))
-		return -1;
-	advance(u, now);
-	if (msr_faults(u, &r, i))
-		return 13;
-	switch (r.tmpl->role) {
-	case ROLE_GLOBAL_CTL:
-		*val = u->global_ctl;
-		break;
-	case ROLE_GLOBAL_STATUS:
-		*val = u->status;
-		break;
-	case ROLE_CTR:
-		*val = *ctr_val(u, i);
-		break;
-	case ROLE_CTL:
-		*val = i == NHM_FIXED ? u->fixed_ctl : u->evtsel[i];
-		break;
-	case ROLE_FILTER:
-		*val = u->match;
-		break;
-	default:
-		*val = 0; /* GLOBAL_OVF_CTRL is write-only: N-27, OQ-N10 */
-	}
-	return 0;
+	if (!rc)
+		*val = read_reg(u, &r, i);
+	return rc;
 }
 
 int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct reg_ref r;
 	unsigned i;
+	int rc = enter(u, msr, now, &r, &i);
 
-	if (!uncore_reg(msr, &r, &i))
-		return -1;
-	advance(u, now);
-	if (msr_faults(u, &r, i))
-		return 13;
-	switch (r.tmpl->role) {
-	case ROLE_GLOBAL_CTL:
-		return write_global_ctl(u, r.tmpl, val);
-	case ROLE_GLOBAL_STATUS:
-		return write_status(u, r.tmpl, val);
-	case ROLE_GLOBAL_OVF:
-		write_ovf_ctrl(u, r.tmpl, val);
-		return 0;
-	case ROLE_CTR:
-		write_counter(u, i, val);
-		return 0;
-	case ROLE_CTL:
-		return write_ctl(u, r.tmpl, i, val);
-	default:
-		return write_match(u, r.tmpl, val);
-	}
+	return rc ? rc : write_reg(u, &r, i, val);
 }
 
 void nhm_advance(struct nhm_uncore *u, uint64_t now)

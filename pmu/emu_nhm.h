@@ -10,6 +10,7 @@
 
 #include "../lib/rt.h"
 #include "emu_faults.h"
+#include "emu_pmi_fifo.h"
 #include "emu_stream.h"
 
 #define NHM_NCTR 8

@@ -45,17 +45,28 @@ struct event_def {
 
 /* §5 of the spec; 02H is the optional GQ occupancy of OQ-N16. */
 static const struct event_def events[] = {
-	{ 0x00, 0x07, K_FULL, Q_GQ },       /* UNC_GQ_CYCLES_FULL */
-	{ 0x01, 0x07, K_NOT_EMPTY, Q_GQ },  /* UNC_GQ_CYCLES_NOT_EMPTY */
-	{ 0x02, 0x07, K_OCC, Q_GQ },        /* GQ occupancy (OQ-N16) */
-	{ 0x03, 0x03, K_COUNT, Q_NONE },    /* UNC_GQ_ALLOC */
-	{ 0x20, 0x3F, K_COUNT, Q_NONE },    /* UNC_QHL_REQUESTS */
-	{ 0x21, 0x07, K_FULL, Q_QHL },      /* UNC_QHL_CYCLES_FULL */
-	{ 0x22, 0x07, K_NOT_EMPTY, Q_QHL }, /* UNC_QHL_CYCLES_NOT_EMPTY */
-	{ 0x23, 0x07, K_OCC, Q_QHL },       /* UNC_QHL_OCCUPANCY */
-	{ 0x2A, 0x07, K_OCC, Q_QMC },       /* UNC_QMC_OCCUPANCY */
-	{ 0x2C, 0x07, K_COUNT, Q_NONE },    /* UNC_QMC_NORMAL_READS */
-	{ 0x2F, 0x3F, K_COUNT, Q_NONE },    /* UNC_QMC_WRITES: 07 full, 38 partial */
+	/* UNC_GQ_CYCLES_FULL */
+	{ .code = 0x00, .umasks = 0x07, .kind = K_FULL, .queue = Q_GQ },
+	/* UNC_GQ_CYCLES_NOT_EMPTY */
+	{ .code = 0x01, .umasks = 0x07, .kind = K_NOT_EMPTY, .queue = Q_GQ },
+	/* GQ occupancy (OQ-N16) */
+	{ .code = 0x02, .umasks = 0x07, .kind = K_OCC, .queue = Q_GQ },
+	/* UNC_GQ_ALLOC */
+	{ .code = 0x03, .umasks = 0x03, .kind = K_COUNT, .queue = Q_NONE },
+	/* UNC_QHL_REQUESTS */
+	{ .code = 0x20, .umasks = 0x3F, .kind = K_COUNT, .queue = Q_NONE },
+	/* UNC_QHL_CYCLES_FULL */
+	{ .code = 0x21, .umasks = 0x07, .kind = K_FULL, .queue = Q_QHL },
+	/* UNC_QHL_CYCLES_NOT_EMPTY */
+	{ .code = 0x22, .umasks = 0x07, .kind = K_NOT_EMPTY, .queue = Q_QHL },
+	/* UNC_QHL_OCCUPANCY */
+	{ .code = 0x23, .umasks = 0x07, .kind = K_OCC, .queue = Q_QHL },
+	/* UNC_QMC_OCCUPANCY */
+	{ .code = 0x2A, .umasks = 0x07, .kind = K_OCC, .queue = Q_QMC },
+	/* UNC_QMC_NORMAL_READS */
+	{ .code = 0x2C, .umasks = 0x07, .kind = K_COUNT, .queue = Q_NONE },
+	/* UNC_QMC_WRITES: 07 full, 38 partial */
+	{ .code = 0x2F, .umasks = 0x3F, .kind = K_COUNT, .queue = Q_NONE },
 };
 
 /* Queue capacity = "full" depth; 3 sub-queues x 20 < 64 (OQ-N13). */

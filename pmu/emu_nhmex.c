@@ -16,6 +16,7 @@
  * the model to their time (X-10), writes set no status (X-18). */
 #include "emu_nhmex.h"
 #include "regs_tables.h"
+#include "../arch/fault.h"
 
 #define F(u, id) ((u)->faults & EMU_FF(NHMEX, id))
 #define PERIOD EMU_STREAM_PERIOD
@@ -391,20 +392,20 @@ static const struct {
 	{ &nhmex_ubox, NHMEX_U },
 };
 
-/* 0 and *l; 13 for an absent C-box (X-39) or a hole in the map (OQ-X17);
+/* 0 and *l; VEC_GP for an absent C-box (X-39) or a hole in the map (OQ-X17);
  * -1: not this generation's. */
 static int locate(const struct nhmex_uncore *u, uint32_t msr, struct loc *l)
 {
 	unsigned i;
 
 	if (!reg_lookup(&gen_nhmex, msr, &l->r))
-		return (msr >= 0xC00 && msr <= 0xFFF) ? 13 : -1;
+		return (msr >= 0xC00 && msr <= 0xFFF) ? VEC_GP : -1;
 	l->b = NHMEX_NBOX;
 	for (i = 0; i < ARRAY_SIZE(box_map); i++)
 		if (box_map[i].type == l->r.box)
 			l->b = box_map[i].first + l->r.box_idx;
 	if (l->r.box == &nhmex_cbox && l->r.box_idx >= u->ncbox && !F(u, EX_C8_ON_0X2E))
-		return 13;
+		return VEC_GP;
 	return 0;
 }
 

@@ -32,6 +32,7 @@
 
 #include "../lib/rt.h"
 #include "emu_faults.h"
+#include "emu_pmi_fifo.h"
 #include "emu_stream.h"
 
 #define NHMEX_MAX_CBOX 10

@@ -14,7 +14,9 @@
  * counts pclks from C-state occupancy and its own events
  * (pmu/emu_snbep_pcu.c), O(1) per access and per C-state change. */
 #include "emu_snbep.h"
+#include "emu_pmi_fifo.h"
 #include "regs_tables.h"
+#include "../arch/fault.h"
 
 #define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
 
@@ -425,7 +427,7 @@ static bool absent(uint32_t msr)
 	return false;
 }
 
-/* 0 and *l, or 13 (#GP), or -1 (not this model's). */
+/* 0 and *l, or VEC_GP (#GP), or -1 (not this model's). */
 static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 {
 	memset(l, 0, sizeof(*l));
@@ -433,7 +435,7 @@ static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 		return -1;
 	if (l->r.box == &snbep_cbox) {
 		if (l->r.box_idx >= u->ncores)
-			return 13; /* OQ-S15: no C-box for an absent core */
+			return VEC_GP; /* OQ-S15: no C-box for an absent core */
 		l->box = &u->cbox[l->r.box_idx];
 		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
@@ -454,7 +456,7 @@ static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 
 #define ABSENT_OK 1
 
-/* The start of every access: 13 (#GP) or -1 (not this model's); ABSENT_OK
+/* The start of every access: VEC_GP (#GP) or -1 (not this model's); ABSENT_OK
  * for a global register this uncore lacks when SNBEP_GLOBAL_REGS makes it
  * answer (S-03, OQ-S01); else 0 with *l located, the model advanced to now
  * and, for a residency counter, l->resid the accessing core's. */
@@ -464,7 +466,7 @@ static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t n
 	int rc;
 
 	if (absent(msr))
-		return F(u, SNBEP_GLOBAL_REGS) ? ABSENT_OK : 13;
+		return F(u, SNBEP_GLOBAL_REGS) ? ABSENT_OK : VEC_GP;
 	rc = locate(u, msr, l);
 	if (rc)
 		return rc;
@@ -472,7 +474,7 @@ static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t n
 	if (l->r.box != &snbep_residency)
 		return 0;
 	if (core >= u->ncores)
-		return 13;
+		return VEC_GP;
 	l->resid = &u->resid[core][msr != MSR_CORE_C3_CTR];
 	return 0;
 }

@@ -132,13 +132,3 @@ uint32_t emu_mix(uint32_t key, uint32_t x)
 	x ^= x >> 16;
 	return x;
 }
-
-unsigned emu_fifo_take(void *q, unsigned *n, size_t size, void *out, unsigned max)
-{
-	unsigned k = *n < max ? *n : max;
-
-	memcpy(out, q, k * size);
-	memmove(q, (char *)q + k * size, (*n - k) * size);
-	*n -= k;
-	return k;
-}

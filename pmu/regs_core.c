@@ -12,115 +12,130 @@
 #include "regs_tables.h"
 
 static const struct field debugctl[] = {
-	{ "LBR", 0, 0, FA_RW, "C-03" },
-	{ "BTF", 1, 1, FA_RW, "C-03" },
-	{ "TR", 6, 6, FA_RW, "C-03" },
-	{ "BTS", 7, 7, FA_RW, "C-03" },
-	{ "BTINT", 8, 8, FA_RW, "C-03" },
-	{ "BTS_OFF_OS", 9, 9, FA_RW, "C-03" },
-	{ "BTS_OFF_USR", 10, 10, FA_RW, "C-03" },
-	{ "FREEZE_LBRS_ON_PMI", 11, 11, FA_RW, "C-03" },
-	{ "FREEZE_PERFMON_ON_PMI", 12, 12, FA_RW, "C-04" },
-	{ "ENABLE_UNCORE_PMI", 13, 13, FA_RW, "C-01 C-02 N-32" },
-	{ "FREEZE_WHILE_SMM", 14, 14, FA_RW, "C-05" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "LBR", .lo = 0, .hi = 0, .access = FA_RW, .spec = "C-03" },
+	{ .name = "BTF", .lo = 1, .hi = 1, .access = FA_RW, .spec = "C-03" },
+	{ .name = "TR", .lo = 6, .hi = 6, .access = FA_RW, .spec = "C-03" },
+	{ .name = "BTS", .lo = 7, .hi = 7, .access = FA_RW, .spec = "C-03" },
+	{ .name = "BTINT", .lo = 8, .hi = 8, .access = FA_RW, .spec = "C-03" },
+	{ .name = "BTS_OFF_OS", .lo = 9, .hi = 9, .access = FA_RW, .spec = "C-03" },
+	{ .name = "BTS_OFF_USR", .lo = 10, .hi = 10, .access = FA_RW, .spec = "C-03" },
+	{ .name = "FREEZE_LBRS_ON_PMI", .lo = 11, .hi = 11, .access = FA_RW, .spec = "C-03" },
+	{ .name = "FREEZE_PERFMON_ON_PMI", .lo = 12, .hi = 12, .access = FA_RW, .spec = "C-04" },
+	{ .name = "ENABLE_UNCORE_PMI", .lo = 13, .hi = 13, .access = FA_RW,
+	  .spec = "C-01 C-02 N-32" },
+	{ .name = "FREEZE_WHILE_SMM", .lo = 14, .hi = 14, .access = FA_RW, .spec = "C-05" },
+	{ .name = NULL },
 };
 
 /* Counter bits: PMC n < CPUID.0AH:EAX[15:8], fixed 32 + i (C-06, C-07). */
 static const struct field global_status[] = {
-	{ "OVF_PMC", 0, 7, FA_RO, "C-10" },
-	{ "OVF_FIXED", 32, 34, FA_RO, "C-10" },
-	{ "OVF_UNCORE", 61, 61, FA_RO, "C-06" },
-	{ "OVF_BUF", 62, 62, FA_RO, "C-06" },
-	{ "COND_CHGD", 63, 63, FA_RO, "C-06" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "OVF_PMC", .lo = 0, .hi = 7, .access = FA_RO, .spec = "C-10" },
+	{ .name = "OVF_FIXED", .lo = 32, .hi = 34, .access = FA_RO, .spec = "C-10" },
+	{ .name = "OVF_UNCORE", .lo = 61, .hi = 61, .access = FA_RO, .spec = "C-06" },
+	{ .name = "OVF_BUF", .lo = 62, .hi = 62, .access = FA_RO, .spec = "C-06" },
+	{ .name = "COND_CHGD", .lo = 63, .hi = 63, .access = FA_RO, .spec = "C-06" },
+	{ .name = NULL },
 };
 
 static const struct field global_ovf[] = {
-	{ "CLR_OVF_PMC", 0, 7, FA_W1C, "C-07" },
-	{ "CLR_OVF_FIXED", 32, 34, FA_W1C, "C-07" },
-	{ "CLR_OVF_UNCORE", 61, 61, FA_W1C, "C-07" },
-	{ "CLR_OVF_BUF", 62, 62, FA_W1C, "C-07" },
-	{ "CLR_COND_CHGD", 63, 63, FA_W1C, "C-07" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "CLR_OVF_PMC", .lo = 0, .hi = 7, .access = FA_W1C, .spec = "C-07" },
+	{ .name = "CLR_OVF_FIXED", .lo = 32, .hi = 34, .access = FA_W1C, .spec = "C-07" },
+	{ .name = "CLR_OVF_UNCORE", .lo = 61, .hi = 61, .access = FA_W1C, .spec = "C-07" },
+	{ .name = "CLR_OVF_BUF", .lo = 62, .hi = 62, .access = FA_W1C, .spec = "C-07" },
+	{ .name = "CLR_COND_CHGD", .lo = 63, .hi = 63, .access = FA_W1C, .spec = "C-07" },
+	{ .name = NULL },
 };
 
 static const struct field global_ctl[] = {
-	{ "EN_PMC", 0, 7, FA_RW, "C-09" },
-	{ "EN_FIXED_CTR", 32, 34, FA_RW, "C-09" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EN_PMC", .lo = 0, .hi = 7, .access = FA_RW, .spec = "C-09" },
+	{ .name = "EN_FIXED_CTR", .lo = 32, .hi = 34, .access = FA_RW, .spec = "C-09" },
+	{ .name = NULL },
 };
 
 static const struct field counter48[] = {
-	{ "COUNT", 0, 47, FA_RW, "C-12 C-17 C-23" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "COUNT", .lo = 0, .hi = 47, .access = FA_RW, .spec = "C-12 C-17 C-23" },
+	{ .name = NULL },
 };
 
 /* Seed 004, spec §3 (IA32_PERFEVTSELx); ANY exists from version 3 on. */
 static const struct field evtsel[] = {
-	{ "EVENT", 0, 7, FA_RW, "C-14 C-24" },
-	{ "UMASK", 8, 15, FA_RW, "C-24" },
-	{ "USR", 16, 16, FA_RW, "C-09" },
-	{ "OS", 17, 17, FA_RW, "C-09" },
-	{ "E", 18, 18, FA_RW, "C-16" },
-	{ "PC", 19, 19, FA_RW, "C-20" },
-	{ "INT", 20, 20, FA_RW, "C-10" },
-	{ "ANY", 21, 21, FA_RW, "C-20" },
-	{ "EN", 22, 22, FA_RW, "C-09 C-15" },
-	{ "INV", 23, 23, FA_RW, "C-16" },
-	{ "CMASK", 24, 31, FA_RW, "C-16" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "C-14 C-24" },
+	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "C-24" },
+	{ .name = "USR", .lo = 16, .hi = 16, .access = FA_RW, .spec = "C-09" },
+	{ .name = "OS", .lo = 17, .hi = 17, .access = FA_RW, .spec = "C-09" },
+	{ .name = "E", .lo = 18, .hi = 18, .access = FA_RW, .spec = "C-16" },
+	{ .name = "PC", .lo = 19, .hi = 19, .access = FA_RW, .spec = "C-20" },
+	{ .name = "INT", .lo = 20, .hi = 20, .access = FA_RW, .spec = "C-10" },
+	{ .name = "ANY", .lo = 21, .hi = 21, .access = FA_RW, .spec = "C-20" },
+	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "C-09 C-15" },
+	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "C-16" },
+	{ .name = "CMASK", .lo = 24, .hi = 31, .access = FA_RW, .spec = "C-16" },
+	{ .name = NULL },
 };
 
 /* Counter i: EN in 4i+1:4i (1 ring 0, 2 ring > 0, 3 all), AnyThread
  * (version 3 and later), PMI. */
 static const struct field fixed_ctl[] = {
-	{ "EN0", 0, 1, FA_RW, "C-22 C-09" },
-	{ "ANY0", 2, 2, FA_RW, "C-22" },
-	{ "PMI0", 3, 3, FA_RW, "C-22" },
-	{ "EN1", 4, 5, FA_RW, "C-22 C-09" },
-	{ "ANY1", 6, 6, FA_RW, "C-22" },
-	{ "PMI1", 7, 7, FA_RW, "C-22" },
-	{ "EN2", 8, 9, FA_RW, "C-22 C-09" },
-	{ "ANY2", 10, 10, FA_RW, "C-22" },
-	{ "PMI2", 11, 11, FA_RW, "C-22" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EN0", .lo = 0, .hi = 1, .access = FA_RW, .spec = "C-22 C-09" },
+	{ .name = "ANY0", .lo = 2, .hi = 2, .access = FA_RW, .spec = "C-22" },
+	{ .name = "PMI0", .lo = 3, .hi = 3, .access = FA_RW, .spec = "C-22" },
+	{ .name = "EN1", .lo = 4, .hi = 5, .access = FA_RW, .spec = "C-22 C-09" },
+	{ .name = "ANY1", .lo = 6, .hi = 6, .access = FA_RW, .spec = "C-22" },
+	{ .name = "PMI1", .lo = 7, .hi = 7, .access = FA_RW, .spec = "C-22" },
+	{ .name = "EN2", .lo = 8, .hi = 9, .access = FA_RW, .spec = "C-22 C-09" },
+	{ .name = "ANY2", .lo = 10, .hi = 10, .access = FA_RW, .spec = "C-22" },
+	{ .name = "PMI2", .lo = 11, .hi = 11, .access = FA_RW, .spec = "C-22" },
+	{ .name = NULL },
 };
 
 /* Only the bits the spec digests; the LBR and PEBS format fields below bit
  * 12 are not, so they count as reserved here. */
 static const struct field perf_caps[] = {
-	{ "SMM_FREEZE", 12, 12, FA_RO, "C-05" },
-	{ "FW_WRITE", 13, 13, FA_RO, "C-18" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "SMM_FREEZE", .lo = 12, .hi = 12, .access = FA_RO, .spec = "C-05" },
+	{ .name = "FW_WRITE", .lo = 13, .hi = 13, .access = FA_RO, .spec = "C-18" },
+	{ .name = NULL },
 };
 
 static const struct reg_tmpl core_regs[] = {
 	/* the uncore PMI path: core_pmi_box takes these three */
-	{ "IA32_DEBUGCTL", 0x1D9, 0, 1, 64, ROLE_CORE, RA_RW, 0, debugctl, "C-01", 0 },
-	{ "IA32_PERF_GLOBAL_STATUS", 0x38E, 0, 1, 64, ROLE_GLOBAL_STATUS, RA_RO, 0, global_status,
-	  "C-06", 0 },
-	{ "IA32_PERF_GLOBAL_OVF_CTRL", 0x390, 0, 1, 64, ROLE_GLOBAL_OVF, RA_RW, 0, global_ovf,
-	  "C-07", 0 },
+	{ .name = "IA32_DEBUGCTL", .addr = 0x1D9, .count = 1, .width = 64, .role = ROLE_CORE,
+	  .access = RA_RW, .fields = debugctl, .spec = "C-01" },
+	{ .name = "IA32_PERF_GLOBAL_STATUS", .addr = 0x38E, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_STATUS, .access = RA_RO, .fields = global_status, .spec = "C-06" },
+	{ .name = "IA32_PERF_GLOBAL_OVF_CTRL", .addr = 0x390, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_OVF, .access = RA_RW, .fields = global_ovf, .spec = "C-07" },
 	/* the rest of the architectural PMU; PERF_CAPABILITIES exists iff
 	 * CPUID.01H:ECX[15], the A_PMCs iff its bit 13 (C-18) */
-	{ "IA32_PERF_GLOBAL_CTRL", 0x38F, 0, 1, 64, ROLE_GLOBAL_CTL, RA_RW, 0, global_ctl,
-	  "C-09 OQ-C6", 0 },
-	{ "IA32_PMC%u", 0xC1, 1, 8, 48, ROLE_CTR, RA_RW, 0, counter48, "C-14 C-17", 0 },
-	{ "IA32_PERFEVTSEL%u", 0x186, 1, 8, 64, ROLE_CTL, RA_RW, 0, evtsel, "C-14", 0xC1 },
-	{ "IA32_FIXED_CTR%u", 0x309, 1, 3, 48, ROLE_CTR, RA_RW, 0, counter48, "C-21 C-23", 0 },
-	{ "IA32_FIXED_CTR_CTRL", 0x38D, 0, 1, 64, ROLE_CTL, RA_RW, 0, fixed_ctl, "C-22", 0x309 },
-	{ "IA32_PERF_CAPABILITIES", 0x345, 0, 1, 64, ROLE_CORE, RA_RO, 0, perf_caps,
-	  "C-18", 0 },
-	{ "IA32_A_PMC%u", 0x4C1, 1, 8, 48, ROLE_CTR, RA_RW, 0, counter48, "C-18", 0 },
+	{ .name = "IA32_PERF_GLOBAL_CTRL", .addr = 0x38F, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_CTL, .access = RA_RW, .fields = global_ctl, .spec = "C-09 OQ-C6" },
+	{ .name = "IA32_PMC%u", .addr = 0xC1, .stride = 1, .count = 8, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-14 C-17" },
+	{ .name = "IA32_PERFEVTSEL%u", .addr = 0x186, .stride = 1, .count = 8, .width = 64,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "C-14", .pair = 0xC1 },
+	{ .name = "IA32_FIXED_CTR%u", .addr = 0x309, .stride = 1, .count = 3, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-21 C-23" },
+	{ .name = "IA32_FIXED_CTR_CTRL", .addr = 0x38D, .count = 1, .width = 64, .role = ROLE_CTL,
+	  .access = RA_RW, .fields = fixed_ctl, .spec = "C-22", .pair = 0x309 },
+	{ .name = "IA32_PERF_CAPABILITIES", .addr = 0x345, .count = 1, .width = 64,
+	  .role = ROLE_CORE, .access = RA_RO, .fields = perf_caps, .spec = "C-18" },
+	{ .name = "IA32_A_PMC%u", .addr = 0x4C1, .stride = 1, .count = 8, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-18" },
 };
 
 const struct box_type core_pmi_box = {
-	"core", 1, 0, SCOPE_THREAD, core_regs, 3, NULL, NULL, false,
+	.name = "core",
+	.nboxes = 1,
+	.scope = SCOPE_THREAD,
+	.regs = core_regs,
+	.nregs = 3,
 };
 
 static const struct box_type core_pmu_box = {
-	"core", 1, 0, SCOPE_THREAD, core_regs, ARRAY_SIZE(core_regs), NULL, NULL, false,
+	.name = "core",
+	.nboxes = 1,
+	.scope = SCOPE_THREAD,
+	.regs = core_regs,
+	.nregs = ARRAY_SIZE(core_regs),
 };
 
 static const struct box_type *const core_pmu_boxes[] = { &core_pmu_box };

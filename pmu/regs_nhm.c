@@ -8,78 +8,86 @@
 static const uint8_t nhm_models[] = { 0x1A, 0x1E, 0x1F, 0x25, 0x2C };
 
 static const struct field global_ctl[] = {
-	{ "EN_PC", 0, 7, FA_RW, "N-06" },
-	{ "EN_FC0", 32, 32, FA_RW, "N-07" },
-	{ "EN_PMI_CORE", 48, 51, FA_RW, "N-31 OQ-N2 OQ-N3" },
-	{ "PMI_FRZ", 63, 63, FA_RW, "N-36" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EN_PC", .lo = 0, .hi = 7, .access = FA_RW, .spec = "N-06" },
+	{ .name = "EN_FC0", .lo = 32, .hi = 32, .access = FA_RW, .spec = "N-07" },
+	{ .name = "EN_PMI_CORE", .lo = 48, .hi = 51, .access = FA_RW, .spec = "N-31 OQ-N2 OQ-N3" },
+	{ .name = "PMI_FRZ", .lo = 63, .hi = 63, .access = FA_RW, .spec = "N-36" },
+	{ .name = NULL },
 };
 
 static const struct field global_status[] = {
-	{ "OVF_PC", 0, 7, FA_RO, "N-21" },
-	{ "OVF_FC0", 32, 32, FA_RO, "N-22" },
-	{ "OVF_PMI", 61, 61, FA_RO, "N-23" },
-	{ "CHG", 63, 63, FA_RO, "N-24" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "OVF_PC", .lo = 0, .hi = 7, .access = FA_RO, .spec = "N-21" },
+	{ .name = "OVF_FC0", .lo = 32, .hi = 32, .access = FA_RO, .spec = "N-22" },
+	{ .name = "OVF_PMI", .lo = 61, .hi = 61, .access = FA_RO, .spec = "N-23" },
+	{ .name = "CHG", .lo = 63, .hi = 63, .access = FA_RO, .spec = "N-24" },
+	{ .name = NULL },
 };
 
 static const struct field global_ovf[] = {
-	{ "CLR_OVF_PC", 0, 7, FA_W1C, "N-26" },
-	{ "CLR_OVF_FC0", 32, 32, FA_W1C, "N-26" },
-	{ "CLR_OVF_PMI", 61, 61, FA_W1C, "N-26" },
-	{ "CLR_CHG", 63, 63, FA_W1C, "N-26" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "CLR_OVF_PC", .lo = 0, .hi = 7, .access = FA_W1C, .spec = "N-26" },
+	{ .name = "CLR_OVF_FC0", .lo = 32, .hi = 32, .access = FA_W1C, .spec = "N-26" },
+	{ .name = "CLR_OVF_PMI", .lo = 61, .hi = 61, .access = FA_W1C, .spec = "N-26" },
+	{ .name = "CLR_CHG", .lo = 63, .hi = 63, .access = FA_W1C, .spec = "N-26" },
+	{ .name = NULL },
 };
 
 static const struct field counter48[] = {
-	{ "COUNT", 0, 47, FA_RW, "N-04 N-12" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "COUNT", .lo = 0, .hi = 47, .access = FA_RW, .spec = "N-04 N-12" },
+	{ .name = NULL },
 };
 
 static const struct field fixed_ctl[] = {
-	{ "EN", 0, 0, FA_RW, "N-07" },
-	{ "PMI", 2, 2, FA_RW, "N-30" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EN", .lo = 0, .hi = 0, .access = FA_RW, .spec = "N-07" },
+	{ .name = "PMI", .lo = 2, .hi = 2, .access = FA_RW, .spec = "N-30" },
+	{ .name = NULL },
 };
 
 static const struct field evtsel[] = {
-	{ "EVENT", 0, 7, FA_RW, "N-13" },
-	{ "UMASK", 8, 15, FA_RW, "N-13" },
-	{ "OCC_CTR_RST", 17, 17, FA_W1A, "N-14 N-15" },
-	{ "E", 18, 18, FA_RW, "N-16" },
-	{ "PMI", 20, 20, FA_RW, "N-30" },
-	{ "EN", 22, 22, FA_RW, "N-06" },
-	{ "INV", 23, 23, FA_RW, "N-19" },
-	{ "CMASK", 24, 31, FA_RW, "N-18" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "N-13" },
+	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "N-13" },
+	{ .name = "OCC_CTR_RST", .lo = 17, .hi = 17, .access = FA_W1A, .spec = "N-14 N-15" },
+	{ .name = "E", .lo = 18, .hi = 18, .access = FA_RW, .spec = "N-16" },
+	{ .name = "PMI", .lo = 20, .hi = 20, .access = FA_RW, .spec = "N-30" },
+	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "N-06" },
+	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "N-19" },
+	{ .name = "CMASK", .lo = 24, .hi = 31, .access = FA_RW, .spec = "N-18" },
+	{ .name = NULL },
 };
 
 static const struct field match[] = {
-	{ "ADDR", 3, 39, FA_RW, "N-41 OQ-N19" },
-	{ "OPCODE", 40, 43, FA_RW, "N-41" },
-	{ "MSG_CLASS", 44, 47, FA_RW, "N-41" },
-	{ "MATCH_SEL", 61, 63, FA_RW, "N-41" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "ADDR", .lo = 3, .hi = 39, .access = FA_RW, .spec = "N-41 OQ-N19" },
+	{ .name = "OPCODE", .lo = 40, .hi = 43, .access = FA_RW, .spec = "N-41" },
+	{ .name = "MSG_CLASS", .lo = 44, .hi = 47, .access = FA_RW, .spec = "N-41" },
+	{ .name = "MATCH_SEL", .lo = 61, .hi = 63, .access = FA_RW, .spec = "N-41" },
+	{ .name = NULL },
 };
 
 static const struct reg_tmpl nhm_regs[] = {
-	{ "UNCORE_PERF_GLOBAL_CTRL", 0x391, 0, 1, 64, ROLE_GLOBAL_CTL, RA_RW, 0, global_ctl,
-	  "N-05", 0 },
-	{ "UNCORE_PERF_GLOBAL_STATUS", 0x392, 0, 1, 64, ROLE_GLOBAL_STATUS, RA_RO, 0,
-	  global_status, "N-25 OQ-N9 OQ-N14", 0 },
-	{ "UNCORE_PERF_GLOBAL_OVF_CTRL", 0x393, 0, 1, 64, ROLE_GLOBAL_OVF, RA_WO, 0,
-	  global_ovf, "N-27 OQ-N10", 0 },
-	{ "UNCORE_FixedCntr0", 0x394, 0, 1, 48, ROLE_CTR, RA_RW, 0, counter48, "N-04", 0 },
-	{ "UNCORE_FIXED_CTR_CTRL", 0x395, 0, 1, 64, ROLE_CTL, RA_RW, 0, fixed_ctl, "N-05",
-	  0x394 },
-	{ "UNCORE_ADDR_OPCODE_MATCH", 0x396, 0, 1, 64, ROLE_FILTER, RA_RW, 0, match,
-	  "N-41 OQ-N20", 0 },
-	{ "UNCORE_PerfCntr%u", 0x3B0, 1, 8, 48, ROLE_CTR, RA_RW, 0, counter48, "N-04", 0 },
-	{ "UNCORE_PerfEvtSel%u", 0x3C0, 1, 8, 64, ROLE_CTL, RA_RW, 0, evtsel, "N-05", 0x3B0 },
+	{ .name = "UNCORE_PERF_GLOBAL_CTRL", .addr = 0x391, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_CTL, .access = RA_RW, .fields = global_ctl, .spec = "N-05" },
+	{ .name = "UNCORE_PERF_GLOBAL_STATUS", .addr = 0x392, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_STATUS, .access = RA_RO, .fields = global_status,
+	  .spec = "N-25 OQ-N9 OQ-N14" },
+	{ .name = "UNCORE_PERF_GLOBAL_OVF_CTRL", .addr = 0x393, .count = 1, .width = 64,
+	  .role = ROLE_GLOBAL_OVF, .access = RA_WO, .fields = global_ovf, .spec = "N-27 OQ-N10" },
+	{ .name = "UNCORE_FixedCntr0", .addr = 0x394, .count = 1, .width = 48, .role = ROLE_CTR,
+	  .access = RA_RW, .fields = counter48, .spec = "N-04" },
+	{ .name = "UNCORE_FIXED_CTR_CTRL", .addr = 0x395, .count = 1, .width = 64, .role = ROLE_CTL,
+	  .access = RA_RW, .fields = fixed_ctl, .spec = "N-05", .pair = 0x394 },
+	{ .name = "UNCORE_ADDR_OPCODE_MATCH", .addr = 0x396, .count = 1, .width = 64,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = match, .spec = "N-41 OQ-N20" },
+	{ .name = "UNCORE_PerfCntr%u", .addr = 0x3B0, .stride = 1, .count = 8, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "N-04" },
+	{ .name = "UNCORE_PerfEvtSel%u", .addr = 0x3C0, .stride = 1, .count = 8, .width = 64,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "N-05", .pair = 0x3B0 },
 };
 
 static const struct box_type nhm_box = {
-	"uncore", 1, 0, SCOPE_PACKAGE, nhm_regs, ARRAY_SIZE(nhm_regs), NULL, NULL, false,
+	.name = "uncore",
+	.nboxes = 1,
+	.scope = SCOPE_PACKAGE,
+	.regs = nhm_regs,
+	.nregs = ARRAY_SIZE(nhm_regs),
 };
 
 static const struct box_type *const nhm_boxes[] = { &nhm_box, &core_pmi_box };

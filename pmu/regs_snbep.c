@@ -15,160 +15,181 @@ static const uint8_t snbep_models[] = { 0x2D };
 
 /* §3.1: fields write-only, read 0 (OQ-S02); resets act on a 1 (S-09). */
 static const struct field box_ctl[] = {
-	{ "rst_ctrl", 0, 0, FA_W1A, "S-08 OQ-S17" },
-	{ "rst_ctrs", 1, 1, FA_W1A, "S-07" },
-	{ "frz", 8, 8, FA_WO, "S-11 S-12 S-13 OQ-S03" },
-	{ "frz_en", 16, 16, FA_WO, "S-11 S-12 OQ-S04" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "rst_ctrl", .lo = 0, .hi = 0, .access = FA_W1A, .spec = "S-08 OQ-S17" },
+	{ .name = "rst_ctrs", .lo = 1, .hi = 1, .access = FA_W1A, .spec = "S-07" },
+	{ .name = "frz", .lo = 8, .hi = 8, .access = FA_WO, .spec = "S-11 S-12 S-13 OQ-S03" },
+	{ .name = "frz_en", .lo = 16, .hi = 16, .access = FA_WO, .spec = "S-11 S-12 OQ-S04" },
+	{ .name = NULL },
 };
 
 /* HA and iMC: bits 1:0 reserved (UPMG p.61, §2.1.1 note). */
 static const struct field box_ctl_frz[] = {
-	{ "frz", 8, 8, FA_WO, "S-11 OQ-S03" },
-	{ "frz_en", 16, 16, FA_WO, "S-11 OQ-S04" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "frz", .lo = 8, .hi = 8, .access = FA_WO, .spec = "S-11 OQ-S03" },
+	{ .name = "frz_en", .lo = 16, .hi = 16, .access = FA_WO, .spec = "S-11 OQ-S04" },
+	{ .name = NULL },
 };
 
 /* §3.2; 21:20 reserved: no ov_en on 0x2D (S-40). */
 static const struct field cbox_ctl[] = {
-	{ "ev_sel", 0, 7, FA_RW, "S-04" },
-	{ "umask", 8, 15, FA_RW, "S-04" },
-	{ "rst", 17, 17, FA_W1A, "S-20 OQ-S12" },
-	{ "edge_det", 18, 18, FA_RW, "S-24 OQ-S09" },
-	{ "tid_en", 19, 19, FA_RW, "S-04" },
-	{ "en", 22, 22, FA_RW, "S-16 S-17" },
-	{ "invert", 23, 23, FA_RW, "S-23" },
-	{ "thresh", 24, 31, FA_RW, "S-22 S-25 OQ-S08" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-04" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-04" },
+	{ .name = "rst", .lo = 17, .hi = 17, .access = FA_W1A, .spec = "S-20 OQ-S12" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-24 OQ-S09" },
+	{ .name = "tid_en", .lo = 19, .hi = 19, .access = FA_RW, .spec = "S-04" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-16 S-17" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-22 S-25 OQ-S08" },
+	{ .name = NULL },
 };
 
 /* §3.2, U-box column: a 5-bit threshold, no tid_en. */
 static const struct field ubox_ctl[] = {
-	{ "ev_sel", 0, 7, FA_RW, "S-04 S-18" },
-	{ "umask", 8, 15, FA_RW, "S-04" },
-	{ "rst", 17, 17, FA_W1A, "S-20 OQ-S12" },
-	{ "edge_det", 18, 18, FA_RW, "S-24 OQ-S09" },
-	{ "en", 22, 22, FA_RW, "S-16 S-17" },
-	{ "invert", 23, 23, FA_RW, "S-23" },
-	{ "thresh", 24, 28, FA_RW, "S-22 S-25 OQ-S08" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-04 S-18" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-04" },
+	{ .name = "rst", .lo = 17, .hi = 17, .access = FA_W1A, .spec = "S-20 OQ-S12" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-24 OQ-S09" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-16 S-17" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 28, .access = FA_RW, .spec = "S-22 S-25 OQ-S08" },
+	{ .name = NULL },
 };
 
 /* §3.5: en alone starts the counter (OQ-S21). */
 static const struct field uclk_fixed_ctl[] = {
-	{ "en", 22, 22, FA_RW, "S-16 OQ-S21" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-16 OQ-S21" },
+	{ .name = NULL },
 };
 
 /* §3.3: no umask; bit 7 of ev_sel selects the occupancy path; bit 21 is
  * part of the event's identity (OQ-S11); 20:19 reserved (S-40). */
 static const struct field pcu_ctl[] = {
-	{ "ev_sel", 0, 7, FA_RW, "S-26 S-32 S-35" },
-	{ "occ_sel", 14, 15, FA_RW, "S-26 OQ-S22" },
-	{ "rst", 17, 17, FA_W1A, "S-20 OQ-S12" },
-	{ "edge_det", 18, 18, FA_RW, "S-24 S-34 OQ-S10" },
-	{ "ev_sel_ext", 21, 21, FA_RW, "S-35 OQ-S11" },
-	{ "en", 22, 22, FA_RW, "S-16 S-17" },
-	{ "invert", 23, 23, FA_RW, "S-23 S-34 OQ-S10" },
-	{ "thresh", 24, 28, FA_RW, "S-22 S-28 S-31 OQ-S08" },
-	{ "occ_invert", 30, 30, FA_RW, "S-29 S-31" },
-	{ "occ_edge_det", 31, 31, FA_RW, "S-30 S-31 OQ-S23" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-26 S-32 S-35" },
+	{ .name = "occ_sel", .lo = 14, .hi = 15, .access = FA_RW, .spec = "S-26 OQ-S22" },
+	{ .name = "rst", .lo = 17, .hi = 17, .access = FA_W1A, .spec = "S-20 OQ-S12" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-24 S-34 OQ-S10" },
+	{ .name = "ev_sel_ext", .lo = 21, .hi = 21, .access = FA_RW, .spec = "S-35 OQ-S11" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-16 S-17" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-23 S-34 OQ-S10" },
+	{ .name = "thresh", .lo = 24, .hi = 28, .access = FA_RW, .spec = "S-22 S-28 S-31 OQ-S08" },
+	{ .name = "occ_invert", .lo = 30, .hi = 30, .access = FA_RW, .spec = "S-29 S-31" },
+	{ .name = "occ_edge_det", .lo = 31, .hi = 31, .access = FA_RW, .spec = "S-30 S-31 OQ-S23" },
+	{ .name = NULL },
 };
 
 /* §3.6 (from LNX; the guide's table was not seen). */
 static const struct field cbox_filter[] = {
-	{ "tid", 0, 4, FA_RW, "S-04" },
-	{ "nid", 10, 17, FA_RW, "S-04" },
-	{ "state", 18, 22, FA_RW, "S-04" },
-	{ "opc", 23, 31, FA_RW, "S-04" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "tid", .lo = 0, .hi = 4, .access = FA_RW, .spec = "S-04" },
+	{ .name = "nid", .lo = 10, .hi = 17, .access = FA_RW, .spec = "S-04" },
+	{ .name = "state", .lo = 18, .hi = 22, .access = FA_RW, .spec = "S-04" },
+	{ .name = "opc", .lo = 23, .hi = 31, .access = FA_RW, .spec = "S-04" },
+	{ .name = NULL },
 };
 
 /* §3.4: one band threshold per byte, 100 MHz per LSB. */
 static const struct field pcu_filter[] = {
-	{ "filt7_0", 0, 7, FA_RW, "S-33" },
-	{ "filt15_8", 8, 15, FA_RW, "S-33" },
-	{ "filt23_16", 16, 23, FA_RW, "S-33" },
-	{ "filt31_24", 24, 31, FA_RW, "S-33" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "filt7_0", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-33" },
+	{ .name = "filt15_8", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-33" },
+	{ .name = "filt23_16", .lo = 16, .hi = 23, .access = FA_RW, .spec = "S-33" },
+	{ .name = "filt31_24", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-33" },
+	{ .name = NULL },
 };
 
 static const struct field counter44[] = {
-	{ "event_count", 0, 43, FA_RW, "S-05 S-36" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW, .spec = "S-05 S-36" },
+	{ .name = NULL },
 };
 
 static const struct field counter48[] = {
-	{ "event_count", 0, 47, FA_RW, "S-05 S-37 S-38 OQ-S07" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW,
+	  .spec = "S-05 S-37 S-38 OQ-S07" },
+	{ .name = NULL },
 };
 
 static const struct field counter64[] = {
-	{ "event_count", 0, 63, FA_RW, "S-46 OQ-S14" },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "event_count", .lo = 0, .hi = 63, .access = FA_RW, .spec = "S-46 OQ-S14" },
+	{ .name = NULL },
 };
 
 /* §2.1: no BOX_CTL, filter or status; CTL1 is printed 64 bits wide, which
  * changes nothing here (OQ-S16: bits 63:32 write-ignored, read 0). */
 static const struct reg_tmpl ubox_regs[] = {
-	{ "U_MSR_PMON_UCLK_FIXED_CTL", 0xC08, 0, 1, 32, ROLE_CTL, RA_RW, 0, uclk_fixed_ctl,
-	  "S-16 OQ-S21", 0xC09 },
-	{ "U_MSR_PMON_UCLK_FIXED_CTR", 0xC09, 0, 1, 48, ROLE_CTR, RA_RW, 0, counter48,
-	  "S-38 S-45 OQ-S07", 0 },
-	{ "U_MSR_PMON_CTL%u", 0xC10, 1, 2, 32, ROLE_CTL, RA_RW, 0, ubox_ctl, "S-04 OQ-S16",
-	  0xC16 },
-	{ "U_MSR_PMON_CTR%u", 0xC16, 1, 2, 44, ROLE_CTR, RA_RW, 0, counter44, "S-36", 0 },
+	{ .name = "U_MSR_PMON_UCLK_FIXED_CTL", .addr = 0xC08, .count = 1, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = uclk_fixed_ctl, .spec = "S-16 OQ-S21",
+	  .pair = 0xC09 },
+	{ .name = "U_MSR_PMON_UCLK_FIXED_CTR", .addr = 0xC09, .count = 1, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "S-38 S-45 OQ-S07" },
+	{ .name = "U_MSR_PMON_CTL%u", .addr = 0xC10, .stride = 1, .count = 2, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = ubox_ctl, .spec = "S-04 OQ-S16",
+	  .pair = 0xC16 },
+	{ .name = "U_MSR_PMON_CTR%u", .addr = 0xC16, .stride = 1, .count = 2, .width = 44,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "S-36" },
 };
 
 /* §2.2: box n at +0x20n. */
 static const struct reg_tmpl cbox_regs[] = {
-	{ "C_MSR_PMON_BOX_CTL", 0xD04, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl,
-	  "S-07 S-14 OQ-S02", 0 },
-	{ "C_MSR_PMON_CTL%u", 0xD10, 1, 4, 32, ROLE_CTL, RA_RW, 0, cbox_ctl, "S-04", 0xD16 },
-	{ "C_MSR_PMON_BOX_FILTER", 0xD14, 0, 1, 32, ROLE_FILTER, RA_RW, 0, cbox_filter,
-	  "S-04 OQ-S17", 0 },
-	{ "C_MSR_PMON_CTR%u", 0xD16, 1, 4, 44, ROLE_CTR, RA_RW, 0, counter44, "S-36", 0 },
+	{ .name = "C_MSR_PMON_BOX_CTL", .addr = 0xD04, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "S-07 S-14 OQ-S02" },
+	{ .name = "C_MSR_PMON_CTL%u", .addr = 0xD10, .stride = 1, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = cbox_ctl, .spec = "S-04", .pair = 0xD16 },
+	{ .name = "C_MSR_PMON_BOX_FILTER", .addr = 0xD14, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = cbox_filter, .spec = "S-04 OQ-S17" },
+	{ .name = "C_MSR_PMON_CTR%u", .addr = 0xD16, .stride = 1, .count = 4, .width = 44,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "S-36" },
 };
 
 /* §2.3. */
 static const struct reg_tmpl pcu_regs[] = {
-	{ "PCU_MSR_PMON_BOX_CTL", 0xC24, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl,
-	  "S-07 S-14 OQ-S02", 0 },
-	{ "PCU_MSR_PMON_CTL%u", 0xC30, 1, 4, 32, ROLE_CTL, RA_RW, 0, pcu_ctl, "S-04", 0xC36 },
-	{ "PCU_MSR_PMON_BOX_FILTER", 0xC34, 0, 1, 32, ROLE_FILTER, RA_RW, 0, pcu_filter,
-	  "S-04 S-33 OQ-S17", 0 },
-	{ "PCU_MSR_PMON_CTR%u", 0xC36, 1, 4, 48, ROLE_CTR, RA_RW, 0, counter48, "S-37", 0 },
+	{ .name = "PCU_MSR_PMON_BOX_CTL", .addr = 0xC24, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "S-07 S-14 OQ-S02" },
+	{ .name = "PCU_MSR_PMON_CTL%u", .addr = 0xC30, .stride = 1, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pcu_ctl, .spec = "S-04", .pair = 0xC36 },
+	{ .name = "PCU_MSR_PMON_BOX_FILTER", .addr = 0xC34, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = pcu_filter, .spec = "S-04 S-33 OQ-S17" },
+	{ .name = "PCU_MSR_PMON_CTR%u", .addr = 0xC36, .stride = 1, .count = 4, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "S-37" },
 };
 
 /* §2.3, outside PMON: per core in the model (OQ-S14), untouched by the
  * PCU's BOX_CTL (S-14, S-46). */
 static const struct reg_tmpl residency_regs[] = {
-	{ "PCU_MSR_CORE_C3_CTR", 0x3FC, 0, 1, 64, ROLE_CTR, RA_RW, 0, counter64,
-	  "S-46 OQ-S14", 0 },
-	{ "PCU_MSR_CORE_C6_CTR", 0x3FD, 0, 1, 64, ROLE_CTR, RA_RW, 0, counter64,
-	  "S-46 OQ-S14", 0 },
+	{ .name = "PCU_MSR_CORE_C3_CTR", .addr = 0x3FC, .count = 1, .width = 64, .role = ROLE_CTR,
+	  .access = RA_RW, .fields = counter64, .spec = "S-46 OQ-S14" },
+	{ .name = "PCU_MSR_CORE_C6_CTR", .addr = 0x3FD, .count = 1, .width = 64, .role = ROLE_CTR,
+	  .access = RA_RW, .fields = counter64, .spec = "S-46 OQ-S14" },
 };
 
 const struct box_type snbep_ubox = {
-	"ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, ARRAY_SIZE(ubox_regs), NULL,
-	NULL, false,
+	.name = "ubox",
+	.nboxes = 1,
+	.scope = SCOPE_PACKAGE,
+	.regs = ubox_regs,
+	.nregs = ARRAY_SIZE(ubox_regs),
 };
 
 /* Eight register sets; only those of present cores answer (OQ-S15). */
 const struct box_type snbep_cbox = {
-	"cbox", 8, 0x20, SCOPE_PACKAGE, cbox_regs, ARRAY_SIZE(cbox_regs), NULL,
-	NULL, false,
+	.name = "cbox",
+	.nboxes = 8,
+	.box_stride = 0x20,
+	.scope = SCOPE_PACKAGE,
+	.regs = cbox_regs,
+	.nregs = ARRAY_SIZE(cbox_regs),
 };
 
 const struct box_type snbep_pcu = {
-	"pcu", 1, 0, SCOPE_PACKAGE, pcu_regs, ARRAY_SIZE(pcu_regs), NULL,
-	NULL, false,
+	.name = "pcu",
+	.nboxes = 1,
+	.scope = SCOPE_PACKAGE,
+	.regs = pcu_regs,
+	.nregs = ARRAY_SIZE(pcu_regs),
 };
 
 const struct box_type snbep_residency = {
-	"pcu_residency", 1, 0, SCOPE_CORE, residency_regs, ARRAY_SIZE(residency_regs), NULL,
-	NULL, false,
+	.name = "pcu_residency",
+	.nboxes = 1,
+	.scope = SCOPE_CORE,
+	.regs = residency_regs,
+	.nregs = ARRAY_SIZE(residency_regs),
 };
 
 /* ---- PCI-config boxes (§4: summarised; not modelled, no test yet) ----
@@ -185,70 +206,87 @@ static const uint16_t r3qpi_ids[] = { 0x3C44, 0x3C45 };
 
 /* iMC fixed CTL (UPMG Table 2-62): en 22, rst 19 like CTL.rst (S-20). */
 static const struct field imc_fixed_ctl[] = {
-	{ "rst", 19, 19, FA_W1A, "S-20" },
-	{ "en", 22, 22, FA_RW, NULL },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-20" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW },
+	{ .name = NULL },
 };
 
 static const struct field pci_counter44[] = {
-	{ "event_count", 0, 43, FA_RW, NULL },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW },
+	{ .name = NULL },
 };
 
 static const struct field pci_counter48[] = {
-	{ "event_count", 0, 47, FA_RW, NULL },
-	{ NULL, 0, 0, 0, NULL },
+	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW },
+	{ .name = NULL },
 };
 
 static const struct reg_tmpl ha_regs[] = {
-	{ "HA_PCI_PMON_BOX_CTL", 0xF4, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl_frz,
-	  "OQ-S05", 0 },
-	{ "HA_PCI_PMON_CTL%u", 0xD8, 4, 4, 32, ROLE_CTL, RA_RW, 0, NULL, NULL, 0xA0 },
-	{ "HA_PCI_PMON_CTR%u", 0xA0, 8, 4, 48, ROLE_CTR, RA_RW, 0, pci_counter48, NULL, 0 },
-	{ "HA_PCI_PMON_BOX_ADDRMATCH%u", 0x40, 4, 2, 32, ROLE_FILTER, RA_RW, 0, NULL, NULL, 0 },
-	{ "HA_PCI_PMON_BOX_OPCODEMATCH", 0x48, 0, 1, 32, ROLE_FILTER, RA_RW, 0, NULL, NULL, 0 },
+	{ .name = "HA_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
+	{ .name = "HA_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	{ .name = "HA_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
+	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH%u", .addr = 0x40, .stride = 4, .count = 2, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "HA_PCI_PMON_BOX_OPCODEMATCH", .addr = 0x48, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW },
 };
 
 static const struct reg_tmpl imc_regs[] = {
-	{ "MC_CH_PCI_PMON_BOX_CTL", 0xF4, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl_frz,
-	  "OQ-S05", 0 },
-	{ "MC_CH_PCI_PMON_FIXED_CTL", 0xF0, 0, 1, 32, ROLE_CTL, RA_RW, 0, imc_fixed_ctl, NULL,
-	  0xD0 },
-	{ "MC_CH_PCI_PMON_FIXED_CTR", 0xD0, 0, 1, 48, ROLE_CTR, RA_RW, 0, pci_counter48, NULL, 0 },
-	{ "MC_CH_PCI_PMON_CTL%u", 0xD8, 4, 4, 32, ROLE_CTL, RA_RW, 0, NULL, NULL, 0xA0 },
-	{ "MC_CH_PCI_PMON_CTR%u", 0xA0, 8, 4, 48, ROLE_CTR, RA_RW, 0, pci_counter48, NULL, 0 },
+	{ .name = "MC_CH_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
+	{ .name = "MC_CH_PCI_PMON_FIXED_CTL", .addr = 0xF0, .count = 1, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = imc_fixed_ctl, .pair = 0xD0 },
+	{ .name = "MC_CH_PCI_PMON_FIXED_CTR", .addr = 0xD0, .count = 1, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
+	{ .name = "MC_CH_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	{ .name = "MC_CH_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
 
 static const struct reg_tmpl qpi_regs[] = {
-	{ "Q_P_PCI_PMON_BOX_CTL", 0xF4, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl, "OQ-S05",
-	  0 },
-	{ "Q_P_PCI_PMON_CTL%u", 0xD8, 4, 4, 32, ROLE_CTL, RA_RW, 0, NULL, NULL, 0xA0 },
-	{ "Q_P_PCI_PMON_CTR%u", 0xA0, 8, 4, 48, ROLE_CTR, RA_RW, 0, pci_counter48, NULL, 0 },
+	{ .name = "Q_P_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
+	{ .name = "Q_P_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	{ .name = "Q_P_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
 
 /* The QPI packet match/mask registers sit in other devices (LNX). */
 static const struct reg_tmpl qpi_match_regs[] = {
-	{ "Q_P_PCI_PMON_PKT_MATCH%u", 0x228, 4, 2, 32, ROLE_FILTER, RA_RW, 0, NULL, NULL, 0 },
-	{ "Q_P_PCI_PMON_PKT_MASK%u", 0x238, 4, 2, 32, ROLE_FILTER, RA_RW, 0, NULL, NULL, 0 },
+	{ .name = "Q_P_PCI_PMON_PKT_MATCH%u", .addr = 0x228, .stride = 4, .count = 2, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "Q_P_PCI_PMON_PKT_MASK%u", .addr = 0x238, .stride = 4, .count = 2, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW },
 };
 
 static const struct reg_tmpl r2pcie_regs[] = {
-	{ "R2_PCI_PMON_BOX_CTL", 0xF4, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl, "OQ-S05", 0 },
-	{ "R2_PCI_PMON_CTL%u", 0xD8, 4, 4, 32, ROLE_CTL, RA_RW, 0, NULL, NULL, 0xA0 },
-	{ "R2_PCI_PMON_CTR%u", 0xA0, 8, 4, 44, ROLE_CTR, RA_RW, 0, pci_counter44, NULL, 0 },
+	{ .name = "R2_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
+	{ .name = "R2_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	{ .name = "R2_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 44,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
 static const struct reg_tmpl r3qpi_regs[] = {
-	{ "R3_L_PCI_PMON_BOX_CTL", 0xF4, 0, 1, 32, ROLE_BOX_CTL, RA_WO, 0, box_ctl, "OQ-S05",
-	  0 },
-	{ "R3_L_PCI_PMON_CTL%u", 0xD8, 4, 3, 32, ROLE_CTL, RA_RW, 0, NULL, NULL, 0xA0 },
-	{ "R3_L_PCI_PMON_CTR%u", 0xA0, 8, 3, 44, ROLE_CTR, RA_RW, 0, pci_counter44, NULL, 0 },
+	{ .name = "R3_L_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
+	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
+	{ .name = "R3_L_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 3, .width = 32,
+	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	{ .name = "R3_L_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 3, .width = 44,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
-#define PCI_BOX(var, name, ids, regs)                                                     \
-	static const struct pci_box_type var = {                                           \
-		{ name, ARRAY_SIZE(ids), 0, SCOPE_PCI, regs, ARRAY_SIZE(regs), NULL, NULL, false }, \
-		  ids,       \
+#define PCI_BOX(var, box_name, ids, box_regs)                                             \
+	static const struct pci_box_type var = {                                          \
+		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
+			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
+		.dev_ids = ids,                                                           \
 	}
 
 PCI_BOX(ha, "ha", ha_ids, ha_regs);

@@ -5,13 +5,14 @@
 
 Walks all_suites in tests/suites.c in order (and the state brackets of
 tests/session.c, and the inject= tests), reads each suite's table
-({ "id", "description", needs, function }) and lists every test id, its
-description and the spec statements its source cites: the literal ids
-(N-06, OQ-N15) in the table entry, in the test's function with the comment
-above it, and in every function of the same file that it calls, directly or
-not. A script over the sources rather than a host program walking the
-tables: the self-tests and inject= tests exist only in the UEFI build, and
-which statements a function cites is in its source, not in the binary.
+({ .id = "id", .desc = "description", .needs = needs, .run = function })
+and lists every test id, its description and the spec statements its
+source cites: the literal ids (N-06, OQ-N15) in the table entry, in the
+test's function with the comment above it, and in every function of the
+same file that it calls, directly or not. A script over the sources
+rather than a host program walking the tables: the self-tests and inject=
+tests exist only in the UEFI build, and which statements a function cites
+is in its source, not in the binary.
 make check fails when the committed docs/tests.md differs from its output.
 """
 import argparse
@@ -21,10 +22,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CITE = re.compile(r"(?<![A-Za-z0-9-])(OQ-[A-Z]+\d+|[A-Z]-\d+)(?!\d)")
-# A table entry: { "id", "desc" "desc", NEEDS, function } (an optional
-# designator [X] = in front), or a bracket's struct test = { ... }.
-ENTRY = re.compile(r'(?:\{|=\s*\{|\]\s*=\s*\{)\s*"([a-z0-9.-]+)",\s*((?:"(?:[^"\\]|\\.)*"\s*)+),'
-                   r'\s*([A-Z0-9_| ]+),\s*(\w+)\s*,?\s*\}', re.S)
+# A table entry: { .id = "id", .desc = "desc" "desc", .needs = NEEDS,
+# .run = function } (an optional designator [X] = in front), or a
+# bracket's struct test = { ... }.
+ENTRY = re.compile(r'(?:\{|=\s*\{|\]\s*=\s*\{)\s*\.id = "([a-z0-9.-]+)",'
+                   r'\s*\.desc = ((?:"(?:[^"\\]|\\.)*"\s*)+),'
+                   r'\s*\.needs = ([A-Z0-9_| ]+),\s*\.run = (\w+)\s*,?\s*\}', re.S)
 FUNC = re.compile(r"^[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(([^;{}]*?)\)\s*\{", re.M)
 WORD = re.compile(r"\b([A-Za-z_]\w*)\b")
 
@@ -109,7 +112,8 @@ def main():
         entries[path] = [(m.start(), m[1], strip_strings(m[2]), m[4]) for m in ENTRY.finditer(text)]
         for m in re.finditer(r"struct suite (\w+) = SUITE\(\"([^\"]+)\", (\w+)\)", text):
             suites[m[1]] = (m[2], path, m[3])
-        for m in re.finditer(r"struct suite (\w+) = \{ \"([^\"]+)\", (\w+)", text):
+        for m in re.finditer(r"struct suite (\w+) = \{ \.name = \"([^\"]+)\", \.tests = (\w+)",
+                             text):
             suites[m[1]] = (m[2], path, m[3])
 
     def table(path, var):
@@ -128,7 +132,7 @@ def main():
     groups = []
     session = read("tests/session.c")
     br = re.search(r"struct bracket brackets\[\] = \{(.*?)\n\};", session, re.S)
-    for first, last in re.findall(r"&(\w+), &(\w+) \}", br[1]):
+    for first, last in re.findall(r"\.first = &(\w+), \.last = &(\w+) \}", br[1]):
         rows = []
         for var in (first, last):
             path, e = bracket(var)

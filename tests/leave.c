@@ -12,7 +12,6 @@
 #include "../arch/cpuid.h"
 #include "../pmu/core_enum.h"
 
-#define CORE_GLOBAL_CTRL 0x38F /* C-09 */
 /* A job of an LVT write and an MSR access or two (arch/cpuid.h). */
 #define JOB_US cpu_answer_bound_us()
 
@@ -43,7 +42,7 @@ static void record_here(void *arg)
 	(void)arg;
 	found.lvt[me] = plat_apic_read_lvtpc();
 	found.lvt_ok[me] = true;
-	found.ctl_ok[me] = found.global && !msr_read(me, CORE_GLOBAL_CTRL, &found.ctl[me]);
+	found.ctl_ok[me] = found.global && !msr_read(me, MSR_GLOBAL_CTRL, &found.ctl[me]);
 }
 
 void leave_record(void)
@@ -75,9 +74,9 @@ static void stop_here(void *arg)
 	(void)arg;
 	was_lvt[me] = pmu_lvtpc_read();
 	pmu_lvtpc_write((found.lvt_ok[me] ? found.lvt[me] : was_lvt[me]) | LVT_MASKED);
-	was_counting[me] = found.global && !msr_read(me, CORE_GLOBAL_CTRL, &ctl) && ctl;
+	was_counting[me] = found.global && !msr_read(me, MSR_GLOBAL_CTRL, &ctl) && ctl;
 	if (found.global)
-		msr_write(me, CORE_GLOBAL_CTRL, 0);
+		msr_write(me, MSR_GLOBAL_CTRL, 0);
 }
 
 void leave_stop(const char *after)
@@ -114,9 +113,9 @@ static void put_back_here(void *arg)
 	if (found.lvt_ok[me])
 		pmu_lvtpc_write(found.lvt[me]);
 	if (ctl_mine(me))
-		msr_write(me, CORE_GLOBAL_CTRL, found.ctl[me]);
+		msr_write(me, MSR_GLOBAL_CTRL, found.ctl[me]);
 	now[me].lvt = plat_apic_read_lvtpc();
-	now[me].rc = found.global ? msr_read(me, CORE_GLOBAL_CTRL, &now[me].ctl) : 0;
+	now[me].rc = found.global ? msr_read(me, MSR_GLOBAL_CTRL, &now[me].ctl) : 0;
 }
 
 /* One CPU at the end: put back and compare. */

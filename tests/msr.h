@@ -5,6 +5,7 @@
 #include "fw/test.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/fault.h"
 
 /* MSR access on the calling CPU that ends the test as ERROR on a fault. */
 #define RD(t, msr, v) \
@@ -13,6 +14,15 @@
 #define WR(t, msr, v) \
 	do { int e_ = msr_write(plat_this_cpu(), (msr), (v)); \
 	     if (e_) return t_error((t), "wrmsr 0x%x faulted (%d)", (unsigned)(msr), e_); } while (0)
+/* The same on CPU `cpu` (through MP services on hardware). */
+#define RD_ON(t, cpu, msr, v) \
+	do { int e_ = msr_read((cpu), (msr), (v)); \
+	     if (e_) return t_error((t), "rdmsr 0x%x on CPU %u faulted (%d)", \
+				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
+#define WR_ON(t, cpu, msr, v) \
+	do { int e_ = msr_write((cpu), (msr), (v)); \
+	     if (e_) return t_error((t), "wrmsr 0x%x on CPU %u faulted (%d)", \
+				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
 
 /* On the emulated backend, open questions follow the model's recommended
  * default and are asserted; on hardware the test reports what it saw. */

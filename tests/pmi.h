@@ -8,12 +8,8 @@
 #include "fw/test.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/msr.h"
 
-#define MSR_DEBUGCTL      0x1D9
-#define MSR_CORE_STATUS   0x38E
-#define MSR_CORE_OVF_CTRL 0x390
-#define DEBUGCTL_UNCORE_PMI (1ull << 13)   /* C-02 */
-#define CORE_OVF_UNCORE     (1ull << 61)   /* C-06 */
 #define LVT_MASKED          0x10000u       /* C-28 */
 #define LVT_NMI             0x400u         /* C-26: delivery mode 100 */
 
@@ -54,17 +50,32 @@ enum verdict pmi_path_open(struct tctx *t, struct pmi_path *p, unsigned vector, 
 			   bool uncore_pmi, plat_irq_fn fn);
 void pmi_path_close(const struct pmi_path *p);
 
-/* The BSP of a fork-join whose APs arm their PMI path and then count
- * themselves in *ready: wait for all of them, at most 10 s; false and the
- * reason in why if some never came (tests/pmi_path.c). */
-bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len);
+/* The rounds of a routing test's fork-join, driven by the BSP (pmi_fork):
+ * armed for vector vec, it waits for the APs (each adds itself to ready
+ * once armed; at most 10 s, else why says so), then runs round(arg, r) for
+ * r = 0.. while r < rounds, round returns true, why is empty and fault[0]
+ * is 0 (a false return makes rounds r + 1), sets done for the listeners,
+ * calls after(arg) still armed, and disarms. fault[i]: CPU i's first MSR
+ * error; why: what kept the BSP from driving. The caller's own struct, arg
+ * of listen and of both callbacks, begins with it. */
+struct pmi_rounds {
+	bool (*round)(void *arg, unsigned r);
+	void (*after)(void *arg);
+	unsigned vec, rounds;
+	volatile unsigned ready;
+	volatile bool done;
+	int fault[PLAT_MAX_CPUS];
+	char why[T_REASON_LEN];
+};
 
 /* The fork-join of the routing tests: on_pmi on vector vec and a no-op
  * handler on kick (the vector listeners send themselves, see
- * tests/nhm/route.c) registered around listen on every AP and drive on the
- * BSP (plat_run_all, limit_s seconds each, twice over). V_PASS or an ERROR
- * naming what failed; the caller judges what its arg says. */
+ * tests/nhm/route.c) registered around listen on every AP and the rounds
+ * on the BSP (plat_run_all, limit_s seconds each, twice over;
+ * tests/pmi_fork.c). V_PASS, or an ERROR naming what failed (why, or a
+ * CPU's fault included); the caller judges the rest of what its struct
+ * says. */
 enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
-		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s);
+		      void (*listen)(void *), struct pmi_rounds *f, unsigned limit_s);
 
 #endif

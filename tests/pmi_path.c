@@ -17,7 +17,7 @@ int pmi_arm(struct pmi_path *p, uint32_t lvt, bool uncore_pmi)
 	pmu_lvtpc_write(lvt);
 	/* C-07: bit 61 starts clear, so that a later read shows this arming's
 	 * deliveries (OQ-C4) */
-	e = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	e = msr_write(me, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE);
 	if (e)
 		return e;
 	return msr_write(me, MSR_DEBUGCTL, uncore_pmi ? p->debugctl | DEBUGCTL_UNCORE_PMI
@@ -34,7 +34,7 @@ int pmi_disarm(const struct pmi_path *p)
 	pmu_lvtpc_write(p->lvt);
 	e = msr_write(me, MSR_DEBUGCTL, p->debugctl);
 	/* C-07: the bit 61 a delivery may have set (OQ-C4) */
-	e61 = msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	e61 = msr_write(me, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE);
 	return e ? e : e61;
 }
 
@@ -59,38 +59,4 @@ void pmi_path_close(const struct pmi_path *p)
 		return;
 	pmi_disarm(p);
 	plat_irq_unregister(p->vector);
-}
-
-static void on_kick(unsigned vector)
-{
-	(void)vector;
-}
-
-enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
-		      void (*listen)(void *), void (*drive)(void *), void *arg, unsigned limit_s)
-{
-	int rc = plat_irq_register(vec, on_pmi);
-
-	if (!rc && (rc = plat_irq_register(kick, on_kick)))
-		plat_irq_unregister(vec);
-	if (rc)
-		return t_error(t, "cannot register vectors 0x%x, 0x%x (error %d)", vec, kick, rc);
-	rc = plat_run_all(listen, drive, arg, (uint64_t)limit_s * 2000000);
-	plat_irq_unregister(kick);
-	plat_irq_unregister(vec);
-	if (rc)
-		return t_error(t, "running the listeners on every CPU failed (error %d)", rc);
-	return V_PASS;
-}
-
-bool pmi_aps_ready(volatile unsigned *ready, char *why, size_t len)
-{
-	uint64_t end = plat_tsc() + plat_tsc_hz() * 10;
-	unsigned aps = plat_cpu_count() - 1;
-
-	while (*ready < aps && plat_tsc() < end)
-		;
-	if (*ready < aps)
-		snprintf(why, len, "only %u of %u APs came up to listen", *ready, aps);
-	return *ready >= aps;
 }

@@ -85,8 +85,8 @@ void session_start(struct session *s)
 /* Leave the machine as found: the uncore's state around the tests that need
  * it, the core PMU's around the core suite. */
 static const struct bracket brackets[] = {
-	{ NEED_UNCORE, &state_preflight, &state_restore },
-	{ NEED_CORE_PMU, &core_state_preflight, &core_state_restore },
+	{ .needs = NEED_UNCORE, .first = &state_preflight, .last = &state_restore },
+	{ .needs = NEED_CORE_PMU, .first = &core_state_preflight, .last = &core_state_restore },
 };
 
 /* After a test that ended FAIL or ERROR, which may have skipped its own

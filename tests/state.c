@@ -19,6 +19,7 @@
 #include "../pmu/topo.h"
 #include "../efi/platform.h"
 #include "../pmu/backend.h"
+#include "../arch/fault.h"
 
 struct saved {
 	const struct reg_tmpl *tmpl;
@@ -168,7 +169,7 @@ static void save_one(struct saved *s)
 		problem("more than the %u registers counted", cap);
 		return;
 	}
-	rc = injected(s) ? 13 : msr_read(s->cpu, s->msr, &s->val);
+	rc = injected(s) ? VEC_GP : msr_read(s->cpu, s->msr, &s->val);
 	if (rc) {
 		problem("CPU %u: rdmsr 0x%x (%s) faulted (%d%s)", s->cpu, s->msr, name, rc,
 			injected(s) ? ", injected: inject=preflight-fail" : "");
@@ -463,11 +464,15 @@ bool state_check(unsigned *as_found, unsigned *packages)
 }
 
 const struct test state_preflight = {
-	"uncore.state.preflight", "save every uncore register before the tests; print what "
-	"firmware left non-zero", NEED_UNCORE, preflight,
+	.id = "uncore.state.preflight",
+	.desc = "save every uncore register before the tests; print what firmware left non-zero",
+	.needs = NEED_UNCORE,
+	.run = preflight,
 };
 
 const struct test state_restore = {
-	"uncore.state.restore", "write the saved uncore state back and verify it by read-back",
-	NEED_UNCORE, restore,
+	.id = "uncore.state.restore",
+	.desc = "write the saved uncore state back and verify it by read-back",
+	.needs = NEED_UNCORE,
+	.run = restore,
 };

@@ -25,9 +25,8 @@
 #define CORE_SEL(n)      (0x186u + (n)) /* C-14 */
 #define CORE_FIXED(j)    (0x309u + (j)) /* C-21 */
 #define CORE_FIXED_CTL   0x38Du         /* C-22 */
-#define CORE_GLOBAL_CTRL 0x38Fu         /* C-09 */
 #define CORE_A_PMC(n)    (0x4C1u + (n)) /* C-18 */
-/* IA32_PERF_GLOBAL_STATUS / OVF_CTRL: MSR_CORE_STATUS / MSR_CORE_OVF_CTRL (pmi.h) */
+/* IA32_PERF_GLOBAL_STATUS / OVF_CTRL: MSR_GLOBAL_STATUS / MSR_GLOBAL_OVF_CTRL (pmi.h) */
 
 #define CORE_MAX_GP    8
 #define CORE_MAX_FIXED 3

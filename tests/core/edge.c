@@ -43,7 +43,7 @@ static enum verdict flips(struct tctx *t, const struct core *c, uint64_t d[2])
 			return v;
 	WR(t, CORE_SEL(0), CYCLES_EDGE | OUT);
 	WR(t, CORE_SEL(1), CYCLES_EDGE | IN);
-	WR(t, CORE_GLOBAL_CTRL, G_PMC(0) | G_PMC(1)); /* C-09 */
+	WR(t, MSR_GLOBAL_CTRL, G_PMC(0) | G_PMC(1)); /* C-09 */
 	plat_stall_us(HOLD_US);
 	if ((v = read_pair(t, c, a)) != V_PASS)
 		return v;
@@ -92,7 +92,8 @@ static enum verdict edge_dir(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "core.sel.edge-dir", "E counts entries into a condition the test's PERFEVTSEL writes "
-	  "set, not exits (model; reported on hardware)", NEED_CORE_PMU, edge_dir },
+	{ .id = "core.sel.edge-dir", .desc = "E counts entries into a condition the test's "
+	  "PERFEVTSEL writes set, not exits (model; reported on hardware)", .needs = NEED_CORE_PMU,
+	  .run = edge_dir },
 };
 const struct suite core_edge_suite = SUITE("core.sel", tests);

@@ -80,9 +80,9 @@ static enum verdict counters(struct tctx *t)
 	r = (1ull << e->ngp) - 1;
 	for (n = 0; n < e->nfixed; n++)
 		r |= G_FIXED(n);
-	WR(t, CORE_GLOBAL_CTRL, r);
-	RD(t, CORE_GLOBAL_CTRL, &sel);
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, r);
+	RD(t, MSR_GLOBAL_CTRL, &sel);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	CHECK(t, sel == r, "IA32_PERF_GLOBAL_CTRL reads 0x%lx after 0x%lx (C-09)",
 	      (unsigned long)sel, (unsigned long)r);
 	return core_end(&c, V_PASS);
@@ -140,7 +140,7 @@ static enum verdict full_width(struct tctx *t)
 	t_figure(t, "fw_write_bool", core_enum_full_width(&c.e), "bool");
 	if (!core_enum_full_width(&c.e)) {
 		e = msr_read(plat_this_cpu(), CORE_A_PMC(0), &r);
-		CHECK(t, e == 13, "IA32_A_PMC0 (0x4C1) read gave %d, not #GP, though "
+		CHECK(t, e == VEC_GP, "IA32_A_PMC0 (0x4C1) read gave %d, not #GP, though "
 		      "IA32_PERF_CAPABILITIES.FW_WRITE is 0%s (C-18)", e,
 		      c.e.pdcm ? "" : " (no PDCM)");
 		return core_end(&c, V_PASS);
@@ -153,7 +153,7 @@ static enum verdict full_width(struct tctx *t)
 		CHECK(t, r == want, "IA32_A_PMC%u took 0x%lx, IA32_PMC%u reads 0x%lx (C-18)", n,
 		      (unsigned long)want, n, (unsigned long)r);
 		e = msr_write(plat_this_cpu(), CORE_A_PMC(n), 1ull << c.e.gp_width);
-		CHECK(t, e == 13, "writing 0x%lx, beyond %u bits, to IA32_A_PMC%u gave %d, not "
+		CHECK(t, e == VEC_GP, "writing 0x%lx, beyond %u bits, to IA32_A_PMC%u gave %d, not "
 		      "#GP (C-18)", (unsigned long)(1ull << c.e.gp_width), c.e.gp_width, n, e);
 		WR(t, CORE_A_PMC(n), 0);
 	}
@@ -180,12 +180,12 @@ static enum verdict fixed_reserved(struct tctx *t)
 		WR(t, CORE_FIXED(n), 0);
 		e = msr_write(plat_this_cpu(), CORE_FIXED(n), over);
 		RD(t, CORE_FIXED(n), &r);
-		faults += e == 13;
-		CHECK(t, e == 13 || !e, "writing 0x%lx to IA32_FIXED_CTR%u gave %d", (unsigned long)over,
+		faults += e == VEC_GP;
+		CHECK(t, e == VEC_GP || !e, "writing 0x%lx to IA32_FIXED_CTR%u gave %d", (unsigned long)over,
 		      n, e);
 		CHECK(t, !(r & ~c.fixed_mask), "IA32_FIXED_CTR%u reads 0x%lx: bits beyond its %u "
 		      "(C-23)", n, (unsigned long)r, c.e.fixed_width);
-		CHECK(t, !c.model || e == 13, "IA32_FIXED_CTR%u took 0x%lx, beyond its %u bits, "
+		CHECK(t, !c.model || e == VEC_GP, "IA32_FIXED_CTR%u took 0x%lx, beyond its %u bits, "
 		      "without #GP (the emulated core PMU's choice for C-23)", n,
 		      (unsigned long)over, c.e.fixed_width);
 		WR(t, CORE_FIXED(n), 0);
@@ -195,13 +195,14 @@ static enum verdict fixed_reserved(struct tctx *t)
 }
 
 static const struct test core_enum_tests[] = {
-	{ "core.enum.counters", "CPUID.0AH enumeration consistent; every enumerated counter and "
-	  "select at its MSR, counters exactly as wide as enumerated", NEED_CORE_PMU, counters },
-	{ "core.enum.write-width", "a 32-bit write to IA32_PMCn is EAX sign-extended to the "
-	  "counter width (C-17)", NEED_CORE_PMU, write_width },
-	{ "core.enum.full-width", "IA32_A_PMCn take the full width with FW_WRITE, and do not "
-	  "exist without it (C-18)", NEED_CORE_PMU, full_width },
-	{ "core.enum.fixed-reserved", "fixed counter bits beyond the enumerated width are "
-	  "reserved (C-23)", NEED_CORE_PMU, fixed_reserved },
+	{ .id = "core.enum.counters", .desc = "CPUID.0AH enumeration consistent; every enumerated "
+	  "counter and select at its MSR, counters exactly as wide as enumerated",
+	  .needs = NEED_CORE_PMU, .run = counters },
+	{ .id = "core.enum.write-width", .desc = "a 32-bit write to IA32_PMCn is EAX sign-extended "
+	  "to the counter width (C-17)", .needs = NEED_CORE_PMU, .run = write_width },
+	{ .id = "core.enum.full-width", .desc = "IA32_A_PMCn take the full width with FW_WRITE, "
+	  "and do not exist without it (C-18)", .needs = NEED_CORE_PMU, .run = full_width },
+	{ .id = "core.enum.fixed-reserved", .desc = "fixed counter bits beyond the enumerated "
+	  "width are reserved (C-23)", .needs = NEED_CORE_PMU, .run = fixed_reserved },
 };
 const struct suite core_enum_suite = SUITE("core.enum", core_enum_tests);

@@ -350,19 +350,22 @@ static enum verdict llc_misses(struct tctx *t)
 }
 
 static const struct test core_events_tests[] = {
-	{ "core.events.core-cycles", "UnHalted Core Cycles over a chain of dependent adds "
-	  "(model: 4/3 of the TSC) (C-24 row 0)", NEED_CORE_PMU, core_cycles },
-	{ "core.events.instructions", "Instructions Retired over loops of known length (model: "
-	  "its rate) (C-24 row 1)", NEED_CORE_PMU, instructions },
-	{ "core.events.ref-cycles", "UnHalted Reference Cycles at a fixed rate up to the TSC's "
-	  "(model: the TSC's) (C-24 row 2)", NEED_CORE_PMU, ref_cycles },
-	{ "core.events.llc-references", "LLC Reference over a buffer of 4 x the LLC (model: its "
-	  "rate) (C-24 row 3)", NEED_CORE_PMU, llc_references },
-	{ "core.events.llc-misses", "LLC Misses: many over a buffer of 4 x the LLC, few over one "
-	  "that fits, at most the references (C-24 row 4)", NEED_CORE_PMU, llc_misses },
-	{ "core.events.branches", "Branch Instructions Retired over a loop of known length, at "
-	  "most the instructions (C-24 row 5)", NEED_CORE_PMU, branches },
-	{ "core.events.branch-misses", "Branch Misses Retired on random and predicted branches, "
-	  "at most the branches (C-24 row 6)", NEED_CORE_PMU, branch_misses },
+	{ .id = "core.events.core-cycles", .desc = "UnHalted Core Cycles over a chain of dependent "
+	  "adds (model: 4/3 of the TSC) (C-24 row 0)", .needs = NEED_CORE_PMU, .run = core_cycles },
+	{ .id = "core.events.instructions", .desc = "Instructions Retired over loops of known "
+	  "length (model: its rate) (C-24 row 1)", .needs = NEED_CORE_PMU, .run = instructions },
+	{ .id = "core.events.ref-cycles", .desc = "UnHalted Reference Cycles at a fixed rate up to "
+	  "the TSC's (model: the TSC's) (C-24 row 2)", .needs = NEED_CORE_PMU, .run = ref_cycles },
+	{ .id = "core.events.llc-references", .desc = "LLC Reference over a buffer of 4 x the LLC "
+	  "(model: its rate) (C-24 row 3)", .needs = NEED_CORE_PMU, .run = llc_references },
+	{ .id = "core.events.llc-misses", .desc = "LLC Misses: many over a buffer of 4 x the LLC, "
+	  "few over one that fits, at most the references (C-24 row 4)", .needs = NEED_CORE_PMU,
+	  .run = llc_misses },
+	{ .id = "core.events.branches", .desc = "Branch Instructions Retired over a loop of known "
+	  "length, at most the instructions (C-24 row 5)", .needs = NEED_CORE_PMU,
+	  .run = branches },
+	{ .id = "core.events.branch-misses", .desc = "Branch Misses Retired on random and "
+	  "predicted branches, at most the branches (C-24 row 6)", .needs = NEED_CORE_PMU,
+	  .run = branch_misses },
 };
 const struct suite core_events_suite = SUITE("core.events", core_events_tests);

@@ -306,18 +306,21 @@ static enum verdict inv_cmask0(struct tctx *t)
 }
 
 static const struct test core_filter_tests[] = {
-	{ "core.sel.edge", "E counts rising edges: fewer than the level's cycles, more than 0 "
-	  "(C-16)", NEED_CORE_PMU, edge },
-	{ "core.sel.cmask-split", "CMASK k and CMASK k with INV add up to the cycles, k = 1..4 "
-	  "(C-16)", NEED_CORE_PMU, cmask_split },
-	{ "core.sel.cmask-ge", "CMASK compares >=: CMASK 1 on core cycles counts every cycle "
-	  "(C-16)", NEED_CORE_PMU, cmask_ge },
-	{ "core.sel.inv-cmask0", "INV is ignored with CMASK 0 (C-16)", NEED_CORE_PMU, inv_cmask0 },
-	{ "core.sel.cmask-top", "CMASK is 8 bits: 0x81 counts no cycle, 0x80 with INV every "
-	  "cycle (C-16)", NEED_CORE_PMU, cmask_top },
-	{ "core.sel.edge-cmask", "E follows CMASK: edges of count >= k at most its cycles, none "
-	  "above the per-cycle maximum (C-16)", NEED_CORE_PMU, edge_cmask },
-	{ "core.sel.edge-inv", "E with INV counts the falling edges: within 1 of the rising "
-	  "ones (C-16; asserted on the model, reported on hardware)", NEED_CORE_PMU, edge_inv },
+	{ .id = "core.sel.edge", .desc = "E counts rising edges: fewer than the level's cycles, "
+	  "more than 0 (C-16)", .needs = NEED_CORE_PMU, .run = edge },
+	{ .id = "core.sel.cmask-split", .desc = "CMASK k and CMASK k with INV add up to the "
+	  "cycles, k = 1..4 (C-16)", .needs = NEED_CORE_PMU, .run = cmask_split },
+	{ .id = "core.sel.cmask-ge", .desc = "CMASK compares >=: CMASK 1 on core cycles counts "
+	  "every cycle (C-16)", .needs = NEED_CORE_PMU, .run = cmask_ge },
+	{ .id = "core.sel.inv-cmask0", .desc = "INV is ignored with CMASK 0 (C-16)",
+	  .needs = NEED_CORE_PMU, .run = inv_cmask0 },
+	{ .id = "core.sel.cmask-top", .desc = "CMASK is 8 bits: 0x81 counts no cycle, 0x80 with "
+	  "INV every cycle (C-16)", .needs = NEED_CORE_PMU, .run = cmask_top },
+	{ .id = "core.sel.edge-cmask", .desc = "E follows CMASK: edges of count >= k at most its "
+	  "cycles, none above the per-cycle maximum (C-16)", .needs = NEED_CORE_PMU,
+	  .run = edge_cmask },
+	{ .id = "core.sel.edge-inv", .desc = "E with INV counts the falling edges: within 1 of the "
+	  "rising ones (C-16; asserted on the model, reported on hardware)", .needs = NEED_CORE_PMU,
+	  .run = edge_inv },
 };
 const struct suite core_filter_suite = SUITE("core.sel", core_filter_tests);

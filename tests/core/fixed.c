@@ -64,48 +64,59 @@ static enum verdict ring_window(struct tctx *t, const struct core *c, unsigned j
 	return V_PASS;
 }
 
-static enum verdict ring(struct tctx *t)
+/* A test of each fixed counter j in turn, one(t, c, j), until one does not
+ * pass; SKIP where there are none (CPUID.0AH:EDX[4:0] = 0). */
+static enum verdict each_fixed(struct tctx *t,
+			       enum verdict (*one)(struct tctx *t, struct core *c, unsigned j))
 {
 	struct core c;
 	enum verdict v = core_begin(t, &c, 1);
 	unsigned j;
 
 	if (v == V_PASS && !c.e.nfixed)
-		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
-	for (j = 0; j < c.e.nfixed && v == V_PASS; j++) {
-		v = ring_window(t, &c, j, 2, true, false);       /* ring > 0 only */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 0, true, false); /* off */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 1, false, false); /* global enable clear */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 1, true, true);  /* ring 0 */
-		if (v == V_PASS)
-			v = ring_window(t, &c, j, 3, true, true);  /* all rings */
-	}
+		v = t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)");
+	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
+		v = one(t, &c, j);
 	return core_end(&c, v);
+}
+
+static enum verdict ring_one(struct tctx *t, struct core *c, unsigned j)
+{
+	enum verdict v = ring_window(t, c, j, 2, true, false); /* ring > 0 only */
+
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 0, true, false);       /* off */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 1, false, false);      /* global enable clear */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 1, true, true);        /* ring 0 */
+	if (v == V_PASS)
+		v = ring_window(t, c, j, 3, true, true);        /* all rings */
+	return v;
+}
+
+static enum verdict ring(struct tctx *t)
+{
+	return each_fixed(t, ring_one);
 }
 
 /* C-22: a fixed counter's PMI bit: one PMI on the programmed vector for its
  * overflow, its status bit (32 + j) set and cleared (tests/core/pmi.c). */
+static enum verdict pmi_one(struct tctx *t, struct core *c, unsigned j)
+{
+	return core_overflow_pmi(t, c, CORE_MAX_GP + j, CORE_PMI_VEC);
+}
+
 static enum verdict pmi(struct tctx *t)
 {
-	struct core c;
-	enum verdict v = core_begin(t, &c, 1);
-	unsigned j;
-
-	if (v == V_PASS && !c.e.nfixed)
-		return core_end(&c, t_skip(t, "no fixed counters (CPUID.0AH:EDX[4:0] = 0)"));
-	for (j = 0; j < c.e.nfixed && v == V_PASS; j++)
-		v = core_overflow_pmi(t, &c, CORE_MAX_GP + j, CORE_PMI_VEC);
-	return core_end(&c, v);
+	return each_fixed(t, pmi_one);
 }
 
 static const struct test core_fixed_tests[] = {
-	{ "core.fixed.ring", "each fixed counter counts its event at ring 0 with EN 1 or 3 and "
-	  "EN_FIXED_CTR, nothing with EN 2, 0 or the global bit clear (C-09, C-21, C-22)",
-	  NEED_CORE_PMU, ring },
-	{ "core.fixed.pmi", "each fixed counter's overflow with its PMI bit: one PMI, status bit "
-	  "32+j set and cleared (C-10, C-22)", NEED_CORE_PMU, pmi },
+	{ .id = "core.fixed.ring", .desc = "each fixed counter counts its event at ring 0 with EN "
+	  "1 or 3 and EN_FIXED_CTR, nothing with EN 2, 0 or the global bit clear (C-09, C-21, "
+	  "C-22)", .needs = NEED_CORE_PMU, .run = ring },
+	{ .id = "core.fixed.pmi", .desc = "each fixed counter's overflow with its PMI bit: one "
+	  "PMI, status bit 32+j set and cleared (C-10, C-22)", .needs = NEED_CORE_PMU, .run = pmi },
 };
 const struct suite core_fixed_suite = SUITE("core.fixed", core_fixed_tests);

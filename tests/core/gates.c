@@ -74,9 +74,9 @@ static enum verdict usr_os(struct tctx *t)
 }
 
 static const struct test core_gate_tests[] = {
-	{ "core.sel.enables", "each general counter counts only with PERFEVTSEL.EN and EN_PMC "
-	  "both set (C-09, C-15)", NEED_CORE_PMU, en_and_global },
-	{ "core.sel.usr-os", "at ring 0 a USR-only counter counts nothing, an OS-only one "
-	  "counts (C-09)", NEED_CORE_PMU, usr_os },
+	{ .id = "core.sel.enables", .desc = "each general counter counts only with PERFEVTSEL.EN "
+	  "and EN_PMC both set (C-09, C-15)", .needs = NEED_CORE_PMU, .run = en_and_global },
+	{ .id = "core.sel.usr-os", .desc = "at ring 0 a USR-only counter counts nothing, an "
+	  "OS-only one counts (C-09)", .needs = NEED_CORE_PMU, .run = usr_os },
 };
 const struct suite core_gate_suite = SUITE("core.sel", core_gate_tests);

@@ -42,16 +42,16 @@ static enum verdict one_trial(struct tctx *t, struct trial *r, bool irq_off)
 			return v;
 		WR(t, CORE_SEL(i), r->sel);
 	}
-	WR(t, MSR_CORE_OVF_CTRL, G_COUNTERS);
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	if (irq_off)
 		plat_irq_disable();
-	e = msr_write(me, CORE_GLOBAL_CTRL, all);
-	e |= msr_write(me, CORE_GLOBAL_CTRL, 0);
+	e = msr_write(me, MSR_GLOBAL_CTRL, all);
+	e |= msr_write(me, MSR_GLOBAL_CTRL, 0);
 	if (irq_off)
 		plat_irq_enable();
 	if (e)
 		return t_error(t, "opening or closing the window faulted");
-	RD(t, MSR_CORE_STATUS, &r->status);
+	RD(t, MSR_GLOBAL_STATUS, &r->status);
 	for (i = 0; i < r->ngp; i++) {
 		RD(t, CORE_PMC(i), &r->val[i]);
 		r->val[i] &= r->mask;
@@ -164,21 +164,21 @@ static enum verdict clear_each(struct tctx *t)
 	}
 	if (c.e.nfixed)
 		WR(t, CORE_FIXED_CTL, fc);
-	WR(t, MSR_CORE_OVF_CTRL, G_COUNTERS);
-	WR(t, CORE_GLOBAL_CTRL, all);
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
+	WR(t, MSR_GLOBAL_CTRL, all);
 	end = plat_tsc() + plat_tsc_hz() / 1000000 * CLEAR_WAIT_US;
 	do
-		RD(t, MSR_CORE_STATUS, &st);
+		RD(t, MSR_GLOBAL_STATUS, &st);
 	while ((st & all) != all && plat_tsc() < end);
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	CHECK(t, (st & all) == all, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks 0x%lx %u ms after every "
 	      "counter's overflow was due (C-10)", (unsigned long)st, (unsigned long)all,
 	      CLEAR_WAIT_US / 1000);
 	for (left = all, i = 0; i < 64; i++) {
 		if (!((bit = 1ull << i) & all))
 			continue;
-		WR(t, MSR_CORE_OVF_CTRL, bit);
-		RD(t, MSR_CORE_STATUS, &st);
+		WR(t, MSR_GLOBAL_OVF_CTRL, bit);
+		RD(t, MSR_GLOBAL_STATUS, &st);
 		left &= ~bit;
 		cleared++;
 		CHECK(t, (st & all) == left, "IA32_PERF_GLOBAL_OVF_CTRL = 0x%lx alone left status "
@@ -190,11 +190,11 @@ static enum verdict clear_each(struct tctx *t)
 }
 
 static const struct test core_ovf_tests[] = {
-	{ "core.ovf.preset", "a counter preset to -P has no overflow bit before its P-th event "
-	  "and has it after P + 1; at the P-th, the wrap, the model has it (C-10, OQ-C12)",
-	  NEED_CORE_PMU, preset },
-	{ "core.ovf.clear-each", "each IA32_PERF_GLOBAL_OVF_CTRL bit written alone clears its own "
-	  "status bit, general and fixed, and leaves the others set (C-07)", NEED_CORE_PMU,
-	  clear_each },
+	{ .id = "core.ovf.preset", .desc = "a counter preset to -P has no overflow bit before its "
+	  "P-th event and has it after P + 1; at the P-th, the wrap, the model has it (C-10, "
+	  "OQ-C12)", .needs = NEED_CORE_PMU, .run = preset },
+	{ .id = "core.ovf.clear-each", .desc = "each IA32_PERF_GLOBAL_OVF_CTRL bit written alone "
+	  "clears its own status bit, general and fixed, and leaves the others set (C-07)",
+	  .needs = NEED_CORE_PMU, .run = clear_each },
 };
 const struct suite core_ovf_suite = SUITE("core.ovf", core_ovf_tests);

@@ -38,15 +38,15 @@ static void on_pmi(unsigned vector)
 
 	(void)vector;
 	if (++got.count > STORM) {
-		msr_write(me, CORE_GLOBAL_CTRL, 0);
+		msr_write(me, MSR_GLOBAL_CTRL, 0);
 		return;
 	}
 	got.cpu = me;
 	got.lvt = pmu_lvtpc_read();
-	got.fault |= msr_read(me, MSR_CORE_STATUS, &st);
+	got.fault |= msr_read(me, MSR_GLOBAL_STATUS, &st);
 	got.status = st;
-	got.fault |= msr_write(me, MSR_CORE_OVF_CTRL, st & G_COUNTERS);
-	got.fault |= msr_read(me, MSR_CORE_STATUS, &st);
+	got.fault |= msr_write(me, MSR_GLOBAL_OVF_CTRL, st & G_COUNTERS);
+	got.fault |= msr_read(me, MSR_GLOBAL_STATUS, &st);
 	got.after = st;
 	pmu_lvtpc_write(got.lvt & ~LVT_MASKED);
 }
@@ -72,7 +72,7 @@ static enum verdict program(struct tctx *t, const struct core *c, unsigned idx, 
 {
 	enum verdict v;
 
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	if (idx < CORE_MAX_GP) {
 		WR(t, CORE_SEL(idx), 0);
 		/* C-17: -N as EAX sign-extends to the width */
@@ -92,8 +92,8 @@ static enum verdict program(struct tctx *t, const struct core *c, unsigned idx, 
 /* Status clear, then the counters of `bits` started by one write. */
 static enum verdict start(struct tctx *t, uint64_t bits)
 {
-	WR(t, MSR_CORE_OVF_CTRL, G_COUNTERS);
-	WR(t, CORE_GLOBAL_CTRL, bits);
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
+	WR(t, MSR_GLOBAL_CTRL, bits);
 	return V_PASS;
 }
 
@@ -159,7 +159,7 @@ enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned id
 		if (pmi_quiesce(PMI_BSP_ONLY)) /* a second PMI is in by now */
 			v = t_error(t, "the PMI fence was not taken on the BSP");
 	}
-	msr_write(plat_this_cpu(), CORE_GLOBAL_CTRL, 0);
+	msr_write(plat_this_cpu(), MSR_GLOBAL_CTRL, 0);
 	if (v == V_PASS)
 		v = read_ctr(t, c, idx, &val);
 	pmi_path_close(&p);
@@ -198,7 +198,7 @@ static enum verdict overflowed(struct tctx *t, uint64_t bits, const char *what)
 	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * ARRIVE_US, st = 0;
 
 	do
-		RD(t, MSR_CORE_STATUS, &st);
+		RD(t, MSR_GLOBAL_STATUS, &st);
 	while ((st & bits) != bits && plat_tsc() < end);
 	CHECK(t, (st & bits) == bits, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks 0x%lx %u ms after "
 	      "the overflow of %s (C-10)", (unsigned long)st, (unsigned long)bits,
@@ -263,7 +263,7 @@ static enum verdict masked(struct tctx *t)
 		if (pmi_quiesce(PMI_BSP_ONLY))
 			v = t_error(t, "the PMI fence was not taken on the BSP");
 	}
-	msr_write(plat_this_cpu(), CORE_GLOBAL_CTRL, 0);
+	msr_write(plat_this_cpu(), MSR_GLOBAL_CTRL, 0);
 	pmi_path_close(&p);
 	t_figure(t, "pmis_while_masked_count", while_masked, "count");
 	t_figure(t, "pmis_after_unmask_count", got.count - while_masked, "count");
@@ -277,13 +277,14 @@ static enum verdict masked(struct tctx *t)
 }
 
 static const struct test core_pmi_tests[] = {
-	{ "core.pmi.fixed-vector", "each general counter's overflow with INT: one PMI on the "
-	  "programmed vector, status bit set, OVF_CTRL clears it (C-07, C-10, OQ-C12)",
-	  NEED_CORE_PMU, fixed_vector },
-	{ "core.pmi.nmi", "the same through an LVT entry in NMI mode (C-26)", NEED_CORE_PMU, nmi },
-	{ "core.pmi.no-int", "overflows without INT or the fixed PMI bit set status, send no PMI "
-	  "(C-10, C-22)", NEED_CORE_PMU, no_int },
-	{ "core.pmi.masked", "a masked LVT entry sends no PMI for an overflow with INT (C-28, "
-	  "OQ-C2)", NEED_CORE_PMU, masked },
+	{ .id = "core.pmi.fixed-vector", .desc = "each general counter's overflow with INT: one "
+	  "PMI on the programmed vector, status bit set, OVF_CTRL clears it (C-07, C-10, OQ-C12)",
+	  .needs = NEED_CORE_PMU, .run = fixed_vector },
+	{ .id = "core.pmi.nmi", .desc = "the same through an LVT entry in NMI mode (C-26)",
+	  .needs = NEED_CORE_PMU, .run = nmi },
+	{ .id = "core.pmi.no-int", .desc = "overflows without INT or the fixed PMI bit set status, "
+	  "send no PMI (C-10, C-22)", .needs = NEED_CORE_PMU, .run = no_int },
+	{ .id = "core.pmi.masked", .desc = "a masked LVT entry sends no PMI for an overflow with "
+	  "INT (C-28, OQ-C2)", .needs = NEED_CORE_PMU, .run = masked },
 };
 const struct suite core_pmi_suite = SUITE("core.pmi", core_pmi_tests);

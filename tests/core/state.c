@@ -62,10 +62,10 @@ static enum verdict preflight(struct tctx *t)
 	saved.restored = false;
 	core_enum_read(&saved.e);
 	if (saved.e.version >= 2) {
-		RD(t, CORE_GLOBAL_CTRL, &saved.global_ctl);
-		RD(t, MSR_CORE_STATUS, &saved.status);
-		left += nonzero(CORE_GLOBAL_CTRL, saved.global_ctl) +
-			nonzero(MSR_CORE_STATUS, saved.status);
+		RD(t, MSR_GLOBAL_CTRL, &saved.global_ctl);
+		RD(t, MSR_GLOBAL_STATUS, &saved.status);
+		left += nonzero(MSR_GLOBAL_CTRL, saved.global_ctl) +
+			nonzero(MSR_GLOBAL_STATUS, saved.status);
 		regs += 2;
 		if (nfixed()) {
 			RD(t, CORE_FIXED_CTL, &saved.fixed_ctl);
@@ -141,7 +141,7 @@ static enum verdict restore(struct tctx *t)
 
 	saved.restored = true;
 	if (saved.e.version >= 2) {
-		WR(t, CORE_GLOBAL_CTRL, 0); /* stopped, so restored counters hold still */
+		WR(t, MSR_GLOBAL_CTRL, 0); /* stopped, so restored counters hold still */
 		if (nfixed())
 			WR(t, CORE_FIXED_CTL, 0);
 	}
@@ -154,9 +154,9 @@ static enum verdict restore(struct tctx *t)
 	if (nfixed() && (v = put(t, CORE_FIXED_CTL, CORE_FIXED_CTL, saved.fixed_ctl,
 				 saved.fixed_ctl)) != V_PASS)
 		return v;
-	RD(t, MSR_CORE_STATUS, &st);
-	WR(t, MSR_CORE_OVF_CTRL, st & ~saved.status & STATUS_BITS); /* C-07 */
-	RD(t, MSR_CORE_STATUS, &st);
+	RD(t, MSR_GLOBAL_STATUS, &st);
+	WR(t, MSR_GLOBAL_OVF_CTRL, st & ~saved.status & STATUS_BITS); /* C-07 */
+	RD(t, MSR_GLOBAL_STATUS, &st);
 	if ((st ^ saved.status) & STATUS_BITS)
 		plat_log(0, "  restore: IA32_PERF_GLOBAL_STATUS counter bits 0x%lx, 0x%lx at the "
 			 "start (read-only: set bits cannot be recreated)",
@@ -164,15 +164,20 @@ static enum verdict restore(struct tctx *t)
 	if (st & ~saved.status & STATUS_BITS)
 		return t_error(t, "IA32_PERF_GLOBAL_OVF_CTRL left status bits 0x%lx set (C-07)",
 			       (unsigned long)(st & ~saved.status & STATUS_BITS));
-	return put(t, CORE_GLOBAL_CTRL, CORE_GLOBAL_CTRL, saved.global_ctl, saved.global_ctl);
+	return put(t, MSR_GLOBAL_CTRL, MSR_GLOBAL_CTRL, saved.global_ctl, saved.global_ctl);
 }
 
 const struct test core_state_preflight = {
-	"core.state.preflight", "save the BSP's core PMU registers before the core tests; print "
-	"what firmware left non-zero", NEED_CORE_PMU, preflight,
+	.id = "core.state.preflight",
+	.desc = "save the BSP's core PMU registers before the core tests; print what firmware left "
+	  "non-zero",
+	.needs = NEED_CORE_PMU,
+	.run = preflight,
 };
 
 const struct test core_state_restore = {
-	"core.state.restore", "write the saved core PMU registers back and verify them by "
-	"read-back", NEED_CORE_PMU, restore,
+	.id = "core.state.restore",
+	.desc = "write the saved core PMU registers back and verify them by read-back",
+	.needs = NEED_CORE_PMU,
+	.run = restore,
 };

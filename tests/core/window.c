@@ -20,14 +20,14 @@ uint64_t core_slack(const struct core *c, unsigned per_cycle_max)
 static int rest(const struct core *c)
 {
 	unsigned me = plat_this_cpu(), n;
-	int e = msr_write(me, CORE_GLOBAL_CTRL, 0), f;
+	int e = msr_write(me, MSR_GLOBAL_CTRL, 0), f;
 
 	if (c->e.nfixed && (f = msr_write(me, CORE_FIXED_CTL, 0)) && !e)
 		e = f;
 	for (n = 0; n < c->e.ngp && n < CORE_MAX_GP; n++)
 		if ((f = msr_write(me, CORE_SEL(n), 0)) && !e)
 			e = f;
-	if ((f = msr_write(me, MSR_CORE_OVF_CTRL, G_COUNTERS)) && !e) /* C-07 */
+	if ((f = msr_write(me, MSR_GLOBAL_OVF_CTRL, G_COUNTERS)) && !e) /* C-07 */
 		e = f;
 	return e;
 }
@@ -115,15 +115,15 @@ enum verdict core_errata_reset(struct tctx *t, const struct core *c)
 	if (c->e.family != 6 || (c->e.model != 0x1A && c->e.model != 0x1E && c->e.model != 0x2C) ||
 	    c->e.ngp < 4)
 		return V_PASS;
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	for (n = 0; n < 4; n++) { /* the counter first, while EN is clear (C-15) */
 		WR(t, CORE_SEL(n), 0);
 		if ((v = core_set_pmc(t, n, 0)) != V_PASS)
 			return v;
 		WR(t, CORE_SEL(n), magic[n]);
 	}
-	WR(t, CORE_GLOBAL_CTRL, 0xF);
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, 0xF);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	for (n = 0; n < 4; n++)
 		WR(t, CORE_SEL(n), 0);
 	return V_PASS;
@@ -137,7 +137,7 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 
 	if (v != V_PASS)
 		return v;
-	WR(t, CORE_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_CTRL, 0);
 	if (c->e.nfixed)
 		WR(t, CORE_FIXED_CTL, 0); /* the fixed counters' EN clear before they are written */
 	for (n = 0; n < c->e.ngp; n++) {
@@ -152,7 +152,7 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 			WR(t, CORE_SEL(n), w->sel[n]);
 	if (c->e.nfixed)
 		WR(t, CORE_FIXED_CTL, w->fixed_ctl);
-	WR(t, MSR_CORE_OVF_CTRL, G_COUNTERS);
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	return V_PASS;
 }
 
@@ -168,7 +168,7 @@ enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *
 	if (!c->model)
 		plat_irq_disable();
 	t0 = plat_tsc();
-	e = msr_write(me, CORE_GLOBAL_CTRL, w->en);
+	e = msr_write(me, MSR_GLOBAL_CTRL, w->en);
 	if (!e) {
 		i0 = plat_tsc();
 		if (w->work)
@@ -176,7 +176,7 @@ enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *
 		else
 			pmi_spin(NULL, w->us);
 		i1 = plat_tsc();
-		e = msr_write(me, CORE_GLOBAL_CTRL, 0);
+		e = msr_write(me, MSR_GLOBAL_CTRL, 0);
 	}
 	t1 = plat_tsc();
 	if (!c->model)

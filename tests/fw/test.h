@@ -62,7 +62,7 @@ struct suite {
 	const struct test *tests;
 	unsigned count;
 };
-#define SUITE(name_, table_) { name_, table_, ARRAY_SIZE(table_) }
+#define SUITE(name_, table_) { .name = name_, .tests = table_, .count = ARRAY_SIZE(table_) }
 
 struct msr_trace;
 
@@ -104,5 +104,7 @@ void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t val
 
 #define CHECK(t, cond, ...) \
 	do { if (!(cond)) return t_fail((t), __VA_ARGS__); } while (0)
+/* A step of a test: any verdict but PASS ends the test with it. */
+#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 
 #endif

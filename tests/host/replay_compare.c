@@ -2,12 +2,11 @@
  * register each address is, by the register tables, what must agree for
  * that kind, and the spec statements a disagreement bears on. */
 #include "replay.h"
+#include "../../arch/msr.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MSR_GLOBAL_STATUS 0x38E
-#define OVF_UNCORE        (1ull << 61) /* C-06: set by a PMI's delivery, not in the trace */
 #define NKEYS (1u << 16)
 
 /* A counter's last value seen by one CPU, in the trace and in each of the

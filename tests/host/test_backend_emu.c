@@ -8,29 +8,18 @@
 #include "../../pmu/emu_faults.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define GLOBAL_CTRL 0x391
 #define STATUS      0x392
 #define FIXED_CTR   0x394
 #define FIXED_CTL   0x395
-#define DEBUGCTL    0x1D9
 #define CORE_STATUS 0x38E
 #define CORE_OVF    0x390
 #define EN_FC0      (1ull << 32)
 #define PMI_CORE(n) (1ull << (48 + (n)))
 #define BIT61       (1ull << 61)
 #define VEC         0xF0
-
-static uint64_t clock_now;
-static unsigned hits[PLAT_MAX_CPUS][256];
-
-static uint64_t manual_clock(void) { return clock_now; }
-
-static void on_irq(unsigned vector)
-{
-	hits[plat_this_cpu()][vector]++;
-}
 
 /* faults: the Nehalem uncore's and the delivery's (family UNCORE). */
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
@@ -40,12 +29,7 @@ static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 			     NULL, NULL, 0x1A };
 
 	host_machine(ncpus, npkg);
-	clock_now = 1000;
-	memset(hits, 0, sizeof(hits));
-	assert_int_equal(emu_setup(&c), 0);
-	msr_backend_set(&msr_backend_emu);
-	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
-	assert_int_equal(plat_irq_register(2, on_irq), 0);
+	emu_start(&c, VEC);
 }
 
 struct lvt_op {
@@ -78,10 +62,10 @@ static uint32_t get_lvt(unsigned cpu)
 	return o.v;
 }
 
-/* A CPU ready for uncore PMIs: DEBUGCTL bit 13 (C-01) and its LVT entry. */
+/* A CPU ready for uncore PMIs: MSR_DEBUGCTL bit 13 (C-01) and its LVT entry. */
 static void arm(unsigned cpu, uint32_t lvt)
 {
-	assert_int_equal(msr_write(cpu, DEBUGCTL, 1ull << 13), 0);
+	assert_int_equal(msr_write(cpu, MSR_DEBUGCTL, 1ull << 13), 0);
 	set_lvt(cpu, lvt);
 }
 
@@ -134,7 +118,7 @@ static void n32_debugctl_bit13_gates_each_cpu(void **state)
 	(void)state;
 	machine(4, 1, 0);
 	arm(0, VEC);
-	set_lvt(1, VEC); /* DEBUGCTL bit 13 left 0 */
+	set_lvt(1, VEC); /* MSR_DEBUGCTL bit 13 left 0 */
 	overflow_fixed(0, 0x3);
 	assert_int_equal(hits[0][VEC], 1);
 	assert_int_equal(hits[1][VEC], 0);
@@ -192,10 +176,10 @@ static void c07_c38_core_side_bits(void **state)
 {
 	(void)state;
 	machine(2, 1, 0);
-	assert_int_equal(rd(0, DEBUGCTL), 0);
-	assert_int_equal(msr_write(0, DEBUGCTL, (1ull << 13) | 1), 0);
-	assert_int_equal(rd(0, DEBUGCTL), 1ull << 13); /* no lower backend: bit 0 dropped */
-	assert_int_equal(rd(1, DEBUGCTL), 0);          /* C-01: per logical processor */
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 0);
+	assert_int_equal(msr_write(0, MSR_DEBUGCTL, (1ull << 13) | 1), 0);
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 1ull << 13); /* no lower backend: bit 0 dropped */
+	assert_int_equal(rd(1, MSR_DEBUGCTL), 0);          /* C-01: per logical processor */
 	arm(0, VEC);
 	overflow_fixed(0, 0x1);
 	assert_true(rd(0, CORE_STATUS) & BIT61);
@@ -233,7 +217,7 @@ static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 	arm(2, VEC);
 	arm(3, VEC);
 	arm(0, VEC);
-	set_lvt(1, VEC); /* core 0's second thread: DEBUGCTL bit 13 clear */
+	set_lvt(1, VEC); /* core 0's second thread: MSR_DEBUGCTL bit 13 clear */
 	overflow_fixed(0, 0x2);
 	assert_int_equal(hits[2][VEC], 1);
 	assert_int_equal(hits[3][VEC], 1);

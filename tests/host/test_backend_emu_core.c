@@ -9,7 +9,7 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define PMC0        0xC1
 #define SEL0        0x186
@@ -19,24 +19,13 @@
 #define STATUS      0x38E
 #define GCTL        0x38F
 #define OVF         0x390
-#define DEBUGCTL    0x1D9
 #define UNC_GCTL    0x391
 #define CYCLES_INT  0x53003Cull /* UnHalted Core Cycles, OS, INT, EN (C-24 row 0) */
 #define BIT61       (1ull << 61)
 #define VEC         0xF0
 
-static uint64_t cycle_now;
-static unsigned hits[PLAT_MAX_CPUS][256];
-
-static uint64_t manual_clock(void) { return cycle_now; }
-
-static void on_irq(unsigned vector)
-{
-	hits[plat_this_cpu()][vector]++;
-}
-
 /* ncpus CPUs with the core PMU of `shape` (and the Nehalem uncore if
- * uncore), driven by cycle_now. */
+ * uncore), driven by clock_now. */
 static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 		    emu_faults_t faults)
 {
@@ -46,12 +35,7 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 			     manual_clock, 0, shape, manual_clock, 0x1A };
 
 	host_machine(ncpus, 1);
-	cycle_now = 1000;
-	memset(hits, 0, sizeof(hits));
-	assert_int_equal(emu_setup(&c), 0);
-	msr_backend_set(&msr_backend_emu);
-	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
-	assert_int_equal(plat_irq_register(2, on_irq), 0);
+	emu_start(&c, VEC);
 }
 
 static void lvt_write(void *p)
@@ -87,7 +71,7 @@ static void overflow_pmc0(unsigned cpu)
 	wr(cpu, PMC0, (uint64_t)(1 - 100));
 	wr(cpu, SEL0, CYCLES_INT);
 	wr(cpu, GCTL, 1);
-	cycle_now += 200;
+	clock_now += 200;
 	emu_poll();
 }
 
@@ -99,11 +83,11 @@ static void c09_c38_each_cpu_has_its_own_core_pmu(void **state)
 	assert_int_equal(rd(0, SEL0), 0x43003C);
 	assert_int_equal(rd(1, SEL0), 0);
 	wr(0, GCTL, 1);
-	cycle_now += 500;
+	clock_now += 500;
 	assert_int_equal(rd(0, PMC0), 500); /* one core cycle per cycle (C-24 row 0) */
 	assert_int_equal(rd(1, PMC0), 0);
 	/* the shape's MSRs only: PMC4 does not exist with 4 counters (C-14) */
-	assert_int_equal(msr_read(0, PMC0 + 4, &(uint64_t){ 0 }), 13);
+	assert_int_equal(msr_read(0, PMC0 + 4, &(uint64_t){ 0 }), VEC_GP);
 	/* the uncore is still its model beside it */
 	wr(0, UNC_GCTL, 1ull << 32);
 	assert_int_equal(rd(0, UNC_GCTL), 1ull << 32);
@@ -116,12 +100,12 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	(void)state;
 	machine(1, &core_shape_nhm, true, 0);
 	set_lvt(0, VEC);
-	wr(0, DEBUGCTL, 1ull << 13);
+	wr(0, MSR_DEBUGCTL, 1ull << 13);
 	/* an uncore PMI sets bit 61 (C-39) */
 	wr(0, 0x394, (1ull << 48) - 100);
 	wr(0, 0x395, 0x5);
 	wr(0, UNC_GCTL, (1ull << 32) | (1ull << 48));
-	cycle_now += 200;
+	clock_now += 200;
 	emu_poll();
 	assert_int_equal(rd(0, STATUS), BIT61);
 	set_lvt(0, VEC);
@@ -133,18 +117,18 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	overflow_pmc0(0);
 	wr(0, OVF, BIT61);
 	assert_int_equal(rd(0, STATUS), 1);
-	assert_int_equal(msr_write(0, STATUS, 0), 13); /* C-06: read-only */
+	assert_int_equal(msr_write(0, STATUS, 0), VEC_GP); /* C-06: read-only */
 }
 
 /* C-02, C-10, C-26, C-29: a core PMI goes to its own CPU through that CPU's
- * LVT entry, whatever DEBUGCTL bit 13 says, and masks it. */
+ * LVT entry, whatever MSR_DEBUGCTL bit 13 says, and masks it. */
 static void c10_c29_core_pmi_through_own_lvt_not_debugctl(void **state)
 {
 	(void)state;
 	machine(2, &core_shape_nhm, true, 0);
 	set_lvt(0, VEC);
 	set_lvt(1, VEC);
-	overflow_pmc0(1); /* DEBUGCTL bit 13 clear on both */
+	overflow_pmc0(1); /* MSR_DEBUGCTL bit 13 clear on both */
 	assert_int_equal(hits[1][VEC], 1);
 	assert_int_equal(hits[0][VEC], 0);
 	assert_true(get_lvt(1) & 0x10000);

@@ -8,9 +8,8 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
-#define DEBUGCTL      0x1D9
 #define VEC           0xF0
 /* Xeon E5-2600 (spec xeon-e5-2600-uncore.md) */
 #define C0_CTL0       0xD10
@@ -28,17 +27,6 @@
 #define PMI20         (1ull << 20)
 #define W_EVSEL0      0xC90
 
-static uint64_t clock_now;
-static unsigned hits[PLAT_MAX_CPUS];
-
-static uint64_t manual_clock(void) { return clock_now; }
-
-static void on_irq(unsigned vector)
-{
-	(void)vector;
-	hits[plat_this_cpu()]++;
-}
-
 /* uclk 800 MHz, so one U-clock is one pclk (S-44) for the SNB-EP. */
 static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned npkg,
 		    unsigned threads)
@@ -47,11 +35,7 @@ static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned np
 			     NULL, NULL, model };
 
 	host_machine_smt(ncpus, npkg, threads);
-	clock_now = 1000;
-	memset(hits, 0, sizeof(hits));
-	assert_int_equal(emu_setup(&c), 0);
-	msr_backend_set(&msr_backend_emu);
-	assert_int_equal(plat_irq_register(VEC, on_irq), 0);
+	emu_start(&c, VEC);
 }
 
 static void declare(void *arg)
@@ -129,7 +113,7 @@ static void oqs14_oqs19_core_state_is_its_shallowest_thread(void **state)
 }
 
 /* X-19, OQ-X2: the U-box's PMI for core 1 goes to its lowest-APIC-id
- * thread only, through that CPU's DEBUGCTL gate and LVT entry (C-39). */
+ * thread only, through that CPU's MSR_DEBUGCTL gate and LVT entry (C-39). */
 static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 {
 	unsigned i;
@@ -137,7 +121,7 @@ static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 	(void)state;
 	machine("nhmex", 0x2E, 4, 1, 2);
 	for (i = 0; i < 4; i++) {
-		wr(i, DEBUGCTL, 1ull << 13);
+		wr(i, MSR_DEBUGCTL, 1ull << 13);
 		plat_run_on(i, lvt_fixed, NULL, 0, NULL);
 	}
 	wr(0, U_EVSEL, EN | PMI20);
@@ -145,8 +129,8 @@ static void x19_oqx2_pmi_to_one_thread_of_the_core(void **state)
 	wr(0, U_CTL, EN_ALL | U_CORE(1) | 1);
 	clock_now += 200;
 	emu_poll();
-	assert_int_equal(hits[2], 1);
-	assert_int_equal(hits[0] + hits[1] + hits[3], 0);
+	assert_int_equal(hits[2][VEC], 1);
+	assert_int_equal(hits[0][VEC] + hits[1][VEC] + hits[3][VEC], 0);
 }
 
 /* X-37, X-39: the model the backend sets up follows the CPU model: C-box
@@ -159,7 +143,7 @@ static void x37_x39_cbox_count_follows_the_cpu_model(void **state)
 	wr(0, 0xF50, EN | 0x12);
 	assert_int_equal(rd(0, 0xF50), EN | 0x12);
 	machine("nhmex", 0x2E, 2, 1, 1);
-	assert_int_equal(msr_write(0, 0xF50, EN | 0x12), 13);
+	assert_int_equal(msr_write(0, 0xF50, EN | 0x12), VEC_GP);
 }
 
 int main(void)

@@ -11,8 +11,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/msr.h"
 #include "pmu/emu_core.h"
 #include "pmu/emu_faults.h"
+#include "test_model_msr.h"
+#include "test_ref_filter.h"
 
 #define PMC(n) (0xC1u + (n))
 #define A_PMC(n) (0x4C1u + (n))
@@ -23,7 +26,6 @@
 #define STATUS 0x38Eu
 #define GCTL 0x38Fu
 #define OVF 0x390u
-#define DEBUGCTL 0x1D9u
 
 #define USR (1ull << 16)
 #define OS (1ull << 17)
@@ -52,18 +54,7 @@ static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t fl
 	return ev | (uint64_t)um << 8 | (uint64_t)cmask << 24 | flags;
 }
 
-static inline uint64_t rd(struct core_pmu *u, uint32_t msr, uint64_t now)
-{
-	uint64_t v = 0xDEAD;
-
-	assert_int_equal(core_rdmsr(u, msr, now, &v), 0);
-	return v;
-}
-
-static inline void wr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(core_wrmsr(u, msr, val, now), 0);
-}
+TEST_MODEL_MSR(struct core_pmu, core_rdmsr, core_wrmsr)
 
 static inline void init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults)
 {
@@ -77,28 +68,15 @@ struct ref {
 	bool inv, edge;
 };
 
-/* C-16, one cycle at a time: the condition (INV ignored with CMASK = 0)... */
-static inline bool ref_cond(const struct ref *r, unsigned x)
+static inline unsigned ref_value(const void *r, uint64_t t)
 {
-	if (!r->cmask)
-		return x > 0;
-	return r->inv ? x < r->cmask : x >= r->cmask;
+	return core_event_value(((const struct ref *)r)->ev, t);
 }
 
-/* ...and what the counter adds over [a, b). */
+/* C-16: what the counter adds over [a, b). */
 static inline uint64_t ref_count(const struct ref *r, uint64_t a, uint64_t b)
 {
-	uint64_t t, n = 0;
-
-	for (t = a; t < b; t++) {
-		unsigned x = core_event_value(r->ev, t), prev = core_event_value(r->ev, t - 1);
-
-		if (r->edge)
-			n += ref_cond(r, x) && !ref_cond(r, prev);
-		else
-			n += r->cmask ? ref_cond(r, x) : x;
-	}
-	return n;
+	return ref_filt_count(r->cmask, r->inv, r->edge, ref_value, r, a, b);
 }
 
 /* The umask / event select pair of row ev of C-24. */

@@ -193,7 +193,7 @@ static bool a_pmc_needs_fw_write(emu_faults_t f) /* C-18 */
 	uint64_t v;
 
 	init(&u, &core_shape_nhm, f);
-	return core_rdmsr(&u, A_PMC(0), 0, &v) == 13;
+	return core_rdmsr(&u, A_PMC(0), 0, &v) == VEC_GP;
 }
 
 static bool reserved_bits_gp(emu_faults_t f) /* C-14, C-23 */
@@ -201,8 +201,8 @@ static bool reserved_bits_gp(emu_faults_t f) /* C-14, C-23 */
 	struct core_pmu u;
 
 	init(&u, &core_shape_nhm, f);
-	return core_wrmsr(&u, SEL(0), 1ull << 32, 0) == 13 &&
-	       core_wrmsr(&u, FIXED(0), 1ull << 48, 0) == 13;
+	return core_wrmsr(&u, SEL(0), 1ull << 32, 0) == VEC_GP &&
+	       core_wrmsr(&u, FIXED(0), 1ull << 48, 0) == VEC_GP;
 }
 
 static const struct {

@@ -125,10 +125,10 @@ static void c12_nehalem_shape_has_4_general_and_3_fixed(void **state)
 	(void)state;
 	init(&u, &core_shape_nhm, 0);
 	for (n = 0; n < 8; n++) {
-		assert_int_equal(rd_rc(&u, PMC(n)), n < 4 ? 0 : 13);
-		assert_int_equal(rd_rc(&u, SEL(n)), n < 4 ? 0 : 13);
-		assert_int_equal(core_wrmsr(&u, PMC(n), 1, 0), n < 4 ? 0 : 13);
-		assert_int_equal(rd_rc(&u, A_PMC(n)), 13); /* C-18: no FW_WRITE */
+		assert_int_equal(rd_rc(&u, PMC(n)), n < 4 ? 0 : VEC_GP);
+		assert_int_equal(rd_rc(&u, SEL(n)), n < 4 ? 0 : VEC_GP);
+		assert_int_equal(core_wrmsr(&u, PMC(n), 1, 0), n < 4 ? 0 : VEC_GP);
+		assert_int_equal(rd_rc(&u, A_PMC(n)), VEC_GP); /* C-18: no FW_WRITE */
 	}
 	for (n = 0; n < 3; n++)
 		assert_int_equal(rd_rc(&u, FIXED(n)), 0);
@@ -158,10 +158,10 @@ static void c18_perf_capabilities_only_with_pdcm(void **state)
 
 	(void)state;
 	init(&u, &v2_2x40, 0); /* pdcm false */
-	assert_int_equal(rd_rc(&u, PERF_CAPS), 13);
+	assert_int_equal(rd_rc(&u, PERF_CAPS), VEC_GP);
 	init(&u, &core_shape_nhm_fw, 0);
 	assert_int_equal(rd(&u, PERF_CAPS, 0), 1ull << 13);
-	assert_int_equal(core_wrmsr(&u, PERF_CAPS, 0, 0), 13); /* read-only */
+	assert_int_equal(core_wrmsr(&u, PERF_CAPS, 0, 0), VEC_GP); /* read-only */
 }
 
 static void c18_full_width_writes_through_a_pmc(void **state)
@@ -173,11 +173,11 @@ static void c18_full_width_writes_through_a_pmc(void **state)
 	wr(&u, A_PMC(1), 0x123456789ABCull, 0);
 	assert_int_equal(rd(&u, PMC(1), 0), 0x123456789ABCull);
 	assert_int_equal(rd(&u, A_PMC(1), 0), 0x123456789ABCull);
-	assert_int_equal(core_wrmsr(&u, A_PMC(1), 1ull << 48, 0), 13); /* wider than the counter */
+	assert_int_equal(core_wrmsr(&u, A_PMC(1), 1ull << 48, 0), VEC_GP); /* wider than the counter */
 	assert_int_equal(rd(&u, PMC(1), 0), 0x123456789ABCull);
 	wr(&u, PMC(1), 0x12349ABCDEF0ull, 0); /* the legacy alias: low 32 bits, C-17 */
 	assert_int_equal(rd(&u, A_PMC(1), 0), 0xFFFF9ABCDEF0ull);
-	assert_int_equal(rd_rc(&u, A_PMC(4)), 13); /* only for present counters */
+	assert_int_equal(rd_rc(&u, A_PMC(4)), VEC_GP); /* only for present counters */
 }
 
 /* ---- reset, counter writes and widths ---- */
@@ -228,9 +228,9 @@ static void c23_fixed_counter_bits_beyond_the_width(void **state)
 	init(&u, &v2_2x40, 0);
 	wr(&u, FIXED(1), 0xFFFFFFFFFFull, 0); /* full 40 bits, no sign extension */
 	assert_int_equal(rd(&u, FIXED(1), 0), 0xFFFFFFFFFFull);
-	assert_int_equal(core_wrmsr(&u, FIXED(1), 1ull << 40, 0), 13);
+	assert_int_equal(core_wrmsr(&u, FIXED(1), 1ull << 40, 0), VEC_GP);
 	assert_int_equal(rd(&u, FIXED(1), 0), 0xFFFFFFFFFFull);
-	assert_int_equal(rd_rc(&u, FIXED(2)), 13); /* two fixed counters */
+	assert_int_equal(rd_rc(&u, FIXED(2)), VEC_GP); /* two fixed counters */
 }
 
 /* C-15 binds software; the model counts up from a value written while the
@@ -266,7 +266,7 @@ static void c14_reserved_bits_gp_and_change_nothing(void **state)
 	(void)state;
 	init(&u, &core_shape_nhm, 0);
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		assert_int_equal(core_wrmsr(&u, rows[i].msr, rows[i].val, 0), 13);
+		assert_int_equal(core_wrmsr(&u, rows[i].msr, rows[i].val, 0), VEC_GP);
 		assert_int_equal(rd(&u, rows[i].msr, 0), 0);
 	}
 	wr(&u, GCTL, 0xF | 7ull << 32, 0);
@@ -280,9 +280,9 @@ static void c20_any_is_reserved_before_version_3(void **state)
 
 	(void)state;
 	init(&u, &v2_2x40, 0);
-	assert_int_equal(core_wrmsr(&u, SEL(0), evtsel(EV_CYCLES, 0, OS | EN | ANY), 0), 13);
-	assert_int_equal(core_wrmsr(&u, FIXED_CTL, 0x4, 0), 13);   /* AnyThread of counter 0 */
-	assert_int_equal(core_wrmsr(&u, FIXED_CTL, 0x300, 0), 13); /* counter 2: not in this shape */
+	assert_int_equal(core_wrmsr(&u, SEL(0), evtsel(EV_CYCLES, 0, OS | EN | ANY), 0), VEC_GP);
+	assert_int_equal(core_wrmsr(&u, FIXED_CTL, 0x4, 0), VEC_GP);   /* AnyThread of counter 0 */
+	assert_int_equal(core_wrmsr(&u, FIXED_CTL, 0x300, 0), VEC_GP); /* counter 2: not in this shape */
 	wr(&u, FIXED_CTL, 0xBB, 0);
 	/* Version 3 takes ANY and PC; one logical CPU, no pins: same counts. */
 	init(&u, &core_shape_nhm, 0);
@@ -298,7 +298,7 @@ static void c06_global_status_is_read_only(void **state)
 
 	(void)state;
 	init(&u, &core_shape_nhm, 0);
-	assert_int_equal(core_wrmsr(&u, STATUS, 1, 0), 13);
+	assert_int_equal(core_wrmsr(&u, STATUS, 1, 0), VEC_GP);
 	assert_int_equal(rd(&u, STATUS, 0), 0);
 }
 
@@ -323,8 +323,8 @@ static void c09_version_1_has_no_global_registers(void **state)
 	(void)state;
 	init(&u, &v1, 0);
 	for (i = 0; i < ARRAY_SIZE(msrs); i++) {
-		assert_int_equal(rd_rc(&u, msrs[i]), 13);
-		assert_int_equal(core_wrmsr(&u, msrs[i], 0, 0), 13);
+		assert_int_equal(rd_rc(&u, msrs[i]), VEC_GP);
+		assert_int_equal(core_wrmsr(&u, msrs[i], 0, 0), VEC_GP);
 	}
 }
 
@@ -348,7 +348,7 @@ static void c11_absent_counters_never_count(void **state)
  * core PMU's at all. */
 static void c38_other_msrs_are_passed_on(void **state)
 {
-	static const uint32_t msrs[] = { DEBUGCTL, 0x391, 0x3C0, 0xC0, 0xC9, 0x185, 0x30C, 0x4C0 };
+	static const uint32_t msrs[] = { MSR_DEBUGCTL, 0x391, 0x3C0, 0xC0, 0xC9, 0x185, 0x30C, 0x4C0 };
 	struct core_pmu u;
 	uint64_t v;
 	unsigned i;

@@ -11,8 +11,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhm.h"
+#include "test_model_msr.h"
+#include "test_ref_filter.h"
 
 #define GCTL 0x391u
 #define STATUS 0x392u
@@ -42,18 +45,7 @@ static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t fl
 	return ev | (uint64_t)um << 8 | (uint64_t)cmask << 24 | flags;
 }
 
-static inline uint64_t rd(struct nhm_uncore *u, uint32_t msr, uint64_t now)
-{
-	uint64_t v = 0xDEAD;
-
-	assert_int_equal(nhm_rdmsr(u, msr, now, &v), 0);
-	return v;
-}
-
-static inline void wr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(nhm_wrmsr(u, msr, val, now), 0);
-}
+TEST_MODEL_MSR(struct nhm_uncore, nhm_rdmsr, nhm_wrmsr)
 
 /* A general counter's configuration, for the reference. rst: cycle of an
  * OCC_CTR_RST, UINT64_MAX for none; rst2: a second one after rst, 0 for
@@ -88,27 +80,15 @@ static inline unsigned ref_occ(const struct ref *r, uint64_t t)
 	return v > base ? v - base : 0;
 }
 
-/* N-16..N-20 with OQ-N12/OQ-N13, one cycle at a time. */
-static inline bool ref_cond(const struct ref *r, unsigned x)
+static inline unsigned ref_value(const void *r, uint64_t t)
 {
-	if (!r->cmask)
-		return x > 0;
-	return r->inv ? x < r->cmask : x >= r->cmask;
+	return ref_occ(r, t);
 }
 
+/* N-16..N-20 with OQ-N12/OQ-N13: what the counter adds over [a, b). */
 static inline uint64_t ref_count(const struct ref *r, uint64_t a, uint64_t b)
 {
-	uint64_t t, n = 0;
-
-	for (t = a; t < b; t++) {
-		unsigned x = ref_occ(r, t), prev = ref_occ(r, t - 1);
-
-		if (r->edge)
-			n += ref_cond(r, x) && !ref_cond(r, prev);
-		else
-			n += r->cmask ? ref_cond(r, x) : x;
-	}
-	return n;
+	return ref_filt_count(r->cmask, r->inv, r->edge, ref_value, r, a, b);
 }
 
 /* Same without a reset, for windows of any length: whole periods of the

@@ -82,8 +82,8 @@ static void n05_controls_reset_to_0(void **state)
 		assert_int_equal(rd(&u, controls[i], 1000), 0);
 
 	nhm_init(&u, EMU_F(MSR_FAULTS), 0);
-	assert_int_equal(nhm_rdmsr(&u, SEL(3), 0, &v), 13);
-	assert_int_equal(nhm_wrmsr(&u, SEL(3), 0, 0), 13);
+	assert_int_equal(nhm_rdmsr(&u, SEL(3), 0, &v), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, SEL(3), 0, 0), VEC_GP);
 	assert_int_equal(rd(&u, SEL(2), 0), 0);
 }
 
@@ -152,7 +152,7 @@ static void oqn11_reserved_bits_gp_and_change_nothing(void **state)
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		wr(&u, cases[i].msr, cases[i].good, 0);
 		for (j = 0; j < 4; j++) {
-			assert_int_equal(nhm_wrmsr(&u, cases[i].msr, cases[i].bad[j], 0), 13);
+			assert_int_equal(nhm_wrmsr(&u, cases[i].msr, cases[i].bad[j], 0), VEC_GP);
 			assert_int_equal(rd(&u, cases[i].msr, 0), cases[i].good);
 		}
 	}
@@ -217,8 +217,8 @@ static void n25_status_write_gp_oqn9(void **state)
 	wr(&u, FIXED, MAX48, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	wr(&u, GCTL, GC_FC0, 0);
-	assert_int_equal(nhm_wrmsr(&u, STATUS, 0, 10), 13);
-	assert_int_equal(nhm_wrmsr(&u, STATUS, 0xFF, 10), 13);
+	assert_int_equal(nhm_wrmsr(&u, STATUS, 0, 10), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, STATUS, 0xFF, 10), VEC_GP);
 	assert_int_equal(rd(&u, STATUS, 10), ST_FC0 | ST_CHG);
 
 	nhm_init(&u, EMU_F(STATUS_WRITABLE), 0);
@@ -244,14 +244,14 @@ static void oqn3_en_pmi_core_width_is_a_parameter(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0);
 	assert_int_equal(u.pmi_core_bits, 4);
-	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(4), 0), 13);
+	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(4), 0), VEC_GP);
 	wr(&u, GCTL, GC_CORE(3), 0);
 
 	u.pmi_core_bits = 6; /* six-core Westmere-EP variant */
 	wr(&u, FIXED, MAX48, 0);
 	wr(&u, FIXED_CTL, 0x5, 0);
 	wr(&u, GCTL, GC_CORE(5) | GC_CORE(4) | GC_FC0, 0);
-	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(6), 0), 13);
+	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(6), 0), VEC_GP);
 	rd(&u, STATUS, 5);
 	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
 	assert_int_equal(req.cores, 0x30);

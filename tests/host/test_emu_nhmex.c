@@ -33,9 +33,9 @@ static void x03_x39_reset_values_and_absent_registers(void **state)
 					assert_int_equal(rd(&u, reg_msr(tm, g->boxes[b], box, idx), 0), 0);
 				}
 	init(0x2E);
-	assert_int_equal(nhmex_rdmsr(&u, 0xF40, 0, &v), 13);
-	assert_int_equal(nhmex_wrmsr(&u, 0xFDB, 1, 0), 13);
-	assert_int_equal(nhmex_rdmsr(&u, 0xC03, 0, &v), 13);
+	assert_int_equal(nhmex_rdmsr(&u, 0xF40, 0, &v), VEC_GP);
+	assert_int_equal(nhmex_wrmsr(&u, 0xFDB, 1, 0), VEC_GP);
+	assert_int_equal(nhmex_rdmsr(&u, 0xC03, 0, &v), VEC_GP);
 	assert_int_equal(nhmex_rdmsr(&u, 0x10, 0, &v), -1);
 	assert_int_equal(rd(&u, 0xDE0, 0), 0); /* C7 on every 0x2E */
 }

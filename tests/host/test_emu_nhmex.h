@@ -13,8 +13,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_nhmex.h"
+#include "test_model_msr.h"
 
 #define U_CTL 0xC00u
 #define U_ST 0xC01u
@@ -52,18 +54,7 @@ static inline uint32_t c_base(unsigned n)
 	return 0xD00u + off[n];
 }
 
-static inline uint64_t rd(struct nhmex_uncore *u, uint32_t msr, uint64_t now)
-{
-	uint64_t v = 0xDEAD;
-
-	assert_int_equal(nhmex_rdmsr(u, msr, now, &v), 0);
-	return v;
-}
-
-static inline void wr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(nhmex_wrmsr(u, msr, val, now), 0);
-}
+TEST_MODEL_MSR(struct nhmex_uncore, nhmex_rdmsr, nhmex_wrmsr)
 
 /* One overflow source: its box's three global registers, the counter's
  * control and data registers, the control's enable and PMI bits (§5.5), the

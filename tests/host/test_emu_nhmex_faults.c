@@ -341,7 +341,7 @@ static const struct row rows[] = {
 	R(EX_IG_BITS_KEPT, ig, 0x8000000F),
 	R(EX_TABLE_R_PMI_20, r_pmi_bit6, 1u << 3),
 	R(EX_THR_7_BITS, thr_top, 0xFF000000ull),
-	R(EX_C8_ON_0X2E, c8, 13),
+	R(EX_C8_ON_0X2E, c8, VEC_GP),
 	R(EX_RST_ALL_IGNORED, rst_gp, 0),
 	R(EX_RST_ALL_LEAVES_FIXED, rst_fixed, 0),
 	R(EX_RST_ALL_CLEARS_CTL, rst_ctl, EN22 | 1),

@@ -13,8 +13,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "arch/fault.h"
 #include "pmu/emu_faults.h"
 #include "pmu/emu_snbep.h"
+#include "test_model_msr.h"
 
 /* §2 */
 #define U_FIXED_CTL 0xC08u
@@ -63,15 +65,10 @@ static inline uint64_t rdc(struct snbep_uncore *u, unsigned core, uint32_t msr, 
 	return v;
 }
 
-static inline uint64_t rd(struct snbep_uncore *u, uint32_t msr, uint64_t now)
-{
-	return rdc(u, 0, msr, now);
-}
-
-static inline void wr(struct snbep_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
-{
-	assert_int_equal(snbep_wrmsr(u, 0, msr, val, now), 0);
-}
+/* rd and wr: as core 0 (rdc for another core). */
+#define SNBEP_RD0(u, msr, now, v) snbep_rdmsr((u), 0, (msr), (now), (v))
+#define SNBEP_WR0(u, msr, val, now) snbep_wrmsr((u), 0, (msr), (val), (now))
+TEST_MODEL_MSR(struct snbep_uncore, SNBEP_RD0, SNBEP_WR0)
 
 static inline uint64_t ctl(uint8_t ev, uint8_t umask, uint8_t thresh, uint64_t flags)
 {

@@ -476,7 +476,7 @@ static const struct row rows[] = {
 	ROW(SNBEP_RESID_RESET, resid_reset, NULL, 3000),
 	ROW(SNBEP_WRAP_PMI, wrap_pmi, NULL, 0),
 	ROW(SNBEP_WRAP_FREEZES, wrap_frz, NULL, 1090),
-	ROW(SNBEP_GLOBAL_REGS, global_reg, NULL, 13),
+	ROW(SNBEP_GLOBAL_REGS, global_reg, NULL, VEC_GP),
 };
 
 /* The clean model gives what the spec says; the defect does not. */

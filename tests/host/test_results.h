@@ -229,12 +229,12 @@ static inline void assert_json(const struct mem *m)
 /* ---- fixtures ----------------------------------------------------------- */
 
 static const struct test tests[] __attribute__((unused)) = {
-	{ "a.pass.plain", "passes", 0, NULL },
-	{ "a.pass.figs", "passes with figures", 0, NULL },
-	{ "a.fail", "fails", 0, NULL },
-	{ "a.skip", "skips", 0, NULL },
-	{ "a.xfail", "known bad", 0, NULL },
-	{ "a.error", "harness error", 0, NULL },
+	{ .id = "a.pass.plain", .desc = "passes", .needs = 0, .run = NULL },
+	{ .id = "a.pass.figs", .desc = "passes with figures", .needs = 0, .run = NULL },
+	{ .id = "a.fail", .desc = "fails", .needs = 0, .run = NULL },
+	{ .id = "a.skip", .desc = "skips", .needs = 0, .run = NULL },
+	{ .id = "a.xfail", .desc = "known bad", .needs = 0, .run = NULL },
+	{ .id = "a.error", .desc = "harness error", .needs = 0, .run = NULL },
 };
 
 static const struct run_info info __attribute__((unused)) = {

@@ -210,7 +210,7 @@ static void oversized_input_stays_well_formed(void **state)
 	struct rfile f = mem_file(&m), ft = mem_file(&mt);
 	static char cfg[8192], id[301], desc[601], word[300];
 	char esc[T_REASON_LEN * 6 + 1];
-	struct test big = { id, desc, 0, NULL };
+	struct test big = { .id = id, .desc = desc };
 	struct run_info ri = info;
 	struct tresult r;
 	const char *reason;

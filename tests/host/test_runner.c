@@ -14,18 +14,18 @@ static enum verdict silent_fail(struct tctx *t) { (void)t; return V_FAIL; }
 static enum verdict two_lines(struct tctx *t) { return t_error(t, "first line\nsecond line"); }
 
 static const struct test tests_a[] = {
-	{ "a.one.pass", "passes", 0, pass },
-	{ "a.one.fail", "fails", 0, failing },
-	{ "a.two.smp", "needs SMP", NEED_SMP2, pass },
-	{ "a.two.pkg", "needs 2 packages", NEED_PACKAGE2, pass },
-	{ "a.two.x2", "needs x2APIC", NEED_X2APIC, pass },
-	{ "a.two.unc", "needs an uncore", NEED_UNCORE, pass },
-	{ "a.two.core", "needs a core PMU", NEED_CORE_PMU, pass },
+	{ .id = "a.one.pass", .desc = "passes", .needs = 0, .run = pass },
+	{ .id = "a.one.fail", .desc = "fails", .needs = 0, .run = failing },
+	{ .id = "a.two.smp", .desc = "needs SMP", .needs = NEED_SMP2, .run = pass },
+	{ .id = "a.two.pkg", .desc = "needs 2 packages", .needs = NEED_PACKAGE2, .run = pass },
+	{ .id = "a.two.x2", .desc = "needs x2APIC", .needs = NEED_X2APIC, .run = pass },
+	{ .id = "a.two.unc", .desc = "needs an uncore", .needs = NEED_UNCORE, .run = pass },
+	{ .id = "a.two.core", .desc = "needs a core PMU", .needs = NEED_CORE_PMU, .run = pass },
 };
 static const struct test tests_b[] = {
-	{ "b.xfail", "expected failure", 0, xfail },
-	{ "b.error", "harness error", 0, error },
-	{ "b.silent", "fails without a reason", 0, silent_fail },
+	{ .id = "b.xfail", .desc = "expected failure", .needs = 0, .run = xfail },
+	{ .id = "b.error", .desc = "harness error", .needs = 0, .run = error },
+	{ .id = "b.silent", .desc = "fails without a reason", .needs = 0, .run = silent_fail },
 };
 static const struct suite suite_a = SUITE("a", tests_a), suite_b = SUITE("b", tests_b);
 static const struct suite *const suites[] = { &suite_a, &suite_b };
@@ -175,13 +175,23 @@ static void summary_and_exit_codes(void **state)
 	assert_string_equal(line, "4 passed, 2 failed, 2 skipped, 5 not applicable");
 }
 
-static const struct test first = { "z.first", "save", 0, pass };
-static const struct test last = { "z.last", "restore", 0, xfail };
-static const struct test core_first = { "y.first", "save the core PMU", 0, pass };
-static const struct test core_last = { "y.last", "restore the core PMU", 0, pass };
+static const struct test first = { .id = "z.first", .desc = "save", .needs = 0, .run = pass };
+static const struct test last = { .id = "z.last", .desc = "restore", .needs = 0, .run = xfail };
+static const struct test core_first = {
+	.id = "y.first",
+	.desc = "save the core PMU",
+	.needs = 0,
+	.run = pass,
+};
+static const struct test core_last = {
+	.id = "y.last",
+	.desc = "restore the core PMU",
+	.needs = 0,
+	.run = pass,
+};
 static const struct bracket brackets[] = {
-	{ NEED_UNCORE, &first, &last },
-	{ NEED_CORE_PMU, &core_first, &core_last },
+	{ .needs = NEED_UNCORE, .first = &first, .last = &last },
+	{ .needs = NEED_CORE_PMU, .first = &core_first, .last = &core_last },
 };
 
 /* first/last bracket a selection that needs the uncore, and nothing else. */
@@ -213,10 +223,12 @@ static void first_and_last_bracket_uncore_runs(void **state)
 static void other_generation_not_applicable(void **state)
 {
 	static const struct test gen_tests[] = {
-		{ "nhm.x.y", "Nehalem's", NEED_UNCORE, pass },
-		{ "snbep.x.y", "Sandy Bridge-EP's", NEED_UNCORE, pass },
-		{ "uncore.x.y", "any generation's", NEED_UNCORE, pass },
-		{ "nhm.x.z", "needs nothing", 0, pass },
+		{ .id = "nhm.x.y", .desc = "Nehalem's", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "snbep.x.y", .desc = "Sandy Bridge-EP's", .needs = NEED_UNCORE,
+		  .run = pass },
+		{ .id = "uncore.x.y", .desc = "any generation's", .needs = NEED_UNCORE,
+		  .run = pass },
+		{ .id = "nhm.x.z", .desc = "needs nothing", .needs = 0, .run = pass },
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
@@ -244,13 +256,13 @@ static void other_generation_not_applicable(void **state)
 static void not_applicable_runs_are_one_line(void **state)
 {
 	static const struct test gen_tests[] = {
-		{ "nhm.a.1", "", NEED_UNCORE, pass },
-		{ "snbep.a.1", "", NEED_UNCORE, pass },
-		{ "snbep.a.2", "", NEED_UNCORE, pass },
-		{ "snbep.b.3", "", NEED_UNCORE, pass },
-		{ "nhm.a.2", "", NEED_UNCORE, pass },
-		{ "snbep.c.4", "", NEED_UNCORE, pass },
-		{ "nhm.a.3", "", NEED_PACKAGE2, pass },
+		{ .id = "nhm.a.1", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "snbep.a.1", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "snbep.a.2", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "snbep.b.3", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "nhm.a.2", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "snbep.c.4", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "nhm.a.3", .desc = "", .needs = NEED_PACKAGE2, .run = pass },
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
@@ -282,9 +294,11 @@ static void not_applicable_runs_are_one_line(void **state)
 static void fails_listed_at_the_end(void **state)
 {
 	static const struct test many[TALLY_FAILS_MAX + 2] = {
-		[0 ... TALLY_FAILS_MAX + 1] = { "m.fail", "", 0, failing },
+		[0 ... TALLY_FAILS_MAX + 1] = { .id = "m.fail", .desc = "", .needs = 0, .run = failing },
 	};
-	static const struct test two[] = { { "b.two", "", 0, two_lines } };
+	static const struct test two[] = {
+		{ .id = "b.two", .desc = "", .needs = 0, .run = two_lines },
+	};
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
 	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
@@ -414,9 +428,21 @@ static void recover_after_fail_and_error(void **state)
  * restore) is not: stopping then would undo what it put back. */
 static void recover_not_after_a_last(void **state)
 {
-	static const struct test bad_first = { "z.first", "save, badly", 0, error };
-	static const struct test bad_last = { "z.last", "restore, badly", 0, error };
-	static const struct bracket bad[] = { { NEED_UNCORE, &bad_first, &bad_last } };
+	static const struct test bad_first = {
+		.id = "z.first",
+		.desc = "save, badly",
+		.needs = 0,
+		.run = error,
+	};
+	static const struct test bad_last = {
+		.id = "z.last",
+		.desc = "restore, badly",
+		.needs = 0,
+		.run = error,
+	};
+	static const struct bracket bad[] = {
+		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
+	};
 	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
 	struct tally t;
@@ -448,7 +474,12 @@ static void list_prints_selected(void **state)
  * T_MAX_FIGURES new figures are dropped, replacements still land. */
 static void figures_by_index(void **state)
 {
-	static const struct test one = { "f.figs", "figures", 0, pass };
+	static const struct test one = {
+		.id = "f.figs",
+		.desc = "figures",
+		.needs = 0,
+		.run = pass,
+	};
 	struct tresult r = { .test = &one };
 	struct tctx t = { &r };
 	unsigned i;

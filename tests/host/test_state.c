@@ -9,11 +9,10 @@
 #include "../../pmu/emu.h"
 #include <setjmp.h>
 #include <cmocka.h>
-#include "test_msr.h"
+#include "test_backend.h"
 
 #define GLOBAL_CTRL 0x391 /* N-05 */
 #define EVTSEL0     0x3C0
-#define DEBUGCTL    0x1D9
 #define RUNNING     0x1000000FFull /* EN_PC0-7, EN_FC0 (N-06, N-07) */
 #define EVTSEL_EN   (1ull << 22)   /* N-06 */
 
@@ -41,12 +40,12 @@ static enum verdict run(const struct test *tc)
 }
 
 /* The uncore of the package of `cpu` counting, as a test cut short leaves
- * it, and the CPU's own DEBUGCTL bit 13 set. */
+ * it, and the CPU's own MSR_DEBUGCTL bit 13 set. */
 static void make_run(unsigned cpu)
 {
 	wr(cpu, EVTSEL0, EVTSEL_EN | 0x0F);
 	wr(cpu, GLOBAL_CTRL, RUNNING);
-	wr(cpu, DEBUGCTL, 1ull << 13);
+	wr(cpu, MSR_DEBUGCTL, 1ull << 13);
 }
 
 static bool said(const char *s)
@@ -56,7 +55,7 @@ static bool said(const char *s)
 
 /* The leader of the middle package of three is lost: its package is
  * restored through its other CPU, the last package as well, and its own
- * DEBUGCTL is named, not restored. */
+ * MSR_DEBUGCTL is named, not restored. */
 static void lost_leader_costs_only_what_it_holds(void **state)
 {
 	unsigned ok, pk;
@@ -77,7 +76,7 @@ static void lost_leader_costs_only_what_it_holds(void **state)
 	assert_int_equal(rd(3, EVTSEL0), 0);
 	assert_int_equal(rd(4, GLOBAL_CTRL), 0);
 	assert_int_equal(rd(4, EVTSEL0), 0);
-	assert_int_equal(rd(0, DEBUGCTL), 0);
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 0);
 	assert_true(said("state: uncore registers could not be restored on CPU 2 (APIC id 2): "
 			 "lost"));
 	assert_false(said("on CPU 3 (APIC id 3): lost"));

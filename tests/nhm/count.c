@@ -33,17 +33,8 @@
 /* A PerfEvtSel0 value per package: EN clear, CMASK as the package's tag. */
 #define PKG_SEL(p)    (EVT | (uint64_t)((p) + 1) << 24)
 
-/* MSR access on CPU `cpu` (through MP services on hardware) that ends the
- * test as ERROR on a fault, like RD/WR of nhm.h; CTR masks a counter read
- * to its 48 bits (N-12). */
-#define RD_ON(t, cpu, msr, v) \
-	do { int e_ = msr_read((cpu), (msr), (v)); \
-	     if (e_) return t_error((t), "rdmsr 0x%x on CPU %u faulted (%d)", \
-				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
-#define WR_ON(t, cpu, msr, v) \
-	do { int e_ = msr_write((cpu), (msr), (v)); \
-	     if (e_) return t_error((t), "wrmsr 0x%x on CPU %u faulted (%d)", \
-				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
+/* CTR: a counter read on CPU `cpu` (RD_ON, tests/msr.h) masked to its 48
+ * bits (N-12). */
 #define CTR(t, cpu, msr, v) \
 	do { RD_ON(t, cpu, msr, v); *(v) &= NHM_WIDTH_MASK; } while (0)
 
@@ -161,11 +152,29 @@ static enum verdict quiesce(enum verdict v)
 
 /* ---- nhm.count.gates (N-06) ---- */
 
+/* PerfCntr n, read a (counting since t0) just before `gate` closed: it
+ * stops where it is and stays there over a window; *c: where (N-06). */
+static enum verdict stops_at(struct tctx *t, unsigned me, unsigned n, uint64_t a, uint64_t t0,
+			     const char *gate, uint64_t *c)
+{
+	uint64_t b;
+
+	CTR(t, me, NHM_PERFCTR(n), &b);
+	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
+	      "%s was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, gate);
+	WINDOW(t, me);
+	CTR(t, me, NHM_PERFCTR(n), c);
+	CHECK(t, *c == b, "PerfCntr%u still counting after %s was cleared: 0x%lx -> 0x%lx "
+	      "(N-06)", n, gate, (unsigned long)b, (unsigned long)*c);
+	return V_PASS;
+}
+
 static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 {
 	const unsigned me = plat_this_cpu();
 	const uint64_t others = (EN_PC_ALL & ~EN_PC(n)) | NHM_EN_FC0;
-	uint64_t a, b, c, t0, t1;
+	uint64_t a, c, t0, t1;
+	char gate[24];
 
 	/* Stopped (GLOBAL_CTRL = 0): the preset again, since earlier rounds
 	 * let this counter run as one of the "others". */
@@ -201,13 +210,8 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 		*min_delta = (a - PRESET(n)) & NHM_WIDTH_MASK;
 	/* Clearing EN_PCn stops it where it is, and it stays. */
 	WR_ON(t, me, NHM_GLOBAL_CTRL, others);
-	CTR(t, me, NHM_PERFCTR(n), &b);
-	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
-	      "EN_PC%u was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
-	WINDOW(t, me);
-	CTR(t, me, NHM_PERFCTR(n), &c);
-	CHECK(t, c == b, "PerfCntr%u still counting after EN_PC%u was cleared: 0x%lx -> 0x%lx "
-	      "(N-06)", n, n, (unsigned long)b, (unsigned long)c);
+	snprintf(gate, sizeof(gate), "EN_PC%u", n);
+	TRY(stops_at(t, me, n, a, t0, gate, &c));
 	/* Setting it again resumes counting ... */
 	t0 = plat_tsc();
 	WR_ON(t, me, NHM_GLOBAL_CTRL, EN_PC_ALL | NHM_EN_FC0);
@@ -218,14 +222,8 @@ static enum verdict gates_one(struct tctx *t, unsigned n, uint64_t *min_delta)
 	      "again: want it " COUNTING " (N-06)", n, (unsigned long)c, (unsigned long)a, n);
 	/* ... and clearing EN stops it, with EN_PCn still set. */
 	WR_ON(t, me, NHM_EVTSEL(n), EVT);
-	CTR(t, me, NHM_PERFCTR(n), &b);
-	CHECK(t, barely_moved(a, b, plat_tsc() - t0), "PerfCntr%u jumped 0x%lx -> 0x%lx when "
-	      "PerfEvtSel%u.EN was cleared (N-06)", n, (unsigned long)a, (unsigned long)b, n);
-	WINDOW(t, me);
-	CTR(t, me, NHM_PERFCTR(n), &c);
-	CHECK(t, c == b, "PerfCntr%u still counting after PerfEvtSel%u.EN was cleared: 0x%lx -> "
-	      "0x%lx (N-06)", n, n, (unsigned long)b, (unsigned long)c);
-	return V_PASS;
+	snprintf(gate, sizeof(gate), "PerfEvtSel%u.EN", n);
+	return stops_at(t, me, n, a, t0, gate, &c);
 }
 
 /* Each counter alone through both gates, with every other gate of the
@@ -511,17 +509,19 @@ static enum verdict count_package_scope(struct tctx *t) { return quiesce(package
 static enum verdict count_packages(struct tctx *t) { return quiesce(packages(t)); }
 
 static const struct test tests[] = {
-	{ "nhm.count.gates", "each PerfCntr counts only with PerfEvtSel.EN and EN_PCn; clearing "
-	  "either stops it", NEED_UNCORE, count_gates },
-	{ "nhm.count.preset", "a stopped PerfCntr written reads back, holds, and counts up from "
-	  "the value", NEED_UNCORE, count_preset },
-	{ "nhm.count.global-off", "GLOBAL_CTRL = 0 stops all nine counters at once, values kept",
-	  NEED_UNCORE, count_global_off },
-	{ "nhm.count.fixed-independent", "PerfCntr gates never start or stop FixedCntr0, nor "
-	  "FixedCntr0's gates PerfCntr", NEED_UNCORE, count_fixed_indep },
-	{ "nhm.count.package-scope", "every CPU of a package sees that package's counter and "
-	  "control values", NEED_UNCORE | NEED_SMP2, count_package_scope },
-	{ "nhm.count.packages", "enabling PerfCntr0 in one package leaves the others' constant",
-	  NEED_UNCORE | NEED_PACKAGE2, count_packages },
+	{ .id = "nhm.count.gates", .desc = "each PerfCntr counts only with PerfEvtSel.EN and "
+	  "EN_PCn; clearing either stops it", .needs = NEED_UNCORE, .run = count_gates },
+	{ .id = "nhm.count.preset", .desc = "a stopped PerfCntr written reads back, holds, and "
+	  "counts up from the value", .needs = NEED_UNCORE, .run = count_preset },
+	{ .id = "nhm.count.global-off", .desc = "GLOBAL_CTRL = 0 stops all nine counters at once, "
+	  "values kept", .needs = NEED_UNCORE, .run = count_global_off },
+	{ .id = "nhm.count.fixed-independent", .desc = "PerfCntr gates never start or stop "
+	  "FixedCntr0, nor FixedCntr0's gates PerfCntr", .needs = NEED_UNCORE,
+	  .run = count_fixed_indep },
+	{ .id = "nhm.count.package-scope", .desc = "every CPU of a package sees that package's "
+	  "counter and control values", .needs = NEED_UNCORE | NEED_SMP2,
+	  .run = count_package_scope },
+	{ .id = "nhm.count.packages", .desc = "enabling PerfCntr0 in one package leaves the "
+	  "others' constant", .needs = NEED_UNCORE | NEED_PACKAGE2, .run = count_packages },
 };
 const struct suite nhm_count_suite = SUITE("nhm.count", tests);

@@ -84,7 +84,8 @@ static enum verdict edge_dir(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "nhm.filter.edge-dir", "E counts entries into a condition the test's PerfEvtSel "
-	  "writes set, not exits (model; reported on hardware)", NEED_UNCORE, edge_dir },
+	{ .id = "nhm.filter.edge-dir", .desc = "E counts entries into a condition the test's "
+	  "PerfEvtSel writes set, not exits (model; reported on hardware)", .needs = NEED_UNCORE,
+	  .run = edge_dir },
 };
 const struct suite nhm_edge_suite = SUITE("nhm.filter", tests);

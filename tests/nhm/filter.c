@@ -518,17 +518,18 @@ static enum verdict filter_occ_reset(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "nhm.filter.cmask-inv", "occupancy event: CMASK k + CMASK k,INV = U-clocks, "
-	  "monotonic in k, CMASK 0 sum bounds them", NEED_UNCORE, filter_cmask_inv },
-	{ "nhm.filter.edge", "E counts rising edges: no more than the level or the "
-	  "deasserted cycles, some when both occur; with INV the falling ones", NEED_UNCORE,
-	  filter_edge },
-	{ "nhm.filter.cmask-flag", "on a 0/1 event CMASK=1 counts what CMASK=0 adds, CMASK=2 "
-	  "and 0x81 nothing, 0x80,INV every cycle, E with CMASK=2 no edge", NEED_UNCORE,
-	  filter_cmask_flag },
-	{ "nhm.filter.umask-union", "QMC normal reads: umask 07 counts channels 01+02+04 "
-	  "of the same window", NEED_UNCORE, filter_umask_union },
-	{ "nhm.filter.occ-reset", "OCC_CTR_RST reads 0, lowers the following occupancy "
-	  "count, leaves PerfCntr alone", NEED_UNCORE, filter_occ_reset },
+	{ .id = "nhm.filter.cmask-inv", .desc = "occupancy event: CMASK k + CMASK k,INV = "
+	  "U-clocks, monotonic in k, CMASK 0 sum bounds them", .needs = NEED_UNCORE,
+	  .run = filter_cmask_inv },
+	{ .id = "nhm.filter.edge", .desc = "E counts rising edges: no more than the level or the "
+	  "deasserted cycles, some when both occur; with INV the falling ones",
+	  .needs = NEED_UNCORE, .run = filter_edge },
+	{ .id = "nhm.filter.cmask-flag", .desc = "on a 0/1 event CMASK=1 counts what CMASK=0 adds, "
+	  "CMASK=2 and 0x81 nothing, 0x80,INV every cycle, E with CMASK=2 no edge",
+	  .needs = NEED_UNCORE, .run = filter_cmask_flag },
+	{ .id = "nhm.filter.umask-union", .desc = "QMC normal reads: umask 07 counts channels "
+	  "01+02+04 of the same window", .needs = NEED_UNCORE, .run = filter_umask_union },
+	{ .id = "nhm.filter.occ-reset", .desc = "OCC_CTR_RST reads 0, lowers the following "
+	  "occupancy count, leaves PerfCntr alone", .needs = NEED_UNCORE, .run = filter_occ_reset },
 };
 const struct suite nhm_filter_suite = SUITE("nhm.filter", tests);

@@ -283,11 +283,11 @@ static enum verdict run_by_gp(struct tctx *t) { return armed(t, by_gp); }
 static enum verdict run_no_freeze(struct tctx *t) { return armed(t, no_freeze); }
 
 static const struct test tests[] = {
-	{ "nhm.freeze.by-fixed", "FixedCntr0's PMI overflow with PMI_FRZ stops all nine; "
-	  "rewriting GLOBAL_CTRL resumes", NEED_UNCORE, run_by_fixed },
-	{ "nhm.freeze.by-gp", "PerfCntr7's PMI overflow with PMI_FRZ stops all nine; rewriting "
-	  "GLOBAL_CTRL resumes", NEED_UNCORE, run_by_gp },
-	{ "nhm.freeze.needs-frz-and-pmi", "no freeze with PMI_FRZ clear, nor for an overflow "
-	  "without the PMI bit", NEED_UNCORE, run_no_freeze },
+	{ .id = "nhm.freeze.by-fixed", .desc = "FixedCntr0's PMI overflow with PMI_FRZ stops all "
+	  "nine; rewriting GLOBAL_CTRL resumes", .needs = NEED_UNCORE, .run = run_by_fixed },
+	{ .id = "nhm.freeze.by-gp", .desc = "PerfCntr7's PMI overflow with PMI_FRZ stops all nine; "
+	  "rewriting GLOBAL_CTRL resumes", .needs = NEED_UNCORE, .run = run_by_gp },
+	{ .id = "nhm.freeze.needs-frz-and-pmi", .desc = "no freeze with PMI_FRZ clear, nor for an "
+	  "overflow without the PMI bit", .needs = NEED_UNCORE, .run = run_no_freeze },
 };
 const struct suite nhm_freeze_suite = SUITE("nhm.freeze", tests);

@@ -122,11 +122,9 @@ static enum verdict gp_wrap(struct tctx *t)
 {
 	struct nhm_rates r;
 	uint64_t n, pre[8], v[8], fc, st, slack;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
 	for (i = 0; i < 8; i++) {
 		/* 2^47 events at most one per U-clock: hours away from a wrap. */
@@ -186,11 +184,9 @@ static enum verdict clear_exact(struct tctx *t)
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };
 	struct nhm_rates r;
 	uint64_t n[3], c[3], c2[3], st, g, s0, s1, fctl;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n[0] = n[1] = ahead(r.gp_hz);
 	n[2] = ahead(r.fc_hz);
 	for (i = 0; i < 3; i++)
@@ -270,11 +266,9 @@ static enum verdict clear_each(struct tctx *t)
 	const uint64_t all = ST_OVF | NHM_ST_CHG;
 	struct nhm_rates r;
 	uint64_t n, st, cur, mask, rechg = 0;
-	enum verdict vd = gp_rates(t, &r);
 	unsigned i;
 
-	if (vd != V_PASS)
-		return vd;
+	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
 	for (i = 0; i < 8; i++) {
 		WR(t, NHM_PERFCTR(i), NHM_TOP - n);
@@ -482,17 +476,17 @@ static enum verdict run_clear_each(struct tctx *t) { return around(t, clear_each
 static enum verdict run_chg(struct tctx *t) { return around(t, chg); }
 
 static const struct test tests[] = {
-	{ "nhm.ovf.fixed-wrap", "FixedCntr0 preset to 2^48-N wraps, sets OVF_FC0 only, counts on "
-	  "from 0", NEED_UNCORE, run_fixed_wrap },
-	{ "nhm.ovf.gp-wrap", "general counters preset to 2^48-N wrap and set exactly their own "
-	  "OVF_PCn", NEED_UNCORE, run_gp_wrap },
-	{ "nhm.ovf.clear-exact", "GLOBAL_OVF_CTRL clears exactly the bits written, no counter or "
-	  "enable changes", NEED_UNCORE, run_clear_exact },
-	{ "nhm.ovf.clear-each-bit", "each GLOBAL_OVF_CTRL bit written alone clears its status bit "
-	  "and leaves the others set", NEED_UNCORE, run_clear_each },
-	{ "nhm.ovf.chg", "CHG set by an overflow after a full clear, cleared only by CLR_CHG",
-	  NEED_UNCORE, run_chg },
-	{ "nhm.ovf.no-pmi-without-bit", "overflows with the PMI bit clear set status but no "
-	  "OVF_PMI and no PMI", NEED_UNCORE, run_no_pmi },
+	{ .id = "nhm.ovf.fixed-wrap", .desc = "FixedCntr0 preset to 2^48-N wraps, sets OVF_FC0 "
+	  "only, counts on from 0", .needs = NEED_UNCORE, .run = run_fixed_wrap },
+	{ .id = "nhm.ovf.gp-wrap", .desc = "general counters preset to 2^48-N wrap and set exactly "
+	  "their own OVF_PCn", .needs = NEED_UNCORE, .run = run_gp_wrap },
+	{ .id = "nhm.ovf.clear-exact", .desc = "GLOBAL_OVF_CTRL clears exactly the bits written, "
+	  "no counter or enable changes", .needs = NEED_UNCORE, .run = run_clear_exact },
+	{ .id = "nhm.ovf.clear-each-bit", .desc = "each GLOBAL_OVF_CTRL bit written alone clears "
+	  "its status bit and leaves the others set", .needs = NEED_UNCORE, .run = run_clear_each },
+	{ .id = "nhm.ovf.chg", .desc = "CHG set by an overflow after a full clear, cleared only by "
+	  "CLR_CHG", .needs = NEED_UNCORE, .run = run_chg },
+	{ .id = "nhm.ovf.no-pmi-without-bit", .desc = "overflows with the PMI bit clear set status "
+	  "but no OVF_PMI and no PMI", .needs = NEED_UNCORE, .run = run_no_pmi },
 };
 const struct suite nhm_ovf_suite = SUITE("nhm.ovf", tests);

@@ -34,14 +34,14 @@ static void on_pmi(unsigned vector)
 	pmi.cpu = me;
 	pmi.lvt = pmu_lvtpc_read();
 	pmi.fault |= msr_read(me, NHM_STATUS, &st);
-	pmi.fault |= msr_read(me, MSR_CORE_STATUS, &core);
+	pmi.fault |= msr_read(me, MSR_GLOBAL_STATUS, &core);
 	pmi.status = st;
 	pmi.core_status = core;
 	pmi.fault |= msr_write(me, NHM_OVF_CTRL, st);                  /* N-26 */
-	pmi.fault |= msr_write(me, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE); /* C-07 */
+	pmi.fault |= msr_write(me, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE); /* C-07 */
 	pmi.fault |= msr_read(me, NHM_STATUS, &st);
 	pmi.status_after = st;
-	pmi.fault |= msr_read(me, MSR_CORE_STATUS, &core);
+	pmi.fault |= msr_read(me, MSR_GLOBAL_STATUS, &core);
 	pmi.core_after = core;
 	pmu_lvtpc_write(pmi.lvt & ~LVT_MASKED);                        /* C-29 */
 }
@@ -54,7 +54,7 @@ static enum verdict arm(struct tctx *t)
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_FIXED_CTL, 0);
 	WR(t, NHM_OVF_CTRL, NHM_CLEAR_ALL);
-	WR(t, MSR_CORE_OVF_CTRL, CORE_OVF_UNCORE);
+	WR(t, MSR_GLOBAL_OVF_CTRL, OVF_UNCORE);
 	RD(t, NHM_STATUS, &v);
 	CHECK(t, !(v & (NHM_OVF_FC0 | NHM_OVF_PMI)), "status 0x%lx not clear before the test",
 	      (unsigned long)v);
@@ -93,14 +93,14 @@ static enum verdict judge(struct tctx *t)
 	      "0x%lx set (N-26)", (unsigned long)pmi.status_after);
 	/* OQ-C1 / OQ-C4: asserted on the model, reported on hardware. */
 	t_figure(t, "lvt_masked_in_handler_bool", (pmi.lvt & LVT_MASKED) != 0, "bool");
-	t_figure(t, "core_status_bit61_bool", (pmi.core_status & CORE_OVF_UNCORE) != 0, "bool");
+	t_figure(t, "core_status_bit61_bool", (pmi.core_status & OVF_UNCORE) != 0, "bool");
 	/* C-07 holds wherever bit 61 was set: writing it to OVF_CTRL clears it. */
-	CHECK(t, !(pmi.core_status & CORE_OVF_UNCORE) || !(pmi.core_after & CORE_OVF_UNCORE),
+	CHECK(t, !(pmi.core_status & OVF_UNCORE) || !(pmi.core_after & OVF_UNCORE),
 	      "IA32_PERF_GLOBAL_STATUS bit 61 still set after IA32_PERF_GLOBAL_OVF_CTRL "
 	      "bit 61 was written (C-07)");
 	if (emu) {
 		CHECK(t, pmi.lvt & LVT_MASKED, "LVTPC 0x%x not masked on delivery (C-29)", pmi.lvt);
-		CHECK(t, pmi.core_status & CORE_OVF_UNCORE, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks "
+		CHECK(t, pmi.core_status & OVF_UNCORE, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks "
 		      "bit 61 (C-06)", (unsigned long)pmi.core_status);
 	}
 	return V_PASS;

@@ -33,8 +33,6 @@
  * and bit 47 clear (see counter_width). */
 #define CTR_PATTERN  0x5A5AC3C3A5A5ull
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
-
 /* The table's package-scoped box; the core-side box of the same generation
  * belongs to the PMI path, not to this suite. */
 static const struct box_type *uncore_box(const struct uncore_gen **gen)
@@ -552,17 +550,17 @@ static enum verdict run_width(struct tctx *t) { return guarded(t, counter_width)
 static enum verdict run_addr_match(struct tctx *t) { return guarded(t, addr_match); }
 
 static const struct test tests[] = {
-	{ "nhm.regs.rw-fields", "every RW field of every control register reads back as written",
-	  NEED_UNCORE, run_rw_fields },
-	{ "nhm.regs.reserved-bits", "a reserved control bit faults (model) or leaves the "
-	  "documented bits intact", NEED_UNCORE, run_reserved },
-	{ "nhm.regs.write-only", "OCC_CTR_RST reads 0 with the rest as written; GLOBAL_OVF_CTRL "
-	  "read", NEED_UNCORE, run_write_only },
-	{ "nhm.regs.status-read-only", "WRMSR to GLOBAL_STATUS neither clears nor sets a bit",
-	  NEED_UNCORE, run_status_ro },
-	{ "nhm.regs.counter-width", "counters keep bits 47:0 of a write, drop 63:48, do not alias",
-	  NEED_UNCORE, run_width },
-	{ "nhm.regs.addr-match", "ADDR_OPCODE_MATCH reads back its documented fields; reserved "
-	  "bits", NEED_UNCORE, run_addr_match },
+	{ .id = "nhm.regs.rw-fields", .desc = "every RW field of every control register reads back "
+	  "as written", .needs = NEED_UNCORE, .run = run_rw_fields },
+	{ .id = "nhm.regs.reserved-bits", .desc = "a reserved control bit faults (model) or leaves "
+	  "the documented bits intact", .needs = NEED_UNCORE, .run = run_reserved },
+	{ .id = "nhm.regs.write-only", .desc = "OCC_CTR_RST reads 0 with the rest as written; "
+	  "GLOBAL_OVF_CTRL read", .needs = NEED_UNCORE, .run = run_write_only },
+	{ .id = "nhm.regs.status-read-only", .desc = "WRMSR to GLOBAL_STATUS neither clears nor "
+	  "sets a bit", .needs = NEED_UNCORE, .run = run_status_ro },
+	{ .id = "nhm.regs.counter-width", .desc = "counters keep bits 47:0 of a write, drop 63:48, "
+	  "do not alias", .needs = NEED_UNCORE, .run = run_width },
+	{ .id = "nhm.regs.addr-match", .desc = "ADDR_OPCODE_MATCH reads back its documented "
+	  "fields; reserved bits", .needs = NEED_UNCORE, .run = run_addr_match },
 };
 const struct suite nhm_regs_suite = SUITE("nhm.regs", tests);

@@ -16,16 +16,21 @@ static const struct spec_reg {
 	uint64_t rw, ro, w1c, w1a;
 	unsigned width;     /* counting width of a counter, 64 otherwise */
 } spec[] = {
-	{ NHM_GLOBAL_CTRL, 1, ROLE_GLOBAL_CTL,
-	  BITS(7, 0) | NHM_EN_FC0 | BITS(51, 48) | 1ull << 63, 0, 0, 0, 64 },
-	{ NHM_STATUS, 1, ROLE_GLOBAL_STATUS, 0, NHM_CLEAR_ALL, 0, 0, 64 },
-	{ NHM_OVF_CTRL, 1, ROLE_GLOBAL_OVF, 0, 0, NHM_CLEAR_ALL, 0, 64 },
-	{ NHM_FIXED_CTR, 1, ROLE_CTR, NHM_WIDTH_MASK, 0, 0, 0, 48 },
-	{ NHM_FIXED_CTL, 1, ROLE_CTL, NHM_FC_EN | NHM_FC_PMI, 0, 0, 0, 64 },
-	{ NHM_MATCH, 1, ROLE_FILTER, BITS(47, 3) | BITS(63, 61), 0, 0, 0, 64 },
-	{ NHM_PERFCTR(0), 8, ROLE_CTR, NHM_WIDTH_MASK, 0, 0, 0, 48 },
-	{ NHM_EVTSEL(0), 8, ROLE_CTL, BITS(15, 0) | NHM_SEL_EDGE | NHM_SEL_PMI | NHM_SEL_EN |
-	  NHM_SEL_INV | BITS(31, 24), 0, 0, NHM_SEL_OCC_RST, 64 },
+	{ .msr = NHM_GLOBAL_CTRL, .count = 1, .role = ROLE_GLOBAL_CTL,
+	  .rw = BITS(7, 0) | NHM_EN_FC0 | BITS(51, 48) | 1ull << 63, .width = 64 },
+	{ .msr = NHM_STATUS, .count = 1, .role = ROLE_GLOBAL_STATUS, .ro = NHM_CLEAR_ALL,
+	  .width = 64 },
+	{ .msr = NHM_OVF_CTRL, .count = 1, .role = ROLE_GLOBAL_OVF, .w1c = NHM_CLEAR_ALL,
+	  .width = 64 },
+	{ .msr = NHM_FIXED_CTR, .count = 1, .role = ROLE_CTR, .rw = NHM_WIDTH_MASK, .width = 48 },
+	{ .msr = NHM_FIXED_CTL, .count = 1, .role = ROLE_CTL, .rw = NHM_FC_EN | NHM_FC_PMI,
+	  .width = 64 },
+	{ .msr = NHM_MATCH, .count = 1, .role = ROLE_FILTER, .rw = BITS(47, 3) | BITS(63, 61),
+	  .width = 64 },
+	{ .msr = NHM_PERFCTR(0), .count = 8, .role = ROLE_CTR, .rw = NHM_WIDTH_MASK, .width = 48 },
+	{ .msr = NHM_EVTSEL(0), .count = 8, .role = ROLE_CTL,
+	  .rw = BITS(15, 0) | NHM_SEL_EDGE | NHM_SEL_PMI | NHM_SEL_EN | NHM_SEL_INV | BITS(31, 24),
+	  .w1a = NHM_SEL_OCC_RST, .width = 64 },
 };
 
 static const struct spec_reg *spec_of(uint32_t msr)

@@ -7,26 +7,23 @@
 #include "route.h"
 
 struct fork {
+	struct pmi_rounds pr;    /* rounds: cut short at the first that did not arrive */
 	const struct clock *c;
 	struct cpu_topo topo;
 	unsigned cores;          /* EN_PMI_CORE bits of every round */
-	unsigned rounds;         /* cut short at the first that did not arrive */
 	unsigned driver[ROUNDS]; /* CPU whose package's uncore overflows */
 	struct wrap wrap[ROUNDS];
 	uint64_t status[ROUNDS]; /* the BSP's GLOBAL_STATUS after the wait */
 	unsigned got[ROUNDS + 1][PLAT_MAX_CPUS]; /* hits before round r, at [r] */
-	volatile unsigned ready, go; /* go: round + 1 an AP driver is to start */
-	volatile bool done;
-	int fault[PLAT_MAX_CPUS];
+	volatile unsigned go;    /* round + 1 an AP driver is to start */
 	uint64_t core_status[PLAT_MAX_CPUS]; /* IA32_PERF_GLOBAL_STATUS at the end */
-	char why[T_REASON_LEN];  /* the BSP could not drive */
 };
 
 /* The calling CPU's IA32_PERF_GLOBAL_STATUS once every PMI of the fork-join
  * is handled, before disarming clears its bit 61 (C-06, OQ-C4). */
 static void end_status(struct fork *f, unsigned me)
 {
-	route_keep(&f->fault[me], msr_read(me, MSR_CORE_STATUS, &f->core_status[me]));
+	route_keep(&f->pr.fault[me], msr_read(me, MSR_GLOBAL_STATUS, &f->core_status[me]));
 }
 
 /* An AP: armed, it waits with interrupts on, making the overflow of a round
@@ -44,10 +41,10 @@ static void listen(void *arg)
 	bool drove = false, emu = uncore_emulated();
 	struct pmi_path a;
 
-	f->fault[me] = pmi_arm(&a, VEC, true);
+	f->pr.fault[me] = pmi_arm(&a, VEC, true);
 	plat_irq_enable();
-	__atomic_add_fetch(&f->ready, 1, __ATOMIC_SEQ_CST);
-	while (!f->done && (now = plat_tsc()) < end) {
+	__atomic_add_fetch(&f->pr.ready, 1, __ATOMIC_SEQ_CST);
+	while (!f->pr.done && (now = plat_tsc()) < end) {
 		/* One read: the driver clears go while the other APs look at it,
 		 * and a second read of 0 would index driver[-1]. */
 		unsigned go = f->go;
@@ -57,16 +54,16 @@ static void listen(void *arg)
 			kick = now + route_tsc_us(KICK_US);
 		}
 		if (go && f->driver[go - 1] == me) {
-			route_keep(&f->fault[me], route_start(f->c, f->cores, &f->wrap[go - 1]));
+			route_keep(&f->pr.fault[me], route_start(f->c, f->cores, &f->wrap[go - 1]));
 			drove = true;
 			f->go = 0;
 		}
 	}
 	plat_irq_disable();
 	if (drove)
-		route_keep(&f->fault[me], route_stop_uncore(me));
+		route_keep(&f->pr.fault[me], route_stop_uncore(me));
 	end_status(f, me);
-	route_keep(&f->fault[me], pmi_disarm(&a));
+	route_keep(&f->pr.fault[me], pmi_disarm(&a));
 }
 
 /* CPU i receives round r by the OQ-N4 default: every thread of a selected
@@ -99,8 +96,9 @@ static bool arrived(const struct fork *f, unsigned r)
 /* Round r: the overflow, then the wait until it arrived, or with no core
  * selected past the wrap, and then until every PMI it raised is handled on
  * every CPU. False if it never came. */
-static bool round_on(struct fork *f, unsigned r)
+static bool round_on(void *arg, unsigned r)
 {
+	struct fork *f = arg;
 	uint64_t end = plat_tsc() + route_tsc_us(ARRIVE_US);
 	bool came;
 	unsigned i;
@@ -110,59 +108,45 @@ static bool round_on(struct fork *f, unsigned r)
 		while (f->go && plat_tsc() < end)
 			;
 		if (f->go) {
-			snprintf(f->why, sizeof(f->why), "CPU %u did not start its overflow",
+			snprintf(f->pr.why, sizeof(f->pr.why), "CPU %u did not start its overflow",
 				 f->driver[r]);
 			return false;
 		}
 	} else {
-		route_keep(&f->fault[0], route_start(f->c, f->cores, &f->wrap[r]));
+		route_keep(&f->pr.fault[0], route_start(f->c, f->cores, &f->wrap[r]));
 	}
 	end = f->cores ? f->wrap[r].due + route_tsc_us(ARRIVE_US)
 		       : f->wrap[r].by + route_tsc_us(EARLY_US);
 	while (!(came = arrived(f, r)) && plat_tsc() < end)
 		;
 	if ((came || !f->cores) && pmi_quiesce(ALL_CPUS)) {
-		snprintf(f->why, sizeof(f->why), "a CPU did not take the PMI fence");
+		snprintf(f->pr.why, sizeof(f->pr.why), "a CPU did not take the PMI fence");
 		return false;
 	}
 	if (!f->driver[r])
-		route_keep(&f->fault[0], msr_read(0, NHM_STATUS, &f->status[r]));
-	route_keep(&f->fault[0], route_stop_uncore(0));
+		route_keep(&f->pr.fault[0], msr_read(0, NHM_STATUS, &f->status[r]));
+	route_keep(&f->pr.fault[0], route_stop_uncore(0));
 	for (i = 0; i < plat_cpu_count(); i++)
 		f->got[r + 1][i] = route_pmi.hits[i];
 	return came || !f->cores;
 }
 
-static void drive(void *arg)
+/* The BSP after its last round (pmi_rounds.after). */
+static void bsp_end(void *arg)
 {
-	struct fork *f = arg;
-	unsigned r;
-	struct pmi_path a;
-
-	f->fault[0] = pmi_arm(&a, VEC, true);
-	pmi_aps_ready(&f->ready, f->why, sizeof(f->why));
-	for (r = 0; r < f->rounds && !f->why[0] && !f->fault[0]; r++)
-		if (!round_on(f, r))
-			f->rounds = r + 1;
-	f->done = true;
-	end_status(f, 0);
-	route_keep(&f->fault[0], pmi_disarm(&a));
+	end_status(arg, 0);
 }
 
 static enum verdict fork_run(struct tctx *t, struct fork *f)
 {
-	unsigned i;
 	enum verdict v;
 
 	memset((void *)&route_pmi, 0, sizeof(route_pmi));
 	route_pmi.rearm = true; /* each round needs the entry back (C-29, C-40) */
-	if ((v = pmi_fork(t, VEC, route_on_pmi, KICK, listen, drive, f, LISTEN_S)) != V_PASS)
+	f->pr.round = round_on;
+	f->pr.after = bsp_end;
+	if ((v = pmi_fork(t, VEC, route_on_pmi, KICK, listen, &f->pr, LISTEN_S)) != V_PASS)
 		return v;
-	if (f->why[0])
-		return t_error(t, "%s", f->why);
-	for (i = 0; i < plat_cpu_count(); i++)
-		if (f->fault[i])
-			return t_error(t, "an MSR access on CPU %u faulted (%d)", i, f->fault[i]);
 	if (route_pmi.fault)
 		return t_error(t, "an MSR access in the PMI handler failed on CPU %d (%d)",
 			       route_pmi.fault_cpu, route_pmi.fault);
@@ -261,7 +245,7 @@ static enum verdict bit61_unreached(struct tctx *t, const struct fork *f)
 	unsigned i;
 
 	for (i = 0; i < plat_cpu_count(); i++)
-		if (!f->got[f->rounds][i] && (f->core_status[i] & CORE_OVF_UNCORE))
+		if (!f->got[f->pr.rounds][i] && (f->core_status[i] & OVF_UNCORE))
 			set |= 1ull << i;
 	t_figure(t, "bit61_without_pmi_mask", (int64_t)set, "mask");
 	if (set && !uncore_emulated())
@@ -287,13 +271,13 @@ static enum verdict select_cores(struct tctx *t, const struct clock *c, unsigned
 	memset(recv, 0, rounds * sizeof(*recv));
 	f.c = c;
 	f.cores = cores;
-	f.rounds = rounds;
+	f.pr.rounds = rounds;
 	cpu_topo_read(&f.topo);
 	for (i = 1; other && i < plat_cpu_count() && !f.driver[rounds - 1]; i++)
 		if (!cpu_topo_same_package(&f.topo, i, 0))
 			f.driver[rounds - 1] = i;
 	v = fork_run(t, &f);
-	for (r = 0; r < f.rounds && v == V_PASS; r++) {
+	for (r = 0; r < f.pr.rounds && v == V_PASS; r++) {
 		v = judge(t, &f, r, &recv[r], f.driver[r] ? NULL : lat);
 		if (v == V_PASS && r && f.driver[r] == f.driver[r - 1])
 			CHECK(t, recv[r] == recv[r - 1], "EN_PMI_CORE = 0x%x reached CPUs 0x%lx, "
@@ -384,13 +368,13 @@ static enum verdict package(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "nhm.route.each-core", "EN_PMI_COREn alone reaches only core n of the package; "
-	  "latency per core", NEED_UNCORE | NEED_SMP2, each_core },
-	{ "nhm.route.all-cores", "EN_PMI_CORE 0-3 reach every selectable core of the package",
-	  NEED_UNCORE | NEED_SMP2, all_cores },
-	{ "nhm.route.no-core", "with EN_PMI_CORE all 0 no CPU takes the PMI of a wrap",
-	  NEED_UNCORE, no_core },
-	{ "nhm.route.package", "each package's overflow reaches only its own package's cores",
-	  NEED_UNCORE | NEED_PACKAGE2, package },
+	{ .id = "nhm.route.each-core", .desc = "EN_PMI_COREn alone reaches only core n of the "
+	  "package; latency per core", .needs = NEED_UNCORE | NEED_SMP2, .run = each_core },
+	{ .id = "nhm.route.all-cores", .desc = "EN_PMI_CORE 0-3 reach every selectable core of the "
+	  "package", .needs = NEED_UNCORE | NEED_SMP2, .run = all_cores },
+	{ .id = "nhm.route.no-core", .desc = "with EN_PMI_CORE all 0 no CPU takes the PMI of a "
+	  "wrap", .needs = NEED_UNCORE, .run = no_core },
+	{ .id = "nhm.route.package", .desc = "each package's overflow reaches only its own "
+	  "package's cores", .needs = NEED_UNCORE | NEED_PACKAGE2, .run = package },
 };
 const struct suite nhm_route_suite = SUITE("nhm.route", tests);

@@ -50,12 +50,6 @@ static enum verdict step(struct tctx *t, struct solo *s, unsigned want, bool che
 	return check ? counted(t, want, after) : V_PASS;
 }
 
-#define COUNTED(t, want, after) \
-	do { enum verdict v_ = counted((t), (want), (after)); if (v_) return v_; } while (0)
-#define STEP(t, s, want, check, after) \
-	do { enum verdict v_ = step((t), (s), (want), (check), (after)); \
-	     if (v_) return v_; } while (0)
-
 /* Measure the U-clock, arm the BSP with `lvt` and DEBUGCTL bit 13 = dc, run
  * body, stop the uncore and restore (N-05, C-03). The overflows go to the
  * BSP's core by the OQ-N4 default on the model; on hardware, where the
@@ -93,7 +87,7 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
  * and is masked on delivery (OQ-C1: asserted on the model, else reported). */
 static enum verdict nmi_body(struct tctx *t, struct solo *s)
 {
-	STEP(t, s, 1, true, "an overflow with LVTPC in NMI mode (C-26, N-35)");
+	TRY(step(t, s, 1, true, "an overflow with LVTPC in NMI mode (C-26, N-35)"));
 	CHECK(t, route_pmi.status[0] & NHM_OVF_FC0, "GLOBAL_STATUS 0x%lx in the NMI handler lacks "
 	      "OVF_FC0 (N-22, C-30)", (unsigned long)route_pmi.status[0]);
 	t_figure(t, "lvt_in_handler_reg", route_pmi.lvt[0], "reg");
@@ -113,8 +107,8 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 	bool lvt = s->dc; /* the other gate is the one closed */
 	unsigned held;
 
-	STEP(t, s, 0, true, lvt ? "an overflow with LVTPC masked (C-28)"
-				: "an overflow with DEBUGCTL bit 13 clear (N-32, C-02)");
+	TRY(step(t, s, 0, true, lvt ? "an overflow with LVTPC masked (C-28)"
+				    : "an overflow with DEBUGCTL bit 13 clear (N-32, C-02)"));
 	if (lvt)
 		pmu_lvtpc_write(VEC);
 	else
@@ -124,11 +118,11 @@ static enum verdict gate(struct tctx *t, struct solo *s)
 	held = route_pmi.hits[0];
 	t_figure(t, "pmis_on_opening_count", held, "count");
 	if (lvt && uncore_emulated())
-		COUNTED(t, 0, "unmasking LVTPC after an overflow (OQ-C2 default: lost, C-39)");
+		TRY(counted(t, 0, "unmasking LVTPC after an overflow (OQ-C2 default: lost, C-39)"));
 	route_pmi.rearm = true; /* so that a storm shows (C-41) */
 	pmu_lvtpc_write(VEC);
-	STEP(t, s, held + 1, true, lvt ? "an overflow with LVTPC unmasked (C-28, N-30)"
-				       : "an overflow with DEBUGCTL bit 13 set (N-32, N-30)");
+	TRY(step(t, s, held + 1, true, lvt ? "an overflow with LVTPC unmasked (C-28, N-30)"
+					   : "an overflow with DEBUGCTL bit 13 set (N-32, N-30)"));
 	return V_PASS;
 }
 
@@ -139,19 +133,19 @@ static enum verdict rearm_body(struct tctx *t, struct solo *s)
 {
 	unsigned base;
 
-	STEP(t, s, 1, true, "the first overflow (N-30)");
+	TRY(step(t, s, 1, true, "the first overflow (N-30)"));
 	t_figure(t, "lvt_in_handler_reg", route_pmi.lvt[0], "reg");
 	if (uncore_emulated())
 		CHECK(t, route_pmi.lvt[0] & LVT_MASKED, "LVTPC 0x%x not masked in the handler (C-29)",
 		      route_pmi.lvt[0]);
-	STEP(t, s, 1, uncore_emulated(), "a second overflow, LVTPC left masked by the delivery "
-	     "(C-29)");
+	TRY(step(t, s, 1, uncore_emulated(), "a second overflow, LVTPC left masked by the "
+		 "delivery (C-29)"));
 	base = route_pmi.hits[0];
 	t_figure(t, "pmis_not_rearmed_count", base - 1, "count");
 	route_pmi.rearm = true;
 	pmu_lvtpc_write(VEC);
-	STEP(t, s, base + 1, true, "an overflow with LVTPC unmasked (N-30)");
-	STEP(t, s, base + 2, true, "an overflow after the handler unmasked LVTPC (C-29, C-40)");
+	TRY(step(t, s, base + 1, true, "an overflow with LVTPC unmasked (N-30)"));
+	TRY(step(t, s, base + 2, true, "an overflow after the handler unmasked LVTPC (C-29, C-40)"));
 	return V_PASS;
 }
 
@@ -161,13 +155,13 @@ static enum verdict debugctl(struct tctx *t) { return solo(t, VEC, VEC, false, g
 static enum verdict rearm(struct tctx *t) { return solo(t, VEC, VEC, true, rearm_body); }
 
 static const struct test tests[] = {
-	{ "nhm.route.nmi", "with LVTPC in NMI mode an overflow gives one NMI on the BSP",
-	  NEED_UNCORE, nmi },
-	{ "nhm.route.lvt-masked", "no PMI through a masked LVTPC, none on unmasking, one after",
-	  NEED_UNCORE, masked },
-	{ "nhm.route.debugctl-gate", "no PMI with DEBUGCTL bit 13 clear, one with it set",
-	  NEED_UNCORE, debugctl },
-	{ "nhm.route.rearm", "delivery masks LVTPC; a handler that unmasks gets one PMI per "
-	  "overflow", NEED_UNCORE, rearm },
+	{ .id = "nhm.route.nmi", .desc = "with LVTPC in NMI mode an overflow gives one NMI on the "
+	  "BSP", .needs = NEED_UNCORE, .run = nmi },
+	{ .id = "nhm.route.lvt-masked", .desc = "no PMI through a masked LVTPC, none on unmasking, "
+	  "one after", .needs = NEED_UNCORE, .run = masked },
+	{ .id = "nhm.route.debugctl-gate", .desc = "no PMI with DEBUGCTL bit 13 clear, one with it "
+	  "set", .needs = NEED_UNCORE, .run = debugctl },
+	{ .id = "nhm.route.rearm", .desc = "delivery masks LVTPC; a handler that unmasks gets one "
+	  "PMI per overflow", .needs = NEED_UNCORE, .run = rearm },
 };
 const struct suite nhm_route_solo_suite = SUITE("nhm.route", tests);

@@ -18,13 +18,25 @@ static const struct ex_type {
 	unsigned count, nctr;
 	uint64_t en, pmi, def, ev;
 } types[] = {
-	{ 'U', 1, 1, EX_EN22, EX_PMI20, EX_U_DEF, 0x01 },     /* ev_sel 7:0 */
-	{ 'C', 10, 6, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },  /* 8 on 0x2E */
-	{ 'B', 2, 4, EX_EN0, EX_PMI20, EX_B_DEF, 1ull << 1 }, /* ev_sel 5:1 */
-	{ 'S', 2, 4, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },
-	{ 'M', 2, 6, EX_EN0, EX_M_PMI, EX_M_DEF, 1ull << 9 }, /* inc_sel 13:9 */
-	{ 'R', 2, 8, EX_EN0, EX_R_PMI, EX_R_DEF, 0 },         /* two halves (§2.6.2) */
-	{ 'W', 1, 4, EX_EN22, EX_PMI20, EX_CSW_DEF, 0x01 },
+	/* ev_sel 7:0 */
+	{ .letter = 'U', .count = 1, .nctr = 1, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_U_DEF,
+	  .ev = 0x01 },
+	/* 8 on 0x2E */
+	{ .letter = 'C', .count = 10, .nctr = 6, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
+	  .ev = 0x01 },
+	/* ev_sel 5:1 */
+	{ .letter = 'B', .count = 2, .nctr = 4, .en = EX_EN0, .pmi = EX_PMI20, .def = EX_B_DEF,
+	  .ev = 1ull << 1 },
+	{ .letter = 'S', .count = 2, .nctr = 4, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
+	  .ev = 0x01 },
+	/* inc_sel 13:9 */
+	{ .letter = 'M', .count = 2, .nctr = 6, .en = EX_EN0, .pmi = EX_M_PMI, .def = EX_M_DEF,
+	  .ev = 1ull << 9 },
+	/* two halves (§2.6.2) */
+	{ .letter = 'R', .count = 2, .nctr = 8, .en = EX_EN0, .pmi = EX_R_PMI, .def = EX_R_DEF,
+	  .ev = 0 },
+	{ .letter = 'W', .count = 1, .nctr = 4, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
+	  .ev = 0x01 },
 };
 
 static uint32_t gctl_of(char letter, unsigned n)

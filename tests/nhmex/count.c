@@ -95,23 +95,21 @@ static enum verdict sels(struct tctx *t, bool en)
 	return V_PASS;
 }
 
-#define DO(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
-
 static enum verdict gates(struct tctx *t)
 {
 	unsigned i, k, j, idle = 0;
 
 	s.n = ex_boxes(s.bx);
 	memset(s.idle, 0, sizeof(s.idle));
-	DO(ex_prepare(t));
+	TRY(ex_prepare(t));
 	for (i = 0; i < s.n; i++)
 		if (s.bx[i].name[0] == 'R') /* what R counters count */
 			WR(t, 0xE04 + 4 * s.bx[i].idx, 1ull << 31);
 	/* Everything open: X-13, one U GLOBAL_CTL write starts it all. */
-	DO(sels(t, true));
-	DO(boxes_on(t, ~0ull, true));
+	TRY(sels(t, true));
+	TRY(boxes_on(t, ~0ull, true));
 	WR(t, EX_U_CTL, EX_EN_ALL | EX_U_EN);
-	DO(window(t));
+	TRY(window(t));
 	for (i = 0, j = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
 			if (s.a[j] != s.b[j])
@@ -130,30 +128,30 @@ static enum verdict gates(struct tctx *t)
 		return t_skip(t, "no counter moved with every gate open (OQ-X19: no event counts)");
 	/* en_all clear: all still. */
 	WR(t, EX_U_CTL, EX_U_EN);
-	DO(window(t));
-	DO(judge(t, none, "en_all clear (X-05, X-08)"));
+	TRY(window(t));
+	TRY(judge(t, none, "en_all clear (X-05, X-08)"));
 	/* Box enables clear, en_all set: all still. */
-	DO(boxes_on(t, 0, false));
+	TRY(boxes_on(t, 0, false));
 	WR(t, EX_U_CTL, EX_EN_ALL);
-	DO(window(t));
-	DO(judge(t, none, "en_all set, every box's ctr_en (U: en, W: fixed_en) clear (X-05, "
+	TRY(window(t));
+	TRY(judge(t, none, "en_all set, every box's ctr_en (U: en, W: fixed_en) clear (X-05, "
 		 "X-06, X-07)"));
 	/* Only odd counters' box enables (and the U counter, the fixed counter):
 	 * only they move (X-09). */
-	DO(boxes_on(t, 0xAAAAAAAAull, true));
+	TRY(boxes_on(t, 0xAAAAAAAAull, true));
 	WR(t, EX_U_CTL, EX_EN_ALL | EX_U_EN);
-	DO(window(t));
-	DO(judge(t, odd, "only odd ctr_en bits set (X-09)"));
+	TRY(window(t));
+	TRY(judge(t, odd, "only odd ctr_en bits set (X-09)"));
 	/* Box enables all set, every counter's own en clear: all still. */
-	DO(boxes_on(t, ~0ull, true));
-	DO(sels(t, false));
-	DO(window(t));
-	DO(judge(t, none, "en_all and box enables set, each control's en clear (X-05, "
+	TRY(boxes_on(t, ~0ull, true));
+	TRY(sels(t, false));
+	TRY(window(t));
+	TRY(judge(t, none, "en_all and box enables set, each control's en clear (X-05, "
 		 "X-06, X-07; §5.5: bit 0 in B/M/R, 22 elsewhere)"));
 	/* Back on: all move again, from where they stopped. */
-	DO(sels(t, true));
-	DO(window(t));
-	DO(judge(t, all, "every gate open again"));
+	TRY(sels(t, true));
+	TRY(window(t));
+	TRY(judge(t, all, "every gate open again"));
 	return V_PASS;
 }
 
@@ -203,13 +201,13 @@ static enum verdict reset_all(struct tctx *t)
 	uint64_t v;
 
 	s.n = ex_boxes(s.bx);
-	DO(ex_prepare(t));
-	DO(controls(t, false, NULL));
+	TRY(ex_prepare(t));
+	TRY(controls(t, false, NULL));
 	for (i = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++)
 			WR(t, ctr_of(i, k), 0x1000 + 0x10 * i + k);
 	WR(t, EX_U_CTL, EX_RST_ALL);
-	DO(controls(t, true, &changed));
+	TRY(controls(t, true, &changed));
 	t_figure(t, "controls_changed_count", changed, "count");
 	for (i = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
@@ -232,9 +230,10 @@ static enum verdict run_gates(struct tctx *t) { enum verdict v = gates(t); ex_qu
 static enum verdict run_reset(struct tctx *t) { enum verdict v = reset_all(t); ex_quiet(); return v; }
 
 static const struct test tests[] = {
-	{ "nhmex.count.gates", "every counter counts only with en_all, its box enable and its "
-	  "own en; ctr_en stops only its counter", NEED_UNCORE, run_gates },
-	{ "nhmex.count.reset-all", "one rst_all write zeroes every counter, U and W fixed "
-	  "included, and leaves every control", NEED_UNCORE, run_reset },
+	{ .id = "nhmex.count.gates", .desc = "every counter counts only with en_all, its box "
+	  "enable and its own en; ctr_en stops only its counter", .needs = NEED_UNCORE,
+	  .run = run_gates },
+	{ .id = "nhmex.count.reset-all", .desc = "one rst_all write zeroes every counter, U and W "
+	  "fixed included, and leaves every control", .needs = NEED_UNCORE, .run = run_reset },
 };
 const struct suite nhmex_count_suite = SUITE("nhmex.count", tests);

@@ -263,11 +263,12 @@ static enum verdict run_retrigger(struct tctx *t) { return ex_with_pmi(t, retrig
 static enum verdict run_needs_frz(struct tctx *t) { return ex_with_pmi(t, needs_frz); }
 
 static const struct test tests[] = {
-	{ "nhmex.freeze.all-boxes", "a PMI overflow with frz_all stops every box; the "
-	  "documented unfreeze resumes all and re-arms", NEED_UNCORE, run_all_boxes },
-	{ "nhmex.freeze.retrigger", "no second freeze while the ov bit is set; one after it "
-	  "is cleared", NEED_UNCORE, run_retrigger },
-	{ "nhmex.freeze.needs-frz-all", "a PMI overflow with frz_all clear freezes nothing",
-	  NEED_UNCORE, run_needs_frz },
+	{ .id = "nhmex.freeze.all-boxes", .desc = "a PMI overflow with frz_all stops every box; "
+	  "the documented unfreeze resumes all and re-arms", .needs = NEED_UNCORE,
+	  .run = run_all_boxes },
+	{ .id = "nhmex.freeze.retrigger", .desc = "no second freeze while the ov bit is set; one "
+	  "after it is cleared", .needs = NEED_UNCORE, .run = run_retrigger },
+	{ .id = "nhmex.freeze.needs-frz-all", .desc = "a PMI overflow with frz_all clear freezes "
+	  "nothing", .needs = NEED_UNCORE, .run = run_needs_frz },
 };
 const struct suite nhmex_freeze_suite = SUITE("nhmex.freeze", tests);

@@ -255,15 +255,16 @@ static enum verdict run_u_clear(struct tctx *t) { enum verdict v = u_clear(t); e
 static enum verdict run_no_pmi(struct tctx *t) { return ex_with_pmi(t, no_pmi); }
 
 static const struct test tests[] = {
-	{ "nhmex.ovf.chain", "each box's overflow shows at the box, the S-box level and the "
-	  "U-box, and clears from the bottom", NEED_UNCORE, run_chain },
-	{ "nhmex.ovf.u-clear", "a W fixed wrap sets ov_fixed and U ov_w; U OVF_CTL clears only "
-	  "the U bit", NEED_UNCORE, run_u_clear },
-	{ "nhmex.ovf.clear-each", "every clr_ov bit of every box's OVF_CTL, and of U OVF_CTL, "
-	  "clears its own bit alone while the others stay set", NEED_UNCORE, ex_run_clear_each },
-	{ "nhmex.ovf.siblings", "two boxes under one summary bit: U ov_s0 stays until both ov "
-	  "bits are cleared", NEED_UNCORE, ex_run_siblings },
-	{ "nhmex.ovf.no-pmi-without-en", "an overflow with pmi_en clear: no PMI, no freeze, "
-	  "counting goes on", NEED_UNCORE, run_no_pmi },
+	{ .id = "nhmex.ovf.chain", .desc = "each box's overflow shows at the box, the S-box level "
+	  "and the U-box, and clears from the bottom", .needs = NEED_UNCORE, .run = run_chain },
+	{ .id = "nhmex.ovf.u-clear", .desc = "a W fixed wrap sets ov_fixed and U ov_w; U OVF_CTL "
+	  "clears only the U bit", .needs = NEED_UNCORE, .run = run_u_clear },
+	{ .id = "nhmex.ovf.clear-each", .desc = "every clr_ov bit of every box's OVF_CTL, and of U "
+	  "OVF_CTL, clears its own bit alone while the others stay set", .needs = NEED_UNCORE,
+	  .run = ex_run_clear_each },
+	{ .id = "nhmex.ovf.siblings", .desc = "two boxes under one summary bit: U ov_s0 stays "
+	  "until both ov bits are cleared", .needs = NEED_UNCORE, .run = ex_run_siblings },
+	{ .id = "nhmex.ovf.no-pmi-without-en", .desc = "an overflow with pmi_en clear: no PMI, no "
+	  "freeze, counting goes on", .needs = NEED_UNCORE, .run = run_no_pmi },
 };
 const struct suite nhmex_ovf_suite = SUITE("nhmex.ovf", tests);

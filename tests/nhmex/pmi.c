@@ -39,18 +39,14 @@ static void on_pmi(unsigned vector)
 }
 
 struct fork {
+	struct pmi_rounds pr;
 	struct tctx *t;
 	const struct ex_box *src;
 	uint64_t pre;
-	unsigned rounds;
 	uint16_t sel[MAX_ROUNDS];                  /* pmi_core_sel of each round */
 	unsigned got[MAX_ROUNDS + 1][PLAT_MAX_CPUS]; /* hits before round r, at [r] */
 	uint64_t status[MAX_ROUNDS];
-	volatile unsigned ready;
-	volatile bool done;
-	int fault[PLAT_MAX_CPUS];
-	enum verdict v;
-	char why[T_REASON_LEN];
+	enum verdict v;                            /* the first round not passed */
 };
 
 /* An AP: armed, waiting with interrupts on. Under TCG a fixed IPI to a
@@ -66,10 +62,10 @@ static void listen(void *arg)
 	bool emu = uncore_emulated();
 	struct pmi_path a;
 
-	f->fault[me] = pmi_arm(&a, VEC, true);
+	f->pr.fault[me] = pmi_arm(&a, VEC, true);
 	plat_irq_enable();
-	__atomic_add_fetch(&f->ready, 1, __ATOMIC_SEQ_CST);
-	while (!f->done && (now = plat_tsc()) < end)
+	__atomic_add_fetch(&f->pr.ready, 1, __ATOMIC_SEQ_CST);
+	while (!f->pr.done && (now = plat_tsc()) < end)
 		if (emu && now >= kick) {
 			plat_apic_self_ipi(KICK);
 			kick = now + kick_tsc;
@@ -121,19 +117,19 @@ static enum verdict round_on(struct tctx *t, struct fork *f, unsigned r)
 	return V_PASS;
 }
 
-static void drive(void *arg)
+/* pmi_rounds.round and .after. */
+static bool bsp_round(void *arg, unsigned r)
 {
 	struct fork *f = arg;
-	unsigned r;
-	struct pmi_path a;
 
-	f->fault[0] = pmi_arm(&a, VEC, true);
-	pmi_aps_ready(&f->ready, f->why, sizeof(f->why));
-	for (r = 0; r < f->rounds && !f->why[0] && !f->fault[0] && f->v == V_PASS; r++)
-		f->v = round_on(f->t, f, r);
-	f->done = true;
+	f->v = round_on(f->t, f, r);
+	return f->v == V_PASS;
+}
+
+static void bsp_end(void *arg)
+{
+	(void)arg;
 	ex_quiet();
-	pmi_disarm(&a);
 }
 
 /* Who took round r's PMI, as a CPU mask; at most one each. */
@@ -199,7 +195,7 @@ static enum verdict route(struct tctx *t)
 {
 	static struct ex_box bx[EX_MAX_BOXES];
 	static struct fork f;
-	unsigned n = ex_boxes(bx), src, r, i, j;
+	unsigned n = ex_boxes(bx), src, r, j;
 	int core[MAX_ROUNDS];
 	uint64_t hz, recv;
 	enum verdict v = ex_source(t, bx, n, &src, &hz);
@@ -216,17 +212,14 @@ static enum verdict route(struct tctx *t)
 	for (r = 0; r < selectable(); r++)
 		f.sel[r] = (uint16_t)(1u << r);
 	f.sel[r] = 0; /* none: X-20 */
-	f.rounds = r + 1;
-	if ((v = pmi_fork(t, VEC, on_pmi, KICK, listen, drive, &f, LISTEN_S)) != V_PASS)
+	f.pr.rounds = r + 1;
+	f.pr.round = bsp_round;
+	f.pr.after = bsp_end;
+	if ((v = pmi_fork(t, VEC, on_pmi, KICK, listen, &f.pr, LISTEN_S)) != V_PASS)
 		return v;
-	if (f.why[0])
-		return t_error(t, "%s", f.why);
-	for (i = 0; i < plat_cpu_count(); i++)
-		if (f.fault[i])
-			return t_error(t, "arming the PMI path on CPU %u faulted (%d)", i, f.fault[i]);
 	if (f.v != V_PASS)
 		return f.v;
-	for (r = 0; r < f.rounds; r++) {
+	for (r = 0; r < f.pr.rounds; r++) {
 		if ((v = receivers(t, &f, r, &recv)) != V_PASS)
 			return v;
 		if (!f.sel[r]) {
@@ -299,9 +292,10 @@ static enum verdict each_box(struct tctx *t)
 static enum verdict run_each_box(struct tctx *t) { return ex_with_pmi(t, each_box); }
 
 static const struct test tests[] = {
-	{ "nhmex.pmi.route", "each pmi_core_sel bit alone reaches one core of the package, "
-	  "none reaches no CPU; the mapping printed", NEED_UNCORE | NEED_SMP2, route },
-	{ "nhmex.pmi.each-box", "the PMI enable of every box type's control brings a PMI",
-	  NEED_UNCORE, run_each_box },
+	{ .id = "nhmex.pmi.route", .desc = "each pmi_core_sel bit alone reaches one core of the "
+	  "package, none reaches no CPU; the mapping printed", .needs = NEED_UNCORE | NEED_SMP2,
+	  .run = route },
+	{ .id = "nhmex.pmi.each-box", .desc = "the PMI enable of every box type's control brings a "
+	  "PMI", .needs = NEED_UNCORE, .run = run_each_box },
 };
 const struct suite nhmex_pmi_suite = SUITE("nhmex.pmi", tests);

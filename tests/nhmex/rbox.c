@@ -202,7 +202,8 @@ static enum verdict iperf(struct tctx *t)
 static enum verdict run_iperf(struct tctx *t) { enum verdict v = iperf(t); ex_quiet(); return v; }
 
 static const struct test tests[] = {
-	{ "nhmex.rbox.iperf", "IPERF programmed per SEED-003 on each R half counts plausible "
-	  "QPI flits, any non-zero IPERF an event, 0 none (X-32)", NEED_UNCORE, run_iperf },
+	{ .id = "nhmex.rbox.iperf", .desc = "IPERF programmed per SEED-003 on each R half counts "
+	  "plausible QPI flits, any non-zero IPERF an event, 0 none (X-32)", .needs = NEED_UNCORE,
+	  .run = run_iperf },
 };
 const struct suite nhmex_rbox_suite = SUITE("nhmex.rbox", tests);

@@ -12,15 +12,24 @@ static const struct sub {
 	unsigned n, inst, step;
 	uint64_t def;
 } subs[] = {
-	{ "B MATCH/MASK", 0xE45, 2, 2, 8, ~0ull },
-	{ "S MM_CFG/MATCH/MASK", 0xE48, 3, 2, 0x10, ~0ull },
-	{ "M DSP..ZDP", 0xCA5, 7, 2, 0x40, 0xFFFFFFFFull },  /* low 32 bits (§4.5) */
-	{ "M MM_CFG/ADDR_MATCH/MASK", 0xE54, 3, 2, 8, ~0ull },
-	{ "R IPERF_CFG0", 0xE04, 8, 1, 0, 0xFFFFFFFFull },   /* one event field */
-	{ "R IPERF_CFG1", 0xE24, 8, 1, 0, 0xFFFFFFFFull },
-	{ "R QLX_CFG", 0xE0C, 4, 2, 0x20, ~0ull },           /* ports 0-3, 4-7 */
-	{ "R XBR_SET1", 0xE60, 3, 8, 4, ~0ull },             /* ports 0-7 (below) */
-	{ "R XBR_SET2", 0xE70, 3, 8, 4, ~0ull },
+	{ .name = "B MATCH/MASK", .first = 0xE45, .n = 2, .inst = 2, .step = 8, .def = ~0ull },
+	{ .name = "S MM_CFG/MATCH/MASK", .first = 0xE48, .n = 3, .inst = 2, .step = 0x10,
+	  .def = ~0ull },
+	/* low 32 bits (§4.5) */
+	{ .name = "M DSP..ZDP", .first = 0xCA5, .n = 7, .inst = 2, .step = 0x40,
+	  .def = 0xFFFFFFFFull },
+	{ .name = "M MM_CFG/ADDR_MATCH/MASK", .first = 0xE54, .n = 3, .inst = 2, .step = 8,
+	  .def = ~0ull },
+	/* one event field */
+	{ .name = "R IPERF_CFG0", .first = 0xE04, .n = 8, .inst = 1, .step = 0,
+	  .def = 0xFFFFFFFFull },
+	{ .name = "R IPERF_CFG1", .first = 0xE24, .n = 8, .inst = 1, .step = 0,
+	  .def = 0xFFFFFFFFull },
+	/* ports 0-3, 4-7 */
+	{ .name = "R QLX_CFG", .first = 0xE0C, .n = 4, .inst = 2, .step = 0x20, .def = ~0ull },
+	/* ports 0-7 (below) */
+	{ .name = "R XBR_SET1", .first = 0xE60, .n = 3, .inst = 8, .step = 4, .def = ~0ull },
+	{ .name = "R XBR_SET2", .first = 0xE70, .n = 3, .inst = 8, .step = 4, .def = ~0ull },
 };
 
 /* Instance i's first MSR: the XBR sets of ports 4-7 sit 0x10 higher
@@ -180,7 +189,7 @@ static enum verdict cboxes(struct tctx *t)
 	plat_log(1, "  nhmex.regs.cboxes: rdmsr 0xF40 (C8 GLOBAL_CTL) on 0x2E %s (OQ-X17)",
 		 rc ? "faulted" : "did not fault");
 	if (uncore_emulated())
-		CHECK(t, rc == 13, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
+		CHECK(t, rc == VEC_GP, "rdmsr 0xF40 (C8 GLOBAL_CTL) on model 0x2E returned %d, 0x%lx: "
 		      "want #GP, C8 is 0x2F's (X-39, OQ-X17)", rc, (unsigned long)got);
 	return V_PASS;
 }
@@ -200,11 +209,12 @@ static enum verdict run_width(struct tctx *t) { enum verdict v = width(t); ex_qu
 static enum verdict run_cboxes(struct tctx *t) { enum verdict v = cboxes(t); ex_quiet(); return v; }
 
 static const struct test tests[] = {
-	{ "nhmex.regs.fields", "every box's GLOBAL_CTL, controls and sub-controls keep their "
-	  "fields and drop ig bits; U GLOBAL_CTL's read back (OQ-X1)", NEED_UNCORE, run_fields },
-	{ "nhmex.regs.width", "every counter, U and W fixed included, is 48 bits wide",
-	  NEED_UNCORE, run_width },
-	{ "nhmex.regs.cboxes", "8 C-boxes on 0x2E, 10 on 0x2F; C8 absent on 0x2E", NEED_UNCORE,
-	  run_cboxes },
+	{ .id = "nhmex.regs.fields", .desc = "every box's GLOBAL_CTL, controls and sub-controls "
+	  "keep their fields and drop ig bits; U GLOBAL_CTL's read back (OQ-X1)",
+	  .needs = NEED_UNCORE, .run = run_fields },
+	{ .id = "nhmex.regs.width", .desc = "every counter, U and W fixed included, is 48 bits "
+	  "wide", .needs = NEED_UNCORE, .run = run_width },
+	{ .id = "nhmex.regs.cboxes", .desc = "8 C-boxes on 0x2E, 10 on 0x2F; C8 absent on 0x2E",
+	  .needs = NEED_UNCORE, .run = run_cboxes },
 };
 const struct suite nhmex_regs_suite = SUITE("nhmex.regs", tests);

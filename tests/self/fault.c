@@ -39,18 +39,18 @@ static const char *judge(const struct probe *p, char *why, size_t len)
 {
 	if (!p->ran)
 		snprintf(why, len, "probe did not run");
-	else if (p->gp != 13)
+	else if (p->gp != VEC_GP)
 		snprintf(why, len, "segment load beyond the GDT limit: caught vector %d, want 13 (#GP)",
 			 p->gp);
-	else if (p->ud != 6)
+	else if (p->ud != VEC_UD)
 		snprintf(why, len, "ud2: caught vector %d, want 6 (#UD)", p->ud);
 	else if (p->good || !(p->apic_base & APIC_BASE_EN))
 		snprintf(why, len, "rdmsr_safe(IA32_APIC_BASE) gave vector %d value 0x%lx",
 			 p->good, (unsigned long)p->apic_base);
-	else if (p->rd_gp != 13)
+	else if (p->rd_gp != VEC_GP)
 		snprintf(why, len, "rdmsr_safe(0x%x) caught vector %d, want 13 (#GP)", p->rd_msr,
 			 p->rd_gp);
-	else if (p->wr_gp != 13)
+	else if (p->wr_gp != VEC_GP)
 		snprintf(why, len, "wrmsr_safe(0x802) caught vector %d, want 13 (#GP)", p->wr_gp);
 	else
 		return NULL;

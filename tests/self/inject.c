@@ -35,7 +35,6 @@
 #include "../../pmu/core_enum.h"
 #include "../../pmu/regs.h"
 
-#define CORE_GLOBAL_CTRL 0x38F
 #define CORE_EVTSEL0     0x186
 #define EVTSEL_CYCLES    0x42003Cull /* C-14, C-24: event 0x3C, OS (bit 17), EN (bit 22) */
 /* A job of microseconds: a hang is declared after this (mp.c: lost). */
@@ -116,7 +115,7 @@ static enum verdict make_a_mess(struct tctx *t)
 	core_enum_read(&e);
 	if (e.version >= 2) {
 		WR(t, CORE_EVTSEL0, EVTSEL_CYCLES);
-		WR(t, CORE_GLOBAL_CTRL, 1);
+		WR(t, MSR_GLOBAL_CTRL, 1);
 	}
 	return start_uncore_in(t);
 }
@@ -186,17 +185,18 @@ static enum verdict ap_hang(struct tctx *t)
 }
 
 static const struct test inject_tests[] = {
-	[INJECT_GP_IN_TEST] = { "uncore.inject.gp-in-test", "arm every LVT entry, start the "
-				"counters, take a #GP", NEED_UNCORE | NEED_CORE_PMU, gp_in_test },
-	[INJECT_GP_OUTSIDE_TEST] = { "uncore.inject.gp-outside-test", "arm every LVT entry, "
-				     "start the counters, pass; a #GP follows outside any test",
-				     NEED_UNCORE | NEED_CORE_PMU, gp_outside_test },
-	[INJECT_AP_HANG] = { "uncore.inject.ap-hang", "start the uncore, then leave an AP "
-			     "hanging with its LVT entry armed", NEED_SMP2 | NEED_UNCORE,
-			     ap_hang },
+	[INJECT_GP_IN_TEST] = { .id = "uncore.inject.gp-in-test", .desc = "arm every LVT entry, "
+		  "start the counters, take a #GP", .needs = NEED_UNCORE | NEED_CORE_PMU,
+		  .run = gp_in_test },
+	[INJECT_GP_OUTSIDE_TEST] = { .id = "uncore.inject.gp-outside-test",
+		  .desc = "arm every LVT entry, start the counters, pass; a #GP follows outside "
+		  "any test", .needs = NEED_UNCORE | NEED_CORE_PMU, .run = gp_outside_test },
+	[INJECT_AP_HANG] = { .id = "uncore.inject.ap-hang", .desc = "start the uncore, then leave "
+		  "an AP hanging with its LVT entry armed", .needs = NEED_SMP2 | NEED_UNCORE,
+		  .run = ap_hang },
 };
 
-struct suite inject_suite = { "inject", inject_tests, 0 };
+struct suite inject_suite = { .name = "inject", .tests = inject_tests };
 
 void inject_select(enum cfg_inject what, const struct uncore_gen *g)
 {

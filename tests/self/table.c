@@ -2,23 +2,25 @@
 #include "self.h"
 
 static const struct test self_tests[] = {
-	{ "self.cpu.detect", "CPUID signature decodes consistently (and matches expect_cpu= if set)",
-	  0, self_cpu_detect },
-	{ "self.cpu.same-on-every-cpu", "every CPU reports the BSP's signature and its own APIC id",
-	  0, self_cpu_same },
-	{ "self.fault.bsp", "#GP (segment, rdmsr, wrmsr) and #UD caught on the BSP; good rdmsr intact",
-	  0, self_fault_bsp },
-	{ "self.fault.each-ap", "#GP (segment, rdmsr, wrmsr) and #UD caught on every AP", NEED_SMP2, self_fault_each_ap },
-	{ "self.fault.unexpected", "an unexpected fault ends only the test that caused it",
-	  0, self_fault_unexpected },
-	{ "self.apic.each-cpu", "APIC mode, id and LVT performance-counter entry on every CPU",
-	  0, self_apic_each_cpu },
-	{ "self.ipi.self", "a self-IPI reaches the handler once", 0, self_ipi_self },
-	{ "self.ipi.fixed-each-cpu", "a fixed IPI to each APIC id is handled there and nowhere else",
-	  0, self_ipi_fixed },
-	{ "self.ipi.nmi-each-cpu", "an NMI IPI to each APIC id is handled there and nowhere else",
-	  0, self_ipi_nmi },
-	{ "self.tsc.calibration", "TSC frequency from the firmware stall agrees with the 8254 PIT",
-	  0, self_tsc_calibration },
+	{ .id = "self.cpu.detect", .desc = "CPUID signature decodes consistently (and matches "
+	  "expect_cpu= if set)", .needs = 0, .run = self_cpu_detect },
+	{ .id = "self.cpu.same-on-every-cpu", .desc = "every CPU reports the BSP's signature and "
+	  "its own APIC id", .needs = 0, .run = self_cpu_same },
+	{ .id = "self.fault.bsp", .desc = "#GP (segment, rdmsr, wrmsr) and #UD caught on the BSP; "
+	  "good rdmsr intact", .needs = 0, .run = self_fault_bsp },
+	{ .id = "self.fault.each-ap", .desc = "#GP (segment, rdmsr, wrmsr) and #UD caught on every "
+	  "AP", .needs = NEED_SMP2, .run = self_fault_each_ap },
+	{ .id = "self.fault.unexpected", .desc = "an unexpected fault ends only the test that "
+	  "caused it", .needs = 0, .run = self_fault_unexpected },
+	{ .id = "self.apic.each-cpu", .desc = "APIC mode, id and LVT performance-counter entry on "
+	  "every CPU", .needs = 0, .run = self_apic_each_cpu },
+	{ .id = "self.ipi.self", .desc = "a self-IPI reaches the handler once", .needs = 0,
+	  .run = self_ipi_self },
+	{ .id = "self.ipi.fixed-each-cpu", .desc = "a fixed IPI to each APIC id is handled there "
+	  "and nowhere else", .needs = 0, .run = self_ipi_fixed },
+	{ .id = "self.ipi.nmi-each-cpu", .desc = "an NMI IPI to each APIC id is handled there and "
+	  "nowhere else", .needs = 0, .run = self_ipi_nmi },
+	{ .id = "self.tsc.calibration", .desc = "TSC frequency from the firmware stall agrees with "
+	  "the 8254 PIT", .needs = 0, .run = self_tsc_calibration },
 };
 const struct suite self_suite = SUITE("self", self_tests);

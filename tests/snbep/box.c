@@ -5,7 +5,6 @@
  * counter that should move does without any workload. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 #define MAXB 9 /* 8 C-boxes (§2.2) and the PCU */
 /* A running window: 100 us is 80 000 pclks and ~10^5 uncore clocks, so a
  * counting counter moves by thousands at least; two reads of a stopped one
@@ -369,7 +368,7 @@ static enum verdict absent(struct tctx *t)
 		t_figure(t, name, e, "vector");
 		if (e < 0)
 			return t_error(t, "rdmsr 0x%x: backend error %d", (unsigned)msrs[i], e);
-		CHECK(t, !uncore_emulated() || e == 13, "rdmsr 0x%x (an Ivy Bridge-EP register) "
+		CHECK(t, !uncore_emulated() || e == VEC_GP, "rdmsr 0x%x (an Ivy Bridge-EP register) "
 		      "returned 0x%lx without #GP (S-03, OQ-S01)", (unsigned)msrs[i],
 		      (unsigned long)v);
 	}
@@ -377,21 +376,21 @@ static enum verdict absent(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "snbep.box.setup", "the guide's set-up sequence leaves every counter 0 and frozen, "
-	  "then counting", NEED_UNCORE, setup },
-	{ "snbep.box.rst-ctrs", "rst_ctrs zeroes its box's counters, not its controls nor "
-	  "another box", NEED_UNCORE, rst_ctrs },
-	{ "snbep.box.rst-ctrl", "rst_ctrl zeroes its box's controls and keeps the counters",
-	  NEED_UNCORE, rst_ctrl },
-	{ "snbep.box.combined", "resets act on a 1 only; one write combines reset and freeze",
-	  NEED_UNCORE, combined },
-	{ "snbep.box.freeze", "a frozen box holds, resumes from the held value, and no other "
-	  "box stops", NEED_UNCORE, freeze },
-	{ "snbep.box.frz-needs-en", "frz without frz_en does not freeze (model; reported on "
-	  "hardware)", NEED_UNCORE, frz_needs_en },
-	{ "snbep.box.ctl-reads", "BOX_CTL reads 0 (model; reported on hardware)", NEED_UNCORE,
-	  ctl_reads },
-	{ "snbep.box.absent-globals", "0xC00, 0xC01, 0xC06, 0xC15, 0xC35 fault (model; "
-	  "reported on hardware)", NEED_UNCORE, absent },
+	{ .id = "snbep.box.setup", .desc = "the guide's set-up sequence leaves every counter 0 and "
+	  "frozen, then counting", .needs = NEED_UNCORE, .run = setup },
+	{ .id = "snbep.box.rst-ctrs", .desc = "rst_ctrs zeroes its box's counters, not its "
+	  "controls nor another box", .needs = NEED_UNCORE, .run = rst_ctrs },
+	{ .id = "snbep.box.rst-ctrl", .desc = "rst_ctrl zeroes its box's controls and keeps the "
+	  "counters", .needs = NEED_UNCORE, .run = rst_ctrl },
+	{ .id = "snbep.box.combined", .desc = "resets act on a 1 only; one write combines reset "
+	  "and freeze", .needs = NEED_UNCORE, .run = combined },
+	{ .id = "snbep.box.freeze", .desc = "a frozen box holds, resumes from the held value, and "
+	  "no other box stops", .needs = NEED_UNCORE, .run = freeze },
+	{ .id = "snbep.box.frz-needs-en", .desc = "frz without frz_en does not freeze (model; "
+	  "reported on hardware)", .needs = NEED_UNCORE, .run = frz_needs_en },
+	{ .id = "snbep.box.ctl-reads", .desc = "BOX_CTL reads 0 (model; reported on hardware)",
+	  .needs = NEED_UNCORE, .run = ctl_reads },
+	{ .id = "snbep.box.absent-globals", .desc = "0xC00, 0xC01, 0xC06, 0xC15, 0xC35 fault "
+	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = absent },
 };
 const struct suite snbep_box_suite = SUITE("snbep.box", tests);

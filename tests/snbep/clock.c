@@ -9,7 +9,6 @@
  * tolerance. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 /* 2 ms: 1.6 million pclks; the brackets (<= 20 us each) are then at most
  * 2 % of the span, and they widen the bounds, never move them. */
 #define CLOCK_US 2000

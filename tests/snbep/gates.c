@@ -6,7 +6,6 @@
  * (S-41, S-42), so they see the same pclks. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 /* 100 us: 80 000 pclks, ~10^5 uncore clocks: any counter that counts moves. */
 #define RUN_US 100
 #define WIN_US 200   /* a PCU window: 160 000 pclks */
@@ -449,34 +448,36 @@ static enum verdict ext(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "snbep.gate.en", "a counter counts only with CTL.en, and goes on from where it held",
-	  NEED_UNCORE, en },
-	{ "snbep.gate.uclk-en", "FIXED_CTL.en alone starts and stops the UCLK fixed counter",
-	  NEED_UNCORE, uclk_en },
-	{ "snbep.gate.ubox-ev0", "a U-box counter with en and ev_sel 0 does not count",
-	  NEED_UNCORE, ubox_ev0 },
-	{ "snbep.gate.ctl-rst", "CTL.rst clears its counter only and reads 0 (model; reported "
-	  "on hardware)", NEED_UNCORE, ctl_rst },
-	{ "snbep.filter.thresh", "thresh 1 passes every pclk of clockticks, thresh 2 none",
-	  NEED_UNCORE, thresh },
-	{ "snbep.filter.invert", "invert with thresh 1 passes no clocktick; the pair adds up",
-	  NEED_UNCORE, invert },
-	{ "snbep.filter.edge", "edge detect on clockticks counts no edge once running",
-	  NEED_UNCORE, edge },
-	{ "snbep.filter.thresh-top", "thresh with its field's top bit set: 0x81 in a C-box, "
-	  "0x11 in the PCU", NEED_UNCORE, thresh_top },
-	{ "snbep.filter.edge-thresh", "edge detect of x >= 2: rising and falling edges bounded "
-	  "by the levels and alternating", NEED_UNCORE, edge_thresh },
-	{ "snbep.filter.edge-dir", "edge detect counts entries into band 0, with invert exits "
-	  "(model; reported on hardware)", NEED_UNCORE, edge_dir },
-	{ "snbep.filter.thresh0", "thresh 0 ignores edge and occ_edge (model; reported on "
-	  "hardware)", NEED_UNCORE, thresh0 },
-	{ "snbep.clock.pclk", "PCU clockticks count 800 MHz against the TSC", NEED_UNCORE,
-	  snb_pclk_rate },
-	{ "snbep.clock.uclk", "the UCLK fixed counter against the TSC (its rate asserted on the "
-	  "model, reported on hardware)", NEED_UNCORE, snb_uclk_rate },
-	{ "snbep.pcu.band", "band events compare with their own filter byte (model; reported "
-	  "on hardware)", NEED_UNCORE, band },
-	{ "snbep.pcu.ext", "bit 21 makes 0x00 and 0x0B other events", NEED_UNCORE, ext },
+	{ .id = "snbep.gate.en", .desc = "a counter counts only with CTL.en, and goes on from "
+	  "where it held", .needs = NEED_UNCORE, .run = en },
+	{ .id = "snbep.gate.uclk-en", .desc = "FIXED_CTL.en alone starts and stops the UCLK fixed "
+	  "counter", .needs = NEED_UNCORE, .run = uclk_en },
+	{ .id = "snbep.gate.ubox-ev0", .desc = "a U-box counter with en and ev_sel 0 does not "
+	  "count", .needs = NEED_UNCORE, .run = ubox_ev0 },
+	{ .id = "snbep.gate.ctl-rst", .desc = "CTL.rst clears its counter only and reads 0 (model; "
+	  "reported on hardware)", .needs = NEED_UNCORE, .run = ctl_rst },
+	{ .id = "snbep.filter.thresh", .desc = "thresh 1 passes every pclk of clockticks, thresh 2 "
+	  "none", .needs = NEED_UNCORE, .run = thresh },
+	{ .id = "snbep.filter.invert", .desc = "invert with thresh 1 passes no clocktick; the pair "
+	  "adds up", .needs = NEED_UNCORE, .run = invert },
+	{ .id = "snbep.filter.edge", .desc = "edge detect on clockticks counts no edge once "
+	  "running", .needs = NEED_UNCORE, .run = edge },
+	{ .id = "snbep.filter.thresh-top", .desc = "thresh with its field's top bit set: 0x81 in a "
+	  "C-box, 0x11 in the PCU", .needs = NEED_UNCORE, .run = thresh_top },
+	{ .id = "snbep.filter.edge-thresh", .desc = "edge detect of x >= 2: rising and falling "
+	  "edges bounded by the levels and alternating", .needs = NEED_UNCORE, .run = edge_thresh },
+	{ .id = "snbep.filter.edge-dir", .desc = "edge detect counts entries into band 0, with "
+	  "invert exits (model; reported on hardware)", .needs = NEED_UNCORE, .run = edge_dir },
+	{ .id = "snbep.filter.thresh0", .desc = "thresh 0 ignores edge and occ_edge (model; "
+	  "reported on hardware)", .needs = NEED_UNCORE, .run = thresh0 },
+	{ .id = "snbep.clock.pclk", .desc = "PCU clockticks count 800 MHz against the TSC",
+	  .needs = NEED_UNCORE, .run = snb_pclk_rate },
+	{ .id = "snbep.clock.uclk", .desc = "the UCLK fixed counter against the TSC (its rate "
+	  "asserted on the model, reported on hardware)", .needs = NEED_UNCORE,
+	  .run = snb_uclk_rate },
+	{ .id = "snbep.pcu.band", .desc = "band events compare with their own filter byte (model; "
+	  "reported on hardware)", .needs = NEED_UNCORE, .run = band },
+	{ .id = "snbep.pcu.ext", .desc = "bit 21 makes 0x00 and 0x0B other events",
+	  .needs = NEED_UNCORE, .run = ext },
 };
 const struct suite snbep_gate_suite = SUITE("snbep.gate", tests);

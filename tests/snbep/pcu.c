@@ -9,7 +9,6 @@
  * test's own kicks, which bounds the counts as each check says. */
 #include "snbep.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 #define WIN_US    200   /* a window: 160 000 pclks */
 /* After a role change: C6 entry and exit take tens of microseconds on
  * SNB; 500 us leaves the PCU a settled state to count. */
@@ -364,13 +363,13 @@ static enum verdict residency(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "snbep.pcu.occupancy", "with k cores busy, C0 occupancy >= t and < t split the pclks "
-	  "for every t, as k says", NEED_UNCORE, occupancy },
-	{ "snbep.pcu.occ-states", "one core busy, the rest parked: C0, C3, C6 occupancy",
-	  NEED_UNCORE, occ_states },
-	{ "snbep.pcu.occ-edge", "rising and falling edges of C0 occupancy follow the test's "
-	  "wakes and parks", NEED_UNCORE, occ_edge },
-	{ "snbep.pcu.residency", "C3/C6 residency never decreases, untouched by the PCU's "
-	  "freeze and reset", NEED_UNCORE, residency },
+	{ .id = "snbep.pcu.occupancy", .desc = "with k cores busy, C0 occupancy >= t and < t split "
+	  "the pclks for every t, as k says", .needs = NEED_UNCORE, .run = occupancy },
+	{ .id = "snbep.pcu.occ-states", .desc = "one core busy, the rest parked: C0, C3, C6 "
+	  "occupancy", .needs = NEED_UNCORE, .run = occ_states },
+	{ .id = "snbep.pcu.occ-edge", .desc = "rising and falling edges of C0 occupancy follow the "
+	  "test's wakes and parks", .needs = NEED_UNCORE, .run = occ_edge },
+	{ .id = "snbep.pcu.residency", .desc = "C3/C6 residency never decreases, untouched by the "
+	  "PCU's freeze and reset", .needs = NEED_UNCORE, .run = residency },
 };
 const struct suite snbep_pcu_suite = SUITE("snbep.pcu", tests);

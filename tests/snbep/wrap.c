@@ -7,7 +7,6 @@
 #include "snbep.h"
 #include "../pmi.h"
 
-#define TRY(x) do { enum verdict v_ = (x); if (v_ != V_PASS) return v_; } while (0)
 /* Presets LEAD counts below a wrap; the counters then run RUN_US. LEAD is
  * 1 us of the slowest clock here (pclk, 800 MHz); RUN_US is 80 000 pclks
  * and ~10^5 uncore clocks, so the wrap is far behind and the count past it
@@ -222,18 +221,19 @@ static enum verdict no_pmi(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "snbep.width.cbox-ubox", "C-box and U-box counters wrap at 2^44", NEED_UNCORE,
-	  cbox_ubox },
-	{ "snbep.width.pcu", "PCU counters count past 2^44 and wrap at 2^48", NEED_UNCORE, pcu48 },
-	{ "snbep.width.uclk", "the UCLK fixed counter wraps at 2^48 (2^44: OQ-S07, reported on "
-	  "hardware)", NEED_UNCORE, uclk },
-	{ "snbep.width.upper-bits", "counter bits above the width are not kept (model; reported "
-	  "on hardware)", NEED_UNCORE, upper },
-	{ "snbep.wrap.silent", "a wrap raises no PMI, changes no control and freezes nothing",
-	  NEED_UNCORE, silent },
-	{ "snbep.pmi.route", "uncore PMI routing (none on this generation)", NEED_UNCORE,
-	  no_pmi },
-	{ "snbep.pmi.freeze", "freeze on an uncore PMI (none on this generation)", NEED_UNCORE,
-	  no_pmi },
+	{ .id = "snbep.width.cbox-ubox", .desc = "C-box and U-box counters wrap at 2^44",
+	  .needs = NEED_UNCORE, .run = cbox_ubox },
+	{ .id = "snbep.width.pcu", .desc = "PCU counters count past 2^44 and wrap at 2^48",
+	  .needs = NEED_UNCORE, .run = pcu48 },
+	{ .id = "snbep.width.uclk", .desc = "the UCLK fixed counter wraps at 2^48 (2^44: OQ-S07, "
+	  "reported on hardware)", .needs = NEED_UNCORE, .run = uclk },
+	{ .id = "snbep.width.upper-bits", .desc = "counter bits above the width are not kept "
+	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = upper },
+	{ .id = "snbep.wrap.silent", .desc = "a wrap raises no PMI, changes no control and freezes "
+	  "nothing", .needs = NEED_UNCORE, .run = silent },
+	{ .id = "snbep.pmi.route", .desc = "uncore PMI routing (none on this generation)",
+	  .needs = NEED_UNCORE, .run = no_pmi },
+	{ .id = "snbep.pmi.freeze", .desc = "freeze on an uncore PMI (none on this generation)",
+	  .needs = NEED_UNCORE, .run = no_pmi },
 };
 const struct suite snbep_width_suite = SUITE("snbep.width", tests);
