@@ -13,7 +13,7 @@
 #include "emu_faults.h"
 #include "emu_models.h"
 #include "topo.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 #define MSR_DEBUGCTL        0x1D9
 #define MSR_GLOBAL_STATUS   0x38E

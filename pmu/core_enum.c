@@ -1,7 +1,7 @@
 /* CPUID.0AH decoding through the backend (pmu/core_enum.h). */
 #include "core_enum.h"
 #include "backend.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 #define MSR_PERF_CAPS 0x345
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */

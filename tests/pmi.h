@@ -6,7 +6,7 @@
 #define TESTS_PMI_H
 
 #include "fw/test.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 #include "../pmu/backend.h"
 
 #define MSR_DEBUGCTL      0x1D9
