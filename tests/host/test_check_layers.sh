@@ -13,15 +13,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0
 
-report() { # report NAME STATUS [WHY]
+# verdict NAME STATUS: its TAP line; on failure the check's output follows
+# as comments.
+verdict() {
   n=$((n + 1))
-  if [ "$2" -eq 0 ]; then
-    echo "ok $n - $1"
-  else
-    echo "not ok $n - $1"
-    echo "# ${3:-}"; sed 's/^/# out: /' "$tmp/out"
-    failed=$((failed + 1))
-  fi
+  [ "$2" -eq 0 ] && { echo "ok $n - $1"; return; }
+  echo "not ok $n - $1"
+  sed 's/^/# /' "$tmp/out"
+  failed=$((failed + 1))
 }
 
 # copy: a fresh copy of the tree's layers in $tmp/tree.
@@ -44,12 +43,12 @@ inject() {
   else
     [ $rc -eq 1 ] && grep -qF "$2:$line: $4" "$tmp/out" && grep -q ', 1 upward$' "$tmp/out"
   fi
-  report "$1" $? "exit $rc"
+  verdict "$1" $?
 }
 
 rc=0; "$check" >"$tmp/out" 2>&1 || rc=$?
 [ $rc -eq 0 ] && grep -q '^layers: [0-9]* files, [0-9]* includes, 0 upward$' "$tmp/out"
-report "this tree: no upward include" $? "exit $rc"
+verdict "this tree: no upward include" $?
 
 inject "pmu including efi/ fails" pmu/topo.c ../efi/efi.h "includes efi/efi.h, a layer above pmu"
 inject "pmu including tests/ fails" pmu/detect.h ../tests/fw/config.h \
