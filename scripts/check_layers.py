@@ -2,7 +2,8 @@
 """The layering rule of docs/design.md (Layers), checked on every quoted
 #include: lib < arch < pmu < tests < efi, each layer including only its own
 and the ones below it; tests/host (the host unit tests and the Linux
-platforms, which test every layer) may include anything.
+platforms, which test every layer) may include anything. gnu-efi's
+headers (<efi.h>, <efilib.h>, ...) count as efi/'s: only efi/ includes them.
 
 Usage: check_layers.py [--root DIR]
 Prints one line per upward include ("pmu/topo.c:3: includes
@@ -17,7 +18,7 @@ import sys
 LAYERS = ["lib", "arch", "pmu", "tests", "efi"]  # lowest first
 ANY = "tests/host"  # tests every layer
 SOURCES = (".c", ".h", ".S")
-INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<(efi[^>]*)>)')
 
 
 def layer_of(rel):
@@ -58,7 +59,7 @@ def check(root):
 
 
 def check_file(root, src, mine):
-    """(quoted includes, problems) of one file of layer mine."""
+    """(includes checked, problems) of one file of layer mine."""
     n, out = 0, []
     with open(os.path.join(root, src), encoding="utf-8", errors="replace") as f:
         for no, line in enumerate(f, 1):
@@ -66,6 +67,10 @@ def check_file(root, src, mine):
             if not m:
                 continue
             n += 1
+            if m.group(2):  # gnu-efi's
+                if mine not in (ANY, "efi"):
+                    out.append(f"{src}:{no}: includes <{m.group(2)}>, UEFI's, above {mine}")
+                continue
             rel = resolve(root, src, m.group(1))
             if rel is None:
                 out.append(f"{src}:{no}: includes \"{m.group(1)}\", which is no file")

@@ -1,6 +1,8 @@
 /* Harness configuration: key=value options from the config file on the boot
  * medium, then from the UEFI shell command line (later wins). Portable (no
- * <efi.h>) so the parser is unit-tested on the host. */
+ * <efi.h>) so the parser is unit-tested on the host. In the test layer,
+ * beside the runner, the suites and the result files that read it; efi/
+ * and the host suite fill it (docs/design.md, Layers). */
 #ifndef TESTS_FW_CONFIG_H
 #define TESTS_FW_CONFIG_H
 
@@ -58,8 +60,8 @@ typedef void (*cfg_msg_fn)(void *ctx, const char *msg);
 void cfg_defaults(struct cfg *c);
 
 /* The options pmu_choose and pmu_setup take (pmu/detect.h), from c's
- * backend=, uncore= and emu.* keys; they point into c, which must outlive
- * them until pmu_setup returns (it copies the defects). */
+ * backend=, uncore= and emu.* keys. They point into c: keep c until
+ * pmu_setup has returned (it copies the defects). */
 static inline struct pmu_opts cfg_pmu_opts(const struct cfg *c)
 {
 	return (struct pmu_opts){ .backend = c->backend, .uncore = c->uncore,

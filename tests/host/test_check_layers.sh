@@ -30,12 +30,12 @@ copy() {
 }
 
 # inject NAME FILE INCLUDE WANT: FILE of a fresh copy gets #include "INCLUDE"
-# as its last line; the check then exits 1 naming FILE and that line with
+# (#include <INCLUDE> for one given as <...>) as its last line; the check then exits 1 naming FILE and that line with
 # WANT ("a layer above pmu" ...), or, WANT empty, exits 0.
 inject() {
   local rc=0 line
   copy
-  echo "#include \"$3\"" >>"$tmp/tree/$2"
+  case $3 in "<"*) echo "#include $3" ;; *) echo "#include \"$3\"" ;; esac >>"$tmp/tree/$2"
   line=$(wc -l <"$tmp/tree/$2")
   "$check" --root "$tmp/tree" >"$tmp/out" 2>&1 || rc=$?
   if [ -z "$4" ]; then
@@ -60,6 +60,8 @@ inject "tests including efi/ fails" tests/fw/runner.c ../../efi/efi.h \
   "includes efi/efi.h, a layer above tests"
 inject "tests including tests/host fails" tests/session.c host/host.h \
   "includes tests/host/host.h, a layer above tests"
+inject "pmu including gnu-efi's <efi.h> fails" pmu/backend_hw.c "<efi.h>" \
+  "includes <efi.h>, UEFI's, above pmu"
 inject "an include of no file fails" pmu/regs.c ../efi/gone.h 'includes "../efi/gone.h", which is no file'
 inject "tests including pmu/ (down) passes" tests/fw/runner.c ../../pmu/regs.h ""
 inject "efi including tests/ passes" efi/main.c ../tests/fw/runner.h ""
