@@ -35,8 +35,8 @@ TLDFLAGS := -nostdlib -znocombreloc -z defs -T $(EFI_LDS) -shared -Bsymbolic \
 HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 
 # Portable code: compiled into the EFI app and into the host tests.
-PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_keys.c \
-              efi/smbios.c efi/identity_text.c tests/fw/*.c pmu/*.c))
+PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard lib/identity_text.c efi/smbios.c \
+              tests/fw/*.c pmu/*.c))
 # Target-only code.
 TARGET   := lib/rt.c pmu/backend_hw.c \
             $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \

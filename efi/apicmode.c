@@ -5,7 +5,7 @@
  * LVTs, so arch/apic.c restores them on each CPU (the BSP's timer LVT is the
  * firmware's tick). */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/apic.h"
 #include "../arch/cpuid.h"
 

@@ -7,7 +7,7 @@
  * memory until the mirror is set, which receives them first, so log.txt
  * holds every line of the run. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 
 static uint16_t uart_port;
 static void (*mirror)(const char *line);

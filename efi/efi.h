@@ -5,7 +5,7 @@
 
 #include <efi.h>
 #include "../lib/rt.h"
-#include "config.h"
+#include "../tests/fw/config.h"
 
 extern EFI_SYSTEM_TABLE *g_st;
 extern EFI_BOOT_SERVICES *g_bs;
@@ -55,7 +55,7 @@ struct cpu_ident;
 void apic_mode_enter(const struct cfg *c, const struct cpu_ident *id);
 int apic_mode_leave(void); /* nonzero: a CPU could not be put back */
 
-/* uncore.c: detection, backend, the emulated uncore's PMI tick. */
+/* emu_tick.c: detection, backend, the emulated uncore's PMI tick. */
 struct pmu_choice;
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id);
 void uncore_teardown(void);

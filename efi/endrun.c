@@ -25,7 +25,7 @@
  * are the files closed, the console mirror having been removed first, so
  * that nothing is ever written through a closed handle. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/cpuid.h"
 #include "../arch/io.h"
 #include "../tests/session.h"

@@ -11,7 +11,7 @@
  * OVMF's APs share the BSP's IDT (DESIGN.md). */
 #include "efi.h"
 #include "protocols.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/apic.h"
 #include "../arch/fault.h"
 

@@ -1,9 +1,10 @@
-/* plat_identity on UEFI (efi/identity.h): the firmware clock, the
+/* plat_identity on UEFI (lib/identity.h): the firmware clock, the
  * microcode revision and the SMBIOS identity, read once on the BSP the first
  * time they are asked for (the banner's), after the exception handlers are
  * in place, so an MSR the CPU lacks is a "#GP" and not a crash. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
+#include "smbios.h"
 #include "../arch/cpuid.h"
 #include "../arch/fault.h"
 

@@ -4,7 +4,7 @@
  * five minutes), console and config before anything prints, exception
  * handlers before the first test, APIC mode switched back before the end. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/apic.h"
 #include "../arch/cpuid.h"
 #include "../tests/session.h"

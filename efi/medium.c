@@ -4,7 +4,7 @@
  * every write is flushed before the next test starts, so what was reported
  * survives a hang or a reset. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../tests/fw/results.h"
 
 #define RESULTS_DIR "\\uncore-results"

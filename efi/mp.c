@@ -4,7 +4,7 @@
  * processor numbers. AP jobs run on resident APs (below). */
 #include "efi.h"
 #include "protocols.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/apic.h"
 #include "../arch/io.h"
 

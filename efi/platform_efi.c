@@ -1,6 +1,6 @@
-/* The rest of efi/platform.h on UEFI: APIC, time, memory, interrupt flag. */
+/* The rest of lib/platform.h on UEFI: APIC, time, memory, interrupt flag. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/apic.h"
 #include "../arch/io.h"
 #include "../arch/tsc.h"

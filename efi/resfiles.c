@@ -7,7 +7,7 @@
  * half-made entry; a write that fails later still ends the run with the
  * harness-error exit code and a line saying which file stopped where. */
 #include "efi.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../tests/session.h"
 #include "../tests/fw/results_fmt.h"
 

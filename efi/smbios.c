@@ -1,9 +1,9 @@
 /* SMBIOS (DMTF DSP0134): the firmware, system and board identity from
- * structure types 0, 1 and 2 (efi/identity.h). Portable: the UEFI side finds
+ * structure types 0, 1 and 2 (efi/smbios.h). Portable: the UEFI side finds
  * the entry point in the system configuration table (efi/identity.c), the
  * host tests hand in bytes. Nothing here trusts the table: every offset is
  * checked against the lengths given. */
-#include "identity.h"
+#include "smbios.h"
 
 static bool checksum_ok(const uint8_t *p, size_t n)
 {

@@ -14,7 +14,7 @@
 #include "emu_models.h"
 #include "../arch/msr.h"
 #include "topo.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define LVT_MASK            0x10000u     /* C-28 */

@@ -5,7 +5,7 @@
 #include "../arch/apic.h"
 #include "../arch/cpuid.h"
 #include "../arch/fault.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 struct msr_op {
 	uint32_t msr;

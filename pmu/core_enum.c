@@ -2,7 +2,7 @@
 #include "core_enum.h"
 #include "../arch/msr.h"
 #include "backend.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
 

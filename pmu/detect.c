@@ -26,7 +26,7 @@ static const uint8_t nhm_cores[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
  * that a run shows the core suite's SKIP for them. */
 static struct core_shape ebx_shape;
 
-static void choose_core(const struct pmu_cpu *cpu, const struct cfg *c, bool intel,
+static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, bool intel,
 			struct pmu_choice *out)
 {
 	unsigned i;
@@ -40,35 +40,35 @@ static void choose_core(const struct pmu_cpu *cpu, const struct cfg *c, bool int
 			out->core = &core_shape_nhm;
 			out->core_name = "nhm";
 		}
-	if (c->emu_core_ebx >= 0) {
+	if (o->core_ebx >= 0) {
 		ebx_shape = *out->core;
-		ebx_shape.ebx = (uint32_t)c->emu_core_ebx;
+		ebx_shape.ebx = (uint32_t)o->core_ebx;
 		out->core = &ebx_shape;
 	}
 }
 
-void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choice *out)
+void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out)
 {
 	bool intel = !strcmp(cpu->vendor, "GenuineIntel");
-	bool forced = strcmp(c->uncore, "auto") != 0;
+	bool forced = strcmp(o->uncore, "auto") != 0;
 	const struct uncore_gen *g;
 	size_t n;
 
 	memset(out, 0, sizeof(*out));
-	out->emulated = c->backend == CFG_BACKEND_EMU ||
-			(c->backend == CFG_BACKEND_AUTO && cpu->hypervisor);
-	choose_core(cpu, c, intel, out);
+	out->emulated = o->backend == PMU_BACKEND_EMU ||
+			(o->backend == PMU_BACKEND_AUTO && cpu->hypervisor);
+	choose_core(cpu, o, intel, out);
 	if (forced && out->emulated) {
-		g = uncore_gen_by_name(c->uncore);
+		g = uncore_gen_by_name(o->uncore);
 		if (has_suite(g))
 			out->gen = g;
 		snprintf(out->why, sizeof(out->why), g == out->gen ? "uncore=%s forces the "
-			 "generation" : "uncore=%s: no on-target suite for it yet", c->uncore);
+			 "generation" : "uncore=%s: no on-target suite for it yet", o->uncore);
 		return;
 	}
 	if (forced)
 		snprintf(out->why, sizeof(out->why), "uncore=%s ignored: it applies to the "
-			 "emulated backend only; ", c->uncore);
+			 "emulated backend only; ", o->uncore);
 	g = intel ? uncore_gen_for_model(cpu->family, cpu->model) : NULL;
 	n = strlen(out->why);
 	if (g && has_suite(g))

@@ -5,13 +5,30 @@
 #include "backend.h"
 #include "emu_core.h"
 #include "regs.h"
-#include "../efi/config.h"
+
+struct emu_fault_set;
 
 struct pmu_cpu {
 	const char *vendor;
 	uint32_t family, model;
 	bool hypervisor;
 	uint8_t pmu_version; /* the CPU's own CPUID.0AH:EAX[7:0]; 0 under TCG (C-13) */
+};
+
+/* backend=: auto = emulated under a hypervisor, hardware on bare metal. */
+enum pmu_backend { PMU_BACKEND_AUTO, PMU_BACKEND_HW, PMU_BACKEND_EMU };
+
+/* What pmu_choose and pmu_setup take from the run's configuration, filled
+ * by the caller (cfg_pmu_opts, tests/fw/config.h): pmu/ knows no config
+ * (docs/design.md, Layers). */
+struct pmu_opts {
+	enum pmu_backend backend;
+	const char *uncore;                 /* uncore=: "auto" or a generation's name */
+	const struct emu_fault_set *faults; /* emu.fault= (pmu/emu_faults.h), copied at
+					       set-up; NULL: none */
+	uint32_t uclk_mhz;                  /* emu.uclk_mhz=: the emulated U-clock */
+	int32_t core_ebx;                   /* emu.core_ebx=: the emulated core PMU's
+					       CPUID.0AH:EBX, -1: its shape's own */
 };
 
 struct pmu_choice {
@@ -31,14 +48,6 @@ struct pmu_choice {
  * own CPUID.0AH reports none (C-11, C-13), whatever its uncore: shape
  * core_shape_nhm on Nehalem/Westmere (C-12), core_shape_v3 on any other
  * model (pmu/emu_core.h). */
-void pmu_choose(const struct pmu_cpu *cpu, const struct cfg *c, struct pmu_choice *out);
-
-/* pmu_choose, then make the choice the current backend: hw, or the
- * emulated uncore and/or core PMU over hw, set up with the config's
- * defects and U-clock. True when the emulated backend runs: the platform
- * must then call emu_poll every tick_us (its PMI tick). A generation
- * without a model yet clears out->gen. */
-bool pmu_setup(const struct pmu_cpu *cpu, const struct cfg *c, const struct msr_backend *hw,
-	       uint32_t tick_us, struct pmu_choice *out);
+void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out);
 
 #endif

@@ -1,21 +1,21 @@
 /* The backend a run uses: pmu_choose's answer, with the emulated uncore
  * and core PMU set up over the hardware backend when it is chosen
- * (pmu/detect.h). */
-#include "detect.h"
+ * (pmu/setup.h). */
+#include "setup.h"
 #include "emu.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
-bool pmu_setup(const struct pmu_cpu *cpu, const struct cfg *c, const struct msr_backend *hw,
+bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct msr_backend *hw,
 	       uint32_t tick_us, struct pmu_choice *out)
 {
 	struct emu_cfg ec;
 	int rc;
 
-	pmu_choose(cpu, c, out);
+	pmu_choose(cpu, o, out);
 	msr_backend_set(hw);
 	if (!out->emulated || (!out->gen && !out->core))
 		return false;
-	ec = (struct emu_cfg){ out->gen, &c->emu_faults, c->emu_uclk_mhz * 1000, hw, NULL, tick_us,
+	ec = (struct emu_cfg){ out->gen, o->faults, o->uclk_mhz * 1000, hw, NULL, tick_us,
 			       out->core, NULL, cpu->model };
 	rc = emu_setup(&ec);
 	if (rc == PLAT_EUNSUPPORTED) { /* a generation without a model: the core PMU alone */

@@ -2,7 +2,7 @@
 #include "trace.h"
 #include "backend.h"
 #include "emu.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 static const struct uncore_gen *gen;
 static struct msr_trace fallback[TRACE_MAX];

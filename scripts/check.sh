@@ -56,6 +56,9 @@ else bad check.trace-spec "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
 # docs/tests.md is what make docs makes of the test tables today.
 if scripts/catalogue.py | cmp -s - docs/tests.md; then ok check.docs-tests
 else bad check.docs-tests "docs/tests.md is stale: run make docs"; fi
+# No file includes from a layer above its own (docs/design.md, Layers).
+if lout=$(scripts/check_layers.py); then ok "check.layers (${lout#layers: })"
+else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 
 # --- QEMU runs -----------------------------------------------------------------
 qemu_major=$(qemu-system-x86_64 --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1)

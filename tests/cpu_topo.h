@@ -5,7 +5,7 @@
 #ifndef TESTS_CPU_TOPO_H
 #define TESTS_CPU_TOPO_H
 
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 /* Where the split came from: CPUID leaf 0BH, leaves 01H/04H where 0BH is
  * absent (SDM Vol. 3A 8.9.4), or, where CPUID describes fewer CPUs per

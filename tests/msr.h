@@ -3,7 +3,7 @@
 #define TESTS_MSR_H
 
 #include "fw/test.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 #include "../pmu/backend.h"
 #include "../arch/fault.h"
 

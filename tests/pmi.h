@@ -6,7 +6,7 @@
 #define TESTS_PMI_H
 
 #include "fw/test.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 #include "../pmu/backend.h"
 #include "../arch/msr.h"
 

@@ -2,7 +2,7 @@
 #include "session.h"
 #include "leave.h"
 #include "state.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 #include "../pmu/backend.h"
 #include "../pmu/trace.h"
 
@@ -33,7 +33,7 @@ static void banner(const struct session *s)
 	plat_log(0, "brand: %s", ri->brand[0] ? ri->brand : "(none)");
 	plat_log(0, "platform: %s%s", s->hypervisor ? "hypervisor " : "bare metal",
 		 s->hypervisor ? ri->hypervisor : "");
-	/* Date, microcode, firmware, system and board (efi/identity.h). */
+	/* Date, microcode, firmware, system and board (lib/identity.h). */
 	for (int i = 0; ident_line(plat_identity(), i, id, sizeof(id)); i++)
 		plat_log(0, "%s", id);
 	plat_log(0, "cpus: %u in %u package(s); apic: %s (x2APIC %s)", ri->ncpus,

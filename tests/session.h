@@ -8,7 +8,7 @@
 #define TESTS_SESSION_H
 
 #include "fw/runner.h"
-#include "../efi/config.h"
+#include "fw/config.h"
 #include "../pmu/detect.h"
 
 struct session {

@@ -17,7 +17,8 @@
  * state_stop does between tests after one cut short (tests/leave.h). */
 #include "state.h"
 #include "../pmu/topo.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
+#include "fw/config.h"
 #include "../pmu/backend.h"
 #include "../arch/fault.h"
 

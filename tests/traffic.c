@@ -6,7 +6,7 @@
  * core suite's toggling workload). Under emulation the synthetic streams
  * ignore it. */
 #include "traffic.h"
-#include "../efi/platform.h"
+#include "../lib/platform.h"
 
 #define BUF_BYTES (64u * 1024)
 #define LINE      64u

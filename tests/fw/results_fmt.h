@@ -19,11 +19,11 @@
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
 #define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */
 /* The head (run info): the recorded configuration is never cut, so the
- * head holds its worst case (CFG_DESCRIBE_MAX, efi/config.h, which grows
+ * head holds its worst case (CFG_DESCRIBE_MAX, tests/fw/config.h, which grows
  * with every named defect), every character escaped (6 bytes), beside the
  * rest of the head: identity and CPU fields, each bounded by its own size
  * (RESULTS_WORD_MAX and the like), in RESULTS_HEAD_REST. */
-#include "../../efi/config.h"
+#include "config.h"
 #define RESULTS_HEAD_REST 8192
 #define RESULTS_HEAD_MAX (6 * CFG_DESCRIBE_MAX + RESULTS_HEAD_REST)
 /* The head is rendered in the scratch too. */

@@ -10,7 +10,7 @@
  * content starts, so tail == pos means no record yet (no comma needed).
  * json_end leaves pos at the end of the document. */
 #include "results_fmt.h"
-#include "../../efi/platform.h"
+#include "../../lib/platform.h"
 #include "../../pmu/trace.h"
 
 /* results.json's layout (docs/results.schema.json), and the journal's line
@@ -144,7 +144,7 @@ static void put_smbios_strs(struct rbuf *b, const char *name, const struct smbio
 	rbuf_put(b, "}");
 }
 
-/* The date and the SMBIOS identity (efi/identity.h); strings at most
+/* The date and the SMBIOS identity (lib/identity.h); strings at most
  * IDENT_STR bytes of printable ASCII, so each fits twice escaped. */
 static void put_identity(struct rbuf *b, const struct plat_identity *id)
 {

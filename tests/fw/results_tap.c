@@ -2,7 +2,7 @@
  * goes at the end (TAP allows a trailing plan), so a file cut short by a
  * hang or reset reads as an incomplete run rather than a wrong one. */
 #include "results_fmt.h"
-#include "../../efi/platform.h"
+#include "../../lib/platform.h"
 
 /* Bytes set aside after a YAML message besides the figures: severity,
  * duration, iteration, the "figures:" key and the block end. */

@@ -1,7 +1,7 @@
 /* Test runner and the verdict helpers of tests/fw/test.h. */
 #include "runner.h"
 #include "glob.h"
-#include "../../efi/platform.h"
+#include "../../lib/platform.h"
 #include "../../pmu/trace.h"
 
 static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR", "N/A" };

@@ -1,10 +1,11 @@
-/* Host (Linux) implementation of efi/platform.h for unit tests: a simulated
+/* Host (Linux) implementation of lib/platform.h for unit tests: a simulated
  * machine of N CPUs whose "APIC" delivers IPIs synchronously to registered
  * handlers, with every printed line captured for the tests to inspect. */
 #ifndef TESTS_HOST_HOST_H
 #define TESTS_HOST_HOST_H
 
-#include "../../efi/platform.h"
+#include "../../lib/platform.h"
+#include "../fw/config.h"
 
 /* Shape of the simulated machine: ncpus CPUs spread evenly over npackages,
  * APIC id = index. Resets the LVTs, handlers and the captured output. */

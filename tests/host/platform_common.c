@@ -1,4 +1,4 @@
-/* The parts of efi/platform.h both Linux implementations share
+/* The parts of lib/platform.h both Linux implementations share
  * (tests/host/platform_common.h). */
 #include "platform_common.h"
 #include <errno.h>

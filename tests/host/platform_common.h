@@ -1,4 +1,4 @@
-/* What the two Linux implementations of efi/platform.h share
+/* What the two Linux implementations of lib/platform.h share
  * (tests/host/platform_common.c): the machine's shape, each CPU's LVT
  * performance-counter entry, the interrupt handler table, time, memory,
  * the configuration and log formatting. The single-threaded one

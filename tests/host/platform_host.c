@@ -1,4 +1,4 @@
-/* efi/platform.h on Linux, for host unit tests. Single-threaded: "running on
+/* lib/platform.h on Linux, for host unit tests. Single-threaded: "running on
  * CPU n" means switching the current-CPU index for the duration of a call,
  * and plat_run_all runs the AP part for each AP in turn before the BSP part,
  * so code that needs real concurrency is exercised only on target and in

@@ -1,4 +1,4 @@
-/* efi/platform.h on Linux for the host suite (tests/host/threads.h): CPU n
+/* lib/platform.h on Linux for the host suite (tests/host/threads.h): CPU n
  * is a thread, CPU 0 (the BSP) the one that started the machine, and the
  * local APIC's interrupts are POSIX signals sent to a CPU's thread with
  * pthread_kill:

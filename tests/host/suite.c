@@ -1,7 +1,7 @@
 /* build/host/suite: the on-target uncore and core PMU suites (tests/nhm/,
  * tests/core/, tests/state.c, chosen by tests/suites.c) run as a Linux
  * program against the emulated uncore and core PMU, on the threaded host
- * platform (platform_threads.c): what efi/main.c and efi/uncore.c do under
+ * platform (platform_threads.c): what efi/main.c and efi/emu_tick.c do under
  * UEFI, around the same session.
  *
  *   suite [--cpus N] [--packages N] [--results DIR] [key=value ...]
@@ -19,6 +19,7 @@
 #include "threads.h"
 #include "../session.h"
 #include "../../pmu/emu.h"
+#include "../../pmu/setup.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -125,7 +126,7 @@ static void parse_args(struct cfg *c, int argc, char **argv)
 }
 
 /* The emulated uncore's PMI tick: emu_poll every 1 ms from a thread of its
- * own, the period the harness gives OVMF's timer on target (efi/uncore.c),
+ * own, the period the harness gives OVMF's timer on target (efi/emu_tick.c),
  * so that PMI latencies, and the bound the tests read from the backend,
  * stay comparable with QEMU's. emu_poll
  * can run on a thread that is no CPU: it never asks which CPU it is on
@@ -229,6 +230,7 @@ int main(int argc, char **argv)
 	};
 	static struct session s;
 	static struct pmu_choice pc;
+	struct pmu_opts opts;
 	unsigned ncpus = 4, npackages = 2;
 	const char *results = NULL;
 	pthread_t ticker;
@@ -262,7 +264,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "suite: cannot start %u CPU threads: %s\n", ncpus, strerror(e));
 		return 2;
 	}
-	if (!pmu_setup(&host_cpu, host_cfg(), &tcg, TICK_US, &pc)) {
+	opts = cfg_pmu_opts(host_cfg());
+	if (!pmu_setup(&host_cpu, &opts, &tcg, TICK_US, &pc)) {
 		fprintf(stderr, "suite: no emulated PMU to test (%s)\n", pc.emulated ? pc.why :
 			"backend=hw: the host has no uncore MSRs");
 		return 2;

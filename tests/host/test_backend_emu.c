@@ -343,6 +343,7 @@ static void choose(const char *vendor, uint32_t model, bool hv, const char *keys
 {
 	struct pmu_cpu cpu = { vendor, 6, model, hv, 0 };
 	struct cfg c;
+	struct pmu_opts opts;
 	char line[64], err[256];
 	const char *k = keys;
 
@@ -358,7 +359,8 @@ static void choose(const char *vendor, uint32_t model, bool hv, const char *keys
 		assert_int_equal(cfg_set(&c, line, eq + 1, err, sizeof(err)), 0);
 		k += n + (end != NULL);
 	}
-	pmu_choose(&cpu, &c, out);
+	opts = cfg_pmu_opts(&c);
+	pmu_choose(&cpu, &opts, out);
 }
 
 static void n01_models_of_this_uncore(void **state)

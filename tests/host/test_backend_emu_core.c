@@ -263,11 +263,13 @@ static void choose(uint32_t model, bool hv, uint8_t pmu_version, const char *bac
 {
 	struct pmu_cpu cpu = { vendor, 6, model, hv, pmu_version };
 	struct cfg c;
+	struct pmu_opts opts;
 	char err[64];
 
 	cfg_defaults(&c);
 	assert_int_equal(cfg_set(&c, "backend", backend, err, sizeof(err)), 0);
-	pmu_choose(&cpu, &c, out);
+	opts = cfg_pmu_opts(&c);
+	pmu_choose(&cpu, &opts, out);
 }
 
 /* C-12, C-13: the shape follows the CPU; the core PMU is emulated only by

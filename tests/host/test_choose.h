@@ -5,16 +5,19 @@
 #define TEST_CHOOSE_H
 
 #include "pmu/detect.h"
+#include "tests/fw/config.h"
 
 static inline void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
 {
 	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
 	struct cfg c;
+	struct pmu_opts opts;
 	char err[128];
 
 	cfg_defaults(&c);
 	assert_int_equal(cfg_set(&c, "uncore", uncore, err, sizeof(err)), 0);
-	pmu_choose(&cpu, &c, out);
+	opts = cfg_pmu_opts(&c);
+	pmu_choose(&cpu, &opts, out);
 }
 
 #endif

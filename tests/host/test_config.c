@@ -1,4 +1,4 @@
-/* Host unit tests for efi/config.c, the config file: it comes from the
+/* Host unit tests for tests/fw/config.c, the config file: it comes from the
  * user, so most cases here are malformed input. Load options, the
  * description and the emulation keys: test_config_opts.c. */
 #include "test_config.h"

@@ -1,4 +1,4 @@
-/* Shared by the host tests of efi/config.c (test_config*.c): a message
+/* Shared by the host tests of tests/fw/config.c (test_config*.c): a message
  * capture that checks every message as it arrives, and parse helpers for
  * the config file and the load options. */
 #ifndef TEST_CONFIG_H
@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include "../../pmu/emu_faults.h"
 
-#include "efi/config.h"
+#include "tests/fw/config.h"
 
 #define NAME "\\uncore-harness.cfg"
 

@@ -1,9 +1,9 @@
-/* Host unit tests of help (efi/config.c cfg_help): every key of the
+/* Host unit tests of help (tests/fw/config.c cfg_help): every key of the
  * parser's own table appears with its default and its allowed values, and
  * help is asked for by the words a user tries (help, --help, -h, ?) in the
  * config file and on the shell's command line. */
 #include "test_config.h"
-#include "efi/config_int.h"
+#include "tests/fw/config_int.h"
 
 static struct {
 	int n;

@@ -1,11 +1,11 @@
 /* The configuration in results.json (tests/fw/results_json.c put_config,
- * efi/config.c cfg_pair): an object with every described key of the
+ * tests/fw/config.c cfg_pair): an object with every described key of the
  * effective configuration and its value whole, even at the longest values
  * the parser takes, and a tag= with spaces, quotes, backslashes and what
  * looks like a pair of its own; the same object in the journal's line 0. */
 #include "test_results.h"
 #include "host.h"
-#include "efi/config_int.h"
+#include "tests/fw/config_int.h"
 
 static char esc[6 * CFG_DESCRIBE_MAX];
 

@@ -5,7 +5,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include "test_config.h"
-#include "efi/config_int.h"
+#include "tests/fw/config_int.h"
 
 /* A file of exactly len bytes: comment lines, then tail (if any) as its
  * last bytes. */
@@ -99,7 +99,7 @@ static void fill_worst(struct cfg *x)
 	x->apic = CFG_APIC_X2APIC;
 	x->expect_family = UINT32_MAX;
 	x->expect_model = UINT32_MAX;
-	x->backend = CFG_BACKEND_AUTO;
+	x->backend = PMU_BACKEND_AUTO;
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
 		emu_faults_add(&x->emu_faults, bit);
 	x->emu_uclk_mhz = UINT32_MAX;

@@ -1,4 +1,4 @@
-/* Host unit tests for efi/config.c: load options (the UEFI shell's UCS-2
+/* Host unit tests for tests/fw/config.c: load options (the UEFI shell's UCS-2
  * command line), the one-line description and its round trip, and the
  * emulation and expect_cpu keys. */
 #include "test_config.h"
@@ -213,7 +213,7 @@ static void test_emulation_keys(void **state)
 
 	(void)state;
 	cfg_defaults(&x);
-	assert_int_equal(x.backend, CFG_BACKEND_AUTO);
+	assert_int_equal(x.backend, PMU_BACKEND_AUTO);
 	assert_string_equal(x.uncore, "auto");
 	assert_int_equal(cfg_set(&x, "backend", "silicon", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "expected auto, hw or emu"));

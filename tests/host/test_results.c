@@ -6,7 +6,7 @@
 
 /* ---- TAP ---------------------------------------------------------------- */
 
-/* The identity the TAP head shows (efi/identity.h): a clock 60 minutes
+/* The identity the TAP head shows (lib/identity.h): a clock 60 minutes
  * east of UTC, the microcode unread, SMBIOS 3.0 with every structure and
  * a serial not given (test_results_json.c takes no board and a microcode). */
 static void tap_identity(void)

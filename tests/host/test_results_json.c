@@ -65,7 +65,7 @@ static void json_validator_rejects_invalid(void **state)
 			fail_msg("rejected valid: %s", good[i]);
 }
 
-/* The identity json_put_head takes from the platform (efi/identity.h): an
+/* The identity json_put_head takes from the platform (lib/identity.h): an
  * OVMF-like SMBIOS with no board (type 2), a known microcode revision. */
 static void fixed_identity(void)
 {

@@ -1,4 +1,4 @@
-/* Host unit tests of efi/smbios.c and efi/identity_text.c: SMBIOS 2.x and
+/* Host unit tests of efi/smbios.c and lib/identity_text.c: SMBIOS 2.x and
  * 3.x entry points (DSP0134 5.2.1, 5.2.2), the strings of types 0, 1 and 2
  * (DSP0134 7.1, 7.2, 7.3), what is absent, and the firmware clock as UTC. */
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <cmocka.h>
-#include "efi/identity.h"
+#include "efi/smbios.h"
 
 static void fix_checksum(uint8_t *p, size_t n, size_t at)
 {

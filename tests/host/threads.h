@@ -1,4 +1,4 @@
-/* The host suite's machine (tests/host/platform_threads.c): efi/platform.h
+/* The host suite's machine (tests/host/platform_threads.c): lib/platform.h
  * on Linux with one thread per CPU, so that CPUs really run at once and
  * interrupts really arrive asynchronously. */
 #ifndef TESTS_HOST_THREADS_H

@@ -5,7 +5,8 @@
 #define TESTS_SELF_SELF_H
 
 #include "../fw/test.h"
-#include "../../efi/platform.h"
+#include "../fw/config.h"
+#include "../../lib/platform.h"
 
 enum verdict self_cpu_detect(struct tctx *t);
 enum verdict self_cpu_same(struct tctx *t);

@@ -1,13 +1,14 @@
 /* Platform services: everything pmu/ and tests/ may ask of the machine
- * besides MSRs. Implemented for UEFI in efi/platform_efi.c (and the other
- * efi/ files), and on Linux twice: single-threaded for the host unit tests
- * (tests/host/platform_host.c) and with a thread per CPU for the host suite
- * (tests/host/platform_threads.c). Never includes <efi.h>. */
-#ifndef EFI_PLATFORM_H
-#define EFI_PLATFORM_H
+ * besides MSRs. Declarations only, in lib/ so that every layer above may
+ * include it (docs/design.md, Layers). Implemented for UEFI in
+ * efi/platform_efi.c (and the other efi/ files), and on Linux twice:
+ * single-threaded for the host unit tests (tests/host/platform_host.c) and
+ * with a thread per CPU for the host suite (tests/host/platform_threads.c).
+ * Never includes <efi.h>. */
+#ifndef LIB_PLATFORM_H
+#define LIB_PLATFORM_H
 
-#include "../lib/rt.h"
-#include "config.h"
+#include "rt.h"
 #include "identity.h"
 
 #define PLAT_MAX_CPUS 64
@@ -105,11 +106,14 @@ void plat_puts(const char *line);
 void plat_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int plat_verbosity(void);
 
-/* The effective configuration (file, then load options). */
+/* The effective configuration (file, then load options): struct cfg is
+ * tests/fw/config.h's, which a caller that reads it includes (the test
+ * layer's, above this one). */
+struct cfg;
 const struct cfg *plat_config(void);
 
 /* --- identity ------------------------------------------------------------ */
-/* The date, microcode revision and SMBIOS identity (efi/identity.h), read
+/* The date, microcode revision and SMBIOS identity (lib/identity.h), read
  * once, on the BSP, at the first call; never NULL. */
 const struct plat_identity *plat_identity(void);
 

@@ -1,7 +1,7 @@
-/* Internal interface between the config parser (efi/config.c) and the key
- * table (efi/config_keys.c). Portable. */
-#ifndef EFI_CONFIG_INT_H
-#define EFI_CONFIG_INT_H
+/* Internal interface between the config parser (tests/fw/config.c) and the key
+ * table (tests/fw/config_keys.c). Portable. */
+#ifndef TESTS_FW_CONFIG_INT_H
+#define TESTS_FW_CONFIG_INT_H
 
 #include "config.h"
 

@@ -2,11 +2,13 @@
  * report needs to name the machine and the moment. Collected once on the
  * BSP (efi/identity.c on UEFI, a stub on the host), shown in the banner and
  * the TAP head (ident_line) and written into results.json (json_put_head).
- * Portable. */
-#ifndef EFI_IDENTITY_H
-#define EFI_IDENTITY_H
+ * Portable; in lib/ beside the platform interface that returns it
+ * (plat_identity), with its text (lib/identity_text.c). Reading SMBIOS is
+ * the UEFI platform's: efi/smbios.h. */
+#ifndef LIB_IDENTITY_H
+#define LIB_IDENTITY_H
 
-#include "../lib/rt.h"
+#include "rt.h"
 
 /* SMBIOS strings are kept up to this many bytes (63 and a NUL), printable
  * ASCII only (others become '?'), trailing blanks dropped. */
@@ -45,15 +47,6 @@ struct plat_identity {
 	struct smbios_ident smbios;
 };
 #define TZ_UNSPECIFIED 0x7FF /* EFI_UNSPECIFIED_TIMEZONE */
-
-/* Where the structure table is, from an entry point ("_SM_" 2.x, 31 bytes,
- * or 30 as some 2.1 firmware says, or "_SM3_" 3.x, 24 bytes): false if ep
- * is neither (bad anchor, length or checksum). Sets the version too. */
-bool smbios_entry(const void *ep, size_t len, uint64_t *table, uint32_t *table_len,
-		  struct smbios_ident *id);
-/* Types 0, 1 and 2 from a structure table of len bytes (the first of each
- * type; a structure cut by len, or the end-of-table type 127, ends it). */
-void smbios_read(const void *table, size_t len, struct smbios_ident *id);
 
 /* The firmware clock's reading as date_utc and tz_minutes: the clock is
  * local time at tz_minutes from UTC (UEFI 2.10 8.3.1, EFI_TIME.TimeZone:

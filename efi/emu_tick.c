@@ -1,6 +1,7 @@
 /* Wiring of pmu/ into the UEFI run: which uncore, which core PMU and which
- * backend, the emulated uncore and core PMU set up if chosen (pmu_setup),
- * and their PMI tick: a periodic timer event that advances the models and
+ * backend, the emulated uncore and core PMU set up if chosen (pmu_setup,
+ * with the options the configuration gives, cfg_pmu_opts), and their PMI
+ * tick: a periodic timer event that advances the models and
  * delivers the PMIs overflows asked for, so a test spinning without touching
  * any MSR still receives its PMI.
  * A timer event fires on the firmware's tick, 10 ms on OVMF (DESIGN.md), so
@@ -10,9 +11,9 @@
  * sized from that bound (pmu_pmi_bound_us), shrink with it. */
 #include "efi.h"
 #include "protocols.h"
-#include "platform.h"
+#include "../lib/platform.h"
 #include "../arch/cpuid.h"
-#include "../pmu/detect.h"
+#include "../pmu/setup.h"
 #include "../pmu/emu.h"
 
 #define TICK_US 1000 /* 1 kHz: a firmware tick is a few microseconds of work */
@@ -55,9 +56,10 @@ const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
 	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor,
 			       id->pmu_version };
+	struct pmu_opts opts = cfg_pmu_opts(&g_cfg);
 	EFI_STATUS st;
 
-	if (!pmu_setup(&cpu, &g_cfg, &msr_backend_hw, TICK_US, &choice))
+	if (!pmu_setup(&cpu, &opts, &msr_backend_hw, TICK_US, &choice))
 		return &choice;
 	fast_tick();
 	st = g_bs->CreateEvent(EVT_TIMER | EVT_NOTIFY_SIGNAL, TPL_CALLBACK, on_tick, NULL, &tick);

@@ -1,4 +1,4 @@
-/* The identity (efi/identity.h) as text: the date in UTC, and the lines
+/* The identity (lib/identity.h) as text: the date in UTC, and the lines
  * the banner and the TAP head show. */
 #include "identity.h"
 

@@ -1,11 +1,14 @@
 /* Harness configuration: key=value options from the config file on the boot
  * medium, then from the UEFI shell command line (later wins). Portable (no
- * <efi.h>) so the parser is unit-tested on the host. */
-#ifndef EFI_CONFIG_H
-#define EFI_CONFIG_H
+ * <efi.h>) so the parser is unit-tested on the host. In the test layer,
+ * beside the runner, the suites and the result files that read it; efi/
+ * and the host suite fill it (docs/design.md, Layers). */
+#ifndef TESTS_FW_CONFIG_H
+#define TESTS_FW_CONFIG_H
 
-#include "../lib/rt.h"
-#include "../pmu/emu_faults.h"
+#include "../../lib/rt.h"
+#include "../../pmu/detect.h"
+#include "../../pmu/emu_faults.h"
 
 #define CFG_LIST_MAX 512  /* tests= / skip= value */
 #define CFG_LINE_MAX 1024 /* longer lines are rejected whole */
@@ -18,7 +21,6 @@
 
 enum cfg_end { END_AUTO, END_SHUTDOWN, END_REBOOT, END_HALT, END_EXIT };
 enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
-enum cfg_backend { CFG_BACKEND_AUTO, CFG_BACKEND_HW, CFG_BACKEND_EMU };
 /* inject=: a fault the run causes on purpose, to show that a path other
  * than the happy one leaves the machine as found (tests/self/inject.c,
  * tests/state.c) */
@@ -42,7 +44,7 @@ struct cfg {
 	uint32_t expect_family, expect_model;
 	/* backend=auto|hw|emu: auto = emulated uncore under a hypervisor,
 	 * hardware on bare metal */
-	enum cfg_backend backend;
+	enum pmu_backend backend;
 	char uncore[CFG_UNCORE_SIZE]; /* uncore=auto|<generation> (emulated backend) */
 	struct emu_fault_set emu_faults; /* emu.fault=a,b (pmu/emu_faults.h) */
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
@@ -56,6 +58,16 @@ struct cfg {
 typedef void (*cfg_msg_fn)(void *ctx, const char *msg);
 
 void cfg_defaults(struct cfg *c);
+
+/* The options pmu_choose and pmu_setup take (pmu/detect.h), from c's
+ * backend=, uncore= and emu.* keys. They point into c: keep c until
+ * pmu_setup has returned (it copies the defects). */
+static inline struct pmu_opts cfg_pmu_opts(const struct cfg *c)
+{
+	return (struct pmu_opts){ .backend = c->backend, .uncore = c->uncore,
+				  .faults = &c->emu_faults, .uclk_mhz = c->emu_uclk_mhz,
+				  .core_ebx = c->emu_core_ebx };
+}
 
 /* Set one option. Returns 0, or -1 with a message in err. */
 int cfg_set(struct cfg *c, const char *key, const char *value, char *err,
@@ -131,7 +143,7 @@ const char *cfg_pair(const struct cfg *c, unsigned i, char *val, size_t size, si
 
 const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);
-const char *cfg_backend_name(enum cfg_backend b);
+const char *cfg_backend_name(enum pmu_backend b);
 const char *cfg_inject_name(enum cfg_inject i);
 
 #endif

@@ -2,8 +2,8 @@
  * Adding a key means an enum entry (config_int.h), a line in keys[], and a
  * case in cfg_key_set and cfg_key_show. */
 #include "config_int.h"
-#include "../pmu/emu_faults.h"
-#include "../pmu/regs.h"
+#include "../../pmu/emu_faults.h"
+#include "../../pmu/regs.h"
 
 #define XSTR(x)    STR(x)
 #define STR(x)     #x
@@ -201,7 +201,7 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 	case K_BACKEND:
 		i = find_name(backend_names, ARRAY_SIZE(backend_names), v);
 		if (i >= 0)
-			c->backend = (enum cfg_backend)i;
+			c->backend = (enum pmu_backend)i;
 		return i >= 0;
 	case K_UNCORE:
 		if (strcmp(v, "auto") && !uncore_gen_by_name(v))
@@ -415,7 +415,7 @@ void cfg_defaults(struct cfg *c)
 	c->repeat = 1;
 	c->baud = 115200;
 	c->apic = CFG_APIC_KEEP;
-	c->backend = CFG_BACKEND_AUTO;
+	c->backend = PMU_BACKEND_AUTO;
 	memcpy(c->uncore, "auto", 5);
 	c->emu_uclk_mhz = 2133;
 	c->emu_core_ebx = -1;
@@ -432,7 +432,7 @@ const char *cfg_apic_name(enum cfg_apic a)
 	return (unsigned)a < ARRAY_SIZE(apic_names) ? apic_names[a] : "?";
 }
 
-const char *cfg_backend_name(enum cfg_backend b)
+const char *cfg_backend_name(enum pmu_backend b)
 {
 	return (unsigned)b < ARRAY_SIZE(backend_names) ? backend_names[b] : "?";
 }
