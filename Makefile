@@ -37,10 +37,13 @@ HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 # Portable code: compiled into the EFI app and into the host tests.
 PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard efi/config.c efi/config_keys.c \
               efi/smbios.c efi/identity_text.c tests/fw/*.c pmu/*.c))
+# The suites' code: tests/*.c and every folder of tests/ but the framework
+# (tests/fw), the host tests (tests/host) and the self-tests (tests/self),
+# which the host suite has not: a generation's new folder is found by glob.
+SUITES   := $(filter-out tests/fw/% tests/host/% tests/self/%,$(wildcard tests/*.c tests/*/*.c))
 # Target-only code.
-TARGET   := lib/rt.c pmu/backend_hw.c \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \
-              tests/core/*.c tests/snbep/*.c tests/nhmex/*.c)
+TARGET   := lib/rt.c pmu/backend_hw.c $(SUITES) \
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/self/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
@@ -48,8 +51,7 @@ H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/core/*.c tests/snbep/*.c tests/nhmex/*.c) \
-            tests/host/platform_threads.c tests/host/platform_common.c
+SUITE    := $(SUITES) tests/host/platform_threads.c tests/host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 

@@ -38,7 +38,7 @@ int main(void)
 
 	printf("generation,box,register,address,width,access\n");
 	for (g = 0; g < uncore_gens_count; g++)
-		print_set(uncore_gens[g]);
+		print_set(&uncore_gens[g]);
 	print_set(&core_pmu_regs);
 	return 0;
 }

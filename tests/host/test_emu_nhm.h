@@ -46,13 +46,13 @@ static inline uint64_t rd(struct nhm_uncore *u, uint32_t msr, uint64_t now)
 {
 	uint64_t v = 0xDEAD;
 
-	assert_int_equal(nhm_rdmsr(u, msr, now, &v), 0);
+	assert_int_equal(nhm_rdmsr(u, 0, msr, now, &v), 0);
 	return v;
 }
 
 static inline void wr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 {
-	assert_int_equal(nhm_wrmsr(u, msr, val, now), 0);
+	assert_int_equal(nhm_wrmsr(u, 0, msr, val, now), 0);
 }
 
 /* A general counter's configuration, for the reference. rst: cycle of an
@@ -135,7 +135,7 @@ static inline uint64_t model_count(emu_faults_t faults, const struct ref *r, uin
 	struct nhm_uncore u;
 	uint64_t v0;
 
-	nhm_init(&u, faults, 0);
+	nhm_init(&u, faults, 0, 0, 0, 0);
 	start_gp(&u, 0, r, a);
 	v0 = rd(&u, CTR(0), a);
 	return rd(&u, CTR(0), b) - v0;

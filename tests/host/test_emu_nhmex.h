@@ -56,13 +56,13 @@ static inline uint64_t rd(struct nhmex_uncore *u, uint32_t msr, uint64_t now)
 {
 	uint64_t v = 0xDEAD;
 
-	assert_int_equal(nhmex_rdmsr(u, msr, now, &v), 0);
+	assert_int_equal(nhmex_rdmsr(u, 0, msr, now, &v), 0);
 	return v;
 }
 
 static inline void wr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
 {
-	assert_int_equal(nhmex_wrmsr(u, msr, val, now), 0);
+	assert_int_equal(nhmex_wrmsr(u, 0, msr, val, now), 0);
 }
 
 /* One overflow source: its box's three global registers, the counter's
