@@ -10,7 +10,9 @@
 #                   (host build; a subset also under QEMU)
 #   make host-suite build/host/suite: the uncore suite as a Linux program
 #   make host-tests host unit tests only
-#   make regs       every register the harness knows, as CSV
+#   make regs       every register the harness knows, as CSV (build/host/regs
+#                   --defects, --mutation: the defect lists and the mutation
+#                   rows for the scripts)
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables
@@ -150,14 +152,15 @@ qemu: deps $(B)/esp.img
 
 host-suite: $(B)/host/suite
 
-host-tests: $(H_TESTS) $(B)/host/replay
+host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs
 	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
-	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay
+	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay \
+	  $(B)/host/regs
 	@scripts/check.sh
 
-mutation: deps $(B)/esp.img $(B)/host/suite
+mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
 	@B=$(B) scripts/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
