@@ -5,9 +5,7 @@
  * no full-width writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx
  * anyway). The counting filter is one definition for both PMUs, so its
  * defects (pmu/emu_stream_defects.h) break the core model's filter too.
- * Each line: D(f, ID, "name", RUN, "what it breaks (spec ids)"), f the
- * family the list is expanded for (pmu/emu_faults.h), RUN which `make
- * mutation` rows run it (enum emu_defect_run: MUT, NOFW, HOST). */
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CORE_DEFECTS_H
 #define PMU_EMU_CORE_DEFECTS_H
 

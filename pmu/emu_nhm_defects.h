@@ -3,9 +3,8 @@
  * emulated backend does (pmu/backend_emu.c; lvt-no-mask and
  * lvt-mask-ignored break the LVT entry itself, so they act on core PMIs
  * too; the others are the uncore's). `make mutation` runs the MUT ones as
- * the nhm row (nhm.* and core.*). Each line: D(f, ID, "name", RUN, "what it breaks (spec ids)"), f the
- * family the list is expanded for (pmu/emu_faults.h), RUN which `make
- * mutation` rows run it (enum emu_defect_run: MUT, NOFW, HOST). */
+ * the nhm row (nhm.* and core.*).
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_NHM_DEFECTS_H
 #define PMU_EMU_NHM_DEFECTS_H
 

@@ -7,9 +7,8 @@
  * ov_c_r) an overflow sets shows only in S_MSR_PMON_SUMMARY, whose address
  * no source gives (OQ-X9); the U-box bit and the walk of X-30 are the same
  * either way. Make it MUT once tests/nhmex/boxes.c's ex_summary reads it.
- * Each line: D(f, ID, "name", RUN, "what it breaks (spec ids)"), f the
- * family the list is expanded for (pmu/emu_faults.h), RUN which `make
- * mutation` rows run it (enum emu_defect_run: MUT, NOFW, HOST). */
+ *
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_NHMEX_DEFECTS_H
 #define PMU_EMU_NHMEX_DEFECTS_H
 

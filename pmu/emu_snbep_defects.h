@@ -8,9 +8,7 @@
  * none, so the suite parks in HLT (C1) there and the C3/C6 occupancy and
  * residency stay 0. On a machine that enumerates them
  * snbep.pcu.occ-states and snbep.pcu.residency assert what these break.
- * Each line: D(f, ID, "name", RUN, "what it breaks (spec ids)"), f the
- * family the list is expanded for (pmu/emu_faults.h), RUN which `make
- * mutation` rows run it (enum emu_defect_run: MUT, NOFW, HOST). */
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_SNBEP_DEFECTS_H
 #define PMU_EMU_SNBEP_DEFECTS_H
 

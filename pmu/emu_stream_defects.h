@@ -3,9 +3,8 @@
  * uncore and the core PMU, so these break both: numbered from
  * EMU_SHARED_BASE in every family's mask, which every model sees. Their
  * generation is nhm, so that its row of `make mutation` runs them against
- * nhm.* and core.*. Each line: D(f, ID, "name", RUN, "what it breaks (spec ids)"), f the
- * family the list is expanded for (pmu/emu_faults.h), RUN which `make
- * mutation` rows run it (enum emu_defect_run: MUT, NOFW, HOST). */
+ * nhm.* and core.*.
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_STREAM_DEFECTS_H
 #define PMU_EMU_STREAM_DEFECTS_H
 
