@@ -10,7 +10,9 @@
 #                   (host build; a subset also under QEMU)
 #   make host-suite build/host/suite: the uncore suite as a Linux program
 #   make host-tests host unit tests only
-#   make regs       every register the harness knows, as CSV
+#   make regs       every register the harness knows, as CSV (build/host/regs
+#                   --defects, --mutation: the defect lists and the mutation
+#                   rows for the scripts)
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables
@@ -37,10 +39,13 @@ HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 # Portable code: compiled into the EFI app and into the host tests.
 PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard lib/identity_text.c efi/smbios.c \
               tests/fw/*.c pmu/*.c))
+# The suites' code: tests/*.c and every folder of tests/ but the framework
+# (tests/fw), the host tests (tests/host) and the self-tests (tests/self),
+# which the host suite has not: a generation's new folder is found by glob.
+SUITES   := $(filter-out tests/fw/% tests/host/% tests/self/%,$(wildcard tests/*.c tests/*/*.c))
 # Target-only code.
-TARGET   := lib/rt.c pmu/backend_hw.c \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/*.c tests/self/*.c tests/nhm/*.c \
-              tests/core/*.c tests/snbep/*.c tests/nhmex/*.c)
+TARGET   := lib/rt.c pmu/backend_hw.c $(SUITES) \
+            $(wildcard efi/*.c arch/*.c arch/*.S tests/self/*.c)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
@@ -48,8 +53,7 @@ H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(wildcard tests/*.c tests/nhm/*.c tests/core/*.c tests/snbep/*.c tests/nhmex/*.c) \
-            tests/host/platform_threads.c tests/host/platform_common.c
+SUITE    := $(SUITES) tests/host/platform_threads.c tests/host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
@@ -148,14 +152,15 @@ qemu: deps $(B)/esp.img
 
 host-suite: $(B)/host/suite
 
-host-tests: $(H_TESTS) $(B)/host/replay
+host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs
 	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
-	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay
+	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay \
+	  $(B)/host/regs
 	@scripts/check.sh
 
-mutation: deps $(B)/esp.img $(B)/host/suite
+mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
 	@B=$(B) scripts/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr

@@ -183,7 +183,7 @@ static int setup_uncore(const unsigned *ncores)
 			pkg_mem_size[p] = m->size;
 		}
 		emu.pkg[p] = pkg_mem[p];
-		m->init(emu.pkg[p], emu_faults_for(&emu.faults, m->faults), ncores[p], emu.cfg.cpu_model,
+		m->init(emu.pkg[p], emu_faults_for(&emu.faults, emu.cfg.gen->defects), ncores[p], emu.cfg.cpu_model,
 			emu.cfg.uclk_khz, emu_uclk_now());
 		for (k = 0; m->cstate && k < ncores[p]; k++)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
@@ -194,7 +194,7 @@ static int setup_uncore(const unsigned *ncores)
 int emu_setup(const struct emu_cfg *c)
 {
 	unsigned i, p, n = plat_cpu_count(), ncores[EMU_MAX_PKG] = { 0 };
-	const struct emu_model *m = c->gen ? emu_model_for(c->gen->name) : NULL;
+	const struct emu_model *m = c->gen ? c->gen->emu : NULL;
 	int rc;
 
 	if (c->gen && !m)

@@ -1,26 +1,17 @@
 /* Uncore detection by CPU model (N-01, N-02, S-01, X-01), backend choice,
  * and the shape of an emulated core PMU. */
 #include "detect.h"
+#include "registry.h"
 
-/* Generations an on-target suite tests (tests/nhm, tests/snbep, tests/nhmex).
- * Any other generation is recognised by its model and described (`make
- * regs`, the model), but until its own suite exists a run must not point
- * the Nehalem tests at its registers: it counts as no supported uncore,
- * named in the reason. */
-static const char *const suites_for[] = { "nhm", "snbep", "nhmex" };
-
+/* Whether an on-target suite tests the generation (its registry row's
+ * suite). Any other generation is recognised by its model and described
+ * (`make regs`, the model), but until its own suite exists a run must not
+ * point the Nehalem tests at its registers: it counts as no supported
+ * uncore, named in the reason. */
 static bool has_suite(const struct uncore_gen *g)
 {
-	unsigned i;
-
-	for (i = 0; i < ARRAY_SIZE(suites_for); i++)
-		if (!strcmp(suites_for[i], g->name))
-			return true;
-	return false;
+	return g && g->suite;
 }
-
-/* Nehalem and Westmere cores, client, EP and EX: their core PMU is C-12's. */
-static const uint8_t nhm_cores[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
 
 /* emu.core_ebx= marks events unavailable in the chosen shape (C-11), so
  * that a run shows the core suite's SKIP for them. */
@@ -29,17 +20,13 @@ static struct core_shape ebx_shape;
 static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, bool intel,
 			struct pmu_choice *out)
 {
-	unsigned i;
+	const struct core_row *r;
 
 	if (!out->emulated || !intel || cpu->pmu_version)
 		return; /* C-13: only where the CPU's own CPUID.0AH reports none */
-	out->core = &core_shape_v3;
-	out->core_name = "v3";
-	for (i = 0; i < ARRAY_SIZE(nhm_cores); i++)
-		if (cpu->family == 6 && cpu->model == nhm_cores[i]) {
-			out->core = &core_shape_nhm;
-			out->core_name = "nhm";
-		}
+	r = core_row_for_model(cpu->family, cpu->model);
+	out->core = r->shape;
+	out->core_name = r->name;
 	if (o->core_ebx >= 0) {
 		ebx_shape = *out->core;
 		ebx_shape.ebx = (uint32_t)o->core_ebx;

@@ -62,6 +62,11 @@ const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, 
 const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
 					  PERF_CAPS_FW_WRITE };
 
+bool core_shape_fw_write(const struct core_shape *s)
+{
+	return (s->perf_caps & PERF_CAPS_FW_WRITE) != 0;
+}
+
 bool core_shape_valid(const struct core_shape *s)
 {
 	bool fixed_ok = s->version == 1 ? s->nfixed == 0

@@ -114,6 +114,8 @@ extern const struct core_shape core_shape_nhm_fw;
 extern const struct core_shape core_shape_v3;
 
 bool core_shape_valid(const struct core_shape *s);
+/* Whether the shape has full-width writes (IA32_A_PMCn, C-18). */
+bool core_shape_fw_write(const struct core_shape *s);
 /* CPUID.0AH as the shape presents it: r = EAX, EBX, ECX, EDX. */
 void core_cpuid_0a(const struct core_shape *s, uint32_t r[4]);
 

@@ -1,49 +1,24 @@
-/* Names of the injectable defects (pmu/emu_faults.h). */
+/* The injectable defects as data (pmu/emu_faults.h). */
 #include "emu_faults.h"
 
-static const char *const names[] = {
-#define X(id, name, desc) name,
-	EMU_FAULTS(X)
-#undef X
+const struct emu_defect emu_defects[] = {
+#define D(f, id, nm, r, d)                                                                 \
+	{ .name = nm, .desc = d, .family = EMU_FAM_##f, .gen = EMU_GEN_##f, .bit = EMU_FBIT_##id, \
+	  .run = EMU_RUN_##r },
+	EMU_FAULTS(D)
+#undef D
 };
-
-static const char *const descs[] = {
-#define X(id, name, desc) desc,
-	EMU_FAULTS(X)
-#undef X
-};
+_Static_assert(ARRAY_SIZE(emu_defects) == EMU_FAULT_COUNT, "one row per defect");
 
 const char *emu_fault_name(unsigned bit)
 {
-	return bit < EMU_FAULT_COUNT ? names[bit] : "?";
+	return bit < EMU_FAULT_COUNT ? emu_defects[bit].name : "?";
 }
 
 const char *emu_fault_desc(unsigned bit)
 {
-	return bit < EMU_FAULT_COUNT ? descs[bit] : "?";
+	return bit < EMU_FAULT_COUNT ? emu_defects[bit].desc : "?";
 }
-
-/* Each defect's family and its number in it, by global number. */
-static const uint8_t family[] = {
-#define U(id, name, desc) EMU_FAM_UNCORE,
-#define C(id, name, desc) EMU_FAM_CORE,
-#define S(id, name, desc) EMU_FAM_SNBEP,
-#define N(id, name, desc) EMU_FAM_NHMEX,
-#define H(id, name, desc) EMU_FAM_SHARED,
-	EMU_FAM_UNCORE_LIST(U) EMU_FAM_SHARED_LIST(H) EMU_FAM_CORE_LIST(C) EMU_FAM_SNBEP_LIST(S)
-	EMU_FAM_NHMEX_LIST(N)
-#undef H
-#undef U
-#undef C
-#undef S
-#undef N
-};
-
-static const uint8_t fbit[] = {
-#define X(id, name, desc) EMU_FBIT_##id,
-	EMU_FAULTS(X)
-#undef X
-};
 
 emu_faults_t emu_faults_for(const struct emu_fault_set *set, enum emu_fault_family fam)
 {
@@ -52,18 +27,18 @@ emu_faults_t emu_faults_for(const struct emu_fault_set *set, enum emu_fault_fami
 
 emu_faults_t emu_fault_mask(unsigned bit)
 {
-	return bit < EMU_FAULT_COUNT ? (emu_faults_t)1 << fbit[bit] : 0;
+	return bit < EMU_FAULT_COUNT ? (emu_faults_t)1 << emu_defects[bit].bit : 0;
 }
 
 void emu_faults_add(struct emu_fault_set *set, unsigned bit)
 {
 	if (bit < EMU_FAULT_COUNT)
-		set->fam[family[bit]] |= emu_fault_mask(bit);
+		set->fam[emu_defects[bit].family] |= emu_fault_mask(bit);
 }
 
 bool emu_faults_has(const struct emu_fault_set *set, unsigned bit)
 {
-	return bit < EMU_FAULT_COUNT && (set->fam[family[bit]] >> fbit[bit] & 1);
+	return bit < EMU_FAULT_COUNT && (set->fam[emu_defects[bit].family] >> emu_defects[bit].bit & 1);
 }
 
 bool emu_faults_empty(const struct emu_fault_set *set)
@@ -86,7 +61,7 @@ int emu_faults_parse(const char *list, struct emu_fault_set *set, char *bad, siz
 		unsigned bit;
 
 		for (bit = 0; bit < EMU_FAULT_COUNT; bit++)
-			if (strlen(names[bit]) == n && !strncmp(names[bit], list, n))
+			if (strlen(emu_defects[bit].name) == n && !strncmp(emu_defects[bit].name, list, n))
 				break;
 		if (n && bit == EMU_FAULT_COUNT) {
 			snprintf(bad, badlen, "%.*s", (int)n, list);
@@ -113,7 +88,7 @@ void emu_faults_describe(const struct emu_fault_set *set, char *buf, size_t len)
 
 		if (!emu_faults_has(set, bit))
 			continue;
-		n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", names[bit]);
+		n = snprintf(buf + used, len - used, "%s%s", used ? "," : "", emu_defects[bit].name);
 		if (n < 0 || used + (size_t)n >= len)
 			break;
 		used += (size_t)n;

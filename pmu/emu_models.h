@@ -1,8 +1,10 @@
 /* The uncore models the emulated backend hosts, one per package, behind
  * one small set of operations per generation (as the Linux uncore driver
  * keeps one ops set per generation): the backend routes MSRs, ticks, PMI
- * requests and C-state changes through it without knowing the generation
- * (pmu/emu_models.c adapts pmu/emu_nhm.h, emu_nhmex.h and emu_snbep.h). */
+ * requests and C-state changes through it without knowing the generation.
+ * Each model exports its set (nhm_model in pmu/emu_nhm.c, ...), its own
+ * functions with these signatures; the registry row names it
+ * (pmu/registry.c, struct uncore_gen.emu). */
 #ifndef PMU_EMU_MODELS_H
 #define PMU_EMU_MODELS_H
 
@@ -14,7 +16,6 @@
 #define EMU_MAX_PMI_REQ 16 /* each model's queue (NHM_MAX_PMI_REQ, ...) */
 
 struct emu_model {
-	const char *gen;      /* the uncore_gen's name */
 	size_t size;          /* bytes of one package's model */
 	/* OQ-X2: a PMI goes to the lowest-APIC-id thread of each selected core;
 	 * else to every thread of it (OQ-N4). */
@@ -22,8 +23,7 @@ struct emu_model {
 	/* OQ-S18: the model's U-clock runs at the TSC's rate, not at
 	 * emu.uclk_mhz (OQ-N17). */
 	bool uclk_is_tsc;
-	/* The defects init gets: its family's mask (pmu/emu_faults.h). */
-	enum emu_fault_family faults;
+	/* f: the mask of its generation's defect family (uncore_gen.defects). */
 	/* ncores: the package's cores; model: the CPU's (X-37: C-boxes). */
 	void (*init)(void *m, emu_faults_t f, unsigned ncores, uint32_t model,
 		     uint32_t uclk_khz, uint64_t now);
@@ -40,8 +40,5 @@ struct emu_model {
 	 * generation has no occupancy input. */
 	void (*cstate)(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 };
-
-/* The model of generation `gen`, or NULL if there is none. */
-const struct emu_model *emu_model_for(const char *gen);
 
 #endif

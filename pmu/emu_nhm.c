@@ -25,7 +25,6 @@
 /* Functional bits (field tables in pmu/regs_nhm.c). Reserved, W1C and W1A
  * masks come from the tables. */
 #define GC_EN_FC0 (1ull << 32)        /* N-07 */
-#define GC_PMI_CORE_SHIFT 48          /* N-31, OQ-N2: EN_PMI_COREn = bit 48+n */
 #define GC_PMI_FRZ (1ull << 63)       /* N-36 */
 #define ST_OVF_PMI (1ull << 61)       /* N-23 */
 #define ST_CHG (1ull << 63)           /* N-24 */
@@ -360,7 +359,7 @@ static void advance(struct nhm_uncore *u, uint64_t now)
  * *i = its counter index for counters and their controls. */
 static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	if (!reg_lookup(&gen_nhm, msr, r) || r->box == &core_pmi_box)
+	if (!reg_find(nhm_boxes, ARRAY_SIZE(nhm_boxes), msr, r) || r->box == &core_pmi_box)
 		return false;
 	*i = r->tmpl->count == NHM_NCTR ? r->idx : NHM_FIXED;
 	return true;
@@ -478,10 +477,15 @@ static int write_match(struct nhm_uncore *u, const struct reg_tmpl *t, uint64_t 
 	return 0;
 }
 
-void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now)
+/* ncores, model, uclk_khz: one shape on every Nehalem/Westmere model and
+ * package (N-03, OQ-N3), counting in the U-clock cycles the caller gives. */
+void nhm_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+	      uint64_t now)
 {
+	struct nhm_uncore *u = m;
 	unsigned n;
 
+	(void)ncores, (void)model, (void)uclk_khz;
 	memset(u, 0, sizeof(*u)); /* N-05, OQ-N14: registers and counters reset to 0 */
 	u->faults = faults;
 	u->pmi_core_bits = 4; /* OQ-N3 */
@@ -531,23 +535,28 @@ static int write_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i, 
 	}
 }
 
-int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
+/* core: every register is the package's (N-03). */
+int nhm_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
+	struct nhm_uncore *u = m;
 	struct reg_ref r;
 	unsigned i;
 	int rc = enter(u, msr, now, &r, &i);
 
+	(void)core;
 	if (!rc)
 		*val = read_reg(u, &r, i);
 	return rc;
 }
 
-int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
+int nhm_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
+	struct nhm_uncore *u = m;
 	struct reg_ref r;
 	unsigned i;
 	int rc = enter(u, msr, now, &r, &i);
 
+	(void)core;
 	return rc ? rc : write_reg(u, &r, i, val);
 }
 
@@ -568,9 +577,4 @@ uint64_t nhm_next_wrap(const struct nhm_uncore *u)
 		first = w < first ? w : first;
 	}
 	return first;
-}
-
-unsigned nhm_take_pmi(struct nhm_uncore *u, struct emu_pmi_req *out, unsigned max)
-{
-	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }

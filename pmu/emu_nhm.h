@@ -11,10 +11,12 @@
 #include "../lib/rt.h"
 #include "emu_faults.h"
 #include "emu_pmi_fifo.h"
+#include "emu_models.h"
 #include "emu_stream.h"
 
 #define NHM_NCTR 8
 #define NHM_MAX_PMI_REQ 16
+#define GC_PMI_CORE_SHIFT 48 /* N-31, OQ-N2: EN_PMI_COREn = bit 48+n */
 
 /* A PMI request (struct emu_pmi_req) is raised by an overflow of a
  * PMI-enabled counter (N-30), with the EN_PMI_CORE bits of GLOBAL_CTRL at
@@ -40,12 +42,16 @@ struct nhm_uncore {
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
 };
 
-void nhm_init(struct nhm_uncore *u, emu_faults_t faults, uint64_t now);
-
+/* The model's operations (struct emu_model, pmu/emu_models.h), each with
+ * its signature: m is a struct nhm_uncore. init ignores ncores, model and
+ * uclk_khz, rdmsr and wrmsr the core (every register is the package's). */
+extern const struct emu_model nhm_model;
+void nhm_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+	      uint64_t now);
 /* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
  * an uncore MSR of this generation (the caller passes it on). */
-int nhm_rdmsr(struct nhm_uncore *u, uint32_t msr, uint64_t now, uint64_t *val);
-int nhm_wrmsr(struct nhm_uncore *u, uint32_t msr, uint64_t val, uint64_t now);
+int nhm_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+int nhm_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
 /* Advance to now without an access (the PMI scheduler's tick). */
 void nhm_advance(struct nhm_uncore *u, uint64_t now);
@@ -54,8 +60,11 @@ void nhm_advance(struct nhm_uncore *u, uint64_t now);
  * none will wrap (nothing running, or no events). */
 uint64_t nhm_next_wrap(const struct nhm_uncore *u);
 
-/* Move out up to max pending PMI requests, oldest first; returns how many. */
-unsigned nhm_take_pmi(struct nhm_uncore *u, struct emu_pmi_req *out, unsigned max);
+/* Advance to now, then move out up to max pending PMI requests, oldest
+ * first; returns how many (now below the model's time: no advance). */
+unsigned nhm_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+/* The cores GLOBAL_CTRL's EN_PMI_CORE routes PMIs to now (N-31). */
+unsigned nhm_routed(const void *m);
 
 /* Per-cycle value of the synthetic stream for (event, umask) at cycle t, and
  * whether the event is an occupancy accumulator (§5 "occ"). Exposed so host

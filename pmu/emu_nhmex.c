@@ -398,7 +398,7 @@ static int locate(const struct nhmex_uncore *u, uint32_t msr, struct loc *l)
 {
 	unsigned i;
 
-	if (!reg_lookup(&gen_nhmex, msr, &l->r))
+	if (!reg_find(nhmex_boxes, ARRAY_SIZE(nhmex_boxes), msr, &l->r))
 		return (msr >= 0xC00 && msr <= 0xFFF) ? VEC_GP : -1;
 	l->b = NHMEX_NBOX;
 	for (i = 0; i < ARRAY_SIZE(box_map); i++)
@@ -438,11 +438,14 @@ static uint64_t ctl_defined(const struct nhmex_uncore *u, const struct loc *l)
 	return def;
 }
 
-int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *val)
+/* core: every register is the package's. */
+int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
+	struct nhmex_uncore *u = m;
 	struct loc l;
 	int rc = locate(u, msr, &l);
 
+	(void)core;
 	if (rc)
 		return rc;
 	advance(u, now);
@@ -468,13 +471,15 @@ int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *va
 	return 0;
 }
 
-int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now)
+int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
+	struct nhmex_uncore *u = m;
 	struct loc l;
 	int rc = locate(u, msr, &l);
 	uint64_t def, old;
 	bool was;
 
+	(void)core;
 	if (rc) /* no register of this generation: no template to look at */
 		return rc;
 	/* ig bits are dropped and read 0 */
@@ -510,13 +515,18 @@ int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now
 	return 0;
 }
 
-void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uint64_t now)
+/* ncores: the model's C-box count names the cores (X-37, OQ-X1); uclk_khz:
+ * counting is in the cycles the caller gives. */
+void nhmex_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		uint64_t now)
 {
 	static const struct emu_filt raw = { 0, false, false, false };
+	struct nhmex_uncore *u = m;
 	uint8_t v[PERIOD];
 	unsigned b, k, p, s, t;
 	struct reg_ref r;
 
+	(void)ncores, (void)uclk_khz;
 	memset(u, 0, sizeof(*u)); /* every register 0 */
 	u->faults = faults;
 	u->ncbox = u->ncores = box_count(&nhmex_cbox, model); /* OQ-X1 */
@@ -526,7 +536,7 @@ void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uin
 		uint32_t ctl = b == NHMEX_U ? 0xC10 : b < NHMEX_B0 ? 0xD10 : b < NHMEX_S0 ? 0xC30
 			: b < NHMEX_M0 ? 0xC50 : b < NHMEX_R0 ? 0xCB0 : b < NHMEX_W ? 0xE10 : 0xC90;
 
-		reg_lookup(&gen_nhmex, ctl, &r);
+		reg_find(nhmex_boxes, ARRAY_SIZE(nhmex_boxes), ctl, &r);
 		u->en_bit[b] = field_mask(reg_field(r.tmpl, "en"));
 		u->pmi_bit[b] = field_mask(reg_field(r.tmpl, "pmi_en"));
 		if (is_r(b) && F(u, EX_TABLE_R_PMI_20))
@@ -561,8 +571,11 @@ uint64_t nhmex_next_wrap(const struct nhmex_uncore *u)
 	return first;
 }
 
-unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct emu_pmi_req *out, unsigned max)
+unsigned nhmex_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max)
 {
+	struct nhmex_uncore *u = m;
+
+	advance(u, now);
 	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }
 
@@ -582,3 +595,17 @@ unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t)
 
 	return (emu_mix(key, p >> 6) & 1) && (emu_mix(key, 0x10000 | p) & 3);
 }
+
+/* OQ-X2: a PMI goes to the lowest-APIC-id thread of each selected core; the
+ * U-clock is emu.uclk_mhz's; no PMI storm defect, no occupancy input. */
+const struct emu_model nhmex_model = {
+	.size = sizeof(struct nhmex_uncore),
+	.one_thread = true,
+	.uclk_is_tsc = false,
+	.init = nhmex_init,
+	.rdmsr = nhmex_rdmsr,
+	.wrmsr = nhmex_wrmsr,
+	.take_pmi = nhmex_take_pmi,
+	.routed = NULL,
+	.cstate = NULL,
+};

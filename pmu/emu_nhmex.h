@@ -33,6 +33,7 @@
 #include "../lib/rt.h"
 #include "emu_faults.h"
 #include "emu_pmi_fifo.h"
+#include "emu_models.h"
 #include "emu_stream.h"
 
 #define NHMEX_MAX_CBOX 10
@@ -74,19 +75,24 @@ struct nhmex_uncore {
 	unsigned npmi, pmi_dropped;
 };
 
-/* model: 0x2E or 0x2F (anything else is taken as 0x2E). */
-void nhmex_init(struct nhmex_uncore *u, emu_faults_t faults, uint32_t model, uint64_t now);
-
+/* The model's operations (struct emu_model, pmu/emu_models.h), each with
+ * its signature: m is a struct nhmex_uncore. init: model 0x2E or 0x2F
+ * (anything else is taken as 0x2E); ncores and uclk_khz ignored. rdmsr and
+ * wrmsr ignore the core (every register is the package's). */
+extern const struct emu_model nhmex_model;
+void nhmex_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		uint64_t now);
 /* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
  * an uncore MSR of this generation (the caller passes it on). */
-int nhmex_rdmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t now, uint64_t *val);
-int nhmex_wrmsr(struct nhmex_uncore *u, uint32_t msr, uint64_t val, uint64_t now);
+int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
 void nhmex_advance(struct nhmex_uncore *u, uint64_t now);
 /* Cycle of the next wrap of any counter after u->now, UINT64_MAX if none. */
 uint64_t nhmex_next_wrap(const struct nhmex_uncore *u);
-/* Move out up to max pending PMI requests, oldest first. */
-unsigned nhmex_take_pmi(struct nhmex_uncore *u, struct emu_pmi_req *out, unsigned max);
+/* Advance to now, then move out up to max pending PMI requests, oldest
+ * first (now below the model's time: no advance). */
+unsigned nhmex_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 
 /* S-box s's summary at now (OQ-X9: no address is known, so this is the one
  * way to it; a confirmed address makes it an MSR of the table). */

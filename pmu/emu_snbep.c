@@ -290,8 +290,8 @@ static void advance(struct snbep_uncore *u, uint64_t now)
 	 * rate; outside PMON, so the PCU's freeze does not stop them. */
 	if (!(F(u, SNBEP_RESID_FROZEN) && frozen(u, &u->pcu)))
 		for (c = 0; c < u->ncores; c++)
-			if (u->cstate[c] == SNBEP_C3 || u->cstate[c] == SNBEP_C6)
-				u->resid[c][u->cstate[c] == SNBEP_C6] += now - a;
+			if (u->cstate[c] == PMU_C3 || u->cstate[c] == PMU_C6)
+				u->resid[c][u->cstate[c] == PMU_C6] += now - a;
 	u->now = now;
 	for (b = 0; b < pcu; b++)
 		if (wrap[b])
@@ -431,7 +431,7 @@ static bool absent(uint32_t msr)
 static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 {
 	memset(l, 0, sizeof(*l));
-	if (!reg_lookup(&gen_snbep, msr, &l->r))
+	if (!reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &l->r))
 		return -1;
 	if (l->r.box == &snbep_cbox) {
 		if (l->r.box_idx >= u->ncores)
@@ -479,8 +479,9 @@ static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t n
 	return 0;
 }
 
-int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
+	struct snbep_uncore *u = m;
 	struct loc l;
 	int rc;
 
@@ -511,8 +512,9 @@ int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t no
 	return 0;
 }
 
-int snbep_wrmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
+	struct snbep_uncore *u = m;
 	struct loc l;
 	int rc = enter(u, core, msr, now, &l);
 
@@ -542,15 +544,18 @@ static uint8_t table_width(uint32_t msr)
 {
 	struct reg_ref r;
 
-	return reg_lookup(&gen_snbep, msr, &r) ? r.tmpl->width : 64;
+	return reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &r) ? r.tmpl->width : 64;
 }
 
-void snbep_init(struct snbep_uncore *u, emu_faults_t faults, unsigned ncores, uint32_t uclk_khz,
+/* model: one C-box per core of the package on every model (OQ-S15). */
+void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 		uint64_t now)
 {
+	struct snbep_uncore *u = m;
 	uint8_t w_ugp = table_width(MSR_U_CTR0), w_c = table_width(MSR_C0_CTR0);
 	unsigned b, k;
 
+	(void)model;
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
 	u->faults = faults;
 	u->ncores = ncores < 1 ? 1 : ncores > SNBEP_MAX_CORES ? SNBEP_MAX_CORES : ncores;
@@ -588,14 +593,11 @@ void snbep_advance(struct snbep_uncore *u, uint64_t now)
 	advance(u, now);
 }
 
-void snbep_core_state(struct snbep_uncore *u, unsigned core, enum snbep_cstate s, uint64_t now)
+void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now)
 {
+	struct snbep_uncore *u = m;
+
 	advance(u, now);
 	if (core < u->ncores)
 		u->cstate[core] = (uint8_t)s;
-}
-
-unsigned snbep_take_pmi(struct snbep_uncore *u, uint64_t *cycles, unsigned max)
-{
-	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*cycles), cycles, max);
 }

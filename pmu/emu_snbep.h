@@ -23,6 +23,7 @@
 
 #include "../lib/rt.h"
 #include "emu_faults.h"
+#include "emu_models.h"
 #include "emu_stream.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
@@ -31,9 +32,6 @@
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
 #define SNBEP_MAX_PMI_REQ 16
 
-/* A core's C-state as the PCU sees it: C1 (a halted core) is counted in no
- * occupancy bucket (OQ-S19). */
-enum snbep_cstate { SNBEP_C0, SNBEP_C1, SNBEP_C3, SNBEP_C6 };
 
 /* A general or fixed counter with its control. The edge detector (OQ-S09)
  * holds the compare result of the counter's last counted cycle: 0 after a
@@ -67,34 +65,39 @@ struct snbep_uncore {
 	 * selection bits each cache was filled from. */
 	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CORES][SNBEP_NCTR];
 	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CORES][SNBEP_NCTR];
-	uint8_t cstate[SNBEP_MAX_CORES];          /* enum snbep_cstate */
+	uint8_t cstate[SNBEP_MAX_CORES];          /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
 	uint64_t resid[SNBEP_MAX_CORES][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
 	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
 	unsigned npmi, pmi_dropped;
 };
 
-/* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0. Every register 0 (S-06). */
-void snbep_init(struct snbep_uncore *u, emu_faults_t faults, unsigned ncores,
-		uint32_t uclk_khz, uint64_t now);
+/* The model's operations (struct emu_model, pmu/emu_models.h), each with
+ * its signature: m is a struct snbep_uncore. */
+extern const struct emu_model snbep_model;
+/* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
+ * 0 (S-06). */
+void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		uint64_t now);
 
 /* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
  * an uncore MSR of this generation (the caller passes it on). core: the
  * accessing CPU's core in the package, for the per-core residency counters
  * (OQ-S14); every other register is the package's (S-02). */
-int snbep_rdmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
-int snbep_wrmsr(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
+int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
 /* Advance to now without an access (the backend's tick). */
 void snbep_advance(struct snbep_uncore *u, uint64_t now);
 
 /* Core `core` enters C-state s at `now` (the model is advanced to now
  * first, so the old state counts up to it). Cores outside 0..ncores-1 are
- * ignored. */
-void snbep_core_state(struct snbep_uncore *u, unsigned core, enum snbep_cstate s, uint64_t now);
+ * ignored. The PCU counts a core in C1 (halted) in no occupancy bucket
+ * (OQ-S19). */
+void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 
-/* Move out up to max pending PMI requests (the cycle of each); there are
+/* Advance to now, then move out up to max pending PMI requests; there are
  * none unless a defect makes a wrap ask for one (S-40). */
-unsigned snbep_take_pmi(struct snbep_uncore *u, uint64_t *cycles, unsigned max);
+unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 
 /* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask)
  * and of a U-box counter (ev_sel, umask) at UCLK cycle t: what the filters

@@ -81,15 +81,15 @@ static unsigned main_event(const struct snbep_uncore *u, uint64_t ctl)
  * (OQ-S22); a core in C1 is in no bucket (OQ-S19). */
 static unsigned occupancy(const struct snbep_uncore *u, uint64_t ctl)
 {
-	static const uint8_t state_of[4] = { 0xFF, SNBEP_C0, SNBEP_C3, SNBEP_C6 };
+	static const uint8_t state_of[4] = { 0xFF, PMU_C0, PMU_C3, PMU_C6 };
 	unsigned sel = CTL_OCC_SEL(ctl), c, n = 0, s;
 
 	if (F(u, SNBEP_OCC_SEL_SWAPPED) && sel >= 2)
 		sel ^= 1;
 	for (c = 0; c < u->ncores; c++) {
 		s = u->cstate[c];
-		if (F(u, SNBEP_IDLE_COUNTS_C0) && s == SNBEP_C1)
-			s = SNBEP_C0;
+		if (F(u, SNBEP_IDLE_COUNTS_C0) && s == PMU_C1)
+			s = PMU_C0;
 		n += s == state_of[sel];
 	}
 	return n;

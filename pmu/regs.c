@@ -6,8 +6,8 @@ const struct uncore_gen *uncore_gen_by_name(const char *name)
 	unsigned i;
 
 	for (i = 0; i < uncore_gens_count; i++)
-		if (!strcmp(uncore_gens[i]->name, name))
-			return uncore_gens[i];
+		if (!strcmp(uncore_gens[i].name, name))
+			return &uncore_gens[i];
 	return NULL;
 }
 
@@ -18,9 +18,9 @@ const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model)
 	if (family != 6)
 		return NULL;
 	for (i = 0; i < uncore_gens_count; i++)
-		for (j = 0; j < uncore_gens[i]->nmodels; j++)
-			if (uncore_gens[i]->models[j] == model)
-				return uncore_gens[i];
+		for (j = 0; j < uncore_gens[i].nmodels; j++)
+			if (uncore_gens[i].models[j] == model)
+				return &uncore_gens[i];
 	return NULL;
 }
 
@@ -44,10 +44,19 @@ unsigned box_count(const struct box_type *b, uint32_t model)
 
 bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
 {
+	if (!reg_find(g->boxes, g->nboxes, msr, out))
+		return false;
+	out->gen = g;
+	return true;
+}
+
+bool reg_find(const struct box_type *const *boxes, unsigned nboxes, uint32_t msr,
+	      struct reg_ref *out)
+{
 	unsigned bi, ti, box, idx;
 
-	for (bi = 0; bi < g->nboxes; bi++) {
-		const struct box_type *b = g->boxes[bi];
+	for (bi = 0; bi < nboxes; bi++) {
+		const struct box_type *b = boxes[bi];
 
 		if (b->scope == SCOPE_PCI)
 			continue;
@@ -55,8 +64,8 @@ bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out)
 			for (box = 0; b->regs[ti].role != ROLE_SUMMARY && box < b->nboxes; box++)
 				for (idx = 0; idx < b->regs[ti].count; idx++)
 					if (reg_msr(&b->regs[ti], b, box, idx) == msr) {
-						*out = (struct reg_ref){ g, b, &b->regs[ti], box,
-									 idx, msr };
+						*out = (struct reg_ref){ NULL, b, &b->regs[ti],
+									 box, idx, msr };
 						return true;
 					}
 	}

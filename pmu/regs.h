@@ -12,6 +12,7 @@
 #define PMU_REGS_H
 
 #include "../lib/rt.h"
+#include "emu_faults.h"
 
 enum field_access {
 	FA_RW,  /* read/write */
@@ -92,13 +93,40 @@ struct pci_box_type {
 	const uint16_t *dev_ids; /* box.nboxes entries */
 };
 
+struct emu_model;
+
+/* A generation: one row of the registry (pmu/registry.c), all the harness
+ * knows of it. The architectural core PMU (core_pmu_regs) has the same
+ * shape with its register description only. */
 struct uncore_gen {
 	const char *name; /* short, stable: "nhm" */
 	const char *desc;
-	const uint8_t *models; /* GenuineIntel family 6 models */
+	const uint8_t *models; /* GenuineIntel family 6 models (N-01) */
 	unsigned nmodels;
+	/* Its register description (pmu/regs_<gen>.c). */
 	const struct box_type *const *boxes;
 	unsigned nboxes;
+	/* A box type with one instance per core of the package (only the
+	 * first that many exist: the SNB-EP C-boxes, OQ-S15); NULL: none. */
+	const struct box_type *per_core_box;
+	/* Its emulated model's operations (pmu/emu_<gen>*.c); NULL: no model
+	 * yet (a run on the emulated backend has the core PMU alone). */
+	const struct emu_model *emu;
+	/* Its defect list: the defects whose .gen is this family (pmu/emu_faults.h,
+	 * the lists beside the models); its model's mask is this family's. */
+	enum emu_fault_family defects;
+	/* The test id prefix of its on-target suite (tests/<suite>/, "nhm" runs
+	 * nhm.*); NULL: no suite yet, so detection reports no supported uncore
+	 * rather than point another generation's tests at its registers. */
+	const char *suite;
+	/* Its row of `make mutation`: the CPU model and CPU count of the host
+	 * runs (2 packages), whether core.* runs beside its suite, and the CPU
+	 * QEMU presents for the boots (scripts/mutation.sh). */
+	struct {
+		uint8_t model, cpus;
+		bool core;
+		const char *qemu_cpu;
+	} mutation;
 };
 
 /* A concrete register: one instance of a template. */
@@ -110,18 +138,15 @@ struct reg_ref {
 	uint32_t msr;
 };
 
-/* Every generation the harness knows (pmu/regs_all.c). */
-extern const struct uncore_gen *const uncore_gens[];
+/* Every generation the harness knows, in `make regs` order: the registry
+ * (pmu/registry.c). */
+extern const struct uncore_gen uncore_gens[];
 extern const unsigned uncore_gens_count;
 
 /* The architectural core PMU (pmu/regs_core.c), in the same shape: not an
  * uncore generation (found by CPUID.0AH, C-11, never by model or by the
  * uncore= option), so not in uncore_gens. */
 extern const struct uncore_gen core_pmu_regs;
-
-/* Box types with one instance per core of the package (only the first
- * that many exist; pmu/regs_all.c), NULL-terminated. */
-extern const struct box_type *const per_core_boxes[];
 
 const struct uncore_gen *uncore_gen_by_name(const char *name);
 /* The generation for a GenuineIntel family 6 model, or NULL (N-01). */
@@ -133,6 +158,10 @@ uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b,
 unsigned box_count(const struct box_type *b, uint32_t model);
 /* Find the register at an MSR address in a generation (PCI boxes aside). */
 bool reg_lookup(const struct uncore_gen *g, uint32_t msr, struct reg_ref *out);
+/* The same in a list of box types (a model's own register description);
+ * out->gen NULL. */
+bool reg_find(const struct box_type *const *boxes, unsigned nboxes, uint32_t msr,
+	      struct reg_ref *out);
 /* "PerfEvtSel3" (box instance appended as "[1]" when the type has several). */
 void reg_name(const struct reg_ref *r, char *buf, size_t len);
 /* The PCI device id of a SCOPE_PCI box instance, 0 for any other box. */

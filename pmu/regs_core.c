@@ -142,6 +142,8 @@ static const struct box_type *const core_pmu_boxes[] = { &core_pmu_box };
 
 /* C-11: found by CPUID.0AH, never by model. */
 const struct uncore_gen core_pmu_regs = {
-	"core", "architectural core PMU (CPUID.0AH; SDM Vol. 3B ch. 18)", NULL, 0,
-	core_pmu_boxes, ARRAY_SIZE(core_pmu_boxes),
+	.name = "core",
+	.desc = "architectural core PMU (CPUID.0AH; SDM Vol. 3B ch. 18)",
+	.boxes = core_pmu_boxes,
+	.nboxes = ARRAY_SIZE(core_pmu_boxes),
 };

@@ -4,9 +4,6 @@
  * and the address/opcode match register. */
 #include "regs_tables.h"
 
-/* N-01, OQ-N1: 0x1F and Westmere 0x25/0x2C included; 0x2E/0x2F never. */
-static const uint8_t nhm_models[] = { 0x1A, 0x1E, 0x1F, 0x25, 0x2C };
-
 static const struct field global_ctl[] = {
 	{ .name = "EN_PC", .lo = 0, .hi = 7, .access = FA_RW, .spec = "N-06" },
 	{ .name = "EN_FC0", .lo = 32, .hi = 32, .access = FA_RW, .spec = "N-07" },
@@ -90,9 +87,4 @@ static const struct box_type nhm_box = {
 	.nregs = ARRAY_SIZE(nhm_regs),
 };
 
-static const struct box_type *const nhm_boxes[] = { &nhm_box, &core_pmi_box };
-
-const struct uncore_gen gen_nhm = {
-	"nhm", "Nehalem/Westmere client and EP uncore (Core i7, Xeon 3400/5500/5600)",
-	nhm_models, ARRAY_SIZE(nhm_models), nhm_boxes, ARRAY_SIZE(nhm_boxes),
-};
+const struct box_type *const nhm_boxes[] = { &nhm_box, &core_pmi_box };

@@ -11,10 +11,6 @@
  * for are the ones its field tables imply (OQ-X16). */
 #include "regs_tables.h"
 
-/* X-01: these two models only (§9: 0x2F differs in its C-box count and
- * the M-box ZDP fields only). */
-static const uint8_t nhmex_models[] = { 0x2E, 0x2F };
-
 /* §5.1, positions from Linux (OQ-X1). pmi_core_sel: bit 1 + k = core k;
  * bits 10:9 only on 0x2F, whose ten cores they address (OQ-X1, OQ-X2). */
 static const struct field u_global_ctl[] = {
@@ -460,12 +456,7 @@ const struct box_type nhmex_wbox = {
 	.nregs = ARRAY_SIZE(wbox_regs),
 };
 
-static const struct box_type *const nhmex_boxes[] = {
+const struct box_type *const nhmex_boxes[] = {
 	&nhmex_ubox, &nhmex_cbox, &nhmex_bbox, &nhmex_bbox_mm, &nhmex_sbox, &nhmex_sbox_mm,
 	&nhmex_mbox, &nhmex_mbox_mm, &nhmex_rbox, &nhmex_rbox_iperf, &nhmex_wbox,
-};
-
-const struct uncore_gen gen_nhmex = {
-	"nhmex", "Xeon 7500 (Nehalem-EX) and Westmere-EX uncore: U, C, B, S, M, R, W boxes",
-	nhmex_models, ARRAY_SIZE(nhmex_models), nhmex_boxes, ARRAY_SIZE(nhmex_boxes),
 };

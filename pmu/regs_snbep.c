@@ -9,10 +9,6 @@
  * everywhere (S-06). */
 #include "regs_tables.h"
 
-/* S-01: Sandy Bridge-EP only; IVB-EP (0x3E) is another register set, and
- * client Sandy Bridge (0x2A) has no uncore the harness knows. */
-static const uint8_t snbep_models[] = { 0x2D };
-
 /* §3.1: fields write-only, read 0 (OQ-S02); resets act on a 1 (S-09). */
 static const struct field box_ctl[] = {
 	{ .name = "rst_ctrl", .lo = 0, .hi = 0, .access = FA_W1A, .spec = "S-08 OQ-S17" },
@@ -296,12 +292,7 @@ PCI_BOX(qpi_match, "qpi_match", qpi_match_ids, qpi_match_regs);
 PCI_BOX(r2pcie, "r2pcie", r2pcie_ids, r2pcie_regs);
 PCI_BOX(r3qpi, "r3qpi", r3qpi_ids, r3qpi_regs);
 
-static const struct box_type *const snbep_boxes[] = {
+const struct box_type *const snbep_boxes[] = {
 	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_residency,
 	&ha.box, &imc.box, &qpi.box, &qpi_match.box, &r2pcie.box, &r3qpi.box,
-};
-
-const struct uncore_gen gen_snbep = {
-	"snbep", "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU; PCI boxes listed",
-	snbep_models, ARRAY_SIZE(snbep_models), snbep_boxes, ARRAY_SIZE(snbep_boxes),
 };

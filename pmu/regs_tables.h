@@ -8,12 +8,15 @@
  * the core PMU's own table. */
 extern const struct box_type core_pmi_box;
 
-extern const struct uncore_gen gen_nhm;
-extern const struct uncore_gen gen_snbep;
-/* The MSR boxes of gen_snbep, for its model (pmu/emu_snbep.c). */
+/* Each generation's register description, its box types, for its registry
+ * row (pmu/registry.c) and its model (reg_find); the sizes are checked
+ * against the definitions. */
+extern const struct box_type *const nhm_boxes[2];
+extern const struct box_type *const snbep_boxes[10];
+extern const struct box_type *const nhmex_boxes[11];
+/* The MSR boxes of snbep, for its model (pmu/emu_snbep.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
-extern const struct uncore_gen gen_nhmex;
-/* The boxes of gen_nhmex, for its model (pmu/emu_nhmex.c). */
+/* The boxes of nhmex, for its model (pmu/emu_nhmex.c). */
 extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
 	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;
 

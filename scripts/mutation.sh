@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make mutation: each generation's on-target suite against its emulated
-# uncore (and the core PMU), once clean and once per injected defect of
-# its lines in pmu/emu_faults.h (emu.fault=), with CPUs in 2 packages so
-# that package and routing defects can show:
+# uncore (and the core PMU), once clean and once per injected defect its
+# row runs (emu.fault=), with CPUs in 2 packages so that package and routing
+# defects can show:
 #  - every run on the host build (build/host/suite, tests/host/suite.c: the
 #    same tests and model, CPUs as threads, the generation's CPU model);
 #  - the defects of QEMU_FAULTS, and clean, also booted under QEMU
@@ -12,15 +12,16 @@
 #    the Sandy Bridge-EP a freeze and an occupancy defect; of the Xeon 7500
 #    a freeze and a PMI routing defect; of the full-width core shape a
 #    counter-width defect. "all" boots every Nehalem defect, "none" none.
-# The generations (GENS, one per line): name, the letters of its defect
-# lines (X( for the Nehalem uncore, K( the core PMU on every shape, W( the
-# core PMU on a shape without full-width writes, S( Sandy Bridge-EP, E(
-# Xeon 7500), the CPU model the host runs present, CPUs, the tests run and
-# the QEMU CPU of its boots. A generation is also a shape of the emulated
-# core PMU, which the CPU model picks (pmu/detect.c): Nehalem and Westmere
-# models core_shape_nhm (4 general counters, no full-width writes), any
-# other core_shape_v3 (8 general counters, IA32_A_PMCx); the core.* suite
-# runs on both.
+# The rows come from the registry (pmu/registry.c) through
+# `build/host/regs --mutation`, one per line: name, the CPU model the host
+# runs present, CPUs, the tests run, the QEMU CPU of its boots and the
+# defects it runs (each defect's list and RUN field, pmu/emu_*_defects.h).
+# A generation's row runs its suite, the nhm row core.* beside it; a core
+# PMU shape with a row of its own (v3) runs core.* alone. The CPU model
+# picks the emulated core PMU's shape (pmu/registry.c, core_rows): Nehalem
+# and Westmere models core_shape_nhm (4 general counters, no full-width
+# writes), any other core_shape_v3 (8 general counters, IA32_A_PMCx).
+# GENS="nhm v3" keeps only the rows named.
 # The boots go QEMU_JOBS at a time (default 2) while the host runs take
 # JOBS - 1 slots beside them (JOBS defaults to one more than the cores),
 # each queue longest first so that nothing long starts last. A run or a
@@ -43,33 +44,25 @@ set -u
 cd "$(dirname "$0")/.."
 B=${B:-build}
 out=$B/mutation
-# snbep: 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
-# occupancy thresholds up to 5 are all exercised.
-# nhmex: the Xeon 7500 (0x2E; 0x2F's C8/C9 would leave ex-c8-on-0x2e
-# nothing to break), 8 CPUs so that each package has four cores for
-# pmi_core_sel's bits 4:1 (OQ-X1).
-# v3: core.* alone on core_shape_v3 (model 0x2D, as QEMU's SandyBridge;
-# the core suite runs on the BSP, so 2 CPUs).
-# The last column is the QEMU CPU its boots present.
-GENS=${GENS:-"nhm XKW 0x1a 4 nhm.*,core.* Nehalem
-snbep S 0x2d 8 snbep.* SandyBridge,model=45
-nhmex E 0x2e 8 nhmex.* Nehalem,model=46
-v3 K 0x2d 2 core.* SandyBridge,model=45"}
+ROWS=$("$B/host/regs" --mutation) || { echo "mutation.sh: $B/host/regs --mutation failed" >&2; exit 2; }
+if [ -n "${GENS:-}" ]; then
+  ROWS=$(echo "$ROWS" | awk -v keep=" $GENS " 'index(keep, " " $1 " ")')
+fi
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 # A Nehalem defect by name, another generation's as GEN:NAME; each
 # generation with a defect booted is booted clean too.
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core v3:core-width-32}
-faults_of() { sed -n "s/^[[:space:]]*[$1]([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" pmu/emu_faults.h; }
-letter_of() { echo "$GENS" | awk -v g="$1" '$1 == g { print $2 }'; }
+# faults_of ROW: the defects the row runs, one a line.
+faults_of() { echo "$ROWS" | awk -v g="$1" '$1 == g { for (i = 6; i <= NF; i++) print $i }'; }
 case "$QEMU_FAULTS" in
-  all) QEMU_FAULTS=$(faults_of "$(letter_of nhm)") ;;
+  all) QEMU_FAULTS=$(faults_of nhm) ;;
   none) QEMU_FAULTS= ;;
 esac
 booted=""
 for f in $QEMU_FAULTS; do
   case $f in *:*) ;; *) f=nhm:$f ;; esac
   g=${f%%:*}
-  case " $(echo $(faults_of "$(letter_of "$g")")) " in
+  case " $(echo $(faults_of "$g")) " in
     *" ${f#*:} "*) ;;
     *) echo "mutation.sh: no defect named ${f#*:} in generation $g" >&2; exit 2 ;;
   esac
@@ -84,8 +77,8 @@ mkdir -p "$out/host" "$out/qemu"
 # hung host run is cut off at 300 s, a boot at 180 s; what they did not
 # report shows as "?".
 run() {
-  local opts="" letter model cpus tests qcpu r=$2.$3
-  read -r _ letter model cpus tests qcpu <<<"$(echo "$GENS" | awk -v g="$2" '$1 == g')"
+  local opts="" model cpus tests qcpu r=$2.$3
+  read -r _ model cpus tests qcpu _ <<<"$(echo "$ROWS" | awk -v g="$2" '$1 == g')"
   [ "$3" = clean ] || opts="emu.fault=$3"
   if [ "$1" = host ]; then
     timeout -k 5 "${BOOT_LIMIT:-600}" "$B/host/suite" --cpus "$cpus" --packages 2 --model "$model" \
@@ -98,7 +91,7 @@ run() {
   echo "$?" > "$out/$1/$r.rc"
 }
 export -f run
-export B out GENS
+export B out ROWS
 
 # The PMI delivery defects take longest (their tests wait out 5 s arrival
 # windows): first in both queues.
@@ -112,13 +105,13 @@ longest_first() {
 # "GEN=fault fault ...;" per generation, for the matrix below
 spec=""
 runs=""
-while read -r g letter _; do
+while read -r g _; do
   [ -n "$g" ] || continue
-  fs=$(faults_of "$letter")
+  fs=$(faults_of "$g")
   spec="$spec$g=$(echo $fs);"
   runs="$runs$(for f in $(longest_first clean $fs); do echo "$g $f"; done)
 "
-done <<<"$GENS"
+done <<<"$ROWS"
 t0=$SECONDS
 longest_first $booted | xargs -P "${QEMU_JOBS:-2}" -L1 bash -c 'run qemu "${0%%:*}" "${0#*:}"' &
 echo -n "$runs" | grep . | xargs -P "$(( JOBS > 1 ? JOBS - 1 : 1 ))" -L1 bash -c 'run host $0 $1'

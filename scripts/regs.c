@@ -1,12 +1,21 @@
 /* make regs: every register the harness knows, all uncore generations and
- * the architectural core PMU, as CSV:
+ * the architectural core PMU, as CSV (no argument):
  * generation,box,register,address,width,access
  * (width: a counter's counting width in bits, otherwise the register size;
  * a register two sets share, like IA32_PERF_GLOBAL_STATUS in an uncore's PMI
  * path and in the core PMU, is listed under each; address: the MSR, or
- * pci:DEVICE:OFFSET for a PCI-config box's register). */
+ * pci:DEVICE:OFFSET for a PCI-config box's register).
+ * The registry and the defect lists for the scripts, one line each:
+ *   --defects   "NAME GEN RUN" per defect, in global order: GEN the registry
+ *               row whose list it is (core: the core PMU's), RUN mutation,
+ *               nofw or host (pmu/emu_faults.h, enum emu_defect_run);
+ *   --mutation  "ROW MODEL CPUS TESTS QEMU_CPU DEFECT..." per `make
+ *               mutation` row: each generation's (its suite, core.* beside
+ *               it where the row says so) and each core shape's of its own
+ *               (core.* alone), with the defects the row runs. */
 #include <stdio.h>
-#include "../pmu/regs.h"
+#include "../pmu/emu_core.h"
+#include "../pmu/registry.h"
 
 static const char *const access_names[] = { "RW", "RO", "WO" };
 
@@ -32,13 +41,86 @@ static void print_set(const struct uncore_gen *gen)
 	}
 }
 
-int main(void)
+static const char *gen_name(unsigned fam)
 {
 	unsigned g;
 
+	for (g = 0; g < uncore_gens_count; g++)
+		if (uncore_gens[g].defects == fam)
+			return uncore_gens[g].name;
+	return fam == EMU_FAM_CORE ? "core" : "none";
+}
+
+static void print_defects(void)
+{
+	static const char *const runs[] = { "mutation", "nofw", "host" };
+	unsigned b;
+
+	for (b = 0; b < EMU_FAULT_COUNT; b++)
+		printf("%s %s %s\n", emu_defects[b].name, gen_name(emu_defects[b].gen),
+		       runs[emu_defects[b].run]);
+}
+
+/* A row: its generation's defects (fam; EMU_FAM_COUNT: none) and, where
+ * core.* runs (shape), the core PMU's that can show on the shape. */
+static void print_row(const char *name, unsigned model, unsigned cpus, const char *tests,
+		      const char *qemu, unsigned fam, const struct core_shape *shape)
+{
+	unsigned b;
+
+	printf("%s 0x%x %u %s %s", name, model, cpus, tests, qemu);
+	for (b = 0; b < EMU_FAULT_COUNT; b++) {
+		const struct emu_defect *d = &emu_defects[b];
+		bool core = shape && d->gen == EMU_FAM_CORE &&
+			    (d->run == EMU_RUN_MUT || (d->run == EMU_RUN_NOFW && !core_shape_fw_write(shape)));
+
+		if ((d->gen == fam && d->run == EMU_RUN_MUT) || core)
+			printf(" %s", d->name);
+	}
+	printf("\n");
+}
+
+static void print_mutation(void)
+{
+	unsigned i;
+	char tests[64];
+
+	for (i = 0; i < uncore_gens_count; i++) {
+		const struct uncore_gen *g = &uncore_gens[i];
+
+		if (!g->suite || !g->emu || !g->mutation.cpus)
+			continue;
+		snprintf(tests, sizeof(tests), "%s.*%s", g->suite, g->mutation.core ? ",core.*" : "");
+		print_row(g->name, g->mutation.model, g->mutation.cpus, tests, g->mutation.qemu_cpu,
+			  g->defects, g->mutation.core ? core_row_for_model(6, g->mutation.model)->shape
+						       : NULL);
+	}
+	for (i = 0; i < core_rows_count; i++)
+		if (core_rows[i].mutation.cpus)
+			print_row(core_rows[i].name, core_rows[i].mutation.model,
+				  core_rows[i].mutation.cpus, "core.*", core_rows[i].mutation.qemu_cpu,
+				  EMU_FAM_COUNT, core_rows[i].shape);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned g;
+
+	if (argc == 2 && !strcmp(argv[1], "--defects")) {
+		print_defects();
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--mutation")) {
+		print_mutation();
+		return 0;
+	}
+	if (argc > 1) {
+		fprintf(stderr, "usage: %s [--defects | --mutation]\n", argv[0]);
+		return 2;
+	}
 	printf("generation,box,register,address,width,access\n");
 	for (g = 0; g < uncore_gens_count; g++)
-		print_set(uncore_gens[g]);
+		print_set(&uncore_gens[g]);
 	print_set(&core_pmu_regs);
 	return 0;
 }

@@ -101,15 +101,12 @@ static uint32_t cpu_model(void)
  * (OQ-S15). */
 static unsigned instances(const struct box_type *bt, unsigned cpu, uint32_t model)
 {
-	unsigned n = topo_package_cores(plat_cpu(cpu)->package), i;
+	unsigned n = topo_package_cores(plat_cpu(cpu)->package);
 	unsigned m = box_count(bt, model);
 
 	if (bt->scope == SCOPE_PCI)
 		return 0;
-	for (i = 0; per_core_boxes[i]; i++)
-		if (per_core_boxes[i] == bt && n < m)
-			return n;
-	return m;
+	return bt == gen->per_core_box && n < m ? n : m;
 }
 
 /* Visit every register instance CPU `cpu` stands for: the package's if it

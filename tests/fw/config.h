@@ -112,7 +112,7 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * A buffer of this size
  * always holds the whole description; tests/host/test_config_limits.c
  * checks that the worst case is exactly this long. */
-#define CFG_FAULT_NAME_SIZE_(id, name, desc) + sizeof(name)
+#define CFG_FAULT_NAME_SIZE_(f, id, name, run, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
 #define CFG_DESCRIBE_KEYS   141 /* "tests= skip= ... emu.core_ebx= inject=" */
 #define CFG_DESCRIBE_NUMS   111 /* list..inject values, but tag's */

@@ -13,9 +13,9 @@ struct run_env {
 	const char *no_uncore;  /* why not, for the SKIP reason */
 	bool core_pmu;          /* CPUID.0AH reports an architectural PMU */
 	const char *no_core_pmu; /* why not, for the SKIP reason */
-	/* The supported uncore's generation ("nhm"), or NULL: a test that
-	 * needs the uncore and whose id starts with another name than this
-	 * one or "uncore" is another generation's, and SKIPs. */
+	/* The supported uncore's suite prefix (its registry row's, "nhm"), or
+	 * NULL: a test that needs the uncore and whose id starts with another
+	 * name than this one or "uncore" is another generation's, and SKIPs. */
 	const char *uncore_gen;
 };
 

@@ -196,7 +196,7 @@ static const char *setup(struct emu_cfg *cfg)
 	const struct emu_model *m = NULL;
 	const struct uncore_gen *g = run.uncore[0] ? uncore_gen_by_name(run.uncore) : NULL;
 
-	if (g && !(m = emu_model_for(g->name)))
+	if (g && !(m = g->emu))
 		g = NULL; /* no model of that generation: the core PMU alone */
 	shape = (struct core_shape){ run.version, run.ngp, run.gp_width, run.ebx_len, run.ebx,
 				     run.nfixed, run.fixed_width, run.pdcm, run.perf_caps };

@@ -16,7 +16,7 @@ static void n06_evtsel_en_gates_counting(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, GCTL, 0x1, 0);
 	wr(&u, SEL(0), ref_sel(&reads_any) & ~ES_EN, 0);
 	assert_int_equal(rd(&u, CTR(0), 5000), 0);
@@ -29,7 +29,7 @@ static void n06_global_en_gates_counting(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, SEL(3), ref_sel(&reads_any), 0);
 	wr(&u, GCTL, 0xF7, 0); /* every EN_PCn but EN_PC3 */
 	assert_int_equal(rd(&u, CTR(3), 5000), 0);
@@ -43,16 +43,16 @@ static void n06_faults_break_the_gates(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, EMU_F(NO_COUNT), 0);
+	nhm_init(&u, EMU_F(NO_COUNT), 0, 0, 0, 0);
 	start_gp(&u, 0, &reads_any, 0);
 	assert_int_equal(rd(&u, CTR(0), 5000), 0);
 
-	nhm_init(&u, EMU_F(LOCAL_EN_IGNORED), 0);
+	nhm_init(&u, EMU_F(LOCAL_EN_IGNORED), 0, 0, 0, 0);
 	wr(&u, GCTL, 0x1, 0);
 	wr(&u, SEL(0), ref_sel(&reads_any) & ~ES_EN, 0);
 	assert_int_equal(rd(&u, CTR(0), 5000), ref_count(&reads_any, 0, 5000));
 
-	nhm_init(&u, EMU_F(GLOBAL_EN_IGNORED), 0);
+	nhm_init(&u, EMU_F(GLOBAL_EN_IGNORED), 0, 0, 0, 0);
 	wr(&u, SEL(0), ref_sel(&reads_any), 0);
 	assert_int_equal(rd(&u, CTR(0), 5000), ref_count(&reads_any, 0, 5000));
 }
@@ -62,7 +62,7 @@ static void n07_fixed_needs_both_enables(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	assert_int_equal(rd(&u, FIXED, 1000), 0);
 	wr(&u, FIXED_CTL, 0x0, 1000);
@@ -79,14 +79,14 @@ static void n08_fixed_advances_once_per_cycle(void **state)
 	unsigned i;
 
 	(void)state;
-	nhm_init(&u, 0, 5);
+	nhm_init(&u, 0, 0, 0, 0, 5);
 	wr(&u, FIXED_CTL, 0x1, 5);
 	wr(&u, SEL(0), ref_sel(&occ_local), 5); /* event selects do not matter */
 	wr(&u, GCTL, GC_FC0 | 0xFF, 5);
 	for (i = 0; i < ARRAY_SIZE(t); i++)
 		assert_int_equal(rd(&u, FIXED, t[i]), t[i] - 5);
 
-	nhm_init(&u, EMU_F(FIXED_NO_COUNT), 0);
+	nhm_init(&u, EMU_F(FIXED_NO_COUNT), 0, 0, 0, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	wr(&u, GCTL, GC_FC0, 0);
 	assert_int_equal(rd(&u, FIXED, 1000), 0);
@@ -97,7 +97,7 @@ static void n08_earlier_now_is_treated_as_now(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 100);
+	nhm_init(&u, 0, 0, 0, 0, 100);
 	wr(&u, FIXED_CTL, 0x1, 100);
 	wr(&u, GCTL, GC_FC0, 100);
 	assert_int_equal(rd(&u, FIXED, 600), 500);
@@ -114,7 +114,7 @@ static void n09_global_ctrl_zero_stops_everything(void **state)
 	for (n = 0; n < 2; n++) {
 		struct nhm_uncore *x = n ? &twin : &u;
 
-		nhm_init(x, 0, 0);
+		nhm_init(x, 0, 0, 0, 0, 0);
 		for (unsigned c = 0; c < NHM_NCTR; c++)
 			wr(x, SEL(c), evtsel(0x2A, 1u << (c % 3), (uint8_t)c, ES_EN), 0);
 		wr(x, FIXED_CTL, 0x1, 0);
@@ -131,7 +131,7 @@ static void n10_gates_are_independent(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &reads_any, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	wr(&u, GCTL, 0x1, 0); /* EN_FC0 clear: PerfCntr0 alone */
@@ -331,7 +331,7 @@ static void n18_filter_change_midway(void **state)
 	r2.cmask = 5;
 	r2.inv = true;
 	r2.edge = true;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &r, 100);
 	v = rd(&u, CTR(0), 3000);
 	assert_int_equal(v, ref_count(&r, 100, 3000));
@@ -428,7 +428,7 @@ static void edge_dir_counts(emu_faults_t f, bool stop, uint64_t c[2])
 
 	uint64_t v[3];
 
-	nhm_init(&u, f, 0);
+	nhm_init(&u, f, 0, 0, 0, 0);
 	wr(&u, SEL(0), sel, 0);
 	wr(&u, GCTL, 1, 0);
 	v[0] = rd(&u, CTR(0), 1000);
@@ -486,7 +486,7 @@ static void n17_huge_windows_are_exact_and_fast(void **state)
 	unsigned n;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (n = 0; n < NHM_NCTR; n++) {
 		struct ref r = { n % 2 ? 0x23 : 0x2C, (uint8_t)(n + 1), (uint8_t)(n % 3), 0, n > 5,
 				 NORST };

@@ -45,7 +45,7 @@ static inline uint64_t evtsel(uint8_t ev, uint8_t um, uint8_t cmask, uint64_t fl
 	return ev | (uint64_t)um << 8 | (uint64_t)cmask << 24 | flags;
 }
 
-TEST_MODEL_MSR(struct nhm_uncore, nhm_rdmsr, nhm_wrmsr)
+TEST_UNCORE_MSR(struct nhm_uncore, nhm_rdmsr, nhm_wrmsr)
 
 /* A general counter's configuration, for the reference. rst: cycle of an
  * OCC_CTR_RST, UINT64_MAX for none; rst2: a second one after rst, 0 for
@@ -115,7 +115,7 @@ static inline uint64_t model_count(emu_faults_t faults, const struct ref *r, uin
 	struct nhm_uncore u;
 	uint64_t v0;
 
-	nhm_init(&u, faults, 0);
+	nhm_init(&u, faults, 0, 0, 0, 0);
 	start_gp(&u, 0, r, a);
 	v0 = rd(&u, CTR(0), a);
 	return rd(&u, CTR(0), b) - v0;

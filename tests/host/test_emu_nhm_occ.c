@@ -15,7 +15,7 @@ static uint64_t model_count_rst(emu_faults_t faults, const struct ref *r, uint64
 	struct nhm_uncore u;
 	uint64_t v0;
 
-	nhm_init(&u, faults, 0);
+	nhm_init(&u, faults, 0, 0, 0, 0);
 	start_gp(&u, 0, r, a);
 	v0 = rd(&u, CTR(0), a);
 	*at_rst = rd(&u, CTR(0), r->rst);
@@ -83,7 +83,7 @@ static void n15_random_resets_match_definition(void **state)
 				  seed >> 22 & 1, a + (seed >> 3) % 1500, 0 };
 		if (seed >> 23 & 1)
 			r.rst2 = r.rst + 1 + (seed >> 24) % 200;
-		nhm_init(&u, 0, 0);
+		nhm_init(&u, 0, 0, 0, 0, 0);
 		start_gp(&u, 0, &r, a);
 		v0 = rd(&u, CTR(0), a);
 		wr(&u, SEL(0), ref_sel(&r) | ES_RST, r.rst);
@@ -117,7 +117,7 @@ static void oqn8_second_reset_edge_sees_the_tracker(void **state)
 			   !nhm_stream_value(r.ev, r.um, r.rst + 1); r.rst++)
 		;
 	r.rst2 = r.rst + 1;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &r, 500);
 	v0 = rd(&u, CTR(0), 500);
 	wr(&u, SEL(0), ref_sel(&r) | ES_RST, r.rst);
@@ -137,7 +137,7 @@ static void oqn8_new_event_ends_reset_window(void **state)
 	(void)state;
 	for (rst = 1000; !nhm_stream_value(occ.ev, occ.um, rst); rst++)
 		;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &occ, 0);
 	wr(&u, SEL(0), ref_sel(&occ) | ES_RST, rst);
 	v = rd(&u, CTR(0), rst + 1);
@@ -165,7 +165,7 @@ static void n15_writing_0_has_no_effect(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &occ_local, 0);
 	wr(&u, SEL(0), ref_sel(&occ_local), 1500); /* bit 17 = 0 */
 	assert_int_equal(rd(&u, CTR(0), 4000), ref_count(&occ_local, 0, 4000));

@@ -30,7 +30,7 @@ static void n12_wraps_modulo_2_48(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 1, false, 0, 10);
 	assert_int_equal(rd(&u, FIXED, 10), MAX48);
 	assert_int_equal(rd(&u, FIXED, 11), 0);
@@ -43,7 +43,7 @@ static void n21_wrap_sets_ovf_pc_at_the_exact_cycle(void **state)
 	uint64_t t0 = 777, left = 5000, w;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 2, &reads_any, left, false, t0);
 	w = nhm_next_wrap(&u);
 	assert_true(ref_count(&reads_any, t0, w) >= left);
@@ -53,7 +53,7 @@ static void n21_wrap_sets_ovf_pc_at_the_exact_cycle(void **state)
 	assert_int_equal(rd(&u, STATUS, w), 0x4 | ST_CHG); /* PMI bit 0: still set */
 	assert_int_equal(rd(&u, CTR(2), w), ref_count(&reads_any, t0, w) - left);
 
-	nhm_init(&u, EMU_F(NO_OVF_STATUS), 0);
+	nhm_init(&u, EMU_F(NO_OVF_STATUS), 0, 0, 0, 0);
 	start_gp_preset(&u, 2, &reads_any, left, false, t0);
 	assert_int_equal(rd(&u, STATUS, w + 100), 0);
 }
@@ -63,7 +63,7 @@ static void n22_fixed_wrap_sets_ovf_fc0(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 300, false, 0, 1000);
 	assert_int_equal(nhm_next_wrap(&u), 1300);
 	assert_int_equal(rd(&u, STATUS, 1299), 0);
@@ -76,13 +76,13 @@ static void n23_ovf_pmi_only_with_pmi_bit(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, false, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 20) & ST_PMI, 0);
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 20) & ST_PMI, ST_PMI);
-	nhm_init(&u, EMU_F(OVF_PMI_ALWAYS), 0);
+	nhm_init(&u, EMU_F(OVF_PMI_ALWAYS), 0, 0, 0, 0);
 	start_fixed(&u, 10, false, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 20) & ST_PMI, ST_PMI);
 }
@@ -92,7 +92,7 @@ static void n24_chg_set_by_overflow_cleared_by_clr_chg(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, false, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 10), ST_FC0 | ST_CHG);
 	wr(&u, OVF, ST_FC0 | ST_CHG, 11); /* clear everything */
@@ -101,7 +101,7 @@ static void n24_chg_set_by_overflow_cleared_by_clr_chg(void **state)
 	wr(&u, OVF, ST_CHG, 22);
 	assert_int_equal(rd(&u, STATUS, 22), ST_FC0);
 
-	nhm_init(&u, EMU_F(CHG_NEVER), 0);
+	nhm_init(&u, EMU_F(CHG_NEVER), 0, 0, 0, 0);
 	start_fixed(&u, 10, false, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 10), ST_FC0);
 }
@@ -111,7 +111,7 @@ static void oqn6_clearing_does_not_set_chg(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, false, 0, 0);
 	wr(&u, OVF, ST_CHG, 10);
 	wr(&u, FIXED, MAX48 - 9, 10);
@@ -123,7 +123,7 @@ static void oqn6_clearing_does_not_set_chg(void **state)
 /* Counters 0 and 1 overflowed, OVF_PC0 and OVF_PC1 set. */
 static void two_overflowed(struct nhm_uncore *u, emu_faults_t faults)
 {
-	nhm_init(u, faults, 0);
+	nhm_init(u, faults, 0, 0, 0, 0);
 	start_gp_preset(u, 0, &occ_all, 1, false, 0);
 	start_gp_preset(u, 1, &occ_all, 1, false, 0);
 	assert_int_equal(rd(u, STATUS, 3000) & 0x3, 0x3);
@@ -177,7 +177,7 @@ static void n29_preset_overflows_after_n_and_keeps_counting(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 100, true, GC_CORE(0), 50); /* PMI but no PMI_FRZ */
 	assert_int_equal(rd(&u, STATUS, 149) & ST_FC0, 0);
 	assert_int_equal(rd(&u, FIXED, 150), 0);
@@ -191,7 +191,7 @@ static void n29_wrap_after_1e12_cycles_is_exact(void **state)
 	uint64_t t0 = 4242, left = 20000000000000ull, w;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 5, &occ_all, left, false, t0);
 	w = nhm_next_wrap(&u);
 	assert_true(w - t0 > 1000000000000ull);
@@ -208,20 +208,20 @@ static void n30_pmi_request_per_overflow(void **state)
 	uint64_t w;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &reads_any, 1000, false, 0);
 	rd(&u, STATUS, 50000);
-	assert_int_equal(nhm_take_pmi(&u, req, 4), 0); /* PMI bit 0: none */
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 0); /* PMI bit 0: none */
 
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &reads_any, 1000, true, 0);
 	w = nhm_next_wrap(&u);
 	rd(&u, STATUS, w - 1);
-	assert_int_equal(nhm_take_pmi(&u, req, 4), 0);
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 0);
 	nhm_advance(&u, w + 10);
-	assert_int_equal(nhm_take_pmi(&u, req, 4), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 1);
 	assert_int_equal(req[0].cycle, w);
-	assert_int_equal(nhm_take_pmi(&u, req, 4), 0); /* moved out */
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 0); /* moved out */
 }
 
 static void n30_requests_are_a_fifo(void **state)
@@ -231,16 +231,16 @@ static void n30_requests_are_a_fifo(void **state)
 	unsigned i;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, 0, 0);
 	for (i = 0; i < NHM_MAX_PMI_REQ + 2; i++) /* wraps at 10, 20, ... 190 */
 		wr(&u, FIXED, MAX48 - 9, 10 + 10 * i);
 	rd(&u, STATUS, 10 * (NHM_MAX_PMI_REQ + 3));
 	assert_int_equal(u.pmi_dropped, 3);
-	assert_int_equal(nhm_take_pmi(&u, req, 2), 2);
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 2), 2);
 	assert_int_equal(req[0].cycle, 10);
 	assert_int_equal(req[1].cycle, 20);
-	assert_int_equal(nhm_take_pmi(&u, req, NHM_MAX_PMI_REQ), NHM_MAX_PMI_REQ - 2);
+	assert_int_equal(nhm_take_pmi(&u, 0, req, NHM_MAX_PMI_REQ), NHM_MAX_PMI_REQ - 2);
 	assert_int_equal(req[0].cycle, 30);
 }
 
@@ -250,10 +250,10 @@ static void n31_request_carries_en_pmi_core(void **state)
 	struct emu_pmi_req req;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, GC_CORE(2), 0);
 	rd(&u, STATUS, 100);
-	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cores, 0x4);
 }
 
@@ -263,10 +263,10 @@ static void n34_several_cores_in_one_request(void **state)
 	struct emu_pmi_req req;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, GC_CORE(0) | GC_CORE(1) | GC_CORE(3), 0);
 	rd(&u, STATUS, 100);
-	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cores, 0xB);
 }
 
@@ -276,11 +276,11 @@ static void oqn7_no_routing_still_ovf_pmi_and_freeze(void **state)
 	struct emu_pmi_req req;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, GC_FRZ, 0); /* no EN_PMI_CORE bit */
 	assert_int_equal(rd(&u, STATUS, 100), ST_FC0 | ST_PMI | ST_CHG);
 	assert_int_equal(rd(&u, FIXED, 100), 0);
-	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cores, 0);
 }
 
@@ -293,7 +293,7 @@ static uint64_t nine_running(struct nhm_uncore *u, struct nhm_uncore *twin, emu_
 	for (i = 0; i < 2; i++) {
 		struct nhm_uncore *x = i ? twin : u;
 
-		nhm_init(x, i ? 0 : faults, 0);
+		nhm_init(x, i ? 0 : faults, 0, 0, 0, 0);
 		for (n = 1; n < NHM_NCTR; n++)
 			wr(x, SEL(n), evtsel(0x2A, (uint8_t)n, 0, ES_EN), 0);
 		wr(x, FIXED_CTL, 0x1, 0);
@@ -350,14 +350,14 @@ static void n38_no_freeze_without_frz_or_pmi_bit(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, 0, 0); /* PMI_FRZ = 0 */
 	assert_int_equal(rd(&u, FIXED, 100), 90);
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, false, GC_FRZ, 0); /* PMI bit = 0 */
 	assert_int_equal(rd(&u, FIXED, 100), 90);
 	assert_int_equal(rd(&u, GCTL, 100), GC_FRZ | GC_FC0);
-	nhm_init(&u, EMU_F(FRZ_WITHOUT_PMI), 0);
+	nhm_init(&u, EMU_F(FRZ_WITHOUT_PMI), 0, 0, 0, 0);
 	start_fixed(&u, 10, false, GC_FRZ, 0);
 	assert_int_equal(rd(&u, FIXED, 100), 0);
 }
@@ -382,7 +382,7 @@ static void oqn15_occupancy_wrap_skips_past_zero(void **state)
 	/* Start just before a cycle that adds 2 or more: 2^48 - 1 jumps over 0. */
 	for (t0 = 0; nhm_stream_value(0x23, 0x07, t0) < 2; t0++)
 		;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &occ_all, 1, false, t0);
 	w = nhm_next_wrap(&u);
 	assert_int_equal(w, t0 + 1);
@@ -406,7 +406,7 @@ static void oqn15_wrap_cycle_for_every_distance(void **state)
 	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
 		for (t = 0; t < ARRAY_SIZE(cum) - 1; t++)
 			cum[t + 1] = cum[t] + ref_count(&cfg[i], t0 + t, t0 + t + 1);
-		nhm_init(&u, 0, 0);
+		nhm_init(&u, 0, 0, 0, 0, 0);
 		start_gp(&u, 0, &cfg[i], t0);
 		for (left = 1, t = 0; left <= 3000 && left <= cum[ARRAY_SIZE(cum) - 1]; left++) {
 			wr(&u, CTR(0), MAX48 + 1 - left, t0);
@@ -425,7 +425,7 @@ static void oqn15_wrap_at_a_whole_number_of_periods(void **state)
 	uint64_t t0 = 5 * P, left = 3 * ref_count(&reads_any, 0, P), w;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &reads_any, left, false, t0);
 	w = nhm_next_wrap(&u);
 	assert_true(w <= t0 + 3 * P);
@@ -440,11 +440,11 @@ static void oqn15_late_overflow_defect_defers_to_the_access(void **state)
 	struct emu_pmi_req req;
 
 	(void)state;
-	nhm_init(&u, EMU_F(LATE_OVERFLOW), 0);
+	nhm_init(&u, EMU_F(LATE_OVERFLOW), 0, 0, 0, 0);
 	start_fixed(&u, 10, true, GC_FRZ, 0);
 	assert_int_equal(nhm_next_wrap(&u), 10);
 	assert_int_equal(rd(&u, FIXED, 500), 490); /* frozen at the access */
-	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cycle, 500);
 }
 
@@ -454,11 +454,11 @@ static void oqn22_every_overflow_raises_a_request(void **state)
 	struct emu_pmi_req req[2];
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 10, true, 0, 0);
 	wr(&u, FIXED, MAX48 - 9, 20); /* OVF_FC0 still set */
 	rd(&u, STATUS, 40);
-	assert_int_equal(nhm_take_pmi(&u, req, 2), 2);
+	assert_int_equal(nhm_take_pmi(&u, 0, req, 2), 2);
 	assert_int_equal(req[0].cycle, 10);
 	assert_int_equal(req[1].cycle, 30);
 }
@@ -474,7 +474,7 @@ static void oqn15_wraps_processed_in_cycle_order(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		nhm_init(&u, 0, 0);
+		nhm_init(&u, 0, 0, 0, 0, 0);
 		start_gp_preset(&u, 6, &occ_all, 9000, true, 0);
 		wr(&u, FIXED, MAX48 - 99, 0);
 		wr(&u, FIXED_CTL, 0x5, 0);
@@ -484,7 +484,7 @@ static void oqn15_wraps_processed_in_cycle_order(void **state)
 		nhm_advance(&u, w1);
 		w2 = nhm_next_wrap(&u);
 		assert_int_equal(rd(&u, STATUS, 1000000) & 0x40, i ? 0 : 0x40);
-		assert_int_equal(nhm_take_pmi(&u, req, 2), i ? 1 : 2);
+		assert_int_equal(nhm_take_pmi(&u, 0, req, 2), i ? 1 : 2);
 		assert_int_equal(req[0].cycle, 100);
 		if (!i)
 			assert_int_equal(req[1].cycle, w2);
@@ -508,7 +508,7 @@ static void oqn8_wrap_inside_reset_window_is_exact(void **state)
 		if (nhm_stream_value(r.ev, r.um, r.rst) && ref_count(&r, r.rst, c) > 2 * left)
 			break;
 	}
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp(&u, 0, &r, t0);
 	wr(&u, SEL(0), ref_sel(&r) | ES_RST, r.rst);
 	base = (MAX48 + 1) - left;

@@ -13,7 +13,7 @@ static void n03_packages_are_independent(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++)
-		nhm_init(&pkg[i], 0, 0);
+		nhm_init(&pkg[i], 0, 0, 0, 0, 0);
 	wr(&pkg[0], SEL(1), evtsel(0x2C, 0x07, 0, ES_EN), 0);
 	wr(&pkg[0], GCTL, 0x2 | GC_FC0, 0);
 	wr(&pkg[0], FIXED_CTL, 0x1, 0);
@@ -35,7 +35,7 @@ static void n04_nine_counters_of_48_bits(void **state)
 	unsigned n;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (n = 0; n < NHM_NCTR; n++) {
 		wr(&u, CTR(n), MAX48, 0);
 		assert_int_equal(rd(&u, CTR(n), 0), MAX48);
@@ -46,7 +46,7 @@ static void n04_nine_counters_of_48_bits(void **state)
 	assert_int_equal(rd(&u, FIXED, 100), 0x100000054ull); /* past 2^32, no wrap */
 	assert_int_equal(rd(&u, STATUS, 100), 0);
 
-	nhm_init(&u, EMU_F(WIDTH_32), 0);
+	nhm_init(&u, EMU_F(WIDTH_32), 0, 0, 0, 0);
 	wr(&u, FIXED, 0xFFFFFFF0ull, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	wr(&u, GCTL, GC_FC0, 0);
@@ -62,10 +62,10 @@ static void n04_other_msrs_are_passed_on(void **state)
 	unsigned i;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (i = 0; i < ARRAY_SIZE(msr); i++) {
-		assert_int_equal(nhm_rdmsr(&u, msr[i], 0, &v), -1);
-		assert_int_equal(nhm_wrmsr(&u, msr[i], 0, 0), -1);
+		assert_int_equal(nhm_rdmsr(&u, 0, msr[i], 0, &v), -1);
+		assert_int_equal(nhm_wrmsr(&u, 0, msr[i], 0, 0), -1);
 	}
 	assert_int_equal(v, 7);
 }
@@ -77,13 +77,13 @@ static void n05_controls_reset_to_0(void **state)
 	unsigned i;
 
 	(void)state;
-	nhm_init(&u, 0, 1000);
+	nhm_init(&u, 0, 0, 0, 0, 1000);
 	for (i = 0; i < ARRAY_SIZE(controls); i++)
 		assert_int_equal(rd(&u, controls[i], 1000), 0);
 
-	nhm_init(&u, EMU_F(MSR_FAULTS), 0);
-	assert_int_equal(nhm_rdmsr(&u, SEL(3), 0, &v), VEC_GP);
-	assert_int_equal(nhm_wrmsr(&u, SEL(3), 0, 0), VEC_GP);
+	nhm_init(&u, EMU_F(MSR_FAULTS), 0, 0, 0, 0);
+	assert_int_equal(nhm_rdmsr(&u, 0, SEL(3), 0, &v), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, 0, SEL(3), 0, 0), VEC_GP);
 	assert_int_equal(rd(&u, SEL(2), 0), 0);
 }
 
@@ -93,7 +93,7 @@ static void oqn14_status_and_counters_reset_to_0(void **state)
 	unsigned n;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	assert_int_equal(rd(&u, STATUS, 0), 0);
 	assert_int_equal(rd(&u, FIXED, 0), 0);
 	for (n = 0; n < NHM_NCTR; n++)
@@ -106,7 +106,7 @@ static void n11_written_counter_counts_up_from_value(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, CTR(4), 0x123456789ABCull, 100);
 	assert_int_equal(rd(&u, CTR(4), 200), 0x123456789ABCull);
 	start_gp(&u, 4, &r, 300);
@@ -118,13 +118,13 @@ static void oqn11_counter_bits_above_47_dropped(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, CTR(0), 0xFFFF000000001234ull, 0);
 	wr(&u, FIXED, 0x8000000000000001ull, 0);
 	assert_int_equal(rd(&u, CTR(0), 0), 0x1234);
 	assert_int_equal(rd(&u, FIXED, 0), 0x1);
 
-	nhm_init(&u, EMU_F(UPPER_BITS_KEPT), 0);
+	nhm_init(&u, EMU_F(UPPER_BITS_KEPT), 0, 0, 0, 0);
 	wr(&u, CTR(0), 0xFFFF000000001234ull, 0);
 	assert_int_equal(rd(&u, CTR(0), 0), 0xFFFF000000001234ull);
 }
@@ -148,15 +148,15 @@ static void oqn11_reserved_bits_gp_and_change_nothing(void **state)
 	unsigned i, j;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		wr(&u, cases[i].msr, cases[i].good, 0);
 		for (j = 0; j < 4; j++) {
-			assert_int_equal(nhm_wrmsr(&u, cases[i].msr, cases[i].bad[j], 0), VEC_GP);
+			assert_int_equal(nhm_wrmsr(&u, 0, cases[i].msr, cases[i].bad[j], 0), VEC_GP);
 			assert_int_equal(rd(&u, cases[i].msr, 0), cases[i].good);
 		}
 	}
-	nhm_init(&u, EMU_F(RESERVED_ACCEPTED), 0);
+	nhm_init(&u, EMU_F(RESERVED_ACCEPTED), 0, 0, 0, 0);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		wr(&u, cases[i].msr, cases[i].bad[0], 0);
 		assert_int_equal(rd(&u, cases[i].msr, 0), cases[i].bad[0]);
@@ -171,7 +171,7 @@ static void n41_match_is_plain_read_write(void **state)
 	unsigned i;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (i = 0; i < ARRAY_SIZE(v); i++) {
 		wr(&u, MATCH, v[i], i);
 		assert_int_equal(rd(&u, MATCH, i + 100), v[i]);
@@ -186,7 +186,7 @@ static void n42_match_filters_no_synthetic_event(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, MATCH, 0xE000FFFFFFFFFFF8ull, 0);
 	start_gp(&u, 0, &reads, 0);
 	assert_int_equal(rd(&u, CTR(0), 5000), ref_count(&reads, 0, 5000));
@@ -197,13 +197,13 @@ static void n14_occ_ctr_rst_reads_0(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, SEL(0), 0x01420423, 0);
 	assert_int_equal(rd(&u, SEL(0), 0), 0x01400423);
 	wr(&u, SEL(1), 0x0052072C | ES_RST, 0); /* not an occupancy event */
 	assert_int_equal(rd(&u, SEL(1), 0), 0x0050072C);
 
-	nhm_init(&u, EMU_F(OCC_RST_READS_1), 0);
+	nhm_init(&u, EMU_F(OCC_RST_READS_1), 0, 0, 0, 0);
 	wr(&u, SEL(0), 0x01420423, 0);
 	assert_int_equal(rd(&u, SEL(0), 0), 0x01420423);
 }
@@ -213,15 +213,15 @@ static void n25_status_write_gp_oqn9(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, FIXED, MAX48, 0);
 	wr(&u, FIXED_CTL, 0x1, 0);
 	wr(&u, GCTL, GC_FC0, 0);
-	assert_int_equal(nhm_wrmsr(&u, STATUS, 0, 10), VEC_GP);
-	assert_int_equal(nhm_wrmsr(&u, STATUS, 0xFF, 10), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, 0, STATUS, 0, 10), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, 0, STATUS, 0xFF, 10), VEC_GP);
 	assert_int_equal(rd(&u, STATUS, 10), ST_FC0 | ST_CHG);
 
-	nhm_init(&u, EMU_F(STATUS_WRITABLE), 0);
+	nhm_init(&u, EMU_F(STATUS_WRITABLE), 0, 0, 0, 0);
 	wr(&u, STATUS, 0x3, 0);
 	assert_int_equal(rd(&u, STATUS, 0), 0x3);
 }
@@ -231,7 +231,7 @@ static void n27_ovf_ctrl_reads_0_oqn10(void **state)
 	struct nhm_uncore u;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	wr(&u, OVF, 0xA0000001000000FFull, 0);
 	assert_int_equal(rd(&u, OVF, 0), 0);
 }
@@ -242,18 +242,18 @@ static void oqn3_en_pmi_core_width_is_a_parameter(void **state)
 	struct emu_pmi_req req;
 
 	(void)state;
-	nhm_init(&u, 0, 0);
+	nhm_init(&u, 0, 0, 0, 0, 0);
 	assert_int_equal(u.pmi_core_bits, 4);
-	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(4), 0), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, 0, GCTL, GC_CORE(4), 0), VEC_GP);
 	wr(&u, GCTL, GC_CORE(3), 0);
 
 	u.pmi_core_bits = 6; /* six-core Westmere-EP variant */
 	wr(&u, FIXED, MAX48, 0);
 	wr(&u, FIXED_CTL, 0x5, 0);
 	wr(&u, GCTL, GC_CORE(5) | GC_CORE(4) | GC_FC0, 0);
-	assert_int_equal(nhm_wrmsr(&u, GCTL, GC_CORE(6), 0), VEC_GP);
+	assert_int_equal(nhm_wrmsr(&u, 0, GCTL, GC_CORE(6), 0), VEC_GP);
 	rd(&u, STATUS, 5);
-	assert_int_equal(nhm_take_pmi(&u, &req, 1), 1);
+	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cores, 0x30);
 }
 

@@ -9,7 +9,7 @@ static struct nhmex_uncore u;
 
 static void init(uint32_t model)
 {
-	nhmex_init(&u, 0, model, 0);
+	nhmex_init(&u, 0, 0, model, 0, 0);
 }
 
 /* Every register of the table reads 0 at reset (X-03); on 0x2E the C8 and
@@ -33,10 +33,10 @@ static void x03_x39_reset_values_and_absent_registers(void **state)
 					assert_int_equal(rd(&u, reg_msr(tm, g->boxes[b], box, idx), 0), 0);
 				}
 	init(0x2E);
-	assert_int_equal(nhmex_rdmsr(&u, 0xF40, 0, &v), VEC_GP);
-	assert_int_equal(nhmex_wrmsr(&u, 0xFDB, 1, 0), VEC_GP);
-	assert_int_equal(nhmex_rdmsr(&u, 0xC03, 0, &v), VEC_GP);
-	assert_int_equal(nhmex_rdmsr(&u, 0x10, 0, &v), -1);
+	assert_int_equal(nhmex_rdmsr(&u, 0, 0xF40, 0, &v), VEC_GP);
+	assert_int_equal(nhmex_wrmsr(&u, 0, 0xFDB, 1, 0), VEC_GP);
+	assert_int_equal(nhmex_rdmsr(&u, 0, 0xC03, 0, &v), VEC_GP);
+	assert_int_equal(nhmex_rdmsr(&u, 0, 0x10, 0, &v), -1);
 	assert_int_equal(rd(&u, 0xDE0, 0), 0); /* C7 on every 0x2E */
 }
 
@@ -295,12 +295,12 @@ static void x19_x22_pmi_and_freeze(void **state)
 		arm(&u, s, 500, true, CORE(9) | CORE(2) | FRZ_ALL, 0);
 		if (s->gctl == W_CTL)
 			wr(&u, W_CTL, (1ull << 31) | s->bit, 0);
-		assert_int_equal(nhmex_take_pmi(&u, r, 4), 0);
+		assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 0);
 		assert_int_equal(rd(&u, U_CTL, w - 1) & EN_ALL, EN_ALL);
 		assert_int_equal(rd(&u, U_CTL, w + 100) & EN_ALL, 0);
 		assert_int_equal(rd(&u, W_FCTR, w + 100), w);
 		assert_int_equal(rd(&u, s->ctr, w + 100), 0);
-		assert_int_equal(nhmex_take_pmi(&u, r, 4), 1);
+		assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 1);
 		assert_int_equal(r[0].cycle, w);
 		assert_int_equal(r[0].cores, (1u << 9) | (1u << 2));
 	}
@@ -317,16 +317,16 @@ static void x20_x21_x23_pmi_without_freeze_and_so_on(void **state)
 	init(0x2E);
 	arm(&u, s, 100, true, FRZ_ALL, 0);
 	assert_int_equal(rd(&u, U_CTL, 200) & EN_ALL, 0);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 0);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 0);
 	init(0x2E);
 	arm(&u, s, 100, false, FRZ_ALL | CORE(0), 0);
 	assert_int_equal(rd(&u, U_CTL, 200) & EN_ALL, EN_ALL);
 	assert_int_equal(rd(&u, s->ctr, 200), 100);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 0);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 0);
 	init(0x2E);
 	arm(&u, s, 100, true, CORE(3), 0);
 	assert_int_equal(rd(&u, s->ctr, 200), 100);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 1);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 1);
 	assert_int_equal(r[0].cores, 1u << 3);
 }
 
@@ -341,15 +341,15 @@ static void x25_refreeze_needs_the_ov_bit_cleared(void **state)
 	init(0x2E);
 	arm(&u, s, 100, true, FRZ_ALL | CORE(1), 0);
 	assert_int_equal(rd(&u, U_CTL, 100) & EN_ALL, 0);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 1);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 1);
 	wr(&u, s->ctr, M48 - 99, 100);
 	wr(&u, U_CTL, EN_ALL | FRZ_ALL | CORE(1), 100);
 	assert_int_equal(rd(&u, U_CTL, 300) & EN_ALL, EN_ALL);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 0);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 0);
 	wr(&u, s->ovf, s->bit, 300);
 	wr(&u, s->ctr, M48 - 99, 300);
 	assert_int_equal(rd(&u, U_CTL, 400) & EN_ALL, 0);
-	assert_int_equal(nhmex_take_pmi(&u, r, 4), 1);
+	assert_int_equal(nhmex_take_pmi(&u, 0, r, 4), 1);
 }
 
 /* X-31: the new sample interval from frozen counters: rst_all, clear the

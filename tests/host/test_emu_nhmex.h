@@ -54,7 +54,7 @@ static inline uint32_t c_base(unsigned n)
 	return 0xD00u + off[n];
 }
 
-TEST_MODEL_MSR(struct nhmex_uncore, nhmex_rdmsr, nhmex_wrmsr)
+TEST_UNCORE_MSR(struct nhmex_uncore, nhmex_rdmsr, nhmex_wrmsr)
 
 /* One overflow source: its box's three global registers, the counter's
  * control and data registers, the control's enable and PMI bits (§5.5), the

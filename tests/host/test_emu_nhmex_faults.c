@@ -12,7 +12,7 @@ static struct emu_pmi_req req[8];
 
 static void init(emu_faults_t f, uint32_t model)
 {
-	nhmex_init(&u, f, model, 0);
+	nhmex_init(&u, f, 0, model, 0, 0);
 }
 
 /* C0 counter 0 with `gctl` in its box and `uctl` in the U-box: its count
@@ -75,7 +75,7 @@ static uint64_t c8(emu_faults_t f) /* X-39: #GP on 0x2E */
 	uint64_t v;
 
 	init(f, 0x2E);
-	return (uint64_t)nhmex_rdmsr(&u, 0xF40, 0, &v);
+	return (uint64_t)nhmex_rdmsr(&u, 0, 0xF40, 0, &v);
 }
 
 static uint64_t rst(emu_faults_t f, uint32_t msr) /* */
@@ -193,7 +193,7 @@ static uint64_t src_pmi_cores(emu_faults_t f, unsigned i, bool pmi, uint64_t uct
 	uint64_t t = arm_src(f, i, pmi, uctl);
 
 	rd(&u, U_ST, t);
-	return nhmex_take_pmi(&u, req, 8) ? req[0].cores : 0;
+	return nhmex_take_pmi(&u, 0, req, 8) ? req[0].cores : 0;
 }
 
 static uint64_t pmi_cores(emu_faults_t f, bool pmi, uint64_t uctl)
@@ -233,9 +233,9 @@ static uint64_t retrigger(emu_faults_t f) /* X-25: no PMI while ov stays set */
 {
 	arm_src(f, 0, true, CORE(0));
 	wr(&u, 0xD11, M48 - 99, 200);
-	assert_int_equal(nhmex_take_pmi(&u, req, 8), 1); /* the first overflow's */
+	assert_int_equal(nhmex_take_pmi(&u, 0, req, 8), 1); /* the first overflow's */
 	rd(&u, U_ST, 400);
-	return nhmex_take_pmi(&u, req, 8);
+	return nhmex_take_pmi(&u, 0, req, 8);
 }
 
 /* R counter 3 on port 1 IPERF1 (the seed's example), or R counter 9 on

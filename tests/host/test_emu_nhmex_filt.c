@@ -27,7 +27,7 @@ static void run(const struct fbox *x, const uint64_t *sel, unsigned n, uint64_t 
 {
 	unsigned k;
 
-	nhmex_init(&u, 0, 0x2E, 0);
+	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
 	for (k = 0; k < n; k++)
 		wr(&u, x->sel0 + 2 * k, EN22 | sel[k], 0);
 	if (x->b != NHMEX_U)
@@ -167,7 +167,7 @@ static uint64_t w_flips(bool in)
 	uint64_t never = EN22 | EV_SYNTH | THR(0xFF) | EDGE18;
 	unsigned i;
 
-	nhmex_init(&u, 0, 0x2E, 0);
+	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
 	wr(&u, W_EVSEL(0), never | (in ? INV23 : 0), 0);
 	wr(&u, W_CTL, 1, 0);
 	wr(&u, U_CTL, EN_ALL, A);
@@ -193,7 +193,7 @@ static void oq_x25_write_while_stopped(void **state)
 	uint64_t never = EN22 | EV_SYNTH | THR(0xFF) | EDGE18;
 
 	(void)state;
-	nhmex_init(&u, 0, 0x2E, 0);
+	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
 	wr(&u, W_EVSEL(0), never, 0);
 	wr(&u, W_CTL, 1, 0);
 	wr(&u, U_CTL, EN_ALL, A);
@@ -210,7 +210,7 @@ static void x41_wrap_at_the_thresholded_count(void **state)
 	uint64_t sel = EV_SYNTH | THR(24), left = 700, t = A;
 
 	(void)state;
-	nhmex_init(&u, 0, 0x2E, 0);
+	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
 	wr(&u, 0xC50, EN22 | sel, 0);
 	wr(&u, 0xC51, (1ull << 48) - left, 0);
 	wr(&u, 0xC40, 1, 0);

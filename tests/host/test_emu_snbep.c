@@ -12,7 +12,7 @@ static const struct sref_cfg ubox_msg = { -1, 0x42, 0x1F, 0, false, false };
 
 static void init(struct snbep_uncore *u, emu_faults_t faults)
 {
-	snbep_init(u, faults, NCORES, UCLK, 0);
+	snbep_init(u, faults, NCORES, 0, UCLK, 0);
 }
 
 static void start(struct snbep_uncore *u, uint32_t ctl_msr, const struct sref_cfg *c, uint64_t t)
@@ -305,7 +305,7 @@ static void s14_oqs04_box_ctl_affects_only_its_box(void **state)
 	wr(&u, PCU_CTL(0), ctl(0, 0, 0, CTL_EN), 0);
 	start(&u, U_CTL(0), &ubox_msg, 0);
 	wr(&u, U_FIXED_CTL, CTL_EN, 0);
-	snbep_core_state(&u, 1, SNBEP_C6, 0);
+	snbep_core_state(&u, 1, PMU_C6, 0);
 	wr(&u, C_BOX_CTL(2), FROZEN | RST_CTRS, 1000);
 	for (n = 0; n < NCORES; n++)
 		assert_int_equal(rd(&u, C_CTR(n, 0), 3000), n == 2 ? 0 : 3000);
@@ -459,11 +459,11 @@ static void oqs15_cboxes_of_absent_cores_fault(void **state)
 	uint64_t v;
 
 	(void)state;
-	snbep_init(&u, 0, 2, UCLK, 0);
+	snbep_init(&u, 0, 2, 0, UCLK, 0);
 	assert_int_equal(snbep_rdmsr(&u, 0, C_CTL(1, 3), 0, &v), 0);
 	assert_int_equal(snbep_rdmsr(&u, 0, C_CTL(2, 0), 0, &v), VEC_GP);
 	assert_int_equal(snbep_wrmsr(&u, 0, C_BOX_CTL(7), 0, 0), VEC_GP);
-	snbep_init(&u, 0, 8, UCLK, 0);
+	snbep_init(&u, 0, 8, 0, UCLK, 0);
 	assert_int_equal(snbep_wrmsr(&u, 0, C_BOX_CTL(7), FROZEN, 0), 0);
 	assert_int_equal(snbep_rdmsr(&u, 0, C_CTR(7, 3), 0, &v), 0);
 }

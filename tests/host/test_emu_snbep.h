@@ -66,9 +66,7 @@ static inline uint64_t rdc(struct snbep_uncore *u, unsigned core, uint32_t msr, 
 }
 
 /* rd and wr: as core 0 (rdc for another core). */
-#define SNBEP_RD0(u, msr, now, v) snbep_rdmsr((u), 0, (msr), (now), (v))
-#define SNBEP_WR0(u, msr, val, now) snbep_wrmsr((u), 0, (msr), (val), (now))
-TEST_MODEL_MSR(struct snbep_uncore, SNBEP_RD0, SNBEP_WR0)
+TEST_UNCORE_MSR(struct snbep_uncore, snbep_rdmsr, snbep_wrmsr)
 
 static inline uint64_t ctl(uint8_t ev, uint8_t umask, uint8_t thresh, uint64_t flags)
 {
@@ -168,7 +166,7 @@ static inline uint64_t sref_count_long(const struct sref_cfg *c, uint64_t a, uin
 struct cs_event {
 	uint64_t t;
 	unsigned core;
-	enum snbep_cstate state;
+	enum pmu_cstate state;
 };
 
 /* pclk cycles before UCLK cycle t at uclk_khz (S-44), computed wide. */
@@ -180,12 +178,12 @@ static inline uint64_t ref_pclk(uint64_t t, uint32_t uclk_khz)
 /* The C-states in pclk k: every event whose pclk is at or before k has
  * happened (events in time order; cores start in C0). */
 static inline void ref_states(const struct cs_event *ev, unsigned nev, uint32_t uclk_khz,
-			      uint64_t k, enum snbep_cstate *st)
+			      uint64_t k, enum pmu_cstate *st)
 {
 	unsigned i;
 
 	for (i = 0; i < SNBEP_MAX_CORES; i++)
-		st[i] = SNBEP_C0;
+		st[i] = PMU_C0;
 	for (i = 0; i < nev && ref_pclk(ev[i].t, uclk_khz) <= k; i++)
 		st[ev[i].core] = ev[i].state;
 }
@@ -205,10 +203,10 @@ static inline uint64_t pref_ctl(const struct pref_cfg *c)
 
 /* N: cores in C0/C3/C6 for occ_sel 1/2/3, none for 0 (OQ-S22); C1 is in no
  * bucket (OQ-S19). */
-static inline unsigned ref_n(const struct pref_cfg *c, const enum snbep_cstate *st,
+static inline unsigned ref_n(const struct pref_cfg *c, const enum pmu_cstate *st,
 			     unsigned ncores)
 {
-	static const int want[4] = { -1, SNBEP_C0, SNBEP_C3, SNBEP_C6 };
+	static const int want[4] = { -1, PMU_C0, PMU_C3, PMU_C6 };
 	unsigned i, n = 0;
 
 	for (i = 0; i < ncores; i++)
@@ -244,7 +242,7 @@ struct pcu_env {
 static inline uint64_t pref_run(const struct pref_cfg *c, const struct pcu_env *e, uint64_t a,
 				uint64_t b, bool *det)
 {
-	enum snbep_cstate st[SNBEP_MAX_CORES];
+	enum pmu_cstate st[SNBEP_MAX_CORES];
 	unsigned m = ref_m(c, e->uclk_khz), N, t = c->thresh;
 	uint64_t k, n = 0;
 	bool q, mm;

@@ -11,7 +11,7 @@ static struct snbep_uncore u;
 
 static void init(emu_faults_t f)
 {
-	snbep_init(&u, f, NCORES, UCLK, 0);
+	snbep_init(&u, f, NCORES, 0, UCLK, 0);
 }
 
 /* C-box 0 counter 0 on clockticks from 0 (1 per UCLK). */
@@ -34,9 +34,9 @@ static uint64_t stream(emu_faults_t f, const struct sref_cfg *c)
 /* Cores 0 and 1 start in C0, 2 in C6, 3 in C3. N of C0 along it: 2, 1, 2,
  * 1, 2, 3, 2, 1, 2 (at or above 2 at the start and the end, three dips). */
 static const struct cs_event script[] = {
-	{ 0, 2, SNBEP_C6 }, { 0, 3, SNBEP_C3 }, { 900, 1, SNBEP_C1 }, { 1500, 2, SNBEP_C0 },
-	{ 2100, 0, SNBEP_C1 }, { 2600, 0, SNBEP_C0 }, { 3000, 3, SNBEP_C0 },
-	{ 3500, 3, SNBEP_C6 }, { 3900, 2, SNBEP_C6 }, { 4400, 1, SNBEP_C0 },
+	{ 0, 2, PMU_C6 }, { 0, 3, PMU_C3 }, { 900, 1, PMU_C1 }, { 1500, 2, PMU_C0 },
+	{ 2100, 0, PMU_C1 }, { 2600, 0, PMU_C0 }, { 3000, 3, PMU_C0 },
+	{ 3500, 3, PMU_C6 }, { 3900, 2, PMU_C6 }, { 4400, 1, PMU_C0 },
 };
 static const struct pcu_env env = { script, ARRAY_SIZE(script), NCORES, UCLK };
 
@@ -323,7 +323,7 @@ static uint64_t ext(emu_faults_t f) /* S-35, OQ-S11 */
 static uint64_t resid_frozen(emu_faults_t f) /* S-46 */
 {
 	init(f);
-	snbep_core_state(&u, 1, SNBEP_C6, 0);
+	snbep_core_state(&u, 1, PMU_C6, 0);
 	wr(&u, PCU_BOX_CTL, FROZEN, 1000);
 	return rdc(&u, 1, CORE_C6, 3000);
 }
@@ -331,18 +331,17 @@ static uint64_t resid_frozen(emu_faults_t f) /* S-46 */
 static uint64_t resid_reset(emu_faults_t f) /* S-46 */
 {
 	init(f);
-	snbep_core_state(&u, 1, SNBEP_C3, 0);
+	snbep_core_state(&u, 1, PMU_C3, 0);
 	wr(&u, PCU_BOX_CTL, RST_CTRS | RST_CTRL, 1000);
 	return rdc(&u, 1, CORE_C3, 3000);
 }
 
 static uint64_t wrap_pmi(emu_faults_t f) /* S-40 */
 {
-	uint64_t cycles[4];
+	struct emu_pmi_req req[4];
 
 	width_cbox(f);
-	snbep_advance(&u, 1000);
-	return snbep_take_pmi(&u, cycles, 4);
+	return snbep_take_pmi(&u, 1000, req, 4);
 }
 
 static uint64_t wrap_frz(emu_faults_t f) /* S-15, S-39 */

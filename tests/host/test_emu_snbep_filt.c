@@ -10,7 +10,7 @@
 
 static void init(struct snbep_uncore *u)
 {
-	snbep_init(u, 0, NCORES, UCLK, 0);
+	snbep_init(u, 0, NCORES, 0, UCLK, 0);
 }
 
 /* Count of C-box 1 counter 2 (or U-box counter 0) programmed with c over
@@ -21,7 +21,7 @@ static uint64_t model_count(emu_faults_t faults, const struct sref_cfg *c, uint6
 	uint32_t ctr_msr = c->box < 0 ? U_CTR(0) : C_CTR((unsigned)c->box, 2);
 	struct snbep_uncore u;
 
-	snbep_init(&u, faults, NCORES, UCLK, 0);
+	snbep_init(&u, faults, NCORES, 0, UCLK, 0);
 	wr(&u, ctl_msr, sref_ctl(c), a);
 	return rd(&u, ctr_msr, b);
 }
@@ -264,7 +264,7 @@ static void s39_s40_oqs06_wrap_is_silent(void **state)
 {
 	struct sref_cfg c = { 0, 0x00, 0, 0, false, false };
 	struct snbep_uncore u;
-	uint64_t cycles[4];
+	struct emu_pmi_req req[4];
 	unsigned k;
 
 	(void)state;
@@ -286,7 +286,7 @@ static void s39_s40_oqs06_wrap_is_silent(void **state)
 		assert_int_equal(rd(&u, PCU_CTR(k), 2000), 1999);
 	assert_int_equal(rd(&u, C_BOX_CTL(0), 2000), 0);
 	assert_int_equal(rd(&u, U_FIXED_CTR, 2000), 1999);
-	assert_int_equal(snbep_take_pmi(&u, cycles, 4), 0);
+	assert_int_equal(snbep_take_pmi(&u, 0, req, 4), 0);
 }
 
 /* S-41, OQ-S13: the guide's set-up leaves every programmed counter at 0 and

@@ -9,10 +9,10 @@
 
 #include "test_emu_snbep.h"
 
-#define C0 SNBEP_C0
-#define C1 SNBEP_C1
-#define C3 SNBEP_C3
-#define C6 SNBEP_C6
+#define C0 PMU_C0
+#define C1 PMU_C1
+#define C3 PMU_C3
+#define C6 PMU_C6
 
 /* Four cores: the BSP stays in C0, the others park and wake. */
 static const struct cs_event script[] = {
@@ -48,7 +48,7 @@ static void run4(const struct pcu_env *e, emu_faults_t faults, const struct pref
 	struct snbep_uncore u;
 	unsigned k;
 
-	snbep_init(&u, faults, e->ncores, e->uclk_khz, 0);
+	snbep_init(&u, faults, e->ncores, 0, e->uclk_khz, 0);
 	play_to(&u, e, a);
 	wr(&u, PCU_FILTER, c[0].filter | c[1].filter | c[2].filter | c[3].filter, a);
 	for (k = 0; k < 4; k++)
@@ -301,7 +301,7 @@ static void s35_oqs11_bit21_is_part_of_the_event(void **state)
 	b0.ext = clk.ext = false;
 	assert_int_equal(one(&env, 0, &b0, 0, 5000), 5000);
 	assert_int_equal(one(&env, 0, &clk, 0, 5000), 5000);
-	snbep_init(&u, 0, NCORES, UCLK, 0);
+	snbep_init(&u, 0, NCORES, 0, UCLK, 0);
 	wr(&u, PCU_CTL(1), 0x0B | CTL_EXT | (1ull << 20), 0);
 	assert_int_equal(rd(&u, PCU_CTL(1), 0), 0x0B | CTL_EXT); /* bit 20 reserved */
 }
@@ -361,7 +361,7 @@ static void s27_s30_random_scripts_match_the_definition(void **state)
 		f = a + (seed >> 14) % 2500;
 		r = f + (seed >> 17) % 1500;
 		b = r + (seed >> 20) % 3000;
-		snbep_init(&u, 0, e.ncores, e.uclk_khz, 0);
+		snbep_init(&u, 0, e.ncores, 0, e.uclk_khz, 0);
 		play_to(&u, &e, a);
 		wr(&u, PCU_CTL(2), pref_ctl(&c), a);
 		play(&u, ev, 24, a, f);
@@ -386,7 +386,7 @@ static void s46_oqs14_residency_counters(void **state)
 	uint64_t t, prev3, prev6, v3, v6;
 
 	(void)state;
-	snbep_init(&u, 0, NCORES, 2400000, 0);
+	snbep_init(&u, 0, NCORES, 0, 2400000, 0);
 	snbep_core_state(&u, 1, C3, 100);
 	snbep_core_state(&u, 2, C6, 100);
 	snbep_core_state(&u, 3, C1, 100);
@@ -404,7 +404,7 @@ static void s46_oqs14_residency_counters(void **state)
 	prev6 = rdc(&u, 1, CORE_C6, 2000);
 	for (t = 2000; t < 100000; t += 997) {
 		if (t % 3 == 0)
-			snbep_core_state(&u, 1, (enum snbep_cstate)(t / 997 % 4), t);
+			snbep_core_state(&u, 1, (enum pmu_cstate)(t / 997 % 4), t);
 		v3 = rdc(&u, 1, CORE_C3, t);
 		v6 = rdc(&u, 1, CORE_C6, t);
 		assert_true(v3 >= prev3 && v6 >= prev6);
@@ -427,13 +427,13 @@ static void s27_state_changes_are_cheap(void **state)
 	unsigned k;
 
 	(void)state;
-	snbep_init(&u, 0, 8, 2133000, 0);
+	snbep_init(&u, 0, 8, 0, 2133000, 0);
 	for (k = 0; k < 4; k++)
 		wr(&u, PCU_CTL(k), pref_ctl(&(struct pref_cfg){ 0x80, (uint8_t)(1 + k % 3),
 							       (uint8_t)k, false, false, k == 1,
 							       k == 2, false, 0 }), 0);
 	for (t = 1; t <= 1000000; t++)
-		snbep_core_state(&u, t % 8, (enum snbep_cstate)(t / 8 % 4), 10 * t);
+		snbep_core_state(&u, t % 8, (enum pmu_cstate)(t / 8 % 4), 10 * t);
 	snbep_advance(&u, 1000000000000ull);
 	assert_true(rd(&u, PCU_CTR(0), 1000000000000ull) > 0);
 	assert_true(clock() - c0 < CLOCKS_PER_SEC);

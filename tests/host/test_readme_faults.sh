@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Host test: the defect table of docs/defects.md ("| defect | breaks |",
-# moved there from the README) names every
-# defect of pmu/emu_faults.h (the X(, K(, W(, S( and E( lines of `make mutation`,
-# the C(, D( and H( lines of host tests only) exactly once and nothing
-# else, and a row says "host tests only" exactly when its defect is not in
-# `make mutation`.
+# moved there from the README) names every defect (the lists beside the
+# models, as build/host/regs --defects prints them) exactly once and
+# nothing else, and a row says "host tests only" exactly when no row of
+# `make mutation` runs its defect (build/host/regs --mutation).
 # Prints TAP like the other shell tests; offenders as "# " lines.
 set -u
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -14,9 +13,13 @@ check() { # check NAME OFFENDERS
   if [ -z "$2" ]; then echo "ok $n - $1"; else
     echo "not ok $n - $1"; sed 's/^/# /' <<<"$2"; failed=$((failed + 1)); fi
 }
-names() { sed -n "s/^[[:space:]]*[$1]([A-Z0-9_]*, \"\([a-z0-9-]*\)\".*/\1/p" "$root/pmu/emu_faults.h"; }
-faults=$(names XKWCSDEH)
-host_only=$(names CDH)
+regs="$root/${B:-build}/host/regs"
+if [ ! -x "$regs" ]; then
+  echo "not ok 1 - regs built"; echo "# $regs missing: make ${B:-build}/host/regs"; exit 1
+fi
+faults=$("$regs" --defects | awk '{ print $1 }')
+in_mutation=$("$regs" --mutation | awk '{ for (i = 6; i <= NF; i++) print $i }')
+host_only=$(for f in $faults; do grep -qx -- "$f" <<<"$in_mutation" || echo "$f"; done)
 table=$(awk '/^\| defect \| breaks \|/ { on = 1; next } on && !NF { exit } on' "$root/docs/defects.md")
 rows=$(sed -n 's/^| `\([^`]*\)` | .*/\1/p' <<<"$table")
 

@@ -1,0 +1,36 @@
+/* The core PMU's defects (family CORE, pmu/emu_core*.c), which the
+ * on-target core suite (tests/core) catches: `make mutation` runs the MUT
+ * ones in every row that runs core.* (the nhm row, on core_shape_nhm, and
+ * the v3 row, core_shape_v3), the NOFW ones only where the row's shape has
+ * no full-width writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx
+ * anyway). The counting filter is one definition for both PMUs, so its
+ * defects (pmu/emu_stream_defects.h) break the core model's filter too.
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
+#ifndef PMU_EMU_CORE_DEFECTS_H
+#define PMU_EMU_CORE_DEFECTS_H
+
+#define EMU_CORE_FAULTS(D, f)                                                           \
+	/* gates */                                                                     \
+	D(f, CORE_USR_OS_SWAPPED, "core-usr-os-swapped", MUT, "USR and OS (and fixed EN 2 and 1) swapped (C-09, C-22)") \
+	D(f, CORE_LOCAL_EN_IGNORED, "core-local-en-ignored", MUT, "IA32_PERFEVTSELx.EN ignored (C-09)") \
+	D(f, CORE_GLOBAL_CTRL_IGNORED, "core-global-ctrl-ignored", MUT, "IA32_PERF_GLOBAL_CTRL enables ignored (C-09)") \
+	D(f, CORE_FIXED_EN_IGNORED, "core-fixed-en-ignored", MUT, "fixed counters count whatever their EN field (C-22)") \
+	/* filters */                                                                   \
+	D(f, CORE_EDGE_IGNORED, "core-edge-ignored", MUT, "E counts levels (C-16)")     \
+	D(f, CORE_EDGE_FALLING, "core-edge-falling", MUT, "E counts falling edges, deasserted after asserted (C-16, OQ-C13)") \
+	D(f, CORE_CMASK_OFF_BY_ONE, "core-cmask-off-by-one", MUT, "CMASK compares > instead of >= (C-16)") \
+	D(f, CORE_INV_IGNORED, "core-inv-ignored", MUT, "INV ignored (C-16)")           \
+	D(f, CORE_INV_WITHOUT_CMASK, "core-inv-without-cmask", MUT, "INV applied with CMASK = 0: counts cycles without the event (C-16)") \
+	/* overflow */                                                                  \
+	D(f, CORE_INT_IGNORED, "core-int-ignored", MUT, "INT and the fixed PMI bits request no PMI (C-10, C-22)") \
+	D(f, CORE_STATUS_NOT_SET, "core-status-not-set", MUT, "an overflow sets no IA32_PERF_GLOBAL_STATUS bit (C-10)") \
+	D(f, CORE_OVF_CTRL_NOCLEAR, "core-ovf-ctrl-noclear", MUT, "IA32_PERF_GLOBAL_OVF_CTRL clears nothing (C-07)") \
+	D(f, CORE_OVF_CTRL_CLEARS_ALL, "core-ovf-ctrl-clears-all", MUT, "a 1 in any IA32_PERF_GLOBAL_OVF_CTRL bit clears every counter's status bit (C-07)") \
+	D(f, CORE_OVF_LATE, "core-ovf-late", MUT, "overflow one event after the wrap: a preset of 2^width - 1 has its status after 2 events, not 1 (OQ-C12)") \
+	/* registers */                                                                 \
+	D(f, CORE_WIDTH_32, "core-width-32", MUT, "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
+	D(f, CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", MUT, "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
+	D(f, CORE_A_PMC_ALWAYS, "core-a-pmc-always", NOFW, "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
+	D(f, CORE_RESERVED_ACCEPTED, "core-reserved-accepted", MUT, "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
+
+#endif

@@ -1,0 +1,98 @@
+/* The registry: every uncore generation the harness knows, one row each,
+ * in `make regs` and `make mutation` order, and the emulated core PMU's
+ * shapes (pmu/registry.h). A generation's own files hold what its row
+ * names: its register tables (pmu/regs_<gen>.c), its model and operations
+ * (pmu/emu_<gen>*.c), its defect list (pmu/emu_<gen>_defects.h) and its
+ * suite (tests/<gen>/). */
+#include "registry.h"
+#include "emu_core.h"
+#include "emu_nhm.h"
+#include "emu_nhmex.h"
+#include "emu_snbep.h"
+#include "regs_tables.h"
+
+/* A row's CPU models: the list and its length. */
+#define MODELS(...)                                                                   \
+	.models = (const uint8_t[]){ __VA_ARGS__ },                                   \
+	.nmodels = sizeof((const uint8_t[]){ __VA_ARGS__ })
+
+const struct uncore_gen uncore_gens[] = {
+	{
+		.name = "nhm",
+		.desc = "Nehalem/Westmere client and EP uncore (Core i7, Xeon 3400/5500/5600)",
+		/* N-01, OQ-N1: 0x1F and Westmere 0x25/0x2C included; 0x2E/0x2F never. */
+		MODELS(0x1A, 0x1E, 0x1F, 0x25, 0x2C),
+		.boxes = nhm_boxes,
+		.nboxes = ARRAY_SIZE(nhm_boxes),
+		.emu = &nhm_model,
+		.defects = EMU_FAM_UNCORE,
+		.suite = "nhm",
+		/* core.* beside nhm.*: the shape without full-width writes */
+		.mutation = { .model = 0x1A, .cpus = 4, .core = true, .qemu_cpu = "Nehalem" },
+	},
+	{
+		.name = "snbep",
+		.desc = "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU; PCI boxes listed",
+		/* S-01: Sandy Bridge-EP only; IVB-EP (0x3E) is another register
+		 * set, and client Sandy Bridge (0x2A) has no uncore the harness
+		 * knows. */
+		MODELS(0x2D),
+		.boxes = snbep_boxes,
+		.nboxes = ARRAY_SIZE(snbep_boxes),
+		.per_core_box = &snbep_cbox, /* OQ-S15 */
+		.emu = &snbep_model,
+		.defects = EMU_FAM_SNBEP,
+		.suite = "snbep",
+		/* 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
+		 * occupancy thresholds up to 5 are all exercised. */
+		.mutation = { .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45" },
+	},
+	{
+		.name = "nhmex",
+		.desc = "Xeon 7500 (Nehalem-EX) and Westmere-EX uncore: U, C, B, S, M, R, W boxes",
+		/* X-01: these two models only (§9: 0x2F differs in its C-box
+		 * count and the M-box ZDP fields only). */
+		MODELS(0x2E, 0x2F),
+		.boxes = nhmex_boxes,
+		.nboxes = ARRAY_SIZE(nhmex_boxes),
+		.emu = &nhmex_model,
+		.defects = EMU_FAM_NHMEX,
+		.suite = "nhmex",
+		/* The Xeon 7500 (0x2F's C8/C9 would leave ex-c8-on-0x2e nothing
+		 * to break), 8 CPUs so that each package has four cores for
+		 * pmi_core_sel's bits 4:1 (OQ-X1). */
+		.mutation = { .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
+	},
+};
+const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
+
+/* The core PMU's shapes are a table of their own: a shape goes with the
+ * core, not the uncore (the Xeon 7500 has Nehalem's core PMU, C-12), and
+ * the v3 shape has a `make mutation` row of its own, core.* alone. */
+const struct core_row core_rows[] = {
+	{
+		.name = "nhm",
+		.shape = &core_shape_nhm,
+		/* C-12: Nehalem and Westmere cores, client, EP and EX */
+		MODELS(0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F),
+	},
+	{
+		.name = "v3",
+		.shape = &core_shape_v3,
+		/* Model 0x2D as QEMU's SandyBridge; the core suite runs on the
+		 * BSP, so 2 CPUs. */
+		.mutation = { .model = 0x2D, .cpus = 2, .qemu_cpu = "SandyBridge,model=45" },
+	},
+};
+const unsigned core_rows_count = ARRAY_SIZE(core_rows);
+
+const struct core_row *core_row_for_model(uint32_t family, uint32_t model)
+{
+	unsigned i, j;
+
+	for (i = 0; i + 1 < core_rows_count; i++)
+		for (j = 0; family == 6 && j < core_rows[i].nmodels; j++)
+			if (core_rows[i].models[j] == model)
+				return &core_rows[i];
+	return &core_rows[core_rows_count - 1];
+}
