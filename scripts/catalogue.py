@@ -120,7 +120,13 @@ def main():
         text = read(path)
         m = re.search(r"struct test " + var + r"\[\] = \{", text)
         end = text.index("\n};", m.end())
-        return [e for e in entries[path] if m.end() <= e[0] < end]
+        rows = [e for e in entries[path] if m.end() <= e[0] < end]
+        # every row a test: a row ENTRY cannot read (not in designated
+        # form) would drop its test from the catalogue unseen
+        if len(rows) != len(re.findall(r"\n\t(?:\[\w+\] = )?\{", text[m.end():end])):
+            sys.exit(f"catalogue: {path}: {var}[] has rows not of the form "
+                     "{ .id = ..., .desc = ..., .needs = ..., .run = ... }")
+        return rows
 
     def bracket(var):
         for path, text in ((p, read(p)) for p in entries):

@@ -308,15 +308,20 @@ static enum verdict edge_dir(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ "nhmex.filter.thresh-sum", "C0 and S0 thresholds and inverted thresholds in pairs: "
-	  "each pair sums to the cycles, monotonic in the threshold", NEED_UNCORE, thresh_sum },
-	{ "nhmex.filter.thresh-top", "C0, S0, W threshold 0x81 passes nothing, 0x80 inverted "
-	  "everything; W threshold 1 is x >= 1", NEED_UNCORE, thresh_top },
-	{ "nhmex.filter.edge-thresh", "edge detect after a threshold >= 2: none on W's 0/1 "
-	  "event, bounded by the level on S0", NEED_UNCORE, edge_thresh },
-	{ "nhmex.filter.edge-inv", "edge detect with invert counts the falls, within 1 of the "
-	  "rises (C0, S0); the U counter's edges", NEED_UNCORE, edge_inv },
-	{ "nhmex.filter.edge-dir", "edge detect counts entries into a condition the test's W "
-	  "select writes set, not exits (model; reported on hardware)", NEED_UNCORE, edge_dir },
+	{ .id = "nhmex.filter.thresh-sum", .desc = "C0 and S0 thresholds and inverted thresholds in pairs: "
+	  "each pair sums to the cycles, monotonic in the threshold", .needs = NEED_UNCORE,
+	  .run = thresh_sum },
+	{ .id = "nhmex.filter.thresh-top", .desc = "C0, S0, W threshold 0x81 passes nothing, 0x80 inverted "
+	  "everything; W threshold 1 is x >= 1", .needs = NEED_UNCORE,
+	  .run = thresh_top },
+	{ .id = "nhmex.filter.edge-thresh", .desc = "edge detect after a threshold >= 2: none on W's 0/1 "
+	  "event, bounded by the level on S0", .needs = NEED_UNCORE,
+	  .run = edge_thresh },
+	{ .id = "nhmex.filter.edge-inv", .desc = "edge detect with invert counts the falls, within 1 of the "
+	  "rises (C0, S0); the U counter's edges", .needs = NEED_UNCORE,
+	  .run = edge_inv },
+	{ .id = "nhmex.filter.edge-dir", .desc = "edge detect counts entries into a condition the test's W "
+	  "select writes set, not exits (model; reported on hardware)", .needs = NEED_UNCORE,
+	  .run = edge_dir },
 };
 const struct suite nhmex_filter_suite = SUITE("nhmex.filter", tests);
