@@ -1,5 +1,5 @@
 /* Host unit tests of how the emulated backend hosts the Xeon E5-2600 and
- * Xeon 7500 models (pmu/backend_emu.c, pmu/emu_models.c): a model per
+ * Xeon 7500 models (pmu/backend_emu.c, the models' struct emu_model: pmu/emu_models.h): a model per
  * package, per-core registers reached from the accessing CPU's core, the
  * C-states CPUs declare as the PCU's occupancy input, and the Xeon 7500's
  * PMI to one thread of each selected core. Each test name starts with the
