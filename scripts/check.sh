@@ -97,7 +97,7 @@ trace_and_replay() {
 local rlog rout rl rreg rcode
 boot westmere-ex-trace 0 $ESP --cpu Westmere,model=47 --smp 8 --sockets 2 \
   --opts "expect_cpu=6:2f tests=nhmex.* skip=nhmex.ovf.chain verbose=3" -- --cpus 8 --packages 2 --family 6 \
-  --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13' \
+  --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=20' \
   --trace-named 'nhmex.*'
 # make replay (issue 12 point 6) on that boot's serial log, a trace the
 # emulated model itself answered: every read agrees. The same log with one
@@ -164,7 +164,7 @@ if [ "${qemu_major:-0}" -ge 10 ]; then
   queue x2apic-nehalem-ex boot x2apic-nehalem-ex 0 $ESP --cpu Nehalem,+x2apic,model=46 --smp 8 --sockets 2 \
     --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e \
     --family 6 --all-pass --uncore nhmex --core-pmu "emulated, shape nhm" \
-    --ran 'nhmex.*=13' --reason "nhm.*=this CPU's is nhmex" --reason "snbep.*=this CPU's is nhmex" 
+    --ran 'nhmex.*=21' --reason "nhm.*=this CPU's is nhmex" --reason "snbep.*=this CPU's is nhmex" 
 else
   echo "SKIP check.qemu.x2apic-*: QEMU $qemu_major has no x2APIC under TCG; QEMU 10 from bookworm-backports does (scripts/deps.sh)"
   skip=$((skip+2))
@@ -173,7 +173,7 @@ fi
 # X-39) with the register trace: every access named by box and register.
 queue nehalem-ex-4sockets boot nehalem-ex-4sockets 0 $ESP --cpu Nehalem,model=46 --smp 8 --sockets 4 \
   --opts "expect_cpu=6:2e tests=nhmex.*" -- --cpus 8 --packages 4 --family 6 --model 0x2e \
-  --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=13'
+  --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=21'
 # The stick a user writes with dd, booted as one (xHCI, usb-storage,
 # removable) on a machine with a screen (the graphics console too), and
 # read back with mtools from its FAT partition.
