@@ -10,15 +10,10 @@ py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 exec "$py" - "$here/scripts" <<'PYEOF'
 import sys
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests/host"]
 from check_cut import log_fits
+from tap import report, done
 
-n = failed = 0
-def report(name, ok):
-    global n, failed
-    n += 1
-    print(("ok" if ok else "not ok") + f" {n} - {name}")
-    failed += not ok
 
 fw = ["BdsDxe: starting Boot0001", "uncore-harness v", "cpu: x", "[1/2] PASS a.b", "[2/2] PASS a.c"]
 serial = fw + [""]                      # the console ended at a line's end
@@ -32,6 +27,5 @@ report("a line the console began otherwise", not log_fits(fw[1:] + ["end: x (exi
 report("the first line not yet on the console", log_fits(["uncore-harness v"], ["BdsDxe: x", ""]))
 report("a first line the console does not show, and more", not log_fits(["junk", "cpu: x"], serial))
 report("a line missing in the middle", not log_fits([fw[1], fw[3]], serial))
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+done()
 PYEOF

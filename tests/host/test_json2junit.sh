@@ -13,17 +13,11 @@ import copy, json, math, os, shutil, subprocess, sys, tempfile, time
 import xml.etree.ElementTree as ET
 
 root = sys.argv[1]
+sys.path.insert(0, os.path.join(root, "tests", "host"))
+from tap import report, done
 conv = os.path.join(root, "scripts", "json2junit.py")
 xsd = os.path.join(root, "docs", "junit.xsd")
 
-n = failed = 0
-def report(name, ok, why=""):
-    global n, failed
-    n += 1
-    print(("ok" if ok else "not ok") + f" {n} - {name}")
-    if not ok and why:
-        print("# " + why.strip().splitlines()[-1][:300])
-    failed += not ok
 
 tmp = tempfile.mkdtemp()
 def write(name, data):
@@ -318,6 +312,5 @@ check("unknown verdict: an error", lambda: tc(s, "a.c")[0].tag == "error" and
 r = subprocess.run([sys.executable, conv], capture_output=True)
 report("usage error exits 2", r.returncode == 2)
 shutil.rmtree(tmp)
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+done()
 PYEOF

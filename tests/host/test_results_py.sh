@@ -10,15 +10,10 @@ py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 exec "$py" - "$here/scripts" <<'PYEOF'
 import json, os, sys, tempfile
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests/host"]
 import results
+from tap import report, done
 
-n = failed = 0
-def report(name, ok):
-    global n, failed
-    n += 1
-    print(("ok" if ok else "not ok") + f" {n} - {name}")
-    failed += not ok
 
 head = {"harness": "uncore-harness", "version": "v", "run": "run-0003", "tag": "", "cpus": 2}
 tests = [{"id": f"a.t{i}", "verdict": "PASS", "reason": "x" * (i * 7)} for i in range(5)]
@@ -60,6 +55,5 @@ report("half-written results.json: the journal is read", doc is not None and doc
 doc = run({"results.jsonl": journal[:ends[2]], "results.json": json.dumps(whole).encode()})
 report("complete results.json preferred", doc == whole)
 report("empty folder: None", run({}) is None)
-print(f"1..{n}")
-sys.exit(1 if failed else 0)
+done()
 PYEOF
