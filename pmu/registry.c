@@ -5,6 +5,7 @@
  * (pmu/emu_<gen>*.c), its defect list (pmu/emu_<gen>_defects.h) and its
  * suite (tests/<gen>/). */
 #include "registry.h"
+#include "emu_client.h"
 #include "emu_core.h"
 #include "emu_nhm.h"
 #include "emu_nhmex.h"
@@ -71,6 +72,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = snb_boxes,
 		.nboxes = ARRAY_SIZE(snb_boxes),
 		.per_core_box = &client_cbox_a, /* L-16 */
+		.emu = &client_a_model,
 	},
 	{
 		.name = "skl",
@@ -80,6 +82,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = skl_boxes,
 		.nboxes = ARRAY_SIZE(skl_boxes),
 		.per_core_box = &client_cbox_b, /* L-17 */
+		.emu = &client_b_model,
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);

@@ -130,7 +130,7 @@ static const struct box_type client_global_b = {
 	.regs = global_b_regs,
 	.nregs = ARRAY_SIZE(global_b_regs),
 };
-static const struct box_type client_arb = {
+const struct box_type client_arb = {
 	.name = "arb",
 	.nboxes = 1,
 	.scope = SCOPE_PACKAGE,
