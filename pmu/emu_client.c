@@ -36,6 +36,8 @@
 #define ST_ARB (1ull << 1)
 #define ST_CBO (1ull << 3)
 
+#define F(u, id) ((u)->faults & EMU_FF(CLIENT, CL_##id))
+
 /* L-03: one struct client_uncore per package, nothing shared between
  * them; the backend routes each access to its package. */
 
@@ -52,8 +54,10 @@ static unsigned unit_of(unsigned i)
 static uint64_t width_mask(const struct client_uncore *u, unsigned i)
 {
 	/* L-32, L-33; OQ-L16: the fixed counter 48 bits on A, 44 on B. */
-	unsigned w = is_fixed(i) && !u->layout_b ? 48 : GP_WIDTH;
+	unsigned w = is_fixed(i) && u->layout_b == !!F(u, FIXED_WIDTH_SWAPPED) ? 48 : GP_WIDTH;
 
+	if (!is_fixed(i) && F(u, WIDTH_48))
+		w = 48; /* L-32 broken */
 	return (1ull << w) - 1;
 }
 
@@ -65,15 +69,20 @@ static uint64_t to_wrap(const struct client_uncore *u, unsigned i)
 
 static bool running(const struct client_uncore *u, unsigned i)
 {
-	if (!(u->global_ctl & GC_EN))
-		return false; /* L-20, L-23; L-24: the select bits do not gate */
-	if (is_fixed(i))
-		return u->fixed_ctl & FC_EN; /* L-22, L-59 */
-	return u->evtsel[i] & ES_EN; /* L-21 */
+	bool en = (u->global_ctl & GC_EN) || F(u, GLOBAL_EN_IGNORED);
+
+	if (is_fixed(i)) /* L-22, L-59 */
+		return (u->fixed_ctl & FC_EN) && (en || (u->frozen && F(u, FRZ_FIXED_RUNS)));
+	if (i >= 2 && F(u, SELECT_GATES) && !(u->global_ctl >> ((i - 2) / 2) & 1))
+		return false; /* L-24 broken: C-box n gated by select bit n */
+	/* L-20, L-21, L-23; L-24: the select bits do not gate */
+	return en && ((u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED));
 }
 
 static bool ovf_en(const struct client_uncore *u, unsigned i)
 {
+	if (F(u, OVF_EN_IGNORED))
+		return true;
 	return is_fixed(i) ? u->fixed_ctl & FC_OVF_EN : u->evtsel[i] & ES_OVF_EN; /* L-35, L-36 */
 }
 
@@ -82,32 +91,41 @@ static bool ovf_en(const struct client_uncore *u, unsigned i)
 /* The shared filter of pmu/emu_stream.c: CMASK = 0 adds the full count
  * (L-27), >= CMASK (L-27) or < CMASK with INV (L-28), E on the rising
  * edges (L-29); OQ-L12: INV ignored when CMASK = 0. */
-static struct emu_filt filt_of(uint64_t sel)
+static struct emu_filt filt_of(const struct client_uncore *u, uint64_t sel)
 {
-	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, false };
+	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CMASK_OFF_BY_ONE) };
 
-	if (!f.cmask)
+	if (F(u, CMASK_IGNORED))
+		f.cmask = 0;
+	if (!f.cmask || F(u, INV_IGNORED))
 		f.inv = false;
+	if (F(u, EDGE_IGNORED))
+		f.edge = false;
 	return f;
 }
 
 /* Event count at cycle t of counter i's stream under select sel. L-58,
  * OQ-L15: an occupancy event on ARB counter 1 counts nothing. */
-static unsigned value_of(unsigned i, uint64_t sel, uint64_t t)
+static unsigned value_of(const struct client_uncore *u, unsigned i, uint64_t sel, uint64_t t)
 {
-	if (i == 1 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)))
+	uint8_t um = ES_UMASK(sel);
+
+	if (i == 1 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)) &&
+	    !F(u, ARB_OCC_ON_1))
 		return 0;
-	return client_stream_value(unit_of(i), ES_EVENT(sel), ES_UMASK(sel), t);
+	if (F(u, UMASK_ONE_GROUP) && i >= 2 && (!(um & 0x0F) || !(um & 0xF0)))
+		um |= um & 0x0F ? 0xF0 : 0x0F; /* L-57 broken: the other group as if all set */
+	return client_stream_value(unit_of(i), ES_EVENT(sel), um, t);
 }
 
 static unsigned stream_at(const struct client_uncore *u, unsigned i, uint64_t t)
 {
-	return value_of(i, u->evtsel[i], t);
+	return value_of(u, i, u->evtsel[i], t);
 }
 
 static void stream_fill(struct client_uncore *u, unsigned i)
 {
-	struct emu_filt f = filt_of(u->evtsel[i]);
+	struct emu_filt f = filt_of(u, u->evtsel[i]);
 	uint8_t raw[PERIOD];
 	unsigned p;
 
@@ -121,7 +139,7 @@ static void stream_fill(struct client_uncore *u, unsigned i)
  * condition of the cycle before, as the old select formed it). */
 static void seam(struct client_uncore *u, unsigned i, bool held)
 {
-	struct emu_filt f = filt_of(u->evtsel[i]);
+	struct emu_filt f = filt_of(u, u->evtsel[i]);
 
 	emu_seam_set(&u->seam[i], u->now, held, &f, stream_at(u, i, u->now - 1),
 		     stream_at(u, i, u->now));
@@ -150,12 +168,15 @@ static uint64_t wrap_at(const struct client_uncore *u, unsigned i)
  * nothing is queued for it. */
 static uint16_t pmi_cores(const struct client_uncore *u)
 {
-	uint16_t cores = (uint16_t)(u->global_ctl & (u->layout_b ? 0x1F : 0xF));
-	unsigned c;
+	unsigned bits = u->layout_b && !F(u, SEL_4_BITS) ? 5 : 4, c;
+	uint16_t cores = (uint16_t)(u->global_ctl & ((1u << bits) - 1));
+	bool wake = (u->global_ctl & GC_WAKE_PMI) && !F(u, WAKE_NEVER);
 
 	for (c = 0; c < u->ncores && c < CLIENT_MAX_CORES; c++)
-		if (!(u->global_ctl & GC_WAKE_PMI) && u->cstate[c] != PMU_C0)
+		if (!wake && !F(u, WAKE_IGNORED) && u->cstate[c] != PMU_C0)
 			cores &= (uint16_t)~(1u << c);
+	if (F(u, PMI_WRONG_CORE)) /* L-43 broken: the next core up, within the bits */
+		cores = (uint16_t)(((cores << 1) | (cores >> (bits - 1))) & ((1u << bits) - 1));
 	return cores; /* L-47: with WakePMI every selected core, woken */
 }
 
@@ -170,30 +191,47 @@ static void queue_pmi(struct client_uncore *u)
 	u->pmi[u->npmi++] = (struct emu_pmi_req){ u->now, pmi_cores(u) };
 }
 
-static uint64_t status_bit(unsigned i)
+static uint64_t status_bit(const struct client_uncore *u, unsigned i)
 {
 	if (is_fixed(i))
 		return ST_FIXED;
-	return i < 2 ? ST_ARB : ST_CBO; /* L-38: one bit per unit class */
+	return i < 2 && !F(u, ARB_STATUS_BIT3) ? ST_ARB : ST_CBO; /* L-38: per unit class */
+}
+
+static void freeze(struct client_uncore *u)
+{
+	if (F(u, FRZ_IGNORED))
+		return;
+	/* L-50, L-51, OQ-L11: EN alone is cleared, at the wrap cycle, so every
+	 * counter holds its value of that cycle (L-54, model part). */
+	u->global_ctl = F(u, FRZ_CLEARS_CTRL) ? 0 : u->global_ctl & ~GC_EN;
+	u->frozen = true;
 }
 
 /* Counters in `wrapped` (bit i = counter i) wrapped at cycle u->now. */
 static void overflow(struct client_uncore *u, uint32_t wrapped)
 {
-	uint64_t st = 0;
+	uint64_t st = 0, rising;
+	bool frz = false;
 	unsigned i;
 
-	for (i = 0; i < CLIENT_NCTR; i++)
-		if ((wrapped >> i & 1) && ovf_en(u, i))
-			st |= status_bit(i); /* L-35, L-36; OQ-L9: only if forwarded */
-	if (!st)
-		return; /* L-34: the counter wraps and goes on, unforwarded */
-	u->status |= st; /* L-38 */
+	for (i = 0; i < CLIENT_NCTR; i++) {
+		if (!(wrapped >> i & 1))
+			continue;
+		if (ovf_en(u, i))
+			st |= status_bit(u, i); /* L-35, L-36; OQ-L9: only if forwarded */
+		frz |= ovf_en(u, i) || F(u, FRZ_WITHOUT_OVF_EN); /* L-53 */
+	}
+	rising = st & ~u->status;
+	if (!F(u, NO_STATUS))
+		u->status |= st; /* L-38 */
 	/* L-42, L-49 (OQ-L20): a request for every forwarded overflow, whatever
-	 * the status holds; one per cycle however many counters wrapped in it. */
-	queue_pmi(u);
-	if (u->global_ctl & GC_FREEZE)
-		u->global_ctl &= ~GC_EN; /* L-50, L-51, OQ-L11: EN alone is cleared */
+	 * the status holds; one per cycle however many counters wrapped in it;
+	 * L-34: an unforwarded wrap just goes on. */
+	if (st && (rising || !F(u, PMI_ONCE)))
+		queue_pmi(u);
+	if (frz && (u->global_ctl & GC_FREEZE))
+		freeze(u);
 }
 
 /* d[i] = increments of counter i over [u->now, to). */
@@ -209,8 +247,12 @@ static void add_counts(struct client_uncore *u, const uint64_t *d, uint64_t to)
 {
 	unsigned i;
 
-	for (i = 0; i < CLIENT_NCTR; i++)
-		u->ctr[i] = (u->ctr[i] + d[i]) & width_mask(u, i); /* L-34: wraps and goes on */
+	uint64_t m;
+
+	for (i = 0; i < CLIENT_NCTR; i++) {
+		m = width_mask(u, i);
+		u->ctr[i] = (u->ctr[i] & ~m) | ((u->ctr[i] + d[i]) & m); /* L-34: wraps, goes on */
+	}
 	u->now = to;
 }
 
@@ -266,6 +308,12 @@ static bool cbox_space(const struct client_uncore *u, uint32_t msr)
  * or -1 (not this uncore's, e.g. the core side of the PMI path). */
 static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
+	if (F(u, FIXED_NEHALEM_ORDER) && (msr == 0x394 || msr == 0x395))
+		msr ^= 0x394 ^ 0x395; /* L-08 broken */
+	if (F(u, CBOX_STRIDE_7) && u->layout_b && msr >= 0xF70 && msr <= 0xF79)
+		return VEC_GP; /* L-13 broken: box 7 on the stride instead */
+	if (F(u, CBOX_STRIDE_7) && u->layout_b && msr >= 0x770 && msr <= 0x779)
+		msr += 0xF70 - 0x770;
 	if (!reg_find(boxes(u), ARRAY_SIZE(snb_boxes), msr, r) || r->box == &core_pmi_box)
 		return cbox_space(u, msr) ? VEC_GP : -1;
 	if (r->box == &client_arb)
@@ -280,9 +328,9 @@ static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, 
 }
 
 /* OQ-L14: non-zero reserved bits raise #GP(0) and change nothing. */
-static bool reserved_gp(uint64_t val, const struct reg_tmpl *t)
+static bool reserved_gp(const struct client_uncore *u, uint64_t val, const struct reg_tmpl *t)
 {
-	return (val & ~reg_defined_mask(t)) != 0;
+	return (val & ~reg_defined_mask(t)) && !F(u, RESERVED_ACCEPTED);
 }
 
 /* After a write that may have started counters (was_on: which ran before) or
@@ -291,16 +339,16 @@ static bool reserved_gp(uint64_t val, const struct reg_tmpl *t)
  * a new filter, gets its edge detector's start (OQ-L13). */
 static void resync(struct client_uncore *u, uint32_t was_on, unsigned n, uint64_t old)
 {
-	struct emu_filt was = filt_of(old);
+	struct emu_filt was = filt_of(u, old);
 	unsigned i;
 
 	for (i = 0; i < CLIENT_NGP; i++) {
 		if (!running(u, i))
 			continue;
-		if (!(was_on >> i & 1))
+		if (!(was_on >> i & 1) && !F(u, EDGE_HISTORY_KEPT))
 			seam(u, i, false);
-		else if (i == n && ((old ^ u->evtsel[i]) & ES_FILTER))
-			seam(u, i, emu_filt_cond(&was, value_of(i, old, u->now - 1)));
+		else if ((was_on >> i & 1) && i == n && ((old ^ u->evtsel[i]) & ES_FILTER))
+			seam(u, i, emu_filt_cond(&was, value_of(u, i, old, u->now - 1)));
 	}
 }
 
@@ -320,7 +368,7 @@ static int write_evtsel(struct client_uncore *u, const struct reg_tmpl *t, unsig
 	uint64_t old = u->evtsel[n];
 	uint32_t was = running_set(u);
 
-	if (reserved_gp(val, t))
+	if (reserved_gp(u, val, t))
 		return VEC_GP;
 	u->evtsel[n] = val; /* L-31: reads back as written */
 	if ((old ^ val) & ES_FILTER)
@@ -335,23 +383,27 @@ static int write_reg(struct client_uncore *u, const struct reg_ref *r, unsigned 
 
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
-		if (reserved_gp(val, r->tmpl))
+		if (reserved_gp(u, val, r->tmpl))
 			return VEC_GP;
 		u->global_ctl = val; /* L-52: EN written again resumes */
+		u->frozen = false;
 		resync(u, was, CLIENT_NGP, 0);
 		return 0;
 	case ROLE_GLOBAL_STATUS:
 		/* L-40, OQ-L8: the defined bits as written, the rest ignored;
 		 * L-41: nothing else changes. */
-		u->status = val & reg_defined_mask(r->tmpl);
+		if (F(u, STATUS_W1C))
+			u->status &= ~val; /* OQ-L8 broken */
+		else
+			u->status = val & reg_defined_mask(r->tmpl);
 		return 0;
 	case ROLE_CTR:
-		u->ctr[i] = val & width_mask(u, i); /* L-32, L-33, OQ-L14 */
+		u->ctr[i] = val & (F(u, UPPER_BITS_KEPT) ? ~0ull : width_mask(u, i)); /* OQ-L14 */
 		return 0;
 	case ROLE_CTL:
 		if (!is_fixed(i))
 			return write_evtsel(u, r->tmpl, i, val);
-		if (reserved_gp(val, r->tmpl))
+		if (reserved_gp(u, val, r->tmpl))
 			return VEC_GP;
 		u->fixed_ctl = val;
 		return 0;
@@ -421,7 +473,7 @@ static void init(struct client_uncore *u, bool layout_b, emu_faults_t faults, un
 	u->faults = faults;
 	u->layout_b = layout_b;
 	u->ncores = ncores;
-	u->ncbox = ncores < n ? ncores : n;
+	u->ncbox = ncores < n && !F(u, CBOX_ALL_PRESENT) ? ncores : n;
 	u->now = now;
 	for (i = 0; i < CLIENT_NGP; i++) {
 		u->seam[i].at = UINT64_MAX;

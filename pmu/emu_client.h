@@ -39,6 +39,7 @@ struct client_uncore {
 	unsigned ncores;       /* cores of the package (L-43, OQ-L17) */
 	uint64_t now;          /* cycle the state below is accounted to */
 	uint64_t global_ctl, status, fixed_ctl;
+	bool frozen;           /* a freeze cleared EN, not written since (cl-frz-fixed-runs) */
 	uint64_t evtsel[CLIENT_NGP];
 	uint64_t ctr[CLIENT_NCTR];
 	struct emu_stream stream[CLIENT_NGP]; /* cached increments, from the event select */

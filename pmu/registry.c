@@ -73,6 +73,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(snb_boxes),
 		.per_core_box = &client_cbox_a, /* L-16 */
 		.emu = &client_a_model,
+		.defects = EMU_FAM_CLIENT,
 	},
 	{
 		.name = "skl",
@@ -83,6 +84,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(skl_boxes),
 		.per_core_box = &client_cbox_b, /* L-17 */
 		.emu = &client_b_model,
+		.defects = EMU_FAM_CLIENT,
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);

@@ -74,6 +74,18 @@ static inline void init8(struct client_uncore *u, const struct layout *l, emu_fa
 	l->init(u, f, 8, 0x9E, 0, now);
 }
 
+/* The fixed counter of layout l preset n below its wrap (2^width, OQ-L16),
+ * enabled at 0 with FIXED_CTRL = EN | fctl and GLOBAL_CTRL = EN | gctl: it
+ * wraps at cycle n. */
+static inline void fixed_wrap(struct client_uncore *u, const struct layout *l, emu_faults_t f,
+			      uint64_t n, uint64_t fctl, uint64_t gctl)
+{
+	init8(u, l, f, 0);
+	wr(u, FIXED_CTR, (1ull << l->fixed_width) - n, 0);
+	wr(u, FIXED_CTL, FC_EN | fctl, 0);
+	wr(u, l->gctl, GC_EN | gctl, 0);
+}
+
 /* A general counter's selection, for the reference. */
 struct ref {
 	unsigned unit; /* CLIENT_UNIT_ARB or CLIENT_UNIT_CBOX(n) */

@@ -9,16 +9,6 @@
 static struct client_uncore u;
 static struct emu_pmi_req req[CLIENT_MAX_PMI_REQ];
 
-/* The fixed counter preset n below the wrap of its layout, enabled at 0 with
- * fctl and GLOBAL_CTRL = gctl | EN: it wraps at cycle n. */
-static void fixed_near_wrap(const struct layout *l, uint64_t n, uint64_t fctl, uint64_t gctl)
-{
-	init8(&u, l, 0, 0);
-	wr(&u, FIXED_CTR, (1ull << l->fixed_width) - n, 0);
-	wr(&u, FIXED_CTL, FC_EN | fctl, 0);
-	wr(&u, l->gctl, GC_EN | gctl, 0);
-}
-
 static unsigned take(uint64_t now)
 {
 	return client_take_pmi(&u, now, req, CLIENT_MAX_PMI_REQ);
@@ -47,7 +37,7 @@ static void l33_fixed_width_per_layout(void **state)
 {
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 10, 0, 0);
+		fixed_wrap(&u, l, 0, 10, 0, 0);
 		assert_int_equal(rd(&u, FIXED_CTR, 9), (1ull << l->fixed_width) - 1);
 		assert_int_equal(rd(&u, FIXED_CTR, 25), 15);
 		wr(&u, FIXED_CTR, ~0ull, 25);
@@ -104,12 +94,12 @@ static void l36_fixed_ovf_en_is_bit_20(void **state)
 {
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 50, FC_OVF, 0x2);
+		fixed_wrap(&u, l, 0, 50, FC_OVF, 0x2);
 		assert_int_equal(rd(&u, l->gctl + 1, 49), 0);
 		assert_int_equal(rd(&u, l->gctl + 1, 50), ST_FIXED);
 		assert_int_equal(take(60), 1);
 		assert_int_equal(req[0].cores, 0x2);
-		fixed_near_wrap(l, 50, 0, 0x2); /* OQ-L9: no bit 20, nothing */
+		fixed_wrap(&u, l, 0, 50, 0, 0x2); /* OQ-L9: no bit 20, nothing */
 		assert_int_equal(rd(&u, l->gctl + 1, 100), 0);
 		assert_int_equal(take(100), 0);
 	}
@@ -153,7 +143,7 @@ static void l40_status_written_as_stored(void **state)
 
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 50, FC_OVF, 0x1);
+		fixed_wrap(&u, l, 0, 50, FC_OVF, 0x1);
 		assert_int_equal(rd(&u, l->gctl + 1, 100), ST_FIXED);
 		before = rd(&u, FIXED_CTR, 100);
 		wr(&u, l->gctl + 1, 0, 100);
@@ -171,7 +161,7 @@ static void l49_every_forwarded_overflow_asks_again(void **state)
 {
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 10, FC_OVF, 0x1);
+		fixed_wrap(&u, l, 0, 10, FC_OVF, 0x1);
 		wr(&u, FIXED_CTR, (1ull << l->fixed_width) - 10, 100);
 		assert_int_equal(rd(&u, l->gctl + 1, 200), ST_FIXED);
 		assert_int_equal(take(200), 2);
@@ -189,7 +179,7 @@ static void l43_routing_by_select_bits(void **state)
 	(void)state;
 	FOR_LAYOUT(l)
 		for (sel = 0; sel < 0x20; sel++) {
-			fixed_near_wrap(l, 10, FC_OVF, sel);
+			fixed_wrap(&u, l, 0, 10, FC_OVF, sel);
 			assert_int_equal(take(20), 1);
 			assert_int_equal(req[0].cores, sel & ((1u << l->sel_bits) - 1));
 			assert_int_equal(rd(&u, l->gctl, 20), GC_EN | sel);
@@ -202,7 +192,7 @@ static void l47_l48_wake_pmi_and_halted_cores(void **state)
 {
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 100, FC_OVF, 0xF);
+		fixed_wrap(&u, l, 0, 100, FC_OVF, 0xF);
 		client_cstate(&u, 1, PMU_C1, 20);
 		client_cstate(&u, 3, PMU_C6, 30);
 		assert_int_equal(take(200), 1);
@@ -210,13 +200,13 @@ static void l47_l48_wake_pmi_and_halted_cores(void **state)
 		client_cstate(&u, 1, PMU_C0, 300); /* woken later: nothing owed */
 		assert_int_equal(take(400), 0);
 
-		fixed_near_wrap(l, 100, FC_OVF, GC_WAKE | 0xF);
+		fixed_wrap(&u, l, 0, 100, FC_OVF, GC_WAKE | 0xF);
 		client_cstate(&u, 1, PMU_C1, 20);
 		client_cstate(&u, 3, PMU_C3, 30);
 		assert_int_equal(take(200), 1);
 		assert_int_equal(req[0].cores, 0xF);
 
-		fixed_near_wrap(l, 100, FC_OVF, 0xF); /* halted after the wrap: counted in */
+		fixed_wrap(&u, l, 0, 100, FC_OVF, 0xF); /* halted after the wrap: counted in */
 		client_cstate(&u, 2, PMU_C1, 101);
 		assert_int_equal(take(200), 1);
 		assert_int_equal(req[0].cores, 0xF);
@@ -255,10 +245,10 @@ static void l53_no_freeze_without_freeze_or_ovf_en(void **state)
 {
 	(void)state;
 	FOR_LAYOUT(l) {
-		fixed_near_wrap(l, 10, FC_OVF, 0);
+		fixed_wrap(&u, l, 0, 10, FC_OVF, 0);
 		assert_int_equal(rd(&u, FIXED_CTR, 100), 90);
 		assert_int_equal(rd(&u, l->gctl, 100), GC_EN);
-		fixed_near_wrap(l, 10, 0, GC_FRZ);
+		fixed_wrap(&u, l, 0, 10, 0, GC_FRZ);
 		assert_int_equal(rd(&u, FIXED_CTR, 100), 90);
 		assert_int_equal(rd(&u, l->gctl, 100), GC_EN | GC_FRZ);
 	}
