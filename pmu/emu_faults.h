@@ -11,6 +11,7 @@
 #define PMU_EMU_FAULTS_H
 
 #include "../lib/rt.h"
+#include "emu_client_defects.h"
 #include "emu_core_defects.h"
 #include "emu_nhm_defects.h"
 #include "emu_nhmex_defects.h"
@@ -30,7 +31,8 @@
 	F(SHARED, UNCORE, EMU_FILTER_FAULTS, EMU_SHARED_BASE, x)                        \
 	F(CORE, CORE, EMU_CORE_FAULTS, 0, x)                                            \
 	F(SNBEP, SNBEP, EMU_SNBEP_FAULTS, 0, x)                                         \
-	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)
+	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
+	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };

@@ -5,6 +5,7 @@
  * (pmu/emu_<gen>*.c), its defect list (pmu/emu_<gen>_defects.h) and its
  * suite (tests/<gen>/). */
 #include "registry.h"
+#include "emu_client.h"
 #include "emu_core.h"
 #include "emu_nhm.h"
 #include "emu_nhmex.h"
@@ -62,6 +63,28 @@ const struct uncore_gen uncore_gens[] = {
 		 * to break), 8 CPUs so that each package has four cores for
 		 * pmi_core_sel's bits 4:1 (OQ-X1). */
 		.mutation = { .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
+	},
+	{
+		.name = "snb",
+		.desc = "Client uncore, layout A (Sandy Bridge to Broadwell): C-boxes, ARB, fixed U-clock",
+		/* L-01; OQ-L1: Broadwell is layout A. */
+		MODELS(0x2A, 0x3A, 0x3C, 0x45, 0x46, 0x3D, 0x47),
+		.boxes = snb_boxes,
+		.nboxes = ARRAY_SIZE(snb_boxes),
+		.per_core_box = &client_cbox_a, /* L-16 */
+		.emu = &client_a_model,
+		.defects = EMU_FAM_CLIENT,
+	},
+	{
+		.name = "skl",
+		.desc = "Client uncore, layout B (Skylake to Comet Lake): C-boxes, ARB, fixed U-clock",
+		/* L-01; OQ-L1: Comet Lake is layout B, Cannon Lake (0x66) none. */
+		MODELS(0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6),
+		.boxes = skl_boxes,
+		.nboxes = ARRAY_SIZE(skl_boxes),
+		.per_core_box = &client_cbox_b, /* L-17 */
+		.emu = &client_b_model,
+		.defects = EMU_FAM_CLIENT,
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);

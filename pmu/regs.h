@@ -40,6 +40,9 @@ enum reg_role {
 	 * Xeon 7500 S-box's, OQ-X9): listed by `make regs` with address
 	 * "none", never looked up or accessed as an MSR. */
 	ROLE_SUMMARY,
+	/* A read-only description of the unit, no control and no counter (the
+	 * client uncore's CBO_CONFIG, L-15). */
+	ROLE_INFO,
 };
 
 enum reg_access { RA_RW, RA_RO, RA_WO };

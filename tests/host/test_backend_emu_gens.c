@@ -1,8 +1,10 @@
-/* Host unit tests of how the emulated backend hosts the Xeon E5-2600 and
- * Xeon 7500 models (pmu/backend_emu.c, the models' struct emu_model: pmu/emu_models.h): a model per
- * package, per-core registers reached from the accessing CPU's core, the
- * C-states CPUs declare as the PCU's occupancy input, and the Xeon 7500's
- * PMI to one thread of each selected core. Each test name starts with the
+/* Host unit tests of how the emulated backend hosts the Xeon E5-2600,
+ * Xeon 7500 and client uncore models (pmu/backend_emu.c; the models'
+ * struct emu_model, pmu/emu_models.h): a model per package, per-core
+ * registers reached from the accessing CPU's core, the C-states CPUs
+ * declare as the PCU's occupancy input and as the client uncore's WakePMI
+ * input, the Xeon 7500's PMI to one thread of each selected core and the
+ * client uncore's to every thread. Each test name starts with the
  * statement or open question it checks. */
 #include "host.h"
 #include "../../pmu/emu.h"
@@ -26,6 +28,13 @@
 #define U_CORE(k)     (1ull << (1 + (k)))
 #define PMI20         (1ull << 20)
 #define W_EVSEL0      0xC90
+/* client uncore (spec client-uncore.md) */
+#define FIXED_CTL     0x394 /* L-08 */
+#define FIXED_CTR     0x395
+#define CBO_CONFIG    0x396
+#define GC_EN         (1ull << 29)
+#define GC_WAKE       (1ull << 30)
+#define FC_OVF_EN     (0x5ull << 20) /* EN 22, OVF_EN 20 */
 
 /* uclk 800 MHz, so one U-clock is one pclk (S-44) for the SNB-EP. */
 static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned npkg,
@@ -146,6 +155,82 @@ static void x37_x39_cbox_count_follows_the_cpu_model(void **state)
 	assert_int_equal(msr_write(0, 0xF50, EN | 0x12), VEC_GP);
 }
 
+/* The first ncpus CPUs take uncore PMIs (L-44) with a Fixed LVT entry
+ * (L-45); the fixed counter of `width` bits (L-33) wraps 100 cycles on with
+ * GLOBAL_CTRL = gctl | EN at gaddr; then 200 cycles pass and the PMIs are
+ * delivered. */
+static void wrap_fixed(uint32_t gaddr, unsigned width, uint64_t gctl, unsigned ncpus)
+{
+	unsigned i;
+
+	for (i = 0; i < ncpus; i++) {
+		wr(i, MSR_DEBUGCTL, 1ull << 13);
+		plat_run_on(i, lvt_fixed, NULL, 0, NULL);
+	}
+	wr(0, FIXED_CTR, (1ull << width) - 100);
+	wr(0, FIXED_CTL, FC_OVF_EN);
+	wr(0, gaddr, GC_EN | gctl);
+	clock_now += 200;
+	emu_poll();
+}
+
+static void l03_each_package_its_own_model(void **state)
+{
+	(void)state;
+	machine("snb", 0x2A, 4, 2, 1);
+	wr(1, 0x700, 0x408F34);
+	assert_int_equal(rd(0, 0x700), 0x408F34);
+	assert_int_equal(rd(2, 0x700), 0);
+}
+
+/* L-16: two cores a package, two C-boxes; the third faults (L-19). */
+static void l16_cbox_count_follows_the_cores(void **state)
+{
+	(void)state;
+	machine("snb", 0x2A, 4, 2, 1);
+	assert_int_equal(rd(2, CBO_CONFIG), 2);
+	assert_int_equal(msr_write(0, 0x720, 0), VEC_GP);
+	machine("skl", 0x9E, 8, 1, 1);
+	assert_int_equal(rd(0, CBO_CONFIG), 8);
+	assert_int_equal(rd(0, 0xF76), 0); /* L-13 */
+}
+
+/* L-43, L-46, L-47: core 1 selected with WakePMI: both its threads take
+ * the PMI, halted or not; L-44: not a thread whose DEBUGCTL bit 13 is 0. */
+static void l46_pmi_to_every_thread_of_the_selected_core(void **state)
+{
+	(void)state;
+	machine("skl", 0x5E, 4, 1, 2); /* CPUs 2, 3: core 1, in C1 (OQ-S19) */
+	wrap_fixed(0xE01, 44, GC_WAKE | 0x2, 4);
+	assert_int_equal(hits[2][VEC], 1);
+	assert_int_equal(hits[3][VEC], 1);
+	assert_int_equal(hits[0][VEC] + hits[1][VEC], 0);
+
+	machine("skl", 0x5E, 4, 1, 2);
+	wr(3, MSR_DEBUGCTL, 0);
+	wrap_fixed(0xE01, 44, GC_WAKE | 0x2, 3); /* CPU 3's DEBUGCTL left 0 */
+	assert_int_equal(hits[2][VEC], 1);
+	assert_int_equal(hits[3][VEC], 0);
+}
+
+/* L-48, OQ-L10: without WakePMI a selected core whose CPUs are all halted
+ * takes nothing; once one of its threads runs (C0), it does. */
+static void l48_halted_core_not_reached_without_wake_pmi(void **state)
+{
+	enum pmu_cstate c0 = PMU_C0;
+
+	(void)state;
+	machine("snb", 0x3C, 4, 1, 1); /* CPU 0 in C0, the others in C1 */
+	wrap_fixed(0x391, 48, 0xF, 4);
+	assert_int_equal(hits[0][VEC], 1);
+	assert_int_equal(hits[1][VEC] + hits[2][VEC] + hits[3][VEC], 0);
+
+	machine("snb", 0x3C, 4, 1, 1);
+	plat_run_on(2, declare, &c0, 0, NULL);
+	wrap_fixed(0x391, 48, 0x4, 4);
+	assert_int_equal(hits[2][VEC], 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +240,10 @@ int main(void)
 		cmocka_unit_test(oqs14_oqs19_core_state_is_its_shallowest_thread),
 		cmocka_unit_test(x19_oqx2_pmi_to_one_thread_of_the_core),
 		cmocka_unit_test(x37_x39_cbox_count_follows_the_cpu_model),
+		cmocka_unit_test(l03_each_package_its_own_model),
+		cmocka_unit_test(l16_cbox_count_follows_the_cores),
+		cmocka_unit_test(l46_pmi_to_every_thread_of_the_selected_core),
+		cmocka_unit_test(l48_halted_core_not_reached_without_wake_pmi),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,6 @@
 /* The fault tests' completeness check (include after <cmocka.h>): every
  * defect that mine(bit) selects has a row in rows[] (rows[i].bit), and the
- * table has no other row. */
+ * table has no other row; and the check of each row. */
 #ifndef TESTS_HOST_TEST_FAULT_ROWS_H
 #define TESTS_HOST_TEST_FAULT_ROWS_H
 
@@ -19,6 +19,24 @@
 				fail_msg("no row for %s", emu_fault_name(bit_));      \
 		}                                                                     \
 		assert_int_equal(n_, ARRAY_SIZE(rows));                               \
+	} while (0)
+
+/* Each row of rows[] (.bit, .run(mask) giving a value) gives want_of(row)
+ * on the clean model, and something else with its own defect. */
+#define ASSERT_ROWS_BREAK(rows, want_of)                                              \
+	do {                                                                          \
+		unsigned i_;                                                          \
+		for (i_ = 0; i_ < ARRAY_SIZE(rows); i_++) {                           \
+			uint64_t want_ = want_of(&(rows)[i_]), got_ = (rows)[i_].run(0); \
+			if (got_ != want_)                                            \
+				fail_msg("%s: the clean model gives %llu, not %llu",  \
+					 emu_fault_name((rows)[i_].bit),              \
+					 (unsigned long long)got_, (unsigned long long)want_); \
+			got_ = (rows)[i_].run(emu_fault_mask((rows)[i_].bit));        \
+			if (got_ == want_)                                            \
+				fail_msg("%s: still %llu", emu_fault_name((rows)[i_].bit), \
+					 (unsigned long long)got_);                   \
+		}                                                                     \
 	} while (0)
 
 #endif

@@ -1,0 +1,80 @@
+/* The emulated client uncore, Sandy Bridge through Comet Lake (spec
+ * client-uncore.md, L-xx): one instance per package, one model for both
+ * register layouts (the statements give both the same behaviour; L-63:
+ * only the global registers' addresses, the C-box count, the fixed
+ * counter's width and the PMI-select width differ), driven by the U-clock
+ * cycle count the caller supplies. Evaluated lazily: every access first
+ * advances the model to `now`, processing wraps in cycle order so that
+ * status, PMI request and freeze take effect at the cycle of the wrap
+ * (OQ-L20). One clock for the fixed counter, the ARB and the C-boxes
+ * (OQ-L13, L-61).
+ *
+ * WakePMI input: each core's C-state, set through client_cstate() when it
+ * changes (the emulated backend reports a CPU it parks in HLT/MWAIT and one
+ * it runs); cores start in C0. Portable: no <efi.h>, no platform calls. */
+#ifndef PMU_EMU_CLIENT_H
+#define PMU_EMU_CLIENT_H
+
+#include "../lib/rt.h"
+#include "emu_faults.h"
+#include "emu_models.h"
+#include "emu_pmi_fifo.h"
+#include "emu_stream.h"
+
+#define CLIENT_MAX_CBOX 8                          /* L-05 */
+#define CLIENT_NGP (2 + 2 * CLIENT_MAX_CBOX)       /* ARB 0, 1, then C-box n counter k */
+#define CLIENT_FIXED CLIENT_NGP                    /* the fixed counter's index */
+#define CLIENT_NCTR (CLIENT_NGP + 1)
+#define CLIENT_MAX_CORES 16                        /* struct emu_pmi_req.cores */
+#define CLIENT_MAX_PMI_REQ 16
+
+/* The per-cycle units of the synthetic streams: the ARB, C-box n. */
+#define CLIENT_UNIT_ARB 0u
+#define CLIENT_UNIT_CBOX(n) (1u + (n))
+
+struct client_uncore {
+	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu_faults.h */
+	bool layout_b;         /* global control/status at 0xE01/0xE02 (L-09) */
+	unsigned ncbox;        /* C-boxes present (L-16, L-17, OQ-L6) */
+	unsigned ncores;       /* cores of the package (L-43, OQ-L17) */
+	uint64_t now;          /* cycle the state below is accounted to */
+	uint64_t global_ctl, status, fixed_ctl;
+	bool frozen;           /* a freeze cleared EN, not written since (cl-frz-fixed-runs) */
+	uint64_t evtsel[CLIENT_NGP];
+	uint64_t ctr[CLIENT_NCTR];
+	struct emu_stream stream[CLIENT_NGP]; /* cached increments, from the event select */
+	struct emu_seam seam[CLIENT_NGP];     /* the edge detector at an enable (OQ-L13) */
+	uint8_t cstate[CLIENT_MAX_CORES];     /* enum pmu_cstate: halted unless C0 (L-48) */
+	struct emu_pmi_req pmi[CLIENT_MAX_PMI_REQ];
+	unsigned npmi;         /* pending, not yet taken */
+	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
+};
+
+/* The model's operations for each layout (struct emu_model,
+ * pmu/emu_models.h), each with its signature: m is a struct client_uncore.
+ * uclk_khz is not used (the caller's cycles are U-clock cycles, OQ-L24). */
+extern const struct emu_model client_a_model, client_b_model;
+void client_a_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
+		   uint32_t uclk_khz, uint64_t now);
+void client_b_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
+		   uint32_t uclk_khz, uint64_t now);
+/* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
+ * an uncore MSR of this layout (the caller passes it on). core: every
+ * register is the package's (L-03). */
+int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
+/* Advance to now, then move out up to max pending PMI requests, oldest
+ * first. */
+unsigned client_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+/* Core `core` is in C-state s from now on (L-47, L-48). */
+void client_cstate(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+/* Advance to now without an access (the PMI scheduler's tick). */
+void client_advance(struct client_uncore *u, uint64_t now);
+
+/* The event count of unit (CLIENT_UNIT_*) for (event, umask) at cycle t,
+ * before any filter, and whether the event is an occupancy event (§5
+ * "occ"). Exposed so host tests can compute expected counts independently. */
+unsigned client_stream_value(unsigned unit, uint8_t event, uint8_t umask, uint64_t t);
+bool client_event_is_occupancy(unsigned unit, uint8_t event);
+
+#endif
