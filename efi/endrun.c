@@ -87,6 +87,10 @@ void end_run(int code)
 	exceptions_fini();
 	if (how == END_AUTO && hv) {
 		outl(0xf4, (uint32_t)code);
+		/* QEMU 10 takes the write as a shutdown request its main loop
+		 * carries out a little later: without this grace the line below
+		 * showed in runs where the device did answer. */
+		g_bs->Stall(200000);
 		plat_log(0, "end: no isa-debug-exit device answered; shutting down (exit code %d)",
 			 code);
 		how = END_SHUTDOWN;
