@@ -198,9 +198,8 @@ static int nest_read(const struct core *c, const struct core_win *w, uint64_t *v
  * read, and what a test compares would hang on the timing of those
  * accesses; this check fails such a window every time instead: each
  * window counts core cycles, instructions or cycles retiring some on a
- * counter,
- * and STILL_US holds over 13 whole periods of the model's streams (and
- * tens of thousands of cycles of any core). */
+ * counter, and STILL_US holds over 13 whole periods of the model's streams
+ * (and tens of thousands of cycles of any core). */
 #define STILL_US 10
 
 static enum verdict held_still(struct tctx *t, const struct core *c, const struct core_win *w)
