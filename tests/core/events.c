@@ -105,8 +105,10 @@ static enum verdict model_rate(struct tctx *t, const struct core *c, const struc
 	return V_PASS;
 }
 
-/* `a` counted on PMC0 is at most `b` on PMC1 over the same window (when b
- * was counted), with the start/stop skew of two counters. */
+/* `a` counted on PMC0 is at most `b` on PMC1 (when b was counted), PMC1's
+ * span holding PMC0's (count: inside); on hardware with core_slack, for
+ * reads that need not take effect exactly in program order (0 on the
+ * model). */
 static enum verdict at_most(struct tctx *t, const struct core *c, const struct core_win *w,
 			    const char *a, const char *b, unsigned per_cycle)
 {
