@@ -58,10 +58,11 @@ static uint64_t bit_of(unsigned idx)
 }
 
 /* Nothing counting and no overflow status (C-07, C-09), before any counter
- * of the test is programmed: a status bit seen later is then its counter's
- * whenever that counter took its first event. Cleared only at the start,
- * once a counter is programmed, a bit its overflow set early would be lost
- * to the clearing, as PRESET_N events came sooner or later than it. */
+ * of the test is programmed: a status bit seen later is then its counter's,
+ * whenever that counter took its first event. Cleared after the programming
+ * instead, the bit would be lost whenever the counter's PRESET_N events
+ * came first: under a gate that let a counter run from its select write,
+ * that would hang on how long the programming took. */
 static enum verdict quiet(struct tctx *t)
 {
 	WR(t, MSR_GLOBAL_CTRL, 0);
