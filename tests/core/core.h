@@ -114,11 +114,13 @@ struct core_win {
 	 * read after the opening write in this order and before the closing
 	 * one in the reverse order, the count the difference. Each listed
 	 * counter then counts over a span inside the one before it, whatever
-	 * the gate does: a count of fewer events (a subset event, edges of a
-	 * level, the event beside the cycles) is at most the count listed
-	 * before it on any PMU, with no start/stop skew, and does not rest on
-	 * C-09 (the gates tests' subject). Unlisted counters: from 0 at the
-	 * opening write to the closing one. */
+	 * the gate does: a count of fewer events (a subset event, the event
+	 * beside the cycles) is at most the count listed before it (on
+	 * hardware within the few events by which a read may land out of
+	 * program order), and does not rest on C-09 (the gates tests'
+	 * subject). Unlisted counters: from 0 at the opening write to the
+	 * closing one; a window with none listed rests on C-09 and checks it,
+	 * failing if a counter moves after the closing write. */
 	uint8_t nest[CORE_MAX_GP + CORE_MAX_FIXED];
 	unsigned nnest;
 	/* out: counts masked to the counter widths; TSC ticks from before the
