@@ -109,12 +109,31 @@ struct core_win {
 	void (*work)(void *arg);
 	void *arg;
 	uint32_t us;
+	/* Counters (general n, fixed j as CORE_MAX_GP + j) whose counts are
+	 * taken inside the window, as tests/core/edge.c takes its own: each
+	 * read after the opening write in this order and before the closing
+	 * one in the reverse order, the count the difference. Each listed
+	 * counter then counts over a span inside the one before it, whatever
+	 * the gate does: a count of fewer events (a subset event, the event
+	 * beside the cycles) is at most the count listed before it (on
+	 * hardware within the few events by which a read may land out of
+	 * program order), and does not rest on C-09 (the gates tests'
+	 * subject). Unlisted counters: from 0 at the opening write to the
+	 * closing one; a window with none listed rests on C-09 and checks it,
+	 * failing if a counter moves after the closing write. */
+	uint8_t nest[CORE_MAX_GP + CORE_MAX_FIXED];
+	unsigned nnest;
 	/* out: counts masked to the counter widths; TSC ticks from before the
 	 * opening write to after the closing one, and from after the opening
 	 * one to before the closing one: the counted time lies between. */
 	uint64_t gp[CORE_MAX_GP], fixed[CORE_MAX_FIXED], ticks, inner;
 };
 enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *w);
+/* Counter idx (general n below CORE_MAX_GP, fixed j at CORE_MAX_GP + j)
+ * now, masked to its width: 0 or the read's fault. */
+int core_read(const struct core *c, unsigned idx, uint64_t *v);
+/* Its name, "IA32_PMCn" or "IA32_FIXED_CTRj", in buf. */
+const char *core_name(unsigned idx, char *buf, size_t len);
 
 /* One WRMSR to IA32_PERF_GLOBAL_CTRL opens the window for every counter and
  * one closes it, but the manual promises no simultaneity: on hardware each

@@ -57,22 +57,25 @@ static uint64_t bit_of(unsigned idx)
 	return idx < CORE_MAX_GP ? G_PMC(idx) : G_FIXED(idx - CORE_MAX_GP);
 }
 
-static const char *name_of(unsigned idx, char *buf, size_t len)
+/* Nothing counting and no overflow status (C-07, C-09), before any counter
+ * of the test is programmed: a status bit seen later is then its counter's,
+ * whenever that counter took its first event. Cleared after the programming
+ * instead, the bit would be lost whenever the counter's PRESET_N events
+ * came first: under a gate that let a counter run from its select write,
+ * that would hang on how long the programming took. */
+static enum verdict quiet(struct tctx *t)
 {
-	if (idx < CORE_MAX_GP)
-		snprintf(buf, len, "IA32_PMC%u", idx);
-	else
-		snprintf(buf, len, "IA32_FIXED_CTR%u", idx - CORE_MAX_GP);
-	return buf;
+	WR(t, MSR_GLOBAL_CTRL, 0);
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
+	return V_PASS;
 }
 
 /* Counter idx at -N on core cycles (a fixed counter on its own event), its
- * PMI enable as given, GLOBAL_CTRL 0. */
+ * PMI enable as given, after quiet(). */
 static enum verdict program(struct tctx *t, const struct core *c, unsigned idx, bool pmi)
 {
 	enum verdict v;
 
-	WR(t, MSR_GLOBAL_CTRL, 0);
 	if (idx < CORE_MAX_GP) {
 		WR(t, CORE_SEL(idx), 0);
 		/* C-17: -N as EAX sign-extends to the width */
@@ -89,10 +92,9 @@ static enum verdict program(struct tctx *t, const struct core *c, unsigned idx, 
 	return V_PASS;
 }
 
-/* Status clear, then the counters of `bits` started by one write. */
+/* The counters of `bits`, programmed, started by one write. */
 static enum verdict start(struct tctx *t, uint64_t bits)
 {
-	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	WR(t, MSR_GLOBAL_CTRL, bits);
 	return V_PASS;
 }
@@ -100,21 +102,11 @@ static enum verdict start(struct tctx *t, uint64_t bits)
 /* Counter idx programmed as by program() and running alone. */
 static enum verdict arm(struct tctx *t, const struct core *c, unsigned idx, bool pmi)
 {
-	enum verdict v = program(t, c, idx, pmi);
+	enum verdict v = quiet(t);
 
+	if (v == V_PASS)
+		v = program(t, c, idx, pmi);
 	return v == V_PASS ? start(t, bit_of(idx)) : v;
-}
-
-static enum verdict read_ctr(struct tctx *t, const struct core *c, unsigned idx, uint64_t *v)
-{
-	if (idx < CORE_MAX_GP) {
-		RD(t, CORE_PMC(idx), v);
-		*v &= c->gp_mask;
-	} else {
-		RD(t, CORE_FIXED(idx - CORE_MAX_GP), v);
-		*v &= c->fixed_mask;
-	}
-	return V_PASS;
 }
 
 static enum verdict judge(struct tctx *t, const struct core *c, unsigned idx, uint64_t val)
@@ -122,7 +114,7 @@ static enum verdict judge(struct tctx *t, const struct core *c, unsigned idx, ui
 	uint64_t bit = bit_of(idx), half = (idx < CORE_MAX_GP ? c->gp_mask : c->fixed_mask) / 2;
 	char n[32];
 
-	name_of(idx, n, sizeof(n));
+	core_name(idx, n, sizeof(n));
 	CHECK(t, got.count, "no PMI within %u ms of %s's overflow (C-10, C-22)", ARRIVE_US / 1000, n);
 	CHECK(t, got.count <= STORM, "PMI storm from %s: %u PMIs, counters stopped (C-41)", n,
 	      got.count);
@@ -161,7 +153,7 @@ enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned id
 	}
 	msr_write(plat_this_cpu(), MSR_GLOBAL_CTRL, 0);
 	if (v == V_PASS)
-		v = read_ctr(t, c, idx, &val);
+		v = core_read(c, idx, &val) ? t_error(t, "reading the counter faulted") : V_PASS;
 	pmi_path_close(&p);
 	if (v == V_PASS)
 		v = judge(t, c, idx, val);
@@ -221,6 +213,8 @@ static enum verdict no_int(struct tctx *t)
 		return v;
 	memset((void *)&got, 0, sizeof(got));
 	v = pmi_path_open(t, &p, CORE_PMI_VEC, CORE_PMI_VEC, false, on_pmi);
+	if (v == V_PASS)
+		v = quiet(t);
 	if (v == V_PASS)
 		v = program(t, &c, 0, false);
 	if (v == V_PASS && c.e.nfixed) {

@@ -156,45 +156,129 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 	return V_PASS;
 }
 
+int core_read(const struct core *c, unsigned idx, uint64_t *v)
+{
+	bool gp = idx < CORE_MAX_GP;
+	int e = msr_read(plat_this_cpu(), gp ? CORE_PMC(idx) : CORE_FIXED(idx - CORE_MAX_GP), v);
+
+	*v &= gp ? c->gp_mask : c->fixed_mask;
+	return e;
+}
+
+const char *core_name(unsigned idx, char *buf, size_t len)
+{
+	if (idx < CORE_MAX_GP)
+		snprintf(buf, len, "IA32_PMC%u", idx);
+	else
+		snprintf(buf, len, "IA32_FIXED_CTR%u", idx - CORE_MAX_GP);
+	return buf;
+}
+
+/* The nested counters of w read in order (at the opening) or in reverse
+ * (at the closing); the first fault is returned, the rest still read so
+ * that the reads keep their places. */
+static int nest_read(const struct core *c, const struct core_win *w, uint64_t *v, bool closing)
+{
+	unsigned i, k;
+	int e = 0, f;
+
+	for (i = 0; i < w->nnest; i++) {
+		k = closing ? w->nnest - 1 - i : i;
+		if ((f = core_read(c, w->nest[k], &v[k])) && !e)
+			e = f;
+	}
+	return e;
+}
+
+/* C-09: with IA32_PERF_GLOBAL_CTRL 0 no counter counts. A window whose
+ * counts run from its opening write to its closing one (none nested) rests
+ * on that for its counters' common span, so it checks it: STILL_US after
+ * the closing, every counter reads as it did then. A gate that let the
+ * counters run on would start and stop each at its own select write and
+ * read, and what a test compares would hang on the timing of those
+ * accesses; this check fails such a window every time instead: each
+ * window counts core cycles, instructions or cycles retiring some on a
+ * counter, and STILL_US holds over 13 whole periods of the model's streams
+ * (and tens of thousands of cycles of any core). */
+#define STILL_US 10
+
+static enum verdict held_still(struct tctx *t, const struct core *c, const struct core_win *w)
+{
+	unsigned i, idx;
+	uint64_t now, was;
+	char name[24];
+	int e;
+
+	pmi_spin(NULL, STILL_US);
+	for (i = 0; i < c->e.ngp + c->e.nfixed; i++) {
+		idx = i < c->e.ngp ? i : CORE_MAX_GP + i - c->e.ngp;
+		was = i < c->e.ngp ? w->gp[i] : w->fixed[i - c->e.ngp];
+		if ((e = core_read(c, idx, &now)))
+			return t_error(t, "reading %s faulted (%d)", core_name(idx, name,
+									      sizeof(name)), e);
+		if (now != was)
+			return t_fail(t, "%s went on from %lu to %lu in the %u us after "
+				      "IA32_PERF_GLOBAL_CTRL was written 0: the window's counts are "
+				      "not of its span (C-09)", core_name(idx, name, sizeof(name)),
+				      (unsigned long)was, (unsigned long)now, STILL_US);
+	}
+	return V_PASS;
+}
+
 enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *w)
 {
 	unsigned me = plat_this_cpu(), n;
 	enum verdict v = program(t, c, w);
-	uint64_t t0, t1, i0 = 0, i1 = 0;
-	int e;
+	uint64_t t0, t1, i0 = 0, i1 = 0, first[ARRAY_SIZE(w->nest)], last[ARRAY_SIZE(w->nest)];
+	int e, f;
 
 	if (v != V_PASS)
 		return v;
+	if (w->nnest > ARRAY_SIZE(w->nest))
+		return t_error(t, "harness bug: %u nested counters", w->nnest);
 	if (!c->model)
 		plat_irq_disable();
 	t0 = plat_tsc();
 	e = msr_write(me, MSR_GLOBAL_CTRL, w->en);
 	if (!e) {
 		i0 = plat_tsc();
+		e = nest_read(c, w, first, false);
 		if (w->work)
 			w->work(w->arg);
 		else
 			pmi_spin(NULL, w->us);
+		if ((f = nest_read(c, w, last, true)) && !e)
+			e = f;
 		i1 = plat_tsc();
-		e = msr_write(me, MSR_GLOBAL_CTRL, 0);
+		if ((f = msr_write(me, MSR_GLOBAL_CTRL, 0)) && !e)
+			e = f;
 	}
 	t1 = plat_tsc();
 	if (!c->model)
 		plat_irq_enable();
 	if (e)
-		return t_error(t, "opening or closing the window faulted (%d)", e);
+		return t_error(t, "opening, reading or closing the window faulted (%d)", e);
 	w->ticks = t1 - t0;
 	w->inner = i1 - i0;
-	for (n = 0; n < c->e.ngp; n++) {
-		RD(t, CORE_PMC(n), &w->gp[n]);
-		w->gp[n] &= c->gp_mask;
+	for (n = 0; n < c->e.ngp; n++)
+		if ((e = core_read(c, n, &w->gp[n])))
+			return t_error(t, "reading IA32_PMC%u faulted (%d)", n, e);
+	for (n = 0; n < c->e.nfixed; n++)
+		if ((e = core_read(c, CORE_MAX_GP + n, &w->fixed[n])))
+			return t_error(t, "reading IA32_FIXED_CTR%u faulted (%d)", n, e);
+	if (!w->nnest && (v = held_still(t, c, w)) != V_PASS)
+		return v;
+	for (n = 0; n < c->e.ngp; n++)
 		WR(t, CORE_SEL(n), 0);
-	}
-	for (n = 0; n < c->e.nfixed; n++) {
-		RD(t, CORE_FIXED(n), &w->fixed[n]);
-		w->fixed[n] &= c->fixed_mask;
-	}
 	if (c->e.nfixed)
 		WR(t, CORE_FIXED_CTL, 0);
+	for (n = 0; n < w->nnest; n++) {
+		uint64_t d = last[n] - first[n];
+
+		if (w->nest[n] < CORE_MAX_GP)
+			w->gp[w->nest[n]] = d & c->gp_mask;
+		else
+			w->fixed[w->nest[n] - CORE_MAX_GP] = d & c->fixed_mask;
+	}
 	return V_PASS;
 }
