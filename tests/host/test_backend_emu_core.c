@@ -277,7 +277,8 @@ static void choose(uint32_t model, bool hv, uint8_t pmu_version, const char *bac
 static void c12_c13_core_shape_per_cpu(void **state)
 {
 	static const uint32_t nhm[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
-	static const uint32_t later[] = { 0x2A, 0x2D, 0x3C, 0x5E };
+	static const uint32_t later[] = { 0x2A, 0x2D, 0x3C, 0x3D, 0x4F, 0x55 };
+	static const uint32_t skl[] = { 0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6 }; /* C-49 */
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -291,6 +292,11 @@ static void c12_c13_core_shape_per_cpu(void **state)
 		choose(later[i], true, 0, "auto", "GenuineIntel", &pc);
 		assert_ptr_equal(pc.core, &core_shape_v3);
 		assert_string_equal(pc.core_name, "v3");
+	}
+	for (i = 0; i < ARRAY_SIZE(skl); i++) {
+		choose(skl[i], true, 0, "auto", "GenuineIntel", &pc);
+		assert_ptr_equal(pc.core, &core_shape_v4);
+		assert_string_equal(pc.core_name, "v4");
 	}
 	choose(0x2A, true, 0, "auto", "GenuineIntel", &pc);
 	assert_null(pc.gen); /* no uncore, a core PMU all the same */
