@@ -56,10 +56,13 @@ uint64_t core_v4_set_bits(const struct core_pmu *u)
 	return v4(u) ? STATUS_LBR_FRZ | STATUS_CTR_FRZ | STATUS_OVF_BUF : 0;
 }
 
-/* C-43: STATUS_RESET clears the freeze indicators too. */
+/* C-43: STATUS_RESET clears the freeze indicators too, and OvfBuf (C-07),
+ * which only STATUS_SET can set here. */
 uint64_t core_v4_reset_bits(const struct core_pmu *u)
 {
-	return v4(u) && !F(u, CORE_RESET_FRZ_IGNORED) ? STATUS_LBR_FRZ | STATUS_CTR_FRZ : 0;
+	if (!v4(u))
+		return 0;
+	return STATUS_OVF_BUF | (F(u, CORE_RESET_FRZ_IGNORED) ? 0 : STATUS_LBR_FRZ | STATUS_CTR_FRZ);
 }
 
 /* An overflow of the counters whose STATUS bits are `ovf`, of which those
