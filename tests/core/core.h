@@ -182,6 +182,11 @@ size_t core_llc_bytes(void);
  * set and cleared by the handler, the counter past 0 (tests/core/pmi.c). */
 enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned idx, uint32_t lvt);
 
+/* Wait until every bit of `bits` shows in IA32_PERF_GLOBAL_STATUS (the
+ * overflows of `what` happened; FAIL after 1 s), then for quiescence: the
+ * PMIs they owed are in (tests/core/pmi.c). */
+enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what);
+
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
 	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite;

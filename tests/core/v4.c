@@ -10,7 +10,6 @@
 #include "core.h"
 
 #define PRESET_N  200000ull /* events to the overflow, as tests/core/pmi.c */
-#define ARRIVE_US 1000000   /* an overflow's status or PMI: at most 1 s */
 #define HOLD_US   2000      /* a frozen counter must not move over this */
 
 static struct {
@@ -183,18 +182,10 @@ static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, u
 	return V_PASS;
 }
 
-/* Wait for IA32_PMC0's overflow bit, then for quiescence. */
+/* IA32_PMC0's overflow and the PMIs it owed are in: the status then. */
 static enum verdict overflowed(struct tctx *t, uint64_t *st)
 {
-	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * ARRIVE_US;
-
-	do
-		RD(t, MSR_GLOBAL_STATUS, st);
-	while (!(*st & G_PMC(0)) && plat_tsc() < end);
-	CHECK(t, *st & G_PMC(0), "IA32_PMC0 preset to -%llu had no overflow bit after %u ms "
-	      "(C-10)", PRESET_N, ARRIVE_US / 1000);
-	if (pmi_quiesce(PMI_BSP_ONLY))
-		return t_error(t, "the PMI fence was not taken on the BSP");
+	TRY(core_overflowed(t, G_PMC(0), "IA32_PMC0"));
 	RD(t, MSR_GLOBAL_STATUS, st);
 	return V_PASS;
 }
