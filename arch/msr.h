@@ -19,6 +19,13 @@
 #define DEBUGCTL_UNCORE_PMI (1ull << 13) /* C-02: the uncore PMI's gate */
 #define PERF_CAPS_FW_WRITE  (1ull << 13) /* C-18: IA32_A_PMCn exist */
 #define OVF_UNCORE          (1ull << 61) /* C-06, C-07: Ovf_Uncore */
+/* Version 4 (C-43..C-47): 0x390 is then IA32_PERF_GLOBAL_STATUS_RESET. */
+#define MSR_GLOBAL_STATUS_SET 0x391 /* C-44 */
+#define MSR_GLOBAL_INUSE      0x392 /* C-45 */
+#define DEBUGCTL_FRZ_LBRS     (1ull << 11) /* C-48: FREEZE_LBRS_ON_PMI */
+#define DEBUGCTL_FRZ_PERFMON  (1ull << 12) /* C-04, C-47: FREEZE_PERFMON_ON_PMI */
+#define STATUS_LBR_FRZ        (1ull << 58) /* C-46, C-48 */
+#define STATUS_CTR_FRZ        (1ull << 59) /* C-46, C-47 */
 
 static inline uint64_t rdmsr(uint32_t msr)
 {

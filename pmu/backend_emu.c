@@ -364,13 +364,26 @@ static int lower_write(unsigned cpu, uint32_t msr, uint64_t val)
 
 /* CPU cpu's core PMU model, for an MSR it answers (-1: not one of its).
  * IA32_PERF_GLOBAL_STATUS is the model's counter bits with this backend's
- * bit 61; IA32_PERF_GLOBAL_OVF_CTRL's bit 61 clears that copy, the rest goes
- * to the model (C-07, C-38). IA32_DEBUGCTL is not the model's. */
+ * bit 61; IA32_PERF_GLOBAL_OVF_CTRL's bit 61 clears that copy, STATUS_SET's
+ * (version 4) sets it, the rest goes to the model (C-07, C-38, C-44).
+ * IA32_DEBUGCTL is not the model's, but a version-4 model sees its writes
+ * for the freezes (C-51). */
 static int core_call(struct core_pmu *u, unsigned cpu, uint32_t msr, uint64_t *val, bool write)
 {
 	uint64_t now = emu_core_now();
 	int rc;
 
+	if (msr == MSR_DEBUGCTL) {
+		if (write)
+			core_debugctl_write(u, *val, now);
+		return -1;
+	}
+	if (write && msr == MSR_GLOBAL_STATUS_SET) {
+		rc = core_wrmsr(u, msr, *val & ~OVF_UNCORE, now);
+		if (!rc && (*val & OVF_UNCORE))
+			emu.ovf_uncore[cpu] = true;
+		return rc;
+	}
 	if (!write) {
 		rc = core_rdmsr(u, msr, now, val);
 		if (!rc && msr == MSR_GLOBAL_STATUS && emu.ovf_uncore[cpu])
@@ -448,6 +461,8 @@ static int emu_read(unsigned cpu, uint32_t msr, uint64_t *val)
 	if (rc >= 0 || rc == PLAT_EBUSY)
 		return rc;
 	rc = lower_read(cpu, msr, val);
+	if (msr == MSR_DEBUGCTL && core_of(cpu)) /* C-51: the freeze bits of a v4 model */
+		*val = core_debugctl_read(core_of(cpu), *val);
 	if (msr == MSR_DEBUGCTL) /* C-38: bit 13 from the copy, the rest passed */
 		*val = (*val & ~DEBUGCTL_UNCORE_PMI) | (emu.uncore_pmi[cpu] ? DEBUGCTL_UNCORE_PMI : 0);
 	else if (msr == MSR_GLOBAL_STATUS) /* a real core PMU's bits with the copy's 61 */

@@ -34,23 +34,51 @@ static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, boo
 	}
 }
 
+/* C-50: from version 4 on, 0x391 and 0x392 are the core's STATUS_SET and
+ * INUSE, so a generation with a register there (the Nehalem uncore's
+ * global control and status) must not be driven on that CPU. */
+static bool core_owns(const struct uncore_gen *g, unsigned core_version)
+{
+	struct reg_ref r;
+
+	return core_version >= 4 && (reg_lookup(g, 0x391, &r) || reg_lookup(g, 0x392, &r));
+}
+
+/* The suites of the generations the core PMU rules out, into out->ruled_out. */
+static void rule_out(unsigned core_version, struct pmu_choice *out)
+{
+	size_t n = 0;
+	unsigned i;
+
+	for (i = 0; i < uncore_gens_count; i++)
+		if (has_suite(&uncore_gens[i]) && core_owns(&uncore_gens[i], core_version))
+			n += (size_t)snprintf(out->ruled_out + n, n < sizeof(out->ruled_out) ?
+					      sizeof(out->ruled_out) - n : 0, "%s%s", n ? " " : "",
+					      uncore_gens[i].suite);
+}
+
 void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out)
 {
 	bool intel = !strcmp(cpu->vendor, "GenuineIntel");
 	bool forced = strcmp(o->uncore, "auto") != 0;
 	const struct uncore_gen *g;
+	unsigned core_version;
 	size_t n;
 
 	memset(out, 0, sizeof(*out));
 	out->emulated = o->backend == PMU_BACKEND_EMU ||
 			(o->backend == PMU_BACKEND_AUTO && cpu->hypervisor);
 	choose_core(cpu, o, intel, out);
+	core_version = out->core ? out->core->version : cpu->pmu_version;
+	rule_out(core_version, out);
 	if (forced && out->emulated) {
 		g = uncore_gen_by_name(o->uncore);
-		if (has_suite(g))
+		if (has_suite(g) && !core_owns(g, core_version))
 			out->gen = g;
 		snprintf(out->why, sizeof(out->why), g == out->gen ? "uncore=%s forces the "
-			 "generation" : "uncore=%s: no on-target suite for it yet", o->uncore);
+			 "generation" : g && has_suite(g) ? "uncore=%s refused: its 0x391/0x392 are "
+			 "the version-4 core PMU's STATUS_SET and INUSE here (C-50)" :
+			 "uncore=%s: no on-target suite for it yet", o->uncore);
 		return;
 	}
 	if (forced)
@@ -58,12 +86,13 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_
 			 "emulated backend only; ", o->uncore);
 	g = intel ? uncore_gen_for_model(cpu->family, cpu->model) : NULL;
 	n = strlen(out->why);
-	if (g && has_suite(g))
+	if (g && has_suite(g) && !core_owns(g, core_version))
 		out->gen = g;
 	else if (g)
 		snprintf(out->why + n, sizeof(out->why) - n, "no supported uncore (%s family 0x%x "
-			 "model 0x%x: %s, no on-target suite for it yet)", cpu->vendor, cpu->family,
-			 cpu->model, g->name);
+			 "model 0x%x: %s, %s)", cpu->vendor, cpu->family, cpu->model, g->name,
+			 has_suite(g) ? "its 0x391/0x392 are the core PMU's (C-50)" :
+			 "no on-target suite for it yet");
 	else
 		snprintf(out->why + n, sizeof(out->why) - n, "no supported uncore (%s family "
 			 "0x%x model 0x%x)", cpu->vendor, cpu->family, cpu->model);

@@ -39,6 +39,10 @@ struct pmu_choice {
 	 * core PMU (or none) behind whichever backend. */
 	const struct core_shape *core;
 	const char *core_name;
+	/* The suite prefixes, space-separated, of the generations whose
+	 * registers this CPU's core PMU owns (C-50: 0x391/0x392 on version 4):
+	 * never selected here, their tests N/A; "" none. */
+	char ruled_out[32];
 };
 
 /* backend=auto: emulated under a hypervisor, hardware on bare metal. The
@@ -46,8 +50,11 @@ struct pmu_choice {
  * N-02); uncore=<generation> forces one, on the emulated backend only.
  * The emulated backend also emulates the core PMU of an Intel CPU whose
  * own CPUID.0AH reports none (C-11, C-13), whatever its uncore: shape
- * core_shape_nhm on Nehalem/Westmere (C-12), core_shape_v3 on any other
- * model (pmu/emu_core.h). */
+ * core_shape_nhm on Nehalem/Westmere (C-12), core_shape_v4 on Skylake
+ * client and its successors (C-49), core_shape_v3 on any other model
+ * (pmu/emu_core.h). A generation with a register at 0x391 or 0x392 is
+ * never chosen where the core PMU (the CPU's own or the emulated one) is
+ * version 4 or later, whose STATUS_SET and INUSE those are (C-50). */
 void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out);
 
 #endif

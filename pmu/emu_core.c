@@ -11,10 +11,13 @@
  * NetBurst-era guidance). Status and PMI request take effect at that cycle,
  * so a read at it sees them and a read one cycle earlier does not. With
  * the core-ovf-late defect a counter that stops exactly at 0 is "armed" and
- * overflows at its next event. Counters do not act on
- * each other (FREEZE_PERFMON_ON_PMI, C-04, is hardware only here: DEBUGCTL
+ * overflows at its next event. Below version 4 counters do not act on
+ * each other (FREEZE_PERFMON_ON_PMI, C-04, is hardware only there: DEBUGCTL
  * is the emulated backend's, C-38), so overflows are independent events,
- * taken in cycle order for the PMI queue. Counting is O(1) per window: each
+ * taken in cycle order for the PMI queue; on version 4 a PMI request can
+ * freeze them all from its cycle on (C-47, pmu/emu_core_v4.c), which the
+ * same order takes care of, each next overflow being looked for afresh.
+ * Counting is O(1) per window: each
  * general counter caches its filtered increments over one period of the
  * streams (pmu/emu_stream.c), fixed counters share unfiltered ones. */
 #include "emu_core.h"
@@ -61,6 +64,7 @@ const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, 
 					       PERF_CAPS_FW_WRITE };
 const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
 					  PERF_CAPS_FW_WRITE };
+/* core_shape_v4: pmu/emu_core_v4.c */
 
 bool core_shape_fw_write(const struct core_shape *s)
 {
@@ -73,7 +77,7 @@ bool core_shape_valid(const struct core_shape *s)
 					: s->nfixed >= 1 && s->nfixed <= CORE_MAX_FIXED &&
 						  s->fixed_width >= 32 && s->fixed_width < 64;
 
-	return s->version >= 1 && s->version <= 3 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
+	return s->version >= 1 && s->version <= 4 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
 	       s->gp_width >= 32 && s->gp_width < 64 && s->ebx_len <= CORE_NEVENTS && fixed_ok;
 }
 
@@ -148,14 +152,16 @@ static bool counts_at_ring0(const struct core_pmu *u, unsigned i)
 }
 
 /* C-09: the AND of the global enable (version 2 and later), the local one
- * (PERFEVTSELx.EN, or the fixed EN field) and the CPL. */
+ * (PERFEVTSELx.EN, or the fixed EN field) and the CPL; from version 4 also
+ * NOT CTR_Frz (C-47). */
 static bool running(const struct core_pmu *u, unsigned i)
 {
 	bool global = u->shape->version < 2 || (u->global_ctl & ctr_bit(i)) ||
 		      F(u, CORE_GLOBAL_CTRL_IGNORED);
 	bool local = is_fixed(i) || (u->evtsel[i] & ES_EN) || F(u, CORE_LOCAL_EN_IGNORED);
 
-	return exists(u, i) && global && local && counts_at_ring0(u, i);
+	return exists(u, i) && global && local && counts_at_ring0(u, i) &&
+	       !core_v4_frozen(u, ctr_bit(i));
 }
 
 /* Increments until the overflow takes effect: the one that wraps the
@@ -282,6 +288,7 @@ static void overflow(struct core_pmu *u, unsigned mask)
 	u->armed &= (uint16_t)~mask;
 	if (!F(u, CORE_STATUS_NOT_SET))
 		u->status |= ovf;
+	u->status |= core_v4_pmi(u, ovf, pmi); /* C-47, C-48: the freezes */
 	if (pmi)
 		queue_pmi(u, pmi); /* C-10: a PMI only with INT (the PMI bit) */
 }
@@ -443,16 +450,31 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 			return VEC_GP;
 		u->global_ctl = val;
 		return 0;
-	case MSR_GLOBAL_OVF_CTRL:
+	case MSR_GLOBAL_OVF_CTRL: {
 		/* C-07: 1 clears the same status bit, 0 leaves it. Bits 61-63 have
 		 * nothing to clear here (61 is the backend's, C-38; no DS buffer,
-		 * no CondChgd); reserved bits are ignored, as for the uncore's. */
-		if (F(u, CORE_OVF_CTRL_CLEARS_ALL) && (val & reg_access_mask(t, FA_W1C)))
-			val = reg_access_mask(t, FA_W1C);
+		 * no CondChgd); reserved bits are ignored, as for the uncore's.
+		 * From version 4, as STATUS_RESET, the freeze bits too (C-43). */
+		uint64_t w1c = present_bits(u, reg_access_mask(t, FA_W1C)) | core_v4_reset_bits(u);
+
+		if (F(u, CORE_OVF_CTRL_CLEARS_ALL) && (val & w1c))
+			val = w1c;
 		if (!F(u, CORE_OVF_CTRL_NOCLEAR))
-			u->status &= ~(val & reg_access_mask(t, FA_W1C));
+			u->status &= ~(val & w1c);
 		return 0;
-	default: /* GLOBAL_STATUS (C-06), PERF_CAPABILITIES: read-only */
+	}
+	case MSR_GLOBAL_STATUS_SET: {
+		/* C-44: 1 sets the same status bit; bit 61 is the backend's
+		 * (C-38), reserved bits and 55/60 are ignored (OQ-C18) */
+		uint64_t set = present_bits(u, reg_access_mask(t, FA_W1A)) | core_v4_set_bits(u);
+
+		if (F(u, CORE_STATUS_SET_ALL) && (val & set))
+			val |= present_bits(u, ~0ull);
+		if (!F(u, CORE_STATUS_SET_IGNORED))
+			u->status |= val & set;
+		return 0;
+	}
+	default: /* GLOBAL_STATUS (C-06), PERF_CAPABILITIES, INUSE (C-45): read-only */
 		return VEC_GP;
 	}
 }
@@ -475,9 +497,20 @@ static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
 		return u->status;
 	case MSR_PERF_CAPS:
 		return u->shape->perf_caps;
-	default: /* GLOBAL_OVF_CTRL: an action, nothing kept to read */
+	case MSR_GLOBAL_INUSE:
+		return core_v4_inuse(u); /* C-45 */
+	default: /* GLOBAL_OVF_CTRL / STATUS_RESET, STATUS_SET: actions, nothing kept
+		  * to read (OQ-C16) */
 		return 0;
 	}
+}
+
+/* Below version 4, 0x391 and 0x392 are no core PMU MSRs (C-51): passed on
+ * as before they were described, to whatever answers them (the client
+ * uncore's global control and status on a version-3 part). */
+static bool v4_only(const struct core_pmu *u, uint32_t addr)
+{
+	return (addr == MSR_GLOBAL_STATUS_SET || addr == MSR_GLOBAL_INUSE) && u->shape->version < 4;
 }
 
 /* The start of every access: -1 (not a core PMU MSR the model answers;
@@ -485,7 +518,8 @@ static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
  * with the register in *r and the model advanced to now. */
 static int enter(struct core_pmu *u, uint32_t msr, uint64_t now, struct reg_ref *r)
 {
-	if (!reg_lookup(&core_pmu_regs, msr, r) || r->tmpl->addr == MSR_DEBUGCTL)
+	if (!reg_lookup(&core_pmu_regs, msr, r) || r->tmpl->addr == MSR_DEBUGCTL ||
+	    v4_only(u, r->tmpl->addr))
 		return -1;
 	if (!present(u, r->tmpl->addr, r->idx))
 		return VEC_GP;

@@ -54,13 +54,14 @@
  * - IA32_PERF_GLOBAL_OVF_CTRL reads 0 and ignores its reserved bits (as
  *   the uncore model does); bit 61 of STATUS/OVF_CTRL is the backend's
  *   (C-38, OQ-C4), bits 62-63 are never set (no DS buffer);
- * - no FREEZE_PERFMON_ON_PMI (C-04, [HW]; DEBUGCTL is the backend's);
+ * - versions 1-3: no FREEZE_PERFMON_ON_PMI (C-04, [HW]; DEBUGCTL is the
+ *   backend's); version 4: the streamlined freezes of C-47/C-48 from the
+ *   model's own copy of DEBUGCTL bits 11-12 (C-51; pmu/emu_core_v4.c);
  * - fixed-counter writes take the full width (C-17 names IA32_PMCx only);
  *   bits beyond it, like every reserved bit, raise #GP (C-23);
  * - ANY and PC are accepted from version 3 (ANY reserved before, C-20)
  *   and change nothing: one logical CPU, no pins;
- * - versions 1-3 only (the spec digests up to v3), EBX length <= 7
- *   (OQ-C10: rows 7-12 count nothing). */
+ * - versions 1-4, EBX length <= 7 (OQ-C10: rows 7-12 count nothing). */
 #ifndef PMU_EMU_CORE_H
 #define PMU_EMU_CORE_H
 
@@ -90,7 +91,7 @@ enum core_event {
 
 /* The CPUID view the model presents (C-11; spec §3, CPUID leaf 0AH). */
 struct core_shape {
-	uint8_t version;     /* EAX[7:0]: 1..3 (the spec digests up to v3) */
+	uint8_t version;     /* EAX[7:0]: 1..4 (C-11, C-43..C-48) */
 	uint8_t ngp;         /* EAX[15:8]: general counters, 1..CORE_MAX_GP */
 	uint8_t gp_width;    /* EAX[23:16]: 32..63 bits */
 	uint8_t ebx_len;     /* EAX[31:24]: valid EBX bits, <= CORE_NEVENTS (OQ-C10) */
@@ -106,12 +107,15 @@ struct core_shape {
 extern const struct core_shape core_shape_nhm;
 /* The same with IA32_PERF_CAPABILITIES.FW_WRITE = 1 (IA32_A_PMCn, C-18). */
 extern const struct core_shape core_shape_nhm_fw;
-/* A later core (Sandy Bridge on) with Hyper-Threading off: 8 general
- * counters per core (SDM Vol. 3B, the Sandy Bridge PMU section: 8 per core
- * without HT, 4 per thread with it) and 3 fixed, all of 48 bits, all 7
- * events, PDCM, full-width writes (FW_WRITE, C-18). Version 3, the most the
- * spec digests (Skylake reports 4, whose added registers the model lacks). */
+/* A later core (Sandy Bridge to Broadwell) with Hyper-Threading off: 8
+ * general counters per core (SDM Vol. 3B, the Sandy Bridge PMU section: 8
+ * per core without HT, 4 per thread with it) and 3 fixed, all of 48 bits,
+ * all 7 events, PDCM, full-width writes (FW_WRITE, C-18). Version 3: no
+ * 0x391/0x392 (#GP), no freeze. */
 extern const struct core_shape core_shape_v3;
+/* The same counters at version 4 (Skylake client on, C-49, C-51): STATUS_SET
+ * and INUSE, the status bits and freezes of C-43..C-48. */
+extern const struct core_shape core_shape_v4;
 
 bool core_shape_valid(const struct core_shape *s);
 /* Whether the shape has full-width writes (IA32_A_PMCn, C-18). */
@@ -136,6 +140,7 @@ struct core_pmu {
 	emu_faults_t faults; /* EMU_F(...) mask, pmu/emu_faults.h */
 	uint64_t now;    /* core cycle the state below is accounted to */
 	uint64_t global_ctl, status, fixed_ctl;
+	uint64_t debugctl; /* version 4: DEBUGCTL bits 11-12 as last written (C-51) */
 	uint64_t evtsel[CORE_MAX_GP];
 	uint64_t ctr[CORE_NCTR];
 	uint16_t armed; /* bit i: counter i wrapped, overflow not yet taken (core-ovf-late only) */
@@ -157,6 +162,25 @@ int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t fault
  * emulated backend's (C-38). */
 int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val);
 int core_wrmsr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now);
+
+/* IA32_DEBUGCTL is the emulated backend's (C-38), which hands every write
+ * here too: a version-4 shape keeps bits 11-12 for its freezes (C-47, C-48,
+ * C-51), an earlier one nothing. core_debugctl_read: `lower`, the value
+ * the rest of DEBUGCTL reads, with the kept bits in their place. */
+void core_debugctl_write(struct core_pmu *u, uint64_t val, uint64_t now);
+uint64_t core_debugctl_read(const struct core_pmu *u, uint64_t lower);
+
+/* Version 4 (pmu/emu_core_v4.c), for pmu/emu_core.c: IA32_PERF_GLOBAL_INUSE
+ * (C-45); the STATUS bits a STATUS_SET or STATUS_RESET write acts on beside
+ * the shape's counter bits (C-43, C-44, OQ-C18); the freezes of an
+ * overflow of the counters `ovf`, `pmi` of them PMI-enabled, as the STATUS
+ * bits to set (C-47, C-48, OQ-C14); whether the counter of STATUS bit
+ * `bit` is frozen (C-47). */
+uint64_t core_v4_inuse(const struct core_pmu *u);
+uint64_t core_v4_set_bits(const struct core_pmu *u);
+uint64_t core_v4_reset_bits(const struct core_pmu *u);
+uint64_t core_v4_pmi(struct core_pmu *u, uint64_t ovf, uint64_t pmi);
+bool core_v4_frozen(const struct core_pmu *u, uint64_t bit);
 
 /* Advance to now without an access (the PMI scheduler's tick). */
 void core_advance(struct core_pmu *u, uint64_t now);

@@ -1,9 +1,10 @@
 /* The core PMU's defects (family CORE, pmu/emu_core*.c), which the
  * on-target core suite (tests/core) catches: `make mutation` runs the MUT
  * ones in every row that runs core.* (the nhm row, on core_shape_nhm, and
- * the v3 row, core_shape_v3), the NOFW ones only where the row's shape has
- * no full-width writes (core_shape_nhm; core_shape_v3 has IA32_A_PMCx
- * anyway). The counting filter is one definition for both PMUs, so its
+ * the v3 row, core_shape_v3, and the v4 row, core_shape_v4), the NOFW ones
+ * only where the row's shape has no full-width writes (core_shape_nhm;
+ * core_shape_v3 and v4 have IA32_A_PMCx anyway), the V4 ones only where it
+ * is version 4 (their tests are N/A below it). The counting filter is one definition for both PMUs, so its
  * defects (pmu/emu_stream_defects.h) break the core model's filter too.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CORE_DEFECTS_H
@@ -31,6 +32,17 @@
 	D(f, CORE_WIDTH_32, "core-width-32", MUT, "counters are 32 bits wide, not as enumerated (C-11, C-12)") \
 	D(f, CORE_PMC_NO_SIGN_EXTEND, "core-pmc-no-sign-extend", MUT, "IA32_PMCx writes zero-extended from 32 bits (C-17)") \
 	D(f, CORE_A_PMC_ALWAYS, "core-a-pmc-always", NOFW, "IA32_A_PMCx present without PERF_CAPABILITIES.FW_WRITE (C-18)") \
-	D(f, CORE_RESERVED_ACCEPTED, "core-reserved-accepted", MUT, "reserved bits and too-wide counter values taken without #GP (C-18, C-23)")
+	D(f, CORE_RESERVED_ACCEPTED, "core-reserved-accepted", MUT, "reserved bits and too-wide counter values taken without #GP (C-18, C-23)") \
+	/* version 4 (V4: only rows whose shape is version 4) */                       \
+	D(f, CORE_STATUS_SET_IGNORED, "core-status-set-ignored", V4, "IA32_PERF_GLOBAL_STATUS_SET sets nothing (C-44)") \
+	D(f, CORE_STATUS_SET_ALL, "core-status-set-all", V4, "a STATUS_SET write sets every counter's status bit, not the written ones (C-44)") \
+	D(f, CORE_RESET_FRZ_IGNORED, "core-reset-frz-ignored", V4, "STATUS_RESET clears no LBR_Frz or CTR_Frz (C-43)") \
+	D(f, CORE_INUSE_FROM_EN, "core-inuse-from-en", V4, "IA32_PERF_GLOBAL_INUSE bit n follows PERFEVTSELn.EN, not the event select (C-45)") \
+	D(f, CORE_INUSE_NO_PMI, "core-inuse-no-pmi", V4, "PMI_InUse (bit 63) never set (C-45, OQ-C15)") \
+	D(f, CORE_FREEZE_IGNORED, "core-freeze-ignored", V4, "FREEZE_PERFMON_ON_PMI freezes nothing on version 4: no CTR_Frz, counters run on (C-47)") \
+	D(f, CORE_FREEZE_LEGACY, "core-freeze-legacy", V4, "version 4 freezes the legacy way: the PMI clears GLOBAL_CTRL's enables, no CTR_Frz (C-47)") \
+	D(f, CORE_FREEZE_PARTIAL, "core-freeze-partial", V4, "CTR_Frz stops only the counters whose overflow bit is set (C-47)") \
+	D(f, CORE_FREEZE_WITHOUT_INT, "core-freeze-without-int", V4, "an overflow without its PMI enable freezes too (OQ-C14)") \
+	D(f, CORE_LBR_FRZ_IGNORED, "core-lbr-frz-ignored", V4, "FREEZE_LBRS_ON_PMI sets no LBR_Frz on version 4 (C-48)")
 
 #endif

@@ -41,8 +41,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 /* Which `make mutation` rows run a defect (build/host/regs --mutation): MUT
  * every row that runs its generation's suite (a core PMU defect: every row
  * that runs core.*), NOFW (core PMU only) those whose core shape has no
- * full-width writes, HOST none: host tests only. */
-enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST };
+ * full-width writes, V4 (core PMU only) those whose core shape is version
+ * 4, HOST none: host tests only. */
+enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST, EMU_RUN_V4 };
 
 /* Every defect, in the order of their global numbers: D(f, id, name, run,
  * desc) each. */

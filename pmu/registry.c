@@ -100,6 +100,15 @@ const struct core_row core_rows[] = {
 		MODELS(0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F),
 	},
 	{
+		.name = "v4",
+		.shape = &core_shape_v4,
+		/* C-49: Skylake client and the cores that share its PMU
+		 * (client-uncore.md §1.1, L-62). Model 0x5E as QEMU's
+		 * Skylake-Client; the core suite runs on the BSP, so 2 CPUs. */
+		MODELS(0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6),
+		.mutation = { .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
+	},
+	{
 		.name = "v3",
 		.shape = &core_shape_v3,
 		/* Model 0x2D as QEMU's SandyBridge; the core suite runs on the

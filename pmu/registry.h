@@ -14,7 +14,7 @@ struct core_shape;
 
 /* A shape of the emulated core PMU, chosen by the CPU model (C-12, C-13). */
 struct core_row {
-	const char *name; /* pmu_choice.core_name: "nhm", "v3" */
+	const char *name; /* pmu_choice.core_name: "nhm", "v4", "v3" */
 	const struct core_shape *shape;
 	/* The GenuineIntel family 6 models with this shape; none: every model
 	 * no other row lists (the last row). */

@@ -31,6 +31,10 @@ static const struct field debugctl[] = {
 static const struct field global_status[] = {
 	{ .name = "OVF_PMC", .lo = 0, .hi = 7, .access = FA_RO, .spec = "C-10" },
 	{ .name = "OVF_FIXED", .lo = 32, .hi = 34, .access = FA_RO, .spec = "C-10" },
+	{ .name = "TRACE_TOPA_PMI", .lo = 55, .hi = 55, .access = FA_RO, .spec = "C-46" },
+	{ .name = "LBR_FRZ", .lo = 58, .hi = 58, .access = FA_RO, .spec = "C-46 C-48" },
+	{ .name = "CTR_FRZ", .lo = 59, .hi = 59, .access = FA_RO, .spec = "C-46 C-47" },
+	{ .name = "ASCI", .lo = 60, .hi = 60, .access = FA_RO, .spec = "C-46" },
 	{ .name = "OVF_UNCORE", .lo = 61, .hi = 61, .access = FA_RO, .spec = "C-06" },
 	{ .name = "OVF_BUF", .lo = 62, .hi = 62, .access = FA_RO, .spec = "C-06" },
 	{ .name = "COND_CHGD", .lo = 63, .hi = 63, .access = FA_RO, .spec = "C-06" },
@@ -40,9 +44,36 @@ static const struct field global_status[] = {
 static const struct field global_ovf[] = {
 	{ .name = "CLR_OVF_PMC", .lo = 0, .hi = 7, .access = FA_W1C, .spec = "C-07" },
 	{ .name = "CLR_OVF_FIXED", .lo = 32, .hi = 34, .access = FA_W1C, .spec = "C-07" },
+	{ .name = "CLR_TRACE_TOPA_PMI", .lo = 55, .hi = 55, .access = FA_W1C, .spec = "C-43" },
+	{ .name = "CLR_LBR_FRZ", .lo = 58, .hi = 58, .access = FA_W1C, .spec = "C-43 C-48" },
+	{ .name = "CLR_CTR_FRZ", .lo = 59, .hi = 59, .access = FA_W1C, .spec = "C-43 C-47" },
+	{ .name = "CLR_ASCI", .lo = 60, .hi = 60, .access = FA_W1C, .spec = "C-43" },
 	{ .name = "CLR_OVF_UNCORE", .lo = 61, .hi = 61, .access = FA_W1C, .spec = "C-07" },
 	{ .name = "CLR_OVF_BUF", .lo = 62, .hi = 62, .access = FA_W1C, .spec = "C-07" },
 	{ .name = "CLR_COND_CHGD", .lo = 63, .hi = 63, .access = FA_W1C, .spec = "C-07" },
+	{ .name = NULL },
+};
+
+/* Version 4 (C-44): a 1 sets the STATUS bit of the same number, an action
+ * that reads back nothing (OQ-C16). */
+static const struct field global_status_set[] = {
+	{ .name = "SET_OVF_PMC", .lo = 0, .hi = 7, .access = FA_W1A, .spec = "C-44" },
+	{ .name = "SET_OVF_FIXED", .lo = 32, .hi = 34, .access = FA_W1A, .spec = "C-44" },
+	{ .name = "SET_TRACE_TOPA_PMI", .lo = 55, .hi = 55, .access = FA_W1A, .spec = "C-44" },
+	{ .name = "SET_LBR_FRZ", .lo = 58, .hi = 58, .access = FA_W1A, .spec = "C-44 C-48" },
+	{ .name = "SET_CTR_FRZ", .lo = 59, .hi = 59, .access = FA_W1A, .spec = "C-44 C-47" },
+	{ .name = "SET_ASCI", .lo = 60, .hi = 60, .access = FA_W1A, .spec = "C-44" },
+	{ .name = "SET_OVF_UNCORE", .lo = 61, .hi = 61, .access = FA_W1A, .spec = "C-44" },
+	{ .name = "SET_OVF_BUF", .lo = 62, .hi = 62, .access = FA_W1A, .spec = "C-44" },
+	{ .name = NULL },
+};
+
+/* Version 4 (C-45): what is programmed, not what counts; PMI_INUSE at 63
+ * (OQ-C15). */
+static const struct field global_inuse[] = {
+	{ .name = "PERFEVTSEL_INUSE", .lo = 0, .hi = 7, .access = FA_RO, .spec = "C-45" },
+	{ .name = "FC_INUSE", .lo = 32, .hi = 34, .access = FA_RO, .spec = "C-45" },
+	{ .name = "PMI_INUSE", .lo = 63, .hi = 63, .access = FA_RO, .spec = "C-45 OQ-C15" },
 	{ .name = NULL },
 };
 
@@ -103,7 +134,7 @@ static const struct reg_tmpl core_regs[] = {
 	{ .name = "IA32_PERF_GLOBAL_STATUS", .addr = 0x38E, .count = 1, .width = 64,
 	  .role = ROLE_GLOBAL_STATUS, .access = RA_RO, .fields = global_status, .spec = "C-06" },
 	{ .name = "IA32_PERF_GLOBAL_OVF_CTRL", .addr = 0x390, .count = 1, .width = 64,
-	  .role = ROLE_GLOBAL_OVF, .access = RA_RW, .fields = global_ovf, .spec = "C-07" },
+	  .role = ROLE_GLOBAL_OVF, .access = RA_RW, .fields = global_ovf, .spec = "C-07 C-43" },
 	/* the rest of the architectural PMU; PERF_CAPABILITIES exists iff
 	 * CPUID.01H:ECX[15], the A_PMCs iff its bit 13 (C-18) */
 	{ .name = "IA32_PERF_GLOBAL_CTRL", .addr = 0x38F, .count = 1, .width = 64,
@@ -120,6 +151,11 @@ static const struct reg_tmpl core_regs[] = {
 	  .role = ROLE_CORE, .access = RA_RO, .fields = perf_caps, .spec = "C-18" },
 	{ .name = "IA32_A_PMC%u", .addr = 0x4C1, .stride = 1, .count = 8, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-18" },
+	/* version 4 on (0x390 is then IA32_PERF_GLOBAL_STATUS_RESET, C-43) */
+	{ .name = "IA32_PERF_GLOBAL_STATUS_SET", .addr = 0x391, .count = 1, .width = 64,
+	  .role = ROLE_CORE, .access = RA_RW, .fields = global_status_set, .spec = "C-44 C-50" },
+	{ .name = "IA32_PERF_GLOBAL_INUSE", .addr = 0x392, .count = 1, .width = 64,
+	  .role = ROLE_CORE, .access = RA_RO, .fields = global_inuse, .spec = "C-45 C-50" },
 };
 
 const struct box_type core_pmi_box = {

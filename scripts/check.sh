@@ -136,11 +136,13 @@ queue sandybridge-core boot sandybridge-core 0 $ESP --cpu SandyBridge --smp 2 --
   --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a' \
   --reason 'snbep.*=model 0x2a' --reason 'nhmex.*=model 0x2a'
 # ... and with two events marked unavailable (emu.core_ebx=): they SKIP
-# naming their CPUID.0AH:EBX bit, and the fixed counters still count.
+# naming their CPUID.0AH:EBX bit, and the fixed counters still count. The
+# Skylake client's core PMU is version 4 (C-49): the v4 shape, core.v4.*
+# run (N/A on every other boot).
 queue skylake-core boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 \
   --opts "expect_cpu=6:5e tests=self.cpu.*,core.* emu.core_ebx=0x44" \
   -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore "" --backend emu \
-  --core-pmu "emulated, shape v3" --ran 'core.*=26' \
+  --core-pmu "emulated, shape v4" --ran 'core.*=32' --ran 'core.v4.*=6' \
   --skip-ok 'core.events.ref-cycles,core.events.branch-misses' \
   --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1'
 # Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the

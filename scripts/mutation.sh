@@ -11,16 +11,18 @@
 #    delivery and freeze and two of the core PMU's (its gates, its PMI); of
 #    the Sandy Bridge-EP a freeze and an occupancy defect; of the Xeon 7500
 #    a freeze and a PMI routing defect; of the full-width core shape a
-#    counter-width defect. "all" boots every Nehalem defect, "none" none.
+#    counter-width defect; of the version-4 shape a freeze defect. "all"
+#    boots every Nehalem defect, "none" none.
 # The rows come from the registry (pmu/registry.c) through
 # `build/host/regs --mutation`, one per line: name, the CPU model the host
 # runs present, CPUs, the tests run, the QEMU CPU of its boots and the
 # defects it runs (each defect's list and RUN field, pmu/emu_*_defects.h).
 # A generation's row runs its suite, the nhm row core.* beside it; a core
-# PMU shape with a row of its own (v3) runs core.* alone. The CPU model
+# PMU shape with a row of its own (v4, v3) runs core.* alone. The CPU model
 # picks the emulated core PMU's shape (pmu/registry.c, core_rows): Nehalem
 # and Westmere models core_shape_nhm (4 general counters, no full-width
-# writes), any other core_shape_v3 (8 general counters, IA32_A_PMCx).
+# writes), Skylake client ones core_shape_v4 (version 4), any other
+# core_shape_v3 (8 general counters, IA32_A_PMCx).
 # GENS="nhm v3" keeps only the rows named.
 # The boots go QEMU_JOBS at a time (default 2) while the host runs take
 # JOBS - 1 slots beside them (JOBS defaults to one more than the cores),
@@ -51,7 +53,7 @@ fi
 JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 # A Nehalem defect by name, another generation's as GEN:NAME; each
 # generation with a defect booted is booted clean too.
-QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core v3:core-width-32}
+QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core v3:core-width-32 v4:core-freeze-partial}
 # faults_of ROW: the defects the row runs, one a line.
 faults_of() { echo "$ROWS" | awk -v g="$1" '$1 == g { for (i = 6; i <= NF; i++) print $i }'; }
 case "$QEMU_FAULTS" in

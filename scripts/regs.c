@@ -8,7 +8,7 @@
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GEN RUN" per defect, in global order: GEN the registry
  *               row whose list it is (core: the core PMU's), RUN mutation,
- *               nofw or host (pmu/emu_faults.h, enum emu_defect_run);
+ *               nofw, host or v4 (pmu/emu_faults.h, enum emu_defect_run);
  *   --mutation  "ROW MODEL CPUS TESTS QEMU_CPU DEFECT..." per `make
  *               mutation` row: each generation's (its suite, core.* beside
  *               it where the row says so) and each core shape's of its own
@@ -53,7 +53,7 @@ static const char *gen_name(unsigned fam)
 
 static void print_defects(void)
 {
-	static const char *const runs[] = { "mutation", "nofw", "host" };
+	static const char *const runs[] = { "mutation", "nofw", "host", "v4" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++)
@@ -72,7 +72,8 @@ static void print_row(const char *name, unsigned model, unsigned cpus, const cha
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
 		const struct emu_defect *d = &emu_defects[b];
 		bool core = shape && d->gen == EMU_FAM_CORE &&
-			    (d->run == EMU_RUN_MUT || (d->run == EMU_RUN_NOFW && !core_shape_fw_write(shape)));
+			    (d->run == EMU_RUN_MUT || (d->run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
+			     (d->run == EMU_RUN_V4 && shape->version >= 4));
 
 		if ((d->gen == fam && d->run == EMU_RUN_MUT) || core)
 			printf(" %s", d->name);

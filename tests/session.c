@@ -157,7 +157,7 @@ void session_run(struct session *s)
 	struct run_opts o = opts_of(s);
 	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
 			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
-			       s->pc->gen ? s->pc->gen->suite : NULL };
+			       s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
 
 	if (s->tap)
 		tap_begin(s->tap, &s->ri);

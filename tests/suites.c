@@ -19,6 +19,7 @@ const struct suite *const all_suites[] = {
 	&core_ovf_suite,
 	&core_pmi_suite,
 	&core_events_suite,
+	&core_v4_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,

@@ -63,6 +63,20 @@ uint64_t core_event(unsigned row);
 
 /* IA32_PERF_GLOBAL_CTRL / STATUS bits (C-07, C-09) and fixed counter j's
  * field of IA32_FIXED_CTR_CTRL (C-22): EN 1 ring 0, 2 ring > 0, 3 all. */
+/* Version 4 (C-43..C-48), the suite's own numbers: 0x390 is then
+ * IA32_PERF_GLOBAL_STATUS_RESET (MSR_GLOBAL_OVF_CTRL), 0x391
+ * IA32_PERF_GLOBAL_STATUS_SET, 0x392 IA32_PERF_GLOBAL_INUSE; STATUS bits
+ * LBR_Frz, CTR_Frz and OvfBuf; INUSE's PMI_InUse (OQ-C15); DEBUGCTL's
+ * FREEZE_LBRS_ON_PMI and FREEZE_PERFMON_ON_PMI. */
+#define CORE_STATUS_SET   0x391u
+#define CORE_INUSE        0x392u
+#define ST_LBR_FRZ        (1ull << 58)
+#define ST_CTR_FRZ        (1ull << 59)
+#define ST_OVF_BUF        (1ull << 62)
+#define INUSE_PMI         (1ull << 63)
+#define DBG_FRZ_LBRS      (1ull << 11)
+#define DBG_FRZ_PERFMON   (1ull << 12)
+
 #define G_PMC(n)        (1ull << (n))
 #define G_FIXED(j)      (1ull << (32 + (j)))
 #define G_COUNTERS      (0xFFull | 0x7ull << 32)
@@ -187,8 +201,13 @@ size_t core_llc_bytes(void);
  * set and cleared by the handler, the counter past 0 (tests/core/pmi.c). */
 enum verdict core_overflow_pmi(struct tctx *t, const struct core *c, unsigned idx, uint32_t lvt);
 
+/* Wait until every bit of `bits` shows in IA32_PERF_GLOBAL_STATUS (the
+ * overflows of `what` happened; FAIL after 1 s), then for quiescence: the
+ * PMIs they owed are in (tests/core/pmi.c). */
+enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what);
+
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
-	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite;
+	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite;
 
 #endif

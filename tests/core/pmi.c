@@ -183,9 +183,7 @@ static enum verdict nmi(struct tctx *t)
 	return each_gp(t, LVT_NMI);
 }
 
-/* Wait until every bit of `bits` shows in IA32_PERF_GLOBAL_STATUS (the
- * overflows happened), then for quiescence: the PMIs they owed are in. */
-static enum verdict overflowed(struct tctx *t, uint64_t bits, const char *what)
+enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what)
 {
 	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * ARRIVE_US, st = 0;
 
@@ -224,7 +222,7 @@ static enum verdict no_int(struct tctx *t)
 	if (v == V_PASS)
 		v = start(t, bits);
 	if (v == V_PASS)
-		v = overflowed(t, bits, "IA32_PMC0 and IA32_FIXED_CTR0");
+		v = core_overflowed(t, bits, "IA32_PMC0 and IA32_FIXED_CTR0");
 	pmi_path_close(&p);
 	t_figure(t, "pmis_count", got.count, "count");
 	if (v == V_PASS)
@@ -250,7 +248,7 @@ static enum verdict masked(struct tctx *t)
 	if (v == V_PASS)
 		v = arm(t, &c, 0, true);
 	if (v == V_PASS)
-		v = overflowed(t, G_PMC(0), "IA32_PMC0");
+		v = core_overflowed(t, G_PMC(0), "IA32_PMC0");
 	while_masked = got.count;
 	if (v == V_PASS) {
 		pmu_lvtpc_write(CORE_PMI_VEC);

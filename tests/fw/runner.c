@@ -153,6 +153,27 @@ static bool other_gen(const char *id, const struct run_env *env, char *why, size
 	return true;
 }
 
+/* A test of a generation this CPU's core PMU rules out (run_env.ruled_out,
+ * C-50): its id's area is one of the words. */
+static bool ruled_out(const char *id, const struct run_env *env, char *why, size_t len)
+{
+	const char *w = env->ruled_out;
+	size_t n = 0, k;
+
+	while (id[n] && id[n] != '.')
+		n++;
+	for (; w && *w; w += k + (w[k] == ' ')) {
+		for (k = 0; w[k] && w[k] != ' '; k++)
+			;
+		if (k == n && !strncmp(id, w, n)) {
+			snprintf(why, len, "a test of the %.*s uncore, whose 0x391/0x392 are this CPU's "
+				 "version-4 core PMU registers (C-50)", (int)n, id);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* V_PASS when every requirement is met, else V_NA (what this machine
  * lacks by design) or V_SKIP (an uncore the harness does not know) with
  * the reason in why. */
@@ -162,6 +183,8 @@ static enum verdict needs_met(const struct test *tc, const struct run_env *env, 
 	unsigned needs = tc->needs;
 
 	/* First: another generation's test says so, whatever else it lacks. */
+	if (ruled_out(tc->id, env, why, len))
+		return V_NA;
 	if ((needs & NEED_UNCORE) && env->uncore && other_gen(tc->id, env, why, len))
 		return V_NA;
 	if ((needs & NEED_SMP2) && env->ncpus < 2) {

@@ -17,6 +17,10 @@ struct run_env {
 	 * NULL: a test that needs the uncore and whose id starts with another
 	 * name than this one or "uncore" is another generation's, and SKIPs. */
 	const char *uncore_gen;
+	/* Suite prefixes, space-separated, of generations this CPU rules out
+	 * (pmu_choice.ruled_out, C-50): their tests are N/A whatever else;
+	 * NULL or "": none. */
+	const char *ruled_out;
 };
 
 /* first runs once before everything else and last once after, whenever the

@@ -120,6 +120,33 @@ static void c07_c38_status_and_ovf_ctrl_split(void **state)
 	assert_int_equal(msr_write(0, STATUS, 0), VEC_GP); /* C-06: read-only */
 }
 
+/* C-44, C-38: on version 4 STATUS_SET's bit 61 sets the backend's copy,
+ * the rest the model's; C-51: DEBUGCTL's freeze bits reach a v4 model (a
+ * PMI freezes it, CTR_Frz) and read back beside bit 13; on v3 0x391 is not
+ * the model's and bit 12 freezes nothing. */
+static void c44_c51_status_set_and_debugctl_through_the_backend(void **state)
+{
+	(void)state;
+	machine(1, &core_shape_v4, false, 0);
+	wr(0, UNC_GCTL, BIT61 | 2);
+	assert_int_equal(rd(0, STATUS), BIT61 | 2);
+	wr(0, OVF, BIT61 | 2);
+	assert_int_equal(rd(0, STATUS), 0);
+	wr(0, MSR_DEBUGCTL, (1ull << 13) | (1ull << 12));
+	assert_int_equal(rd(0, MSR_DEBUGCTL), (1ull << 13) | (1ull << 12));
+	set_lvt(0, VEC);
+	overflow_pmc0(0);
+	assert_int_equal(rd(0, STATUS), 1 | STATUS_CTR_FRZ);
+	machine(1, &core_shape_v3, false, 0);
+	wr(0, UNC_GCTL, BIT61);
+	assert_int_equal(rd(0, STATUS), 0);
+	wr(0, MSR_DEBUGCTL, 1ull << 12);
+	assert_int_equal(rd(0, MSR_DEBUGCTL), 0); /* no lower backend here */
+	set_lvt(0, VEC);
+	overflow_pmc0(0);
+	assert_int_equal(rd(0, STATUS), 1);
+}
+
 /* C-02, C-10, C-26, C-29: a core PMI goes to its own CPU through that CPU's
  * LVT entry, whatever MSR_DEBUGCTL bit 13 says, and masks it. */
 static void c10_c29_core_pmi_through_own_lvt_not_debugctl(void **state)
@@ -272,12 +299,56 @@ static void choose(uint32_t model, bool hv, uint8_t pmu_version, const char *bac
 	pmu_choose(&cpu, &opts, out);
 }
 
+/* C-50: on a version-4 core (model 0x5E emulated, or a CPU's own CPUID.0AH
+ * version 4) the Nehalem uncore is refused by uncore= and ruled out; on
+ * Nehalem it is chosen and nothing is ruled out. */
+static void c50_nhm_never_on_a_version_4_core(void **state)
+{
+	static const struct {
+		uint32_t model;
+		uint8_t version;
+		const char *backend;
+		bool nhm;
+	} rows[] = {
+		{ 0x5E, 0, "emu", false }, { 0x9E, 0, "emu", false }, { 0x1A, 4, "hw", false },
+		{ 0x1A, 0, "emu", true },  { 0x2D, 0, "emu", true },
+	};
+	struct pmu_cpu cpu = { "GenuineIntel", 6, 0, true, 0 };
+	struct pmu_choice pc;
+	struct pmu_opts opts;
+	struct cfg c;
+	char err[64];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		cpu.model = rows[i].model;
+		cpu.pmu_version = rows[i].version;
+		cfg_defaults(&c);
+		assert_int_equal(cfg_set(&c, "backend", rows[i].backend, err, sizeof(err)), 0);
+		assert_int_equal(cfg_set(&c, "uncore", "nhm", err, sizeof(err)), 0);
+		opts = cfg_pmu_opts(&c);
+		pmu_choose(&cpu, &opts, &pc);
+		if (rows[i].nhm) {
+			assert_string_equal(pc.ruled_out, "");
+			if (!strcmp(rows[i].backend, "emu"))
+				assert_ptr_equal(pc.gen, uncore_gen_by_name("nhm"));
+			continue;
+		}
+		assert_null(pc.gen);
+		assert_string_equal(pc.ruled_out, "nhm");
+		if (!strcmp(rows[i].backend, "emu"))
+			assert_non_null(strstr(pc.why, "uncore=nhm refused"));
+	}
+}
+
 /* C-12, C-13: the shape follows the CPU; the core PMU is emulated only by
  * the emulated backend and only where the CPU reports none. */
 static void c12_c13_core_shape_per_cpu(void **state)
 {
 	static const uint32_t nhm[] = { 0x1A, 0x1E, 0x1F, 0x2E, 0x25, 0x2C, 0x2F };
-	static const uint32_t later[] = { 0x2A, 0x2D, 0x3C, 0x5E };
+	static const uint32_t later[] = { 0x2A, 0x2D, 0x3C, 0x3D, 0x4F, 0x55 };
+	static const uint32_t skl[] = { 0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6 }; /* C-49 */
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -291,6 +362,11 @@ static void c12_c13_core_shape_per_cpu(void **state)
 		choose(later[i], true, 0, "auto", "GenuineIntel", &pc);
 		assert_ptr_equal(pc.core, &core_shape_v3);
 		assert_string_equal(pc.core_name, "v3");
+	}
+	for (i = 0; i < ARRAY_SIZE(skl); i++) {
+		choose(skl[i], true, 0, "auto", "GenuineIntel", &pc);
+		assert_ptr_equal(pc.core, &core_shape_v4);
+		assert_string_equal(pc.core_name, "v4");
 	}
 	choose(0x2A, true, 0, "auto", "GenuineIntel", &pc);
 	assert_null(pc.gen); /* no uncore, a core PMU all the same */
@@ -318,6 +394,8 @@ int main(void)
 		cmocka_unit_test(c11_enumeration_decoded),
 		cmocka_unit_test(c24_reference_cycles_at_the_tsc_rate),
 		cmocka_unit_test(c12_c13_core_shape_per_cpu),
+		cmocka_unit_test(c44_c51_status_set_and_debugctl_through_the_backend),
+		cmocka_unit_test(c50_nhm_never_on_a_version_4_core),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,6 +5,7 @@
  * such defect has its row. Also the defect
  * names as a whole: parse, describe, no collisions. */
 #include "test_emu_core.h"
+#include "test_emu_core_v4.h"
 #include "test_fault_rows.h"
 
 static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
@@ -230,6 +231,17 @@ static const struct {
 	{ EMU_FAULT_BIT_CORE_PMC_NO_SIGN_EXTEND, pmc_write_sign_extends },
 	{ EMU_FAULT_BIT_CORE_A_PMC_ALWAYS, a_pmc_needs_fw_write },
 	{ EMU_FAULT_BIT_CORE_RESERVED_ACCEPTED, reserved_bits_gp },
+	/* version 4 (test_emu_core_v4.h) */
+	{ EMU_FAULT_BIT_CORE_STATUS_SET_IGNORED, v4_set_sets_exactly },
+	{ EMU_FAULT_BIT_CORE_STATUS_SET_ALL, v4_set_sets_exactly },
+	{ EMU_FAULT_BIT_CORE_RESET_FRZ_IGNORED, v4_reset_clears_freeze_bits },
+	{ EMU_FAULT_BIT_CORE_INUSE_FROM_EN, v4_inuse_follows_event_select },
+	{ EMU_FAULT_BIT_CORE_INUSE_NO_PMI, v4_inuse_pmi },
+	{ EMU_FAULT_BIT_CORE_FREEZE_IGNORED, v4_freeze_stops_all },
+	{ EMU_FAULT_BIT_CORE_FREEZE_LEGACY, v4_freeze_stops_all },
+	{ EMU_FAULT_BIT_CORE_FREEZE_PARTIAL, v4_freeze_stops_all },
+	{ EMU_FAULT_BIT_CORE_FREEZE_WITHOUT_INT, v4_no_freeze_without_int },
+	{ EMU_FAULT_BIT_CORE_LBR_FRZ_IGNORED, v4_lbr_frz_alone },
 };
 
 static bool is_core(unsigned bit)

@@ -47,7 +47,10 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 		{ SEL(0), 0xFFFFFFFFull },                  /* seed 004: bits 31:0 */
 		{ FIXED_CTL, 0xFFFull },                    /* C-22: 3 x 4 bits */
 		{ GCTL, 0xFFull | 7ull << 32 },             /* C-09 */
-		{ STATUS, 0xFFull | 7ull << 32 | 7ull << 61 }, /* C-06 */
+		{ STATUS, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 }, /* C-06, C-46 */
+		{ OVF, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 },    /* C-07, C-43 */
+		{ 0x391, 0xFFull | 7ull << 32 | 1ull << 55 | 0x1Full << 58 },  /* C-44: no 63 */
+		{ 0x392, 0xFFull | 7ull << 32 | 1ull << 63 },                 /* C-45, OQ-C15 */
 		{ PMC(0), MAX48 },
 	};
 	struct reg_ref r;
@@ -97,7 +100,7 @@ static void c11_invalid_shapes_are_refused(void **state)
 {
 	static const struct core_shape bad[] = {
 		{ 0, 4, 48, 7, 0, 3, 48, true, 0 },  /* no PMU */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0 },  /* v4 not modelled */
+		{ 5, 4, 48, 7, 0, 3, 48, true, 0 },  /* v5 not modelled */
 		{ 3, 0, 48, 7, 0, 3, 48, true, 0 },
 		{ 3, 9, 48, 7, 0, 3, 48, true, 0 },
 		{ 3, 4, 31, 7, 0, 3, 48, true, 0 },

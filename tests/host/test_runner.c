@@ -45,7 +45,7 @@ static void run(const char *tests, const char *skip, unsigned repeat, unsigned n
 {
 	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
-			       NULL, NULL };
+			       NULL, NULL, NULL };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -198,7 +198,7 @@ static const struct bracket brackets[] = {
 static void first_and_last_bracket_uncore_runs(void **state)
 {
 	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -233,7 +233,7 @@ static void other_generation_not_applicable(void **state)
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
 	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep" };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep", NULL };
 	struct tally t;
 
 	(void)state;
@@ -246,6 +246,42 @@ static void other_generation_not_applicable(void **state)
 	assert_int_equal(seen[1].verdict, V_PASS);
 	assert_int_equal(seen[2].verdict, V_PASS);
 	assert_int_equal(seen[3].verdict, V_PASS);
+}
+
+/* C-50: a generation the CPU's core PMU rules out (version 4 owns its
+ * 0x391/0x392) has every test N/A, with no uncore found (else SKIP) and
+ * whatever else the test needs; the other words of the list too, and no
+ * prefix of a word. */
+static void c50_ruled_out_generations_are_not_applicable(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ .id = "nhm.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "nhm.x.z", .desc = "", .needs = 0, .run = pass },
+		{ .id = "snb.x.y", .desc = "", .needs = NEED_UNCORE | NEED_PACKAGE2, .run = pass },
+		{ .id = "nh.x.y", .desc = "", .needs = 0, .run = pass },
+		{ .id = "core.x.y", .desc = "", .needs = NEED_CORE_PMU, .run = pass },
+		{ .id = "snbep.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	const struct suite *const one[] = { &gs };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_env env = { 1, 1, false, false, "no supported uncore", true, NULL, NULL,
+			       "nhm snb" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(nseen, 6);
+	assert_int_equal(seen[0].verdict, V_NA);
+	assert_string_equal(seen[0].reason, "a test of the nhm uncore, whose 0x391/0x392 are this "
+			    "CPU's version-4 core PMU registers (C-50)");
+	assert_int_equal(seen[1].verdict, V_NA);
+	assert_int_equal(seen[2].verdict, V_NA);
+	assert_int_equal(seen[3].verdict, V_PASS);
+	assert_int_equal(seen[4].verdict, V_PASS);
+	assert_int_equal(seen[5].verdict, V_SKIP);
 }
 
 /* At verbose <= 1 consecutive N/A results with one reason are one console
@@ -267,7 +303,7 @@ static void not_applicable_runs_are_one_line(void **state)
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
 	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm" };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm", NULL };
 	struct tally t;
 
 	(void)state;
@@ -302,7 +338,7 @@ static void fails_listed_at_the_end(void **state)
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
 	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -323,7 +359,7 @@ static void fails_listed_at_the_end(void **state)
 static void brackets_nest(void **state)
 {
 	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
 					      "y.last", "z.last" };
@@ -373,7 +409,7 @@ static void on_ended(void *ctx)
 static void starting_before_each_test_that_runs(void **state)
 {
 	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL };
-	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL };
+	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -409,7 +445,7 @@ static void on_recover(const struct tresult *r)
 static void recover_after_fail_and_error(void **state)
 {
 	struct run_opts o = { "*", "", 1, NULL, 0, on_recover };
-	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL };
+	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -444,7 +480,7 @@ static void recover_not_after_a_last(void **state)
 		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
 	};
 	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
 	(void)state;
@@ -522,6 +558,7 @@ int main(void)
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_not_applicable),
+		cmocka_unit_test(c50_ruled_out_generations_are_not_applicable),
 		cmocka_unit_test(not_applicable_runs_are_one_line),
 		cmocka_unit_test(fails_listed_at_the_end),
 		cmocka_unit_test(starting_before_each_test_that_runs),
