@@ -152,7 +152,7 @@ qemu: deps $(B)/esp.img
 
 host-suite: $(B)/host/suite
 
-host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs
+host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs $(B)/host/suite
 	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
 
 check: deps
