@@ -74,6 +74,10 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &client_cbox_a, /* L-16 */
 		.emu = &client_a_model,
 		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2
+		 * and 3 are absent (L-16, L-19). */
+		.mutation = { .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge" },
 	},
 	{
 		.name = "skl",
@@ -85,6 +89,8 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &client_cbox_b, /* L-17 */
 		.emu = &client_b_model,
 		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client" },
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
