@@ -35,8 +35,8 @@ const struct uncore_gen uncore_gens[] = {
 		.name = "snbep",
 		.desc = "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU; PCI boxes listed",
 		/* S-01: Sandy Bridge-EP only; IVB-EP (0x3E) is another register
-		 * set, and client Sandy Bridge (0x2A) has no uncore the harness
-		 * knows. */
+		 * set, and client Sandy Bridge (0x2A) is the client uncore's
+		 * (snb, below). */
 		MODELS(0x2D),
 		.boxes = snbep_boxes,
 		.nboxes = ARRAY_SIZE(snbep_boxes),

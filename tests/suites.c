@@ -49,6 +49,8 @@ const struct suite *const all_suites[] = {
 	&client_events_suite,
 	&client_ovf_suite,
 	&client_freeze_suite,
+	&client_pmi_suite,
+	&client_route_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

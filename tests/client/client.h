@@ -61,8 +61,54 @@ enum verdict cl_uclk_hz(struct tctx *t, const struct cl_layout *l, uint64_t us, 
 
 uint64_t cl_tsc_us(uint64_t us);
 
+/* ---- the PMI source and handler (tests/client/pmi_lib.c) ---- */
+
+#define CL_PMI_VEC   0xF4   /* C-32: >= 0x20; not nhm's 0xF1..0xF3 */
+#define CL_KICK      0xF5   /* a no-op vector (tests/nhm/route.c's listen) */
+#define CL_LEAD_US   1000   /* the wrap is due 1 ms after the enabling write */
+/* A PMI follows the wrap within microseconds on hardware, within the
+ * model's 1 ms tick on the emulated backend; TCG on a loaded host ran AP
+ * handlers up to 1.7 s late (tests/nhm/route.h). */
+#define CL_ARRIVE_US 5000000
+#define CL_EARLY_US  50     /* the lead's own error (tests/nhm/route.h) */
+#define CL_STORM     8      /* more PMIs than this on one CPU: a storm (C-41) */
+
+/* The source: FIXED_CTR preset cl->lead U-clocks before its wrap, with
+ * FIXED_CTRL EN and OVF_EN (L-36, L-42). */
+struct cl_src {
+	struct cl_layout l;
+	uint64_t lead, lead_tsc; /* U-clocks in CL_LEAD_US, the same in TSC ticks */
+};
+enum verdict cl_src_measure(struct tctx *t, struct cl_src *s);
+/* Stops the uncore, presets and enables the fixed counter, then writes
+ * GLOBAL_CTRL = EN | gbits (select bits, WakePMI); the wrap is due at
+ * *due (from before the enabling write) and past by *by (from after it).
+ * Clears the status first when clear is set (L-40). 0 or an MSR error. */
+int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *due,
+		 uint64_t *by);
+/* GLOBAL_CTRL and FIXED_CTRL 0, the status cleared. */
+int cl_src_stop(const struct cl_src *s);
+
+/* What the handler saw, per CPU: it counts, records the uncore status, and
+ * unmasks LVTPC (C-29) when rearm is set. */
+struct cl_pmi {
+	volatile unsigned hits[PLAT_MAX_CPUS];
+	volatile uint64_t status[PLAT_MAX_CPUS];
+	volatile uint32_t lvt[PLAT_MAX_CPUS];
+	volatile int fault, fault_cpu;
+	volatile bool rearm;
+	uint32_t status_msr;
+};
+extern struct cl_pmi cl_pmi;
+void cl_on_pmi(unsigned vector);
+/* The select bit of the BSP's core on the model (L-46, OQ-L17: core n is
+ * the n-th core by APIC id); on hardware, where the numbering is open, all
+ * of the layout's bits, so that it reaches the BSP whichever core it is. */
+uint64_t cl_bsp_select(const struct cl_layout *l);
+
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite client_regs_suite, client_gate_suite, client_filter_suite,
-	client_fixed_suite, client_events_suite, client_ovf_suite, client_freeze_suite;
+	client_fixed_suite, client_events_suite, client_ovf_suite, client_freeze_suite,
+	client_pmi_suite, client_route_suite;
 
 #endif
