@@ -97,7 +97,7 @@ static enum verdict umask_groups(struct tctx *t)
 
 static const struct test tests[] = {
 	{ .id = "client.events.arb-counting", .desc = "ARB counter 0 on 80H and counter 1 on 81H "
-	  "count; cycles with a request within the occupancy", .needs = NEED_UNCORE,
+	  "count; 80H with CMASK 1 too, within the window's U-clocks (model)", .needs = NEED_UNCORE,
 	  .run = arb_counting },
 	{ .id = "client.events.arb-occ-on-1", .desc = "80H occupancy on ARB counter 1 counts "
 	  "nothing (model; reported on hardware)", .needs = NEED_UNCORE, .run = arb_occ_on_1 },
