@@ -16,7 +16,8 @@ struct cl_layout {
 	uint32_t gctl, status;
 	unsigned fixed_bits;  /* 48 on A, 44 on B (OQ-L16) */
 	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) */
-	unsigned ncbox;       /* min(4 or 8, cores of the BSP's package) */
+	unsigned ncbox;       /* min(4 or 8, cores of the BSP's package); 7 but on 0x9E (OQ-L6) */
+	unsigned maxcbox;     /* the layout's (and model's) most: 4, 7 or 8 */
 };
 
 /* The layout by the CPU model (CPUID.01H), the C-box count by the tests' own
@@ -97,7 +98,7 @@ struct cl_pmi {
 	volatile uint32_t lvt[PLAT_MAX_CPUS];
 	volatile int fault, fault_cpu;
 	volatile bool rearm;
-	uint32_t status_msr;
+	uint32_t gctl_msr, status_msr;
 };
 extern struct cl_pmi cl_pmi;
 void cl_on_pmi(unsigned vector);

@@ -21,19 +21,20 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 {
 	uint32_t r[4], model;
 	struct cpu_topo topo;
-	unsigned cores;
+	unsigned cores, most;
 
 	pmu_cpuid(1, 0, r);
 	model = ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
-	memset(l, 0, sizeof(*l));
-	if (listed(cl_models_a, sizeof(cl_models_a), model))
+	if (listed(cl_models_a, sizeof(cl_models_a), model)) {
 		*l = (struct cl_layout){ 'A', CL_GCTL_A, CL_GCTL_A + 1, CL_FIXED_BITS_A, 4,
-					 CL_CBOX_MAX_A };
-	else if (listed(cl_models_b, sizeof(cl_models_b), model))
-		*l = (struct cl_layout){ 'B', CL_GCTL_B, CL_GCTL_B + 1, CL_FIXED_BITS_B, 5,
-					 CL_CBOX_MAX_B };
-	else
+					 CL_CBOX_MAX_A, CL_CBOX_MAX_A };
+	} else if (listed(cl_models_b, sizeof(cl_models_b), model)) {
+		most = model == CL_CBOX7_MODEL ? CL_CBOX_MAX_B : CL_CBOX_MAX_B - 1; /* OQ-L6 */
+		*l = (struct cl_layout){ 'B', CL_GCTL_B, CL_GCTL_B + 1, CL_FIXED_BITS_B, 5, most,
+					 most };
+	} else {
 		return t_error(t, "CPU model 0x%x is in neither client layout's list (L-01)", model);
+	}
 	cpu_topo_read(&topo);
 	cores = cpu_topo_cores(&topo, 0);
 	if (cores < l->ncbox) /* L-16, L-17 */

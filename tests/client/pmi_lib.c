@@ -17,7 +17,7 @@ void cl_on_pmi(unsigned vector)
 
 	(void)vector;
 	if (n > CL_STORM) { /* C-41: stop the source, leave the entry masked */
-		e = msr_write(me, cl_pmi.status_msr - 1, 0);
+		e = msr_write(me, cl_pmi.gctl_msr, 0);
 	} else {
 		cl_pmi.lvt[me] = pmu_lvtpc_read();
 		e = msr_read(me, cl_pmi.status_msr, &st);
@@ -42,7 +42,8 @@ enum verdict cl_src_measure(struct tctx *t, struct cl_src *s)
 	s->lead = hz / (1000000 / CL_LEAD_US);
 	s->lead_tsc = cl_tsc_us(CL_LEAD_US);
 	memset((void *)&cl_pmi, 0, sizeof(cl_pmi));
-	cl_pmi.status_msr = s->l.status; /* GLOBAL_CTRL is the MSR below it (L-07, L-09) */
+	cl_pmi.gctl_msr = s->l.gctl;
+	cl_pmi.status_msr = s->l.status;
 	return V_PASS;
 }
 

@@ -11,7 +11,7 @@ static enum verdict cbox_count(struct tctx *t)
 {
 	struct cl_layout l;
 	uint64_t v, cfg = 0, val = CL_LOOKUP_ANY | CL_ES_OVF_EN | CL_ES_CMASK(3);
-	unsigned n, k, max, answered = 0;
+	unsigned n, k, answered = 0;
 	int e;
 
 	TRY(cl_layout(t, &l));
@@ -30,8 +30,7 @@ static enum verdict cbox_count(struct tctx *t)
 			      "(L-11, L-31)", n, k, CL_CBO_SEL(n, k), (unsigned long)val,
 			      (unsigned long)v);
 		}
-	max = l.name == 'A' ? CL_CBOX_MAX_A : CL_CBOX_MAX_B;
-	for (n = l.ncbox; n < max; n++) {
+	for (n = l.ncbox; n < l.maxcbox; n++) {
 		e = msr_read(plat_this_cpu(), CL_CBO_SEL(n, 0), &v);
 		answered |= (unsigned)(e == 0) << n;
 		CHECK(t, !e || e == VEC_GP, "reading C-box %u's select failed (%d)", n, e);

@@ -8,7 +8,7 @@
 #include "client.h"
 #include "../cpu_topo.h"
 
-#define MAXR     8
+#define MAXR     16   /* 5 select bits alone, all, none: twice each */
 #define LISTEN_S 30    /* an AP gives up waiting for the BSP */
 #define KICK_US  (2ull * pmu_pmi_bound_us()) /* tests/nhm/route.c's listen() */
 
@@ -218,7 +218,7 @@ static enum verdict selects(struct tctx *t)
 	unsigned k, n = 0;
 
 	TRY(setup(t, &f));
-	for (k = 0; k < f.ncores && n + 2 <= MAXR - 4; k++, n += 2)
+	for (k = 0; k < f.ncores; k++, n += 2)
 		f.gbits[n] = f.gbits[n + 1] = 1ull << k;
 	f.gbits[n] = f.gbits[n + 1] = (1ull << f.s.l.sel_bits) - 1;
 	n += 2;

@@ -27,6 +27,7 @@ static const uint8_t cl_models_b[] = { 0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6 };
 #define CL_CBO_CTR(n, k) ((n) == 7 ? 0xF76u + (k) : 0x706u + 0x10u * (n) + (k))
 #define CL_CBOX_MAX_A  4                        /* L-04, L-16 */
 #define CL_CBOX_MAX_B  8                        /* L-05, L-17 */
+#define CL_CBOX7_MODEL 0x9E                     /* OQ-L6: box 7 only on 8-core 0x9E parts */
 
 /* GLOBAL_CTRL (§3). */
 #define CL_GC_EN       (1ull << 29)             /* L-20 */
