@@ -8,6 +8,7 @@
 #include "spec.h"
 #include "../msr.h"
 #include "../pmi.h"
+#include "../stamp.h"
 #include "../traffic.h"
 
 /* The layout of this CPU (L-01, L-07, L-09, L-16, L-17, L-33, L-43). */
@@ -47,14 +48,10 @@ enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win 
  * 0 (L-23, L-40): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each present
  * C-box's selects; checked: the status reads 0. */
 enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l);
+/* cl_layout, then cl_prepare: the start of most tests. */
+enum verdict cl_begin(struct tctx *t, struct cl_layout *l);
 /* The same unchecked, for clean-up paths: returns the first MSR error. */
 int cl_quiet(const struct cl_layout *l);
-
-/* A read of msr dated by the TSC reads around it (redone when they are
- * more than CL_BRACKET_US apart): 0, the MSR error or PLAT_ETIMEDOUT. */
-#define CL_BRACKET_US  20
-#define CL_STAMP_TRIES 64
-int cl_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc);
 
 /* The fixed counter's rate over us microseconds, in Hz (FIXED_CTRL EN,
  * GLOBAL_CTRL EN; both reads dated). */

@@ -29,8 +29,7 @@ static enum verdict inv_sum(struct tctx *t)
 	struct cl_win w;
 	unsigned i;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (i = 0; i < ARRAY_SIZE(thresholds); i++) {
 		unsigned c = thresholds[i];
 		uint64_t sum;
@@ -68,8 +67,7 @@ static enum verdict monotonic(struct tctx *t)
 	unsigned i;
 	bool less = false;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (i = 0; i + 1 < ARRAY_SIZE(thresholds); i++) {
 		unsigned a = thresholds[i], b = thresholds[i + 1];
 
@@ -102,8 +100,7 @@ static enum verdict layer_sum(struct tctx *t)
 	uint64_t ppm = 0;
 	unsigned c;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (c = 1; c < 32; c++) {
 		TRY(pair(t, &l, 0, CL_ES_CMASK(c), &w));
 		if (!w.d[CL_CB0])
@@ -133,8 +130,7 @@ static enum verdict edge(struct tctx *t)
 	struct cl_layout l;
 	struct cl_win w;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	TRY(pair(t, &l, CL_ES_CMASK(1), CL_ES_CMASK(1) | CL_ES_E, &w));
 	t_figure(t, "level_count", (int64_t)w.d[CL_CB0], "count");
 	t_figure(t, "edge_count", (int64_t)w.d[CL_CB1], "count");

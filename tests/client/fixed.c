@@ -15,7 +15,7 @@
  * all, without judging the ring's frequency. */
 #define HW_MIN_HZ 100000000ull
 #define HW_MAX_HZ 10000000000ull
-/* Model: each window's two reads are dated to CL_BRACKET_US (20 us) of a
+/* Model: each window's two reads are dated to STAMP_BRACKET_US (20 us) of a
  * 2 ms window, so 2% holds under load and a wrong clock is far outside. */
 #define EMU_TOL_PCT 2
 
@@ -25,8 +25,7 @@ static enum verdict uclk(struct tctx *t)
 	uint64_t hz[NWIN], lo = ~0ull, hi = 0, want;
 	unsigned i;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (i = 0; i < NWIN; i++) {
 		TRY(cl_uclk_hz(t, &l, WIN_US, &hz[i]));
 		lo = hz[i] < lo ? hz[i] : lo;

@@ -122,8 +122,7 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 	uint64_t c[CL_NWIN], d[CL_NWIN], skid;
 	unsigned i;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	TRY(overflow_run(t, &l, &x));
 	for (i = 0; i < CL_NWIN; i++)
 		CHECK(t, x.a[i] == x.b[i], "%s went from %lu to %lu in %u us after %s's overflow "

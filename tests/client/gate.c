@@ -61,8 +61,7 @@ static enum verdict global_en(struct tctx *t)
 	struct cl_win w = { .gctl = 0 };
 	uint64_t a, b;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	events(&w, CL_ES_EN, CL_FC_EN);
 	w.gctl = l.sel_bits == 4 ? CL_GC_SEL_A : 0; /* routing bits, EN clear */
 	TRY(cl_window(t, &l, &w, WIN_US));
@@ -90,8 +89,7 @@ static enum verdict local_en(struct tctx *t)
 	uint64_t v = 0;
 	int e;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	/* Bit 0 is reserved here: the model's #GP (OQ-L14) leaves FIXED_CTRL
 	 * 0, which must not count either. */
 	e = msr_write(plat_this_cpu(), CL_FIXED_CTL, CL_FC_NHM_EN);
@@ -117,8 +115,7 @@ static enum verdict select_bits(struct tctx *t)
 	struct cl_win w = { .gctl = CL_GC_EN };
 	unsigned m;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	events(&w, CL_ES_EN, CL_FC_EN);
 	TRY(cl_window(t, &l, &w, WIN_US));
 	m = moved(&w);

@@ -1,5 +1,5 @@
 /* What the client.* tests share (tests/client/client.h): the layout from
- * the CPU model, the counting window, quiescing, dated reads. */
+ * the CPU model, the counting window, quiescing, the U-clock rate. */
 #include "client.h"
 #include "../cpu_topo.h"
 
@@ -87,6 +87,12 @@ enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win 
 	return V_PASS;
 }
 
+enum verdict cl_begin(struct tctx *t, struct cl_layout *l)
+{
+	TRY(cl_layout(t, l));
+	return cl_prepare(t, l);
+}
+
 int cl_quiet(const struct cl_layout *l)
 {
 	unsigned me = plat_this_cpu(), n, k;
@@ -117,26 +123,6 @@ enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l)
 	return V_PASS;
 }
 
-int cl_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
-{
-	uint64_t a, b, wide = cl_tsc_us(CL_BRACKET_US);
-	unsigned i;
-	int e;
-
-	for (i = 0; i < CL_STAMP_TRIES; i++) {
-		a = plat_tsc();
-		e = msr_read(plat_this_cpu(), msr, val);
-		b = plat_tsc();
-		if (e)
-			return e;
-		if (b - a <= wide) {
-			*tsc = a + (b - a) / 2;
-			return 0;
-		}
-	}
-	return PLAT_ETIMEDOUT;
-}
-
 enum verdict cl_uclk_hz(struct tctx *t, const struct cl_layout *l, uint64_t us, uint64_t *hz)
 {
 	uint64_t c0 = 0, c1 = 0, t0 = 0, t1 = 0;
@@ -146,15 +132,15 @@ enum verdict cl_uclk_hz(struct tctx *t, const struct cl_layout *l, uint64_t us, 
 	WR(t, CL_FIXED_CTR, 0);
 	WR(t, CL_FIXED_CTL, CL_FC_EN);
 	WR(t, l->gctl, CL_GC_EN);
-	e = cl_stamp(CL_FIXED_CTR, &c0, &t0);
+	e = msr_stamp(CL_FIXED_CTR, &c0, &t0);
 	plat_stall_us(us);
 	if (!e)
-		e = cl_stamp(CL_FIXED_CTR, &c1, &t1);
+		e = msr_stamp(CL_FIXED_CTR, &c1, &t1);
 	WR(t, l->gctl, 0);
 	WR(t, CL_FIXED_CTL, 0);
 	if (e == PLAT_ETIMEDOUT)
-		return t_error(t, "no FIXED_CTR read in %u was dated within %u us", CL_STAMP_TRIES,
-			       CL_BRACKET_US);
+		return t_error(t, "no FIXED_CTR read in %u was dated within %u us", STAMP_TRIES,
+			       STAMP_BRACKET_US);
 	if (e)
 		return t_error(t, "rdmsr 0x%x faulted (%d)", CL_FIXED_CTR, e);
 	CHECK(t, c1 > c0, "FIXED_CTR did not advance in %lu us with FIXED_CTRL bit 22 and "

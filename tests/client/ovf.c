@@ -145,8 +145,7 @@ static enum verdict width(struct tctx *t)
 	uint64_t v, top;
 	unsigned c, i;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (c = 0; c < ARRAY_SIZE(cls); c++) {
 		i = cls[c].win;
 		top = 1ull << bits_of(&l, i);

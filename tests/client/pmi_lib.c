@@ -36,8 +36,7 @@ enum verdict cl_src_measure(struct tctx *t, struct cl_src *s)
 {
 	uint64_t hz;
 
-	TRY(cl_layout(t, &s->l));
-	TRY(cl_prepare(t, &s->l));
+	TRY(cl_begin(t, &s->l));
 	TRY(cl_uclk_hz(t, &s->l, 5000, &hz));
 	s->lead = hz / (1000000 / CL_LEAD_US);
 	s->lead_tsc = cl_tsc_us(CL_LEAD_US);

@@ -14,8 +14,7 @@ static enum verdict cbox_count(struct tctx *t)
 	unsigned n, k, answered = 0;
 	int e;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	RD(t, CL_CBO_CONFIG, &cfg);
 	t_figure(t, "cbo_config_reg", (int64_t)cfg, "reg");
 	t_figure(t, "cboxes_count", l.ncbox, "count");
@@ -59,8 +58,7 @@ static enum verdict reserved(struct tctx *t)
 	uint64_t v;
 	int e;
 
-	TRY(cl_layout(t, &l));
-	TRY(cl_prepare(t, &l));
+	TRY(cl_begin(t, &l));
 	for (i = 0; i < ARRAY_SIZE(regs); i++) {
 		uint32_t msr = regs[i].msr ? regs[i].msr : l.gctl;
 
