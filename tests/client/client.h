@@ -41,8 +41,15 @@ struct cl_win {
 	uint64_t sel[CL_NWIN];
 	uint64_t gctl;
 	uint64_t d[CL_NWIN];
+	uint64_t tsc;      /* TSC ticks from before the enabling write to after the stop */
 };
 enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win *w, uint64_t us);
+/* Counter i's counts in `us` microseconds at the window's rate. The window
+ * is timed from outside its GLOBAL_CTRL writes, so a CPU (or vCPU thread)
+ * away inside it can only lower the rate: a preset from it wraps early,
+ * never late (a window timed by its nominal length once put a preset 60
+ * times too far from its wrap on a loaded host). */
+uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
 
 /* Every control of the package at rest and the status cleared by writing
  * 0 (L-23, L-40): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each present

@@ -81,7 +81,8 @@ static enum verdict overflow_run(struct tctx *t, const struct cl_layout *l, stru
 	events(&w, NULL);
 	TRY(cl_window(t, l, &w, RATE_US));
 	TRY(all_moved(t, moved(zero, w.d), "in the rate window", "L-20"));
-	memcpy(x->rate, w.d, sizeof(x->rate));
+	for (i = 0; i < CL_NWIN; i++)
+		x->rate[i] = cl_counts_in(&w, i, RATE_US);
 	TRY(cl_prepare(t, l));
 	n = x->rate[x->k] * LEAD_US / RATE_US;
 	top = 1ull << (x->k == CL_FIX ? l->fixed_bits : CL_GP_BITS);

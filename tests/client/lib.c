@@ -75,9 +75,11 @@ enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win 
 	}
 	for (i = 0; i < CL_NWIN; i++) /* L-32: what was written reads back while stopped */
 		RD(t, cl_ctr_msr(i), &a[i]);
+	w->tsc = plat_tsc();
 	WR(t, l->gctl, w->gctl);
 	traffic_until(NULL, plat_tsc() + cl_tsc_us(us));
 	WR(t, l->gctl, 0);
+	w->tsc = plat_tsc() - w->tsc;
 	for (i = 0; i < CL_NWIN; i++) {
 		RD(t, cl_ctr_msr(i), &w->d[i]);
 		w->d[i] -= a[i];
@@ -85,6 +87,11 @@ enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win 
 	for (i = 0; i < CL_NWIN; i++)
 		WR(t, cl_sel_msr(i), 0);
 	return V_PASS;
+}
+
+uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us)
+{
+	return w->tsc ? w->d[i] * cl_tsc_us(us) / w->tsc : 0;
 }
 
 enum verdict cl_begin(struct tctx *t, struct cl_layout *l)

@@ -55,7 +55,7 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 	if (!w.d[i])
 		return UNCORE_IDLE(t, "%s did not move in %u us (on hardware: no traffic)",
 				   cl_ctr_names[i], RATE_US);
-	n = w.d[i] * LEAD_US / RATE_US;
+	n = cl_counts_in(&w, i, LEAD_US);
 	r->preset = (1ull << bits_of(l, i)) - (n ? n : 1);
 	TRY(cl_prepare(t, l));
 	WR(t, ctr, r->preset);
