@@ -44,17 +44,40 @@ static bool core_owns(const struct uncore_gen *g, unsigned core_version)
 	return core_version >= 4 && (reg_lookup(g, 0x391, &r) || reg_lookup(g, 0x392, &r));
 }
 
-/* The suites of the generations the core PMU rules out, into out->ruled_out. */
-static void rule_out(unsigned core_version, struct pmu_choice *out)
+/* Whether every generation whose suite is g's has its registers where the
+ * core PMU's now are: a suite serving several generations (the client
+ * suite: layout A has 0x391/0x392, layout B, on the version-4 cores, has
+ * not) stays allowed while one of them is. */
+static bool suite_ruled_out(const struct uncore_gen *g, unsigned core_version)
 {
-	size_t n = 0;
 	unsigned i;
 
 	for (i = 0; i < uncore_gens_count; i++)
-		if (has_suite(&uncore_gens[i]) && core_owns(&uncore_gens[i], core_version))
+		if (has_suite(&uncore_gens[i]) && !strcmp(uncore_gens[i].suite, g->suite) &&
+		    !core_owns(&uncore_gens[i], core_version))
+			return false;
+	return true;
+}
+
+/* The suites the core PMU rules out, each once, into out->ruled_out. */
+static void rule_out(unsigned core_version, struct pmu_choice *out)
+{
+	size_t n = 0;
+	unsigned i, j;
+
+	for (i = 0; i < uncore_gens_count; i++) {
+		const struct uncore_gen *g = &uncore_gens[i];
+
+		if (!has_suite(g) || !suite_ruled_out(g, core_version))
+			continue;
+		for (j = 0; j < i && !(has_suite(&uncore_gens[j]) &&
+				       !strcmp(uncore_gens[j].suite, g->suite)); j++)
+			;
+		if (j == i) /* its suite's first generation */
 			n += (size_t)snprintf(out->ruled_out + n, n < sizeof(out->ruled_out) ?
 					      sizeof(out->ruled_out) - n : 0, "%s%s", n ? " " : "",
-					      uncore_gens[i].suite);
+					      g->suite);
+	}
 }
 
 void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out)
@@ -70,7 +93,6 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_
 			(o->backend == PMU_BACKEND_AUTO && cpu->hypervisor);
 	choose_core(cpu, o, intel, out);
 	core_version = out->core ? out->core->version : cpu->pmu_version;
-	rule_out(core_version, out);
 	if (forced && out->emulated) {
 		g = uncore_gen_by_name(o->uncore);
 		if (has_suite(g) && !core_owns(g, core_version))
@@ -79,6 +101,7 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_
 			 "generation" : g && has_suite(g) ? "uncore=%s refused: its 0x391/0x392 are "
 			 "the version-4 core PMU's STATUS_SET and INUSE here (C-50)" :
 			 "uncore=%s: no on-target suite for it yet", o->uncore);
+		rule_out(core_version, out);
 		return;
 	}
 	if (forced)
@@ -96,4 +119,5 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_
 	else
 		snprintf(out->why + n, sizeof(out->why) - n, "no supported uncore (%s family "
 			 "0x%x model 0x%x)", cpu->vendor, cpu->family, cpu->model);
+	rule_out(core_version, out);
 }

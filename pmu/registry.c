@@ -35,8 +35,8 @@ const struct uncore_gen uncore_gens[] = {
 		.name = "snbep",
 		.desc = "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU; PCI boxes listed",
 		/* S-01: Sandy Bridge-EP only; IVB-EP (0x3E) is another register
-		 * set, and client Sandy Bridge (0x2A) has no uncore the harness
-		 * knows. */
+		 * set, and client Sandy Bridge (0x2A) is the client uncore's
+		 * (snb, below). */
 		MODELS(0x2D),
 		.boxes = snbep_boxes,
 		.nboxes = ARRAY_SIZE(snbep_boxes),
@@ -74,6 +74,10 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &client_cbox_a, /* L-16 */
 		.emu = &client_a_model,
 		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2
+		 * and 3 are absent (L-16, L-19). */
+		.mutation = { .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge" },
 	},
 	{
 		.name = "skl",
@@ -85,6 +89,8 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &client_cbox_b, /* L-17 */
 		.emu = &client_b_model,
 		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client" },
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);

@@ -128,23 +128,38 @@ queue smp4-nehalem boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --opts "tag=ch
   -- --serial '^config .*bogus' --cpus 4 --packages 1 --apic xAPIC --tag check-smp4 --family 6 --model 0x1a --all-pass \
   --skip-ok 'nhm.*package*' --uncore nhm --backend emu --core-pmu "emulated, shape nhm" \
   --ran 'core.*=26'
-# The core PMU suite where no uncore is supported: the emulated core PMU
-# alone, in the later cores' shape; the uncore tests SKIP naming the model.
-queue sandybridge-core boot sandybridge-core 0 $ESP --cpu SandyBridge --smp 2 --opts "expect_cpu=6:2a" \
-  -- --cpus 2 --family 6 --model 0x2a --all-pass --skip-ok 'nhm.*,snbep.*,nhmex.*,uncore.*' --uncore "" \
-  --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
-  --reason 'nhm.regs.*=model 0x2a' --reason 'uncore.state.*=model 0x2a' \
-  --reason 'snbep.*=model 0x2a' --reason 'nhmex.*=model 0x2a'
-# ... and with two events marked unavailable (emu.core_ebx=): they SKIP
-# naming their CPUID.0AH:EBX bit, and the fixed counters still count. The
-# Skylake client's core PMU is version 4 (C-49): the v4 shape, core.v4.*
-# run (N/A on every other boot).
-queue skylake-core boot skylake-core 0 $ESP --cpu Skylake-Client --smp 2 \
-  --opts "expect_cpu=6:5e tests=self.cpu.*,core.* emu.core_ebx=0x44" \
-  -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore "" --backend emu \
-  --core-pmu "emulated, shape v4" --ran 'core.*=32' --ran 'core.v4.*=6' \
-  --skip-ok 'core.events.ref-cycles,core.events.branch-misses' \
-  --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1'
+# The core PMU suite where no uncore is supported (Penryn, model 0x17:
+# outside every generation of the registry): the emulated core PMU alone,
+# in the later cores' shape; the uncore tests SKIP naming the model.
+queue penryn-no-uncore boot penryn-no-uncore 0 $ESP --cpu Penryn --smp 2 --opts "expect_cpu=6:17" \
+  -- --cpus 2 --family 6 --model 0x17 --all-pass --skip-ok 'nhm.*,snbep.*,nhmex.*,client.*,uncore.*' \
+  --uncore "" --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
+  --reason 'nhm.regs.*=model 0x17' --reason 'uncore.state.*=model 0x17' \
+  --reason 'snbep.*=model 0x17' --reason 'nhmex.*=model 0x17' --reason 'client.*=model 0x17'
+# The client uncore (issue 16): the whole default run on each layout, the
+# client suite in it beside the core PMU's. Layout A on Sandy Bridge (0x2A)
+# and Haswell (0x3C) with the v3 core shape, layout B on a Comet Lake model
+# number (0xA5, OQ-L1) with the v4 one (C-49: core.v4.* run; nhm.* are N/A
+# there for C-50, their 0x391/0x392 being the core's) ...
+for c in "sandybridge SandyBridge 2a snb v3" "haswell Haswell 3c snb v3" \
+         "cometlake Skylake-Client,model=165 a5 skl v4"; do
+  read -r cname ccpu cmodel cgen cshape <<<"$c"
+  v4=(--reason "nhm.*=this CPU's is client"); [ "$cshape" = v4 ] && v4=(--ran 'core.v4.*=6' --reason 'nhm.*=C-50')
+  queue "$cname-client" boot "$cname-client" 0 $ESP --cpu "$ccpu" --smp 2 --opts "expect_cpu=6:$cmodel" \
+    -- --cpus 2 --family 6 --model "0x$cmodel" --all-pass --uncore "$cgen" --backend emu \
+    --core-pmu "emulated, shape $cshape" --ran 'core.*=26' --ran 'client.*=24' \
+    --skip-ok 'nhm.*,snbep.*,nhmex.*' "${v4[@]}" \
+    --reason "snbep.*=this CPU's is client" --reason "nhmex.*=this CPU's is client"
+done
+# ... and Skylake with two events marked unavailable (emu.core_ebx=): they
+# SKIP naming their CPUID.0AH:EBX bit, and the fixed counters still count.
+queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
+  --opts "expect_cpu=6:5e emu.core_ebx=0x44" \
+  -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore skl --backend emu \
+  --core-pmu "emulated, shape v4" --ran 'core.*=32' --ran 'core.v4.*=6' --ran 'client.*=24' \
+  --skip-ok 'core.events.ref-cycles,core.events.branch-misses,nhm.*,snbep.*,nhmex.*' \
+  --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1' \
+  --reason 'nhm.*=C-50'
 # Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the
 # suite parks (in HLT: TCG enumerates no MWAIT C-state), 4 cores a package.
 queue smp8-2sockets-snb-ep boot smp8-2sockets-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 8 --sockets 2 \

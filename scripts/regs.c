@@ -6,8 +6,9 @@
  * path and in the core PMU, is listed under each; address: the MSR, or
  * pci:DEVICE:OFFSET for a PCI-config box's register).
  * The registry and the defect lists for the scripts, one line each:
- *   --defects   "NAME GEN RUN" per defect, in global order: GEN the registry
- *               row whose list it is (core: the core PMU's), RUN mutation,
+ *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
+ *               rows whose model's list it is, comma-separated (snb,skl for
+ *               the client uncore; core: the core PMU's), RUN mutation,
  *               nofw, host or v4 (pmu/emu_faults.h, enum emu_defect_run);
  *   --mutation  "ROW MODEL CPUS TESTS QEMU_CPU DEFECT..." per `make
  *               mutation` row: each generation's (its suite, core.* beside
@@ -41,14 +42,17 @@ static void print_set(const struct uncore_gen *gen)
 	}
 }
 
-static const char *gen_name(unsigned fam)
+/* Every registry row whose model has family fam, comma-separated (the
+ * client family is both snb's and skl's); core or none otherwise. */
+static void print_gens(unsigned fam)
 {
-	unsigned g;
+	unsigned g, n = 0;
 
 	for (g = 0; g < uncore_gens_count; g++)
 		if (uncore_gens[g].defects == fam)
-			return uncore_gens[g].name;
-	return fam == EMU_FAM_CORE ? "core" : "none";
+			printf("%s%s", n++ ? "," : "", uncore_gens[g].name);
+	if (!n)
+		printf("%s", fam == EMU_FAM_CORE ? "core" : "none");
 }
 
 static void print_defects(void)
@@ -56,9 +60,11 @@ static void print_defects(void)
 	static const char *const runs[] = { "mutation", "nofw", "host", "v4" };
 	unsigned b;
 
-	for (b = 0; b < EMU_FAULT_COUNT; b++)
-		printf("%s %s %s\n", emu_defects[b].name, gen_name(emu_defects[b].gen),
-		       runs[emu_defects[b].run]);
+	for (b = 0; b < EMU_FAULT_COUNT; b++) {
+		printf("%s ", emu_defects[b].name);
+		print_gens(emu_defects[b].gen);
+		printf(" %s\n", runs[emu_defects[b].run]);
+	}
 }
 
 /* A row: its generation's defects (fam; EMU_FAM_COUNT: none) and, where

@@ -1,5 +1,6 @@
 /* Every suite the harness runs, in order. */
 #include "fw/runner.h"
+#include "client/client.h"
 #include "core/core.h"
 #include "nhm/nhm.h"
 #include "nhmex/nhmex.h"
@@ -41,6 +42,16 @@ const struct suite *const all_suites[] = {
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
 	&nhmex_filter_suite,
+	/* client uncore, both layouts (tests/client) */
+	&client_regs_suite,
+	&client_gate_suite,
+	&client_filter_suite,
+	&client_fixed_suite,
+	&client_events_suite,
+	&client_ovf_suite,
+	&client_freeze_suite,
+	&client_pmi_suite,
+	&client_route_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

@@ -366,7 +366,8 @@ static void choose(const char *vendor, uint32_t model, bool hv, const char *keys
 static void n01_models_of_this_uncore(void **state)
 {
 	static const uint32_t yes[] = { 0x1A, 0x1E, 0x1F, 0x25, 0x2C };
-	static const uint32_t no[] = { 0x2A, 0x17, 0x3C }; /* 0x2D: snbep; 0x2E/0x2F: nhmex */
+	/* 0x2D: snbep; 0x2E/0x2F: nhmex; 0x2A, 0x3C: the client uncore (snb) */
+	static const uint32_t no[] = { 0x17, 0x0F, 0x66 };
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -382,8 +383,8 @@ static void n01_models_of_this_uncore(void **state)
 		assert_null(pc.gen);
 		assert_non_null(strstr(pc.why, "no supported uncore"));
 	}
-	choose("GenuineIntel", 0x3C, true, "", &pc);
-	assert_non_null(strstr(pc.why, "model 0x3c"));
+	choose("GenuineIntel", 0x66, true, "", &pc);
+	assert_non_null(strstr(pc.why, "model 0x66"));
 	choose("AuthenticAMD", 0x1A, false, "", &pc);
 	assert_null(pc.gen);
 }
@@ -399,9 +400,9 @@ static void n02_backend_and_forced_generation(void **state)
 	assert_true(pc.emulated);
 	choose("GenuineIntel", 0x1A, true, "backend=hw", &pc);
 	assert_false(pc.emulated);
-	choose("GenuineIntel", 0x2A, true, "uncore=nhm", &pc);
+	choose("GenuineIntel", 0x17, true, "uncore=nhm", &pc);
 	assert_non_null(pc.gen);           /* forced on the emulated backend */
-	choose("GenuineIntel", 0x2A, false, "uncore=nhm", &pc);
+	choose("GenuineIntel", 0x17, false, "uncore=nhm", &pc);
 	assert_null(pc.gen);               /* never by force on hardware */
 	assert_non_null(strstr(pc.why, "ignored"));
 }

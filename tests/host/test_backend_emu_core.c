@@ -368,7 +368,7 @@ static void c12_c13_core_shape_per_cpu(void **state)
 		assert_ptr_equal(pc.core, &core_shape_v4);
 		assert_string_equal(pc.core_name, "v4");
 	}
-	choose(0x2A, true, 0, "auto", "GenuineIntel", &pc);
+	choose(0x17, true, 0, "auto", "GenuineIntel", &pc);
 	assert_null(pc.gen); /* no uncore, a core PMU all the same */
 	choose(0x1A, true, 3, "auto", "GenuineIntel", &pc);
 	assert_null(pc.core); /* a real core PMU is used as it is */

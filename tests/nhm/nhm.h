@@ -5,6 +5,7 @@
 
 #include "../msr.h"
 #include "../pmi.h"
+#include "../stamp.h"
 #include "../traffic.h"
 
 #define NHM_GLOBAL_CTRL 0x391
@@ -64,15 +65,10 @@ struct nhm_rates {
  * write (tests/nhm/rates.c); FAILs if FixedCntr0 did not move. */
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r);
 
-/* A counter read dated by the TSC reads around it: the date is their
- * midpoint, so a read whose two TSC reads are more than NHM_BRACKET_US
- * apart is redone (the CPU, or its vCPU thread, was away and the midpoint
- * would misdate it; under TCG the first read after a Stall usually is).
- * 0, the MSR error, or PLAT_ETIMEDOUT if none of NHM_STAMP_TRIES reads
- * was undisturbed (tests/nhm/rates.c). */
-#define NHM_BRACKET_US  20
-#define NHM_STAMP_TRIES 64
-int nhm_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc);
+/* A counter read dated by the TSC reads around it (tests/stamp.h). */
+#define NHM_BRACKET_US  STAMP_BRACKET_US
+#define NHM_STAMP_TRIES STAMP_TRIES
+#define nhm_stamp       msr_stamp
 
 enum verdict nhm_fixed_uclk(struct tctx *t);
 enum verdict nhm_fixed_gate(struct tctx *t);

@@ -1,5 +1,5 @@
-/* The rates the overflow and freeze tests derive their presets from, and
- * the TSC-dated counter read of the rates that are judged both ways. The
+/* The rates the overflow and freeze tests derive their presets from (the
+ * TSC-dated read of the rates judged both ways is tests/stamp.c's). The
  * counters are read outside the TSC interval, so a delay around the reads
  * (a descheduled vCPU or host thread) can only raise a rate, never lower
  * it: every use of one is a preset that must not wrap early or an upper
@@ -48,24 +48,4 @@ enum verdict nhm_prepare(struct tctx *t, uint64_t must_clear)
 	CHECK(t, !(st & must_clear), "GLOBAL_STATUS 0x%lx after writing 1 to every "
 	      "GLOBAL_OVF_CTRL bit (N-26)", (unsigned long)st);
 	return V_PASS;
-}
-
-int nhm_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
-{
-	uint64_t a, b, wide = plat_tsc_hz() / 1000000 * NHM_BRACKET_US;
-	unsigned i;
-	int e;
-
-	for (i = 0; i < NHM_STAMP_TRIES; i++) {
-		a = plat_tsc();
-		e = msr_read(plat_this_cpu(), msr, val);
-		b = plat_tsc();
-		if (e)
-			return e;
-		if (b - a <= wide) {
-			*tsc = a + (b - a) / 2;
-			return 0;
-		}
-	}
-	return PLAT_ETIMEDOUT;
 }

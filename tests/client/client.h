@@ -1,0 +1,119 @@
+/* The client uncore suite (spec client-uncore.md, L-xx): one suite for both
+ * register layouts, each test driven by the layout's own constants
+ * (tests/client/spec.h), chosen by the CPU model as the spec lists it
+ * (L-01), never by the registry. */
+#ifndef TESTS_CLIENT_CLIENT_H
+#define TESTS_CLIENT_CLIENT_H
+
+#include "spec.h"
+#include "../msr.h"
+#include "../pmi.h"
+#include "../stamp.h"
+#include "../traffic.h"
+
+/* The layout of this CPU (L-01, L-07, L-09, L-16, L-17, L-33, L-43). */
+struct cl_layout {
+	char name;            /* 'A' or 'B' */
+	uint32_t gctl, status;
+	unsigned fixed_bits;  /* 48 on A, 44 on B (OQ-L16) */
+	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) */
+	unsigned ncbox;       /* min(4 or 8, cores of the BSP's package); 7 but on 0x9E (OQ-L6) */
+	unsigned maxcbox;     /* the layout's (and model's) most: 4, 7 or 8 */
+};
+
+/* The layout by the CPU model (CPUID.01H), the C-box count by the tests' own
+ * topology (tests/cpu_topo.h); an ERROR if the model is in neither list
+ * (uncore= forced a client generation on another CPU). */
+enum verdict cl_layout(struct tctx *t, struct cl_layout *l);
+
+/* The counters a window reads: ARB 0 and 1, C-box 0's counters 0 and 1,
+ * the fixed counter. */
+enum { CL_ARB0, CL_ARB1, CL_CB0, CL_CB1, CL_FIX, CL_NWIN };
+uint32_t cl_ctr_msr(unsigned i);
+uint32_t cl_sel_msr(unsigned i); /* CL_FIX: FIXED_CTRL */
+extern const char *const cl_ctr_names[CL_NWIN];
+
+/* One counting window: every counter of the window zeroed, its select (or
+ * FIXED_CTRL) written, then GLOBAL_CTRL = gctl, memory traffic for us
+ * microseconds, GLOBAL_CTRL = 0 (L-20, L-23) and the counts read into d.
+ * A window bounded by the GLOBAL_CTRL writes (L-30, L-61). */
+struct cl_win {
+	uint64_t sel[CL_NWIN];
+	uint64_t gctl;
+	uint64_t d[CL_NWIN];
+	uint64_t tsc;      /* TSC ticks from before the enabling write to after the stop */
+};
+enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win *w, uint64_t us);
+/* Counter i's counts in `us` microseconds at the window's rate. The window
+ * is timed from outside its GLOBAL_CTRL writes, so a CPU (or vCPU thread)
+ * away inside it can only lower the rate: a preset from it wraps early,
+ * never late (a window timed by its nominal length once put a preset 60
+ * times too far from its wrap on a loaded host). */
+uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
+
+/* Every control of the package at rest and the status cleared by writing
+ * 0 (L-23, L-40): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each present
+ * C-box's selects; checked: the status reads 0. */
+enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l);
+/* cl_layout, then cl_prepare: the start of most tests. */
+enum verdict cl_begin(struct tctx *t, struct cl_layout *l);
+/* The same unchecked, for clean-up paths: returns the first MSR error. */
+int cl_quiet(const struct cl_layout *l);
+
+/* The fixed counter's rate over us microseconds, in Hz (FIXED_CTRL EN,
+ * GLOBAL_CTRL EN; both reads dated). */
+enum verdict cl_uclk_hz(struct tctx *t, const struct cl_layout *l, uint64_t us, uint64_t *hz);
+
+uint64_t cl_tsc_us(uint64_t us);
+
+/* ---- the PMI source and handler (tests/client/pmi_lib.c) ---- */
+
+#define CL_PMI_VEC   0xF4   /* C-32: >= 0x20; not nhm's 0xF1..0xF3 */
+#define CL_KICK      0xF5   /* a no-op vector (tests/nhm/route.c's listen) */
+#define CL_LEAD_US   1000   /* the wrap is due 1 ms after the enabling write */
+/* A PMI follows the wrap within microseconds on hardware, within the
+ * model's 1 ms tick on the emulated backend; TCG on a loaded host ran AP
+ * handlers up to 1.7 s late (tests/nhm/route.h). */
+#define CL_ARRIVE_US 5000000
+#define CL_EARLY_US  50     /* the lead's own error (tests/nhm/route.h) */
+#define CL_STORM     8      /* more PMIs than this on one CPU: a storm (C-41) */
+
+/* The source: FIXED_CTR preset cl->lead U-clocks before its wrap, with
+ * FIXED_CTRL EN and OVF_EN (L-36, L-42). */
+struct cl_src {
+	struct cl_layout l;
+	uint64_t lead, lead_tsc; /* U-clocks in CL_LEAD_US, the same in TSC ticks */
+};
+enum verdict cl_src_measure(struct tctx *t, struct cl_src *s);
+/* Stops the uncore, presets and enables the fixed counter, then writes
+ * GLOBAL_CTRL = EN | gbits (select bits, WakePMI); the wrap is due at
+ * *due (from before the enabling write) and past by *by (from after it).
+ * Clears the status first when clear is set (L-40). 0 or an MSR error. */
+int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *due,
+		 uint64_t *by);
+/* GLOBAL_CTRL and FIXED_CTRL 0, the status cleared. */
+int cl_src_stop(const struct cl_src *s);
+
+/* What the handler saw, per CPU: it counts, records the uncore status, and
+ * unmasks LVTPC (C-29) when rearm is set. */
+struct cl_pmi {
+	volatile unsigned hits[PLAT_MAX_CPUS];
+	volatile uint64_t status[PLAT_MAX_CPUS];
+	volatile uint32_t lvt[PLAT_MAX_CPUS];
+	volatile int fault, fault_cpu;
+	volatile bool rearm;
+	uint32_t gctl_msr, status_msr;
+};
+extern struct cl_pmi cl_pmi;
+void cl_on_pmi(unsigned vector);
+/* The select bit of the BSP's core on the model (L-46, OQ-L17: core n is
+ * the n-th core by APIC id); on hardware, where the numbering is open, all
+ * of the layout's bits, so that it reaches the BSP whichever core it is. */
+uint64_t cl_bsp_select(const struct cl_layout *l);
+
+/* One suite per concern, run in this order (tests/suites.c). */
+extern const struct suite client_regs_suite, client_gate_suite, client_filter_suite,
+	client_fixed_suite, client_events_suite, client_ovf_suite, client_freeze_suite,
+	client_pmi_suite, client_route_suite;
+
+#endif
