@@ -285,6 +285,40 @@ static void l57_incomplete_umask_counts_nothing(void **state)
 			    client_stream_value(CLIENT_UNIT_CBOX(2), 0x34, 0x1F, t));
 }
 
+/* Spec section 5: 34H, 22H, 81H and 84H are not "occ": at most 1 a cycle,
+ * whatever the umask; 34H's request types are disjoint, so 8FH (any
+ * request) is the sum of 1FH, 2FH and 4FH, and 81H's 01H (all) at least
+ * its 02H plus its 20H; each of them counts somewhere in a period. */
+static void s5_non_occupancy_events_at_most_one_a_cycle(void **state)
+{
+	static const struct { unsigned unit; uint8_t ev, um; } e[] = {
+		{ CLIENT_UNIT_CBOX(0), 0x34, 0x8F }, { CLIENT_UNIT_CBOX(1), 0x34, 0xFF },
+		{ CLIENT_UNIT_CBOX(0), 0x22, 0x41 }, { CLIENT_UNIT_CBOX(2), 0x22, 0xFF },
+		{ CLIENT_UNIT_ARB, 0x81, 0x01 }, { CLIENT_UNIT_ARB, 0x81, 0xFF },
+		{ CLIENT_UNIT_ARB, 0x84, 0x01 },
+	};
+	unsigned i, n, u = CLIENT_UNIT_CBOX(3);
+	uint64_t t;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(e); i++) {
+		for (t = 0, n = 0; t < EMU_STREAM_PERIOD; t++) {
+			assert_true(client_stream_value(e[i].unit, e[i].ev, e[i].um, t) <= 1);
+			n += client_stream_value(e[i].unit, e[i].ev, e[i].um, t);
+		}
+		assert_true(n > 0);
+	}
+	for (t = 0; t < EMU_STREAM_PERIOD; t++) {
+		assert_int_equal(client_stream_value(u, 0x34, 0x8F, t),
+				 client_stream_value(u, 0x34, 0x1F, t) +
+				 client_stream_value(u, 0x34, 0x2F, t) +
+				 client_stream_value(u, 0x34, 0x4F, t));
+		assert_true(client_stream_value(CLIENT_UNIT_ARB, 0x81, 0x01, t) >=
+			    client_stream_value(CLIENT_UNIT_ARB, 0x81, 0x02, t) +
+			    client_stream_value(CLIENT_UNIT_ARB, 0x81, 0x20, t));
+	}
+}
+
 /* L-56, L-58, OQ-L15: ARB occupancy counts on counter 0 and nothing on
  * counter 1; requests count on both. */
 static void l58_occupancy_on_arb_counter_1_counts_nothing(void **state)
@@ -354,6 +388,7 @@ int main(void)
 		cmocka_unit_test(l30_threshold_plus_inverted_equals_cycles),
 		cmocka_unit_test(l31_select_reads_back),
 		cmocka_unit_test(l57_incomplete_umask_counts_nothing),
+		cmocka_unit_test(s5_non_occupancy_events_at_most_one_a_cycle),
 		cmocka_unit_test(l58_occupancy_on_arb_counter_1_counts_nothing),
 		cmocka_unit_test(l59_fixed_counts_every_cycle),
 		cmocka_unit_test(l12_each_cbox_its_own_slice),
