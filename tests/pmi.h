@@ -78,4 +78,19 @@ struct pmi_rounds {
 enum verdict pmi_fork(struct tctx *t, unsigned vec, plat_irq_fn on_pmi, unsigned kick,
 		      void (*listen)(void *), struct pmi_rounds *f, unsigned limit_s);
 
+/* What a PMI handler armed on the BSP alone counted (hits per CPU, the
+ * first MSR fault it met and on which CPU), judged after `after`: no fault,
+ * no storm (at most storm PMIs: the handler stopped its source, C-41), at
+ * least one within arrive_us when want says so, exactly want (one_per:
+ * the statement of "one PMI per overflow"), and none on another CPU
+ * (bsp_only: the statement that a disarmed CPU takes none). */
+struct pmi_tally {
+	const volatile unsigned *hits;
+	int fault, fault_cpu;
+	unsigned storm, arrive_us;
+	const char *one_per, *bsp_only;
+};
+enum verdict pmi_bsp_counted(struct tctx *t, const struct pmi_tally *p, unsigned want,
+			     const char *after);
+
 #endif

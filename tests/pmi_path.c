@@ -60,3 +60,21 @@ void pmi_path_close(const struct pmi_path *p)
 	pmi_disarm(p);
 	plat_irq_unregister(p->vector);
 }
+
+enum verdict pmi_bsp_counted(struct tctx *t, const struct pmi_tally *p, unsigned want,
+			     const char *after)
+{
+	unsigned n = p->hits[0], i;
+
+	if (p->fault)
+		return t_error(t, "an MSR access in the PMI handler failed on CPU %d (%d)",
+			       p->fault_cpu, p->fault);
+	CHECK(t, n <= p->storm, "PMI storm: %u PMIs, the handler stopped the source (C-41)", n);
+	CHECK(t, n >= want, "no PMI within %u ms of %s", p->arrive_us / 1000, after);
+	CHECK(t, n == want, "%u PMIs after %s, want %u (%s: one per overflow)", n, after, want,
+	      p->one_per);
+	for (i = 1; i < plat_cpu_count(); i++)
+		CHECK(t, !p->hits[i], "CPU %u took %u PMIs; only the BSP is armed (%s)", i,
+		      p->hits[i], p->bsp_only);
+	return V_PASS;
+}

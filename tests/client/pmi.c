@@ -12,20 +12,14 @@ struct solo {
 };
 
 /* Exactly `want` PMIs so far, all on the BSP. */
+/* The BSP's PMIs after `after` (L-42, L-44, C-41; tests/pmi_path.c). */
 static enum verdict counted(struct tctx *t, unsigned want, const char *after)
 {
-	unsigned n = cl_pmi.hits[0], i;
+	const struct pmi_tally p = { .hits = cl_pmi.hits, .fault = cl_pmi.fault,
+				     .fault_cpu = cl_pmi.fault_cpu, .storm = CL_STORM,
+				     .arrive_us = CL_ARRIVE_US, .one_per = "L-42", .bsp_only = "L-44" };
 
-	if (cl_pmi.fault)
-		return t_error(t, "an MSR access in the PMI handler failed on CPU %d (%d)",
-			       cl_pmi.fault_cpu, cl_pmi.fault);
-	CHECK(t, n <= CL_STORM, "PMI storm: %u PMIs, the handler stopped the source (C-41)", n);
-	CHECK(t, n >= want, "no PMI within %u ms of %s", CL_ARRIVE_US / 1000, after);
-	CHECK(t, n == want, "%u PMIs after %s, want %u (L-42: one per overflow)", n, after, want);
-	for (i = 1; i < plat_cpu_count(); i++)
-		CHECK(t, !cl_pmi.hits[i], "CPU %u took %u PMIs; only the BSP is armed (L-44)", i,
-		      cl_pmi.hits[i]);
-	return V_PASS;
+	return pmi_bsp_counted(t, &p, want, after);
 }
 
 /* One overflow (the status cleared first when clear), the wait for a PMI

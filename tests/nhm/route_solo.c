@@ -12,21 +12,14 @@ struct solo {
 };
 
 /* Exactly `want` PMIs so far, all on the BSP; a storm named as such. */
+/* The BSP's PMIs after `after` (N-30, N-32, C-41; tests/pmi_path.c). */
 static enum verdict counted(struct tctx *t, unsigned want, const char *after)
 {
-	unsigned n = route_pmi.hits[0], i;
+	const struct pmi_tally p = { .hits = route_pmi.hits, .fault = route_pmi.fault,
+				     .fault_cpu = route_pmi.fault_cpu, .storm = STORM,
+				     .arrive_us = ARRIVE_US, .one_per = "N-30", .bsp_only = "N-32" };
 
-	if (route_pmi.fault)
-		return t_error(t, "an MSR access in the PMI handler failed on CPU %d (%d)",
-			       route_pmi.fault_cpu, route_pmi.fault);
-	CHECK(t, n <= STORM, "PMI storm: %u PMIs, the handler stopped the source (C-41)", n);
-	CHECK(t, n >= want, "no PMI within %u ms of %s", ARRIVE_US / 1000, after);
-	CHECK(t, n == want, "%u PMIs after %s, want %u (N-30: one per overflow)", n, after,
-	      want);
-	for (i = 1; i < plat_cpu_count(); i++)
-		CHECK(t, !route_pmi.hits[i], "CPU %u took %u PMIs; only the BSP is armed (N-32)", i,
-		      route_pmi.hits[i]);
-	return V_PASS;
+	return pmi_bsp_counted(t, &p, want, after);
 }
 
 /* One overflow and its wait: for the PMI when `want` exceeds the count so
