@@ -75,7 +75,7 @@ static enum verdict all_moved(struct tctx *t, unsigned m, const char *when, cons
 static enum verdict overflow_run(struct tctx *t, const struct cl_layout *l, struct run *x)
 {
 	struct cl_win w = { .gctl = CL_GC_EN };
-	uint64_t n, v, end, top;
+	uint64_t n, v, end, top, now;
 	unsigned i;
 
 	events(&w, NULL);
@@ -95,10 +95,11 @@ static enum verdict overflow_run(struct tctx *t, const struct cl_layout *l, stru
 	x->gctl = CL_GC_EN | (x->frz ? CL_GC_FREEZE : 0);
 	WR(t, l->gctl, x->gctl);
 	end = plat_tsc() + cl_tsc_us(WAIT_US);
-	do {
-		traffic_until(NULL, plat_tsc() + cl_tsc_us(50));
+	do { /* the time before the read: the last read is past the deadline */
+		now = plat_tsc();
+		traffic_until(NULL, now + cl_tsc_us(50));
 		RD(t, cl_ctr_msr(x->k), &v);
-	} while (v >= x->preset && plat_tsc() < end);
+	} while (v >= x->preset && now < end);
 	RD(t, l->gctl, &x->g);
 	TRY(read_all(t, x->a));
 	traffic_until(NULL, plat_tsc() + cl_tsc_us(HOLD_US));

@@ -48,7 +48,7 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 	unsigned i = cls[c].win;
 	uint32_t ctr = cl_ctr_msr(i);
 	struct cl_win w = { .gctl = CL_GC_EN };
-	uint64_t n, v, end;
+	uint64_t n, v, end, now;
 
 	w.sel[i] = sel_of(c, false);
 	TRY(cl_window(t, l, &w, RATE_US));
@@ -62,10 +62,11 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 	WR(t, cl_sel_msr(i), sel_of(c, ovf_en));
 	WR(t, l->gctl, CL_GC_EN);
 	end = plat_tsc() + cl_tsc_us(WAIT_US);
-	do {
-		traffic_until(NULL, plat_tsc() + cl_tsc_us(50));
+	do { /* the time before the read: the last read is past the deadline */
+		now = plat_tsc();
+		traffic_until(NULL, now + cl_tsc_us(50));
 		RD(t, ctr, &v);
-	} while (v >= r->preset && plat_tsc() < end);
+	} while (v >= r->preset && now < end);
 	RD(t, l->status, &r->st);
 	WR(t, l->gctl, 0);
 	WR(t, cl_sel_msr(i), 0);

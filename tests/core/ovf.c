@@ -146,7 +146,7 @@ static enum verdict clear_each(struct tctx *t)
 {
 	struct core c;
 	enum verdict v = core_begin(t, &c, 1);
-	uint64_t all = 0, fc = 0, st = 0, left, bit, end;
+	uint64_t all = 0, fc = 0, st = 0, left, bit, end, now;
 	unsigned i, cleared = 0;
 
 	if (v != V_PASS)
@@ -167,9 +167,10 @@ static enum verdict clear_each(struct tctx *t)
 	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	WR(t, MSR_GLOBAL_CTRL, all);
 	end = plat_tsc() + plat_tsc_hz() / 1000000 * CLEAR_WAIT_US;
-	do
+	do { /* the time before the read: the last read is past the deadline */
+		now = plat_tsc();
 		RD(t, MSR_GLOBAL_STATUS, &st);
-	while ((st & all) != all && plat_tsc() < end);
+	} while ((st & all) != all && now < end);
 	WR(t, MSR_GLOBAL_CTRL, 0);
 	CHECK(t, (st & all) == all, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks 0x%lx %u ms after every "
 	      "counter's overflow was due (C-10)", (unsigned long)st, (unsigned long)all,

@@ -185,11 +185,12 @@ static enum verdict nmi(struct tctx *t)
 
 enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what)
 {
-	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * ARRIVE_US, st = 0;
+	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * ARRIVE_US, st = 0, now;
 
-	do
+	do { /* the time before the read: the last read is past the deadline */
+		now = plat_tsc();
 		RD(t, MSR_GLOBAL_STATUS, &st);
-	while ((st & bits) != bits && plat_tsc() < end);
+	} while ((st & bits) != bits && now < end);
 	CHECK(t, (st & bits) == bits, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks 0x%lx %u ms after "
 	      "the overflow of %s (C-10)", (unsigned long)st, (unsigned long)bits,
 	      ARRIVE_US / 1000, what);

@@ -99,7 +99,7 @@ static bool arrived(const struct fork *f, unsigned r)
 static bool round_on(void *arg, unsigned r)
 {
 	struct fork *f = arg;
-	uint64_t end = plat_tsc() + route_tsc_us(ARRIVE_US);
+	uint64_t end = plat_tsc() + route_tsc_us(ARRIVE_US), now;
 	bool came;
 	unsigned i;
 
@@ -117,8 +117,12 @@ static bool round_on(void *arg, unsigned r)
 	}
 	end = f->cores ? f->wrap[r].due + route_tsc_us(ARRIVE_US)
 		       : f->wrap[r].by + route_tsc_us(EARLY_US);
-	while (!(came = arrived(f, r)) && plat_tsc() < end)
-		;
+	/* The time first, then the look: the last look comes after the
+	 * deadline even if this vCPU was descheduled between the two (a
+	 * stress run lost a round that arrived while the BSP was away). */
+	do
+		now = plat_tsc();
+	while (!(came = arrived(f, r)) && now < end);
 	if ((came || !f->cores) && pmi_quiesce(ALL_CPUS)) {
 		snprintf(f->pr.why, sizeof(f->pr.why), "a CPU did not take the PMI fence");
 		return false;
