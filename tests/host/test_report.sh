@@ -6,7 +6,9 @@
 # the latency and expected-figure extraction, and the script end to end on
 # made-up runs: one file, both plots inline as SVG, no script or external
 # reference, a journal-only run marked incomplete, exit 1 for an unreadable
-# folder and 2 without matplotlib. The end-to-end checks SKIP without
+# folder and 2 without matplotlib; make check's scripts/report_check.py
+# passes a made-up run and fails one without latency figures. The
+# end-to-end checks SKIP without
 # python3-matplotlib (scripts/deps.sh installs it). Prints TAP.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -170,6 +172,17 @@ report("every test of the run in the table",
 report("the comparison names the new failure, the fixed test and the moved figure",
        "New failures (2)" in page and "Fixed (1)" in page and "a.breaks" in page
        and "uclk_hz" in page and "(recorded)" in page, "")
+check = os.path.join(root, "scripts", "report_check.py")
+for name, doc, want in (("check-ok", base, None), ("check-nolat", None, "no <svg> under 'PMI latency")):
+    if doc is None:
+        doc = copy.deepcopy(base)
+        doc["tests"][5]["figures"] = {}
+    p = subprocess.run([sys.executable, check, run_dir(name, doc), os.path.join(tmp, name + "-w")],
+                       capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    ok = (len(lines) == 3 and all(x.startswith("PASS ") for x in lines)) if want is None else \
+        (lines and lines[0].startswith("FAIL check.report.content") and want in lines[0])
+    report(f"report_check.py: {name} ({p.returncode})", ok, p.stdout + p.stderr)
 rc, out = run(run_dir("cut", new, journal=True))
 page = open(os.path.join(tmp, "cut", "report.html")).read() if rc == 0 else ""
 report(f"a journal-only run: reported, marked incomplete, default path ({rc})",
