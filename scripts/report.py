@@ -147,7 +147,8 @@ def tally_html(doc):
 
 
 def result_rows(tests, repeat):
-    out = ["<table class='verdicts'><tr><th>verdict</th><th>test</th>" + ("<th>#</th>" if repeat else "")
+    out = ["<table class='verdicts'><tr><th>verdict</th><th>test</th>"
+           + ("<th>#</th>" if repeat else "")
            + "<th>reason</th><th>ms</th></tr>"]
     for t in tests:
         v = t.get("verdict", "?")
@@ -177,8 +178,8 @@ def compare_html(base_dir, cmp):
     def pairs(title, items, note):
         if not items:
             return f"<h3>{title}: none</h3>"
-        rows = "".join(f"<tr><td class='id'>{esc(n.get('id'))}</td><td>{esc(b.get('verdict') if b else 'not run')}"
-                       f"</td><td>{esc(n.get('verdict'))}</td><td>{esc(n.get('reason'))}</td></tr>"
+        rows = "".join(f"<tr><td class='id'>{esc(n.get('id'))}</td>"
+                       f"<td>{esc(b.get('verdict') if b else 'not run')}</td><td>{esc(n.get('verdict'))}</td><td>{esc(n.get('reason'))}</td></tr>"
                        for b, n in items)
         return (f"<h3>{title} ({len(items)})</h3><p class='note'>{note}</p><table><tr><th>test</th>"
                 f"<th>base</th><th>this run</th><th>reason now</th></tr>{rows}</table>")
@@ -189,7 +190,8 @@ def compare_html(base_dir, cmp):
     for title, key in (("Only in this run", "only_new"), ("Only in the base run", "only_base")):
         ids = cmp[key]
         out.append(f"<h3>{title}: {len(ids) or 'none'}</h3>" + (
-            "<p class='id'>" + esc(", ".join(t.get("id", "?") for t in ids)) + "</p>" if ids else ""))
+            "<p class='id'>" + esc(", ".join(t.get("id", "?") for t in ids)) + "</p>"
+            if ids else ""))
     moved = cmp["moved"]
     out.append(f"<h3>Figures moved beyond their tolerance: {len(moved) or 'none'}</h3>"
                "<p class='note'>A figure is compared between the two runs when both have it "
@@ -218,7 +220,8 @@ def page(run_dir, doc, base_dir, base, plt):
              f"<b>{esc(doc.get('backend'))}</b>: results validate {esc(doc.get('validates'))}.</p>",
              "<h2>Identity</h2>", identity_html(doc, base)]
     if base is not None:
-        parts += ["<h2>Comparison with the base run</h2>", compare_html(base_dir, rd.compare(base, doc))]
+        parts += ["<h2>Comparison with the base run</h2>",
+                  compare_html(base_dir, rd.compare(base, doc))]
     parts.append("<h2>PMI latency per core</h2>")
     if lat:
         parts += ["<p class='note'>From the latency_us_min/median/max figures of the tests "

@@ -117,7 +117,8 @@ def main():
                               ("compare-new-failure", (dd, run), False)):
         out = os.path.join(work, f"{name}.html")
         page, why = build(args[0], out, args[1])
-        result(f"{name} ({fail_id}, {fig})", why or "; ".join(compare_checks(page, fail_id, fig, fixed)))
+        result(f"{name} ({fail_id}, {fig})",
+               why or "; ".join(compare_checks(page, fail_id, fig, fixed)))
     return 0
 
 

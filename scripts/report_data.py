@@ -43,7 +43,7 @@ def test_key(t):
 
 
 def ordered_tests(doc):
-    """(applicable, not applicable): the first FAIL/ERROR first, then SKIP,
+    """(applicable, not applicable): FAIL and ERROR first, then SKIP,
     XFAIL, PASS, each in run order; the N/A results apart, in run order."""
     tests = list(enumerate(doc.get("tests") or []))
     app = sorted((p for p in tests if p[1].get("verdict") != "N/A"),
@@ -165,13 +165,14 @@ def identity(doc):
                      f"{pmu.get('gp_width')} bits, {pmu.get('fixed_counters')} fixed x "
                      f"{pmu.get('fixed_width')} bits, EBX {pmu.get('ebx')}")
     summary = doc.get("summary")
+    model = hex(cpu["model"]) if isinstance(cpu.get("model"), int) else "?"
     rows = [
         ("harness", f"{doc.get('harness', '?')} {doc.get('version', '?')}"),
         ("run", f"{doc.get('run', '?')}" + (f", tag {doc['tag']}" if doc.get("tag") else "")
          + ("" if doc.get("complete") else " (incomplete: rebuilt from the journal)")),
         ("date (UTC)", str(doc.get("date_utc"))),
         ("cpu", f"{cpu.get('vendor', '?')} {cpu.get('signature', '?')} family "
-                f"{cpu.get('family', '?')} model {hex(cpu['model']) if isinstance(cpu.get('model'), int) else '?'}"
+                f"{cpu.get('family', '?')} model {model}"
                 f" stepping {cpu.get('stepping', '?')}: {cpu.get('brand', '?')}"),
         ("hypervisor", str(cpu.get("hypervisor") or "none (bare metal)")),
         ("microcode", str(cpu.get("microcode"))),
