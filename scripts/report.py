@@ -52,13 +52,13 @@ def esc(x):
     return html.escape("" if x is None else str(x))
 
 
-def svg_of(fig, salt):
-    """The figure as inline SVG: no XML prolog, its ids salted so that two
-    plots in one page never share one."""
-    import matplotlib
-    matplotlib.rcParams["svg.hashsalt"] = salt
+def svg_of(fig, salt, plt):
+    """The figure as inline SVG: no XML prolog or date, its ids salted so
+    that two plots in one page never share one."""
+    plt.rcParams["svg.hashsalt"] = salt
     buf = io.StringIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight")
+    fig.savefig(buf, format="svg", bbox_inches="tight", metadata={"Date": None})
+    plt.close(fig)
     text = buf.getvalue()
     return text[text.index("<svg"):]
 
@@ -226,7 +226,7 @@ def page(run_dir, doc, base_dir, base, plt):
     if lat:
         parts += ["<p class='note'>From the latency_us_min/median/max figures of the tests "
                   "that time PMIs per core; the dot is the median, the bar min..max.</p>",
-                  svg_of(latency_plot(lat, plt), "latency")]
+                  svg_of(latency_plot(lat, plt), "latency", plt)]
     else:
         parts.append("<p>No PMI latency figures in this run.</p>")
     parts.append("<h2>Rates against their expected values</h2>")
@@ -235,7 +235,7 @@ def page(run_dir, doc, base_dir, base, plt):
                   "tolerance of its own derivation (t_figure_expect): its distance from the "
                   "expected value in tolerances; inside the green band the test's check holds."
                   "</p>", svg_of(expected_plot(exp, rd.expected_figures(base) if base else [],
-                                               plt), "rates")]
+                                               plt), "rates", plt)]
     else:
         parts.append("<p>No figure with an expected value in this run.</p>")
     parts += ["<h2>Verdicts</h2>", verdicts_html(doc)]
