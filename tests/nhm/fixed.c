@@ -77,7 +77,7 @@ enum verdict nhm_fixed_uclk(struct tctx *t)
 	CHECK(t, c1 != c0, "FixedCntr0 did not advance in %u us (N-08)", WINDOW_US);
 	hz = ((c1 - c0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
 	/* expected: the window's centre, give or take half of it: the figure
-	 * holds no more than the plausibility the test checks (OQ-N17) */
+	 * holds no more than the plausibility window above */
 	t_figure_expect(t, "uclk_hz", (int64_t)hz, (int64_t)(UCLK_MIN_HZ + UCLK_MAX_HZ) / 2,
 			(int64_t)(UCLK_MAX_HZ - UCLK_MIN_HZ) / 2, "hz");
 	plat_log(1, "  nhm.fixed.uclk-rate: U-clock %lu MHz", (unsigned long)(hz / 1000000));
