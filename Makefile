@@ -16,6 +16,9 @@
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables
+#   make report RESULTS=dir [BASE=dir] [OUT=file]  one HTML file (default
+#                   dir/report.html): identity, verdicts, plots, and with BASE
+#                   the comparison with that run (scripts/report.py)
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -57,7 +60,8 @@ SUITE    := $(SUITES) tests/host/platform_threads.c tests/host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
-.PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation replay
+.PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation replay \
+        report
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -113,6 +117,13 @@ regs: $(B)/host/regs
 replay: $(B)/host/replay
 	@test -n '$(TRACE)' || { echo "usage: make replay TRACE=file (a verbose=3 run's serial log or log.txt)"; exit 2; }
 	@$(B)/host/replay '$(TRACE)'
+
+# make report RESULTS=dir [BASE=dir] [OUT=file]: a run folder (as make qemu
+# leaves in $(B)/results/run-NNNN, or one copied off a stick) as one HTML
+# file; the script prints where it wrote it.
+report:
+	@test -n '$(RESULTS)' || { echo "usage: make report RESULTS=run-folder [BASE=run-folder] [OUT=file.html]"; exit 2; }
+	@scripts/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
 
 .PHONY: docs
 docs:

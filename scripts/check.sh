@@ -269,6 +269,18 @@ tests=self.cpu.detect,core.events.instructions,core.events.ref-cycles,nhm.count.
   --verdict nhm.count.packages=N/A --verdict snbep.box.setup=N/A
 drain
 
+# make report (issue 18.4) on the smp4-nehalem boot's run: its content
+# (identity, every result, both plots inline as SVG, nothing fetched) and a
+# comparison with a doctored copy of it, both ways (scripts/report_check.py;
+# Debian's python3-matplotlib, in /usr/bin/python3).
+rep_out=$(/usr/bin/python3 scripts/report_check.py $B/check/smp4-nehalem/results $B/check/report 2>&1)
+rep_rc=$?
+echo "$rep_out" | grep -E '^(PASS|FAIL) '
+if [ $rep_rc != 0 ] && ! echo "$rep_out" | grep -q '^FAIL '; then
+  bad check.report "scripts/report_check.py exit $rep_rc: $(echo "$rep_out" | tail -n 1)"
+fi
+pass=$((pass + $(echo "$rep_out" | grep -c '^PASS '))); fail=$((fail + $(echo "$rep_out" | grep -c '^FAIL ')))
+
 # The whole uncore suite against every injected defect of the emulated
 # uncore, on the host build, with a subset also booted here: each test fails
 # for some defect, each defect fails some test, the clean model passes

@@ -52,7 +52,8 @@ def figure_problems(doc, need):
             bad = [e.get("unit") for e in entries if e.get("unit") != word]
             need(not bad, f"{t['id']}: figure {name} in {bad[0] if bad else ''!r}, "
                  f"its name says {word!r}")
-            at = [tuple((k, v) for k, v in e.items() if k not in ("value", "unit"))
+            at = [tuple((k, v) for k, v in e.items()
+                        if k not in ("value", "unit", "expected", "tolerance"))
                   for e in entries]
             need(len(set(at)) == len(at), f"{t['id']}: figure {name} repeats an index")
 

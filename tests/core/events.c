@@ -91,10 +91,16 @@ static enum verdict model_rate(struct tctx *t, const struct core *c, const struc
 			       unsigned row, uint64_t per_period)
 {
 	uint64_t p = w->gp[3] / MODEL_PERIOD, lo = p * per_period;
-	uint64_t hi = (w->gp[2] / MODEL_PERIOD + 1) * per_period;
+	uint64_t hi = (w->gp[2] / MODEL_PERIOD + 1) * per_period, mid = (w->gp[2] + w->gp[3]) / 2;
 
 	if (c->e.ngp < 4)
 		return V_PASS; /* no cycles counters around it */
+	/* The count per MODEL_PERIOD core cycles of the span: per_period,
+	 * within the half-width of lo..hi scaled to one period. */
+	if (mid)
+		t_figure_expect(t, "per_1024_cycles_count", (int64_t)(w->gp[0] * MODEL_PERIOD / mid),
+				(int64_t)per_period,
+				(int64_t)((hi - lo) / 2 * MODEL_PERIOD / mid + 1), "count");
 	CHECK(t, p >= 2, "the core cycles counter inside %s's span counted %lu in %u us: too few "
 	      "to judge a rate (C-09)", core_event_name(row), (unsigned long)w->gp[3], MODEL_US);
 	CHECK(t, w->gp[0] >= lo && w->gp[0] <= hi, "%s: %lu over %lu..%lu core cycles, the "
@@ -130,21 +136,30 @@ static enum verdict core_cycles(struct tctx *t)
 	struct work_arg a = { .n = ADDS_N };
 	struct core_win w = { .work = c.model ? NULL : work_adds, .arg = &a };
 	uint64_t adds = ADDS_N * WORK_ADDS, lo, hi;
+	int64_t mhz, tsc_mhz;
 
 	if (v != V_PASS || (v = count(t, &c, &w, EV_CYCLES, -1, false)) != V_PASS)
 		return core_end(&c, v);
-	t_figure(t, "core_cycles", (int64_t)w.gp[0], "cycles");
-	t_figure(t, "core_mhz", (int64_t)(w.gp[0] * (plat_tsc_hz() / 1000) / (w.ticks ? w.ticks : 1)
-					  / 1000), "mhz");
+	mhz = (int64_t)(w.gp[0] * (plat_tsc_hz() / 1000) / (w.ticks ? w.ticks : 1) / 1000);
 	if (c.model) {
 		lo = w.inner / 3 * 4 - 2;
 		hi = w.ticks / 3 * 4 + 4;
+		/* 4/3 of the TSC's MHz, within the share of the window its
+		 * inner and outer ticks differ by, and 2 for the roundings */
+		tsc_mhz = (int64_t)(plat_tsc_hz() / 1000000);
+		t_figure(t, "core_cycles", (int64_t)w.gp[0], "cycles");
+		t_figure_expect(t, "core_mhz", mhz, tsc_mhz * 4 / 3, tsc_mhz * 4 / 3 *
+				(int64_t)(w.ticks - w.inner) / (int64_t)(w.ticks ? w.ticks : 1) + 2,
+				"mhz");
 		CHECK(t, w.gp[0] >= lo && w.gp[0] <= hi, "%lu core cycles in a window of %lu..%lu "
 		      "TSC ticks: the emulated core clock is 4/3 of the TSC (pmu/emu.h)",
 		      (unsigned long)w.gp[0], (unsigned long)w.inner, (unsigned long)w.ticks);
 		return core_end(&c, V_PASS);
 	}
 	hi = adds + adds / 10 + 20 * CORE_SKEW;
+	t_figure_expect(t, "core_cycles", (int64_t)w.gp[0], (int64_t)(adds + hi) / 2,
+			(int64_t)(hi - adds) / 2, "cycles");
+	t_figure(t, "core_mhz", mhz, "mhz");
 	CHECK(t, w.gp[0] >= adds && w.gp[0] <= hi, "%lu core cycles over %lu dependent ADDs of "
 	      "one cycle each: want %lu..%lu (C-24 row 0)", (unsigned long)w.gp[0],
 	      (unsigned long)adds, (unsigned long)adds, (unsigned long)hi);
@@ -167,7 +182,8 @@ static enum verdict loop_delta(struct tctx *t, const struct core *c, unsigned ro
 	    (v = count(t, c, w2, row, other, true)) != V_PASS)
 		return v;
 	d = w2->gp[0] - w1.gp[0];
-	t_figure(t, "per_extra_loop_count", (int64_t)d, "count");
+	t_figure_expect(t, "per_extra_loop_count", (int64_t)d, (int64_t)want,
+			(int64_t)(want / 1000 + 100), "count");
 	CHECK(t, w1.gp[0] >= want && core_dist(d, want) <= want / 1000 + 100, "%s: %lu and %lu "
 	      "over %u and %u iterations of a loop with %lu each: want at least %lu and %lu more "
 	      "(C-24)", core_event_name(row), (unsigned long)w1.gp[0], (unsigned long)w2->gp[0],
@@ -206,15 +222,21 @@ static enum verdict ref_cycles(struct tctx *t)
 	enum verdict v = begin(t, &c, EV_REF);
 	struct core_win w = { .sel = { 0 } };
 	uint64_t lo, hi;
+	int64_t ratio;
 
 	if (v != V_PASS || (v = count(t, &c, &w, EV_REF, -1, false)) != V_PASS)
 		return core_end(&c, v);
-	t_figure(t, "ref_per_tsc_x1000", (int64_t)(w.gp[0] * 1000 / (w.ticks ? w.ticks : 1)), "x1000");
 	/* model: the core cycle count's rounding (pmu/emu.h) and the 3-of-4
 	 * phase of the reference stream (pmu/emu_core.h) each shift it by up
 	 * to 2 */
 	lo = c.model ? w.inner - 4 : 1;
 	hi = w.ticks + (c.model ? 4 : w.ticks / 100);
+	ratio = (int64_t)(w.gp[0] * 1000 / (w.ticks ? w.ticks : 1));
+	if (c.model) /* the TSC's rate: 1000, within lo..hi's share of the window */
+		t_figure_expect(t, "ref_per_tsc_x1000", ratio, 1000,
+				(int64_t)((hi - lo) * 1000 / (w.ticks ? w.ticks : 1)) + 1, "x1000");
+	else
+		t_figure(t, "ref_per_tsc_x1000", ratio, "x1000");
 	CHECK(t, w.gp[0] >= lo && w.gp[0] <= hi, "%lu reference cycles in a window of %lu..%lu "
 	      "TSC ticks: want %lu..%lu (%s)", (unsigned long)w.gp[0], (unsigned long)w.inner,
 	      (unsigned long)w.ticks, (unsigned long)lo, (unsigned long)hi,

@@ -12,7 +12,9 @@
  * pathological input (ids, figure names or reasons full of escapes). */
 #define RESULTS_REC_MAX  4096
 /* All figures of one record: T_MAX_FIGURES at about 90 bytes each in TAP's
- * YAML (name, index, value, unit), the longest rendering. */
+ * YAML (name, index, value, unit), the longest rendering; a figure with an
+ * expected value and tolerance (t_figure_expect) takes about 45 more, and
+ * the tests that give them record at most four. */
 #define RESULTS_FIGS_MAX 3072
 #define RESULTS_FIG_MAX  384  /* one figure entry: bounded by struct figure */
 #define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */

@@ -229,11 +229,15 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 	f->pos = f->tail = start;
 }
 
-/* "value":V,"unit":U} of one figure entry. */
+/* "value":V,"unit":U} of one figure entry, with "expected":E,"tolerance":T
+ * before the brace where the test gave them. */
 static void put_value(struct rbuf *b, const struct figure *fig)
 {
 	rbuf_printf(b, "\"value\":%lld,\"unit\":", (long long)fig->value);
 	rbuf_jstr(b, fig->unit, SIZE_MAX);
+	if (fig->has_expect)
+		rbuf_printf(b, ",\"expected\":%lld,\"tolerance\":%lld", (long long)fig->expected,
+			    (long long)fig->tol);
 	rbuf_put(b, "}");
 }
 

@@ -125,6 +125,9 @@ static void put_figure(struct rbuf *b, const struct tresult *r, unsigned first, 
 		rbuf_printf(b, "\n      value: %lld\n      unit: ", (long long)fig->value);
 		rbuf_jstr(b, fig->unit, SIZE_MAX);
 		rbuf_put(b, "\n");
+		if (fig->has_expect)
+			rbuf_printf(b, "      expected: %lld\n      tolerance: %lld\n",
+				    (long long)fig->expected, (long long)fig->tol);
 	}
 }
 

@@ -40,9 +40,10 @@ const char *fig_key_word(enum fig_key k)
 	return k < FIG_KEY_COUNT ? keys[k] : "";
 }
 
-/* The figure of this name and index, a new one, or none when all are used. */
-static void put(struct tctx *t, const char *name, enum fig_key key, const char *at,
-		int64_t value, const char *unit)
+/* The figure of this name and index, set to value (a second one of the
+ * same name and index replaces the first), or NULL when all are used. */
+static struct figure *put(struct tctx *t, const char *name, enum fig_key key, const char *at,
+			  int64_t value, const char *unit)
 {
 	struct tresult *r = t->res;
 	struct figure *f = NULL;
@@ -53,7 +54,7 @@ static void put(struct tctx *t, const char *name, enum fig_key key, const char *
 		    !strcmp(r->figs[i].at, at))
 			f = &r->figs[i];
 	if (!f && r->nfigs == T_MAX_FIGURES)
-		return;
+		return NULL;
 	if (!f)
 		f = &r->figs[r->nfigs++];
 	snprintf(f->name, sizeof(f->name), "%s", name);
@@ -61,16 +62,44 @@ static void put(struct tctx *t, const char *name, enum fig_key key, const char *
 	snprintf(f->at, sizeof(f->at), "%s", at);
 	f->key = (uint8_t)key;
 	f->value = value;
-	if (key == FIG_PLAIN)
-		plat_log(2, "  %s: %s = %lld %s", r->test->id, name, (long long)value, unit);
+	f->has_expect = false;
+	return f;
+}
+
+/* The figure's log line (verbose=2). */
+static void log_figure(struct tctx *t, const struct figure *f)
+{
+	const char *id = t->res->test->id;
+	char exp[64] = "";
+
+	if (!f)
+		return;
+	if (f->has_expect)
+		snprintf(exp, sizeof(exp), " (expected %lld +- %lld)", (long long)f->expected,
+			 (long long)f->tol);
+	if (f->key == FIG_PLAIN)
+		plat_log(2, "  %s: %s = %lld %s%s", id, f->name, (long long)f->value, f->unit, exp);
 	else
-		plat_log(2, "  %s: %s[%s %s] = %lld %s", r->test->id, name, keys[key], at,
-			 (long long)value, unit);
+		plat_log(2, "  %s: %s[%s %s] = %lld %s", id, f->name, keys[f->key], f->at,
+			 (long long)f->value, f->unit);
 }
 
 void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit)
 {
-	put(t, name, FIG_PLAIN, "", value, unit);
+	log_figure(t, put(t, name, FIG_PLAIN, "", value, unit));
+}
+
+void t_figure_expect(struct tctx *t, const char *name, int64_t value, int64_t expected,
+		     int64_t tol, const char *unit)
+{
+	struct figure *f = put(t, name, FIG_PLAIN, "", value, unit);
+
+	if (f) {
+		f->expected = expected;
+		f->tol = tol < 0 ? -tol : tol;
+		f->has_expect = true;
+	}
+	log_figure(t, f);
 }
 
 void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at, int64_t value,
@@ -80,15 +109,15 @@ void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at
 
 	snprintf(num, sizeof(num), "%u", at);
 	if (key == FIG_PLAIN || key >= FIG_KEY_COUNT)
-		put(t, name, FIG_PLAIN, "", value, unit);
+		t_figure(t, name, value, unit);
 	else
-		put(t, name, key, num, value, unit);
+		log_figure(t, put(t, name, key, num, value, unit));
 }
 
 void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t value,
 		  const char *unit)
 {
-	put(t, name, FIG_BOX, box, value, unit);
+	log_figure(t, put(t, name, FIG_BOX, box, value, unit));
 }
 
 bool runner_selected(const struct run_opts *o, const char *id)

@@ -44,6 +44,11 @@ const char *fig_key_word(enum fig_key k);
 struct figure {
 	char name[32];
 	int64_t value;
+	/* What the test's own derivation expects and how far off still passes
+	 * (t_figure_expect), in unit; has_expect false for a figure that is
+	 * only reported. */
+	int64_t expected, tol;
+	bool has_expect;
 	char unit[8];
 	uint8_t key;  /* enum fig_key */
 	char at[11];  /* the index: a number, or a box's name for FIG_BOX */
@@ -95,6 +100,12 @@ enum verdict t_error(struct tctx *t, const char *fmt, ...) __attribute__((format
 /* Record a measured figure (goes to results.json and, at verbose>=2, the
  * log). A second figure of the same name and index replaces the first. */
 void t_figure(struct tctx *t, const char *name, int64_t value, const char *unit);
+/* A plain figure with what the test expects of it: expected, give or take
+ * tol (both in unit), from the test's own derivation (its spec statement,
+ * the configured rate), never from the model's tables. Reports (make
+ * report) plot value against expected and compare runs by tol. */
+void t_figure_expect(struct tctx *t, const char *name, int64_t value, int64_t expected,
+		     int64_t tol, const char *unit);
 /* A figure of one CPU, core, package or half-box (key), index at. */
 void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at, int64_t value,
 		 const char *unit);

@@ -284,6 +284,16 @@ static inline void add_fig(struct tresult *r, const char *name, int64_t value,
 	snprintf(fg->unit, sizeof(fg->unit), "%s", unit);
 }
 
+/* A plain figure with the test's expected value and tolerance. */
+static inline void add_fig_expect(struct tresult *r, const char *name, int64_t value,
+				  int64_t expected, int64_t tol, const char *unit)
+{
+	add_fig(r, name, value, unit);
+	r->figs[r->nfigs - 1].expected = expected;
+	r->figs[r->nfigs - 1].tol = tol;
+	r->figs[r->nfigs - 1].has_expect = true;
+}
+
 /* A figure indexed by key at (a box's name for FIG_BOX). */
 static inline void add_fig_at(struct tresult *r, const char *name, enum fig_key key,
 			      const char *at, int64_t value, const char *unit)
@@ -305,6 +315,7 @@ static inline void sample_run(struct tresult out[6], struct tally *t)
 	add_fig(&out[1], "delta_count", -7, "count");
 	add_fig_at(&out[1], "latency_us_median", FIG_CORE, "1", 15, "us");
 	add_fig_at(&out[1], "pmis_count", FIG_BOX, "C0", 3, "count");
+	add_fig_expect(&out[1], "uclk_hz", 133000000, 133330000, 2666600, "hz");
 	out[2] = mk(3, V_FAIL, "expected 1, got \"2\"", 50);
 	out[3] = mk(4, V_SKIP, "needs 2 packages", 0);
 	out[4] = mk(5, V_XFAIL, "known erratum", 3);

@@ -83,7 +83,8 @@ static void jsonl_record_is_the_json_record(void **state)
 					"[{\"core\":0,\"value\":12,\"unit\":\"us\"},{\"core\":1,"
 					"\"value\":15,\"unit\":\"us\"}],\"delta_count\":{\"value\":-7,"
 					"\"unit\":\"count\"},\"pmis_count\":[{\"box\":\"C0\",\"value\":3,"
-					"\"unit\":\"count\"}]}}")), 0);
+					"\"unit\":\"count\"}],\"uclk_hz\":{\"value\":133000000,"
+					"\"unit\":\"hz\",\"expected\":133330000,\"tolerance\":2666600}}}")), 0);
 	mem_teardown(&mj);
 	mem_teardown(&ml);
 }

@@ -2,8 +2,9 @@
 # Host test for docs/results.schema.json and scripts/check_schema.py: the
 # host suite's results.json validates; one without a required field, with
 # a config value that is not a string or an unknown verdict does not, nor
-# a figure whose name lacks its unit, in a unit not listed, or an indexed
-# entry with no index or two (a per-core array validates); a
+# a figure whose name lacks its unit, in a unit not listed, an indexed
+# entry with no index or two, or an expected value without its tolerance
+# (a per-core array and an expected figure validate); a
 # missing jsonschema module is exit 2 with a line naming the package, not a
 # traceback. Prints TAP; SKIPs what needs build/host/suite when it is not
 # built (make host-tests does not build it, make check does).
@@ -50,16 +51,18 @@ def figs(f):
     return lambda d: d["tests"][0].update(figures=f)
 lat = lambda **at: dict(at, value=12, unit="us")
 variant("per_core", figs({"latency_us_median": [lat(core=0), lat(core=1)],
-                          "pmis_count": [{"box": "C0", "value": 3, "unit": "count"}]}))
+                          "pmis_count": [{"box": "C0", "value": 3, "unit": "count"}],
+                          "uclk_hz": {"value": 9, "unit": "hz", "expected": 10, "tolerance": 1}}))
 variant("figure_no_unit", figs({"latency": {"value": 12, "unit": "us"}}))
 variant("figure_bad_unit", figs({"latency_us": {"value": 12, "unit": "ns"}}))
 variant("figure_no_index", figs({"latency_us_median": [lat()]}))
 variant("figure_two_indices", figs({"latency_us_median": [lat(core=0, cpu=0)]}))
+variant("expected_no_tolerance", figs({"uclk_hz": {"value": 9, "unit": "hz", "expected": 10}}))
 PYEOF
 "$py" "$here/scripts/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
 report "a per-core figure array validates: $(head -c 300 "$tmp/per_core.out")" $?
 for v in no_date config_number bad_verdict bad_microcode unknown_field figure_no_unit \
-	 figure_bad_unit figure_no_index figure_two_indices; do
+	 figure_bad_unit figure_no_index figure_two_indices expected_no_tolerance; do
   "$py" "$here/scripts/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
   [ $? = 1 ] && grep -q "schema error" "$tmp/$v.out"
   report "rejected: $v" $?

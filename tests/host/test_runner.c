@@ -545,11 +545,39 @@ static void figures_by_index(void **state)
 	assert_int_equal(r.figs[2].value, 16);
 }
 
+/* t_figure_expect keeps the test's expected value and tolerance (a
+ * negative tolerance as its size); the same name recorded again with
+ * t_figure is a plain reported figure again. */
+static void figure_expect(void **state)
+{
+	static const struct test one = {
+		.id = "f.expect",
+		.desc = "expected figures",
+		.needs = 0,
+		.run = pass,
+	};
+	struct tresult r = { .test = &one };
+	struct tctx t = { &r };
+
+	(void)state;
+	t_figure_expect(&t, "uclk_hz", 133000000, 133330000, -2666600, "hz");
+	t_figure(&t, "other_count", 5, "count");
+	assert_int_equal(r.nfigs, 2);
+	assert_true(r.figs[0].has_expect);
+	assert_int_equal(r.figs[0].expected, 133330000);
+	assert_int_equal(r.figs[0].tol, 2666600);
+	assert_false(r.figs[1].has_expect);
+	t_figure(&t, "uclk_hz", 1, "hz");
+	assert_int_equal(r.nfigs, 2);
+	assert_false(r.figs[0].has_expect);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(verdicts_and_reasons),
 		cmocka_unit_test(figures_by_index),
+		cmocka_unit_test(figure_expect),
 		cmocka_unit_test(untrusted_clock_fail_is_error),
 		cmocka_unit_test(requirements_met),
 		cmocka_unit_test(selection_globs),

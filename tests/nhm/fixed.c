@@ -76,7 +76,10 @@ enum verdict nhm_fixed_uclk(struct tctx *t)
 		return t_error(t, "rdmsr 0x%x faulted (%d)", NHM_FIXED_CTR, e);
 	CHECK(t, c1 != c0, "FixedCntr0 did not advance in %u us (N-08)", WINDOW_US);
 	hz = ((c1 - c0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	t_figure(t, "uclk_hz", (int64_t)hz, "hz");
+	/* expected: the window's centre, give or take half of it: the figure
+	 * holds no more than the plausibility window above */
+	t_figure_expect(t, "uclk_hz", (int64_t)hz, (int64_t)(UCLK_MIN_HZ + UCLK_MAX_HZ) / 2,
+			(int64_t)(UCLK_MAX_HZ - UCLK_MIN_HZ) / 2, "hz");
 	plat_log(1, "  nhm.fixed.uclk-rate: U-clock %lu MHz", (unsigned long)(hz / 1000000));
 	CHECK(t, hz >= UCLK_MIN_HZ && hz <= UCLK_MAX_HZ, "U-clock %lu MHz outside %lu..%lu MHz",
 	      (unsigned long)(hz / 1000000), (unsigned long)(UCLK_MIN_HZ / 1000000),

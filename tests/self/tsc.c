@@ -12,12 +12,19 @@
 
 #define TOLERANCE_PPM 20000
 
-static void figures(struct tctx *t, const char *by, const struct tsc_cal *c)
+/* The calibration's figures; ref, the other wall-clock reference's rate,
+ * is what this one's is expected to be, within TOLERANCE_PPM of it. */
+static void figures(struct tctx *t, const char *by, const struct tsc_cal *c,
+		    const struct tsc_cal *ref)
 {
 	char name[32];
 
 	snprintf(name, sizeof(name), "%s_tsc_hz", by);
-	t_figure(t, name, (int64_t)c->hz, "hz");
+	if (ref)
+		t_figure_expect(t, name, (int64_t)c->hz, (int64_t)ref->hz,
+				(int64_t)(ref->hz / 1000000 * TOLERANCE_PPM), "hz");
+	else
+		t_figure(t, name, (int64_t)c->hz, "hz");
 	snprintf(name, sizeof(name), "%s_windows_count", by);
 	t_figure(t, name, c->windows, "count");
 	snprintf(name, sizeof(name), "%s_discarded_count", by);
@@ -32,7 +39,7 @@ enum verdict self_tsc_calibration(struct tctx *t)
 	struct tsc_cal pit = tsc_cal_by_pit();
 	int64_t diff;
 
-	figures(t, "stall", stall);
+	figures(t, "stall", stall, NULL);
 	if (!stall->trusted)
 		return t_error(t, "the TSC could not be calibrated by Stall: %u of %u windows "
 			       "undisturbed, %u needed", stall->windows - stall->discarded, stall->windows,
@@ -41,7 +48,7 @@ enum verdict self_tsc_calibration(struct tctx *t)
 	      "TSC by Stall %lu Hz is outside 100 MHz..10 GHz", (unsigned long)stall->hz);
 	if (!pit.windows)
 		return t_skip(t, "8254 PIT channel 2 output never rose (no legacy PIT here)");
-	figures(t, "pit", &pit);
+	figures(t, "pit", &pit, stall);
 	if (!pit.trusted)
 		return t_error(t, "the TSC could not be calibrated by the PIT: %u of %u windows "
 			       "undisturbed, %u needed", pit.windows - pit.discarded, pit.windows,
@@ -49,7 +56,8 @@ enum verdict self_tsc_calibration(struct tctx *t)
 	diff = (int64_t)stall->hz - (int64_t)pit.hz;
 	if (diff < 0)
 		diff = -diff;
-	t_figure(t, "disagreement_ppm", diff * 1000000 / (int64_t)pit.hz, "ppm");
+	t_figure_expect(t, "disagreement_ppm", diff * 1000000 / (int64_t)pit.hz, 0, TOLERANCE_PPM,
+			"ppm");
 	CHECK(t, diff * 1000000 / (int64_t)pit.hz <= TOLERANCE_PPM,
 	      "TSC by Stall %lu Hz, by PIT %lu Hz: %ld ppm apart (limit %d)",
 	      (unsigned long)stall->hz, (unsigned long)pit.hz,
