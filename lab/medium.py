@@ -1,3 +1,4 @@
+#!/usr/bin/python3
 """The harness's boot medium as an image file, through mtools: the image a
 lab writes to the stick (build/usb.img with the run's configuration keys
 added) and the stick read back after the run (its result folder copied out).
@@ -10,6 +11,7 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 
 ENV = dict(os.environ, MTOOLS_SKIP_CHECK="1")
@@ -79,3 +81,23 @@ def fetch_results(image, dest):
     last = runs[-1][1]
     mtools("mcopy", "-n", "-i", where, f"::/uncore-results/{last}/*", dest + "/")
     return last
+
+
+def main(argv):
+    """medium.py prepare SOURCE IMAGE KEY=VALUE...: a stick image with keys
+    added (e.g. verbose=2 for a LAVA job's monitor); medium.py fetch IMAGE
+    DIR: the newest result folder of an image or a stick (/dev/sdX) read
+    back."""
+    if len(argv) >= 3 and argv[0] == "prepare":
+        prepare(argv[1], argv[2], argv[3:])
+        return 0
+    if len(argv) == 3 and argv[0] == "fetch":
+        run = fetch_results(argv[1], argv[2])
+        print(f"medium.py: {run} copied into {argv[2]}" if run else f"medium.py: no run on {argv[1]}")
+        return 0 if run else 1
+    print(main.__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

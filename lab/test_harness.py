@@ -1,4 +1,4 @@
-"""The harness on a labgrid target, as pytest results (lab/README: run with
+"""The harness on a labgrid target, as pytest results (docs/lab.md; run with
 labgrid's pytest plugin):
 
   /usr/bin/python3 -m pytest --lg-env lab/qemu.yaml lab/test_harness.py \\
