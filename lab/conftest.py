@@ -18,8 +18,8 @@ REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 
 def pytest_addoption(parser):
     g = parser.getgroup("uncore-harness")
-    g.addoption("--harness-image", default=os.path.join(REPO, "build", "usb.img"),
-                help="the stick image a run starts from (make usb); default build/usb.img")
+    g.addoption("--harness-image",
+                help="the stick image a run starts from; default: the environment's images: stick")
     g.addoption("--harness-opts", default="",
                 help="configuration keys for the run, as make qemu OPTS= takes them "
                      "(e.g. 'tests=self.* verbose=2'), added to uncore-harness.cfg on the stick")
@@ -61,7 +61,8 @@ def the_run(config):
             # (a grouped line names only its first and last); the user's
             # keys come after it and win.
             keys = ["verbose=2"] + o.harness_opts.split()
-            lines, folder = harness_run.boot(env.get_target("main"), o.harness_image, keys,
+            source = o.harness_image or env.config.get_image_path("stick")
+            lines, folder = harness_run.boot(env.get_target("main"), source, keys,
                                              o.harness_out, o.harness_timeout)
             config._harness_run = Run(lines, folder)
     return config._harness_run
