@@ -84,10 +84,27 @@ class LabStick:
         self.mux.set_mode("dut")
         self.image = image
 
+    def await_card(self, timeout_s=30.0):
+        """Wait until the exporter sees the card again after the mux handed
+        it over. labgrid 0.4.1 has no event for it; like its own
+        write_image, ask the block device's size until it has one."""
+        from labgrid.driver.exception import ExecutionError
+        end = time.monotonic() + timeout_s
+        while True:
+            try:
+                if self.storage.get_size() > 0:
+                    return
+            except (TypeError, ValueError, subprocess.CalledProcessError):
+                pass  # no block device yet (path None, no size)
+            if time.monotonic() > end:
+                raise ExecutionError(f"the card did not come back to the exporter in {timeout_s:.0f} s")
+            time.sleep(0.5)
+
     def medium(self):
         """The stick read back into a local image file, as many bytes as the
         image written (everything the harness's FAT holds)."""
         self.mux.set_mode("host")
+        self.await_card()
         out = self.image + ".after"
         mib = -(-os.path.getsize(self.image) // (1 << 20))
         res = self.storage.storage

@@ -6,8 +6,10 @@
 # lab/check_pytest.py finds one pytest result per harness result with the
 # right outcome, and refuses a run whose medium disagrees; the LAVA jobs
 # pass LAVA's validator, their monitor makes the right cases of the log at
-# verbose=2 and misses a grouped N/A line (verbose=1); the place template
-# builds in labgrid, and a broken one does not. Prints TAP; exits 1 if a
+# verbose=2 and misses a grouped N/A line (verbose=1); a run on a lab
+# place (tests/host/lab_place_run.py: stand-in drivers) writes the card,
+# boots and reads it back in the right order; the place template builds in
+# labgrid, and a broken one does not. Prints TAP; exits 1 if a
 # check failed. Needs /usr/bin/python3 with python3-labgrid and
 # lava-common (scripts/deps.sh).
 set -uo pipefail
@@ -63,6 +65,11 @@ report "LAVA monitor: every verdict line of a verbose=2 log a case, XFAIL pass, 
 out=$(/usr/bin/python3 lab/check_lava.py lab/lava/qemu.yaml --log $fix/serial.log --results $fix/results.json)
 grep -q '^FAIL check.lava.monitor-on-a-boot (5 cases: fail, pass, skip): 5 cases, want 8' <<<"$out"
 report "LAVA monitor check: a grouped N/A line (verbose=1) is caught as missing cases" $? "$out"
+
+# The lab-place path (USB-SD-Mux, USB storage) with stand-in drivers.
+out=$(/usr/bin/python3 tests/host/lab_place_run.py $fix/serial.log $fix/results.json "$tmp/place" 2>&1)
+[[ $out == "ok - "* ]]
+report "lab place run with stand-in drivers: mux, card, power, console, read-back" $? "$out"
 
 out=$(/usr/bin/python3 lab/check_place.py lab/exporter.yaml lab/place.yaml)
 report "place template builds in labgrid" $? "$out"
