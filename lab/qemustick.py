@@ -9,9 +9,10 @@ bytes: it reads its UNIX socket only after a fixed 10 ms nap, and under TCG
 the emulated 16550 writes faster than that; every byte is its own socket
 buffer (several hundred bytes of accounting each), so QEMU finds the socket
 full within a few hundred bytes, and after its retries the 16550 model
-drops the character. Runs through it had verdict lines cut in half. Here
+drops the character: lines of a boot through it came out cut in the
+middle ("identity: 2026-11-26T15:25:30Zv", the rest of the line lost). Here
 QEMU writes into a pipe (64 KiB, counted in bytes) that a reader drains
-as soon as poll() says there is data.
+as soon as select() says there is data.
 
 It offers what a lab place offers, so lab/test_harness.py drives both
 alike: PowerProtocol (on: boot the stick; off: pull the power) and
