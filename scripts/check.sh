@@ -197,6 +197,28 @@ queue nehalem-ex-4sockets boot nehalem-ex-4sockets 0 $ESP --cpu Nehalem,model=46
 queue usb-image-trace boot usb-image-trace 0 $B/usb.img --usb --screen --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
   -- --cpus 2 --all-pass --trace nhm.fixed.gates \
   --serial '^BdsDxe: starting Boot[0-9A-F]+ "UEFI QEMU QEMU USB HARDDRIVE' 
+# Issue 18 points 2 and 3: the stick under labgrid's pytest plugin
+# (lab/qemu.yaml; lab/README.md), one boot with a verdict of each kind but
+# XFAIL (FAIL, SKIP, N/A, ERROR: an injected #GP); its JUnit XML has one
+# pytest result per harness result, as results.json on the medium has
+# them (lab/check_pytest.py), and the LAVA jobs' monitor makes the same
+# test cases of its serial log (lab/check_lava.py).
+lab_boot() {
+local d=$B/check/lab t0=$SECONDS code
+rm -rf "$d"; mkdir -p "$d"
+PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 -m pytest -p no:cacheprovider -q --lg-env lab/qemu.yaml \
+  lab/test_harness.py --harness-image $B/usb.img --harness-out "$d" --junitxml "$d/junit.xml" \
+  --harness-opts "expect_cpu=6:2d emu.core_ebx=0x4 inject=gp-in-test \
+tests=self.cpu.detect,core.events.instructions,core.events.ref-cycles,nhm.count.packages,snbep.box.setup,uncore.inject.*" \
+  > "$d/pytest.log" 2>&1; code=$?
+# pytest's status 1: some tests failed, as the FAIL and ERROR ones must.
+if [ "$code" = 1 ]; then ok "check.lab.pytest-boot ($((SECONDS-t0)) s)"
+else bad check.lab.pytest-boot "pytest exit status $code, want 1"; tail -n 25 "$d/pytest.log" | sed 's/^/    /'; fi
+/usr/bin/python3 lab/check_pytest.py check.lab.pytest-results "$d/junit.xml" "$d/results/results.json"
+PYTHONDONTWRITEBYTECODE=1 /usr/bin/python3 lab/check_lava.py lab/lava/*.yaml --log "$d/serial.log" \
+  --results "$d/results/results.json"
+}
+queue lab lab_boot
 # The failure paths of the exit-status table.
 queue detects-wrong-cpu boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "tests=self.cpu.* expect_cpu=6:2d" \
   -- --verdict self.cpu.detect=FAIL --verdict self.cpu.same-on-every-cpu=PASS

@@ -1,0 +1,49 @@
+"""The harness on a labgrid target, as pytest results (docs/lab.md; run with
+labgrid's pytest plugin):
+
+  /usr/bin/python3 -m pytest --lg-env lab/qemu.yaml lab/test_harness.py \\
+      --harness-opts 'tests=self.*' --junitxml build/lab/junit.xml
+
+test_harness[<id>] is one harness result (docs/results.md's verdicts):
+PASS passes, FAIL fails with the harness's reason, XFAIL (a known erratum)
+is xfailed, SKIP and N/A are skipped with theirs, ERROR is a pytest error
+(raised in the fixture, lab/conftest.py). test_run judges the run as a
+whole: it ended, and the medium holds what the console said."""
+import pytest
+
+import harness_run
+
+
+def test_harness(harness_result):
+    r = harness_result
+    if r.verdict == "FAIL":
+        pytest.fail(r.reason, pytrace=False)
+    elif r.verdict == "XFAIL":
+        pytest.xfail(r.reason)
+    elif r.verdict in ("SKIP", "N/A"):
+        pytest.skip(f"{r.verdict}: {r.reason}")
+    elif r.verdict != "PASS":
+        pytest.fail(f"verdict {r.verdict!r} is none of docs/results.md's", pytrace=False)
+
+
+def test_run_ended(run):
+    """The console carried the final summary and the closing line naming an
+    exit code: a run cut short (a hang, the deadline) fails here, whatever
+    the results before the cut said."""
+    assert any(harness_run.SUMMARY_RE.match(line) for line in run.lines), \
+        "no final 'N passed, N failed, N skipped, N not applicable' line"
+    assert run.exit_code is not None, "no closing line 'end: ... (exit code N)'"
+
+
+def test_run_medium(run):
+    """The medium's results.json (fetched after the run) holds one record per
+    console result, same id and verdict, in the same order."""
+    if run.json is None:
+        pytest.fail(f"no results.json fetched from the medium (folder: {run.folder})", pytrace=False)
+    medium = [(t["id"], t["verdict"]) for t in run.json["tests"]]
+    console = [(r.id, r.verdict) for r in run.results]
+    assert console == medium
+    # ISSUE 18 POINT 6 GOES HERE: rebuild results.json from the framed block
+    # on the serial console (scripts/serial2results on the serial.log that
+    # lab/harness_run.py wrote) and assert it is byte-identical to the
+    # medium's run.folder/results.json.
