@@ -15,7 +15,7 @@ static void check_good(void)
 	cfg_describe(&c, buf, sizeof(buf));
 	assert_string_equal(buf, "tests=pmu.*,uncore.? skip=pmu.slow list=1 "
 			    "verbose=3 end=reboot repeat=16 tag=nightly run 7 "
-			    "serial=io:0x3f8 baud=9600 apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none");
+			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none");
 }
 
 static void test_good_lf(void **state)

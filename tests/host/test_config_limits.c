@@ -96,6 +96,7 @@ static void fill_worst(struct cfg *x)
 	x->repeat = UINT_MAX;
 	x->serial_port = 0xffff;
 	x->baud = UINT32_MAX;
+	x->results_serial = WIRE_AUTO; /* "auto" and "each", 4 characters, the widest */
 	x->apic = CFG_APIC_X2APIC;
 	x->expect_family = UINT32_MAX;
 	x->expect_model = UINT32_MAX;
@@ -129,7 +130,7 @@ static void test_describe_max(void **state)
 	assert_string_equal(buf + n - strlen(last), last);
 	assert_non_null(strstr(buf, " verbose=-2147483648 end=shutdown repeat=4294967295 "
 			       "tag=ggg"));
-	assert_non_null(strstr(buf, " serial=io:0xffff baud=4294967295 apic=x2apic "
+	assert_non_null(strstr(buf, " serial=io:0xffff baud=4294967295 results.serial=auto apic=x2apic "
 			       "expect_cpu=ffffffff:ffffffff backend=auto "
 			       "uncore=uuuuuuuuuuuuuuu emu.fault=no-count,"));
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)

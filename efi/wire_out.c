@@ -1,0 +1,103 @@
+/* results.json over the serial console only (tests/fw/wire.h, issue 18
+ * point 6). ConOut is the firmware's console splitter: a console line
+ * (efi/console.c) reaches the screen and every serial terminal alike, and a
+ * screen full of base64 helps nobody. So the frames go to the text outputs
+ * behind the splitter whose device path holds a UART node (the terminals
+ * on serial ports: COM1 and COM2 under OVMF, a BMC's serial-over-LAN UART),
+ * and to serial=io:PORT's direct 16550; not to log.txt, which sits beside
+ * the file itself on the medium. */
+#include "efi.h"
+#include "../lib/platform.h"
+#include "../tests/fw/wire.h"
+
+#define TERMINALS_MAX 8
+
+static SIMPLE_TEXT_OUTPUT_INTERFACE *terms[TERMINALS_MAX];
+static unsigned nterms;
+static bool looked;
+/* The last copy sent: its number, size and CRC (the same bytes are not
+ * sent twice in a row), when it ended and what it took (results.serial=auto). */
+static unsigned copies;
+static UINTN last_len;
+static uint32_t last_crc;
+static uint64_t last_end, last_us;
+
+static bool has_uart(EFI_DEVICE_PATH *dp)
+{
+	for (; !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp))
+		if (DevicePathType(dp) == MESSAGING_DEVICE_PATH && DevicePathSubType(dp) == MSG_UART_DP)
+			return true;
+	return false;
+}
+
+static void find_terminals(void)
+{
+	EFI_GUID out_guid = SIMPLE_TEXT_OUTPUT_PROTOCOL, dp_guid = DEVICE_PATH_PROTOCOL;
+	EFI_HANDLE *h;
+	UINTN n, i;
+
+	looked = true;
+	if (EFI_ERROR(g_bs->LocateHandleBuffer(ByProtocol, &out_guid, NULL, &n, &h)))
+		return;
+	for (i = 0; i < n && nterms < TERMINALS_MAX; i++) {
+		EFI_DEVICE_PATH *dp;
+		SIMPLE_TEXT_OUTPUT_INTERFACE *out;
+
+		/* The splitter's own handle has no device path. */
+		if (h[i] == g_st->ConsoleOutHandle ||
+		    EFI_ERROR(g_bs->HandleProtocol(h[i], &dp_guid, (void **)&dp)) || !has_uart(dp))
+			continue;
+		if (!EFI_ERROR(g_bs->HandleProtocol(h[i], &out_guid, (void **)&out)))
+			terms[nterms++] = out;
+	}
+	g_bs->FreePool(h);
+}
+
+static void serial_line(void *ctx, const char *line)
+{
+	CHAR16 buf[WIRE_LINE_MAX + 3];
+	unsigned i, n = 0;
+	uint16_t port = console_uart();
+
+	(void)ctx;
+	for (i = 0; line[i] && n < WIRE_LINE_MAX; i++)
+		buf[n++] = (CHAR16)line[i];
+	buf[n++] = '\r';
+	buf[n++] = '\n';
+	buf[n] = 0;
+	for (i = 0; i < nterms; i++)
+		terms[i]->OutputString(terms[i], buf);
+	if (port)
+		uart_puts(port, line), uart_puts(port, "\n");
+}
+
+void wire_send(const void *buf, UINTN n, bool last)
+{
+	uint64_t t0 = plat_tsc(), hz = plat_tsc_hz();
+	uint64_t since = last_end && hz ? (t0 - last_end) * 1000000 / hz : 0;
+	uint32_t crc;
+	size_t sent;
+
+	if (g_cfg.results_serial == WIRE_OFF ||
+	    (!last && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, since, last_us)))
+		return;
+	crc = wire_crc32(0, buf, n);
+	if (copies && n == last_len && crc == last_crc)
+		return; /* json_end's flush sent the run's last copy already */
+	if (!looked)
+		find_terminals();
+	if (!nterms && !console_uart()) {
+		if (last)
+			plat_log(0, "results: no serial console (no UART terminal behind ConOut, "
+				 "serial=off): results.json not sent over it");
+		return;
+	}
+	sent = wire_frame("results.json", ++copies, buf, n, serial_line, NULL);
+	last_len = n;
+	last_crc = crc;
+	last_end = plat_tsc();
+	last_us = hz ? (last_end - t0) * 1000000 / hz : 1;
+	plat_log(last ? 1 : 2, "results: results.json copy %u over the serial console: %lu "
+		 "bytes as %lu on %u output(s) in %lu ms", copies, (unsigned long)n, (unsigned long)sent,
+		 nterms + (console_uart() != 0), (unsigned long)(last_us / 1000));
+}
