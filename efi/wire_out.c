@@ -71,19 +71,29 @@ static void serial_line(void *ctx, const char *line)
 		uart_puts(port, line), uart_puts(port, "\n");
 }
 
-void wire_send(const void *buf, UINTN n, bool last)
+static void send(const void *buf, UINTN n, uint32_t crc)
 {
 	uint64_t t0 = plat_tsc(), hz = plat_tsc_hz();
-	uint64_t since = last_end && hz ? (t0 - last_end) * 1000000 / hz : 0;
+	size_t sent = wire_frame("results.json", ++copies, buf, n, serial_line, NULL);
+
+	last_len = n;
+	last_crc = crc;
+	last_end = plat_tsc();
+	last_us = hz ? (last_end - t0) * 1000000 / hz : 1;
+	plat_log(2, "results: results.json copy %u over the serial console: %lu bytes as %lu "
+		 "on %u output(s) in %lu ms", copies, (unsigned long)n, (unsigned long)sent,
+		 nterms + (console_uart() != 0), (unsigned long)(last_us / 1000));
+}
+
+void wire_send(const void *buf, UINTN n, bool last)
+{
+	uint64_t hz = plat_tsc_hz();
+	uint64_t since = last_end && hz ? (plat_tsc() - last_end) * 1000000 / hz : 0;
 	uint32_t crc;
-	size_t sent;
 
 	if (g_cfg.results_serial == WIRE_OFF ||
 	    (!last && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, since, last_us)))
 		return;
-	crc = wire_crc32(0, buf, n);
-	if (copies && n == last_len && crc == last_crc)
-		return; /* json_end's flush sent the run's last copy already */
 	if (!looked)
 		find_terminals();
 	if (!nterms && !console_uart()) {
@@ -92,12 +102,12 @@ void wire_send(const void *buf, UINTN n, bool last)
 				 "serial=off): results.json not sent over it");
 		return;
 	}
-	sent = wire_frame("results.json", ++copies, buf, n, serial_line, NULL);
-	last_len = n;
-	last_crc = crc;
-	last_end = plat_tsc();
-	last_us = hz ? (last_end - t0) * 1000000 / hz : 1;
-	plat_log(last ? 1 : 2, "results: results.json copy %u over the serial console: %lu "
-		 "bytes as %lu on %u output(s) in %lu ms", copies, (unsigned long)n, (unsigned long)sent,
-		 nterms + (console_uart() != 0), (unsigned long)(last_us / 1000));
+	crc = wire_crc32(0, buf, n);
+	/* The same bytes twice in a row only once: json_end's flush may have
+	 * sent the run's last copy already. */
+	if (!copies || n != last_len || crc != last_crc)
+		send(buf, n, crc);
+	if (last)
+		plat_log(1, "results: results.json's last copy over the serial console: copy %u, "
+			 "%lu bytes, crc32 %08x", copies, (unsigned long)n, (unsigned)crc);
 }
