@@ -71,7 +71,7 @@ static void serial_line(void *ctx, const char *line)
 		uart_puts(port, line), uart_puts(port, "\n");
 }
 
-static void send(const void *buf, UINTN n, uint32_t crc)
+static void send_copy(const void *buf, UINTN n, uint32_t crc)
 {
 	uint64_t t0 = plat_tsc(), hz = plat_tsc_hz();
 	size_t sent = wire_frame("results.json", ++copies, buf, n, serial_line, NULL);
@@ -91,11 +91,14 @@ void wire_send(const void *buf, UINTN n, bool last)
 	uint64_t since = last_end && hz ? (plat_tsc() - last_end) * 1000000 / hz : 0;
 	uint32_t crc;
 
-	if (g_cfg.results_serial == WIRE_OFF ||
-	    (!last && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, since, last_us)))
+	if (g_cfg.results_serial == WIRE_OFF)
 		return;
+	/* At the first call, json_begin's flush as the run starts: never first
+	 * from the end of a run a CPU exception cut short. */
 	if (!looked)
 		find_terminals();
+	if (!last && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, since, last_us))
+		return;
 	if (!nterms && !console_uart()) {
 		if (last)
 			plat_log(0, "results: no serial console (no UART terminal behind ConOut, "
@@ -106,7 +109,7 @@ void wire_send(const void *buf, UINTN n, bool last)
 	/* The same bytes twice in a row only once: json_end's flush may have
 	 * sent the run's last copy already. */
 	if (!copies || n != last_len || crc != last_crc)
-		send(buf, n, crc);
+		send_copy(buf, n, crc);
 	if (last)
 		plat_log(1, "results: results.json's last copy over the serial console: copy %u, "
 			 "%lu bytes, crc32 %08x", copies, (unsigned long)n, (unsigned)crc);
