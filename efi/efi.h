@@ -73,9 +73,9 @@ bool resfiles_finish(void);
 void resfiles_close(void);
 
 /* wire_out.c: a copy of results.json (buf, n bytes) framed on the serial
- * console only (tests/fw/wire.h): after a test (last false) when
+ * console only (tests/fw/wire.h): after a test (final false) when
  * results.serial= and verbose= call for one, and at the run's end. */
-void wire_send(const void *buf, UINTN n, bool last);
+void wire_send(const void *buf, UINTN n, bool final);
 
 /* endrun.c */
 void end_run(int code) __attribute__((noreturn));

@@ -15,12 +15,12 @@
 static SIMPLE_TEXT_OUTPUT_INTERFACE *terms[TERMINALS_MAX];
 static unsigned nterms;
 static bool looked;
-/* The last copy sent: its number, size and CRC (the same bytes are not
- * sent twice in a row), when it ended and what it took (results.serial=auto). */
+/* The last copy sent: its number, CRC (the same bytes are not sent twice
+ * in a row), when it ended, what it took and its size (results.serial=auto). */
 static unsigned copies;
-static UINTN last_len;
 static uint32_t last_crc;
-static uint64_t last_end, last_us;
+static uint64_t last_end;
+static struct wire_last last;
 
 static bool has_uart(EFI_DEVICE_PATH *dp)
 {
@@ -76,19 +76,18 @@ static void send_copy(const void *buf, UINTN n, uint32_t crc)
 	uint64_t t0 = plat_tsc(), hz = plat_tsc_hz();
 	size_t sent = wire_frame("results.json", ++copies, buf, n, serial_line, NULL);
 
-	last_len = n;
 	last_crc = crc;
 	last_end = plat_tsc();
-	last_us = hz ? (last_end - t0) * 1000000 / hz : 1;
+	last.took_us = hz ? (last_end - t0) * 1000000 / hz : 1;
+	last.size = n;
 	plat_log(2, "results: results.json copy %u over the serial console: %lu bytes as %lu "
 		 "on %u output(s) in %lu ms", copies, (unsigned long)n, (unsigned long)sent,
-		 nterms + (console_uart() != 0), (unsigned long)(last_us / 1000));
+		 nterms + (console_uart() != 0), (unsigned long)(last.took_us / 1000));
 }
 
-void wire_send(const void *buf, UINTN n, bool last)
+void wire_send(const void *buf, UINTN n, bool final)
 {
 	uint64_t hz = plat_tsc_hz();
-	uint64_t since = last_end && hz ? (plat_tsc() - last_end) * 1000000 / hz : 0;
 	uint32_t crc;
 
 	if (g_cfg.results_serial == WIRE_OFF)
@@ -97,10 +96,11 @@ void wire_send(const void *buf, UINTN n, bool last)
 	 * from the end of a run a CPU exception cut short. */
 	if (!looked)
 		find_terminals();
-	if (!last && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, since, last_us))
+	last.since_us = last_end && hz ? (plat_tsc() - last_end) * 1000000 / hz : 0;
+	if (!final && !wire_progress_due(g_cfg.results_serial, g_cfg.verbose, &last, n))
 		return;
 	if (!nterms && !console_uart()) {
-		if (last)
+		if (final)
 			plat_log(0, "results: no serial console (no UART terminal behind ConOut, "
 				 "serial=off): results.json not sent over it");
 		return;
@@ -108,9 +108,9 @@ void wire_send(const void *buf, UINTN n, bool last)
 	crc = wire_crc32(0, buf, n);
 	/* The same bytes twice in a row only once: json_end's flush may have
 	 * sent the run's last copy already. */
-	if (!copies || n != last_len || crc != last_crc)
+	if (!copies || n != last.size || crc != last_crc)
 		send_copy(buf, n, crc);
-	if (last)
+	if (final)
 		plat_log(1, "results: results.json's last copy over the serial console: copy %u, "
 			 "%lu bytes, crc32 %08x", copies, (unsigned long)n, (unsigned)crc);
 }

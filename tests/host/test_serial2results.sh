@@ -7,14 +7,12 @@
 # (other lines, CR LF, a terminal's escape sequence, every line twice); a
 # flipped byte, a lost line or a cut block is named DAMAGED and never
 # used; the exit status says which case it was. Prints TAP.
+# Standard library only, as serial2results is: any python3 runs it.
 set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
-exec "$py" - "$here" <<'PYEOF'
+exec python3 - "$(cd "$(dirname "$0")/../.." && pwd)" <<'PYEOF'
 import base64, os, subprocess, sys, tempfile, zlib
+sys.path[:0] = [sys.argv[1] + "/tests/host"]
 root = sys.argv[1]
-sys.path[:0] = [root + "/tests/host"]
 from tap import report, done
 
 tool = [sys.executable, root + "/scripts/serial2results"]
