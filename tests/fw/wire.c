@@ -69,15 +69,11 @@ size_t wire_frame(const char *name, unsigned copy, const void *buf, size_t n,
 	return sent + put(line, ctx, text);
 }
 
-bool wire_progress_due(enum cfg_wire mode, int verbose, const struct wire_last *last,
-		       size_t size)
+bool wire_progress_due(enum cfg_wire mode, int verbose, const struct wire_last *last)
 {
 	if (verbose < 1)
 		return false;
-	if (mode == WIRE_EACH)
-		return true;
-	if (mode != WIRE_AUTO || verbose >= 3)
-		return false;
-	return !last->took_us || (last->since_us >= WIRE_AUTO_SPACING * last->took_us &&
-				  size >= 2 * last->size);
+	return mode == WIRE_EACH ||
+	       (mode == WIRE_AUTO &&
+		(!last->took_us || last->since_us >= WIRE_AUTO_SPACING * last->took_us));
 }

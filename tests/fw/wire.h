@@ -39,24 +39,20 @@ size_t wire_frame(const char *name, unsigned copy, const void *buf, size_t n,
 		  wire_line_fn *line, void *ctx);
 
 /* Whether a copy is due after a test (the run's last copy goes whenever
- * results.serial= is not off), given the time since the last copy ended,
- * what that copy took (0: none yet), its size and the file's now. each:
- * after every test. auto: once copies would take at most a fifth of the
- * run (the time since the last is WIRE_AUTO_SPACING times what it took)
- * and the file has doubled since (so that progress copies add up to at
- * most twice the file), and not at verbose=3, whose register trace makes
- * the file megabytes. One copy of the default suite's results.json takes
- * 6.6 s at 115200 baud; its tests take about 4 s in all: a copy after
- * each would make the run some 45 times longer (docs/results.md). Under
- * QEMU, whose UART has no baud rate, the doubling keeps the serial stream
- * small enough for a slow reader of QEMU's chardev, which drops bytes when
- * it falls behind. No copy after a test below verbose=1. */
+ * results.serial= is not off), given the last copy's: time since it ended
+ * and what it took (0: no copy yet). each: after every test. auto: once
+ * copies take at most a fifth of the run, the time since the last being
+ * WIRE_AUTO_SPACING times what it took. The caller counts a copy's time at
+ * its line's baud rate at least (efi/wire_out.c): QEMU's UART has none,
+ * and a stream at QEMU's speed outruns a slow reader of its chardev, which
+ * then drops bytes. One copy of the default suite's results.json takes
+ * 6.6 s at 115200 baud and its tests about 4 s in all: a copy after each
+ * makes the run some 45 times longer (docs/results.md). Neither below
+ * verbose=1. */
 #define WIRE_AUTO_SPACING 4
 struct wire_last {
-	uint64_t since_us, took_us; /* took_us 0: no copy yet */
-	size_t size;                /* the last copy's bytes */
+	uint64_t since_us, took_us;
 };
-bool wire_progress_due(enum cfg_wire mode, int verbose, const struct wire_last *last,
-		       size_t size);
+bool wire_progress_due(enum cfg_wire mode, int verbose, const struct wire_last *last);
 
 #endif
