@@ -289,8 +289,8 @@ static const struct {
 		     "the rate of serial='s UART" },
 	[K_RESULTS_SERIAL] = { "results.serial", "expected off, end, each or auto",
 			       "results.json framed on the serial console at the run's end; each: also "
-			       "after every test (verbose>=1); auto: after a test once the file has "
-			       "doubled and copies take under a fifth of the run (verbose 1-2)" },
+			       "after every test, auto: after a test while copies take under a fifth "
+			       "of the run at the line's baud rate (both verbose>=1)" },
 	[K_APIC] = { "apic", "expected keep, xapic or x2apic",
 		     "every CPU's local APIC mode for the run, put back at the end" },
 	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex digits without 0x, "
