@@ -46,7 +46,7 @@ size_t wire_frame(const char *name, unsigned copy, const void *buf, size_t n,
  * its line's baud rate at least (efi/wire_out.c): QEMU's UART has none,
  * and a stream at QEMU's speed outruns a slow reader of its chardev, which
  * then drops bytes. One copy of the default suite's results.json takes
- * 6.6 s at 115200 baud and its tests about 4 s in all: a copy after each
+ * 6.5 s at 115200 baud and its tests about 4 s in all: a copy after each
  * makes the run some 45 times longer (docs/results.md). Neither below
  * verbose=1. */
 #define WIRE_AUTO_SPACING 4
