@@ -49,6 +49,11 @@ void console_set_uart(uint16_t port, uint32_t baud)
 	uart_port = port;
 }
 
+uint16_t console_uart(void)
+{
+	return uart_port;
+}
+
 void console_set_mirror(void (*fn)(const char *line))
 {
 	UINTN i;

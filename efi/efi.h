@@ -17,6 +17,7 @@ extern struct cfg g_cfg;
 void console_set_uart(uint16_t port, uint32_t baud);
 void console_set_mirror(void (*fn)(const char *line));
 void console_msg(void *ctx, const char *msg); /* cfg_msg_fn */
+uint16_t console_uart(void); /* serial='s port while it answers, else 0 */
 
 /* uart.c: direct 16550 writer, for headless machines without console
  * redirection. Returns false if no UART answers at port. */
@@ -70,6 +71,11 @@ void resfiles_open(struct session *s);
 void resfiles_open_text(const char *file);
 bool resfiles_finish(void);
 void resfiles_close(void);
+
+/* wire_out.c: a copy of results.json (buf, n bytes) framed on the serial
+ * console only (tests/fw/wire.h): after a test (final false) when
+ * results.serial= and verbose= call for one, and at the run's end. */
+void wire_send(const void *buf, UINTN n, bool final);
 
 /* endrun.c */
 void end_run(int code) __attribute__((noreturn));

@@ -57,9 +57,12 @@ static int mem_write_at(void *h, uint64_t off, const void *buf, size_t n)
 	return 0;
 }
 
+/* Written out once the records between two tests are (rfile_defer): a
+ * copy over the serial console, if one is due (efi/wire_out.c). */
 static int mem_flush(void *h)
 {
 	(void)h;
+	wire_send(mem.p, mem.len, false);
 	return 0;
 }
 
@@ -154,6 +157,7 @@ void resfiles_open(struct session *s)
 	rfile_track(&logf);
 	rfile_track(&tap);
 	rfile_track(&jsonl);
+	rfile_track(&json);
 	state = RF_OPEN;
 	console_set_mirror(log_mirror);
 	plat_log(0, "results: \\uncore-results\\%s\\", run);
@@ -237,6 +241,8 @@ bool resfiles_finish(void)
 	rfile_defer(false);
 	if (state == RF_TEXT)
 		return whole(logname, &logf);
+	if (!json.failed)
+		wire_send(mem.p, mem.len, true);
 	write_json();
 	/* log.txt last: the lines about the others still reach it. */
 	ok = whole("results.tap", &tap) & whole("results.jsonl", &jsonl) &

@@ -35,7 +35,7 @@ check() {
     sed -E 's/^\[[0-9]+(-[0-9]+)?\/[0-9]+\] //' "$log" | grep -aEq -- "$re" \
       || why="${why:+$why; }no line matches /$re/"
   done
-  if [ -z "$why" ]; then ok "$name"; else bad "$name" "$why"; sed 's/^/    /' "$log" | tail -n 20; fi
+  if [ -z "$why" ]; then ok "$name"; else bad "$name" "$why"; grep -av '^wire: ' "$log" | sed 's/^/    /' | tail -n 20; fi
 }
 
 # boot NAME WANT_EXIT CPU OPTS REGEX...: 4 CPUs in 2 packages.

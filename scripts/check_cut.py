@@ -23,7 +23,7 @@ import os
 import re
 import sys
 
-from console_lines import verdicts as console_verdicts
+from console_lines import console_only, verdicts as console_verdicts
 from results import read_run
 
 TAP_RE = re.compile(r"^(TAP version 13|(not )?ok \d+ - \S+.*|1\.\.\d+|#.*|  .*)$")
@@ -62,7 +62,7 @@ def prefix_of(got, console):
 
 def problems(serial_path, folder):
     """The reasons the files in folder are not a prefix of the console."""
-    serial = open(serial_path, encoding="ascii", errors="replace").read().split("\n")
+    serial = console_only(open(serial_path, encoding="ascii", errors="replace").read().split("\n"))
     bad = []
     verdicts = console_verdicts(serial)
 

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-from console_lines import strip_progress
+from console_lines import console_only, strip_progress
 from results import read_run
 from check_cut import problems as cut_problems
 
@@ -162,7 +162,8 @@ def main():
         # log.txt holds every console line of the run, the banner and what
         # printed before it included (kept in memory until the folder
         # existed), through the closing line.
-        serial = open(os.path.join(a.dir, "..", "serial.log"), errors="replace").read().split("\n")
+        serial = console_only(open(os.path.join(a.dir, "..", "serial.log"),
+                                   errors="replace").read().split("\n"))
         log = open(os.path.join(a.dir, "log.txt"), errors="replace").read().split("\n")[:-1]
         start = serial.index(log[0]) if log and log[0] in serial else None
         need(start is not None and serial[start:start + len(log)] == log and

@@ -9,6 +9,8 @@ WORD is PASS, FAIL, SKIP, XFAIL, ERROR or N/A; n is the result's place in
 the run (its TAP number), N the plan."""
 import re
 
+from wire_frames import PREFIX as WIRE_PREFIX
+
 PROGRESS_RE = re.compile(r"^\[\d+(?:-\d+)?/\d+\] ")
 VERDICT_RE = re.compile(r"^\[(\d+)(?:-(\d+))?/\d+\] (PASS|FAIL|SKIP|XFAIL|ERROR|N/A) "
                         r"([^\s:]+)(?: \.\. ([^\s:]+) \((\d+) tests\))?")
@@ -35,3 +37,10 @@ def verdicts(lines):
         out.extend((n, word, fid if n == first else lid if n == last else None)
                    for n in range(first, last + 1))
     return out
+
+
+def console_only(lines):
+    """The lines without the framed copies of results.json (scripts/
+    wire_frames.py), which go to the serial console only, not to the screen
+    or log.txt: what is left is the console as log.txt has it."""
+    return [ln for ln in lines if not ln.startswith(WIRE_PREFIX)]

@@ -26,6 +26,9 @@ enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
  * tests/state.c) */
 enum cfg_inject { INJECT_NONE, INJECT_GP_IN_TEST, INJECT_GP_OUTSIDE_TEST, INJECT_AP_HANG,
 		  INJECT_PREFLIGHT_FAIL };
+/* results.serial=: which copies of results.json go over the serial console
+ * (tests/fw/wire.h) */
+enum cfg_wire { WIRE_OFF, WIRE_END, WIRE_EACH, WIRE_AUTO };
 
 struct cfg {
 	char tests[CFG_LIST_MAX]; /* comma-separated globs, default "*" */
@@ -38,6 +41,7 @@ struct cfg {
 	char tag[CFG_TAG_SIZE];   /* free-form run label, default "" */
 	uint16_t serial_port;     /* direct 16550 writer; 0 = off (default) */
 	uint32_t baud;            /* 50..115200, default 115200 */
+	enum cfg_wire results_serial; /* results.serial=, default WIRE_AUTO */
 	enum cfg_apic apic;       /* default CFG_APIC_KEEP */
 	/* expect_cpu=FAMILY:MODEL (hex digits, no 0x; FAMILY_MODEL too): the
 	 * CPU the run must find, 0:0 = any */
@@ -107,15 +111,15 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * skip= and tag= at their arrays' sizes, uncore= likewise, every emu.fault
  * defect name with the commas between them, and each number or name at its
  * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
- * baud=4294967295 apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
+ * baud=4294967295 results.serial=auto apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
  * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff inject=gp-outside-test).
  * A buffer of this size
  * always holds the whole description; tests/host/test_config_limits.c
  * checks that the worst case is exactly this long. */
 #define CFG_FAULT_NAME_SIZE_(f, id, name, run, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
-#define CFG_DESCRIBE_KEYS   141 /* "tests= skip= ... emu.core_ebx= inject=" */
-#define CFG_DESCRIBE_NUMS   111 /* list..inject values, but tag's */
+#define CFG_DESCRIBE_KEYS   157 /* "tests= skip= ... emu.core_ebx= inject=" */
+#define CFG_DESCRIBE_NUMS   115 /* list..inject values, but tag's */
 #define CFG_DESCRIBE_MAX                                                     \
 	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
 	 (CFG_UNCORE_SIZE - 1) + CFG_DESCRIBE_NUMS + CFG_FAULT_NAMES_MAX)
@@ -145,5 +149,6 @@ const char *cfg_end_name(enum cfg_end e);
 const char *cfg_apic_name(enum cfg_apic a);
 const char *cfg_backend_name(enum pmu_backend b);
 const char *cfg_inject_name(enum cfg_inject i);
+const char *cfg_wire_name(enum cfg_wire w);
 
 #endif

@@ -12,6 +12,8 @@ static const char *const end_names[] = { "auto", "shutdown", "reboot",
 					 "halt", "exit" };
 static const char *const apic_names[] = { "keep", "xapic", "x2apic" };
 static const char *const backend_names[] = { "auto", "hw", "emu" };
+/* results.serial=: enum cfg_wire's order. */
+static const char *const wire_names[] = { "off", "end", "each", "auto" };
 static const char *const inject_names[] = { "none", "gp-in-test", "gp-outside-test",
 					    "ap-hang", "preflight-fail" };
 /* Index parity is the value: even entries mean false, odd ones true. */
@@ -184,6 +186,11 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 			return false;
 		c->baud = n;
 		return true;
+	case K_RESULTS_SERIAL:
+		i = find_name(wire_names, ARRAY_SIZE(wire_names), v);
+		if (i >= 0)
+			c->results_serial = (enum cfg_wire)i;
+		return i >= 0;
 	case K_APIC:
 		i = find_name(apic_names, ARRAY_SIZE(apic_names), v);
 		if (i >= 0)
@@ -280,6 +287,10 @@ static const struct {
 		       "also write every line to a 16550 UART at this I/O port (e.g. io:0x3f8)" },
 	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200",
 		     "the rate of serial='s UART" },
+	[K_RESULTS_SERIAL] = { "results.serial", "expected off, end, each or auto",
+			       "results.json framed on the serial console at the run's end; each: also "
+			       "after every test, auto: after a test while copies take under a fifth "
+			       "of the run at the line's baud rate (both verbose>=1)" },
 	[K_APIC] = { "apic", "expected keep, xapic or x2apic",
 		     "every CPU's local APIC mode for the run, put back at the end" },
 	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex digits without 0x, "
@@ -348,6 +359,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 	case K_BAUD:
 		sb_printf(b, "%u", (unsigned)c->baud);
 		break;
+	case K_RESULTS_SERIAL:
+		sb_printf(b, "%s", cfg_wire_name(c->results_serial));
+		break;
 	case K_APIC:
 		sb_printf(b, "%s", cfg_apic_name(c->apic));
 		break;
@@ -414,6 +428,7 @@ void cfg_defaults(struct cfg *c)
 	c->end = END_AUTO;
 	c->repeat = 1;
 	c->baud = 115200;
+	c->results_serial = WIRE_AUTO;
 	c->apic = CFG_APIC_KEEP;
 	c->backend = PMU_BACKEND_AUTO;
 	memcpy(c->uncore, "auto", 5);
@@ -435,6 +450,11 @@ const char *cfg_apic_name(enum cfg_apic a)
 const char *cfg_backend_name(enum pmu_backend b)
 {
 	return (unsigned)b < ARRAY_SIZE(backend_names) ? backend_names[b] : "?";
+}
+
+const char *cfg_wire_name(enum cfg_wire w)
+{
+	return (unsigned)w < ARRAY_SIZE(wire_names) ? wire_names[w] : "?";
 }
 
 const char *cfg_inject_name(enum cfg_inject i)

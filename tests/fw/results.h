@@ -29,7 +29,7 @@ struct rfile {
  * it started, and results and log lines written between two tests (a run
  * of SKIPs) share one flush per file (each flush costs about 1 ms on
  * OVMF's FAT). At most RFILE_MAX files are tracked (rfile_track). */
-#define RFILE_MAX 4
+#define RFILE_MAX 6 /* log.txt, results.tap, results.jsonl, results.json (efi/resfiles.c), two spare */
 void rfile_track(struct rfile *f);
 void rfile_defer(bool on);
 /* After a write to f: flush it now, or mark it while deferred. */

@@ -15,7 +15,7 @@ static void check_good(void)
 	cfg_describe(&c, buf, sizeof(buf));
 	assert_string_equal(buf, "tests=pmu.*,uncore.? skip=pmu.slow list=1 "
 			    "verbose=3 end=reboot repeat=16 tag=nightly run 7 "
-			    "serial=io:0x3f8 baud=9600 apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none");
+			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none");
 }
 
 static void test_good_lf(void **state)
@@ -255,7 +255,7 @@ static void test_unknown_key(void **state)
 	assert_int_equal(parse("foo=1\nrepeat=2\n=5\n"), 2);
 	assert_int_equal(c.repeat, 2);
 	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list help verbose "
-		"end repeat tag serial baud apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject); line ignored", NULL);
+		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
 }
 
@@ -318,6 +318,9 @@ static void test_bad_values(void **state)
 		{ "tests", "" }, { "tests", " , " }, { "tests", "a b" },
 		{ "tests", "pmu.*,a b" }, { "tests", "a\x01" },
 		{ "skip", "a b" }, { "skip", "\xff" },
+		{ "results.serial", "" }, { "results.serial", "on" },
+		{ "results.serial", "Each" }, { "results.serial", "end " },
+		{ "results.serial", "1" },
 	};
 	char err[512], want[128];
 
@@ -371,6 +374,8 @@ static void test_good_values(void **state)
 		{ "tag", "012345678901234567890123456789012345678901234567890"
 			 "123456789012" }, /* 63 characters */
 		{ "skip", "" }, { "skip", "," },
+		{ "results.serial", "off" }, { "results.serial", "end" },
+		{ "results.serial", "each" }, { "results.serial", "auto" },
 	};
 	char err[512];
 
@@ -387,6 +392,10 @@ static void test_good_values(void **state)
 	assert_int_equal(c.serial_port, 0x3f8);
 	cfg_set(&c, "list", "yes", err, sizeof(err));
 	assert_true(c.list);
+	cfg_set(&c, "results.serial", "off", err, sizeof(err));
+	assert_int_equal(c.results_serial, WIRE_OFF);
+	cfg_set(&c, "results.serial", "each", err, sizeof(err));
+	assert_int_equal(c.results_serial, WIRE_EACH);
 	cfg_set(&c, "tests", " a.* , ,b.? ,", err, sizeof(err));
 	assert_string_equal(c.tests, "a.*,b.?");
 }
