@@ -9,9 +9,15 @@ PASS passes, FAIL fails with the harness's reason, XFAIL (a known erratum)
 is xfailed, SKIP and N/A are skipped with theirs, ERROR is a pytest error
 (raised in the fixture, lab/conftest.py). test_run judges the run as a
 whole: it ended, and the medium holds what the console said."""
+import os
+import sys
+
 import pytest
 
 import harness_run
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import wire_frames  # noqa: E402  (scripts/, beside serial2results)
 
 
 def test_harness(harness_result):
@@ -43,7 +49,16 @@ def test_run_medium(run):
     medium = [(t["id"], t["verdict"]) for t in run.json["tests"]]
     console = [(r.id, r.verdict) for r in run.results]
     assert console == medium
-    # ISSUE 18 POINT 6 GOES HERE: rebuild results.json from the framed block
-    # on the serial console (scripts/serial2results on the serial.log that
-    # lab/harness_run.py wrote) and assert it is byte-identical to the
-    # medium's run.folder/results.json.
+    # Issue 18 point 6: the last whole framed copy of results.json on the
+    # console (docs/results.md, "Results over the wire") is the medium's
+    # file, byte for byte. A lab that cannot reach the stick takes that copy.
+    blocks = wire_frames.blocks(run.lines)
+    serial = (run.json.get("config") or {}).get("results.serial")
+    if not blocks and serial in (None, "off"):
+        return  # no copy owed: turned off, or a harness from before the frames
+    whole = [b for b in blocks if b.data is not None]
+    assert whole, f"no whole framed copy of results.json on the console " \
+        f"({len(blocks)} damaged: {[b.problems for b in blocks][:2]})"
+    with open(os.path.join(run.folder, "results.json"), "rb") as f:
+        assert whole[-1].data == f.read(), \
+            "the console's last framed copy of results.json differs from the medium's"
