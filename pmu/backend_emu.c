@@ -534,17 +534,16 @@ static void emu_lvtpc_write(uint32_t v)
 		emu.cfg.lower->lvtpc_write(v);
 }
 
-/* CPUID.1AH:EAX of a hybrid part's CPU: its shape's core type in bits
- * 31:24 (C-56; hybrid-type-swapped: the other type's), native model id 0
- * (OQ-C23). */
-static uint32_t hybrid_eax(const struct core_shape *s)
+/* CPUID.1AH:EAX of a hybrid part's CPU: its type's (its place's, C-60)
+ * core type in bits 31:24 (C-56; hybrid-type-swapped: the other type's),
+ * native model id 0 (OQ-C23). */
+static uint32_t hybrid_eax(unsigned cpu)
 {
-	uint32_t type = s->core_type;
+	bool e = cpu < PLAT_MAX_CPUS && emu.ecore[cpu];
 
 	if (core_has(EMU_FF(CORE, CORE_HYBRID_TYPE_SWAPPED)))
-		type = type == emu.cfg.core->core_type ? emu.cfg.core_e->core_type
-						       : emu.cfg.core->core_type;
-	return type << 24;
+		e = !e;
+	return (uint32_t)(e ? emu.cfg.core_e : emu.cfg.core)->core_type << 24;
 }
 
 /* C-11, C-18: the calling CPU's core model's leaf 0AH and PDCM over the
@@ -552,7 +551,8 @@ static uint32_t hybrid_eax(const struct core_shape *s)
  * C-56), which QEMU cannot present per CPU. */
 static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
-	const struct core_shape *s = emu.cfg.core ? shape_of(plat_this_cpu()) : NULL;
+	unsigned me = plat_this_cpu();
+	const struct core_shape *s = emu.cfg.core ? shape_of(me) : NULL;
 	uint32_t top = emu.cfg.core_e ? LEAF_HYBRID : 0xA;
 
 	if (emu.cfg.lower)
@@ -570,7 +570,7 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 	else if (leaf == 7 && subleaf == 0 && emu.cfg.core_e)
 		r[3] |= CPUID_HYBRID;
 	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
-		r[0] = hybrid_eax(s), r[1] = r[2] = r[3] = 0;
+		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
 }
 
 /* The calling CPU's declared C-state; its core's (the shallowest of its

@@ -208,6 +208,7 @@ enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what);
 
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
-	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite;
+	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite,
+	core_v5_suite;
 
 #endif

@@ -65,6 +65,8 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 
 	core_enum_read(&c->e);
 	c->model = pmu_core_emulated();
+	if (c->e.hybrid) /* C-61: the results name the core type the test ran on */
+		t_figure(t, "core_type_id", c->e.core_type, "id");
 	if (c->e.version && (v = enum_agrees(t, &c->e)) != V_PASS)
 		return v;
 	if (c->e.version < 2)
