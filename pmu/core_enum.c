@@ -8,9 +8,28 @@
 #define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */
 #define ANY_DEPRECATED (1u << 15)     /* CPUID.0AH:EDX, C-54 */
 
+bool core_enum_core_type(uint8_t *type)
+{
+	uint32_t r[4], max;
+	bool hybrid = false;
+
+	*type = 0;
+	pmu_cpuid(0, 0, r);
+	max = r[0];
+	if (max >= 7) {
+		pmu_cpuid(7, 0, r);
+		hybrid = (r[3] & HYBRID) != 0; /* C-55 */
+	}
+	if (hybrid && max >= 0x1A) {
+		pmu_cpuid(0x1A, 0, r);
+		*type = (uint8_t)(r[0] >> 24); /* C-56 */
+	}
+	return hybrid;
+}
+
 void core_enum_read(struct core_enum *e)
 {
-	uint32_t r[4], base, max;
+	uint32_t r[4], base;
 
 	memset(e, 0, sizeof(*e));
 	pmu_cpuid(1, 0, r);
@@ -20,17 +39,9 @@ void core_enum_read(struct core_enum *e)
 	if (base == 0x6 || base == 0xf)
 		e->model |= ((r[0] >> 16) & 0xf) << 4;
 	e->pdcm = (r[2] & PDCM) != 0;
+	e->hybrid = core_enum_core_type(&e->core_type);
 	pmu_cpuid(0, 0, r);
-	max = r[0];
-	if (max >= 7) {
-		pmu_cpuid(7, 0, r);
-		e->hybrid = (r[3] & HYBRID) != 0;
-	}
-	if (e->hybrid && max >= 0x1A) {
-		pmu_cpuid(0x1A, 0, r);
-		e->core_type = (uint8_t)(r[0] >> 24); /* C-56 */
-	}
-	if (max < 0xA)
+	if (r[0] < 0xA)
 		return; /* no leaf 0AH: no architectural PMU */
 	pmu_cpuid(0xA, 0, r);
 	e->version = (uint8_t)r[0];

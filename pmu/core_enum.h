@@ -29,6 +29,9 @@ struct core_enum {
 
 /* Read on the calling CPU. */
 void core_enum_read(struct core_enum *e);
+/* Whether the part is hybrid (CPUID.07H:EDX[15], C-55), and the calling
+ * CPU's core type (CPUID.1AH:EAX[31:24], C-56; 0 where not hybrid). */
+bool core_enum_core_type(uint8_t *type);
 /* The fixed counters that exist, bit i for IA32_FIXED_CTRi: from version
  * 5 those with ECX[i] = 1 or EDX[4:0] > i (C-52), before it the first
  * EDX[4:0] (C-53). No core test enables a counter outside it (C-61). */

@@ -3,7 +3,9 @@
  * is the CPU's CPUID on hardware and passes these leaves down unchanged on
  * the emulated backend (it presents only the core PMU's leaf 0AH). */
 #include "cpu_topo.h"
+#include "fw/test.h"
 #include "../pmu/backend.h"
+#include "../pmu/core_enum.h"
 
 /* Bits needed to number n things: the width of an APIC-id field. */
 static unsigned field_bits(unsigned n)
@@ -145,4 +147,29 @@ unsigned cpu_topo_core(const struct cpu_topo *t, unsigned cpu)
 unsigned cpu_topo_cores(const struct cpu_topo *t, unsigned cpu)
 {
 	return cores_below(t, cpu, UINT64_MAX);
+}
+
+struct type_of {
+	bool hybrid;
+	uint8_t type;
+};
+
+static void type_here(void *p)
+{
+	struct type_of *o = p;
+
+	o->hybrid = core_enum_core_type(&o->type);
+}
+
+void cpu_topo_name_types(struct tctx *t, uint64_t cpus)
+{
+	struct type_of o = { false, 0 };
+	unsigned i;
+
+	if (plat_run_on(0, type_here, &o, 1000000, NULL) || !o.hybrid)
+		return;
+	for (i = 0; i < plat_cpu_count() && i < 64; i++)
+		if ((cpus >> i & 1) && !plat_cpu_lost(i) &&
+		    !plat_run_on(i, type_here, &o, 1000000, NULL))
+			t_figure_at(t, "core_type_id", FIG_CPU, i, o.type, "id");
 }

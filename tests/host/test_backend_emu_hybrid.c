@@ -11,6 +11,8 @@
 #include <cmocka.h>
 #include "test_backend.h"
 #include "test_fault_rows.h"
+#include "../cpu_topo.h"
+#include "../fw/test.h"
 
 #define FIXED_CTR1 0x30A
 #define TYPE_ATOM  0x20 /* C-56 */
@@ -173,6 +175,36 @@ static void c58_c59_shapes_by_model(void **state)
 	}
 }
 
+/* C-61: the routing tests' helper names the core type of each CPU of the
+ * mask as figure core_type_id[cpu], and nothing where not hybrid. */
+static void c61_routed_cpus_named_by_core_type(void **state)
+{
+	static const struct test tc = { "x.route", "", 0, NULL };
+	struct emu_cfg plain = { NULL, NULL, 2133000, NULL, manual_clock, 0, &core_shape_v5,
+				 manual_clock, 0x7D, NULL };
+	struct tresult r;
+	struct tctx t = { &r };
+
+	(void)state;
+	hybrid(4, 0);
+	memset(&r, 0, sizeof(r));
+	r.test = &tc;
+	cpu_topo_name_types(&t, 0x9);
+	assert_int_equal(r.nfigs, 2);
+	assert_string_equal(r.figs[0].name, "core_type_id");
+	assert_int_equal(r.figs[0].key, FIG_CPU);
+	assert_string_equal(r.figs[0].at, "0");
+	assert_int_equal(r.figs[0].value, TYPE_CORE);
+	assert_string_equal(r.figs[1].at, "3");
+	assert_int_equal(r.figs[1].value, TYPE_ATOM);
+	host_machine(2, 1);
+	emu_start(&plain, 0xF0);
+	memset(&r, 0, sizeof(r));
+	r.test = &tc;
+	cpu_topo_name_types(&t, 0x3);
+	assert_int_equal(r.nfigs, 0);
+}
+
 /* Each hybrid defect breaks the placement of types_placed. */
 static const struct {
 	unsigned bit;
@@ -204,6 +236,7 @@ int main(void)
 		cmocka_unit_test(c57_each_cpu_has_its_types_counters),
 		cmocka_unit_test(c52_c56_enumeration_decoded_per_cpu),
 		cmocka_unit_test(c58_c59_shapes_by_model),
+		cmocka_unit_test(c61_routed_cpus_named_by_core_type),
 		cmocka_unit_test(each_hybrid_defect_breaks_its_behaviour),
 	};
 
