@@ -175,6 +175,9 @@ static enum verdict fixed_bitmap(struct tctx *t)
 
 	if (!n)
 		return v;
+	if (p[0].e.version < 5)
+		return t_na(t, "architectural PMU version %u: the fixed-counter bitmap comes with "
+			    "version 5 (C-52, C-53)", p[0].e.version);
 	for (k = 0; k < n; k++) {
 		uint32_t want = rule_fixed_set(p[k].a), got = core_enum_fixed_set(&p[k].e);
 
@@ -197,9 +200,6 @@ static enum verdict fixed_bitmap(struct tctx *t)
 			      i, p[k].omit_ctl[i], p[k].omit_en[i], p[k].omit_rd[i]);
 		}
 	}
-	if (p[0].e.version < 5)
-		return t_skip(t, "version %u: no fixed-counter bitmap (C-53); the first %u counted",
-			      p[0].e.version, p[0].e.nfixed);
 	return V_PASS;
 }
 
@@ -295,9 +295,12 @@ static enum verdict anythread(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	t_figure(t, "anythread_deprecated_bool", c.e.any_deprecated, "bool");
-	if (c.e.version < 5 || !c.e.any_deprecated)
-		return core_end(&c, t_skip(t, "AnyThread not deprecated (version %u, CPUID.0AH:EDX"
-					   "[15] = %u, C-54)", c.e.version, c.e.any_deprecated));
+	if (c.e.version < 5)
+		return core_end(&c, t_na(t, "architectural PMU version %u: AnyThread deprecation "
+					 "comes with version 5 (C-54)", c.e.version));
+	if (!c.e.any_deprecated)
+		return core_end(&c, t_na(t, "AnyThread not deprecated (CPUID.0AH:EDX[15] = 0, "
+					 "C-54)"));
 	if (!c.model)
 		return core_end(&c, V_PASS);
 	sel = msr_write(plat_this_cpu(), CORE_SEL(0), core_event(EV_CYCLES) | SEL_OS | ANY);
