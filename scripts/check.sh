@@ -162,12 +162,13 @@ queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
   --reason 'nhm.*=C-50'
 # Alder Lake, hybrid (issue 17 point 6): model 0x97 on QEMU's Skylake-Client,
 # 4 CPUs so that the emulated backend's P-cores (the lower APIC ids, CPUs
-# 0-1) and E-cores (2-3) both exist (C-60): core.* on the BSP, a P-core,
-# core.v5.* and core.hybrid.types on one CPU of each type (C-61).
+# 0-1) and E-cores (2-3) both exist (C-60): each core.* test runs on CPU 0,
+# a P-core, and on CPU 2, an E-core (C-61), core.v5.* and core.hybrid.types
+# probe one CPU of each type themselves.
 queue alderlake-hybrid boot alderlake-hybrid 0 $ESP --cpu Skylake-Client,model=151 --smp 4 \
   --opts "expect_cpu=6:97" \
   -- --cpus 4 --family 6 --model 0x97 --all-pass --uncore "" --backend emu \
-  --core-pmu "emulated, shape adl" --ran 'core.*=35' --ran 'core.v5.*=2' --ran 'core.hybrid.*=1' \
+  --core-pmu "emulated, shape adl" --ran 'core.*=70' --ran 'core.v5.*=2' --ran 'core.hybrid.*=1' \
   --skip-ok 'nhm.*,snbep.*,nhmex.*,client.*,uncore.state.*' --reason 'nhm.*=C-50' \
   --reason 'client.*=model 0x97' --reason 'snbep.*=model 0x97' --reason 'nhmex.*=model 0x97'
 # Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the

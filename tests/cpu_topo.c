@@ -3,7 +3,7 @@
  * is the CPU's CPUID on hardware and passes these leaves down unchanged on
  * the emulated backend (it presents only the core PMU's leaf 0AH). */
 #include "cpu_topo.h"
-#include "fw/test.h"
+#include "fw/runner.h"
 #include "../pmu/backend.h"
 #include "../pmu/core_enum.h"
 
@@ -161,15 +161,46 @@ static void type_here(void *p)
 	o->hybrid = core_enum_core_type(&o->type);
 }
 
-void cpu_topo_name_types(struct tctx *t, uint64_t cpus)
+/* CPU cpu's core type, if the part is hybrid. */
+static bool type_on(unsigned cpu, uint8_t *type)
 {
 	struct type_of o = { false, 0 };
+
+	if (plat_cpu_lost(cpu) || plat_run_on(cpu, type_here, &o, 1000000, NULL))
+		return false;
+	*type = o.type;
+	return o.hybrid;
+}
+
+void cpu_topo_name_types(struct tctx *t, uint64_t cpus)
+{
+	uint8_t type;
 	unsigned i;
 
-	if (plat_run_on(0, type_here, &o, 1000000, NULL) || !o.hybrid)
+	if (!type_on(0, &type))
 		return;
 	for (i = 0; i < plat_cpu_count() && i < 64; i++)
-		if ((cpus >> i & 1) && !plat_cpu_lost(i) &&
-		    !plat_run_on(i, type_here, &o, 1000000, NULL))
-			t_figure_at(t, "core_type_id", FIG_CPU, i, o.type, "id");
+		if ((cpus >> i & 1) && type_on(i, &type))
+			t_figure_at(t, "core_type_id", FIG_CPU, i, type, "id");
+}
+
+void cpu_topo_types(struct run_types *out)
+{
+	uint8_t type;
+	unsigned i, k;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < plat_cpu_count() && out->n < RUN_MAX_TYPES; i++) {
+		if (!type_on(i, &type)) {
+			if (!i)
+				return; /* not hybrid */
+			continue;
+		}
+		for (k = 0; k < out->n && out->type[k] != type; k++)
+			;
+		if (k == out->n) {
+			out->cpu[out->n] = i;
+			out->type[out->n++] = type;
+		}
+	}
 }

@@ -8,6 +8,7 @@
 #include "../lib/platform.h"
 
 struct tctx;
+struct run_types;
 
 /* Where the split came from: CPUID leaf 0BH, leaves 01H/04H where 0BH is
  * absent (SDM Vol. 3A 8.9.4), or, where CPUID describes fewer CPUs per
@@ -36,5 +37,9 @@ unsigned cpu_topo_cores(const struct cpu_topo *t, unsigned cpu);
  * PMI routing tests name the core type of each routed core (C-61).
  * Nothing on a part that is not hybrid. */
 void cpu_topo_name_types(struct tctx *t, uint64_t cpus);
+/* On a hybrid part, its core types as CPUID.1AH gives them on each CPU
+ * (C-56): the first CPU of each, the BSP's type first (C-61); none (n 0)
+ * on a part that is not hybrid. */
+void cpu_topo_types(struct run_types *out);
 
 #endif

@@ -89,7 +89,16 @@ struct core {
 	bool model;          /* the core PMU is emulated (pmu_core_emulated) */
 	uint64_t gp_mask;    /* (1 << EAX[23:16]) - 1 */
 	uint64_t fixed_mask; /* (1 << EDX[12:5]) - 1 */
+	/* The fixed counters of this CPU the suite knows, bit j for
+	 * IA32_FIXED_CTRj (C-52, C-53: core_enum_fixed_set): the only ones a
+	 * test touches (C-61). */
+	unsigned fixed_set;
 };
+
+static inline bool core_has_fixed(const struct core *c, unsigned j)
+{
+	return c->fixed_set >> j & 1;
+}
 
 /* Read the enumeration (C-11) and put every control at rest: GLOBAL_CTRL,
  * FIXED_CTR_CTRL and each PERFEVTSEL 0, overflow status cleared, then
