@@ -13,6 +13,8 @@
  * bit would then fault there, so a clean run of core.* on the model is
  * the proof that no test does (C-61). */
 #include "core.h"
+#include "../cpu_topo.h"
+#include "../fw/runner.h"
 
 #define ANY (1ull << 21)           /* IA32_PERFEVTSELx AnyThread (C-20) */
 #define FC_ANY(j) (4ull << 4 * (j)) /* IA32_FIXED_CTR_CTRL AnyThread (C-22) */
@@ -20,7 +22,7 @@
 #define TYPE_CORE 0x40
 #define PROBE_US 200               /* the counting window */
 #define PROBE_JOB_US 2000000
-#define MAX_TYPES 4
+#define MAX_TYPES RUN_MAX_TYPES
 
 /* What a probe saw on one CPU. */
 struct probe {
@@ -123,35 +125,31 @@ static void probe_here(void *arg)
 	}
 }
 
-/* The probes of the first CPU of each core type (one type: the BSP's
- * only), BSP first; returns how many, 0 after an ERROR verdict in *v. */
+/* The probes of the first CPU of each core type (cpu_topo_types; where
+ * not hybrid, the BSP's alone), BSP first; returns how many, 0 after an
+ * ERROR verdict in *v. */
 static unsigned probe_types(struct tctx *t, struct probe *p, enum verdict *v)
 {
 	static struct probe one;
-	uint8_t seen[MAX_TYPES];
-	unsigned i, k, n = 0;
+	struct run_types types;
+	unsigned k, n;
 	int rc;
 
-	*v = V_PASS;
-	/* not hybrid: the BSP's type is the only one */
-	for (i = 0; i < plat_cpu_count() && n < MAX_TYPES && (!n || p[0].e.hybrid); i++) {
+	cpu_topo_types(&types);
+	n = types.n ? types.n : 1;
+	for (k = 0; k < n; k++) {
 		memset(&one, 0, sizeof(one));
-		if (plat_cpu_lost(i))
-			continue;
-		if ((rc = plat_run_on(i, probe_here, &one, PROBE_JOB_US, NULL))) {
-			*v = t_error(t, "the probe on CPU %u did not complete (%d)", i, rc);
+		rc = plat_run_on(types.n ? types.cpu[k] : 0, probe_here, &one, PROBE_JOB_US, NULL);
+		if (rc) {
+			*v = t_error(t, "the probe on CPU %u did not complete (%d)",
+				     types.n ? types.cpu[k] : 0, rc);
 			return 0;
 		}
-		for (k = 0; k < n && seen[k] != one.e.core_type; k++)
-			;
-		if (k < n)
-			continue;
-		seen[n] = one.e.core_type;
-		p[n++] = one;
+		p[k] = one;
+		if (one.e.hybrid)
+			t_figure_at(t, "core_type_id", FIG_CPU, one.cpu, one.e.core_type, "id");
 	}
-	for (k = 0; k < n; k++)
-		if (p[k].e.hybrid)
-			t_figure_at(t, "core_type_id", FIG_CPU, p[k].cpu, p[k].e.core_type, "id");
+	*v = V_PASS;
 	return n;
 }
 

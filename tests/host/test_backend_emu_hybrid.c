@@ -216,16 +216,9 @@ static const struct {
 
 static void each_hybrid_defect_breaks_its_behaviour(void **state)
 {
-	unsigned i;
-
 	(void)state;
 	ASSERT_ROW_PER_FAULT(rows, emu_defects[bit_].run == EMU_RUN_HYBRID);
-	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		if (!rows[i].holds(0))
-			fail_msg("the clean model fails the row of %s", emu_fault_name(rows[i].bit));
-		if (rows[i].holds(emu_fault_mask(rows[i].bit)))
-			fail_msg("%s does not break it", emu_fault_name(rows[i].bit));
-	}
+	ASSERT_ROWS_HOLD(rows);
 }
 
 int main(void)
