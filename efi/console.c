@@ -97,7 +97,54 @@ static void conout(const char *s)
  * flushed, unless a test's record is being written: tests/session.c), so
  * whatever stops the machine on seeing a line (a lab's script on the
  * closing line of end=halt, a power cut) finds it there too. */
+/* A line from an AP (a core test running on a hybrid part's other core
+ * type, C-61): UEFI's console and file protocols belong to the BSP, so it
+ * waits here, in a fixed buffer (no allocation on an AP either), for the
+ * BSP's next line, which prints it first. */
+#define AP_LINES 16
+static char ap_line[AP_LINES][160];
+static volatile unsigned ap_lines, ap_lost;
+static volatile int ap_lock;
+
+static void put_line(const char *line);
+
+static void ap_keep(const char *line)
+{
+	uint64_t f = plat_lock(&ap_lock);
+
+	if (ap_lines < AP_LINES)
+		snprintf(ap_line[ap_lines++], sizeof(ap_line[0]), "%s", line);
+	else
+		ap_lost++;
+	plat_unlock(&ap_lock, f);
+}
+
+static void ap_flush(void)
+{
+	char lost[64];
+	unsigned i;
+
+	for (i = 0; i < ap_lines; i++)
+		put_line(ap_line[i]);
+	if (ap_lost) {
+		snprintf(lost, sizeof(lost), "log: %u lines of an AP not kept", ap_lost);
+		put_line(lost);
+	}
+	ap_lines = ap_lost = 0;
+}
+
 void plat_puts(const char *line)
+{
+	if (plat_this_cpu()) {
+		ap_keep(line);
+		return;
+	}
+	if (ap_lines || ap_lost)
+		ap_flush();
+	put_line(line);
+}
+
+static void put_line(const char *line)
 {
 	if (mirror)
 		mirror(line);

@@ -17,6 +17,8 @@
 #include "../lib/platform.h"
 
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
+#define CPUID_HYBRID        (1u << 15)   /* CPUID.(07H,0):EDX, C-55 */
+#define LEAF_HYBRID         0x1Au        /* C-56 */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 
@@ -36,6 +38,7 @@ static struct {
 	uint8_t cpu_pkg[PLAT_MAX_CPUS], cpu_core[PLAT_MAX_CPUS], cstate[PLAT_MAX_CPUS];
 	bool first_thread[PLAT_MAX_CPUS];
 	bool uncore_pmi[PLAT_MAX_CPUS]; /* DEBUGCTL bit 13 */
+	bool ecore[PLAT_MAX_CPUS];      /* an E-core of a hybrid part (C-60) */
 	bool ovf_uncore[PLAT_MAX_CPUS]; /* PERF_GLOBAL_STATUS bit 61 */
 	/* Written by its own CPU (outside the lock: a PMI handler may do it) and
 	 * masked by delivery (inside it): atomic, so neither update is lost. */
@@ -155,14 +158,44 @@ static enum pmu_cstate core_cstate(unsigned p, unsigned core)
 	return s;
 }
 
+/* A core PMU defect the backend itself shows (family CORE). */
+static bool core_has(emu_faults_t f)
+{
+	return (emu_faults_for(&emu.faults, EMU_FAM_CORE) & f) != 0;
+}
+
+/* C-60, OQ-C22 default: on a hybrid part the CPUs ranked by APIC id, the
+ * lower half (the odd one included) are P-cores, the rest E-cores, as the
+ * parts number their P-cores first. */
+static void place_types(void)
+{
+	unsigned i, j, n = plat_cpu_count(), below;
+
+	for (i = 0; i < n && emu.cfg.core_e; i++) {
+		for (below = 0, j = 0; j < n; j++)
+			below += plat_cpu(j)->apic_id < plat_cpu(i)->apic_id;
+		emu.ecore[i] = below >= (n + 1) / 2;
+	}
+}
+
+/* CPU cpu's core PMU shape: its type's (hybrid-same-shape: the P-core's
+ * everywhere, C-57 broken). */
+static const struct core_shape *shape_of(unsigned cpu)
+{
+	bool e = cpu < PLAT_MAX_CPUS && emu.ecore[cpu];
+
+	return e && !core_has(EMU_FF(CORE, CORE_HYBRID_SAME_SHAPE)) ? emu.cfg.core_e : emu.cfg.core;
+}
+
 static int setup_cores(void)
 {
 	unsigned i;
 
+	place_types();
 	for (i = 0; i < plat_cpu_count(); i++) {
 		if (!core_model[i] && !(core_model[i] = plat_alloc(sizeof(struct core_pmu))))
 			return PLAT_ENOMEM;
-		if (core_init(core_model[i], emu.cfg.core, emu_faults_for(&emu.faults, EMU_FAM_CORE),
+		if (core_init(core_model[i], shape_of(i), emu_faults_for(&emu.faults, EMU_FAM_CORE),
 			      emu_core_now()))
 			return PLAT_EINVAL;
 	}
@@ -501,21 +534,43 @@ static void emu_lvtpc_write(uint32_t v)
 		emu.cfg.lower->lvtpc_write(v);
 }
 
-/* C-11, C-18: the core model's leaf 0AH and PDCM over the lower view. */
+/* CPUID.1AH:EAX of a hybrid part's CPU: its type's (its place's, C-60)
+ * core type in bits 31:24 (C-56; hybrid-type-swapped: the other type's),
+ * native model id 0 (OQ-C23). */
+static uint32_t hybrid_eax(unsigned cpu)
+{
+	bool e = cpu < PLAT_MAX_CPUS && emu.ecore[cpu];
+
+	if (core_has(EMU_FF(CORE, CORE_HYBRID_TYPE_SWAPPED)))
+		e = !e;
+	return (uint32_t)(e ? emu.cfg.core_e : emu.cfg.core)->core_type << 24;
+}
+
+/* C-11, C-18: the calling CPU's core model's leaf 0AH and PDCM over the
+ * lower view; on a hybrid part also the Hybrid flag and leaf 1AH (C-55,
+ * C-56), which QEMU cannot present per CPU. */
 static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
-	const struct core_shape *s = emu.cfg.core;
+	unsigned me = plat_this_cpu();
+	const struct core_shape *s = emu.cfg.core ? shape_of(me) : NULL;
+	uint32_t top = emu.cfg.core_e ? LEAF_HYBRID : 0xA;
 
 	if (emu.cfg.lower)
 		emu.cfg.lower->cpuid(leaf, subleaf, r);
 	else
 		memset(r, 0, 4 * sizeof(r[0]));
-	if (s && leaf == 0 && r[0] < 0xA)
-		r[0] = 0xA; /* the view has leaf 0AH, so the highest leaf reaches it */
-	else if (s && leaf == 0xA)
+	if (!s)
+		return;
+	if (leaf == 0 && r[0] < top)
+		r[0] = top; /* the view has these leaves, so the highest leaf reaches them */
+	else if (leaf == 0xA)
 		core_cpuid_0a(s, r);
-	else if (s && leaf == 1)
+	else if (leaf == 1)
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
+	else if (leaf == 7 && subleaf == 0 && emu.cfg.core_e)
+		r[3] |= CPUID_HYBRID;
+	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
+		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
 }
 
 /* The calling CPU's declared C-state; its core's (the shallowest of its

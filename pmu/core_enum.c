@@ -5,6 +5,27 @@
 #include "../lib/platform.h"
 
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
+#define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */
+#define ANY_DEPRECATED (1u << 15)     /* CPUID.0AH:EDX, C-54 */
+
+bool core_enum_core_type(uint8_t *type)
+{
+	uint32_t r[4], max;
+	bool hybrid = false;
+
+	*type = 0;
+	pmu_cpuid(0, 0, r);
+	max = r[0];
+	if (max >= 7) {
+		pmu_cpuid(7, 0, r);
+		hybrid = (r[3] & HYBRID) != 0; /* C-55 */
+	}
+	if (hybrid && max >= 0x1A) {
+		pmu_cpuid(0x1A, 0, r);
+		*type = (uint8_t)(r[0] >> 24); /* C-56 */
+	}
+	return hybrid;
+}
 
 void core_enum_read(struct core_enum *e)
 {
@@ -18,6 +39,7 @@ void core_enum_read(struct core_enum *e)
 	if (base == 0x6 || base == 0xf)
 		e->model |= ((r[0] >> 16) & 0xf) << 4;
 	e->pdcm = (r[2] & PDCM) != 0;
+	e->hybrid = core_enum_core_type(&e->core_type);
 	pmu_cpuid(0, 0, r);
 	if (r[0] < 0xA)
 		return; /* no leaf 0AH: no architectural PMU */
@@ -31,8 +53,31 @@ void core_enum_read(struct core_enum *e)
 		e->nfixed = r[3] & 0x1f;
 		e->fixed_width = (uint8_t)(r[3] >> 5);
 	}
+	if (e->version >= 5) { /* C-52, C-54: fields of version 5 */
+		e->fixed_bitmap = r[2];
+		e->any_deprecated = (r[3] & ANY_DEPRECATED) != 0;
+	}
 	if (e->version && e->pdcm)
 		e->caps_read = !msr_read(plat_this_cpu(), MSR_PERF_CAPS, &e->perf_caps);
+}
+
+uint32_t core_enum_fixed_set(const struct core_enum *e)
+{
+	uint32_t counted = e->nfixed >= 32 ? ~0u : (1u << e->nfixed) - 1;
+
+	return e->version >= 5 ? counted | e->fixed_bitmap : counted;
+}
+
+const char *core_type_name(uint8_t type)
+{
+	static char other[24];
+
+	if (type == 0x40)
+		return "P-core (40H)";
+	if (type == 0x20)
+		return "E-core (20H)";
+	snprintf(other, sizeof(other), "core type 0x%x", type);
+	return other;
 }
 
 bool core_enum_available(const struct core_enum *e, unsigned i)
@@ -51,10 +96,17 @@ void core_enum_describe(const struct core_enum *e, char *buf, size_t len)
 		snprintf(buf, len, "no architectural PMU (CPUID.0AH:EAX[7:0] = 0)");
 		return;
 	}
-	snprintf(buf, len, "version %u, %u general x %u bits, %u fixed x %u bits, EBX 0x%x of %u "
-		 "bits (a set bit: event NOT available), PERF_CAPABILITIES %s0x%llx", e->version,
-		 e->ngp, e->gp_width, e->nfixed, e->fixed_width, e->ebx, e->ebx_len,
-		 e->caps_read ? "" : "(none) ", (unsigned long long)e->perf_caps);
+	int n = snprintf(buf, len, "version %u, %u general x %u bits, %u fixed x %u bits, EBX 0x%x "
+			 "of %u bits (a set bit: event NOT available), PERF_CAPABILITIES %s0x%llx",
+			 e->version, e->ngp, e->gp_width, e->nfixed, e->fixed_width, e->ebx,
+			 e->ebx_len, e->caps_read ? "" : "(none) ", (unsigned long long)e->perf_caps);
+
+	if (e->version >= 5 && n >= 0 && (size_t)n < len) /* C-52, C-54 */
+		n += snprintf(buf + n, len - (size_t)n, ", fixed bitmap 0x%x%s", e->fixed_bitmap,
+			      e->any_deprecated ? ", AnyThread deprecated" : "");
+	if (e->hybrid && n >= 0 && (size_t)n < len) /* C-55, C-56 */
+		snprintf(buf + n, len - (size_t)n, ", hybrid, this CPU a %s",
+			 core_type_name(e->core_type));
 }
 
 void core_enum_summary(const char *source, const char *shape, const struct core_enum *e,

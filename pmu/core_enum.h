@@ -17,6 +17,10 @@ struct core_enum {
 	uint32_t ebx;        /* bit i = 1: event i NOT available (only ebx_len bits) */
 	uint8_t nfixed;      /* EDX[4:0], version 2 on */
 	uint8_t fixed_width; /* EDX[12:5], version 2 on */
+	uint32_t fixed_bitmap; /* ECX, version 5 on: fixed counters supported (C-52) */
+	bool any_deprecated; /* EDX[15], version 5 on: AnyThread deprecated (C-54) */
+	bool hybrid;         /* CPUID.(07H,0):EDX[15] (C-55) */
+	uint8_t core_type;   /* CPUID.1AH:EAX[31:24] where hybrid: 20H Atom, 40H Core (C-56) */
 	bool pdcm;           /* CPUID.01H:ECX[15]: IA32_PERF_CAPABILITIES exists */
 	bool caps_read;      /* it was read without a fault */
 	uint64_t perf_caps;  /* its value (bit 13 FW_WRITE: IA32_A_PMCn, C-18) */
@@ -25,6 +29,15 @@ struct core_enum {
 
 /* Read on the calling CPU. */
 void core_enum_read(struct core_enum *e);
+/* Whether the part is hybrid (CPUID.07H:EDX[15], C-55), and the calling
+ * CPU's core type (CPUID.1AH:EAX[31:24], C-56; 0 where not hybrid). */
+bool core_enum_core_type(uint8_t *type);
+/* The fixed counters that exist, bit i for IA32_FIXED_CTRi: from version
+ * 5 those with ECX[i] = 1 or EDX[4:0] > i (C-52), before it the first
+ * EDX[4:0] (C-53). No core test enables a counter outside it (C-61). */
+uint32_t core_enum_fixed_set(const struct core_enum *e);
+/* "P-core (40H)", "E-core (20H)", "core type 0xNN" or "" (not hybrid). */
+const char *core_type_name(uint8_t type);
 /* C-11, C-24: event i is usable iff i < EAX[31:24] and its EBX bit is 0. */
 bool core_enum_available(const struct core_enum *e, unsigned i);
 /* IA32_A_PMCn exist (C-18). */

@@ -26,6 +26,7 @@ static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, boo
 		return; /* C-13: only where the CPU's own CPUID.0AH reports none */
 	r = core_row_for_model(cpu->family, cpu->model);
 	out->core = r->shape;
+	out->core_e = r->ecore;
 	out->core_name = r->name;
 	if (o->core_ebx >= 0) {
 		ebx_shape = *out->core;

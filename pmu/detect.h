@@ -39,6 +39,9 @@ struct pmu_choice {
 	 * core PMU (or none) behind whichever backend. */
 	const struct core_shape *core;
 	const char *core_name;
+	/* On a hybrid model (C-55, C-60) the E-cores' shape, core being the
+	 * P-cores'; NULL: core on every CPU. */
+	const struct core_shape *core_e;
 	/* The suite prefixes, space-separated, of the generations whose
 	 * registers this CPU's core PMU owns (C-50: 0x391/0x392 on version 4):
 	 * never selected here, their tests N/A; "" none. */

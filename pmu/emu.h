@@ -25,6 +25,9 @@ struct emu_cfg {
 	uint64_t (*core_clock)(void);    /* core cycles now; NULL: emu_core_now's */
 	uint32_t cpu_model;              /* CPUID display model, for generations whose
 					    shape depends on it (X-37: C-boxes) */
+	/* A hybrid part's E-core shape, core being the P-cores' (C-60), or
+	 * NULL: core on every CPU. */
+	const struct core_shape *core_e;
 };
 
 /* 0, or PLAT_EUNSUPPORTED if the generation has no model yet, PLAT_EINVAL

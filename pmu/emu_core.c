@@ -56,14 +56,15 @@
 #define FC_PMI(j) (1ull << (4 * (j) + 3))
 
 #define F(u, id) ((u)->faults & EMU_FF(CORE, id))
+#define EDX_ANY_DEPRECATED (1u << 15) /* CPUID.0AH:EDX[15], C-54 */
 
 /* ---- shapes (C-11, C-12) ---- */
 
-const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0 };
+const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0, 0, false, 0 };
 const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true,
-					       PERF_CAPS_FW_WRITE };
+					       PERF_CAPS_FW_WRITE, 0, false, 0 };
 const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE };
+					  PERF_CAPS_FW_WRITE, 0, false, 0 };
 /* core_shape_v4: pmu/emu_core_v4.c */
 
 bool core_shape_fw_write(const struct core_shape *s)
@@ -71,14 +72,18 @@ bool core_shape_fw_write(const struct core_shape *s)
 	return (s->perf_caps & PERF_CAPS_FW_WRITE) != 0;
 }
 
+/* Version 5 alone has a bitmap and AnyThread deprecation (C-52, C-54); its
+ * bitmap names the model's three fixed counters at most (OQ-C24). */
 bool core_shape_valid(const struct core_shape *s)
 {
+	bool v5 = s->version >= 5;
 	bool fixed_ok = s->version == 1 ? s->nfixed == 0
-					: s->nfixed >= 1 && s->nfixed <= CORE_MAX_FIXED &&
+					: core_shape_fixed_set(s) && s->nfixed <= CORE_MAX_FIXED &&
 						  s->fixed_width >= 32 && s->fixed_width < 64;
 
-	return s->version >= 1 && s->version <= 4 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
-	       s->gp_width >= 32 && s->gp_width < 64 && s->ebx_len <= CORE_NEVENTS && fixed_ok;
+	return s->version >= 1 && s->version <= 5 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
+	       s->gp_width >= 32 && s->gp_width < 64 && s->ebx_len <= CORE_NEVENTS && fixed_ok &&
+	       !(s->fixed_bitmap >> CORE_MAX_FIXED) && (v5 || (!s->fixed_bitmap && !s->any_deprecated));
 }
 
 void core_cpuid_0a(const struct core_shape *s, uint32_t r[4])
@@ -86,8 +91,9 @@ void core_cpuid_0a(const struct core_shape *s, uint32_t r[4])
 	r[0] = s->version | (uint32_t)s->ngp << 8 | (uint32_t)s->gp_width << 16 |
 	       (uint32_t)s->ebx_len << 24;
 	r[1] = s->ebx & ((1u << s->ebx_len) - 1); /* C-11: only EAX[31:24] bits mean anything */
-	r[2] = 0;
+	r[2] = s->version >= 5 ? s->fixed_bitmap : 0; /* C-52 */
 	r[3] = s->version > 1 ? s->nfixed | (uint32_t)s->fixed_width << 5 : 0;
+	r[3] |= s->version >= 5 && s->any_deprecated ? EDX_ANY_DEPRECATED : 0; /* C-54 */
 }
 
 /* ---- counters ---- */
@@ -97,11 +103,11 @@ static bool is_fixed(unsigned i)
 	return i >= CORE_MAX_GP;
 }
 
-/* C-11: the shape's counters; the others never count, whatever a defect
- * does to the enables. */
+/* C-11, C-52: the shape's counters; the others never count, whatever a
+ * defect does to the enables. */
 static bool exists(const struct core_pmu *u, unsigned i)
 {
-	return is_fixed(i) ? i - CORE_MAX_GP < u->shape->nfixed : i < u->shape->ngp;
+	return is_fixed(i) ? (core_v5_fixed_set(u) >> (i - CORE_MAX_GP) & 1) : i < u->shape->ngp;
 }
 
 static uint64_t ctr_bit(unsigned i)
@@ -356,8 +362,8 @@ static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
 	case MSR_A_PMC0:
 		return idx < s->ngp && (F(u, CORE_A_PMC_ALWAYS) ||
 					(s->pdcm && (s->perf_caps & PERF_CAPS_FW_WRITE)));
-	case MSR_FIXED_CTR0:
-		return idx < s->nfixed;
+	case MSR_FIXED_CTR0: /* C-52, OQ-C20: one the bitmap omits is absent */
+		return core_v5_fixed_set(u) >> idx & 1;
 	case MSR_PERF_CAPS:
 		return s->pdcm;
 	default: /* the global registers and FIXED_CTR_CTRL: version 2 on */
@@ -368,7 +374,7 @@ static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
 /* Bits of the counters this shape has, out of a table field mask. */
 static uint64_t present_bits(const struct core_pmu *u, uint64_t field_bits)
 {
-	uint64_t gp = (1ull << u->shape->ngp) - 1, fixed = ((1ull << u->shape->nfixed) - 1) << 32;
+	uint64_t gp = (1ull << u->shape->ngp) - 1, fixed = (uint64_t)core_v5_fixed_set(u) << 32;
 
 	return field_bits & (gp | fixed);
 }
@@ -376,11 +382,11 @@ static uint64_t present_bits(const struct core_pmu *u, uint64_t field_bits)
 static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n,
 			uint64_t val)
 {
-	uint64_t defined = reg_defined_mask(t) & ~(u->shape->version < 3 ? ES_ANY : 0);
+	uint64_t defined = reg_defined_mask(t) & ~(core_v5_any_ok(u) ? 0 : ES_ANY);
 	uint64_t old = u->evtsel[n], at = u->now;
 	struct emu_filt was = filt_of(u, old), cur = filt_of(u, val);
 
-	if (reserved_gp(u, val, defined)) /* C-20: ANY from version 3 on */
+	if (reserved_gp(u, val, defined)) /* C-20, C-54: ANY from version 3 on, till deprecated */
 		return VEC_GP;
 	/* C-15 binds software (EN clear before writing the counter); the model
 	 * takes the counter write whenever it comes. ANY and PC change nothing
@@ -403,8 +409,9 @@ static int write_fixed_ctl(struct core_pmu *u, const struct reg_tmpl *t, uint64_
 	uint64_t defined = 0;
 	unsigned j;
 
-	for (j = 0; j < u->shape->nfixed; j++) /* C-22, C-23: fields of present counters */
-		defined |= FC_FIELD(j) & ~(u->shape->version < 3 ? FC_ANY(j) : 0);
+	for (j = 0; j < CORE_MAX_FIXED; j++) /* C-22, C-23, C-52: fields of present counters */
+		if (core_v5_fixed_set(u) >> j & 1)
+			defined |= FC_FIELD(j) & ~(core_v5_any_ok(u) ? 0 : FC_ANY(j));
 	if (reserved_gp(u, val, defined & reg_defined_mask(t)))
 		return VEC_GP;
 	u->fixed_ctl = val;

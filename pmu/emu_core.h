@@ -61,7 +61,10 @@
  *   bits beyond it, like every reserved bit, raise #GP (C-23);
  * - ANY and PC are accepted from version 3 (ANY reserved before, C-20)
  *   and change nothing: one logical CPU, no pins;
- * - versions 1-4, EBX length <= 7 (OQ-C10: rows 7-12 count nothing). */
+ * - versions 1-5, EBX length <= 7 (OQ-C10: rows 7-12 count nothing);
+ * - version 5: a fixed counter the bitmap omits is absent: its MSR, its
+ *   IA32_FIXED_CTR_CTRL field and its GLOBAL_CTRL bit raise #GP (OQ-C20);
+ *   with AnyThread deprecated the ANY bits are reserved (OQ-C21). */
 #ifndef PMU_EMU_CORE_H
 #define PMU_EMU_CORE_H
 
@@ -100,6 +103,10 @@ struct core_shape {
 	uint8_t fixed_width; /* EDX[12:5]: 32..63 bits (unused for version 1) */
 	bool pdcm;           /* CPUID.01H:ECX[15]: IA32_PERF_CAPABILITIES exists (C-18) */
 	uint64_t perf_caps;  /* its value; bit 13 FW_WRITE gives IA32_A_PMCn */
+	/* Version 5 (C-52..C-54; pmu/emu_core_v5.c): */
+	uint32_t fixed_bitmap; /* ECX: fixed counter i supported if bit i (C-52) */
+	bool any_deprecated;   /* EDX[15]: AnyThread deprecated (C-54) */
+	uint8_t core_type;     /* CPUID.1AH:EAX[31:24] on a hybrid part, 0 else (C-56) */
 };
 
 /* Nehalem/Westmere (C-12): version 3, 4 general and 3 fixed counters of 48
@@ -116,12 +123,19 @@ extern const struct core_shape core_shape_v3;
 /* The same counters at version 4 (Skylake client on, C-49, C-51): STATUS_SET
  * and INUSE, the status bits and freezes of C-43..C-48. */
 extern const struct core_shape core_shape_v4;
+/* Version 5 (pmu/emu_core_v5.c, C-59): Ice Lake to Rocket Lake cores
+ * (not hybrid); the Alder/Raptor Lake P-core and E-core, whose fixed
+ * counters and general counter counts differ (C-57, C-59). */
+extern const struct core_shape core_shape_v5, core_shape_adl_p, core_shape_adl_e;
 
 bool core_shape_valid(const struct core_shape *s);
 /* Whether the shape has full-width writes (IA32_A_PMCn, C-18). */
 bool core_shape_fw_write(const struct core_shape *s);
 /* CPUID.0AH as the shape presents it: r = EAX, EBX, ECX, EDX. */
 void core_cpuid_0a(const struct core_shape *s, uint32_t r[4]);
+/* The fixed counters the shape has, bit i for IA32_FIXED_CTRi: below
+ * version 5 the first EDX[4:0], from it those C-52's rule supports. */
+uint32_t core_shape_fixed_set(const struct core_shape *s);
 
 /* One PMI request (C-10, C-22): the cycle of the overflow and the
  * IA32_PERF_GLOBAL_STATUS bits of the PMI-enabled counters that overflowed
@@ -181,6 +195,14 @@ uint64_t core_v4_set_bits(const struct core_pmu *u);
 uint64_t core_v4_reset_bits(const struct core_pmu *u);
 uint64_t core_v4_pmi(struct core_pmu *u, uint64_t ovf, uint64_t pmi);
 bool core_v4_frozen(const struct core_pmu *u, uint64_t bit);
+
+/* Version 5 (pmu/emu_core_v5.c): the fixed counters this instance has
+ * (core_shape_fixed_set, or with v5-bitmap-ignored every one below the
+ * highest the bitmap names, C-52, OQ-C20); the PERFEVTSELx and
+ * IA32_FIXED_CTR_CTRL AnyThread bits it takes (none where deprecated,
+ * C-54, OQ-C21). */
+uint32_t core_v5_fixed_set(const struct core_pmu *u);
+bool core_v5_any_ok(const struct core_pmu *u);
 
 /* Advance to now without an access (the PMI scheduler's tick). */
 void core_advance(struct core_pmu *u, uint64_t now);

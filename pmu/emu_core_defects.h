@@ -4,7 +4,8 @@
  * the v3 row, core_shape_v3, and the v4 row, core_shape_v4), the NOFW ones
  * only where the row's shape has no full-width writes (core_shape_nhm;
  * core_shape_v3 and v4 have IA32_A_PMCx anyway), the V4 ones only where it
- * is version 4 (their tests are N/A below it). The counting filter is one definition for both PMUs, so its
+ * is version 4 (their tests are N/A below it), the V5 ones where it is
+ * version 5, the HYBRID ones where the row's model is hybrid (C-60). The counting filter is one definition for both PMUs, so its
  * defects (pmu/emu_stream_defects.h) break the core model's filter too.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CORE_DEFECTS_H
@@ -43,6 +44,12 @@
 	D(f, CORE_FREEZE_LEGACY, "core-freeze-legacy", V4, "version 4 freezes the legacy way: the PMI clears GLOBAL_CTRL's enables, no CTR_Frz (C-47)") \
 	D(f, CORE_FREEZE_PARTIAL, "core-freeze-partial", V4, "CTR_Frz stops only the counters whose overflow bit is set (C-47)") \
 	D(f, CORE_FREEZE_WITHOUT_INT, "core-freeze-without-int", V4, "an overflow without its PMI enable freezes too (OQ-C14)") \
-	D(f, CORE_LBR_FRZ_IGNORED, "core-lbr-frz-ignored", V4, "FREEZE_LBRS_ON_PMI sets no LBR_Frz on version 4 (C-48)")
+	D(f, CORE_LBR_FRZ_IGNORED, "core-lbr-frz-ignored", V4, "FREEZE_LBRS_ON_PMI sets no LBR_Frz on version 4 (C-48)") \
+	/* version 5 (V5: only rows whose shape is version 5) and hybrid parts \
+	 * (HYBRID: only rows whose model has a P-core and an E-core shape) */          \
+	D(f, CORE_V5_BITMAP_IGNORED, "v5-bitmap-ignored", V5, "a fixed counter CPUID.0AH:ECX omits below its highest bit exists and counts (C-52, OQ-C20)") \
+	D(f, CORE_V5_ANY_ACCEPTED, "v5-anythread-accepted", V5, "AnyThread bits taken where CPUID.0AH:EDX[15] deprecates them (C-54, OQ-C21)") \
+	D(f, CORE_HYBRID_SAME_SHAPE, "hybrid-same-shape", HYBRID, "E-cores present the P-core's core PMU and CPUID.0AH (C-57, C-60)") \
+	D(f, CORE_HYBRID_TYPE_SWAPPED, "hybrid-type-swapped", HYBRID, "CPUID.1AH names each core the other type: 20H on P-cores, 40H on E-cores (C-56, C-60)")
 
 #endif

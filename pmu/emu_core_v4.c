@@ -20,7 +20,7 @@
 
 /* C-49, C-51: Skylake client's counters with Hyper-Threading off. */
 const struct core_shape core_shape_v4 = { 4, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE };
+					  PERF_CAPS_FW_WRITE, 0, false, 0 };
 
 static bool v4(const struct core_pmu *u)
 {
@@ -42,7 +42,9 @@ uint64_t core_v4_inuse(const struct core_pmu *u)
 		r |= (uint64_t)used << n;
 		pmi |= (u->evtsel[n] & ES_INT) != 0;
 	}
-	for (n = 0; n < u->shape->nfixed; n++) {
+	for (n = 0; n < CORE_MAX_FIXED; n++) {
+		if (!(core_v5_fixed_set(u) >> n & 1))
+			continue; /* C-52: one the bitmap omits has no field */
 		r |= u->fixed_ctl & FC_EN_FIELD(n) ? INUSE_FC(n) : 0;
 		pmi |= (u->fixed_ctl & FC_PMI(n)) != 0;
 	}

@@ -115,6 +115,24 @@ const struct core_row core_rows[] = {
 		.mutation = { .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
 	},
 	{
+		.name = "v5",
+		.shape = &core_shape_v5,
+		/* C-59: Ice Lake (0x7D, 0x7E), Tiger Lake (0x8C, 0x8D), Rocket
+		 * Lake (0xA7) cores: version 5, not hybrid. No mutation row of
+		 * its own: the V5 defects run in the adl row, version 5 too. */
+		MODELS(0x7D, 0x7E, 0x8C, 0x8D, 0xA7),
+	},
+	{
+		.name = "adl",
+		.shape = &core_shape_adl_p,
+		.ecore = &core_shape_adl_e,
+		/* C-58, C-59: Alder Lake (0x97, 0x9A), Raptor Lake (0xB7, 0xBA,
+		 * 0xBF): hybrid. Model 0x97 on a QEMU CPU that takes model=;
+		 * 4 CPUs, so that each core type has two (C-60). */
+		MODELS(0x97, 0x9A, 0xB7, 0xBA, 0xBF),
+		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
+	},
+	{
 		.name = "v3",
 		.shape = &core_shape_v3,
 		/* Model 0x2D as QEMU's SandyBridge; the core suite runs on the

@@ -14,8 +14,11 @@ struct core_shape;
 
 /* A shape of the emulated core PMU, chosen by the CPU model (C-12, C-13). */
 struct core_row {
-	const char *name; /* pmu_choice.core_name: "nhm", "v4", "v3" */
+	const char *name; /* pmu_choice.core_name: "nhm", "v4", "v5", "adl", "v3" */
 	const struct core_shape *shape;
+	/* On a hybrid part (C-55) the E-cores' shape, shape being the
+	 * P-cores'; NULL: every CPU has shape. */
+	const struct core_shape *ecore;
 	/* The GenuineIntel family 6 models with this shape; none: every model
 	 * no other row lists (the last row). */
 	const uint8_t *models;

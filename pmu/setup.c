@@ -16,7 +16,7 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct
 	if (!out->emulated || (!out->gen && !out->core))
 		return false;
 	ec = (struct emu_cfg){ out->gen, o->faults, o->uclk_mhz * 1000, hw, NULL, tick_us,
-			       out->core, NULL, cpu->model };
+			       out->core, NULL, cpu->model, out->core_e };
 	rc = emu_setup(&ec);
 	if (rc == PLAT_EUNSUPPORTED) { /* a generation without a model: the core PMU alone */
 		snprintf(out->why, sizeof(out->why), "no emulated model of %s yet", out->gen->name);
@@ -28,7 +28,7 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct
 			snprintf(out->why, sizeof(out->why), "the emulated PMUs cannot be set up "
 				 "(error %d)", rc);
 		out->gen = NULL;
-		out->core = NULL;
+		out->core = out->core_e = NULL;
 		return false;
 	}
 	msr_backend_set(&msr_backend_emu);

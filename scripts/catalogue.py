@@ -110,7 +110,7 @@ def main():
             if not re.search(r"(^|\n)static\b", src.split("{")[0]):
                 nonstatic.setdefault(name, path)
         entries[path] = [(m.start(), m[1], strip_strings(m[2]), m[4]) for m in ENTRY.finditer(text)]
-        for m in re.finditer(r"struct suite (\w+) = SUITE\(\"([^\"]+)\", (\w+)\)", text):
+        for m in re.finditer(r"struct suite (\w+) = SUITE(?:_EACH_TYPE)?\(\"([^\"]+)\", (\w+)\)", text):
             suites[m[1]] = (m[2], path, m[3])
         for m in re.finditer(r"struct suite (\w+) = \{ \.name = \"([^\"]+)\", \.tests = (\w+)",
                              text):

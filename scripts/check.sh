@@ -166,6 +166,17 @@ queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
   --skip-ok 'core.events.ref-cycles,core.events.branch-misses,nhm.*,snbep.*,nhmex.*' \
   --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1' \
   --reason 'nhm.*=C-50'
+# Alder Lake, hybrid (issue 17 point 6): model 0x97 on QEMU's Skylake-Client,
+# 4 CPUs so that the emulated backend's P-cores (the lower APIC ids, CPUs
+# 0-1) and E-cores (2-3) both exist (C-60): each core.* test runs on CPU 0,
+# a P-core, and on CPU 2, an E-core (C-61), core.v5.* and core.hybrid.types
+# probe one CPU of each type themselves.
+queue alderlake-hybrid boot alderlake-hybrid 0 $ESP --cpu Skylake-Client,model=151 --smp 4 \
+  --opts "expect_cpu=6:97" \
+  -- --cpus 4 --family 6 --model 0x97 --all-pass --uncore "" --backend emu \
+  --core-pmu "emulated, shape adl" --ran 'core.*=70' --ran 'core.v5.*=2' --ran 'core.hybrid.*=1' \
+  --skip-ok 'nhm.*,snbep.*,nhmex.*,client.*,uncore.state.*' --reason 'nhm.*=C-50' \
+  --reason 'client.*=model 0x97' --reason 'snbep.*=model 0x97' --reason 'nhmex.*=model 0x97'
 # Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the
 # suite parks (in HLT: TCG enumerates no MWAIT C-state), 4 cores a package.
 queue smp8-2sockets-snb-ep boot smp8-2sockets-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 8 --sockets 2 \

@@ -200,6 +200,8 @@ def testcase(suite, t, counts):
     tid = xml_text(t.get("id", "")) or "?"
     it = t.get("iteration", 1)
     name = tid if it == 1 else f"{tid} (iteration {it})"
+    if t.get("core_type"):  # a hybrid part's core test, once per core type (spec C-61)
+        name += f" [{xml_text(t['core_type'])} cpu {t.get('cpu')}]"
     secs = seconds(t)
     tc = ET.SubElement(suite, "testcase", name=name, classname=tid.rpartition(".")[0] or SUITE,
                        time=f"{secs:.6f}")

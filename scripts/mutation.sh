@@ -138,9 +138,13 @@ def verdicts(where, name):
     if not d.get("complete") and (where, name) not in ended_early:
         ended_early.append((where, name))
     for t in d["tests"]:
-        reasons[where, name, t["id"]] = t.get("reason") or ""
+        reasons[where, name, key(t)] = t.get("reason") or ""
     # the state brackets (uncore.state.*, core.state.*) are not tests of a defect
-    return {t["id"]: t["verdict"] for t in d["tests"] if t["id"].split(".")[1:2] != ["state"]}
+    return {key(t): t["verdict"] for t in d["tests"] if t["id"].split(".")[1:2] != ["state"]}
+def key(t):
+    """A test's name in the matrix: on a hybrid part each core test runs once
+    per core type (spec C-61), named by it."""
+    return t["id"] + (f" [{t['core_type']}]" if t.get("core_type") else "")
 def status(where, name):
     try:
         return open(os.path.join(out, where, name + ".rc")).read().strip()

@@ -57,7 +57,7 @@ static void print_gens(unsigned fam)
 
 static void print_defects(void)
 {
-	static const char *const runs[] = { "mutation", "nofw", "host", "v4" };
+	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "v5", "hybrid" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
@@ -67,21 +67,29 @@ static void print_defects(void)
 	}
 }
 
+/* Whether a core PMU defect of run class `run` can show on core row r. */
+static bool shows_on(unsigned run, const struct core_row *r)
+{
+	const struct core_shape *shape = r->shape;
+
+	return run == EMU_RUN_MUT || (run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
+	       (run == EMU_RUN_V4 && shape->version >= 4) ||
+	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
+}
+
 /* A row: its generation's defects (fam; EMU_FAM_COUNT: none) and, where
- * core.* runs (shape), the core PMU's that can show on the shape. */
+ * core.* runs (core), the core PMU's that can show on its shapes. */
 static void print_row(const char *name, unsigned model, unsigned cpus, const char *tests,
-		      const char *qemu, unsigned fam, const struct core_shape *shape)
+		      const char *qemu, unsigned fam, const struct core_row *core)
 {
 	unsigned b;
 
 	printf("%s 0x%x %u %s %s", name, model, cpus, tests, qemu);
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
 		const struct emu_defect *d = &emu_defects[b];
-		bool core = shape && d->gen == EMU_FAM_CORE &&
-			    (d->run == EMU_RUN_MUT || (d->run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
-			     (d->run == EMU_RUN_V4 && shape->version >= 4));
+		bool shows = core && d->gen == EMU_FAM_CORE && shows_on(d->run, core);
 
-		if ((d->gen == fam && d->run == EMU_RUN_MUT) || core)
+		if ((d->gen == fam && d->run == EMU_RUN_MUT) || shows)
 			printf(" %s", d->name);
 	}
 	printf("\n");
@@ -99,14 +107,13 @@ static void print_mutation(void)
 			continue;
 		snprintf(tests, sizeof(tests), "%s.*%s", g->suite, g->mutation.core ? ",core.*" : "");
 		print_row(g->name, g->mutation.model, g->mutation.cpus, tests, g->mutation.qemu_cpu,
-			  g->defects, g->mutation.core ? core_row_for_model(6, g->mutation.model)->shape
-						       : NULL);
+			  g->defects, g->mutation.core ? core_row_for_model(6, g->mutation.model) : NULL);
 	}
 	for (i = 0; i < core_rows_count; i++)
 		if (core_rows[i].mutation.cpus)
 			print_row(core_rows[i].name, core_rows[i].mutation.model,
 				  core_rows[i].mutation.cpus, "core.*", core_rows[i].mutation.qemu_cpu,
-				  EMU_FAM_COUNT, core_rows[i].shape);
+				  EMU_FAM_COUNT, &core_rows[i]);
 }
 
 int main(int argc, char **argv)

@@ -3,7 +3,9 @@
  * is the CPU's CPUID on hardware and passes these leaves down unchanged on
  * the emulated backend (it presents only the core PMU's leaf 0AH). */
 #include "cpu_topo.h"
+#include "fw/runner.h"
 #include "../pmu/backend.h"
+#include "../pmu/core_enum.h"
 
 /* Bits needed to number n things: the width of an APIC-id field. */
 static unsigned field_bits(unsigned n)
@@ -145,4 +147,60 @@ unsigned cpu_topo_core(const struct cpu_topo *t, unsigned cpu)
 unsigned cpu_topo_cores(const struct cpu_topo *t, unsigned cpu)
 {
 	return cores_below(t, cpu, UINT64_MAX);
+}
+
+struct type_of {
+	bool hybrid;
+	uint8_t type;
+};
+
+static void type_here(void *p)
+{
+	struct type_of *o = p;
+
+	o->hybrid = core_enum_core_type(&o->type);
+}
+
+/* CPU cpu's core type, if the part is hybrid. */
+static bool type_on(unsigned cpu, uint8_t *type)
+{
+	struct type_of o = { false, 0 };
+
+	if (plat_cpu_lost(cpu) || plat_run_on(cpu, type_here, &o, 1000000, NULL))
+		return false;
+	*type = o.type;
+	return o.hybrid;
+}
+
+void cpu_topo_name_types(struct tctx *t, uint64_t cpus)
+{
+	uint8_t type;
+	unsigned i;
+
+	if (!type_on(0, &type))
+		return;
+	for (i = 0; i < plat_cpu_count() && i < 64; i++)
+		if ((cpus >> i & 1) && type_on(i, &type))
+			t_figure_at(t, "core_type_id", FIG_CPU, i, type, "id");
+}
+
+void cpu_topo_types(struct run_types *out)
+{
+	uint8_t type;
+	unsigned i, k;
+
+	memset(out, 0, sizeof(*out));
+	for (i = 0; i < plat_cpu_count() && out->n < RUN_MAX_TYPES; i++) {
+		if (!type_on(i, &type)) {
+			if (!i)
+				return; /* not hybrid */
+			continue;
+		}
+		for (k = 0; k < out->n && out->type[k] != type; k++)
+			;
+		if (k == out->n) {
+			out->cpu[out->n] = i;
+			out->type[out->n++] = type;
+		}
+	}
 }

@@ -7,6 +7,9 @@
 
 #include "../lib/platform.h"
 
+struct tctx;
+struct run_types;
+
 /* Where the split came from: CPUID leaf 0BH, leaves 01H/04H where 0BH is
  * absent (SDM Vol. 3A 8.9.4), or, where CPUID describes fewer CPUs per
  * package than the platform lists (the host harness's CPUID view has no
@@ -29,5 +32,14 @@ bool cpu_topo_same_core(const struct cpu_topo *t, unsigned a, unsigned b);
 unsigned cpu_topo_core(const struct cpu_topo *t, unsigned cpu);
 /* How many distinct cores CPU cpu's package has. */
 unsigned cpu_topo_cores(const struct cpu_topo *t, unsigned cpu);
+/* On a hybrid part (C-55), the core type of each CPU of the mask `cpus`
+ * (C-56, read on that CPU) as the test's figure core_type_id[cpu]: how the
+ * PMI routing tests name the core type of each routed core (C-61).
+ * Nothing on a part that is not hybrid. */
+void cpu_topo_name_types(struct tctx *t, uint64_t cpus);
+/* On a hybrid part, its core types as CPUID.1AH gives them on each CPU
+ * (C-56): the first CPU of each, the BSP's type first (C-61); none (n 0)
+ * on a part that is not hybrid. */
+void cpu_topo_types(struct run_types *out);
 
 #endif

@@ -1,5 +1,6 @@
 /* One run of the harness on any platform (tests/session.h). */
 #include "session.h"
+#include "cpu_topo.h"
 #include "leave.h"
 #include "state.h"
 #include "../lib/platform.h"
@@ -60,6 +61,9 @@ static void banner(const struct session *s)
 /* The run session_leave finishes, whichever path ends it. */
 static struct session *cur;
 
+/* A hybrid part's core types, each a run of the core suite (C-61). */
+static struct run_types types;
+
 void session_start(struct session *s)
 {
 	struct run_info *ri = &s->ri;
@@ -77,6 +81,7 @@ void session_start(struct session *s)
 	ri->tsc_hz = plat_tsc_hz();
 	ri->config = s->cfg_text;
 	ri->tag = s->cfg->tag;
+	cpu_topo_types(&types);
 	banner(s);
 	state_set_gen(s->pc->gen);
 	pmu_trace_set_gen(s->pc->gen);
@@ -102,7 +107,7 @@ static void recover(const struct tresult *r)
 static struct run_opts opts_of(const struct session *s)
 {
 	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
-				  ARRAY_SIZE(brackets), recover };
+				  ARRAY_SIZE(brackets), recover, &types };
 }
 
 int session_list(struct session *s)

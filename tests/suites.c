@@ -21,6 +21,7 @@ const struct suite *const all_suites[] = {
 	&core_pmi_suite,
 	&core_events_suite,
 	&core_v4_suite,
+	&core_v5_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,

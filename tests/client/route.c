@@ -230,6 +230,7 @@ static enum verdict selects(struct tctx *t)
 	TRY(run(t, &f, recv));
 	for (k = 0; k < f.pr.rounds; k += 2) {
 		t_figure_at(t, "receivers_mask", FIG_BOX, k / 2, (int64_t)recv[k], "mask");
+		cpu_topo_name_types(t, recv[k]);
 		plat_log(1, "  client.route.selects: GLOBAL_CTRL bits 0x%lx reached CPUs 0x%lx",
 			 (unsigned long)f.gbits[k], (unsigned long)recv[k]);
 	}
@@ -260,6 +261,7 @@ static enum verdict wake(struct tctx *t)
 		late += cl_pmi.hits[i] - f.got[2][i];
 	t_figure(t, "wake_receivers_mask", (int64_t)recv[0], "mask");
 	t_figure(t, "halted_receivers_mask", (int64_t)recv[1], "mask");
+	cpu_topo_name_types(t, recv[0] | recv[1]);
 	t_figure(t, "after_waking_count", late, "count");
 	plat_log(1, "  client.route.wake: WakePMI reached CPUs 0x%lx, without it 0x%lx; %u PMIs "
 		 "came once they were woken (L-47, L-48, OQ-L10)", (unsigned long)recv[0],

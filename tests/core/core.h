@@ -89,7 +89,16 @@ struct core {
 	bool model;          /* the core PMU is emulated (pmu_core_emulated) */
 	uint64_t gp_mask;    /* (1 << EAX[23:16]) - 1 */
 	uint64_t fixed_mask; /* (1 << EDX[12:5]) - 1 */
+	/* The fixed counters of this CPU the suite knows, bit j for
+	 * IA32_FIXED_CTRj (C-52, C-53: core_enum_fixed_set): the only ones a
+	 * test touches (C-61). */
+	unsigned fixed_set;
 };
+
+static inline bool core_has_fixed(const struct core *c, unsigned j)
+{
+	return c->fixed_set >> j & 1;
+}
 
 /* Read the enumeration (C-11) and put every control at rest: GLOBAL_CTRL,
  * FIXED_CTR_CTRL and each PERFEVTSEL 0, overflow status cleared, then
@@ -208,6 +217,7 @@ enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what);
 
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
-	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite;
+	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite,
+	core_v5_suite;
 
 #endif

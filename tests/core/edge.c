@@ -96,4 +96,4 @@ static const struct test tests[] = {
 	  "PERFEVTSEL writes set, not exits (model; reported on hardware)", .needs = NEED_CORE_PMU,
 	  .run = edge_dir },
 };
-const struct suite core_edge_suite = SUITE("core.sel", tests);
+const struct suite core_edge_suite = SUITE_EACH_TYPE("core.sel", tests);

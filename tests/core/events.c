@@ -418,4 +418,4 @@ static const struct test core_events_tests[] = {
 	  "predicted branches, at most the branches (C-24 row 6)", .needs = NEED_CORE_PMU,
 	  .run = branch_misses },
 };
-const struct suite core_events_suite = SUITE("core.events", core_events_tests);
+const struct suite core_events_suite = SUITE_EACH_TYPE("core.events", core_events_tests);

@@ -79,7 +79,7 @@ static enum verdict trio_window(struct tctx *t, const struct core *c, unsigned n
 				uint64_t a, uint64_t b, struct trio *r)
 {
 	unsigned z = (n + 2) % c->e.ngp;
-	bool fixed = c->e.nfixed >= 2;
+	bool fixed = core_has_fixed(c, 1);
 	struct core_win w = { .sel = { 0 } };
 	struct work_arg arg;
 	enum verdict v;
@@ -106,7 +106,7 @@ static enum verdict begin3(struct tctx *t, struct core *c)
 {
 	enum verdict v = core_begin(t, c, 2);
 
-	if (v == V_PASS && c->e.nfixed < 2 && c->e.ngp < 3)
+	if (v == V_PASS && !core_has_fixed(c, 1) && c->e.ngp < 3)
 		return core_end(c, t_skip(t, "needs IA32_FIXED_CTR1 or a third general counter "
 					  "for the cycles"));
 	return v;
@@ -323,4 +323,4 @@ static const struct test core_filter_tests[] = {
 	  "rising ones (C-16; asserted on the model, reported on hardware)", .needs = NEED_CORE_PMU,
 	  .run = edge_inv },
 };
-const struct suite core_filter_suite = SUITE("core.sel", core_filter_tests);
+const struct suite core_filter_suite = SUITE_EACH_TYPE("core.sel", core_filter_tests);

@@ -79,4 +79,4 @@ static const struct test core_gate_tests[] = {
 	{ .id = "core.sel.usr-os", .desc = "at ring 0 a USR-only counter counts nothing, an "
 	  "OS-only one counts (C-09)", .needs = NEED_CORE_PMU, .run = usr_os },
 };
-const struct suite core_gate_suite = SUITE("core.sel", core_gate_tests);
+const struct suite core_gate_suite = SUITE_EACH_TYPE("core.sel", core_gate_tests);

@@ -157,12 +157,14 @@ static enum verdict clear_each(struct tctx *t)
 		WR(t, CORE_SEL(i), SEL_COUNT(EV_CYCLES));
 		all |= G_PMC(i);
 	}
-	for (i = 0; i < c.e.nfixed; i++) {
+	for (i = 0; i < CORE_MAX_FIXED; i++) {
+		if (!core_has_fixed(&c, i))
+			continue; /* C-52, C-61 */
 		WR(t, CORE_FIXED(i), (0 - CLEAR_PRESET) & c.fixed_mask); /* C-23 */
 		fc |= FC_EN(i, 1);
 		all |= G_FIXED(i);
 	}
-	if (c.e.nfixed)
+	if (c.fixed_set)
 		WR(t, CORE_FIXED_CTL, fc);
 	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	WR(t, MSR_GLOBAL_CTRL, all);
@@ -198,4 +200,4 @@ static const struct test core_ovf_tests[] = {
 	  "clears its own status bit, general and fixed, and leaves the others set (C-07)",
 	  .needs = NEED_CORE_PMU, .run = clear_each },
 };
-const struct suite core_ovf_suite = SUITE("core.ovf", core_ovf_tests);
+const struct suite core_ovf_suite = SUITE_EACH_TYPE("core.ovf", core_ovf_tests);

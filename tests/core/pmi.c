@@ -216,7 +216,7 @@ static enum verdict no_int(struct tctx *t)
 		v = quiet(t);
 	if (v == V_PASS)
 		v = program(t, &c, 0, false);
-	if (v == V_PASS && c.e.nfixed) {
+	if (v == V_PASS && core_has_fixed(&c, 0)) {
 		bits |= G_FIXED(0);
 		v = program(t, &c, CORE_MAX_GP, false);
 	}
@@ -280,4 +280,4 @@ static const struct test core_pmi_tests[] = {
 	{ .id = "core.pmi.masked", .desc = "a masked LVT entry sends no PMI for an overflow with "
 	  "INT (C-28, OQ-C2)", .needs = NEED_CORE_PMU, .run = masked },
 };
-const struct suite core_pmi_suite = SUITE("core.pmi", core_pmi_tests);
+const struct suite core_pmi_suite = SUITE_EACH_TYPE("core.pmi", core_pmi_tests);

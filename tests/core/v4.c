@@ -77,12 +77,13 @@ static enum verdict status_set_body(struct tctx *t, const struct core *c)
 
 	for (n = 0; n < c->e.ngp; n++)
 		TRY(set_then_reset(t, G_PMC(n)));
-	for (n = 0; n < c->e.nfixed; n++)
-		TRY(set_then_reset(t, G_FIXED(n)));
+	for (n = 0; n < CORE_MAX_FIXED; n++)
+		if (core_has_fixed(c, n)) /* C-52, C-61 */
+			TRY(set_then_reset(t, G_FIXED(n)));
 	TRY(set_then_reset(t, ST_LBR_FRZ));
 	TRY(set_then_reset(t, ST_CTR_FRZ));
 	TRY(set_then_reset(t, ST_OVF_BUF));
-	TRY(set_then_reset(t, G_PMC(0) | G_FIXED(c->e.nfixed ? 1 : 0) | ST_OVF_BUF));
+	TRY(set_then_reset(t, G_PMC(0) | G_FIXED(core_has_fixed(c, 1) ? 1 : 0) | ST_OVF_BUF));
 	/* OQ-C16: what a read of either returns; 0 on the model */
 	RD(t, MSR_GLOBAL_OVF_CTRL, &r390);
 	RD(t, CORE_STATUS_SET, &r391);
@@ -133,7 +134,9 @@ static enum verdict inuse_body(struct tctx *t, const struct core *c)
 		TRY(inuse_is(t, c, INUSE_PMI, "INT alone"));
 		WR(t, CORE_SEL(n), 0);
 	}
-	for (n = 0; n < c->e.nfixed; n++) {
+	for (n = 0; n < CORE_MAX_FIXED; n++) {
+		if (!core_has_fixed(c, n))
+			continue; /* C-52, C-61 */
 		for (en = 0; en < 4; en++) {
 			WR(t, CORE_FIXED_CTL, FC_EN(n, en));
 			TRY(inuse_is(t, c, en ? G_FIXED(n) : 0, "a fixed counter's EN field"));
@@ -173,7 +176,7 @@ static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, u
 	WR(t, CORE_SEL(0), SEL_COUNT(EV_CYCLES) | (pmi ? SEL_INT : 0));
 	WR(t, CORE_SEL(1), SEL_COUNT(EV_CYCLES));
 	*gctl = G_PMC(0) | G_PMC(1);
-	if (c->e.nfixed >= 2) {
+	if (core_has_fixed(c, 1)) {
 		WR(t, CORE_FIXED_CTL, FC_EN(1, 1));
 		*gctl |= G_FIXED(1);
 	}
@@ -196,11 +199,11 @@ static enum verdict moved(struct tctx *t, const struct core *c, bool *moved)
 	uint64_t a0, a1, f0 = 0, f1 = 0;
 
 	RD(t, CORE_PMC(1), &a0);
-	if (c->e.nfixed >= 2)
+	if (core_has_fixed(c, 1))
 		RD(t, CORE_FIXED(1), &f0);
 	plat_stall_us(HOLD_US);
 	RD(t, CORE_PMC(1), &a1);
-	if (c->e.nfixed >= 2)
+	if (core_has_fixed(c, 1))
 		RD(t, CORE_FIXED(1), &f1);
 	*moved = a1 != a0 || f1 != f0;
 	return V_PASS;
@@ -366,4 +369,4 @@ static const struct test core_v4_tests[] = {
 	{ .id = "core.v4.soft-freeze", .desc = "CTR_Frz set through STATUS_SET stands the counters "
 	  "still until reset (OQ-C17)", .needs = NEED_CORE_PMU, .run = soft_freeze },
 };
-const struct suite core_v4_suite = SUITE("core.v4", core_v4_tests);
+const struct suite core_v4_suite = SUITE_EACH_TYPE("core.v4", core_v4_tests);

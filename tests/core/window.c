@@ -22,7 +22,7 @@ static int rest(const struct core *c)
 	unsigned me = plat_this_cpu(), n;
 	int e = msr_write(me, MSR_GLOBAL_CTRL, 0), f;
 
-	if (c->e.nfixed && (f = msr_write(me, CORE_FIXED_CTL, 0)) && !e)
+	if (c->fixed_set && (f = msr_write(me, CORE_FIXED_CTL, 0)) && !e)
 		e = f;
 	for (n = 0; n < c->e.ngp && n < CORE_MAX_GP; n++)
 		if ((f = msr_write(me, CORE_SEL(n), 0)) && !e)
@@ -65,6 +65,8 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 
 	core_enum_read(&c->e);
 	c->model = pmu_core_emulated();
+	if (c->e.hybrid) /* C-61: the results name the core type the test ran on */
+		t_figure(t, "core_type_id", c->e.core_type, "id");
 	if (c->e.version && (v = enum_agrees(t, &c->e)) != V_PASS)
 		return v;
 	if (c->e.version < 2)
@@ -73,13 +75,15 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 	if (c->e.ngp < ngp)
 		return t_skip(t, "needs %u general counters, CPUID.0AH:EAX[15:8] = %u", ngp,
 			      c->e.ngp);
-	if (c->e.ngp > CORE_MAX_GP || c->e.nfixed > CORE_MAX_FIXED || c->e.gp_width < 32 ||
-	    c->e.gp_width > 63 || (c->e.nfixed && (c->e.fixed_width < 32 || c->e.fixed_width > 63)))
+	/* C-61: fixed counters beyond the three the suite knows are left alone */
+	c->fixed_set = core_enum_fixed_set(&c->e) & ((1u << CORE_MAX_FIXED) - 1);
+	if (c->e.ngp > CORE_MAX_GP || c->e.gp_width < 32 || c->e.gp_width > 63 ||
+	    (c->fixed_set && (c->e.fixed_width < 32 || c->e.fixed_width > 63)))
 		return t_skip(t, "CPUID.0AH enumerates beyond what the harness handles (%u x %u-bit "
 			      "general, %u x %u-bit fixed)", c->e.ngp, c->e.gp_width, c->e.nfixed,
 			      c->e.fixed_width);
 	c->gp_mask = (1ull << c->e.gp_width) - 1;
-	c->fixed_mask = c->e.nfixed ? (1ull << c->e.fixed_width) - 1 : 0;
+	c->fixed_mask = c->fixed_set ? (1ull << c->e.fixed_width) - 1 : 0;
 	e = rest(c);
 	if (e)
 		return t_error(t, "putting the core PMU at rest faulted (%d)", e);
@@ -138,19 +142,20 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 	if (v != V_PASS)
 		return v;
 	WR(t, MSR_GLOBAL_CTRL, 0);
-	if (c->e.nfixed)
+	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, 0); /* the fixed counters' EN clear before they are written */
 	for (n = 0; n < c->e.ngp; n++) {
 		WR(t, CORE_SEL(n), 0);
 		if ((v = core_set_pmc(t, n, 0)) != V_PASS)
 			return v;
 	}
-	for (n = 0; n < c->e.nfixed; n++)
-		WR(t, CORE_FIXED(n), 0);
+	for (n = 0; n < CORE_MAX_FIXED; n++)
+		if (core_has_fixed(c, n))
+			WR(t, CORE_FIXED(n), 0);
 	for (n = 0; n < c->e.ngp; n++)
 		if (w->sel[n])
 			WR(t, CORE_SEL(n), w->sel[n]);
-	if (c->e.nfixed)
+	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, w->fixed_ctl);
 	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	return V_PASS;
@@ -210,8 +215,10 @@ static enum verdict held_still(struct tctx *t, const struct core *c, const struc
 	int e;
 
 	pmi_spin(NULL, STILL_US);
-	for (i = 0; i < c->e.ngp + c->e.nfixed; i++) {
+	for (i = 0; i < c->e.ngp + 0u + CORE_MAX_FIXED; i++) {
 		idx = i < c->e.ngp ? i : CORE_MAX_GP + i - c->e.ngp;
+		if (i >= c->e.ngp && !core_has_fixed(c, i - c->e.ngp))
+			continue;
 		was = i < c->e.ngp ? w->gp[i] : w->fixed[i - c->e.ngp];
 		if ((e = core_read(c, idx, &now)))
 			return t_error(t, "reading %s faulted (%d)", core_name(idx, name,
@@ -263,14 +270,14 @@ enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *
 	for (n = 0; n < c->e.ngp; n++)
 		if ((e = core_read(c, n, &w->gp[n])))
 			return t_error(t, "reading IA32_PMC%u faulted (%d)", n, e);
-	for (n = 0; n < c->e.nfixed; n++)
-		if ((e = core_read(c, CORE_MAX_GP + n, &w->fixed[n])))
+	for (n = 0; n < CORE_MAX_FIXED; n++)
+		if (core_has_fixed(c, n) && (e = core_read(c, CORE_MAX_GP + n, &w->fixed[n])))
 			return t_error(t, "reading IA32_FIXED_CTR%u faulted (%d)", n, e);
 	if (!w->nnest && (v = held_still(t, c, w)) != V_PASS)
 		return v;
 	for (n = 0; n < c->e.ngp; n++)
 		WR(t, CORE_SEL(n), 0);
-	if (c->e.nfixed)
+	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, 0);
 	for (n = 0; n < w->nnest; n++) {
 		uint64_t d = last[n] - first[n];

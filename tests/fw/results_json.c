@@ -11,6 +11,7 @@
  * json_end leaves pos at the end of the document. */
 #include "results_fmt.h"
 #include "../../lib/platform.h"
+#include "../../pmu/core_enum.h"
 #include "../../pmu/trace.h"
 
 /* results.json's layout (docs/results.schema.json), and the journal's line
@@ -323,8 +324,11 @@ void json_put_record(struct rbuf *b, const struct tresult *r)
 	rbuf_jstr(b, str_or_empty(r->test->id), RESULTS_ID_MAX);
 	rbuf_put(b, ",\"description\":");
 	rbuf_jstr(b, str_or_empty(r->test->desc), DESC_MAX);
-	rbuf_printf(b, ",\"iteration\":%u,\"verdict\":\"%s\",\"reason\":",
-		    r->iteration, verdict_word(r->verdict));
+	rbuf_printf(b, ",\"iteration\":%u,", r->iteration);
+	if (r->core_type) /* C-61: the core type and CPU a core test ran on */
+		rbuf_printf(b, "\"core_type\":\"%s\",\"cpu\":%u,", core_type_name(r->core_type),
+			    r->cpu);
+	rbuf_printf(b, "\"verdict\":\"%s\",\"reason\":", verdict_word(r->verdict));
 	rbuf_jstr(b, r->reason, rbuf_room(b, fb.len + REC_KEEP));
 	rbuf_printf(b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
 		    (unsigned long long)r->duration_us, (int)fb.len, figs);

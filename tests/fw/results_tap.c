@@ -3,6 +3,7 @@
  * hang or reset reads as an incomplete run rather than a wrong one. */
 #include "results_fmt.h"
 #include "../../lib/platform.h"
+#include "../../pmu/core_enum.h"
 
 /* Bytes set aside after a YAML message besides the figures: severity,
  * duration, iteration, the "figures:" key and the block end. */
@@ -99,8 +100,12 @@ static void status_line(struct rbuf *b, const struct tresult *r)
 			  v == V_XFAIL ? " # TODO" : "";
 	const char *why = *dir ? r->reason : "";
 
-	tap_line(b, "%s %u - %.*s%s%s%s", v == V_PASS || v == V_SKIP || v == V_NA ? "ok" : "not ok",
-		 r->index, RESULTS_ID_MAX, str_or_empty(r->test->id), dir,
+	char at[40] = "";
+
+	if (r->core_type) /* C-61: which core type's run of a core test */
+		snprintf(at, sizeof(at), " [%s cpu %u]", core_type_name(r->core_type), r->cpu);
+	tap_line(b, "%s %u - %.*s%s%s%s%s", v == V_PASS || v == V_SKIP || v == V_NA ? "ok" : "not ok",
+		 r->index, RESULTS_ID_MAX, str_or_empty(r->test->id), at, dir,
 		 *why ? " " : "", why);
 }
 

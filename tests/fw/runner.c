@@ -2,7 +2,11 @@
 #include "runner.h"
 #include "glob.h"
 #include "../../lib/platform.h"
+#include "../../pmu/core_enum.h"
 #include "../../pmu/trace.h"
+
+/* A test body on a CPU other than the BSP may take this long (C-61). */
+#define AP_TEST_US 120000000ull
 
 static const char *const words[V_COUNT] = { "PASS", "FAIL", "SKIP", "XFAIL", "ERROR", "N/A" };
 
@@ -152,13 +156,19 @@ static bool bracketed(const struct suite *const *s, unsigned nsuites, const stru
 	return false;
 }
 
+/* How many times each test of suite s runs: once per core type (C-61). */
+static unsigned runs_of(const struct suite *s, const struct run_opts *o)
+{
+	return s->each_core_type && o->types && o->types->n >= 2 ? o->types->n : 1;
+}
+
 unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
 {
 	unsigned i, j, n = 0;
 
 	for (i = 0; i < nsuites; i++)
 		for (j = 0; j < s[i]->count; j++)
-			n += runner_selected(o, s[i]->tests[j].id);
+			n += runner_selected(o, s[i]->tests[j].id) * runs_of(s[i], o);
 	n *= o->repeat ? o->repeat : 1;
 	for (i = 0; i < o->nbrackets; i++)
 		if (bracketed(s, nsuites, o, &o->brackets[i]))
@@ -245,11 +255,60 @@ struct call {
 	enum verdict v;
 };
 
+/* The core type a run of a test is for, and the CPU it runs on. */
+struct ctype {
+	unsigned cpu;
+	uint8_t type;
+};
+
+static const struct ctype *ctype_of(const struct run_opts *o, unsigned k, struct ctype *ct)
+{
+	ct->cpu = o->types->cpu[k];
+	ct->type = o->types->type[k];
+	return ct;
+}
+
 static void call_test(void *p)
 {
 	struct call *c = p;
 
 	c->v = c->t->res->test->run(c->t);
+}
+
+/* On another CPU than the BSP (a hybrid part's other core type, C-61):
+ * interrupts on there, as they are on the BSP during a test, so that its
+ * PMIs are taken; the platform's job loop turns them off again. */
+static void call_test_ap(void *p)
+{
+	plat_irq_enable();
+	call_test(p);
+}
+
+/* The test body of r on CPU r->cpu: 0 and the verdict in c->v, or an
+ * ERROR's reason in r->reason (a CPU exception, a CPU that did not finish). */
+static bool run_body(struct tresult *r, struct call *c)
+{
+	int rc, vec;
+
+	if (!r->cpu)
+		return !plat_guarded(call_test, c, r->reason, sizeof(r->reason));
+	rc = plat_run_on(r->cpu, call_test_ap, c, AP_TEST_US, &vec);
+	if (rc == PLAT_EFAULT)
+		snprintf(r->reason, sizeof(r->reason), "CPU exception %d on CPU %u", vec, r->cpu);
+	else if (rc)
+		snprintf(r->reason, sizeof(r->reason), "the test did not finish on CPU %u (error "
+			 "%d)", r->cpu, rc);
+	return !rc;
+}
+
+/* " [E-core (20H) cpu 2]" after a test's id where it ran on one core type
+ * of several (C-61), else "". */
+static const char *where(const struct tresult *r, char *buf, size_t len)
+{
+	if (!r->core_type)
+		return "";
+	snprintf(buf, len, " [%s cpu %u]", core_type_name(r->core_type), r->cpu);
+	return buf;
 }
 
 /* The console's verdict lines, "[n/N] WORD id[: reason]" (n the result's
@@ -277,6 +336,7 @@ static void na_flush(void)
 static void print_verdict(const struct tresult *r, unsigned planned)
 {
 	const char *w = verdict_word(r->verdict);
+	char at[40];
 
 	if (r->verdict == V_NA && plat_verbosity() <= 1) {
 		if (na.count && (r->index != na.last + 1 || strcmp(r->reason, na.reason)))
@@ -294,9 +354,11 @@ static void print_verdict(const struct tresult *r, unsigned planned)
 	}
 	na_flush();
 	if (r->verdict == V_PASS || !r->reason[0])
-		plat_log(0, "[%u/%u] %s %s", r->index, planned, w, r->test->id);
+		plat_log(0, "[%u/%u] %s %s%s", r->index, planned, w, r->test->id,
+			 where(r, at, sizeof(at)));
 	else
-		plat_log(0, "[%u/%u] %s %s: %s", r->index, planned, w, r->test->id, r->reason);
+		plat_log(0, "[%u/%u] %s %s%s: %s", r->index, planned, w, r->test->id,
+			 where(r, at, sizeof(at)), r->reason);
 }
 
 /* A FAIL or ERROR into the tally's list, its reason cut at the first line. */
@@ -318,7 +380,7 @@ static void keep_fail(struct tally *t, const struct tresult *r)
 /* recover: o->recover, or NULL after a bracket's last (a restore stops
  * everything itself, then puts back what it can: stopping after it would
  * undo that). */
-static void run_one(const struct test *tc, unsigned index, unsigned iter,
+static void run_one(const struct test *tc, unsigned index, unsigned iter, const struct ctype *ct,
 		    void (*recover)(const struct tresult *r), const struct run_env *env,
 		    const struct run_sink *sink, struct tally *tally)
 {
@@ -332,6 +394,10 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	r.test = tc;
 	r.index = index;
 	r.iteration = iter;
+	if (ct) {
+		r.core_type = ct->type;
+		r.cpu = (uint8_t)ct->cpu;
+	}
 	r.verdict = needs_met(tc, env, r.reason, sizeof(r.reason));
 	runs = r.verdict == V_PASS;
 	if (runs)
@@ -342,7 +408,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 	t0 = plat_tsc();
 	if (!runs) {
 		/* r.verdict says why: N/A or SKIP */
-	} else if (plat_guarded(call_test, &c, r.reason, sizeof(r.reason))) {
+	} else if (!run_body(&r, &c)) {
 		r.verdict = V_ERROR; /* reason names the exception */
 	} else {
 		r.verdict = c.v < V_COUNT ? c.v : V_ERROR;
@@ -378,23 +444,26 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter,
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally)
 {
-	unsigned i, j, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
+	unsigned i, j, k, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
 	const struct bracket *b = o->brackets;
+	struct ctype ct;
 
 	memset(tally, 0, sizeof(*tally));
 	tally->planned = runner_planned(s, nsuites, o);
 	for (i = 0; i < o->nbrackets; i++)
 		if (b[i].first && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].first, ++index, 1, o->recover, env, sink, tally);
+			run_one(b[i].first, ++index, 1, NULL, o->recover, env, sink, tally);
 	for (iter = 1; iter <= repeat; iter++)
 		for (i = 0; i < nsuites; i++)
 			for (j = 0; j < s[i]->count; j++)
-				if (runner_selected(o, s[i]->tests[j].id))
-					run_one(&s[i]->tests[j], ++index, iter, o->recover, env, sink,
-						tally);
+				for (k = 0; k < runs_of(s[i], o); k++)
+					if (runner_selected(o, s[i]->tests[j].id))
+						run_one(&s[i]->tests[j], ++index, iter,
+							runs_of(s[i], o) > 1 ? ctype_of(o, k, &ct) : NULL,
+							o->recover, env, sink, tally);
 	for (i = o->nbrackets; i-- > 0;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].last, ++index, 1, NULL, env, sink, tally);
+			run_one(b[i].last, ++index, 1, NULL, NULL, env, sink, tally);
 	na_flush();
 }
 

@@ -31,6 +31,15 @@ struct bracket {
 	const struct test *first, *last;
 };
 
+/* A hybrid part's core types (C-55, C-56): the first CPU of each, the
+ * BSP's type first. */
+#define RUN_MAX_TYPES 4
+struct run_types {
+	unsigned n;
+	unsigned cpu[RUN_MAX_TYPES];
+	uint8_t type[RUN_MAX_TYPES];
+};
+
 struct run_opts {
 	const char *tests, *skip; /* comma-separated globs */
 	unsigned repeat;
@@ -43,6 +52,9 @@ struct run_opts {
 	 * put back in a quiet state before the next test. Not after a
 	 * bracket's last, which restores. NULL: nothing. */
 	void (*recover)(const struct tresult *r);
+	/* NULL, or fewer than 2: every test once, on the BSP; else each test
+	 * of an each_core_type suite once per type, on its CPU (C-61). */
+	const struct run_types *types;
 };
 
 struct run_sink {

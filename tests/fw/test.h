@@ -66,14 +66,23 @@ struct suite {
 	const char *name;
 	const struct test *tests;
 	unsigned count;
+	/* On a hybrid part each test runs once per core type, on the first CPU
+	 * of each (the core PMU suite, C-61; tests/fw/runner.h). */
+	bool each_core_type;
 };
 #define SUITE(name_, table_) { .name = name_, .tests = table_, .count = ARRAY_SIZE(table_) }
+#define SUITE_EACH_TYPE(name_, table_)                                                 \
+	{ .name = name_, .tests = table_, .count = ARRAY_SIZE(table_), .each_core_type = true }
 
 struct msr_trace;
 
 struct tresult {
 	const struct test *test;
 	unsigned index;       /* 1-based position in the run (TAP number) */
+	/* The core type (CPUID.1AH:EAX[31:24], C-56) of the CPU a test of an
+	 * each_core_type suite ran on, on a hybrid part, and that CPU; 0:
+	 * not named. */
+	uint8_t core_type, cpu;
 	unsigned iteration;   /* 1..repeat */
 	enum verdict verdict;
 	char reason[T_REASON_LEN];

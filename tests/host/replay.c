@@ -199,11 +199,11 @@ static const char *setup(struct emu_cfg *cfg)
 	if (g && !(m = g->emu))
 		g = NULL; /* no model of that generation: the core PMU alone */
 	shape = (struct core_shape){ run.version, run.ngp, run.gp_width, run.ebx_len, run.ebx,
-				     run.nfixed, run.fixed_width, run.pdcm, run.perf_caps };
+				     run.nfixed, run.fixed_width, run.pdcm, run.perf_caps, 0, false, 0 };
 	uclk_khz = m && m->uclk_is_tsc ? run.tsc_hz / 1000 : run.uclk_mhz * 1000ull; /* OQ-S18 */
 	*cfg = (struct emu_cfg){ g, 0, (uint32_t)uclk_khz, NULL, replay_uclk, 0,
 				 run.version && core_shape_valid(&shape) ? &shape : NULL, replay_core,
-				 run.model };
+				 run.model, NULL };
 	if (!cfg->gen && !cfg->core)
 		return "neither an uncore with a model nor a core PMU to replay";
 	return NULL;

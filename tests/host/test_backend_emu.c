@@ -26,7 +26,7 @@ static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
 	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), &fs, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL, 0x1A };
+			     NULL, NULL, 0x1A, NULL };
 
 	host_machine(ncpus, npkg);
 	emu_start(&c, VEC);
@@ -206,7 +206,7 @@ static void n03_packages_are_independent(void **state)
 static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 {
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL, 0x1A };
+			     NULL, NULL, 0x1A, NULL };
 
 	(void)state;
 	host_machine_smt(4, 1, 2); /* cores 0 and 1, two threads each */

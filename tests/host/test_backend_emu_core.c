@@ -32,7 +32,7 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 	/* faults: the delivery's (family UNCORE: the LVT entry's). */
 	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
 	struct emu_cfg c = { uncore ? uncore_gen_by_name("nhm") : NULL, &fs, 2133000, NULL,
-			     manual_clock, 0, shape, manual_clock, 0x1A };
+			     manual_clock, 0, shape, manual_clock, 0x1A, NULL };
 
 	host_machine(ncpus, 1);
 	emu_start(&c, VEC);
@@ -230,7 +230,7 @@ static void c11_cpuid_view(void **state)
 /* pmu/core_enum.c decodes what the view presents (C-11, C-18, C-24). */
 static void c11_enumeration_decoded(void **state)
 {
-	static const struct core_shape aaj80 = { 3, 4, 48, 7, 0x40, 3, 48, true, 0 };
+	static const struct core_shape aaj80 = { 3, 4, 48, 7, 0x40, 3, 48, true, 0, 0, false, 0 };
 	struct core_enum e;
 	char buf[256];
 
@@ -264,7 +264,7 @@ static void c11_enumeration_decoded(void **state)
  * reference cycles run at the TSC's rate. */
 static void c24_reference_cycles_at_the_tsc_rate(void **state)
 {
-	struct emu_cfg c = { NULL, 0, 2133000, NULL, NULL, 0, &core_shape_nhm, NULL, 0x1A };
+	struct emu_cfg c = { NULL, 0, 2133000, NULL, NULL, 0, &core_shape_nhm, NULL, 0x1A, NULL };
 	uint64_t c0, c1, t0, t1;
 
 	(void)state;

@@ -41,7 +41,7 @@ static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned np
 		    unsigned threads)
 {
 	struct emu_cfg c = { uncore_gen_by_name(gen), 0, 800000, NULL, manual_clock, 0,
-			     NULL, NULL, model };
+			     NULL, NULL, model, NULL };
 
 	host_machine_smt(ncpus, npkg, threads);
 	emu_start(&c, VEC);

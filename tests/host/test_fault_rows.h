@@ -21,6 +21,21 @@
 		assert_int_equal(n_, ARRAY_SIZE(rows));                               \
 	} while (0)
 
+/* Each row of rows[] (.bit, .holds(mask) saying whether a behaviour
+ * holds) holds on the clean model and not with its own defect. */
+#define ASSERT_ROWS_HOLD(rows)                                                        \
+	do {                                                                          \
+		unsigned i_;                                                          \
+		for (i_ = 0; i_ < ARRAY_SIZE(rows); i_++) {                           \
+			if (!(rows)[i_].holds(0))                                     \
+				fail_msg("the clean model fails the row of %s",       \
+					 emu_fault_name((rows)[i_].bit));             \
+			if ((rows)[i_].holds(emu_fault_mask((rows)[i_].bit)))         \
+				fail_msg("%s does not break it",                      \
+					 emu_fault_name((rows)[i_].bit));             \
+		}                                                                     \
+	} while (0)
+
 /* Each row of rows[] (.bit, .run(mask) giving a value) gives want_of(row)
  * on the clean model, and something else with its own defect. */
 #define ASSERT_ROWS_BREAK(rows, want_of)                                              \

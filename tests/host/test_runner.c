@@ -43,7 +43,7 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL };
+	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
 			       NULL, NULL, NULL };
 
@@ -197,7 +197,7 @@ static const struct bracket brackets[] = {
 /* first/last bracket a selection that needs the uncore, and nothing else. */
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL };
+	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -232,7 +232,7 @@ static void other_generation_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep", NULL };
 	struct tally t;
 
@@ -264,7 +264,7 @@ static void c50_ruled_out_generations_are_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no supported uncore", true, NULL, NULL,
 			       "nhm snb" };
 	struct tally t;
@@ -302,7 +302,7 @@ static void not_applicable_runs_are_one_line(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm", NULL };
 	struct tally t;
 
@@ -337,7 +337,7 @@ static void fails_listed_at_the_end(void **state)
 	};
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -358,7 +358,7 @@ static void fails_listed_at_the_end(void **state)
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
-	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL };
+	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
@@ -408,7 +408,7 @@ static void on_ended(void *ctx)
 
 static void starting_before_each_test_that_runs(void **state)
 {
-	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -444,7 +444,7 @@ static void on_recover(const struct tresult *r)
 
 static void recover_after_fail_and_error(void **state)
 {
-	struct run_opts o = { "*", "", 1, NULL, 0, on_recover };
+	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -479,7 +479,7 @@ static void recover_not_after_a_last(void **state)
 	static const struct bracket bad[] = {
 		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
 	};
-	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover };
+	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -495,7 +495,7 @@ static void recover_not_after_a_last(void **state)
 
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL };
+	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL };
 
 	(void)state;
 	host_machine(1, 1);
@@ -572,6 +572,49 @@ static void figure_expect(void **state)
 	assert_false(r.figs[0].has_expect);
 }
 
+/* C-61: on a hybrid part each test of an each_core_type suite runs once per
+ * core type, its body on that type's CPU, the result naming type and CPU;
+ * other suites once, unnamed; the plan counts every run. */
+static unsigned ran_on[4];
+
+static enum verdict where_am_i(struct tctx *t)
+{
+	(void)t;
+	ran_on[plat_this_cpu()]++;
+	return V_PASS;
+}
+
+static void c61_each_core_type_suite_runs_per_type(void **state)
+{
+	static const struct test typed[] = {
+		{ .id = "c.one", .desc = "per type", .needs = 0, .run = where_am_i },
+	};
+	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
+	static const struct suite *const both[] = { &per_type, &suite_b };
+	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
+	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types };
+	struct run_env env = { 3, 1, false, false, "none", false, NULL, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(3, 1);
+	nseen = 0;
+	memset(ran_on, 0, sizeof(ran_on));
+	assert_int_equal(runner_planned(both, 2, &o), 3);
+	runner_run(both, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(nseen, 3);
+	assert_int_equal(ran_on[0], 1);
+	assert_int_equal(ran_on[2], 1);
+	assert_int_equal(seen[0].core_type, 0x40);
+	assert_int_equal(seen[0].cpu, 0);
+	assert_int_equal(seen[1].core_type, 0x20);
+	assert_int_equal(seen[1].cpu, 2);
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].core_type, 0); /* suite b: once, unnamed */
+	o.types = NULL; /* not hybrid: once, on the BSP */
+	assert_int_equal(runner_planned(both, 2, &o), 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -593,6 +636,7 @@ int main(void)
 		cmocka_unit_test(recover_after_fail_and_error),
 		cmocka_unit_test(recover_not_after_a_last),
 		cmocka_unit_test(list_prints_selected),
+		cmocka_unit_test(c61_each_core_type_suite_runs_per_type),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -21,7 +21,7 @@ static struct tresult res;
 static void machine(unsigned ncpus, unsigned npkg)
 {
 	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, NULL, 0, NULL, NULL,
-			     0x1A };
+			     0x1A, NULL };
 
 	host_machine(ncpus, npkg);
 	host_cfg()->inject = INJECT_NONE;

@@ -314,6 +314,7 @@ static enum verdict each_core(struct tctx *t)
 	for (k = 0; k < cores && k < PMI_CORES && v == V_PASS; k++) {
 		v = select_cores(t, &c, 1u << k, ROUNDS, false, recv, &lat);
 		t_figure_at(t, "receivers_mask", FIG_CORE, k, (int64_t)recv[0], "mask");
+		cpu_topo_name_types(t, recv[0]);
 	}
 	if (v == V_PASS)
 		report(t, &lat);
@@ -333,6 +334,7 @@ static enum verdict all_cores(struct tctx *t)
 		return v;
 	v = select_cores(t, &c, ALL_CORES, ROUNDS, false, recv, &lat);
 	t_figure(t, "receivers_mask", (int64_t)recv[0], "mask");
+	cpu_topo_name_types(t, recv[0]);
 	if (v != V_PASS)
 		return v;
 	CHECK(t, recv[0], "no CPU took the PMI with EN_PMI_CORE = 0x%x (N-34)", ALL_CORES);

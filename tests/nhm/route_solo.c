@@ -71,6 +71,7 @@ static enum verdict solo(struct tctx *t, unsigned vector, uint32_t lvt, bool dc,
 	rc = route_stop_uncore(0);
 	route_keep(&rc, pmi_disarm(&s.a));
 	plat_irq_unregister(vector);
+	cpu_topo_name_types(t, 1); /* the BSP, the one CPU these PMIs reach */
 	if (rc && v == V_PASS)
 		return t_error(t, "restoring the uncore or DEBUGCTL faulted (%d)", rc);
 	return v;

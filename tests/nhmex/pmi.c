@@ -232,6 +232,7 @@ static enum verdict route(struct tctx *t)
 		if ((v = judge(t, &f, r, recv, &core[r])) != V_PASS)
 			return v;
 		t_figure_at(t, "receivers_mask", FIG_CORE, r, (int64_t)recv, "mask");
+		cpu_topo_name_types(t, recv);
 		plat_log(1, "  nhmex.pmi.route: pmi_core_sel bit %u (core %u) reached CPUs 0x%lx "
 			 "(core %d of the package by APIC id; OQ-X2)", r + 1, r, (unsigned long)recv, core[r]);
 		for (j = 0; j < r; j++)
