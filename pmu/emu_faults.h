@@ -42,8 +42,11 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * every row that runs its generation's suite (a core PMU defect: every row
  * that runs core.*), NOFW (core PMU only) those whose core shape has no
  * full-width writes, V4 (core PMU only) those whose core shape is version
- * 4, HOST none: host tests only. */
-enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST, EMU_RUN_V4 };
+ * 4, HOST none: host tests only; ICL, ADL, CD (client uncore only) the rows
+ * whose registry entry lists that kind (uncore_gen.mutation.runs): a defect
+ * of a layout only some rows of the family have. */
+enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST, EMU_RUN_V4, EMU_RUN_ICL,
+		      EMU_RUN_ADL, EMU_RUN_CD };
 
 /* Every defect, in the order of their global numbers: D(f, id, name, run,
  * desc) each. */

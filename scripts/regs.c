@@ -57,7 +57,7 @@ static void print_gens(unsigned fam)
 
 static void print_defects(void)
 {
-	static const char *const runs[] = { "mutation", "nofw", "host", "v4" };
+	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "icl", "adl", "cd" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
@@ -67,10 +67,11 @@ static void print_defects(void)
 	}
 }
 
-/* A row: its generation's defects (fam; EMU_FAM_COUNT: none) and, where
- * core.* runs (shape), the core PMU's that can show on the shape. */
+/* A row: its generation's defects (fam; EMU_FAM_COUNT: none), MUT and the
+ * kinds in runs, and, where core.* runs (shape), the core PMU's that can
+ * show on the shape. */
 static void print_row(const char *name, unsigned model, unsigned cpus, const char *tests,
-		      const char *qemu, unsigned fam, const struct core_shape *shape)
+		      const char *qemu, unsigned fam, unsigned runs, const struct core_shape *shape)
 {
 	unsigned b;
 
@@ -81,7 +82,7 @@ static void print_row(const char *name, unsigned model, unsigned cpus, const cha
 			    (d->run == EMU_RUN_MUT || (d->run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
 			     (d->run == EMU_RUN_V4 && shape->version >= 4));
 
-		if ((d->gen == fam && d->run == EMU_RUN_MUT) || core)
+		if ((d->gen == fam && (d->run == EMU_RUN_MUT || (runs >> d->run & 1))) || core)
 			printf(" %s", d->name);
 	}
 	printf("\n");
@@ -99,14 +100,15 @@ static void print_mutation(void)
 			continue;
 		snprintf(tests, sizeof(tests), "%s.*%s", g->suite, g->mutation.core ? ",core.*" : "");
 		print_row(g->name, g->mutation.model, g->mutation.cpus, tests, g->mutation.qemu_cpu,
-			  g->defects, g->mutation.core ? core_row_for_model(6, g->mutation.model)->shape
+			  g->defects, g->mutation.runs,
+			  g->mutation.core ? core_row_for_model(6, g->mutation.model)->shape
 						       : NULL);
 	}
 	for (i = 0; i < core_rows_count; i++)
 		if (core_rows[i].mutation.cpus)
 			print_row(core_rows[i].name, core_rows[i].mutation.model,
 				  core_rows[i].mutation.cpus, "core.*", core_rows[i].mutation.qemu_cpu,
-				  EMU_FAM_COUNT, core_rows[i].shape);
+				  EMU_FAM_COUNT, 0, core_rows[i].shape);
 }
 
 int main(int argc, char **argv)
