@@ -57,31 +57,21 @@ static const struct field cbo_config[] = {
 	{ .name = NULL },
 };
 
-/* L-25, L-26; OQ-L19: CMASK 5 bits; no occupancy reset, no USR/OS. */
-static const struct field evtsel[] = {
-	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "L-25" },
-	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "L-25 L-57" },
-	{ .name = "E", .lo = 18, .hi = 18, .access = FA_RW, .spec = "L-29" },
-	{ .name = "OVF_EN", .lo = 20, .hi = 20, .access = FA_RW, .spec = "L-35" },
-	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "L-21" },
-	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "L-28 OQ-L12" },
-	{ .name = "CMASK", .lo = 24, .hi = 28, .access = FA_RW, .spec = "L-27 OQ-L19" },
-	{ .name = NULL },
-};
+/* L-25, L-26; OQ-L19: CMASK 5 bits (hi 28); no occupancy reset, no USR/OS;
+ * L-75: layout D's C-box threshold 6 bits (hi 29). */
+#define EVTSEL_FIELDS(cmask_hi, cmask_spec)                                                \
+	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "L-25" },             \
+	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "L-25 L-57" },       \
+	{ .name = "E", .lo = 18, .hi = 18, .access = FA_RW, .spec = "L-29" },               \
+	{ .name = "OVF_EN", .lo = 20, .hi = 20, .access = FA_RW, .spec = "L-35" },          \
+	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "L-21" },              \
+	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "L-28 OQ-L12" },      \
+	{ .name = "CMASK", .lo = 24, .hi = (cmask_hi), .access = FA_RW, .spec = cmask_spec }, \
+	{ .name = NULL }
+static const struct field evtsel[] = { EVTSEL_FIELDS(28, "L-27 OQ-L19") };
+static const struct field evtsel_d[] = { EVTSEL_FIELDS(29, "L-27 L-75") };
 
 /* L-32, L-33; OQ-L14: bits above the width read 0. */
-/* L-75: layout D's C-box threshold is 6 bits (29:24). */
-static const struct field evtsel_d[] = {
-	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "L-25" },
-	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "L-25 L-57" },
-	{ .name = "E", .lo = 18, .hi = 18, .access = FA_RW, .spec = "L-29" },
-	{ .name = "OVF_EN", .lo = 20, .hi = 20, .access = FA_RW, .spec = "L-35" },
-	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "L-21" },
-	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "L-28 OQ-L12" },
-	{ .name = "THRESHOLD", .lo = 24, .hi = 29, .access = FA_RW, .spec = "L-27 L-75" },
-	{ .name = NULL },
-};
-
 static const struct field counter44[] = {
 	{ .name = "COUNT", .lo = 0, .hi = 43, .access = FA_RW, .spec = "L-32 OQ-L14" },
 	{ .name = NULL },
@@ -144,71 +134,36 @@ static const struct reg_tmpl arb_icl_regs[] = {
 	  .pair = 0x3B1 },
 };
 
-/* L-76: layout D's ARB boxes, selects below counters, CMASK 5 bits. */
-static const struct reg_tmpl arb_d_regs[] = {
-	{ .name = "MSR_UNC_ARB_PERFEVTSEL%u", .addr = 0x2FD0, .stride = 1, .count = 2, .width = 64,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "L-76 L-75",
-	  .pair = 0x2FD2 },
-	{ .name = "MSR_UNC_ARB_PERFCTR%u", .addr = 0x2FD2, .stride = 1, .count = 2, .width = 44,
-	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "L-76 L-32" },
-};
+/* Two selects at sel then two 44-bit counters at ctr (L-11, L-66, L-74,
+ * L-76; L-32). */
+#define SEL_CTR(unit, sel, ctr, sel_fields, sid)                                            \
+	{ .name = "MSR_UNC_" unit "_PERFEVTSEL%u", .addr = (sel), .stride = 1, .count = 2,  \
+	  .width = 64, .role = ROLE_CTL, .access = RA_RW, .fields = (sel_fields),           \
+	  .spec = sid " L-25", .pair = (ctr) },                                             \
+	{ .name = "MSR_UNC_" unit "_PERFCTR%u", .addr = (ctr), .stride = 1, .count = 2,     \
+	  .width = 44, .role = ROLE_CTR, .access = RA_RW, .fields = counter44,              \
+	  .spec = sid " L-32" }
 
-/* L-66, L-74: two selects then two counters in 8 addresses. */
-static const struct reg_tmpl cbox_c_regs[] = {
-	{ .name = "MSR_UNC_CBO_PERFEVTSEL%u", .addr = 0x700, .stride = 1, .count = 2, .width = 64,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "L-66 L-25",
-	  .pair = 0x702 },
-	{ .name = "MSR_UNC_CBO_PERFCTR%u", .addr = 0x702, .stride = 1, .count = 2, .width = 44,
-	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "L-66 L-32" },
-};
-static const struct reg_tmpl cbox_d_regs[] = {
-	{ .name = "MSR_UNC_CBO_PERFEVTSEL%u", .addr = 0x2000, .stride = 1, .count = 2, .width = 64,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel_d, .spec = "L-74 L-75",
-	  .pair = 0x2002 },
-	{ .name = "MSR_UNC_CBO_PERFCTR%u", .addr = 0x2002, .stride = 1, .count = 2, .width = 44,
-	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "L-74 L-32" },
-};
-
+/* L-76: layout D's ARB boxes, CMASK 5 bits (L-75). */
+static const struct reg_tmpl arb_d_regs[] = { SEL_CTR("ARB", 0x2FD0, 0x2FD2, evtsel, "L-76") };
+/* L-66, L-74: two selects then two counters in 8 addresses; D's threshold
+ * 6 bits (L-75). */
+static const struct reg_tmpl cbox_c_regs[] = { SEL_CTR("CBO", 0x700, 0x702, evtsel, "L-66") };
+static const struct reg_tmpl cbox_d_regs[] = { SEL_CTR("CBO", 0x2000, 0x2002, evtsel_d, "L-74") };
 /* L-11: two event selects and two counters per box (OQ-L4, OQ-L5). */
-static const struct reg_tmpl cbox_regs[] = {
-	{ .name = "MSR_UNC_CBO_PERFEVTSEL%u", .addr = 0x700, .stride = 1, .count = 2, .width = 64,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "L-11 L-25",
-	  .pair = 0x706 },
-	{ .name = "MSR_UNC_CBO_PERFCTR%u", .addr = 0x706, .stride = 1, .count = 2, .width = 44,
-	  .role = ROLE_CTR, .access = RA_RW, .fields = counter44, .spec = "L-11 L-32" },
-};
+static const struct reg_tmpl cbox_regs[] = { SEL_CTR("CBO", 0x700, 0x706, evtsel, "L-11") };
 
 /* L-12, L-13, OQ-L6: boxes 0-6 at the stride 0x10, box 7 at 0xF70. */
 static const uint16_t cbox_b_offs[] = { 0x00, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x870 };
 
-static const struct box_type client_global_a = {
-	.name = "global",
-	.nboxes = 1,
-	.scope = SCOPE_PACKAGE, /* L-03 */
-	.regs = global_a_regs,
-	.nregs = ARRAY_SIZE(global_a_regs),
-};
-static const struct box_type client_global_b = {
-	.name = "global",
-	.nboxes = 1,
-	.scope = SCOPE_PACKAGE,
-	.regs = global_b_regs,
-	.nregs = ARRAY_SIZE(global_b_regs),
-};
-static const struct box_type client_global_c = {
-	.name = "global",
-	.nboxes = 1,
-	.scope = SCOPE_PACKAGE,
-	.regs = global_c_regs,
-	.nregs = ARRAY_SIZE(global_c_regs),
-};
-static const struct box_type client_global_d = {
-	.name = "global",
-	.nboxes = 1,
-	.scope = SCOPE_PACKAGE,
-	.regs = global_d_regs,
-	.nregs = ARRAY_SIZE(global_d_regs),
-};
+/* L-03: one global box per package. */
+#define GLOBAL_BOX(regs_)                                                                   \
+	{ .name = "global", .nboxes = 1, .scope = SCOPE_PACKAGE, .regs = (regs_),           \
+	  .nregs = ARRAY_SIZE(regs_) }
+static const struct box_type client_global_a = GLOBAL_BOX(global_a_regs);
+static const struct box_type client_global_b = GLOBAL_BOX(global_b_regs);
+static const struct box_type client_global_c = GLOBAL_BOX(global_c_regs);
+static const struct box_type client_global_d = GLOBAL_BOX(global_d_regs);
 const struct box_type client_arb = {
 	.name = "arb",
 	.nboxes = 1,

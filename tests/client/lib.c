@@ -88,24 +88,37 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 	return V_PASS;
 }
 
+/* Register k of C-box n from box 0's first at base (box 7 of B: far7), or
+ * of ARB box b (Ice Lake's counter 0: none). */
+static uint32_t cbo(const struct cl_layout *l, uint32_t base, uint32_t far7, unsigned n,
+		    unsigned k)
+{
+	return (n == 7 && l->cbox7_far ? far7 : base + l->cbo_stride * n) + k;
+}
+
+static uint32_t arb(const struct cl_layout *l, uint32_t base, unsigned b, unsigned k)
+{
+	return l->arb0_gone && !k ? 0 : base + CL_ARB_STRIDE_D * b + k; /* L-70, L-76 */
+}
+
 uint32_t cl_cbo_sel(const struct cl_layout *l, unsigned n, unsigned k)
 {
-	return (n == 7 && l->cbox7_far ? CL_CBO7_SEL_B : l->cbo_sel + l->cbo_stride * n) + k;
+	return cbo(l, l->cbo_sel, CL_CBO7_SEL_B, n, k);
 }
 
 uint32_t cl_cbo_ctr(const struct cl_layout *l, unsigned n, unsigned k)
 {
-	return (n == 7 && l->cbox7_far ? CL_CBO7_CTR_B : l->cbo_ctr + l->cbo_stride * n) + k;
+	return cbo(l, l->cbo_ctr, CL_CBO7_CTR_B, n, k);
 }
 
 uint32_t cl_arb_sel(const struct cl_layout *l, unsigned b, unsigned k)
 {
-	return l->arb0_gone && !k ? 0 : l->arb_sel + CL_ARB_STRIDE_D * b + k; /* L-70 */
+	return arb(l, l->arb_sel, b, k);
 }
 
 uint32_t cl_arb_ctr(const struct cl_layout *l, unsigned b, unsigned k)
 {
-	return l->arb0_gone && !k ? 0 : l->arb_ctr + CL_ARB_STRIDE_D * b + k;
+	return arb(l, l->arb_ctr, b, k);
 }
 
 unsigned cl_cmask_top(const struct cl_layout *l)
@@ -113,32 +126,24 @@ unsigned cl_cmask_top(const struct cl_layout *l)
 	return 1u << (l->cmask_bits - 1);
 }
 
+/* Window slot i's counter (sel false) or control (sel true). */
+static uint32_t slot(const struct cl_layout *l, unsigned i, bool sel)
+{
+	if (i == CL_ARB0 || i == CL_ARB1)
+		return sel ? cl_arb_sel(l, 0, i - CL_ARB0) : cl_arb_ctr(l, 0, i - CL_ARB0);
+	if (i == CL_CB0 || i == CL_CB1)
+		return sel ? cl_cbo_sel(l, 0, i - CL_CB0) : cl_cbo_ctr(l, 0, i - CL_CB0);
+	return l->fixed_ctl + !sel; /* L-08, L-73 */
+}
+
 uint32_t cl_ctr_msr(const struct cl_layout *l, unsigned i)
 {
-	switch (i) {
-	case CL_ARB0:
-	case CL_ARB1:
-		return cl_arb_ctr(l, 0, i - CL_ARB0);
-	case CL_CB0:
-	case CL_CB1:
-		return cl_cbo_ctr(l, 0, i - CL_CB0);
-	default:
-		return l->fixed_ctl + 1;
-	}
+	return slot(l, i, false);
 }
 
 uint32_t cl_sel_msr(const struct cl_layout *l, unsigned i)
 {
-	switch (i) {
-	case CL_ARB0:
-	case CL_ARB1:
-		return cl_arb_sel(l, 0, i - CL_ARB0);
-	case CL_CB0:
-	case CL_CB1:
-		return cl_cbo_sel(l, 0, i - CL_CB0);
-	default:
-		return l->fixed_ctl;
-	}
+	return slot(l, i, true);
 }
 
 uint64_t cl_tsc_us(uint64_t us)
