@@ -86,7 +86,8 @@ static bool running(const struct client_uncore *u, unsigned i)
 		return (u->fixed_ctl & FC_EN) && (en || (u->frozen && F(u, FRZ_FIXED_RUNS)));
 	if (!is_arb(i) && F(u, SELECT_GATES) && !(u->global_ctl >> cbox_of(i) & 1))
 		return false; /* L-24 broken: C-box n gated by select bit n */
-	/* L-20, L-21, L-23; L-24: the select bits do not gate */
+	/* L-20, L-21, L-23; L-24: the select bits do not gate; OQ-L30: EN gates
+	 * on Ice Lake client too (ICL068's L-71 not modelled) */
 	return en && ((u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED));
 }
 
@@ -359,7 +360,8 @@ static uint32_t arb_alias(const struct client_uncore *u, uint32_t msr)
 
 /* The register at msr: 0 with *r and the counter index *i (of a counter
  * or its control), VEC_GP (C-box space without a present register, L-19)
- * or -1 (not this uncore's, e.g. the core side of the PMI path). */
+ * or -1 (not this uncore's, e.g. the core side of the PMI path, or on
+ * layout D the addresses of A to C, L-77). */
 static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
 	bool far7 = u->lay->cbox->box_offs != NULL; /* B's box 7 at 0xF70 (L-13) */

@@ -81,7 +81,9 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 		by_cores(l);
 		return V_PASS;
 	}
-	l->fixed_bits = CL_FIXED_BITS_A; /* L-73, L-78 */
+	/* L-73, L-78; L-77, L-79: on C and D nothing at 0x390-0x392, on D
+	 * nothing of A's to C's addresses but CBO_CONFIG */
+	l->fixed_bits = CL_FIXED_BITS_A;
 	RD(t, CL_CBO_CONFIG, &cfg);
 	l->ncbox = (unsigned)(cfg & 0xF); /* L-68 */
 	l->maxcbox = CL_CBOX_SPACE_CD;

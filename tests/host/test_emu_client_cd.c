@@ -1,6 +1,7 @@
 /* Host tests of the emulated client uncore's layouts C and D
- * (pmu/emu_client*.c with client_icl_init, client_c_init, client_d_init;
- * spec client-uncore.md §4.13): each named by the statement it checks,
+ * (pmu/emu_client*.c with client_icl_init, client_c_init, client_d_init:
+ * the one model with the layout as data, L-80; spec client-uncore.md
+ * §4.13): each named by the statement it checks,
  * addresses and bits as this file's own constants from the digest, counts
  * from the independent reference of test_emu_client.h. */
 #include "test_emu_client.h"
