@@ -1,7 +1,7 @@
 /* The emulated client uncore (spec client-uncore.md): register semantics of
- * one package's uncore, either layout, evaluated lazily. Counters are
- * indexed 0, 1 (ARB PERFCTR0/1), 2 + 2n + k (C-box n PERFCTRk) and
- * CLIENT_FIXED (the fixed U-clock counter).
+ * one package's uncore, any layout (struct client_layout, L-80), evaluated
+ * lazily. Counters are indexed 2b + k (ARB box b PERFCTRk), CLIENT_NARB +
+ * 2n + k (C-box n PERFCTRk) and CLIENT_FIXED (the fixed U-clock counter).
  *
  * Time: the value of a counter at cycle T includes the increments of the
  * cycles before T. A counter "wraps at cycle W" when its value at W is the
@@ -30,8 +30,7 @@
 #define ES_OVF_EN (1ull << 20)        /* L-35 */
 #define ES_EN (1ull << 22)            /* L-21 */
 #define ES_INV (1ull << 23)           /* L-28 */
-#define ES_CMASK(v) ((uint8_t)((v) >> 24 & 0x1F)) /* L-27, OQ-L19 */
-#define ES_FILTER 0x1F84FFFFull       /* what the cached increments depend on */
+#define ES_FILTER 0x3F84FFFFull       /* what the cached increments depend on */
 #define ST_FIXED (1ull << 0)          /* L-38 */
 #define ST_ARB (1ull << 1)
 #define ST_CBO (1ull << 3)
@@ -46,15 +45,27 @@ static bool is_fixed(unsigned i)
 	return i == CLIENT_FIXED;
 }
 
+static bool is_arb(unsigned i)
+{
+	return i < CLIENT_NARB;
+}
+
+/* C-box n of counter i (not the ARB's, not the fixed one). */
+static unsigned cbox_of(unsigned i)
+{
+	return (i - CLIENT_NARB) / 2;
+}
+
 static unsigned unit_of(unsigned i)
 {
-	return i < 2 ? CLIENT_UNIT_ARB : CLIENT_UNIT_CBOX((i - 2) / 2);
+	return is_arb(i) ? CLIENT_UNIT_ARB : CLIENT_UNIT_CBOX(cbox_of(i)); /* L-76: one ARB stream */
 }
 
 static uint64_t width_mask(const struct client_uncore *u, unsigned i)
 {
-	/* L-32, L-33; OQ-L16: the fixed counter 48 bits on A, 44 on B. */
-	unsigned w = is_fixed(i) && u->layout_b == !!F(u, FIXED_WIDTH_SWAPPED) ? 48 : GP_WIDTH;
+	/* L-32, L-33, L-78; OQ-L16: the fixed counter 44 bits on B, else 48. */
+	unsigned w = !is_fixed(i) ? GP_WIDTH : !F(u, FIXED_WIDTH_SWAPPED) ? u->lay->fixed_bits
+					     : u->lay->fixed_bits == 48 ? 44 : 48;
 
 	if (!is_fixed(i) && F(u, WIDTH_48))
 		w = 48; /* L-32 broken */
@@ -73,9 +84,10 @@ static bool running(const struct client_uncore *u, unsigned i)
 
 	if (is_fixed(i)) /* L-22, L-59 */
 		return (u->fixed_ctl & FC_EN) && (en || (u->frozen && F(u, FRZ_FIXED_RUNS)));
-	if (i >= 2 && F(u, SELECT_GATES) && !(u->global_ctl >> ((i - 2) / 2) & 1))
+	if (!is_arb(i) && F(u, SELECT_GATES) && !(u->global_ctl >> cbox_of(i) & 1))
 		return false; /* L-24 broken: C-box n gated by select bit n */
-	/* L-20, L-21, L-23; L-24: the select bits do not gate */
+	/* L-20, L-21, L-23; L-24: the select bits do not gate; OQ-L30: EN gates
+	 * on Ice Lake client too (ICL068's L-71 not modelled) */
 	return en && ((u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED));
 }
 
@@ -88,12 +100,22 @@ static bool ovf_en(const struct client_uncore *u, unsigned i)
 
 /* ---- per-cycle increment: stream, CMASK, INV, E (L-27..L-29) ---- */
 
+/* Counter i's threshold in sel: 5 bits (L-27, OQ-L19), 6 on a layout-D
+ * C-box (L-75). */
+static uint8_t cmask_of(const struct client_uncore *u, unsigned i, uint64_t sel)
+{
+	unsigned bits = is_arb(i) || F(u, THRESH_5_BITS) ? 5 : u->lay->cmask_bits;
+
+	return (uint8_t)(sel >> 24 & ((1u << bits) - 1));
+}
+
 /* The shared filter of pmu/emu_stream.c: CMASK = 0 adds the full count
  * (L-27), >= CMASK (L-27) or < CMASK with INV (L-28), E on the rising
  * edges (L-29); OQ-L12: INV ignored when CMASK = 0. */
-static struct emu_filt filt_of(const struct client_uncore *u, uint64_t sel)
+static struct emu_filt filt_of(const struct client_uncore *u, unsigned i, uint64_t sel)
 {
-	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CMASK_OFF_BY_ONE) };
+	struct emu_filt f = { cmask_of(u, i, sel), sel & ES_INV, sel & ES_E,
+			      F(u, CMASK_OFF_BY_ONE) };
 
 	if (F(u, CMASK_IGNORED))
 		f.cmask = 0;
@@ -105,15 +127,16 @@ static struct emu_filt filt_of(const struct client_uncore *u, uint64_t sel)
 }
 
 /* Event count at cycle t of counter i's stream under select sel. L-58,
- * OQ-L15: an occupancy event on ARB counter 1 counts nothing. */
+ * OQ-L15: an occupancy event on ARB counter 1 (of either box, L-76; Ice
+ * Lake's only one, L-72) counts nothing. */
 static unsigned value_of(const struct client_uncore *u, unsigned i, uint64_t sel, uint64_t t)
 {
 	uint8_t um = ES_UMASK(sel);
 
-	if (i == 1 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)) &&
+	if (is_arb(i) && i % 2 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)) &&
 	    !F(u, ARB_OCC_ON_1))
 		return 0;
-	if (F(u, UMASK_ONE_GROUP) && i >= 2 && (!(um & 0x0F) || !(um & 0xF0)))
+	if (F(u, UMASK_ONE_GROUP) && !is_arb(i) && (!(um & 0x0F) || !(um & 0xF0)))
 		um |= um & 0x0F ? 0xF0 : 0x0F; /* L-57 broken: the other group as if all set */
 	return client_stream_value(unit_of(i), ES_EVENT(sel), um, t);
 }
@@ -125,7 +148,7 @@ static unsigned stream_at(const struct client_uncore *u, unsigned i, uint64_t t)
 
 static void stream_fill(struct client_uncore *u, unsigned i)
 {
-	struct emu_filt f = filt_of(u, u->evtsel[i]);
+	struct emu_filt f = filt_of(u, i, u->evtsel[i]);
 	uint8_t raw[PERIOD];
 	unsigned p;
 
@@ -139,7 +162,7 @@ static void stream_fill(struct client_uncore *u, unsigned i)
  * condition of the cycle before, as the old select formed it). */
 static void seam(struct client_uncore *u, unsigned i, bool held)
 {
-	struct emu_filt f = filt_of(u, u->evtsel[i]);
+	struct emu_filt f = filt_of(u, i, u->evtsel[i]);
 
 	emu_seam_set(&u->seam[i], u->now, held, &f, stream_at(u, i, u->now - 1),
 		     stream_at(u, i, u->now));
@@ -164,11 +187,11 @@ static uint64_t wrap_at(const struct client_uncore *u, unsigned i)
 /* ---- overflow: status, PMI request, freeze ---- */
 
 /* L-43, OQ-L7: bits 3:0 route on A (bit 4 stored, routes nowhere), 4:0 on
- * B; L-48, OQ-L10: without WakePMI a halted selected core is left out, and
- * nothing is queued for it. */
+ * B, C and D (OQ-L26); L-48, OQ-L10: without WakePMI a halted selected core
+ * is left out, and nothing is queued for it. */
 static uint16_t pmi_cores(const struct client_uncore *u)
 {
-	unsigned bits = u->layout_b && !F(u, SEL_4_BITS) ? 5 : 4, c;
+	unsigned bits = F(u, SEL_4_BITS) ? 4 : u->lay->sel_bits, c;
 	uint16_t cores = (uint16_t)(u->global_ctl & ((1u << bits) - 1));
 	bool wake = (u->global_ctl & GC_WAKE_PMI) && !F(u, WAKE_NEVER);
 
@@ -195,7 +218,8 @@ static uint64_t status_bit(const struct client_uncore *u, unsigned i)
 {
 	if (is_fixed(i))
 		return ST_FIXED;
-	return i < 2 && !F(u, ARB_STATUS_BIT3) ? ST_ARB : ST_CBO; /* L-38: per unit class */
+	/* L-38: per unit class; L-78: either ARB box sets bit 1 (OQ-L27) */
+	return is_arb(i) && !F(u, ARB_STATUS_BIT3) ? ST_ARB : ST_CBO;
 }
 
 static void freeze(struct client_uncore *u)
@@ -288,41 +312,79 @@ void client_advance(struct client_uncore *u, uint64_t now)
 
 /* ---- registers ---- */
 
-/* The layout's register description; both have as many box types. */
-static const struct box_type *const *boxes(const struct client_uncore *u)
+/* The C-box stride of the layout: 0x10 on A and B (L-11), 8 on C and D
+ * (L-66, L-74; cl-cbox-stride-16: the old one). */
+static unsigned cbox_stride(const struct client_uncore *u)
 {
-	return u->layout_b ? skl_boxes : snb_boxes;
+	const struct box_type *b = u->lay->cbox;
+
+	return b->box_stride == 8 && !F(u, CBOX_STRIDE_16) ? 8 : 0x10;
 }
 
-/* L-19, OQ-L3..OQ-L6: the C-box address space, 0x7n0..0x7n9 of every box
- * the stride reaches and 0xF70..0xF79 on B (box 7, L-13). */
+/* L-19, OQ-L3..OQ-L6, OQ-L29: the C-box address space, the first span
+ * addresses of every box the stride reaches in 0x80 from the first, and
+ * 0xF70..0xF79 on B (box 7, L-13). */
 static bool cbox_space(const struct client_uncore *u, uint32_t msr)
 {
-	if (u->layout_b && msr >= 0xF70 && msr <= 0xF79)
+	uint32_t base = u->lay->cbox->regs[0].addr;
+
+	if (u->lay->cbox->box_offs && msr >= 0xF70 && msr <= 0xF79)
 		return true;
-	return msr >= 0x700 && msr < 0x780 && (msr & 0xF) <= 9;
+	return msr >= base && msr < base + 0x80 && (msr - base) % cbox_stride(u) < u->lay->cbox_span;
+}
+
+/* cl-cbox-stride-16 (L-66, L-74 broken): C-box n of layout C or D answers
+ * at the old stride 0x10, so msr is read as the address a stride of 8
+ * gives that box; -1 where no box of the old stride is. */
+static int64_t stride16(const struct client_uncore *u, uint32_t msr)
+{
+	uint32_t base = u->lay->cbox->regs[0].addr, off = msr - base;
+
+	if (!F(u, CBOX_STRIDE_16) || u->lay->cbox->box_stride != 8 || msr < base ||
+	    msr >= base + 0x80)
+		return msr;
+	return off % 0x10 < 4 ? (int64_t)(base + off / 0x10 * 8 + off % 0x10) : -1;
+}
+
+/* cl-arb-box1-alias (L-76 broken): layout D's ARB box 1 reaches box 0's
+ * registers. */
+static uint32_t arb_alias(const struct client_uncore *u, uint32_t msr)
+{
+	const struct box_type *a = u->lay->arb;
+	uint32_t lo = a->regs[0].addr + a->box_stride;
+
+	if (F(u, ARB_BOX1_ALIAS) && a->nboxes == 2 && msr >= lo && msr < lo + 4)
+		return msr - a->box_stride;
+	return msr;
 }
 
 /* The register at msr: 0 with *r and the counter index *i (of a counter
  * or its control), VEC_GP (C-box space without a present register, L-19)
- * or -1 (not this uncore's, e.g. the core side of the PMI path). */
+ * or -1 (not this uncore's, e.g. the core side of the PMI path, or on
+ * layout D the addresses of A to C, L-77). */
 static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	if (F(u, FIXED_NEHALEM_ORDER) && (msr == 0x394 || msr == 0x395))
-		msr ^= 0x394 ^ 0x395; /* L-08 broken */
-	if (F(u, CBOX_STRIDE_7) && u->layout_b && msr >= 0xF70 && msr <= 0xF79)
+	bool far7 = u->lay->cbox->box_offs != NULL; /* B's box 7 at 0xF70 (L-13) */
+	int64_t m;
+
+	if (F(u, FIXED_NEHALEM_ORDER) && (msr == u->lay->fixed_ctl || msr == u->lay->fixed_ctl + 1))
+		msr = msr == u->lay->fixed_ctl ? msr + 1 : msr - 1; /* L-08 broken */
+	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0xF70 && msr <= 0xF79)
 		return VEC_GP; /* L-13 broken: box 7 on the stride instead */
-	if (F(u, CBOX_STRIDE_7) && u->layout_b && msr >= 0x770 && msr <= 0x779)
+	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0x770 && msr <= 0x779)
 		msr += 0xF70 - 0x770;
-	if (!reg_find(boxes(u), ARRAY_SIZE(snb_boxes), msr, r) || r->box == &core_pmi_box)
+	if ((m = stride16(u, msr)) < 0)
+		return VEC_GP;
+	msr = arb_alias(u, (uint32_t)m);
+	if (!reg_find(u->lay->boxes, ARRAY_SIZE(snb_boxes), msr, r) || r->box == &core_pmi_box)
 		return cbox_space(u, msr) ? VEC_GP : -1;
-	if (r->box == &client_arb)
-		*i = r->idx;
-	else if (r->box == &client_cbox_a || r->box == &client_cbox_b)
-		*i = 2 + 2 * r->box_idx + r->idx;
+	if (r->box == u->lay->arb) /* L-14, L-70, L-76 */
+		*i = 2 * r->box_idx + r->idx + u->lay->arb_first;
+	else if (r->box == u->lay->cbox)
+		*i = CLIENT_CBOX_CTR(r->box_idx, r->idx);
 	else
 		*i = CLIENT_FIXED;
-	if (*i < CLIENT_FIXED && r->box != &client_arb && r->box_idx >= u->ncbox)
+	if (*i < CLIENT_FIXED && r->box == u->lay->cbox && r->box_idx >= u->ncbox)
 		return VEC_GP; /* L-19, OQ-L3: beyond the C-box count */
 	return 0;
 }
@@ -339,7 +401,7 @@ static bool reserved_gp(const struct client_uncore *u, uint64_t val, const struc
  * a new filter, gets its edge detector's start (OQ-L13). */
 static void resync(struct client_uncore *u, uint32_t was_on, unsigned n, uint64_t old)
 {
-	struct emu_filt was = filt_of(u, old);
+	struct emu_filt was = filt_of(u, n < CLIENT_NGP ? n : 0, old);
 	unsigned i;
 
 	for (i = 0; i < CLIENT_NGP; i++) {
@@ -440,13 +502,39 @@ static int enter(struct client_uncore *u, uint32_t msr, uint64_t now, struct reg
 	return rc;
 }
 
+/* L-70, OQ-L28: Ice Lake client's ARB counter 0, the select and counter
+ * below its one counter's: writes ignored (and counted), reads 0.
+ * cl-icl-arb0-live (L-70 broken): the one counter answers there instead,
+ * and its own addresses are the ignored ones. */
+static bool arb0_gone(const struct client_uncore *u, uint32_t *msr)
+{
+	const struct box_type *a = u->lay->arb;
+	uint32_t ctr1 = a->regs[0].addr, sel1 = a->regs[1].addr;
+
+	if (!u->lay->arb_first)
+		return false;
+	if (F(u, ICL_ARB0_LIVE)) {
+		if (*msr == ctr1 - 1 || *msr == sel1 - 1) {
+			*msr += 1;
+			return false;
+		}
+		return *msr == ctr1 || *msr == sel1;
+	}
+	return *msr == ctr1 - 1 || *msr == sel1 - 1;
+}
+
 int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
 	unsigned i = 0;
-	int rc = enter(m, msr, now, &r, &i);
+	int rc;
 
 	(void)core;
+	if (arb0_gone(m, &msr)) {
+		*val = 0;
+		return 0;
+	}
+	rc = enter(m, msr, now, &r, &i);
 	if (!rc)
 		*val = read_reg(m, &r, i);
 	return rc;
@@ -454,24 +542,30 @@ int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *v
 
 int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
+	struct client_uncore *u = m;
 	struct reg_ref r;
 	unsigned i = 0;
-	int rc = enter(m, msr, now, &r, &i);
+	int rc;
 
 	(void)core;
-	return rc ? rc : write_reg(m, &r, i, val);
+	if (arb0_gone(u, &msr)) {
+		u->arb0_writes++;
+		return 0;
+	}
+	rc = enter(u, msr, now, &r, &i);
+	return rc ? rc : write_reg(u, &r, i, val);
 }
 
-/* L-16, L-17: min(4 on A, 8 on B, cores); OQ-L6: box 7 on 0x9E only
- * (box_count); OQ-L18: every register 0; cores start in C0. */
-static void init(struct client_uncore *u, bool layout_b, emu_faults_t faults, unsigned ncores,
-		 uint32_t model, uint64_t now)
+/* L-16, L-17, OQ-L29: min(4 on A, 8 on B to D, cores); OQ-L6: box 7 on
+ * 0x9E only (box_count); OQ-L18: every register 0; cores start in C0. */
+static void init(struct client_uncore *u, const struct client_layout *lay, emu_faults_t faults,
+		 unsigned ncores, uint32_t model, uint64_t now)
 {
-	unsigned n = box_count(layout_b ? &client_cbox_b : &client_cbox_a, model), i;
+	unsigned n = box_count(lay->cbox, model), i;
 
 	memset(u, 0, sizeof(*u));
 	u->faults = faults;
-	u->layout_b = layout_b;
+	u->lay = lay;
 	u->ncores = ncores;
 	u->ncbox = ncores < n && !F(u, CBOX_ALL_PRESENT) ? ncores : n;
 	u->now = now;
@@ -481,16 +575,15 @@ static void init(struct client_uncore *u, bool layout_b, emu_faults_t faults, un
 	}
 }
 
-void client_a_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
-		   uint32_t uclk_khz, uint64_t now)
-{
-	(void)uclk_khz;
-	init(m, false, faults, ncores, model, now);
-}
-
-void client_b_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
-		   uint32_t uclk_khz, uint64_t now)
-{
-	(void)uclk_khz;
-	init(m, true, faults, ncores, model, now);
-}
+/* One init per layout (struct emu_model.init); uclk_khz unused (OQ-L24). */
+#define CLIENT_INIT(x)                                            \
+	CLIENT_INIT_DECL(x)                                       \
+	{                                                         \
+		(void)uclk_khz;                                   \
+		init(m, &client_layout_##x, faults, ncores, model, now); \
+	}
+CLIENT_INIT(a)
+CLIENT_INIT(b)
+CLIENT_INIT(icl)
+CLIENT_INIT(c)
+CLIENT_INIT(d)

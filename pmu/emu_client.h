@@ -1,8 +1,7 @@
-/* The emulated client uncore, Sandy Bridge through Comet Lake (spec
- * client-uncore.md, L-xx): one instance per package, one model for both
- * register layouts (the statements give both the same behaviour; L-63:
- * only the global registers' addresses, the C-box count, the fixed
- * counter's width and the PMI-select width differ), driven by the U-clock
+/* The emulated client uncore, Sandy Bridge through Raptor Lake (spec
+ * client-uncore.md, L-xx): one instance per package, one model for every
+ * register layout (the statements give them the same behaviour; L-63,
+ * L-80: what differs is data, struct client_layout), driven by the U-clock
  * cycle count the caller supplies. Evaluated lazily: every access first
  * advances the model to `now`, processing wraps in cycle order so that
  * status, PMI request and freeze take effect at the cycle of the wrap
@@ -21,20 +20,39 @@
 #include "emu_pmi_fifo.h"
 #include "emu_stream.h"
 
-#define CLIENT_MAX_CBOX 8                          /* L-05 */
-#define CLIENT_NGP (2 + 2 * CLIENT_MAX_CBOX)       /* ARB 0, 1, then C-box n counter k */
+#define CLIENT_MAX_CBOX 8                          /* L-05, OQ-L29 */
+#define CLIENT_NARB 4                              /* two ARB boxes of two (L-76) */
+/* ARB box b counter k at 2b + k, then C-box n counter k */
+#define CLIENT_NGP (CLIENT_NARB + 2 * CLIENT_MAX_CBOX)
+#define CLIENT_CBOX_CTR(n, k) (CLIENT_NARB + 2 * (n) + (k))
 #define CLIENT_FIXED CLIENT_NGP                    /* the fixed counter's index */
 #define CLIENT_NCTR (CLIENT_NGP + 1)
 #define CLIENT_MAX_CORES 16                        /* struct emu_pmi_req.cores */
 #define CLIENT_MAX_PMI_REQ 16
 
-/* The per-cycle units of the synthetic streams: the ARB, C-box n. */
+/* The per-cycle units of the synthetic streams: the ARB (either box), C-box n. */
 #define CLIENT_UNIT_ARB 0u
 #define CLIENT_UNIT_CBOX(n) (1u + (n))
 
+/* What a register layout changes (L-63, L-80); the addresses come from its
+ * register description (pmu/regs_client.c). */
+struct client_layout {
+	char name;                            /* 'A' .. 'D' */
+	const struct box_type *const *boxes;  /* its generation's box types, 4 */
+	const struct box_type *arb, *cbox;
+	uint32_t fixed_ctl;     /* FIXED_CTRL; FIXED_CTR at + 1 (L-08, L-73) */
+	uint8_t fixed_bits;     /* 48; 44 on B (L-33, OQ-L16, L-78) */
+	uint8_t sel_bits;       /* PMI-select bits that route: 4 on A, else 5 (OQ-L7, OQ-L26) */
+	uint8_t cmask_bits;     /* a C-box's threshold: 5; 6 on D (L-75) */
+	uint8_t arb_first;      /* the first ARB counter: 1 on Ice Lake client (L-70) */
+	uint8_t cbox_span;      /* a box's addresses that #GP when absent: 10 on A/B (OQ-L5), else 4 */
+};
+extern const struct client_layout client_layout_a, client_layout_b, client_layout_icl,
+	client_layout_c, client_layout_d;
+
 struct client_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu_faults.h */
-	bool layout_b;         /* global control/status at 0xE01/0xE02 (L-09) */
+	const struct client_layout *lay;
 	unsigned ncbox;        /* C-boxes present (L-16, L-17, OQ-L6) */
 	unsigned ncores;       /* cores of the package (L-43, OQ-L17) */
 	uint64_t now;          /* cycle the state below is accounted to */
@@ -48,16 +66,22 @@ struct client_uncore {
 	struct emu_pmi_req pmi[CLIENT_MAX_PMI_REQ];
 	unsigned npmi;         /* pending, not yet taken */
 	unsigned pmi_dropped;  /* requests lost because pmi[] was full */
+	unsigned arb0_writes;  /* OQ-L28: writes to Ice Lake's ARB counter 0, ignored */
 };
 
 /* The model's operations for each layout (struct emu_model,
  * pmu/emu_models.h), each with its signature: m is a struct client_uncore.
  * uclk_khz is not used (the caller's cycles are U-clock cycles, OQ-L24). */
-extern const struct emu_model client_a_model, client_b_model;
-void client_a_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
-		   uint32_t uclk_khz, uint64_t now);
-void client_b_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
-		   uint32_t uclk_khz, uint64_t now);
+extern const struct emu_model client_a_model, client_b_model, client_icl_model, client_c_model,
+	client_d_model;
+#define CLIENT_INIT_DECL(x)                                                                 \
+	void client_##x##_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, \
+			       uint32_t uclk_khz, uint64_t now)
+CLIENT_INIT_DECL(a);
+CLIENT_INIT_DECL(b);
+CLIENT_INIT_DECL(icl);
+CLIENT_INIT_DECL(c);
+CLIENT_INIT_DECL(d);
 /* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
  * an uncore MSR of this layout (the caller passes it on). core: every
  * register is the package's (L-03). */

@@ -1,8 +1,11 @@
-/* The client uncore's defects (family CLIENT, generations snb and skl: one
- * model for both layouts, pmu/emu_client*.c), each shown to break its
- * behaviour by tests/host/test_emu_client_faults.c. MUT: both rows of
- * `make mutation` (snb, skl) run it against the client.* suite; HOST: what
- * the rows cannot show, with the reason beside it.
+/* The client uncore's defects (family CLIENT, generations snb, skl, icl,
+ * tgl and adl: one model for every layout, pmu/emu_client*.c), each shown
+ * to break its behaviour by tests/host/test_emu_client_faults.c. MUT: every
+ * client row of `make mutation` (snb, skl, icl, adl) runs it against the
+ * client.* suite; ICL, ADL, CD: only the rows whose registry entry names
+ * that kind (uncore_gen.mutation.runs: the Ice Lake row, the layout-D row,
+ * both), where the layout it breaks exists; HOST: what the rows cannot
+ * show, with the reason beside it.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CLIENT_DEFECTS_H
 #define PMU_EMU_CLIENT_DEFECTS_H
@@ -11,7 +14,7 @@
 	/* gates and registers */                                                       \
 	D(f, CL_GLOBAL_EN_IGNORED, "cl-global-en-ignored", MUT, "GLOBAL_CTRL.EN does not gate (L-20)") \
 	D(f, CL_LOCAL_EN_IGNORED, "cl-local-en-ignored", MUT, "PERFEVTSEL.EN ignored (L-21)") \
-	D(f, CL_FIXED_NEHALEM_ORDER, "cl-fixed-nehalem-order", MUT, "fixed counter at 0x394 and its control at 0x395, Nehalem's order (L-08)") \
+	D(f, CL_FIXED_NEHALEM_ORDER, "cl-fixed-nehalem-order", MUT, "fixed counter below its control (0x394/0x395, 0x2FDE/0x2FDF), Nehalem's order (L-08, L-73)") \
 	D(f, CL_SELECT_GATES, "cl-select-gates", MUT, "a C-box counts only while its PMI-select bit is set (L-24, OQ-L7)") \
 	D(f, CL_RESERVED_ACCEPTED, "cl-reserved-accepted", MUT, "reserved bits stored, no #GP (OQ-L14)") \
 	/* HOST: box 7 exists only on an 8-core model 0x9E; the rows have 2 cores a package */ \
@@ -28,7 +31,7 @@
 	D(f, CL_UMASK_ONE_GROUP, "cl-umask-one-group", MUT, "34H/22H count with one umask group set (L-57, OQ-L22)") \
 	/* widths */                                                                    \
 	D(f, CL_WIDTH_48, "cl-width-48", MUT, "C-box and ARB counters wrap at 2^48 (L-32)") \
-	D(f, CL_FIXED_WIDTH_SWAPPED, "cl-fixed-width-swapped", MUT, "fixed counter 44 bits on layout A, 48 on B (L-33, OQ-L16)") \
+	D(f, CL_FIXED_WIDTH_SWAPPED, "cl-fixed-width-swapped", MUT, "fixed counter 44 bits where 48 (A, C, D), 48 on B (L-33, OQ-L16, L-73)") \
 	D(f, CL_UPPER_BITS_KEPT, "cl-upper-bits-kept", MUT, "counter bits above the width kept (OQ-L14)") \
 	/* overflow and status */                                                       \
 	D(f, CL_OVF_EN_IGNORED, "cl-ovf-en-ignored", MUT, "a wrap is forwarded without OVF_EN (L-35, L-36, OQ-L9)") \
@@ -38,7 +41,7 @@
 	/* PMI */                                                                       \
 	D(f, CL_PMI_WRONG_CORE, "cl-pmi-wrong-core", MUT, "requests name the next core up (L-43)") \
 	/* HOST: bit 4 routes to a fifth core; the rows have 2 cores a package */ \
-	D(f, CL_SEL_4_BITS, "cl-sel-4-bits", HOST, "layout B routes bits 3:0 only (L-43, OQ-L7)") \
+	D(f, CL_SEL_4_BITS, "cl-sel-4-bits", HOST, "layouts B to D route bits 3:0 only (L-43, OQ-L7, OQ-L26)") \
 	D(f, CL_PMI_ONCE, "cl-pmi-once", MUT, "no request while the unit's status bit is set (L-49)") \
 	D(f, CL_WAKE_IGNORED, "cl-wake-ignored", MUT, "halted cores are reached without WakePMI (L-48, OQ-L10)") \
 	D(f, CL_WAKE_NEVER, "cl-wake-never", MUT, "WakePMI does not reach halted cores (L-47)") \
@@ -46,6 +49,11 @@
 	D(f, CL_FRZ_IGNORED, "cl-frz-ignored", MUT, "FREEZE does not freeze (L-50)")   \
 	D(f, CL_FRZ_FIXED_RUNS, "cl-frz-fixed-runs", MUT, "a freeze leaves the fixed counter running (L-50)") \
 	D(f, CL_FRZ_CLEARS_CTRL, "cl-frz-clears-ctrl", MUT, "a freeze clears all of GLOBAL_CTRL, not EN alone (L-51)") \
-	D(f, CL_FRZ_WITHOUT_OVF_EN, "cl-frz-without-ovf-en", MUT, "a wrap without OVF_EN freezes (L-53, OQ-L11)")
+	D(f, CL_FRZ_WITHOUT_OVF_EN, "cl-frz-without-ovf-en", MUT, "a wrap without OVF_EN freezes (L-53, OQ-L11)") \
+	/* layouts C and D */                                                           \
+	D(f, CL_CBOX_STRIDE_16, "cl-cbox-stride-16", CD, "C-boxes of layouts C and D at the stride 0x10 of A and B (L-66, L-74)") \
+	D(f, CL_ICL_ARB0_LIVE, "cl-icl-arb0-live", ICL, "Ice Lake's one ARB counter at 0x3B0/0x3B2, the erratum's, not 0x3B1/0x3B3 (L-70)") \
+	D(f, CL_ARB_BOX1_ALIAS, "cl-arb-box1-alias", ADL, "layout D's ARB box 1 reaches box 0's registers (L-76)") \
+	D(f, CL_THRESH_5_BITS, "cl-thresh-5-bits", ADL, "layout D's C-box threshold bit 29 ignored, 5 bits as before (L-75)")
 
 #endif

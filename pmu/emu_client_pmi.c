@@ -33,3 +33,6 @@ void client_cstate(void *m, unsigned core, enum pmu_cstate s, uint64_t now)
 	}
 const struct emu_model client_a_model = CLIENT_MODEL(client_a_init);
 const struct emu_model client_b_model = CLIENT_MODEL(client_b_init);
+const struct emu_model client_icl_model = CLIENT_MODEL(client_icl_init);
+const struct emu_model client_c_model = CLIENT_MODEL(client_c_init);
+const struct emu_model client_d_model = CLIENT_MODEL(client_d_init);

@@ -92,6 +92,49 @@ const struct uncore_gen uncore_gens[] = {
 		.suite = "client",
 		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client" },
 	},
+	{
+		.name = "icl",
+		.desc = "Client uncore, layout C with the ARB erratum (Ice Lake client): one ARB counter",
+		/* L-64, L-70: the two Ice Lake client models (ICL068). */
+		MODELS(0x7D, 0x7E),
+		.boxes = icl_boxes,
+		.nboxes = ARRAY_SIZE(icl_boxes),
+		.per_core_box = &client_cbox_c, /* L-68, OQ-L29 */
+		.emu = &client_icl_model,
+		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		/* 4 CPUs in 2 packages, as the other client rows; the
+		 * erratum's and the stride's defects besides MUT. */
+		.mutation = { .model = 0x7E, .cpus = 4, .qemu_cpu = "Icelake-Server,model=126",
+			      .runs = 1u << EMU_RUN_ICL | 1u << EMU_RUN_CD },
+	},
+	{
+		.name = "tgl",
+		.desc = "Client uncore, layout C (Tiger Lake, Rocket Lake): C-boxes at stride 8, ARB, fixed",
+		/* L-64, L-69. No row of its own: the icl row runs the same
+		 * model with layout C's C-boxes; the ARB is layout B's. */
+		MODELS(0x8C, 0x8D, 0xA7),
+		.boxes = tgl_boxes,
+		.nboxes = ARRAY_SIZE(tgl_boxes),
+		.per_core_box = &client_cbox_c,
+		.emu = &client_c_model,
+		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+	},
+	{
+		.name = "adl",
+		.desc = "Client uncore, layout D (Alder Lake, Raptor Lake): 0x2000..0x2FFF, two ARB boxes",
+		/* L-64; OQ-L31: Alder Lake-N (0xBE) included. */
+		MODELS(0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF),
+		.boxes = adl_boxes,
+		.nboxes = ARRAY_SIZE(adl_boxes),
+		.per_core_box = &client_cbox_d, /* L-68, OQ-L29 */
+		.emu = &client_d_model,
+		.defects = EMU_FAM_CLIENT,
+		.suite = "client",
+		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
+			      .runs = 1u << EMU_RUN_ADL | 1u << EMU_RUN_CD },
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 
@@ -119,11 +162,11 @@ const struct core_row core_rows[] = {
 		.shape = &core_shape_v5,
 		/* C-59: Ice Lake (0x7D, 0x7E), Tiger Lake (0x8C, 0x8D), Rocket
 		 * Lake (0xA7) cores: version 5, not hybrid. No mutation row of
-		 * its own: the V5 defects run in the adl row, version 5 too. */
+		 * its own: the V5 defects run in the hybrid row, version 5 too. */
 		MODELS(0x7D, 0x7E, 0x8C, 0x8D, 0xA7),
 	},
 	{
-		.name = "adl",
+		.name = "hybrid",
 		.shape = &core_shape_adl_p,
 		.ecore = &core_shape_adl_e,
 		/* C-58, C-59: Alder Lake (0x97, 0x9A), Raptor Lake (0xB7, 0xBA,

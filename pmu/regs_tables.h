@@ -14,10 +14,12 @@ extern const struct box_type core_pmi_box;
 extern const struct box_type *const nhm_boxes[2];
 extern const struct box_type *const snbep_boxes[10];
 extern const struct box_type *const nhmex_boxes[11];
-extern const struct box_type *const snb_boxes[4], *const skl_boxes[4];
-/* The client uncore's ARB and C-boxes (one per core, L-16, L-17), for its
- * registry rows and its model (pmu/emu_client.c). */
-extern const struct box_type client_arb, client_cbox_a, client_cbox_b;
+extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const icl_boxes[4],
+	*const tgl_boxes[4], *const adl_boxes[4];
+/* The client uncore's ARB and C-boxes (one per core, L-16, L-17, L-68), for
+ * its registry rows and its model (pmu/emu_client.c). */
+extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cbox_a,
+	client_cbox_b, client_cbox_c, client_cbox_d;
 /* The MSR boxes of snbep, for its model (pmu/emu_snbep.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 /* The boxes of nhmex, for its model (pmu/emu_nhmex.c). */

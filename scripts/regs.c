@@ -57,7 +57,8 @@ static void print_gens(unsigned fam)
 
 static void print_defects(void)
 {
-	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "v5", "hybrid" };
+	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "v5", "hybrid", "icl",
+					    "adl", "cd" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
@@ -77,10 +78,11 @@ static bool shows_on(unsigned run, const struct core_row *r)
 	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
 }
 
-/* A row: its generation's defects (fam; EMU_FAM_COUNT: none) and, where
- * core.* runs (core), the core PMU's that can show on its shapes. */
+/* A row: its generation's defects (fam; EMU_FAM_COUNT: none), MUT and the
+ * kinds in runs, and, where core.* runs (core), the core PMU's that can
+ * show on its shapes. */
 static void print_row(const char *name, unsigned model, unsigned cpus, const char *tests,
-		      const char *qemu, unsigned fam, const struct core_row *core)
+		      const char *qemu, unsigned fam, unsigned runs, const struct core_row *core)
 {
 	unsigned b;
 
@@ -89,7 +91,7 @@ static void print_row(const char *name, unsigned model, unsigned cpus, const cha
 		const struct emu_defect *d = &emu_defects[b];
 		bool shows = core && d->gen == EMU_FAM_CORE && shows_on(d->run, core);
 
-		if ((d->gen == fam && d->run == EMU_RUN_MUT) || shows)
+		if ((d->gen == fam && (d->run == EMU_RUN_MUT || (runs >> d->run & 1))) || shows)
 			printf(" %s", d->name);
 	}
 	printf("\n");
@@ -107,13 +109,14 @@ static void print_mutation(void)
 			continue;
 		snprintf(tests, sizeof(tests), "%s.*%s", g->suite, g->mutation.core ? ",core.*" : "");
 		print_row(g->name, g->mutation.model, g->mutation.cpus, tests, g->mutation.qemu_cpu,
-			  g->defects, g->mutation.core ? core_row_for_model(6, g->mutation.model) : NULL);
+			  g->defects, g->mutation.runs,
+			  g->mutation.core ? core_row_for_model(6, g->mutation.model) : NULL);
 	}
 	for (i = 0; i < core_rows_count; i++)
 		if (core_rows[i].mutation.cpus)
 			print_row(core_rows[i].name, core_rows[i].mutation.model,
 				  core_rows[i].mutation.cpus, "core.*", core_rows[i].mutation.qemu_cpu,
-				  EMU_FAM_COUNT, &core_rows[i]);
+				  EMU_FAM_COUNT, 0, &core_rows[i]);
 }
 
 int main(int argc, char **argv)

@@ -43,12 +43,13 @@ const struct suite *const all_suites[] = {
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
 	&nhmex_filter_suite,
-	/* client uncore, both layouts (tests/client) */
+	/* client uncore, every layout (tests/client) */
 	&client_regs_suite,
 	&client_gate_suite,
 	&client_filter_suite,
 	&client_fixed_suite,
 	&client_events_suite,
+	&client_arb_suite,
 	&client_ovf_suite,
 	&client_freeze_suite,
 	&client_pmi_suite,

@@ -1,5 +1,5 @@
-/* The client uncore suite (spec client-uncore.md, L-xx): one suite for both
- * register layouts, each test driven by the layout's own constants
+/* The client uncore suite (spec client-uncore.md, L-xx): one suite for the
+ * four register layouts, each test driven by the layout's own constants
  * (tests/client/spec.h), chosen by the CPU model as the spec lists it
  * (L-01), never by the registry. */
 #ifndef TESTS_CLIENT_CLIENT_H
@@ -11,26 +11,48 @@
 #include "../stamp.h"
 #include "../traffic.h"
 
-/* The layout of this CPU (L-01, L-07, L-09, L-16, L-17, L-33, L-43). */
+/* The layout of this CPU (L-01, L-07, L-09, L-16, L-17, L-33, L-43, L-64..
+ * L-76). */
 struct cl_layout {
-	char name;            /* 'A' or 'B' */
+	char name;            /* 'A' to 'D' */
 	uint32_t gctl, status;
-	unsigned fixed_bits;  /* 48 on A, 44 on B (OQ-L16) */
-	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) */
-	unsigned ncbox;       /* min(4 or 8, cores of the BSP's package); 7 but on 0x9E (OQ-L6) */
-	unsigned maxcbox;     /* the layout's (and model's) most: 4, 7 or 8 */
+	uint32_t fixed_ctl;   /* FIXED_CTRL; FIXED_CTR at + 1 (L-08, L-73) */
+	uint32_t cbo_sel, cbo_ctr; /* C-box 0's PERFEVTSEL0 and PERFCTR0 */
+	unsigned cbo_stride;  /* 0x10 on A and B, 8 on C and D (L-11, L-66, L-74) */
+	bool cbox7_far;       /* box 7 at 0xF70/0xF76 (B, L-13; not C, L-67) */
+	uint32_t arb_sel, arb_ctr; /* ARB box 0's PERFEVTSEL0 and PERFCTR0 */
+	unsigned narb;        /* ARB boxes: 2 on D, 8 apart (L-76) */
+	bool arb0_gone;       /* Ice Lake client: ARB counter 0 never programmed (L-70) */
+	unsigned cmask_bits;  /* a C-box's threshold: 5, 6 on D (L-75) */
+	unsigned fixed_bits;  /* 48 on A, C, D, 44 on B (OQ-L16, L-73) */
+	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) and C, D (OQ-L26) */
+	/* min(4 or 8, cores of the BSP's package), 7 but on 0x9E (OQ-L6); on C
+	 * and D CBO_CONFIG[3:0] (L-68) */
+	unsigned ncbox;
+	unsigned maxcbox;     /* the layout's (and model's) most: 4, 7 or 8; 15 on C, D (L-68) */
 };
 
 /* The layout by the CPU model (CPUID.01H), the C-box count by the tests' own
- * topology (tests/cpu_topo.h); an ERROR if the model is in neither list
- * (uncore= forced a client generation on another CPU). */
+ * topology (tests/cpu_topo.h) or, on C and D, by CBO_CONFIG; an ERROR if
+ * the model is in no list (uncore= forced a client generation on another
+ * CPU). */
 enum verdict cl_layout(struct tctx *t, struct cl_layout *l);
 
+/* C-box n's PERFEVTSELk and PERFCTRk; ARB box b's (0 where the layout
+ * has none: Ice Lake's counter 0, L-70). */
+uint32_t cl_cbo_sel(const struct cl_layout *l, unsigned n, unsigned k);
+uint32_t cl_cbo_ctr(const struct cl_layout *l, unsigned n, unsigned k);
+uint32_t cl_arb_sel(const struct cl_layout *l, unsigned b, unsigned k);
+uint32_t cl_arb_ctr(const struct cl_layout *l, unsigned b, unsigned k);
+/* The threshold field's top bit alone as a threshold: 16, 32 on D (L-75). */
+unsigned cl_cmask_top(const struct cl_layout *l);
+
 /* The counters a window reads: ARB 0 and 1, C-box 0's counters 0 and 1,
- * the fixed counter. */
+ * the fixed counter; on Ice Lake client no ARB 0 (its MSRs 0: a window
+ * leaves the slot alone and reads 0 for it, L-70). */
 enum { CL_ARB0, CL_ARB1, CL_CB0, CL_CB1, CL_FIX, CL_NWIN };
-uint32_t cl_ctr_msr(unsigned i);
-uint32_t cl_sel_msr(unsigned i); /* CL_FIX: FIXED_CTRL */
+uint32_t cl_ctr_msr(const struct cl_layout *l, unsigned i);
+uint32_t cl_sel_msr(const struct cl_layout *l, unsigned i); /* CL_FIX: FIXED_CTRL */
 extern const char *const cl_ctr_names[CL_NWIN];
 
 /* One counting window: every counter of the window zeroed, its select (or
@@ -114,6 +136,6 @@ uint64_t cl_bsp_select(const struct cl_layout *l);
 /* One suite per concern, run in this order (tests/suites.c). */
 extern const struct suite client_regs_suite, client_gate_suite, client_filter_suite,
 	client_fixed_suite, client_events_suite, client_ovf_suite, client_freeze_suite,
-	client_pmi_suite, client_route_suite;
+	client_pmi_suite, client_route_suite, client_arb_suite;
 
 #endif

@@ -18,16 +18,19 @@ static enum verdict window(struct tctx *t, const struct cl_layout *l, uint64_t a
 	return cl_window(t, l, w, WIN_US);
 }
 
-/* ARB counter 0 (0x3B0, select 0x3B2) on 80H occupancy and counter 1
- * (0x3B1, 0x3B3) on 81H requests both count (L-14, L-56); "cycles with any
- * request" (80H, CMASK 1) counts too and, on the model (one clock,
- * OQ-L13), no more than the window's U-clocks (§5). */
+/* ARB counter 0 (0x3B0, select 0x3B2; 0x2FD2, 0x2FD0 on D) on 80H
+ * occupancy and counter 1 on 81H requests both count (L-14, L-56, L-76);
+ * "cycles with any request" (80H, CMASK 1) counts too and, on the model
+ * (one clock, OQ-L13), no more than the window's U-clocks (§5). Not on Ice
+ * Lake client, which has no counter 0 (L-70, L-72). */
 static enum verdict arb_counting(struct tctx *t)
 {
 	struct cl_layout l;
 	struct cl_win w, c;
 
 	TRY(cl_layout(t, &l));
+	if (l.arb0_gone)
+		return t_na(t, "no ARB counter 0 on this model, so no 80H (ICL068: L-70, L-72)");
 	TRY(window(t, &l, CL_ARB_OCC | CL_ES_EN, CL_ARB_REQ | CL_ES_EN, 0, &w));
 	t_figure(t, "occupancy_count", (int64_t)w.d[CL_ARB0], "count");
 	t_figure(t, "requests_count", (int64_t)w.d[CL_ARB1], "count");
@@ -46,17 +49,20 @@ static enum verdict arb_counting(struct tctx *t)
 }
 
 /* 80H on ARB counter 1: counts nothing on the model (L-58, OQ-L15
- * default); reported on hardware. 81H on counter 1 beside it moves. */
+ * default; Ice Lake's one counter too, L-72); reported on hardware. 81H on
+ * counter 0 beside it moves (on Ice Lake client a C-box lookup, L-70). */
 static enum verdict arb_occ_on_1(struct tctx *t)
 {
 	struct cl_layout l;
 	struct cl_win w;
 
 	TRY(cl_layout(t, &l));
-	TRY(window(t, &l, CL_ARB_REQ | CL_ES_EN, CL_ARB_OCC | CL_ES_EN, 0, &w));
+	TRY(window(t, &l, CL_ARB_REQ | CL_ES_EN, CL_ARB_OCC | CL_ES_EN, CL_LOOKUP_ANY | CL_ES_EN,
+		   &w));
 	t_figure(t, "occupancy_on_counter1_count", (int64_t)w.d[CL_ARB1], "count");
-	if (!w.d[CL_ARB0])
-		return UNCORE_IDLE(t, "81H did not move on ARB counter 0 (on hardware: no traffic)");
+	if (!w.d[l.arb0_gone ? CL_CB0 : CL_ARB0])
+		return UNCORE_IDLE(t, "%s did not move (on hardware: no traffic)",
+				   cl_ctr_names[l.arb0_gone ? CL_CB0 : CL_ARB0]);
 	if (!uncore_emulated()) {
 		plat_log(1, "  client.events.arb-occ-on-1: 80H on ARB counter 1 counted %lu (L-56, "
 			 "OQ-L15)", (unsigned long)w.d[CL_ARB1]);

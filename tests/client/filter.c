@@ -5,9 +5,11 @@
 #include "client.h"
 
 #define WIN_US 2000
-/* Thresholds, the last the CMASK field's top bit alone (bit 28, OQ-L19):
- * a 4-bit CMASK would read it as 0 and count the raw event. */
-static const unsigned thresholds[] = { 1, 2, 3, 4, 6, 8, CL_ES_CMASK_TOP };
+/* Thresholds, then (TOP) the field's top bit alone: bit 28 (OQ-L19), bit
+ * 29 on a layout-D C-box (L-75), which a field a bit narrower reads as 0
+ * and so counts the raw event. */
+#define TOP 0u
+static const unsigned thresholds[] = { 1, 2, 3, 4, 6, 8, TOP };
 
 static enum verdict pair(struct tctx *t, const struct cl_layout *l, uint64_t s0, uint64_t s1,
 			 struct cl_win *w)
@@ -31,7 +33,7 @@ static enum verdict inv_sum(struct tctx *t)
 
 	TRY(cl_begin(t, &l));
 	for (i = 0; i < ARRAY_SIZE(thresholds); i++) {
-		unsigned c = thresholds[i];
+		unsigned c = thresholds[i] == TOP ? cl_cmask_top(&l) : thresholds[i];
 		uint64_t sum;
 
 		TRY(pair(t, &l, CL_ES_CMASK(c), CL_ES_CMASK(c) | CL_ES_INV, &w));
@@ -49,10 +51,10 @@ static enum verdict inv_sum(struct tctx *t)
 			continue;
 		}
 		CHECK(t, sum == w.d[CL_FIX], "CMASK %u counted %lu, with INV %lu: %lu, not the "
-		      "window's %lu cycles (L-27, L-28, L-30, L-61)", c, (unsigned long)w.d[CL_CB0],
+		      "window's %lu cycles (L-27, L-28, L-30, L-61, L-75)", c, (unsigned long)w.d[CL_CB0],
 		      (unsigned long)w.d[CL_CB1], (unsigned long)sum, (unsigned long)w.d[CL_FIX]);
-		CHECK(t, c != CL_ES_CMASK_TOP || !w.d[CL_CB0], "CMASK %u (bit 28 alone) counted %lu; "
-		      "the model's 34H/8FH never reaches it (OQ-L19: a 5-bit CMASK)", c,
+		CHECK(t, thresholds[i] != TOP || !w.d[CL_CB0], "CMASK %u (its top bit alone) counted "
+		      "%lu; the model's 34H/8FH never reaches it (OQ-L19, L-75)", c,
 		      (unsigned long)w.d[CL_CB0]);
 	}
 	return V_PASS;
@@ -69,7 +71,8 @@ static enum verdict monotonic(struct tctx *t)
 
 	TRY(cl_begin(t, &l));
 	for (i = 0; i + 1 < ARRAY_SIZE(thresholds); i++) {
-		unsigned a = thresholds[i], b = thresholds[i + 1];
+		unsigned a = thresholds[i], b = thresholds[i + 1] == TOP ? cl_cmask_top(&l)
+									  : thresholds[i + 1];
 
 		TRY(pair(t, &l, CL_ES_CMASK(a), CL_ES_CMASK(b), &w));
 		CHECK(t, w.d[CL_CB1] <= w.d[CL_CB0], "CMASK %u counted %lu, CMASK %u %lu in the "

@@ -17,45 +17,135 @@ static bool listed(const uint8_t *m, unsigned n, uint32_t model)
 	return false;
 }
 
+/* Layouts A and B: the C-box count by the core count (L-16, L-17). */
+static void by_cores(struct cl_layout *l)
+{
+	struct cpu_topo topo;
+	unsigned cores;
+
+	cpu_topo_read(&topo);
+	cores = cpu_topo_cores(&topo, 0);
+	if (cores < l->ncbox)
+		l->ncbox = cores;
+}
+
 enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 {
 	uint32_t r[4], model;
-	struct cpu_topo topo;
-	unsigned cores, most;
+	uint64_t cfg;
+	unsigned most;
 
 	pmu_cpuid(1, 0, r);
 	model = ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
+	/* L-11, L-14 on A and B; the rest per layout below */
+	*l = (struct cl_layout){ .cbo_sel = CL_CBO_SEL_AB, .cbo_ctr = CL_CBO_CTR_AB,
+				 .cbo_stride = 0x10, .arb_sel = CL_ARB_SEL_A,
+				 .arb_ctr = CL_ARB_CTR_A, .narb = 1, .cmask_bits = 5,
+				 .fixed_ctl = CL_FIXED_CTL, .sel_bits = 5 };
 	if (listed(cl_models_a, sizeof(cl_models_a), model)) {
-		*l = (struct cl_layout){ 'A', CL_GCTL_A, CL_GCTL_A + 1, CL_FIXED_BITS_A, 4,
-					 CL_CBOX_MAX_A, CL_CBOX_MAX_A };
+		l->name = 'A';
+		l->gctl = CL_GCTL_A;
+		l->fixed_bits = CL_FIXED_BITS_A;
+		l->sel_bits = 4;
+		l->ncbox = l->maxcbox = CL_CBOX_MAX_A;
 	} else if (listed(cl_models_b, sizeof(cl_models_b), model)) {
 		most = model == CL_CBOX7_MODEL ? CL_CBOX_MAX_B : CL_CBOX_MAX_B - 1; /* OQ-L6 */
-		*l = (struct cl_layout){ 'B', CL_GCTL_B, CL_GCTL_B + 1, CL_FIXED_BITS_B, 5, most,
-					 most };
+		l->name = 'B';
+		l->gctl = CL_GCTL_B;
+		l->fixed_bits = CL_FIXED_BITS_B;
+		l->cbox7_far = true;
+		l->ncbox = l->maxcbox = most;
+	} else if (listed(cl_models_c, sizeof(cl_models_c), model)) {
+		l->name = 'C'; /* L-65, L-66, L-70 */
+		l->gctl = CL_GCTL_B;
+		l->cbo_sel = CL_CBO_SEL_C;
+		l->cbo_ctr = CL_CBO_CTR_C;
+		l->cbo_stride = 8;
+		l->arb0_gone = CL_ICL_ERRATUM(model);
+	} else if (listed(cl_models_d, sizeof(cl_models_d), model)) {
+		l->name = 'D'; /* L-73..L-76 */
+		l->gctl = CL_GCTL_D;
+		l->fixed_ctl = CL_FIXED_CTL_D;
+		l->cbo_sel = CL_CBO_SEL_D;
+		l->cbo_ctr = CL_CBO_CTR_D;
+		l->cbo_stride = 8;
+		l->arb_sel = CL_ARB_SEL_D;
+		l->arb_ctr = CL_ARB_CTR_D;
+		l->narb = 2;
+		l->cmask_bits = 6;
 	} else {
-		return t_error(t, "CPU model 0x%x is in neither client layout's list (L-01)", model);
+		return t_error(t, "CPU model 0x%x is in no client layout's list (L-01, L-64)", model);
 	}
-	cpu_topo_read(&topo);
-	cores = cpu_topo_cores(&topo, 0);
-	if (cores < l->ncbox) /* L-16, L-17 */
-		l->ncbox = cores;
+	l->status = l->gctl + 1; /* L-07, L-09; OQ-L27 on C and D */
+	if (l->name == 'A' || l->name == 'B') {
+		by_cores(l);
+		return V_PASS;
+	}
+	/* L-73, L-78; L-77, L-79: on C and D nothing at 0x390-0x392, on D
+	 * nothing of A's to C's addresses but CBO_CONFIG */
+	l->fixed_bits = CL_FIXED_BITS_A;
+	RD(t, CL_CBO_CONFIG, &cfg);
+	l->ncbox = (unsigned)(cfg & 0xF); /* L-68 */
+	l->maxcbox = CL_CBOX_SPACE_CD;
 	return V_PASS;
 }
 
-uint32_t cl_ctr_msr(unsigned i)
+/* Register k of C-box n from box 0's first at base (box 7 of B: far7), or
+ * of ARB box b (Ice Lake's counter 0: none). */
+static uint32_t cbo(const struct cl_layout *l, uint32_t base, uint32_t far7, unsigned n,
+		    unsigned k)
 {
-	static const uint32_t m[CL_NWIN] = { CL_ARB_CTR(0), CL_ARB_CTR(1), CL_CBO_CTR(0, 0),
-					     CL_CBO_CTR(0, 1), CL_FIXED_CTR };
-
-	return m[i];
+	return (n == 7 && l->cbox7_far ? far7 : base + l->cbo_stride * n) + k;
 }
 
-uint32_t cl_sel_msr(unsigned i)
+static uint32_t arb(const struct cl_layout *l, uint32_t base, unsigned b, unsigned k)
 {
-	static const uint32_t m[CL_NWIN] = { CL_ARB_SEL(0), CL_ARB_SEL(1), CL_CBO_SEL(0, 0),
-					     CL_CBO_SEL(0, 1), CL_FIXED_CTL };
+	return l->arb0_gone && !k ? 0 : base + CL_ARB_STRIDE_D * b + k; /* L-70, L-76 */
+}
 
-	return m[i];
+uint32_t cl_cbo_sel(const struct cl_layout *l, unsigned n, unsigned k)
+{
+	return cbo(l, l->cbo_sel, CL_CBO7_SEL_B, n, k);
+}
+
+uint32_t cl_cbo_ctr(const struct cl_layout *l, unsigned n, unsigned k)
+{
+	return cbo(l, l->cbo_ctr, CL_CBO7_CTR_B, n, k);
+}
+
+uint32_t cl_arb_sel(const struct cl_layout *l, unsigned b, unsigned k)
+{
+	return arb(l, l->arb_sel, b, k);
+}
+
+uint32_t cl_arb_ctr(const struct cl_layout *l, unsigned b, unsigned k)
+{
+	return arb(l, l->arb_ctr, b, k);
+}
+
+unsigned cl_cmask_top(const struct cl_layout *l)
+{
+	return 1u << (l->cmask_bits - 1);
+}
+
+/* Window slot i's counter (sel false) or control (sel true). */
+static uint32_t slot(const struct cl_layout *l, unsigned i, bool sel)
+{
+	if (i == CL_ARB0 || i == CL_ARB1)
+		return sel ? cl_arb_sel(l, 0, i - CL_ARB0) : cl_arb_ctr(l, 0, i - CL_ARB0);
+	if (i == CL_CB0 || i == CL_CB1)
+		return sel ? cl_cbo_sel(l, 0, i - CL_CB0) : cl_cbo_ctr(l, 0, i - CL_CB0);
+	return l->fixed_ctl + !sel; /* L-08, L-73 */
+}
+
+uint32_t cl_ctr_msr(const struct cl_layout *l, unsigned i)
+{
+	return slot(l, i, false);
+}
+
+uint32_t cl_sel_msr(const struct cl_layout *l, unsigned i)
+{
+	return slot(l, i, true);
 }
 
 uint64_t cl_tsc_us(uint64_t us)
@@ -70,22 +160,29 @@ enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win 
 
 	WR(t, l->gctl, 0);
 	for (i = 0; i < CL_NWIN; i++) {
-		WR(t, cl_ctr_msr(i), 0);
-		WR(t, cl_sel_msr(i), w->sel[i]);
+		a[i] = w->d[i] = 0;
+		if (!cl_ctr_msr(l, i)) /* L-70: Ice Lake's ARB counter 0 */
+			continue;
+		WR(t, cl_ctr_msr(l, i), 0);
+		WR(t, cl_sel_msr(l, i), w->sel[i]);
 	}
 	for (i = 0; i < CL_NWIN; i++) /* L-32: what was written reads back while stopped */
-		RD(t, cl_ctr_msr(i), &a[i]);
+		if (cl_ctr_msr(l, i))
+			RD(t, cl_ctr_msr(l, i), &a[i]);
 	w->tsc = plat_tsc();
 	WR(t, l->gctl, w->gctl);
 	traffic_until(NULL, plat_tsc() + cl_tsc_us(us));
 	WR(t, l->gctl, 0);
 	w->tsc = plat_tsc() - w->tsc;
 	for (i = 0; i < CL_NWIN; i++) {
-		RD(t, cl_ctr_msr(i), &w->d[i]);
+		if (!cl_ctr_msr(l, i))
+			continue;
+		RD(t, cl_ctr_msr(l, i), &w->d[i]);
 		w->d[i] -= a[i];
 	}
 	for (i = 0; i < CL_NWIN; i++)
-		WR(t, cl_sel_msr(i), 0);
+		if (cl_sel_msr(l, i))
+			WR(t, cl_sel_msr(l, i), 0);
 	return V_PASS;
 }
 
@@ -106,11 +203,15 @@ int cl_quiet(const struct cl_layout *l)
 	int e = msr_write(me, l->gctl, 0), e2;
 
 	for (n = 0; n < CL_NWIN; n++)
-		if ((e2 = msr_write(me, cl_sel_msr(n), 0)) && !e)
+		if (cl_sel_msr(l, n) && (e2 = msr_write(me, cl_sel_msr(l, n), 0)) && !e)
 			e = e2;
+	for (n = 0; n < l->narb; n++) /* L-76: D's second ARB box */
+		for (k = 0; k < 2; k++)
+			if (cl_arb_sel(l, n, k) && (e2 = msr_write(me, cl_arb_sel(l, n, k), 0)) && !e)
+				e = e2;
 	for (n = 0; n < l->ncbox; n++)
 		for (k = 0; k < 2; k++)
-			if ((e2 = msr_write(me, CL_CBO_SEL(n, k), 0)) && !e)
+			if ((e2 = msr_write(me, cl_cbo_sel(l, n, k), 0)) && !e)
 				e = e2;
 	if ((e2 = msr_write(me, l->status, 0)) && !e) /* L-40, OQ-L8 */
 		e = e2;
@@ -136,20 +237,20 @@ enum verdict cl_uclk_hz(struct tctx *t, const struct cl_layout *l, uint64_t us, 
 	int e;
 
 	WR(t, l->gctl, 0);
-	WR(t, CL_FIXED_CTR, 0);
-	WR(t, CL_FIXED_CTL, CL_FC_EN);
+	WR(t, l->fixed_ctl + 1, 0);
+	WR(t, l->fixed_ctl, CL_FC_EN);
 	WR(t, l->gctl, CL_GC_EN);
-	e = msr_stamp(CL_FIXED_CTR, &c0, &t0);
+	e = msr_stamp(l->fixed_ctl + 1, &c0, &t0);
 	plat_stall_us(us);
 	if (!e)
-		e = msr_stamp(CL_FIXED_CTR, &c1, &t1);
+		e = msr_stamp(l->fixed_ctl + 1, &c1, &t1);
 	WR(t, l->gctl, 0);
-	WR(t, CL_FIXED_CTL, 0);
+	WR(t, l->fixed_ctl, 0);
 	if (e == PLAT_ETIMEDOUT)
 		return t_error(t, "no FIXED_CTR read in %u was dated within %u us", STAMP_TRIES,
 			       STAMP_BRACKET_US);
 	if (e)
-		return t_error(t, "rdmsr 0x%x faulted (%d)", CL_FIXED_CTR, e);
+		return t_error(t, "rdmsr 0x%x faulted (%d)", l->fixed_ctl + 1, e);
 	CHECK(t, c1 > c0, "FIXED_CTR did not advance in %lu us with FIXED_CTRL bit 22 and "
 	      "GLOBAL_CTRL.EN set (L-22, L-59)", (unsigned long)us);
 	*hz = (c1 - c0) * plat_tsc_hz() / (t1 - t0);

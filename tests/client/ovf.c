@@ -22,6 +22,12 @@ static const struct {
 	{ CL_CB0, CL_LOOKUP_ANY, CL_ST_CBO, "L-32, L-35, L-38" },
 };
 
+/* Class c's counter: the ARB's is counter 1 on Ice Lake client (L-70). */
+static unsigned win_of(const struct cl_layout *l, unsigned c)
+{
+	return cls[c].win == CL_ARB0 && l->arb0_gone ? CL_ARB1 : cls[c].win;
+}
+
 static unsigned bits_of(const struct cl_layout *l, unsigned win)
 {
 	return win == CL_FIX ? l->fixed_bits : CL_GP_BITS;
@@ -45,8 +51,8 @@ struct wrap_run {
 static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigned c, bool ovf_en,
 			      struct wrap_run *r)
 {
-	unsigned i = cls[c].win;
-	uint32_t ctr = cl_ctr_msr(i);
+	unsigned i = win_of(l, c);
+	uint32_t ctr = cl_ctr_msr(l, i);
 	struct cl_win w = { .gctl = CL_GC_EN };
 	uint64_t n, v, end, now;
 
@@ -59,7 +65,7 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 	r->preset = (1ull << bits_of(l, i)) - (n ? n : 1);
 	TRY(cl_prepare(t, l));
 	WR(t, ctr, r->preset);
-	WR(t, cl_sel_msr(i), sel_of(c, ovf_en));
+	WR(t, cl_sel_msr(l, i), sel_of(c, ovf_en));
 	WR(t, l->gctl, CL_GC_EN);
 	end = plat_tsc() + cl_tsc_us(WAIT_US);
 	do { /* the time before the read: the last read is past the deadline */
@@ -69,7 +75,7 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 	} while (v >= r->preset && now < end);
 	RD(t, l->status, &r->st);
 	WR(t, l->gctl, 0);
-	WR(t, cl_sel_msr(i), 0);
+	WR(t, cl_sel_msr(l, i), 0);
 	RD(t, ctr, &r->after);
 	r->wrapped = r->after < r->preset;
 	if (!r->wrapped && i == CL_FIX)
@@ -96,13 +102,13 @@ static enum verdict status(struct tctx *t)
 	for (c = 0; c < ARRAY_SIZE(cls); c++) {
 		TRY(wrap_once(t, &l, c, true, &r));
 		CHECK(t, r.st == cls[c].st, "GLOBAL_STATUS 0x%lx after %s wrapped with its overflow "
-		      "enabled, want 0x%lx (%s)", (unsigned long)r.st, cl_ctr_names[cls[c].win],
+		      "enabled, want 0x%lx (%s)", (unsigned long)r.st, cl_ctr_names[win_of(&l, c)],
 		      (unsigned long)cls[c].st, cls[c].ids);
 		CHECK(t, r.after > 0, "%s read 0 after its wrap: stopped there (L-34)",
-		      cl_ctr_names[cls[c].win]);
+		      cl_ctr_names[win_of(&l, c)]);
 		WR(t, l.status, 0);
 		RD(t, l.status, &st);
-		RD(t, cl_ctr_msr(cls[c].win), &v);
+		RD(t, cl_ctr_msr(&l, win_of(&l, c)), &v);
 		t_figure(t, "status_after_zero_reg", (int64_t)st, "reg");
 		if (!uncore_emulated() && st)
 			plat_log(1, "  client.ovf.status: GLOBAL_STATUS 0x%lx after writing 0 (OQ-L8)",
@@ -110,7 +116,7 @@ static enum verdict status(struct tctx *t)
 		CHECK(t, !uncore_emulated() || !st, "GLOBAL_STATUS 0x%lx after writing it 0 (L-40, "
 		      "OQ-L8 default)", (unsigned long)st);
 		CHECK(t, v == r.after, "%s changed from %lu to %lu, stopped, when GLOBAL_STATUS was "
-		      "written (L-41)", cl_ctr_names[cls[c].win], (unsigned long)r.after,
+		      "written (L-41)", cl_ctr_names[win_of(&l, c)], (unsigned long)r.after,
 		      (unsigned long)v);
 	}
 	return V_PASS;
@@ -131,7 +137,7 @@ static enum verdict ovf_en(struct tctx *t)
 		seen |= r.st;
 		CHECK(t, !uncore_emulated() || !r.st, "GLOBAL_STATUS 0x%lx after %s wrapped with its "
 		      "overflow not enabled (L-35, L-36, OQ-L9 default)", (unsigned long)r.st,
-		      cl_ctr_names[cls[c].win]);
+		      cl_ctr_names[win_of(&l, c)]);
 	}
 	t_figure(t, "status_without_ovf_en_reg", (int64_t)seen, "reg");
 	return V_PASS;
@@ -148,14 +154,14 @@ static enum verdict width(struct tctx *t)
 
 	TRY(cl_begin(t, &l));
 	for (c = 0; c < ARRAY_SIZE(cls); c++) {
-		i = cls[c].win;
+		i = win_of(&l, c);
 		top = 1ull << bits_of(&l, i);
-		WR(t, cl_ctr_msr(i), top - 3);
-		RD(t, cl_ctr_msr(i), &v);
+		WR(t, cl_ctr_msr(&l, i), top - 3);
+		RD(t, cl_ctr_msr(&l, i), &v);
 		CHECK(t, v == top - 3, "%s written 2^%u - 3 reads 0x%lx (%s)", cl_ctr_names[i],
 		      bits_of(&l, i), (unsigned long)v, i == CL_FIX ? "L-33, OQ-L16" : "L-32");
-		WR(t, cl_ctr_msr(i), top | 5);
-		RD(t, cl_ctr_msr(i), &v);
+		WR(t, cl_ctr_msr(&l, i), top | 5);
+		RD(t, cl_ctr_msr(&l, i), &v);
 		t_figure_at(t, "above_width_readback_reg", FIG_BOX, c, (int64_t)v, "reg");
 		if (!uncore_emulated() && v != 5)
 			plat_log(1, "  client.ovf.width: %s written 2^%u + 5 reads 0x%lx (OQ-L14, "
@@ -163,7 +169,7 @@ static enum verdict width(struct tctx *t)
 		CHECK(t, !uncore_emulated() || v == 5, "%s written 2^%u + 5 reads 0x%lx: bits above "
 		      "the width kept (OQ-L14, OQ-L16 defaults)", cl_ctr_names[i], bits_of(&l, i),
 		      (unsigned long)v);
-		WR(t, cl_ctr_msr(i), 0);
+		WR(t, cl_ctr_msr(&l, i), 0);
 	}
 	return V_PASS;
 }

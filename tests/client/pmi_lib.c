@@ -58,7 +58,7 @@ int cl_src_stop(const struct cl_src *s)
 	int e = 0;
 
 	keep(&e, msr_write(me, s->l.gctl, 0));
-	keep(&e, msr_write(me, CL_FIXED_CTL, 0));
+	keep(&e, msr_write(me, s->l.fixed_ctl, 0));
 	keep(&e, msr_write(me, s->l.status, 0)); /* L-40 */
 	return e;
 }
@@ -72,8 +72,8 @@ int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *d
 	keep(&e, msr_write(me, s->l.gctl, 0));
 	if (clear)
 		keep(&e, msr_write(me, s->l.status, 0));
-	keep(&e, msr_write(me, CL_FIXED_CTR, (1ull << s->l.fixed_bits) - s->lead));
-	keep(&e, msr_write(me, CL_FIXED_CTL, CL_FC_EN | CL_FC_OVF_EN));
+	keep(&e, msr_write(me, s->l.fixed_ctl + 1, (1ull << s->l.fixed_bits) - s->lead));
+	keep(&e, msr_write(me, s->l.fixed_ctl, CL_FC_EN | CL_FC_OVF_EN));
 	t0 = plat_tsc();
 	keep(&e, msr_write(me, s->l.gctl, CL_GC_EN | gbits));
 	*by = plat_tsc() + s->lead_tsc;

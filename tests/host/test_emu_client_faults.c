@@ -214,13 +214,52 @@ static uint64_t no_freeze_unforwarded(emu_faults_t f) /* L-53, OQ-L11 */
 	return rd(&u, A->gctl, 500);
 }
 
+/* Layouts C and D (L-66, L-70, L-74..L-76): their own addresses here. */
+#define C_CBO_SEL(n, k) (0x700u + 8u * (n) + (k)) /* L-66 */
+#define D_GCTL 0x2FF0u                            /* L-73 */
+#define D_ARB_SEL(b, k) (0x2FD0u + 8u * (b) + (k)) /* L-76 */
+#define D_ARB_CTR(b, k) (0x2FD2u + 8u * (b) + (k))
+#define D_CBO_SEL(n, k) (0x2000u + 8u * (n) + (k)) /* L-74 */
+#define D_CBO_CTR(n, k) (0x2002u + 8u * (n) + (k))
+
+static uint64_t box1_stride8(emu_faults_t f) /* L-66 */
+{
+	client_c_init(&u, f, 8, 0x8C, 0, 0);
+	return (uint64_t)client_wrmsr(&u, 0, C_CBO_SEL(1, 0), ref_sel(&lookups1, 0), 0);
+}
+
+static uint64_t icl_arb(emu_faults_t f) /* L-70: the one counter, 0x3B1/0x3B3 */
+{
+	client_icl_init(&u, f, 8, 0x7E, 0, 0);
+	wr(&u, ARB_SEL(1), ref_sel(&arb_req, 0), 0);
+	wr(&u, 0xE01, GC_EN, 0);
+	return rd(&u, ARB_CTR(1), 5000);
+}
+
+static uint64_t d_arb0_beside_1(emu_faults_t f) /* L-76: box 0 counts, box 1 off */
+{
+	client_d_init(&u, f, 8, 0x97, 0, 0);
+	wr(&u, D_ARB_SEL(0, 0), ref_sel(&arb_req, 0), 0);
+	wr(&u, D_ARB_SEL(1, 0), 0, 0);
+	wr(&u, D_GCTL, GC_EN, 0);
+	return rd(&u, D_ARB_CTR(0, 0), 5000);
+}
+
+static uint64_t d_thresh32_inv(emu_faults_t f) /* L-75: < 32 every cycle */
+{
+	client_d_init(&u, f, 8, 0x97, 0, 0);
+	wr(&u, D_CBO_SEL(0, 0), evtsel(0x34, 0x8F, 32, ES_EN | ES_INV), 0);
+	wr(&u, D_GCTL, GC_EN, 0);
+	return rd(&u, D_CBO_CTR(0, 0), 5000);
+}
+
 struct row {
 	unsigned bit;
 	uint64_t (*run)(emu_faults_t f);
 	uint64_t want; /* WANT_*: from the reference, computed at run time */
 };
 
-enum { WANT_SELECT = 1000000, WANT_CMASK, WANT_INV, WANT_EDGE, WANT_WIDTH };
+enum { WANT_SELECT = 1000000, WANT_CMASK, WANT_INV, WANT_EDGE, WANT_WIDTH, WANT_REQ };
 
 #define R(id, fn, want) { EMU_FAULT_BIT_CL_##id, fn, want }
 static const struct row rows[] = {
@@ -254,6 +293,10 @@ static const struct row rows[] = {
 	R(FRZ_FIXED_RUNS, frozen_fixed, 0),
 	R(FRZ_CLEARS_CTRL, frozen_ctrl, GC_FRZ | GC_WAKE | 0x3),
 	R(FRZ_WITHOUT_OVF_EN, no_freeze_unforwarded, GC_EN | GC_FRZ),
+	R(CBOX_STRIDE_16, box1_stride8, 0),
+	R(ICL_ARB0_LIVE, icl_arb, WANT_REQ),
+	R(ARB_BOX1_ALIAS, d_arb0_beside_1, WANT_REQ),
+	R(THRESH_5_BITS, d_thresh32_inv, 5000),
 };
 
 static uint64_t want_of(const struct row *r)
@@ -269,6 +312,8 @@ static uint64_t want_of(const struct row *r)
 		return want_thresh(false, true);
 	case WANT_WIDTH:
 		return (MAX44 - 2 + ref_count(&arb_req, 0, 5000)) & MAX44;
+	case WANT_REQ:
+		return ref_count(&arb_req, 0, 5000);
 	default:
 		return r->want;
 	}

@@ -1,5 +1,6 @@
 /* Host tests of the client uncore's register descriptions (pmu/regs_client.c,
- * generations snb = layout A and skl = layout B) and their detection
+ * generations snb = layout A, skl = layout B, icl and tgl = layout C, adl =
+ * layout D) and their detection
  * (pmu/detect.c): every address against the digest's tables (§2, L-07..L-14),
  * widths (L-32, L-33, OQ-L16), field masks (§3), box counts (L-04, L-05,
  * OQ-L6), the registers neither layout has (L-10, OQ-L5, OQ-L8), and
@@ -20,8 +21,12 @@
 static const uint8_t models_a[] = { 0x2A, 0x3A, 0x3C, 0x45, 0x46, 0x3D, 0x47 };
 static const uint8_t models_b[] = { 0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6 };
 /* §1.1 "not this uncore", OQ-L1 (0x66), and neighbours. */
-static const uint8_t not_client[] = { 0x2D, 0x3E, 0x3F, 0x4F, 0x56, 0x55, 0x66, 0x7D, 0x7E,
-				      0x17, 0x1C, 0x37, 0x4C, 0x5C, 0x8C, 0xA7 };
+static const uint8_t not_client[] = { 0x2D, 0x3E, 0x3F, 0x4F, 0x56, 0x55, 0x66, 0x6A, 0x6C,
+				      0x17, 0x1C, 0x37, 0x4C, 0x5C, 0xAA, 0xAC };
+/* L-64: layout C with the ARB erratum (L-70), layout C, layout D. */
+static const uint8_t models_icl[] = { 0x7D, 0x7E };
+static const uint8_t models_tgl[] = { 0x8C, 0x8D, 0xA7 };
+static const uint8_t models_d[] = { 0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF };
 
 static const struct uncore_gen *gen(const char *name)
 {
@@ -80,8 +85,14 @@ static void l01_every_listed_model_and_no_other(void **state)
 	for (i = 0; i < ARRAY_SIZE(not_client); i++) {
 		const struct uncore_gen *g = uncore_gen_for_model(6, not_client[i]);
 
-		assert_true(!g || (strcmp(g->name, "snb") && strcmp(g->name, "skl")));
+		assert_true(!g || !g->suite || strcmp(g->suite, "client"));
 	}
+	for (i = 0; i < ARRAY_SIZE(models_icl); i++)
+		assert_ptr_equal(uncore_gen_for_model(6, models_icl[i]), gen("icl"));
+	for (i = 0; i < ARRAY_SIZE(models_tgl); i++)
+		assert_ptr_equal(uncore_gen_for_model(6, models_tgl[i]), gen("tgl"));
+	for (i = 0; i < ARRAY_SIZE(models_d); i++)
+		assert_ptr_equal(uncore_gen_for_model(6, models_d[i]), gen("adl"));
 	assert_null(uncore_gen_for_model(15, 0x2A));
 	assert_null(uncore_gen_for_model(6, 0x66)); /* OQ-L1: Cannon Lake unsupported */
 }
@@ -252,6 +263,113 @@ static void l25_l26_field_masks(void **state)
 	assert_int_equal(defined("skl", 0xF77), (1ull << 44) - 1);
 }
 
+/* L-64, L-79: layouts C and D chosen with the client suite, also on a
+ * version-4 core (no register at 0x391/0x392), and forced by uncore=. */
+static void l64_l79_layouts_c_d_chosen(void **state)
+{
+	static const struct { uint8_t model; const char *gen; } m[] = {
+		{ 0x7E, "icl" }, { 0x8C, "tgl" }, { 0xA7, "tgl" }, { 0x97, "adl" }, { 0xBF, "adl" },
+	};
+	struct pmu_choice pc;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(m); i++) {
+		choose(m[i].model, i & 1, "auto", &pc);
+		assert_non_null(pc.gen);
+		assert_string_equal(pc.gen->name, m[i].gen);
+		assert_string_equal(pc.gen->suite, "client");
+		assert_null(strstr(pc.ruled_out, "client"));
+	}
+	choose(0x5E, true, "adl", &pc); /* a version-4 core: D has nothing at 0x391 */
+	assert_non_null(pc.gen);
+	assert_string_equal(pc.gen->name, "adl");
+}
+
+/* L-65, L-66, L-67: layout C keeps B's global registers (the fixed counter
+ * 48 bits, L-78), C-box n at 0x700 + 8n (selects) and 0x702 + 8n
+ * (counters), box 7 on the stride; nothing of the old stride's counters. */
+static void l65_l67_layout_c(void **state)
+{
+	static const char *const g[] = { "icl", "tgl" };
+	unsigned i, n;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		expect(g[i], 0xE01, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+		expect(g[i], 0xE02, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+		expect(g[i], 0x394, "global", 0, 0, ROLE_CTL, 64);
+		expect(g[i], 0x395, "global", 0, 0, ROLE_CTR, 48);
+		expect(g[i], 0x396, "global", 0, 0, ROLE_INFO, 64);
+		for (n = 0; n < 8; n++) {
+			expect(g[i], 0x700 + 8 * n, "cbox", n, 0, ROLE_CTL, 64);
+			expect(g[i], 0x701 + 8 * n, "cbox", n, 1, ROLE_CTL, 64);
+			expect(g[i], 0x702 + 8 * n, "cbox", n, 0, ROLE_CTR, 44);
+			expect(g[i], 0x703 + 8 * n, "cbox", n, 1, ROLE_CTR, 44);
+			absent(g[i], 0x704 + 8 * n);
+			absent(g[i], 0x707 + 8 * n);
+		}
+		absent(g[i], 0xF70);
+		absent(g[i], 0xF76);
+		absent(g[i], 0x391);
+	}
+}
+
+/* L-69, L-70: Tiger/Rocket Lake's two ARB counters; Ice Lake's one,
+ * counter 1, and nothing at counter 0's 0x3B0/0x3B2. */
+static void l69_l70_arb_of_c(void **state)
+{
+	(void)state;
+	expect("tgl", 0x3B0, "arb", 0, 0, ROLE_CTR, 44);
+	expect("tgl", 0x3B3, "arb", 0, 1, ROLE_CTL, 64);
+	expect("icl", 0x3B1, "arb", 0, 0, ROLE_CTR, 44);
+	expect("icl", 0x3B3, "arb", 0, 0, ROLE_CTL, 64);
+	absent("icl", 0x3B0);
+	absent("icl", 0x3B2);
+}
+
+/* L-73, L-74, L-76, L-77; OQ-L27: layout D's addresses, and none of the
+ * old ones but CBO_CONFIG. */
+static void l73_l77_layout_d(void **state)
+{
+	static const uint32_t old[] = { 0x391, 0x392, 0x394, 0x395, 0x3B0, 0x3B3, 0x700, 0x706,
+					0xE01, 0xE02 };
+	unsigned i, b, k;
+
+	(void)state;
+	expect("adl", 0x2FF0, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+	expect("adl", 0x2FF1, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect("adl", 0x2FDE, "global", 0, 0, ROLE_CTL, 64);
+	expect("adl", 0x2FDF, "global", 0, 0, ROLE_CTR, 48);
+	expect("adl", 0x396, "global", 0, 0, ROLE_INFO, 64);
+	for (b = 0; b < 2; b++)
+		for (k = 0; k < 2; k++) {
+			expect("adl", 0x2FD0 + 8 * b + k, "arb", b, k, ROLE_CTL, 64);
+			expect("adl", 0x2FD2 + 8 * b + k, "arb", b, k, ROLE_CTR, 44);
+		}
+	expect("adl", 0x2000, "cbox", 0, 0, ROLE_CTL, 64);
+	expect("adl", 0x2003, "cbox", 0, 1, ROLE_CTR, 44);
+	expect("adl", 0x2038, "cbox", 7, 0, ROLE_CTL, 64);
+	expect("adl", 0x203A, "cbox", 7, 0, ROLE_CTR, 44);
+	absent("adl", 0x2004);
+	for (i = 0; i < ARRAY_SIZE(old); i++)
+		absent("adl", old[i]);
+}
+
+/* L-75: D's C-box threshold 29:24, its ARB's 28:24; C's as A's; OQ-L26:
+ * B's global control fields on C and D. */
+static void l75_threshold_fields(void **state)
+{
+	(void)state;
+	assert_int_equal(defined("adl", 0x2000), 0x3FD4FFFFull);
+	assert_int_equal(defined("adl", 0x2FD0), 0x1FD4FFFFull);
+	assert_int_equal(defined("tgl", 0x700), 0x1FD4FFFFull);
+	assert_int_equal(defined("icl", 0x3B3), 0x1FD4FFFFull);
+	assert_int_equal(defined("adl", 0x2FF0), 0xE000001Full);
+	assert_int_equal(defined("tgl", 0xE01), 0xE000001Full);
+	assert_int_equal(defined("adl", 0x2FF1), 0xBull);
+}
+
 /* L-03: every register is the package's. */
 static void l03_package_scope(void **state)
 {
@@ -278,6 +396,11 @@ int main(void)
 		cmocka_unit_test(l14_arb_box),
 		cmocka_unit_test(l25_l26_field_masks),
 		cmocka_unit_test(l03_package_scope),
+		cmocka_unit_test(l64_l79_layouts_c_d_chosen),
+		cmocka_unit_test(l65_l67_layout_c),
+		cmocka_unit_test(l69_l70_arb_of_c),
+		cmocka_unit_test(l73_l77_layout_d),
+		cmocka_unit_test(l75_threshold_fields),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
