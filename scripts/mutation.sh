@@ -26,10 +26,13 @@
 # core_shape_v3 (8 general counters, IA32_A_PMCx).
 # GENS="nhm v3" keeps only the rows named.
 # The boots go QEMU_JOBS at a time (default 2) while the host runs take
-# JOBS - 1 slots beside them (JOBS defaults to one more than the cores),
-# each queue longest first so that nothing long starts last. A run or a
-# boot keeps about a core busy, much of it spinning out windows of fixed
-# wall-clock length. One boot at a time made the boots the long pole: on 2
+# JOBS - 1 slots beside them (JOBS defaults to one more than twice the
+# cores: a host run's waits yield the core every 256 clock reads,
+# tests/host/platform_common.c, so on 2 cores the 338 host runs alone took
+# 139 s four at a time where two at a time, spinning, took 299 s),
+# each queue longest first so that nothing long starts last. A boot keeps
+# about a core busy, much of it spinning out windows of fixed wall-clock
+# length. One boot at a time made the boots the long pole: on 2
 # cores beside other jobs the 154 host runs were done in 169 s and the 16
 # boots one after another in 290 s. Two at a time hold since every bound on
 # another CPU's answer allows a starved vCPU 10 s (arch/cpuid.h); three at
@@ -51,7 +54,7 @@ ROWS=$("$B/host/regs" --mutation) || { echo "mutation.sh: $B/host/regs --mutatio
 if [ -n "${GENS:-}" ]; then
   ROWS=$(echo "$ROWS" | awk -v keep=" $GENS " 'index(keep, " " $1 " ")')
 fi
-JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+JOBS=${JOBS:-$(( 2 * $(nproc) + 1 ))}
 # A Nehalem defect by name, another generation's as GEN:NAME; each
 # generation with a defect booted is booted clean too.
 QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core snb:cl-pmi-wrong-core skl:cl-frz-ignored v3:core-width-32 v4:core-freeze-partial}
