@@ -10,6 +10,7 @@
 #include "../lib/platform.h"
 #include "../tests/session.h"
 #include "../tests/fw/results_fmt.h"
+#include "progress.h"
 
 /* What a run needs on the medium, at most: per result, its line in
  * log.txt and results.tap and its object in results.jsonl and
@@ -129,19 +130,78 @@ static bool room_for(unsigned planned)
 	return true;
 }
 
-void resfiles_open(struct session *s)
+/* The files of a new run folder. */
+static EFI_STATUS create_files(void)
 {
-	EFI_STATUS st;
+	EFI_STATUS st = medium_new_run_dir(run, sizeof(run));
 
-	if (!room_for(session_planned(s)))
-		return;
-	st = medium_new_run_dir(run, sizeof(run));
 	if (!EFI_ERROR(st))
 		st = medium_create("log.txt", &logf);
 	if (!EFI_ERROR(st))
 		st = medium_create("results.tap", &tap);
 	if (!EFI_ERROR(st))
 		st = medium_create("results.jsonl", &jsonl);
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	return st;
+}
+
+/* log.txt's length up to its last whole line (n: its length). */
+static uint64_t whole_lines(const char *p, UINTN n)
+{
+	while (n && p[n - 1] != '\n')
+		n--;
+	return n;
+}
+
+/* The files of the run the mark names, cut back to it (progress.c):
+ * results.json rebuilt in memory from the journal, the tally from it. A
+ * journal that does not read back as the mark says leaves the files
+ * untouched and starts a new run. */
+static bool reopen_files(struct session *s, const struct mark *m)
+{
+	char *buf;
+	UINTN len;
+	int n;
+	uint64_t keep;
+
+	snprintf(run, sizeof(run), "%s", m->run);
+	if (EFI_ERROR(medium_open_run_dir(run)) ||
+	    EFI_ERROR(medium_read_run("results.jsonl", &buf, &len)))
+		return false;
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	n = len >= m->jsonl ? journal_resume(buf, m->jsonl, &json, &jsonl, &s->tally) : -1;
+	g_bs->FreePool(buf);
+	if (n < 0 || (unsigned)n != (m->state == M_TEST ? m->index - 1 : m->planned)) {
+		plat_log(0, "resume: %s's journal does not hold the %u results its mark says; "
+			 "a new run", run, m->state == M_TEST ? m->index - 1 : m->planned);
+		medium_close_all();
+		mem.len = 0;
+		return false;
+	}
+	keep = m->log;
+	if (!EFI_ERROR(medium_read_run("log.txt", &buf, &len))) {
+		keep = whole_lines(buf, len);
+		g_bs->FreePool(buf);
+	}
+	if (EFI_ERROR(medium_reopen("log.txt", keep, &logf)) ||
+	    EFI_ERROR(medium_reopen("results.tap", m->tap, &tap)) ||
+	    EFI_ERROR(medium_reopen("results.jsonl", m->jsonl, &jsonl)))
+		return false;
+	jsonl.seq = (uint64_t)n + 1; /* the head's line and n results' */
+	return true;
+}
+
+void resfiles_open(struct session *s)
+{
+	struct mark m;
+	EFI_STATUS st = EFI_SUCCESS;
+
+	if (!room_for(session_planned(s)))
+		return;
+	if (progress_pending(s, &m) && reopen_files(s, &m))
+		s->resume = progress_resume(&m);
+	else
+		st = create_files();
 	if (EFI_ERROR(st)) {
 		char why[96];
 
@@ -150,17 +210,24 @@ void resfiles_open(struct session *s)
 		refuse(why);
 		return;
 	}
-	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
 	rfile_track(&logf);
 	rfile_track(&tap);
 	rfile_track(&jsonl);
 	state = RF_OPEN;
 	console_set_mirror(log_mirror);
-	plat_log(0, "results: \\uncore-results\\%s\\", run);
+	plat_log(0, "results: \\uncore-results\\%s\\%s", run, s->resume ? " (resumed)" : "");
 	s->ri.run = run;
 	s->tap = &tap;
 	s->json = &json;
 	s->jsonl = &jsonl;
+	progress_start(run, s);
+}
+
+void resfiles_lengths(uint64_t *t, uint64_t *j, uint64_t *l)
+{
+	*t = tap.pos;
+	*j = jsonl.pos;
+	*l = logf.pos;
 }
 
 /* list and help run no test: their console lines (the early ones kept
@@ -191,7 +258,10 @@ void resfiles_open_text(const char *file)
 }
 
 /* results.json, whole, from memory; if it does not fit, no file at all:
- * an empty or cut results.json would hide the journal from a reader. */
+ * an empty or cut results.json would hide the journal from a reader. It
+ * is written as results.new, flushed, then renamed over results.json
+ * (medium_replace), so a reset at any instant leaves results.json absent
+ * or whole, never cut (docs/results.md, "A reset while writing"). */
 static void write_json(void)
 {
 	struct rfile out;
@@ -200,15 +270,17 @@ static void write_json(void)
 		plat_log(0, "results: results.json could not be built (no memory)");
 		return;
 	}
-	if (EFI_ERROR(medium_create("results.json", &out))) {
+	if (EFI_ERROR(medium_create("results.new", &out))) {
 		json.failed = true;
 		return;
 	}
 	rfile_append(&out, mem.p, mem.len);
-	json.failed = out.failed;
+	json.failed = out.failed || EFI_ERROR(medium_replace(&out, "results.json"));
 	json.pos = out.pos;
-	if (out.failed)
+	if (json.failed)
 		medium_discard(&out);
+	else
+		progress_done();
 }
 
 static bool whole(const char *name, const struct rfile *f)

@@ -27,8 +27,12 @@
  *   with bit 0 enabled) bit 5, which a board may also strap on (the SPKR
  *   pin high). QEMU's q35 straps it with -global ICH9-LPC.noreboot=true;
  *   scripts/qemu.sh --reboot passes noreboot=false.
- * So the TCO is armed with TCO_TMR = bound / 1.2 s (both stages together
- * make the bound) and resets at the bound, as the firmware's does.
+ * So the TCO is armed with TCO_TMR = bound / 1.2 s rounded down (both
+ * stages together make at most the bound): it resets first, and stops
+ * (QEMU's stops after its reset). Were the firmware's first, the TCO
+ * would go on counting through the reboot (QEMU's reset leaves it alone,
+ * as a BIOS that does not halt it would) and reset the next boot too. For
+ * the same reason the harness halts a TCO it finds counting at its start.
  *
  * What real boards need (README, "Watchdog"): the BIOS must leave the TCO
  * usable (not TCO_LOCK-ed, ACPI_EN set), NO_REBOOT clearable (not
@@ -134,6 +138,10 @@ void watchdog_init(bool emulated)
 		plat_log(0, "watchdog: the last reset was the TCO's (TCO2_STS.SECOND_TO_STS)");
 		outw(wd.tco + TCO2_STS, TCO_SECOND_TO); /* write 1 to clear */
 	}
+	if (wd.tco && !(inw(wd.tco + TCO1_CNT) & TCO_TMR_HLT)) {
+		plat_log(1, "watchdog: the TCO was not halted (as a reset leaves it); halted until a test arms it");
+		outw(wd.tco + TCO1_CNT, inw(wd.tco + TCO1_CNT) | TCO_TMR_HLT);
+	}
 	if (!g_cfg.watchdog_s)
 		plat_log(1, "watchdog: off (watchdog=0)");
 	else if (wd.tco)
@@ -155,7 +163,7 @@ bool watchdog_hardware(void)
 
 static void tco_arm(unsigned seconds)
 {
-	uint32_t ticks = (seconds * 1000 + 2 * TCO_TICK_MS - 1) / (2 * TCO_TICK_MS);
+	uint32_t ticks = seconds * 1000 / (2 * TCO_TICK_MS);
 	uint16_t cnt = inw(wd.tco + TCO1_CNT);
 
 	if (ticks < 2)
