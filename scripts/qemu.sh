@@ -20,7 +20,8 @@
 # the same medium again and the harness resumes its run (issue 18).
 # --reset-at-lines N,M,... resets the machine (the monitor's system_reset
 # through a unix socket) when the Nth, Mth ... serial line arrives,
-# counted over every boot; it implies --reboot.
+# counted over every boot; it implies --reboot. --machine pc boots an
+# i440FX/PIIX machine instead of q35: a chipset without the ICH9's TCO.
 # --usb attaches the image as a removable USB mass-storage stick on an xHCI
 # controller, the path a user's stick takes, instead of a SATA disk.
 # No display adapter unless --screen: with one, OVMF also draws every
@@ -35,10 +36,11 @@ usage() {
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
   echo "          [--keep-image FILE] [--usb] [--screen] [--reboot] [--reset-at-lines N,M,...]" >&2
+  echo "          [--machine q35|pc]" >&2
   exit 2
 }
 image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
-debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none reboot=0 resets=
+debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none reboot=0 resets= machine=q35
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -59,6 +61,7 @@ while [ $# -gt 0 ]; do
     --usb) usb=1; shift ;;
     --screen) vga=std; shift ;;
     --reboot) reboot=1; shift ;;
+    --machine) machine=$2; shift 2 ;;
     --reset-at-lines) resets=",$2,"; reboot=1; shift 2 ;;
     *) usage ;;
   esac
@@ -99,7 +102,7 @@ extra=()
 [ -n "$com2" ] && extra=(-serial "file:$com2")
 [ "$debug_exit" = 1 ] && extra+=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
 if [ "$reboot" = 1 ]; then
-  extra+=(-global ICH9-LPC.noreboot=false)
+  [ "$machine" = q35 ] && extra+=(-global ICH9-LPC.noreboot=false)
   [ -n "$resets" ] && extra+=(-monitor "unix:$work/mon.sock,server=on,wait=off")
 else
   extra+=(-no-reboot -monitor none)
@@ -143,7 +146,7 @@ PY
 set +e
 # (The group's stderr: bash's own "Killed" notice for --until/--kill-at-line.)
 { timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
-  -machine q35 -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
+  -machine "$machine" -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
   -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
   -display none -vga "$vga" -serial stdio "${extra[@]}" -net none \
