@@ -148,8 +148,9 @@ EFI_STATUS medium_last_run_dir(char *name, size_t len)
 	return EFI_SUCCESS;
 }
 
-/* An existing run folder, for a run that resumes (efi/progress.c). */
-EFI_STATUS medium_open_run_dir(const char *name)
+/* \uncore-results\<name> as the run folder, made if need be; with name
+ * NULL, the number after the highest there, its name into out. */
+static EFI_STATUS open_run(const char *name, char *out, size_t len)
 {
 	EFI_FILE_HANDLE top;
 	EFI_STATUS st;
@@ -159,27 +160,25 @@ EFI_STATUS medium_open_run_dir(const char *name)
 	st = open_dir(root, RESULTS_DIR, &top);
 	if (EFI_ERROR(st))
 		return st;
+	if (!name) {
+		snprintf(out, len, "run-%04u", highest_run(top) + 1);
+		name = out;
+	}
 	snprintf(run_name, sizeof(run_name), "%s", name);
 	st = open_dir(top, name, &run_dir);
 	top->Close(top);
 	return st;
 }
 
+/* An existing run folder, for a run that resumes (efi/progress.c). */
+EFI_STATUS medium_open_run_dir(const char *name)
+{
+	return open_run(name, NULL, 0);
+}
+
 EFI_STATUS medium_new_run_dir(char *name, size_t len)
 {
-	EFI_FILE_HANDLE top;
-	EFI_STATUS st;
-
-	if (!root)
-		return EFI_NOT_READY;
-	st = open_dir(root, RESULTS_DIR, &top);
-	if (EFI_ERROR(st))
-		return st;
-	snprintf(name, len, "run-%04u", highest_run(top) + 1);
-	snprintf(run_name, sizeof(run_name), "%s", name);
-	st = open_dir(top, name, &run_dir);
-	top->Close(top);
-	return st;
+	return open_run(NULL, name, len);
 }
 
 static int failed(EFI_STATUS st)
@@ -213,6 +212,8 @@ static int efi_flush(void *h)
 
 const char *medium_error(void)
 {
+	static char other[48];
+
 	switch (last_error) {
 	case EFI_VOLUME_FULL:
 		return "the volume is full";
@@ -224,7 +225,11 @@ const char *medium_error(void)
 	case EFI_NO_MEDIA:
 		return "the medium was removed or changed";
 	default:
-		return last_error ? "write failed" : "no error recorded";
+		if (!last_error)
+			return "no error recorded";
+		snprintf(other, sizeof(other), "write failed (EFI status 0x%lx)",
+			 (unsigned long)last_error);
+		return other;
 	}
 }
 

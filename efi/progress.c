@@ -199,7 +199,8 @@ const struct run_resume *progress_resume(const struct mark *m)
 			 "watchdog=0)", (long long)took);
 	else if (took >= 0 && took < m->bound_s)
 		snprintf(reason, sizeof(reason), "reset %lld s after it started, before its %u s "
-			 "bound: not the watchdog (a power cut or an outside reset)",
+			 "bound: not the watchdog (a power cut or an outside reset; a result it "
+			 "may have had did not reach the medium)",
 			 (long long)took, m->bound_s);
 	else
 		resume.hung = true;

@@ -145,12 +145,31 @@ static EFI_STATUS create_files(void)
 	return st;
 }
 
-/* log.txt's length up to its last whole line (n: its length). */
-static uint64_t whole_lines(const char *p, UINTN n)
+/* What log.txt keeps of the run the mark names (p, n bytes): at state=
+ * test its whole lines but from the cut test's verdict line on (had the
+ * test finished, its result did not reach the other files, and it is
+ * recorded again as cut short); the lines its body printed stay, its last
+ * words. At state=end, only what the mark saw: the closing lines come
+ * again. */
+static uint64_t log_keep(const char *p, UINTN n, const struct mark *m)
 {
-	while (n && p[n - 1] != '\n')
-		n--;
-	return n;
+	char pre[16];
+	size_t k = (size_t)snprintf(pre, sizeof(pre), "[%u/", m->index);
+	UINTN at = m->log;
+
+	if (m->log > n)
+		at = n;
+	else if (m->state == M_END)
+		return m->log;
+	while (at < n && strncmp(p + at, pre, k)) {
+		while (at < n && p[at] != '\n')
+			at++;
+		if (at < n)
+			at++;
+	}
+	while (at && p[at - 1] != '\n')
+		at--;
+	return at;
 }
 
 /* The files of the run the mark names, cut back to it (progress.c):
@@ -180,7 +199,7 @@ static bool reopen_files(struct session *s, const struct mark *m)
 	}
 	keep = m->log;
 	if (!EFI_ERROR(medium_read_run("log.txt", &buf, &len))) {
-		keep = whole_lines(buf, len);
+		keep = log_keep(buf, len, m);
 		g_bs->FreePool(buf);
 	}
 	if (EFI_ERROR(medium_reopen("log.txt", keep, &logf)) ||
