@@ -144,6 +144,10 @@ void watchdog_init(bool emulated)
 	}
 	if (!g_cfg.watchdog_s)
 		plat_log(1, "watchdog: off (watchdog=0)");
+	else if (wd.tco && g_cfg.watchdog_s * 1000 / (2 * TCO_TICK_MS) > TCO_TICKS_MAX)
+		plat_log(0, "watchdog: %u s a test, the firmware's only: over the ICH9 TCO's "
+			 "longest, %u s (a hang with interrupts off is not reset)",
+			 (unsigned)g_cfg.watchdog_s, 2 * TCO_TICKS_MAX * TCO_TICK_MS / 1000);
 	else if (wd.tco)
 		plat_log(1, "watchdog: %u s a test, the firmware's and the ICH9 TCO's at io 0x%x",
 			 (unsigned)g_cfg.watchdog_s, wd.tco);
@@ -168,8 +172,10 @@ static void tco_arm(unsigned seconds)
 
 	if (ticks < 2)
 		ticks = 2;
+	/* Past 1227 s the TCO would reset a healthy test before its bound:
+	 * left halted, the firmware's alone (watchdog_init says so). */
 	if (ticks > TCO_TICKS_MAX)
-		ticks = TCO_TICKS_MAX; /* 1227 s; the firmware's has the rest */
+		return;
 	outw(wd.tco + TCO1_CNT, cnt | TCO_TMR_HLT);
 	outw(wd.tco + TCO_TMR, (uint16_t)((inw(wd.tco + TCO_TMR) & ~0x3ffu) | ticks));
 	outw(wd.tco + TCO1_STS, TCO_TIMEOUT); /* a first timeout from before */

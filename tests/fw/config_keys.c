@@ -275,8 +275,8 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		return i >= 0;
 	case K_WATCHDOG:
 	case K_RESETS:
-		/* The TCO's longest bound, 2 x 1023 ticks of 0.6 s, is 1227 s;
-		 * a firmware-only watchdog may be longer (efi/watchdog.c). */
+		/* Up to a day: past the TCO's longest bound, 2 x 1023 ticks of
+		 * 0.6 s = 1227 s, only the firmware's is armed (efi/watchdog.c). */
 		if (!parse_num(v, 0, k == K_WATCHDOG ? 86400 : 100, &n))
 			return false;
 		*(k == K_WATCHDOG ? &c->watchdog_s : &c->resets) = n;
