@@ -114,8 +114,9 @@ queue make-qemu make_qemu_all
 # reset by watchdog after N s" and goes on; each file holds every test
 # once and the exit code is 124. Two hangs in one run, one of each kind:
 # interrupts on, and off (only the ICH9 TCO can reset that one). Then the
-# firmware's watchdog alone on a chipset without a TCO (i440FX), and
-# debug.hang= refused on the hardware backend. The bound, 15 s, is far
+# firmware's watchdog alone on a chipset without a TCO (i440FX), a run
+# that ends at watchdog.resets=, and debug.hang= refused on the hardware
+# backend. The bound, 15 s, is far
 # above these tests' few ms even on a loaded host (README, "Watchdog").
 hang_boot() { # hang_boot NAME WANT_EXIT BOOTS QEMU_ARGS -- CHECK_RESUME_ARGS
   local name=$1 want=$2 boots=$3 qargs=() dir why
@@ -133,6 +134,11 @@ queue watchdog-hangs hang_boot watchdog-hangs 124 3 \
 queue watchdog-firmware-only hang_boot watchdog-firmware-only 124 2 --machine pc \
   --opts "tests=self.cpu.* watchdog=15 debug.hang=self.cpu.same-on-every-cpu:irq-on" \
   -- --tests 2 --hung self.cpu.same-on-every-cpu
+# watchdog.resets=0: the first reset already ends the run with what it
+# has, the hung test recorded and the one after it never run.
+queue watchdog-resets-reached hang_boot watchdog-resets-reached 124 2 \
+  --opts "tests=self.cpu.* watchdog=15 watchdog.resets=0 debug.hang=self.cpu.detect:irq-off" \
+  -- --tests 1 --hung self.cpu.detect
 queue hang-refused-on-hw boot hang-refused-on-hw 0 $ESP --smp 2 \
   --opts "tests=self.cpu.* backend=hw debug.hang=self.cpu.detect:irq-off" \
   -- --tests 2 --all-pass --serial '^debug\.hang: refused on the hardware backend' \
