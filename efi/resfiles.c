@@ -5,7 +5,12 @@
  * (tests/fw/results.h). The folder is created only once the volume is known
  * to have room for the whole run, so a full medium gets no empty or
  * half-made entry; a write that fails later still ends the run with the
- * harness-error exit code and a line saying which file stopped where. */
+ * harness-error exit code and a line saying which file stopped where.
+ * A run cut short by a reset is taken up again by the next boot in the
+ * same folder, from its progress mark (efi/progress.c, issue 18.1): the
+ * files reopened and cut back to the mark, results.json rebuilt from the
+ * journal. results.json goes to the medium under another name first and
+ * is renamed into place, so it is never seen cut (issue 18.5). */
 #include "efi.h"
 #include "../lib/platform.h"
 #include "../tests/session.h"
