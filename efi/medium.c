@@ -254,8 +254,22 @@ EFI_STATUS medium_space(uint64_t *free, uint32_t *cluster)
 	return EFI_SUCCESS;
 }
 
-/* A file's size set to at most keep (SetInfo; FAT shrinks its cluster
- * chain), *size its size after. */
+/* One SetInfo of the file's size. */
+static EFI_STATUS set_size(EFI_FILE_HANDLE f, EFI_FILE_INFO *info, UINTN n, uint64_t size)
+{
+	EFI_GUID guid = EFI_FILE_INFO_ID;
+
+	info->FileSize = size;
+	return f->SetInfo(f, &guid, n, info);
+}
+
+/* A file's size set to at most keep, *size its size after. A reset can
+ * leave a file's cluster chain longer than its size (the FAT written,
+ * the directory entry not), which FAT drivers (OVMF's among them) find
+ * only when the file next grows past a cluster, and then refuse as a
+ * corrupt volume: so the size is first set one byte past keep, then to
+ * keep, and the shrink frees whatever the chain holds past it (a grow
+ * that finds the chain too long shrinks it back as well). */
 static EFI_STATUS cut_to(EFI_FILE_HANDLE f, uint64_t keep, uint64_t *size)
 {
 	EFI_GUID guid = EFI_FILE_INFO_ID;
@@ -266,14 +280,14 @@ static EFI_STATUS cut_to(EFI_FILE_HANDLE f, uint64_t keep, uint64_t *size)
 
 	if (EFI_ERROR(st))
 		return st;
-	if (info->FileSize > keep) {
-		info->FileSize = keep;
-		st = f->SetInfo(f, &guid, n, buf);
-		if (EFI_ERROR(st))
-			return st;
-		st = f->Flush(f);
-	}
 	*size = info->FileSize;
+	if (info->FileSize < keep)
+		return EFI_SUCCESS;
+	set_size(f, info, n, keep + 1);
+	st = set_size(f, info, n, keep);
+	if (!EFI_ERROR(st))
+		st = f->Flush(f);
+	*size = keep;
 	return st;
 }
 
