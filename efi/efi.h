@@ -44,9 +44,22 @@ EFI_STATUS medium_space(uint64_t *free, uint32_t *cluster);
 const char *medium_error(void);
 /* Create \uncore-results\run-NNNN; name gets "run-NNNN". */
 EFI_STATUS medium_new_run_dir(char *name, size_t len);
+/* The highest \uncore-results\run-NNNN there is (EFI_NOT_FOUND: none),
+ * and an existing one opened as the run folder (a run that resumes). */
+EFI_STATUS medium_last_run_dir(char *name, size_t len);
+EFI_STATUS medium_open_run_dir(const char *name);
 /* Create (truncate) a file in the run folder as an rfile. */
 struct rfile;
 EFI_STATUS medium_create(const char *file, struct rfile *f);
+/* Open a file of the run folder (creating it) cut to at most keep bytes,
+ * as an rfile appending at its end. */
+EFI_STATUS medium_reopen(const char *file, uint64_t keep, struct rfile *f);
+/* A whole file of the run folder in pool memory (NUL-terminated; the
+ * caller frees it). */
+EFI_STATUS medium_read_run(const char *file, char **buf, UINTN *len);
+/* tmp, written and flushed, renamed to final in place of any file of
+ * that name. */
+EFI_STATUS medium_replace(struct rfile *tmp, const char *final);
 /* Delete a file medium_create made (and close it). */
 void medium_discard(struct rfile *f);
 void medium_close_all(void);
@@ -76,6 +89,14 @@ void resfiles_close(void);
  * console only (tests/fw/wire.h): after a test (final false) when
  * results.serial= and verbose= call for one, and at the run's end. */
 void wire_send(const void *buf, UINTN n, bool final);
+
+/* watchdog.c: the firmware's and the chipset's watchdogs around each
+ * test body, and debug.hang=. */
+void watchdog_init(bool emulated);
+bool watchdog_hardware(void); /* a chipset watchdog (the TCO) is armed too */
+void watchdog_arm(unsigned seconds);
+void watchdog_disarm(void);
+void watchdog_hang_if(const char *id); /* never returns if debug.hang= names id */
 
 /* endrun.c */
 void end_run(int code) __attribute__((noreturn));

@@ -1,7 +1,7 @@
 /* efi_main: set up the UEFI platform, then one session (tests/session.h):
  * banner, the selected tests, result files; then end the run.
- * The order matters: watchdog off first (a long run must not be reset after
- * five minutes), console and config before anything prints, exception
+ * The order matters: the firmware's watchdog off first (a long run must not
+ * be reset after five minutes; each test arms its own, efi/watchdog.c), console and config before anything prints, exception
  * handlers before the first test, APIC mode switched back before the end. */
 #include "efi.h"
 #include "../lib/platform.h"
@@ -9,6 +9,7 @@
 #include "../arch/cpuid.h"
 #include "../tests/session.h"
 #include "../tests/self/self.h"
+#include "progress.h"
 
 #define CONFIG_PATH L"\\uncore-harness.cfg"
 
@@ -110,6 +111,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 	s.after_result = inject_after_result;
 	fill_cpu_info(&s, &id);
 	session_start(&s);
+	watchdog_init(s.pc->emulated);
 	if (g_cfg.list) {
 		resfiles_open_text("list.txt");
 		code = session_list(&s);
@@ -117,8 +119,10 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 		end_run(code);
 	}
 	resfiles_open(&s);
+	progress_hooks(&s);
 	session_run(&s);
 	if (apic_mode_leave())
 		s.tally.n[V_ERROR]++;
+	progress_ending();
 	end_run(session_end(&s));
 }

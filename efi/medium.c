@@ -11,6 +11,7 @@
 #define MAX_OPEN 8
 
 static EFI_FILE_HANDLE root, run_dir;
+static char run_name[16]; /* run_dir's */
 static EFI_FILE_HANDLE open_files[MAX_OPEN];
 static unsigned nopen;
 static EFI_STATUS last_error; /* of the last failed write or flush */
@@ -128,7 +129,28 @@ static EFI_STATUS open_dir(EFI_FILE_HANDLE parent, const char *name, EFI_FILE_HA
 			    EFI_FILE_DIRECTORY);
 }
 
-EFI_STATUS medium_new_run_dir(char *name, size_t len)
+EFI_STATUS medium_last_run_dir(char *name, size_t len)
+{
+	EFI_FILE_HANDLE top;
+	unsigned n;
+	EFI_STATUS st;
+
+	if (!root)
+		return EFI_NOT_READY;
+	st = root->Open(root, &top, (CHAR16 *)L"\\uncore-results", EFI_FILE_MODE_READ, 0);
+	if (EFI_ERROR(st))
+		return st;
+	n = highest_run(top);
+	top->Close(top);
+	if (!n)
+		return EFI_NOT_FOUND;
+	snprintf(name, len, "run-%04u", n);
+	return EFI_SUCCESS;
+}
+
+/* \uncore-results\<name> as the run folder, made if need be; with name
+ * NULL, the number after the highest there, its name into out. */
+static EFI_STATUS open_run(const char *name, char *out, size_t len)
 {
 	EFI_FILE_HANDLE top;
 	EFI_STATUS st;
@@ -138,10 +160,25 @@ EFI_STATUS medium_new_run_dir(char *name, size_t len)
 	st = open_dir(root, RESULTS_DIR, &top);
 	if (EFI_ERROR(st))
 		return st;
-	snprintf(name, len, "run-%04u", highest_run(top) + 1);
+	if (!name) {
+		snprintf(out, len, "run-%04u", highest_run(top) + 1);
+		name = out;
+	}
+	snprintf(run_name, sizeof(run_name), "%s", name);
 	st = open_dir(top, name, &run_dir);
 	top->Close(top);
 	return st;
+}
+
+/* An existing run folder, for a run that resumes (efi/progress.c). */
+EFI_STATUS medium_open_run_dir(const char *name)
+{
+	return open_run(name, NULL, 0);
+}
+
+EFI_STATUS medium_new_run_dir(char *name, size_t len)
+{
+	return open_run(NULL, name, len);
 }
 
 static int failed(EFI_STATUS st)
@@ -175,6 +212,8 @@ static int efi_flush(void *h)
 
 const char *medium_error(void)
 {
+	static char other[48];
+
 	switch (last_error) {
 	case EFI_VOLUME_FULL:
 		return "the volume is full";
@@ -186,7 +225,11 @@ const char *medium_error(void)
 	case EFI_NO_MEDIA:
 		return "the medium was removed or changed";
 	default:
-		return last_error ? "write failed" : "no error recorded";
+		if (!last_error)
+			return "no error recorded";
+		snprintf(other, sizeof(other), "write failed (EFI status 0x%lx)",
+			 (unsigned long)last_error);
+		return other;
 	}
 }
 
@@ -211,10 +254,50 @@ EFI_STATUS medium_space(uint64_t *free, uint32_t *cluster)
 	return EFI_SUCCESS;
 }
 
-EFI_STATUS medium_create(const char *file, struct rfile *rf)
+/* One SetInfo of the file's size. */
+static EFI_STATUS set_size(EFI_FILE_HANDLE f, EFI_FILE_INFO *info, UINTN n, uint64_t size)
+{
+	EFI_GUID guid = EFI_FILE_INFO_ID;
+
+	info->FileSize = size;
+	return f->SetInfo(f, &guid, n, info);
+}
+
+/* A file's size set to at most keep, *size its size after. A reset can
+ * leave a file's cluster chain longer than its size (the FAT written,
+ * the directory entry not), which FAT drivers (OVMF's among them) find
+ * only when the file next grows past a cluster, and then refuse as a
+ * corrupt volume: so the size is first set one byte past keep, then to
+ * keep, and the shrink frees whatever the chain holds past it (a grow
+ * that finds the chain too long shrinks it back as well). */
+static EFI_STATUS cut_to(EFI_FILE_HANDLE f, uint64_t keep, uint64_t *size)
+{
+	EFI_GUID guid = EFI_FILE_INFO_ID;
+	UINT64 buf[(SIZE_OF_EFI_FILE_INFO + 512) / 8];
+	EFI_FILE_INFO *info = (EFI_FILE_INFO *)buf;
+	UINTN n = sizeof(buf);
+	EFI_STATUS st = f->GetInfo(f, &guid, &n, buf);
+
+	if (EFI_ERROR(st))
+		return st;
+	*size = info->FileSize;
+	if (info->FileSize < keep)
+		return EFI_SUCCESS;
+	set_size(f, info, n, keep + 1);
+	st = set_size(f, info, n, keep);
+	if (!EFI_ERROR(st))
+		st = f->Flush(f);
+	*size = keep;
+	return st;
+}
+
+/* Open (creating) file in the run folder, its size cut to at most keep,
+ * as an rfile that appends at its end. */
+static EFI_STATUS open_rfile(const char *file, uint64_t keep, struct rfile *rf)
 {
 	EFI_FILE_HANDLE f;
 	CHAR16 path[64];
+	uint64_t size = 0;
 	EFI_STATUS st;
 
 	memset(rf, 0, sizeof(*rf));
@@ -225,11 +308,86 @@ EFI_STATUS medium_create(const char *file, struct rfile *rf)
 			   EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0);
 	if (EFI_ERROR(st))
 		return st;
+	st = cut_to(f, keep, &size);
+	if (EFI_ERROR(st)) {
+		f->Close(f);
+		return st;
+	}
 	open_files[nopen++] = f;
 	rf->write_at = efi_write_at;
 	rf->flush = efi_flush;
 	rf->h = f;
+	rf->pos = size;
 	return EFI_SUCCESS;
+}
+
+EFI_STATUS medium_create(const char *file, struct rfile *rf)
+{
+	return open_rfile(file, 0, rf);
+}
+
+EFI_STATUS medium_reopen(const char *file, uint64_t keep, struct rfile *rf)
+{
+	return open_rfile(file, keep, rf);
+}
+
+EFI_STATUS medium_read_run(const char *file, char **buf, UINTN *len)
+{
+	CHAR16 path[64];
+	char name[64];
+	UINTN size = 0;
+	EFI_STATUS st;
+
+	*buf = NULL;
+	*len = 0;
+	snprintf(name, sizeof(name), RESULTS_DIR "\\%s\\%s", run_name, file);
+	to_ucs2(path, ARRAY_SIZE(path), name);
+	/* The size first (a read into no room says it), then the whole. */
+	st = medium_read(path, NULL, 0, &size);
+	if (st != EFI_BUFFER_TOO_SMALL && EFI_ERROR(st))
+		return st;
+	st = g_bs->AllocatePool(EfiLoaderData, size + 1, (void **)buf);
+	if (EFI_ERROR(st))
+		return st;
+	st = medium_read(path, *buf, size, len);
+	if (EFI_ERROR(st)) {
+		g_bs->FreePool(*buf);
+		*buf = NULL;
+		return st;
+	}
+	(*buf)[*len] = '\0';
+	return EFI_SUCCESS;
+}
+
+/* FAT renames through SetInfo with a new FileName, but never over an
+ * existing name: the old file goes first. In between the medium holds
+ * tmp complete and no final (docs/results.md, "A reset while writing"). */
+EFI_STATUS medium_replace(struct rfile *tmp, const char *final)
+{
+	EFI_GUID guid = EFI_FILE_INFO_ID;
+	UINT64 buf[(SIZE_OF_EFI_FILE_INFO + 512) / 8];
+	EFI_FILE_INFO *info = (EFI_FILE_INFO *)buf;
+	EFI_FILE_HANDLE f = tmp->h, old;
+	UINTN n = sizeof(buf);
+	CHAR16 path[64];
+	EFI_STATUS st;
+
+	to_ucs2(path, ARRAY_SIZE(path), final);
+	if (!EFI_ERROR(run_dir->Open(run_dir, &old, path,
+				     EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0)))
+		old->Delete(old);
+	st = f->GetInfo(f, &guid, &n, buf);
+	if (EFI_ERROR(st)) {
+		failed(st);
+		return st;
+	}
+	to_ucs2(info->FileName, 32, final);
+	st = f->SetInfo(f, &guid, SIZE_OF_EFI_FILE_INFO + 2 * (strlen(final) + 1), buf);
+	if (!EFI_ERROR(st))
+		st = f->Flush(f);
+	if (EFI_ERROR(st))
+		failed(st);
+	return st;
 }
 
 void medium_discard(struct rfile *rf)

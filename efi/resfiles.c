@@ -5,11 +5,17 @@
  * (tests/fw/results.h). The folder is created only once the volume is known
  * to have room for the whole run, so a full medium gets no empty or
  * half-made entry; a write that fails later still ends the run with the
- * harness-error exit code and a line saying which file stopped where. */
+ * harness-error exit code and a line saying which file stopped where.
+ * A run cut short by a reset is taken up again by the next boot in the
+ * same folder, from its progress mark (efi/progress.c, issue 18.1): the
+ * files reopened and cut back to the mark, results.json rebuilt from the
+ * journal. results.json goes to the medium under another name first and
+ * is renamed into place, so it is never seen cut (issue 18.5). */
 #include "efi.h"
 #include "../lib/platform.h"
 #include "../tests/session.h"
 #include "../tests/fw/results_fmt.h"
+#include "progress.h"
 
 /* What a run needs on the medium, at most: per result, its line in
  * log.txt and results.tap and its object in results.jsonl and
@@ -132,19 +138,97 @@ static bool room_for(unsigned planned)
 	return true;
 }
 
-void resfiles_open(struct session *s)
+/* The files of a new run folder. */
+static EFI_STATUS create_files(void)
 {
-	EFI_STATUS st;
+	EFI_STATUS st = medium_new_run_dir(run, sizeof(run));
 
-	if (!room_for(session_planned(s)))
-		return;
-	st = medium_new_run_dir(run, sizeof(run));
 	if (!EFI_ERROR(st))
 		st = medium_create("log.txt", &logf);
 	if (!EFI_ERROR(st))
 		st = medium_create("results.tap", &tap);
 	if (!EFI_ERROR(st))
 		st = medium_create("results.jsonl", &jsonl);
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	return st;
+}
+
+/* What log.txt keeps of the run the mark names (p, n bytes): at state=
+ * test its whole lines but from the cut test's verdict line on (had the
+ * test finished, its result did not reach the other files, and it is
+ * recorded again as cut short); the lines its body printed stay, its last
+ * words. At state=end, only what the mark saw: the closing lines come
+ * again. */
+static uint64_t log_keep(const char *p, UINTN n, const struct mark *m)
+{
+	char pre[16];
+	size_t k = (size_t)snprintf(pre, sizeof(pre), "[%u/", m->index);
+	UINTN at = m->log;
+
+	if (m->log > n)
+		at = n;
+	else if (m->state == M_END)
+		return m->log;
+	while (at < n && strncmp(p + at, pre, k)) {
+		while (at < n && p[at] != '\n')
+			at++;
+		if (at < n)
+			at++;
+	}
+	while (at && p[at - 1] != '\n')
+		at--;
+	return at;
+}
+
+/* The files of the run the mark names, cut back to it (progress.c):
+ * results.json rebuilt in memory from the journal, the tally from it. A
+ * journal that does not read back as the mark says leaves the files
+ * untouched and starts a new run. */
+static bool reopen_files(struct session *s, const struct mark *m)
+{
+	char *buf;
+	UINTN len;
+	int n;
+	uint64_t keep;
+
+	snprintf(run, sizeof(run), "%s", m->run);
+	if (EFI_ERROR(medium_open_run_dir(run)) ||
+	    EFI_ERROR(medium_read_run("results.jsonl", &buf, &len)))
+		return false;
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	n = len >= m->jsonl ? journal_resume(buf, m->jsonl, &json, &jsonl, &s->tally) : -1;
+	g_bs->FreePool(buf);
+	if (n < 0 || (unsigned)n != (m->state == M_TEST ? m->index - 1 : m->planned)) {
+		plat_log(0, "resume: %s's journal does not hold the %u results its mark says; "
+			 "a new run", run, m->state == M_TEST ? m->index - 1 : m->planned);
+		medium_close_all();
+		mem.len = 0;
+		return false;
+	}
+	keep = m->log;
+	if (!EFI_ERROR(medium_read_run("log.txt", &buf, &len))) {
+		keep = log_keep(buf, len, m);
+		g_bs->FreePool(buf);
+	}
+	if (EFI_ERROR(medium_reopen("log.txt", keep, &logf)) ||
+	    EFI_ERROR(medium_reopen("results.tap", m->tap, &tap)) ||
+	    EFI_ERROR(medium_reopen("results.jsonl", m->jsonl, &jsonl)))
+		return false;
+	jsonl.seq = (uint64_t)n + 1; /* the head's line and n results' */
+	return true;
+}
+
+void resfiles_open(struct session *s)
+{
+	struct mark m;
+	EFI_STATUS st = EFI_SUCCESS;
+
+	if (!room_for(session_planned(s)))
+		return;
+	if (progress_pending(s, &m) && reopen_files(s, &m))
+		s->resume = progress_resume(&m);
+	else
+		st = create_files();
 	if (EFI_ERROR(st)) {
 		char why[96];
 
@@ -153,18 +237,25 @@ void resfiles_open(struct session *s)
 		refuse(why);
 		return;
 	}
-	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
 	rfile_track(&logf);
 	rfile_track(&tap);
 	rfile_track(&jsonl);
 	rfile_track(&json);
 	state = RF_OPEN;
 	console_set_mirror(log_mirror);
-	plat_log(0, "results: \\uncore-results\\%s\\", run);
+	plat_log(0, "results: \\uncore-results\\%s\\%s", run, s->resume ? " (resumed)" : "");
 	s->ri.run = run;
 	s->tap = &tap;
 	s->json = &json;
 	s->jsonl = &jsonl;
+	progress_start(run, s);
+}
+
+void resfiles_lengths(uint64_t *t, uint64_t *j, uint64_t *l)
+{
+	*t = tap.pos;
+	*j = jsonl.pos;
+	*l = logf.pos;
 }
 
 /* list and help run no test: their console lines (the early ones kept
@@ -195,7 +286,10 @@ void resfiles_open_text(const char *file)
 }
 
 /* results.json, whole, from memory; if it does not fit, no file at all:
- * an empty or cut results.json would hide the journal from a reader. */
+ * an empty or cut results.json would hide the journal from a reader. It
+ * is written as results.new, flushed, then renamed over results.json
+ * (medium_replace), so a reset at any instant leaves results.json absent
+ * or whole, never cut (docs/results.md, "A reset while writing"). */
 static void write_json(void)
 {
 	struct rfile out;
@@ -204,15 +298,17 @@ static void write_json(void)
 		plat_log(0, "results: results.json could not be built (no memory)");
 		return;
 	}
-	if (EFI_ERROR(medium_create("results.json", &out))) {
+	if (EFI_ERROR(medium_create("results.new", &out))) {
 		json.failed = true;
 		return;
 	}
 	rfile_append(&out, mem.p, mem.len);
-	json.failed = out.failed;
+	json.failed = out.failed || EFI_ERROR(medium_replace(&out, "results.json"));
 	json.pos = out.pos;
-	if (out.failed)
+	if (json.failed)
 		medium_discard(&out);
+	else
+		progress_done();
 }
 
 static bool whole(const char *name, const struct rfile *f)

@@ -55,6 +55,10 @@ struct plat_identity {
  * A reading out of range (month 13, hour 24 ...) leaves date_utc "". */
 void ident_date_utc(struct plat_identity *id, int year, unsigned mon, unsigned day,
 		    unsigned hour, unsigned min, unsigned sec, int tz_minutes);
+/* The clock's reading in seconds since 1970-01-01 of its own time zone:
+ * for the time between two readings (efi/progress.c). */
+int64_t ident_seconds(int year, unsigned mon, unsigned day, unsigned hour, unsigned min,
+		      unsigned sec);
 
 /* The identity on at most two console lines (line 0, 1; returns false past
  * the last): "identity: date ... UTC; microcode 0x..." and "identity:

@@ -33,6 +33,12 @@ static void civil_from_days(int64_t z, int64_t *y, unsigned *m, unsigned *d)
 	*y = (int64_t)yoe + era * 400 + (*m <= 2);
 }
 
+int64_t ident_seconds(int year, unsigned mon, unsigned day, unsigned hour, unsigned min,
+		      unsigned sec)
+{
+	return (days_from_civil(year, mon, day) * 24 + hour) * 3600 + min * 60 + sec;
+}
+
 void ident_date_utc(struct plat_identity *id, int year, unsigned mon, unsigned day,
 		    unsigned hour, unsigned min, unsigned sec, int tz_minutes)
 {
@@ -43,7 +49,7 @@ void ident_date_utc(struct plat_identity *id, int year, unsigned mon, unsigned d
 	id->tz_minutes = TZ_UNSPECIFIED;
 	if (mon < 1 || mon > 12 || day < 1 || day > 31 || hour > 23 || min > 59 || sec > 59)
 		return;
-	s = (days_from_civil(year, mon, day) * 24 + hour) * 3600 + min * 60 + sec;
+	s = ident_seconds(year, mon, day, hour, min, sec);
 	if (tz_minutes >= -1440 && tz_minutes <= 1440) {
 		id->tz_minutes = tz_minutes;
 		s -= (int64_t)tz_minutes * 60;

@@ -55,6 +55,16 @@ int strcmp(const char *a, const char *b)
 	return strncmp(a, b, (size_t)-1);
 }
 
+char *strstr(const char *s, const char *sub)
+{
+	size_t n = strlen(sub);
+
+	for (; *s; s++)
+		if (!strncmp(s, sub, n))
+			return (char *)s;
+	return n ? NULL : (char *)s;
+}
+
 char *strchr(const char *s, int c)
 {
 	for (;; s++) {

@@ -14,6 +14,14 @@
 # end=exit never end QEMU); --kill-at-line N kills it (SIGKILL, a power cut)
 # when the Nth serial line arrives; both are events, never a fixed delay.
 # --keep-image FILE keeps the disk as the run left it (for fsck.fat).
+# --reboot lets the machine reboot (no -no-reboot), as a lab machine does
+# after a watchdog reset, with the ICH9's TCO allowed to reset it
+# (-global ICH9-LPC.noreboot=false: the NO_REBOOT strap off); OVMF boots
+# the same medium again and the harness resumes its run (issue 18).
+# --reset-at-lines N,M,... resets the machine (the monitor's system_reset
+# through a unix socket) when the Nth, Mth ... serial line arrives,
+# counted over every boot; it implies --reboot. --machine pc boots an
+# i440FX/PIIX machine instead of q35: a chipset without the ICH9's TCO.
 # --usb attaches the image as a removable USB mass-storage stick on an xHCI
 # controller, the path a user's stick takes, instead of a SATA disk.
 # No display adapter unless --screen: with one, OVMF also draws every
@@ -27,11 +35,12 @@ usage() {
   echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
-  echo "          [--keep-image FILE] [--usb] [--screen]" >&2
+  echo "          [--keep-image FILE] [--usb] [--screen] [--reboot] [--reset-at-lines N,M,...]" >&2
+  echo "          [--machine q35|pc]" >&2
   exit 2
 }
 image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
-debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none
+debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none reboot=0 resets= machine=q35
 while [ $# -gt 0 ]; do
   case "$1" in
     --image) image=$2; shift 2 ;;
@@ -51,6 +60,9 @@ while [ $# -gt 0 ]; do
     --keep-image) keep_image=$2; shift 2 ;;
     --usb) usb=1; shift ;;
     --screen) vga=std; shift ;;
+    --reboot) reboot=1; shift ;;
+    --machine) machine=$2; shift 2 ;;
+    --reset-at-lines) resets=",$2,"; reboot=1; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -89,6 +101,12 @@ serial_out=${serial_log:-$work/serial.log}
 extra=()
 [ -n "$com2" ] && extra=(-serial "file:$com2")
 [ "$debug_exit" = 1 ] && extra+=(-device isa-debug-exit,iobase=0xf4,iosize=0x04)
+if [ "$reboot" = 1 ]; then
+  [ "$machine" = q35 ] && extra+=(-global ICH9-LPC.noreboot=false)
+  [ -n "$resets" ] && extra+=(-monitor "unix:$work/mon.sock,server=on,wait=off")
+else
+  extra+=(-no-reboot -monitor none)
+fi
 if [ "$usb" = 1 ]; then
   extra+=(-device qemu-xhci,id=xhci -drive if=none,id=stick,format=raw,file="$work/disk.img"
           -device usb-storage,bus=xhci.0,drive=stick,removable=on)
@@ -109,16 +127,29 @@ watch_serial() {
     if [ "$m" = "$until_nth" ] || [ "$n" = "$kill_line" ]; then
       kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo killed > "$work/killed"
     fi
+    [[ $resets == *",$n,"* ]] && reset_machine
   done
+}
+
+# The monitor's system_reset, as a reset button: the machine reboots
+# (--reboot) with whatever the medium holds at that instant.
+reset_machine() {
+  /usr/bin/python3 - "$work/mon.sock" <<'PY' || echo "qemu.sh: no monitor to reset through" >&2
+import socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+s.sendall(b"system_reset\n")
+s.close()
+PY
 }
 
 set +e
 # (The group's stderr: bash's own "Killed" notice for --until/--kill-at-line.)
 { timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
-  -machine q35 -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
+  -machine "$machine" -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
   -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
-  -display none -vga "$vga" -monitor none -serial stdio "${extra[@]}" -net none -no-reboot \
+  -display none -vga "$vga" -serial stdio "${extra[@]}" -net none \
   -pidfile "$work/qemu.pid" \
   < /dev/null 2>"$work/qemu.err" | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' \
   | watch_serial; statuses=("${PIPESTATUS[@]}"); } 2>/dev/null

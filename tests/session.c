@@ -107,7 +107,7 @@ static void recover(const struct tresult *r)
 static struct run_opts opts_of(const struct session *s)
 {
 	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
-				  ARRAY_SIZE(brackets), recover, &types };
+				  ARRAY_SIZE(brackets), recover, &types, s->resume };
 }
 
 int session_list(struct session *s)
@@ -125,7 +125,10 @@ int session_list(struct session *s)
  * lines alone took most of a trace boot's time. */
 static void ended(void *ctx)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
+	if (s->after_test)
+		s->after_test();
 	rfile_defer(true);
 }
 
@@ -144,10 +147,13 @@ static void write_result(void *ctx, const struct tresult *r)
 		s->after_result(r);
 }
 
-static void starting(void *ctx)
+static void starting(void *ctx, const struct tresult *r)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
 	rfile_defer(false);
+	if (s->before_test)
+		s->before_test(r);
 }
 
 unsigned session_planned(const struct session *s)
@@ -164,11 +170,11 @@ void session_run(struct session *s)
 			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
 			       s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
 
-	if (s->tap)
+	if (s->tap && !s->resume)
 		tap_begin(s->tap, &s->ri);
-	if (s->json)
+	if (s->json && !s->resume)
 		json_begin(s->json, &s->ri);
-	if (s->jsonl)
+	if (s->jsonl && !s->resume)
 		jsonl_begin(s->jsonl, &s->ri);
 	leave_record();
 	runner_run(all_suites, all_suites_count, &o, &env,

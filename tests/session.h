@@ -24,6 +24,15 @@ struct session {
 	/* Called after each result is written, outside any test, or NULL
 	 * (efi/main.c: where inject=gp-outside-test faults). */
 	void (*after_result)(const struct tresult *r);
+	/* Around each test body, outside the deferred writes (efi/progress.c:
+	 * the progress mark, the watchdogs), or NULL. before_test gets the
+	 * test, its index and iteration. */
+	void (*before_test)(const struct tresult *r);
+	void (*after_test)(void);
+	/* A run resumed after a reset (runner.h): its files already hold
+	 * their heads and results 1..next-1, the tally those results; NULL on
+	 * a run from its start. */
+	const struct run_resume *resume;
 	char cfg_text[CFG_DESCRIBE_MAX]; /* the whole description, never cut */
 };
 

@@ -14,6 +14,11 @@
 #define CFG_LINE_MAX 1024 /* longer lines are rejected whole */
 #define CFG_TAG_SIZE 64   /* tag= array: 63 characters */
 #define CFG_UNCORE_SIZE 16 /* uncore= array */
+#define CFG_HANG_SIZE 160  /* debug.hang= array */
+/* watchdog= default: a test's bound in seconds. The longest healthy test
+ * takes about 10 s under TCG on a loaded host (README, "Watchdog"); a lab
+ * machine runs each in well under a second. */
+#define CFG_WATCHDOG_S 300
 /* The longest config file read: a larger one is refused whole, with a
  * message naming its size and this limit, and none of it applies (never a
  * truncated copy, whose cut last line could still parse). */
@@ -55,6 +60,17 @@ struct cfg {
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
 				   * -1 (auto): its shape's own */
 	enum cfg_inject inject;   /* inject=, default INJECT_NONE */
+	/* watchdog=S: every test's bound in seconds, armed before it runs
+	 * (efi/watchdog.c); 0 = no watchdog. Default CFG_WATCHDOG_S. */
+	uint32_t watchdog_s;
+	/* watchdog.resets=K: a run resumes after at most K watchdog resets,
+	 * then ends with what it has (efi/progress.c). Default 3. */
+	uint32_t resets;
+	/* debug.hang=ID:irq-on|irq-off[,...]: hang in that test's slot on
+	 * purpose (efi/watchdog.c); refused but on the emulated backend or
+	 * with debug.allow_hang=1. "" = none. */
+	char hang[CFG_HANG_SIZE];
+	bool allow_hang;
 };
 
 /* Receives one human-readable message per problem, e.g.
@@ -112,17 +128,19 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * defect name with the commas between them, and each number or name at its
  * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
  * baud=4294967295 results.serial=auto apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
- * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff inject=gp-outside-test).
+ * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff inject=gp-outside-test
+ * watchdog=4294967295 watchdog.resets=4294967295 debug.allow_hang=1).
  * A buffer of this size
  * always holds the whole description; tests/host/test_config_limits.c
  * checks that the worst case is exactly this long. */
 #define CFG_FAULT_NAME_SIZE_(f, id, name, run, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
-#define CFG_DESCRIBE_KEYS   157 /* "tests= skip= ... emu.core_ebx= inject=" */
-#define CFG_DESCRIBE_NUMS   115 /* list..inject values, but tag's */
+#define CFG_DESCRIBE_KEYS   214 /* "tests= skip= ... inject= ... debug.allow_hang=" */
+#define CFG_DESCRIBE_NUMS   136 /* list..debug.allow_hang values, but tag's and hang's */
 #define CFG_DESCRIBE_MAX                                                     \
 	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
-	 (CFG_UNCORE_SIZE - 1) + CFG_DESCRIBE_NUMS + CFG_FAULT_NAMES_MAX)
+	 (CFG_UNCORE_SIZE - 1) + (CFG_HANG_SIZE - 1) + CFG_DESCRIBE_NUMS +   \
+	 CFG_FAULT_NAMES_MAX)
 
 /* The console shows the description on lines of "config: " and at most
  * CFG_DESCRIBE_WIDTH bytes of it (200 in all). */

@@ -133,6 +133,33 @@ static bool set_globs(char *dst, const char *v, bool need_one)
 	return true;
 }
 
+/* debug.hang=: ID:irq-on or ID:irq-off items, comma-separated, the ids
+ * printable without blanks, the whole shorter than CFG_HANG_SIZE. */
+static bool hang_list_ok(const char *v)
+{
+	if (strlen(v) >= CFG_HANG_SIZE)
+		return false;
+	while (*v) {
+		const char *colon = v;
+
+		while (is_graph(*colon) && *colon != ':' && *colon != ',')
+			colon++;
+		if (colon == v || *colon != ':')
+			return false;
+		if (!strncmp(colon, ":irq-on", 7))
+			v = colon + 7;
+		else if (!strncmp(colon, ":irq-off", 8))
+			v = colon + 8;
+		else
+			return false;
+		if (*v && *v++ != ',')
+			return false;
+		if (!*v && v[-1] == ',')
+			return false;
+	}
+	return true;
+}
+
 /* Validates fully before touching the struct, so a bad value changes
  * nothing. */
 bool cfg_key_set(struct cfg *c, int k, const char *v)
@@ -253,6 +280,24 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		if (i >= 0)
 			c->inject = (enum cfg_inject)i;
 		return i >= 0;
+	case K_WATCHDOG:
+	case K_RESETS:
+		/* Up to a day: past the TCO's longest bound, 2 x 1023 ticks of
+		 * 0.6 s = 1227 s, only the firmware's is armed (efi/watchdog.c). */
+		if (!parse_num(v, 0, k == K_WATCHDOG ? 86400 : 100, &n))
+			return false;
+		*(k == K_WATCHDOG ? &c->watchdog_s : &c->resets) = n;
+		return true;
+	case K_DEBUG_HANG:
+		if (strcmp(v, "none") && !hang_list_ok(v))
+			return false;
+		snprintf(c->hang, sizeof(c->hang), "%s", strcmp(v, "none") ? v : "");
+		return true;
+	case K_DEBUG_ALLOW_HANG:
+		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
+		if (i >= 0)
+			c->allow_hang = i & 1;
+		return i >= 0;
 	}
 	return false;
 }
@@ -311,6 +356,17 @@ static const struct {
 	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
 		       "preflight-fail",
 		       "a fault caused on purpose, to show the run leaves the machine as found" },
+	[K_WATCHDOG] = { "watchdog", "expected a number 0..86400",
+			 "each test's bound in seconds, after which the firmware's and the chipset's "
+			 "watchdogs reset the machine and the run resumes; 0 = off" },
+	[K_RESETS] = { "watchdog.resets", "expected a number 0..100",
+		       "watchdog resets a run resumes after; one more ends it with what it has" },
+	[K_DEBUG_HANG] = { "debug.hang", "expected none or comma-separated ID:irq-on or "
+			   "ID:irq-off items, fewer than 160 characters",
+			   "hang in these tests' place on purpose (emulated backend, or "
+			   "debug.allow_hang=1)" },
+	[K_DEBUG_ALLOW_HANG] = { "debug.allow_hang", "expected 0, 1, no, yes, false or true",
+				 "let debug.hang= hang a machine on the hardware backend" },
 };
 
 int cfg_key_find(const char *name)
@@ -402,6 +458,18 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 	case K_INJECT:
 		sb_printf(b, "%s", cfg_inject_name(c->inject));
 		break;
+	case K_WATCHDOG:
+		sb_printf(b, "%u", (unsigned)c->watchdog_s);
+		break;
+	case K_RESETS:
+		sb_printf(b, "%u", (unsigned)c->resets);
+		break;
+	case K_DEBUG_HANG:
+		sb_printf(b, "%.*s", (int)sizeof(c->hang) - 1, c->hang[0] ? c->hang : "none");
+		break;
+	case K_DEBUG_ALLOW_HANG:
+		sb_printf(b, "%d", c->allow_hang);
+		break;
 	}
 }
 
@@ -435,6 +503,8 @@ void cfg_defaults(struct cfg *c)
 	c->emu_uclk_mhz = 2133;
 	c->emu_core_ebx = -1;
 	c->inject = INJECT_NONE;
+	c->watchdog_s = CFG_WATCHDOG_S;
+	c->resets = 3;
 }
 
 const char *cfg_end_name(enum cfg_end e)

@@ -78,6 +78,7 @@ struct tally {
 	 * count of all is n[V_FAIL] + n[V_ERROR]). */
 	struct tally_fail fails[TALLY_FAILS_MAX];
 	unsigned nfails;
+	unsigned hung; /* ERRORs of tests a watchdog reset cut short (run_resume) */
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one
@@ -106,6 +107,18 @@ void json_end(struct rfile *f, const struct tally *t);
  * to the first that does not parse, lacks its newline or breaks the seq
  * sequence (scripts/results.py). */
 void jsonl_begin(struct rfile *f, const struct run_info *ri);
+/* The same two from text a journal holds (results_resume.c): the run's
+ * fields as json_put_head wrote them, one test's object. */
+void json_begin_raw(struct rfile *f, const char *head, size_t n);
+void json_result_raw(struct rfile *f, const char *rec, size_t n);
+/* A run resumed after a reset (efi/progress.c): from its journal's first
+ * len bytes, whole lines only, results.json rebuilt into json (a fresh
+ * rfile), the journal's next seq set in jsonl, and every result counted
+ * in t (zeroed first; a FAIL or ERROR kept in its list, an ERROR whose
+ * reason starts "hung: " counted as hung). Returns the number of results,
+ * or -1 when the journal does not read as this harness writes it. */
+int journal_resume(const char *j, size_t len, struct rfile *json, struct rfile *jsonl,
+		   struct tally *t);
 void jsonl_result(struct rfile *f, const struct tresult *r);
 void jsonl_end(struct rfile *f, const struct tally *t);
 

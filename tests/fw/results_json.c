@@ -216,18 +216,34 @@ void json_put_head(struct rbuf *b, const struct run_info *ri)
 	rbuf_printf(b, ",\"tsc_hz\":%llu", (unsigned long long)ri->tsc_hz);
 }
 
+/* b holds "{" and the head: the tests array opened, the tail after it. */
+static void begin_with(struct rfile *f, struct rbuf *b)
+{
+	uint64_t start;
+
+	rbuf_put(b, ",\"tests\":[");
+	start = f->pos + b->len;
+	rbuf_putn(b, tail_open, TAIL_OPEN_LEN);
+	rfile_commit(f, f->pos, b);
+	f->pos = f->tail = start;
+}
+
 void json_begin(struct rfile *f, const struct run_info *ri)
 {
 	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
-	uint64_t start;
 
 	rbuf_put(&b, "{");
 	json_put_head(&b, ri);
-	rbuf_put(&b, ",\"tests\":[");
-	start = f->pos + b.len;
-	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
-	rfile_commit(f, f->pos, &b);
-	f->pos = f->tail = start;
+	begin_with(f, &b);
+}
+
+void json_begin_raw(struct rfile *f, const char *head, size_t n)
+{
+	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+
+	rbuf_put(&b, "{");
+	rbuf_putn(&b, head, n);
+	begin_with(f, &b);
 }
 
 /* "value":V,"unit":U} of one figure entry, with "expected":E,"tolerance":T
@@ -337,6 +353,15 @@ void json_put_record(struct rbuf *b, const struct tresult *r)
 	rbuf_put(b, "}");
 }
 
+/* b holds the record (after its comma): written over the tail with a
+ * fresh tail after it. */
+static void commit_record(struct rfile *f, struct rbuf *b)
+{
+	rbuf_putn(b, tail_open, TAIL_OPEN_LEN);
+	rfile_commit(f, f->tail, b);
+	f->tail += b->len - TAIL_OPEN_LEN;
+}
+
 void json_result(struct rfile *f, const struct tresult *r)
 {
 	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
@@ -344,9 +369,17 @@ void json_result(struct rfile *f, const struct tresult *r)
 	if (f->tail != f->pos)
 		rbuf_put(&b, ",");
 	json_put_record(&b, r);
-	rbuf_putn(&b, tail_open, TAIL_OPEN_LEN);
-	rfile_commit(f, f->tail, &b);
-	f->tail += b.len - TAIL_OPEN_LEN;
+	commit_record(f, &b);
+}
+
+void json_result_raw(struct rfile *f, const char *rec, size_t n)
+{
+	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+
+	if (f->tail != f->pos)
+		rbuf_put(&b, ",");
+	rbuf_putn(&b, rec, n);
+	commit_record(f, &b);
 }
 
 void json_put_summary(struct rbuf *b, const struct tally *t)

@@ -362,11 +362,12 @@ static void print_verdict(const struct tresult *r, unsigned planned)
 }
 
 /* A FAIL or ERROR into the tally's list, its reason cut at the first line. */
-static void keep_fail(struct tally *t, const struct tresult *r)
+void runner_tally(struct tally *t, const struct tresult *r)
 {
 	struct tally_fail *f;
 	size_t n;
 
+	t->n[r->verdict < V_COUNT ? r->verdict : V_ERROR]++;
 	if ((r->verdict != V_FAIL && r->verdict != V_ERROR) || t->nfails == TALLY_FAILS_MAX)
 		return;
 	f = &t->fails[t->nfails++];
@@ -379,10 +380,11 @@ static void keep_fail(struct tally *t, const struct tresult *r)
 
 /* recover: o->recover, or NULL after a bracket's last (a restore stops
  * everything itself, then puts back what it can: stopping after it would
- * undo that). */
+ * undo that). cut: the reason of a test a reset cut short, recorded as
+ * its ERROR without running it again, or NULL. */
 static void run_one(const struct test *tc, unsigned index, unsigned iter, const struct ctype *ct,
 		    void (*recover)(const struct tresult *r), const struct run_env *env,
-		    const struct run_sink *sink, struct tally *tally)
+		    const struct run_sink *sink, struct tally *tally, const char *cut)
 {
 	struct tresult r;
 	struct tctx t = { &r };
@@ -399,11 +401,15 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 		r.cpu = (uint8_t)ct->cpu;
 	}
 	r.verdict = needs_met(tc, env, r.reason, sizeof(r.reason));
+	if (cut) {
+		r.verdict = V_ERROR;
+		snprintf(r.reason, sizeof(r.reason), "%s", cut);
+	}
 	runs = r.verdict == V_PASS;
 	if (runs)
 		na_flush();
 	if (runs && sink && sink->starting)
-		sink->starting(sink->ctx);
+		sink->starting(sink->ctx, &r);
 	pmu_trace_start(plat_verbosity() >= 3);
 	t0 = plat_tsc();
 	if (!runs) {
@@ -432,13 +438,44 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 	if (runs && sink && sink->ended)
 		sink->ended(sink->ctx);
 	pmu_trace_print(r.test->id, r.trace, r.ntrace, r.trace_dropped); /* verbose=3 */
-	tally->n[r.verdict]++;
-	keep_fail(tally, &r);
+	runner_tally(tally, &r);
 	print_verdict(&r, tally->planned);
 	if (sink && sink->result)
 		sink->result(sink->ctx, &r);
 	if (recover && (r.verdict == V_FAIL || r.verdict == V_ERROR))
 		recover(&r);
+}
+
+/* A bracket's first again after a reset: what it saved went with the
+ * machine's memory; its result is in the files from the first boot. */
+static void rerun_first(const struct test *tc, const struct run_env *env, unsigned index)
+{
+	struct tresult r;
+	struct tctx t = { &r };
+	struct call c = { &t, V_ERROR };
+
+	memset(&r, 0, sizeof(r));
+	r.test = tc;
+	r.index = index;
+	r.iteration = 1;
+	r.verdict = needs_met(tc, env, r.reason, sizeof(r.reason));
+	if (r.verdict == V_PASS)
+		r.verdict = plat_guarded(call_test, &c, r.reason, sizeof(r.reason)) ? V_ERROR : c.v;
+	plat_log(0, "resume: %s run again, result %u kept from before the reset: now %s%s%s",
+		 tc->id, index, verdict_word(r.verdict), r.reason[0] ? ": " : "", r.reason);
+}
+
+/* Test number index of the run, or again a first after a reset. */
+static void step(const struct test *tc, unsigned index, unsigned iter, const struct ctype *ct,
+		 bool first, void (*recover)(const struct tresult *r), const struct run_env *env,
+		 const struct run_sink *sink, struct tally *tally, const struct run_resume *re)
+{
+	if (!re || index > re->next)
+		run_one(tc, index, iter, ct, recover, env, sink, tally, NULL);
+	else if (index == re->next && re->reason)
+		run_one(tc, index, iter, ct, recover, env, sink, tally, re->reason);
+	else if (index < re->next && first)
+		rerun_first(tc, env, index);
 }
 
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
@@ -447,23 +484,30 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 	unsigned i, j, k, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
 	const struct bracket *b = o->brackets;
 	struct ctype ct;
+	const struct run_resume *re = o->resume;
+	/* With stop, nothing past next runs, so no first is owed a restore. */
+	unsigned last = re && re->stop ? re->next : ~0u;
 
-	memset(tally, 0, sizeof(*tally));
+	if (!re)
+		memset(tally, 0, sizeof(*tally));
 	tally->planned = runner_planned(s, nsuites, o);
-	for (i = 0; i < o->nbrackets; i++)
+	if (re && re->reason && re->hung)
+		tally->hung++;
+	for (i = 0; i < o->nbrackets && index < last; i++)
 		if (b[i].first && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].first, ++index, 1, NULL, o->recover, env, sink, tally);
+			step(b[i].first, ++index, 1, NULL, !re || !re->stop, o->recover, env, sink,
+			     tally, re);
 	for (iter = 1; iter <= repeat; iter++)
 		for (i = 0; i < nsuites; i++)
-			for (j = 0; j < s[i]->count; j++)
-				for (k = 0; k < runs_of(s[i], o); k++)
+			for (j = 0; j < s[i]->count && index < last; j++)
+				for (k = 0; k < runs_of(s[i], o) && index < last; k++)
 					if (runner_selected(o, s[i]->tests[j].id))
-						run_one(&s[i]->tests[j], ++index, iter,
-							runs_of(s[i], o) > 1 ? ctype_of(o, k, &ct) : NULL,
-							o->recover, env, sink, tally);
-	for (i = o->nbrackets; i-- > 0;)
+						step(&s[i]->tests[j], ++index, iter,
+						     runs_of(s[i], o) > 1 ? ctype_of(o, k, &ct) : NULL,
+						     false, o->recover, env, sink, tally, re);
+	for (i = o->nbrackets; i-- > 0 && index < last;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
-			run_one(b[i].last, ++index, 1, NULL, NULL, env, sink, tally);
+			step(b[i].last, ++index, 1, NULL, false, NULL, env, sink, tally, re);
 	na_flush();
 }
 
@@ -490,6 +534,8 @@ void runner_print_fails(const struct tally *t)
 
 int runner_exit_code(const struct tally *t)
 {
+	if (t->hung)
+		return 124;
 	if (t->n[V_ERROR])
 		return 2;
 	if (t->n[V_FAIL])

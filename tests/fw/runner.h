@@ -40,6 +40,20 @@ struct run_types {
 	uint8_t type[RUN_MAX_TYPES];
 };
 
+/* A run that goes on after a reset (efi/progress.c): results 1..next-1
+ * are in the files already, their tally in the tally runner_run is given.
+ * Result next is an ERROR with reason when reason is not NULL (the test
+ * the reset cut short), and the run goes on from next + 1; with stop, it
+ * ends there (watchdog.resets= reached, or the reset came after the last
+ * result). The brackets' firsts before next run again, unrecorded, since
+ * what they saved went with the reset. */
+struct run_resume {
+	unsigned next;
+	const char *reason;
+	bool hung; /* the reset was the watchdog's: counted in tally.hung */
+	bool stop;
+};
+
 struct run_opts {
 	const char *tests, *skip; /* comma-separated globs */
 	unsigned repeat;
@@ -55,12 +69,14 @@ struct run_opts {
 	/* NULL, or fewer than 2: every test once, on the BSP; else each test
 	 * of an each_core_type suite once per type, on its CPU (C-61). */
 	const struct run_types *types;
+	const struct run_resume *resume; /* NULL: a run from its start */
 };
 
 struct run_sink {
 	void (*result)(void *ctx, const struct tresult *r);
 	void *ctx;
-	void (*starting)(void *ctx); /* before a test body runs; may be NULL */
+	/* before a test body runs (r: its test, index and iteration); may be NULL */
+	void (*starting)(void *ctx, const struct tresult *r);
 	/* after it ran, before its trace (verbose=3) and verdict: what follows
 	 * is its record, written as one piece; may be NULL */
 	void (*ended)(void *ctx);
@@ -81,8 +97,11 @@ void runner_summary_line(const struct tally *t, char *buf, size_t len);
 void runner_print_fails(const struct tally *t);
 /* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
  * (an ERROR verdict), 77 nothing ran (everything skipped or not applicable,
- * or none selected). */
+ * or none selected), 124 a test hung and a watchdog reset the machine
+ * (before the others: the run's results are whole but for that test). */
 int runner_exit_code(const struct tally *t);
+/* Count r in the tally: its verdict, and a FAIL or ERROR in the list. */
+void runner_tally(struct tally *t, const struct tresult *r);
 
 /* All suites of the harness (tests/suites.c). */
 extern const struct suite *const all_suites[];

@@ -15,7 +15,8 @@ static void check_good(void)
 	cfg_describe(&c, buf, sizeof(buf));
 	assert_string_equal(buf, "tests=pmu.*,uncore.? skip=pmu.slow list=1 "
 			    "verbose=3 end=reboot repeat=16 tag=nightly run 7 "
-			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none");
+			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none "
+			    "watchdog=300 watchdog.resets=3 debug.hang=none debug.allow_hang=0");
 }
 
 static void test_good_lf(void **state)
@@ -255,7 +256,8 @@ static void test_unknown_key(void **state)
 	assert_int_equal(parse("foo=1\nrepeat=2\n=5\n"), 2);
 	assert_int_equal(c.repeat, 2);
 	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list help verbose "
-		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject); line ignored", NULL);
+		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject watchdog watchdog.resets debug.hang "
+		"debug.allow_hang); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
 }
 

@@ -85,6 +85,10 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
 	assert_int_equal(a->emu_core_ebx, b->emu_core_ebx);
 	assert_int_equal(a->inject, b->inject);
+	assert_int_equal(a->watchdog_s, b->watchdog_s);
+	assert_int_equal(a->resets, b->resets);
+	assert_string_equal(a->hang, b->hang);
+	assert_int_equal(a->allow_hang, b->allow_hang);
 }
 
 /* ASCII to UCS-2 (no terminator); returns the length. */

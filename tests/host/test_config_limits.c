@@ -106,12 +106,16 @@ static void fill_worst(struct cfg *x)
 	x->emu_uclk_mhz = UINT32_MAX;
 	x->emu_core_ebx = INT32_MAX;
 	x->inject = INJECT_GP_OUTSIDE_TEST;
+	x->watchdog_s = UINT32_MAX;
+	x->resets = UINT32_MAX;
+	memset(x->hang, 'h', sizeof(x->hang));
+	x->allow_hang = true;
 }
 
 static void test_describe_max(void **state)
 {
 	static char buf[CFG_DESCRIBE_MAX + 64];
-	const char *last = " emu.core_ebx=0x7fffffff inject=gp-outside-test";
+	const char *last = "hhh debug.allow_hang=1";
 	struct cfg x;
 	size_t n, keys = 0;
 
@@ -128,6 +132,8 @@ static void test_describe_max(void **state)
 	assert_int_equal(n, CFG_DESCRIBE_MAX - 1);
 	assert_int_equal(strlen(buf), n);
 	assert_string_equal(buf + n - strlen(last), last);
+	assert_non_null(strstr(buf, " emu.core_ebx=0x7fffffff inject=gp-outside-test watchdog="
+			       "4294967295 watchdog.resets=4294967295 debug.hang=hhh"));
 	assert_non_null(strstr(buf, " verbose=-2147483648 end=shutdown repeat=4294967295 "
 			       "tag=ggg"));
 	assert_non_null(strstr(buf, " serial=io:0xffff baud=4294967295 results.serial=auto apic=x2apic "
@@ -169,11 +175,21 @@ static void test_describe_valid_max(void **state)
 		emu_faults_add(&x.emu_faults, bit);
 	assert_int_equal(cfg_set(&x, "emu.core_ebx", "0x7c", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "inject", "gp-outside-test", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "watchdog", "86400", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq-on,c.d:irq-off", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "debug.allow_hang", "1", err, sizeof(err)), 0);
 	n = cfg_describe(&x, buf, sizeof(buf));
 	assert_true(n < CFG_DESCRIBE_MAX);
 	assert_int_equal(strlen(buf), n);
-	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c inject=gp-outside-test"),
-			    " emu.core_ebx=0x7c inject=gp-outside-test");
+	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c inject=gp-outside-test watchdog=86400 "
+					     "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off "
+					     "debug.allow_hang=1"),
+			    " emu.core_ebx=0x7c inject=gp-outside-test watchdog=86400 "
+			    "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off debug.allow_hang=1");
+	/* debug.hang= items are ID:irq-on or ID:irq-off, nothing else. */
+	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq-on,", err, sizeof(err)), -1);
+	assert_int_equal(cfg_set(&x, "debug.hang", ":irq-on", err, sizeof(err)), -1);
 	for (unsigned bit = 0; bit < EMU_FAULT_COUNT; bit++)
 		assert_non_null(strstr(buf, emu_fault_name(bit)));
 }
@@ -253,11 +269,12 @@ static void test_describe_lines(void **state)
 	int nl;
 
 	(void)state;
-	/* The defaults: two lines (one until results.serial= came). */
+	/* The defaults: two lines, the watchdog's keys on the second. */
 	cfg_defaults(&x);
 	n = cfg_describe(&x, buf, sizeof(buf));
 	assert_true(n <= 2 * CFG_DESCRIBE_WIDTH);
 	assert_int_equal(split(buf, CFG_DESCRIBE_WIDTH, lines, 64), 2);
+	assert_non_null(strstr(lines[1], " watchdog=300 watchdog.resets=3 "));
 	/* Between pairs, as many as fit. */
 	nl = split("tests=* skip= list=0 verbose=1 end=auto", 20, lines, 64);
 	assert_int_equal(nl, 2);

@@ -43,7 +43,7 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL };
+	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
 			       NULL, NULL, NULL };
 
@@ -197,7 +197,7 @@ static const struct bracket brackets[] = {
 /* first/last bracket a selection that needs the uncore, and nothing else. */
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL };
+	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -218,6 +218,62 @@ static void first_and_last_bracket_uncore_runs(void **state)
 	assert_int_equal(t.planned, 2);
 }
 
+static unsigned first_runs;
+static enum verdict count_first(struct tctx *t)
+{
+	(void)t;
+	first_runs++;
+	return V_PASS;
+}
+
+/* After a reset (run_resume): the results before next are not written
+ * again, next is the ERROR given, the rest runs; the bracket's first runs
+ * again unrecorded (what it saved went with the reset). With stop the run
+ * ends at next and nothing runs. The tally given is kept and added to. */
+static void resume_goes_on_after_the_cut(void **state)
+{
+	static const struct test first_c = { .id = "z.first", .desc = "save", .run = count_first };
+	static const struct bracket br[] = { { .needs = NEED_UNCORE, .first = &first_c,
+					       .last = &last } };
+	struct run_resume re = { .next = 2, .reason = "hung: reset by watchdog after 9 s",
+				 .hung = true };
+	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, &re };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	memset(&t, 0, sizeof(t));
+	t.n[V_PASS] = 1; /* result 1, from the first boot */
+	nseen = 0;
+	first_runs = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(first_runs, 1);
+	assert_int_equal(nseen, 3);
+	assert_int_equal(seen[0].index, 2);
+	assert_string_equal(seen[0].test->id, "a.two.unc");
+	assert_int_equal(seen[0].verdict, V_ERROR);
+	assert_string_equal(seen[0].reason, "hung: reset by watchdog after 9 s");
+	assert_int_equal(seen[1].index, 3);
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_string_equal(seen[2].test->id, "z.last");
+	assert_int_equal(t.n[V_PASS], 2);
+	assert_int_equal(t.n[V_ERROR], 1);
+	assert_int_equal(t.n[V_XFAIL], 1);
+	assert_int_equal(t.hung, 1);
+	assert_int_equal(runner_exit_code(&t), 124);
+	/* watchdog.resets= reached: the cut test recorded, nothing more */
+	re.stop = true;
+	memset(&t, 0, sizeof(t));
+	nseen = 0;
+	first_runs = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(first_runs, 0);
+	assert_int_equal(nseen, 1);
+	assert_int_equal(seen[0].index, 2);
+	assert_int_equal(seen[0].verdict, V_ERROR);
+}
+
 /* An uncore test of another generation than the CPU's is N/A naming both;
  * one of the CPU's generation, or of none (uncore.*), runs. */
 static void other_generation_not_applicable(void **state)
@@ -232,7 +288,7 @@ static void other_generation_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep", NULL };
 	struct tally t;
 
@@ -264,7 +320,7 @@ static void c50_ruled_out_generations_are_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no supported uncore", true, NULL, NULL,
 			       "nhm snb" };
 	struct tally t;
@@ -302,7 +358,7 @@ static void not_applicable_runs_are_one_line(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm", NULL };
 	struct tally t;
 
@@ -337,7 +393,7 @@ static void fails_listed_at_the_end(void **state)
 	};
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -358,7 +414,7 @@ static void fails_listed_at_the_end(void **state)
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
-	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL };
+	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
@@ -384,11 +440,15 @@ static void brackets_nest(void **state)
  * flushes its files there) and never for a SKIP; its result comes after. */
 static unsigned startings, results_at_start[32];
 
-static void on_starting(void *ctx)
+static unsigned index_at_start[32];
+
+static void on_starting(void *ctx, const struct tresult *r)
 {
 	(void)ctx;
-	if (startings < 32)
+	if (startings < 32) {
 		results_at_start[startings] = nseen;
+		index_at_start[startings] = r->index;
+	}
 	startings++;
 }
 
@@ -408,7 +468,7 @@ static void on_ended(void *ctx)
 
 static void starting_before_each_test_that_runs(void **state)
 {
-	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -419,6 +479,7 @@ static void starting_before_each_test_that_runs(void **state)
 	assert_int_equal(nseen, 7);
 	assert_int_equal(startings, 2); /* a.one.pass and a.one.fail; the five a.two.* SKIP */
 	assert_int_equal(results_at_start[0], 0);
+	assert_int_equal(index_at_start[1], 2); /* the test's place, for the progress mark */
 	assert_int_equal(results_at_start[1], 1);
 	assert_int_equal(endings, 2);
 	assert_int_equal(startings_at_end[0], 1); /* after its own start, */
@@ -444,7 +505,7 @@ static void on_recover(const struct tresult *r)
 
 static void recover_after_fail_and_error(void **state)
 {
-	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -479,7 +540,7 @@ static void recover_not_after_a_last(void **state)
 	static const struct bracket bad[] = {
 		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
 	};
-	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL };
+	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -495,7 +556,7 @@ static void recover_not_after_a_last(void **state)
 
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL };
+	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL };
 
 	(void)state;
 	host_machine(1, 1);
@@ -592,7 +653,7 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
 	static const struct suite *const both[] = { &per_type, &suite_b };
 	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
-	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types };
+	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types, NULL };
 	struct run_env env = { 3, 1, false, false, "none", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -627,6 +688,7 @@ int main(void)
 		cmocka_unit_test(repeat_numbers_iterations),
 		cmocka_unit_test(summary_and_exit_codes),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
+		cmocka_unit_test(resume_goes_on_after_the_cut),
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_not_applicable),
 		cmocka_unit_test(c50_ruled_out_generations_are_not_applicable),
