@@ -155,7 +155,7 @@ def result_rows(tests, repeat):
         cls = " class='bad'" if v in rd.BAD else ""
         style = "" if v in rd.BAD else f" style='background:{COLOURS.get(v, '#444')}'"
         out.append(f"<tr{cls}><td class='v'{style}>{esc(v)}</td>"
-                   f"<td class='id' title='{esc(t.get('description'))}'>{esc(t.get('id'))}</td>"
+                   f"<td class='id' title='{esc(t.get('description'))}'>{esc(rd.test_name(t))}</td>"
                    + (f"<td class='num'>{esc(t.get('iteration'))}</td>" if repeat else "")
                    + f"<td>{esc(t.get('reason'))}</td>"
                    f"<td class='num'>{(t.get('duration_us') or 0) / 1000:.1f}</td></tr>")
@@ -178,7 +178,7 @@ def compare_html(base_dir, cmp):
     def pairs(title, items, note):
         if not items:
             return f"<h3>{title}: none</h3>"
-        rows = "".join(f"<tr><td class='id'>{esc(n.get('id'))}</td>"
+        rows = "".join(f"<tr><td class='id'>{esc(rd.test_name(n))}</td>"
                        f"<td>{esc(b.get('verdict') if b else 'not run')}</td><td>{esc(n.get('verdict'))}</td><td>{esc(n.get('reason'))}</td></tr>"
                        for b, n in items)
         return (f"<h3>{title} ({len(items)})</h3><p class='note'>{note}</p><table><tr><th>test</th>"
@@ -190,12 +190,12 @@ def compare_html(base_dir, cmp):
     for title, key in (("Only in this run", "only_new"), ("Only in the base run", "only_base")):
         ids = cmp[key]
         out.append(f"<h3>{title}: {len(ids) or 'none'}</h3>" + (
-            "<p class='id'>" + esc(", ".join(t.get("id", "?") for t in ids)) + "</p>"
+            "<p class='id'>" + esc(", ".join(rd.test_name(t) for t in ids)) + "</p>"
             if ids else ""))
     moved = cmp["moved"]
     out.append(f"<h3>Figures moved beyond their tolerance: {len(moved) or 'none'}</h3>"
                "<p class='note'>A figure is compared between the two runs when both have it "
-               "(same test, iteration, name and index). Its tolerance is the one the test "
+               "(same test, iteration, core type, name and index). Its tolerance is the one the test "
                "recorded (<code>tolerance</code>, from its own derivation); without one, "
                f"{rd.DEFAULT_TOL_PCT}% of the base value (at least 1), and none at all for "
                f"{', '.join(rd.EXACT_UNITS)} figures, which must not change.</p>")

@@ -39,7 +39,16 @@ def index_word(e):
 
 
 def test_key(t):
-    return (t.get("id", ""), t.get("iteration", 1))
+    """A result's identity across runs: its test and iteration, and on a
+    hybrid part its core type (each core test runs once per type, C-61)."""
+    return (t.get("id", ""), t.get("iteration", 1), t.get("core_type"))
+
+
+def test_name(t):
+    """The test as the console names it: "core.events.core-cycles
+    [E-core (20H) cpu 2]" on a hybrid part, else its id."""
+    ct = t.get("core_type")
+    return t.get("id", "?") + (f" [{ct} cpu {t.get('cpu')}]" if ct else "")
 
 
 def ordered_tests(doc):
@@ -71,19 +80,19 @@ def latencies(doc):
             m = LATENCY.match(name)
             if not m or at is None:
                 continue
-            series = t.get("id", "?") + ("" if m.group(1) == "latency" else ":" + m.group(1))
+            series = test_name(t) + ("" if m.group(1) == "latency" else ":" + m.group(1))
             out.setdefault(series, {}).setdefault(at, {})[m.group(2)] = e.get("value")
     return out
 
 
 def expected_figures(doc):
-    """Every plain figure the test gave an expected value: [(test id,
-    iteration, name, value, expected, tolerance, unit)] in run order."""
+    """Every plain figure the test gave an expected value: [(test name
+    (test_name), iteration, name, value, expected, tolerance, unit)] in run order."""
     out = []
     for t in doc.get("tests") or []:
         for name, at, e in entries(t.get("figures")):
             if at is None and "expected" in e:
-                out.append((t.get("id", "?"), t.get("iteration", 1), name, e.get("value"),
+                out.append((test_name(t), t.get("iteration", 1), name, e.get("value"),
                             e["expected"], e.get("tolerance", 0), e.get("unit", "")))
     return out
 
@@ -137,7 +146,7 @@ def compare(base, new):
                 continue
             tol, source = tolerance(be, e)
             if abs(e["value"] - be["value"]) > tol:
-                out["moved"].append({"id": k[0], "iteration": k[1], "name": name,
+                out["moved"].append({"id": test_name(t), "iteration": k[1], "name": name,
                                      "index": index_word(e), "base": be["value"],
                                      "new": e["value"], "unit": e.get("unit", ""),
                                      "tolerance": tol, "source": source})

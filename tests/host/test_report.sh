@@ -100,6 +100,19 @@ n2["tests"][5]["figures"]["latency_us_median"][1]["value"] = 30
 m = rd.compare(b2, n2)["moved"]
 report("an indexed figure is compared per index", len(m) == 1 and m[0]["index"] == "core 1",
        str(m))
+# C-61: on a hybrid part a core test runs once per core type; each result
+# is compared with the same type's, and named with it.
+def typed(doc, ct, cpu, value):
+    t = copy.deepcopy(doc["tests"][5])
+    t.update(core_type=ct, cpu=cpu)
+    t["figures"]["latency_us_median"][0]["value"] = value
+    return t
+b3, n3 = copy.deepcopy(base), copy.deepcopy(base)
+b3["tests"][5:6] = [typed(base, "P-core (40H)", 0, 10), typed(base, "E-core (20H)", 2, 10)]
+n3["tests"][5:6] = [typed(base, "P-core (40H)", 0, 30), typed(base, "E-core (20H)", 2, 10)]
+m = rd.compare(b3, n3)["moved"]
+report("per core type: only the P-core's moved figure, named with its type",
+       len(m) == 1 and m[0]["id"].endswith("[P-core (40H) cpu 0]"), str(m))
 report("the same run against itself: nothing to report",
        not any(rd.compare(base, copy.deepcopy(base)).values()), "")
 
