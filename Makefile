@@ -91,6 +91,7 @@ $(B)/host/%: tests/host/%.c $(H_OBJS)
 # The on-target code a host test exercises besides the portable set.
 $(B)/host/test_state: $(B)/h/tests/state.c.o
 $(B)/host/test_backend_emu_hybrid: $(B)/h/tests/cpu_topo.c.o
+$(B)/host/test_core_state: $(B)/h/tests/core/state.c.o $(B)/h/tests/cpu_topo.c.o
 
 $(B)/host/suite: tests/host/suite.c $(S_OBJS)
 	@mkdir -p $(dir $@)

@@ -98,11 +98,12 @@ void leave_stop(const char *after)
 		 missed ? "; lost CPUs not reached" : "");
 }
 
-/* The BSP's core PMU is core.state.restore's when the core suite ran: it
- * put GLOBAL_CTRL back, or left it stopped for a reason of its own. */
+/* The core PMU of a CPU core.state.preflight saved (the BSP, a hybrid
+ * part's E-core) is core.state.restore's when the core suite ran: it put
+ * GLOBAL_CTRL back, or left it stopped for a reason of its own. */
 static bool ctl_mine(unsigned cpu)
 {
-	return found.ctl_ok[cpu] && !(cpu == 0 && core_state_touched());
+	return found.ctl_ok[cpu] && !core_state_holds(cpu);
 }
 
 static void put_back_here(void *arg)

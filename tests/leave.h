@@ -18,8 +18,8 @@ bool leave_recorded(void);
  * counting, `after` naming the occasion ("after <id> (ERROR)"). */
 void leave_stop(const char *after);
 /* At the end, after the restores: each CPU's LVTPC and GLOBAL_CTRL as
- * recorded (the BSP's GLOBAL_CTRL left to core.state.restore when the
- * core suite ran), read back; a line per CPU or package not as found or
+ * recorded (that of the CPUs core.state.preflight saved left to
+ * core.state.restore when the core suite ran), read back; a line per CPU or package not as found or
  * lost, then one summary line. */
 void leave_finish(void);
 

@@ -28,9 +28,11 @@ bool state_check(unsigned *as_found, unsigned *packages);
 /* Whether cpu is the first (lowest index) CPU of its package. */
 bool package_first(unsigned cpu);
 
-/* The same two questions of the core PMU bracket: its pre-flight ran (the
- * BSP's core PMU is then its restore's to put back), its restore has not. */
-bool core_state_touched(void);
+/* The same questions of the core PMU bracket: its pre-flight ran and
+ * covers cpu (the BSP, and on a hybrid part the first CPU of each other
+ * core type: their core PMU is then its restore's to put back), its
+ * restore has not run. */
+bool core_state_holds(unsigned cpu);
 bool core_state_owed(void);
 
 #endif
