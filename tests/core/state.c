@@ -232,7 +232,9 @@ static enum verdict each_cpu(struct tctx *t, enum verdict (*fn)(struct tctx *t,
 		struct job j = { t, &saved.c[k], fn, V_PASS };
 		int vec, rc = plat_run_on(j.s->cpu, job_here, &j, cpu_answer_bound_us(), &vec);
 
-		if (rc)
+		if (rc == PLAT_EFAULT)
+			j.v = t_error(t, "CPU exception %d on CPU %u", vec, j.s->cpu);
+		else if (rc)
 			j.v = t_error(t, "the job on CPU %u did not complete (%d%s)", j.s->cpu, rc,
 				      plat_cpu_lost(j.s->cpu) ? ", lost" : "");
 		if (v == V_PASS)
