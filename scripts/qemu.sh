@@ -115,13 +115,17 @@ else
 fi
 : > "$serial_out"
 
-# The serial stream, line by line, into the log (and stdout), killing QEMU
-# at --until / --kill-at-line.
+# The serial stream, line by line, into the log (and stdout; a terminal
+# there is spared the frame lines), killing QEMU at --until / --kill-at-line.
 watch_serial() {
-  local n=0 m=0 line
+  local n=0 m=0 line tty=0
+  [ -t 1 ] && tty=1
   while IFS= read -r line || [ -n "$line" ]; do
     printf '%s\n' "$line" >> "$serial_out"
-    [ "$quiet" = 1 ] || printf '%s\n' "$line"
+    # A terminal is spared the framed copies of results.json (hundreds of
+    # base64 lines, docs/results.md "Results over the wire"); the log and a
+    # program reading stdout (lab/qemustick.py) keep them.
+    [ "$quiet" = 1 ] || { [ "$tty" = 1 ] && [[ $line == "wire: "* ]]; } || printf '%s\n' "$line"
     n=$((n + 1))
     [ -n "$until" ] && [[ $line =~ $until ]] && m=$((m + 1))
     if [ "$m" = "$until_nth" ] || [ "$n" = "$kill_line" ]; then
