@@ -80,14 +80,15 @@ static uint64_t to_wrap(const struct client_uncore *u, unsigned i)
 
 static bool running(const struct client_uncore *u, unsigned i)
 {
-	bool en = (u->global_ctl & GC_EN) || F(u, GLOBAL_EN_IGNORED);
+	bool en = (u->global_ctl & GC_EN) || F(u, GLOBAL_EN_IGNORED) ||
+		  client_icl_counts_without_en(u);
 
 	if (is_fixed(i)) /* L-22, L-59 */
 		return (u->fixed_ctl & FC_EN) && (en || (u->frozen && F(u, FRZ_FIXED_RUNS)));
 	if (!is_arb(i) && F(u, SELECT_GATES) && !(u->global_ctl >> cbox_of(i) & 1))
 		return false; /* L-24 broken: C-box n gated by select bit n */
-	/* L-20, L-21, L-23; L-24: the select bits do not gate; OQ-L30: EN gates
-	 * on Ice Lake client too (ICL068's L-71 not modelled) */
+	/* L-20, L-21, L-23; L-24: the select bits do not gate; L-71, OQ-L30:
+	 * on Ice Lake client the local enables alone */
 	return en && ((u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED));
 }
 
@@ -447,7 +448,7 @@ static int write_reg(struct client_uncore *u, const struct reg_ref *r, unsigned 
 	case ROLE_GLOBAL_CTL:
 		if (reserved_gp(u, val, r->tmpl))
 			return VEC_GP;
-		u->global_ctl = val; /* L-52: EN written again resumes */
+		u->global_ctl = client_icl_gctl(u, val); /* L-52: EN written again resumes */
 		u->frozen = false;
 		resync(u, was, CLIENT_NGP, 0);
 		return 0;
@@ -502,27 +503,6 @@ static int enter(struct client_uncore *u, uint32_t msr, uint64_t now, struct reg
 	return rc;
 }
 
-/* L-70, OQ-L28: Ice Lake client's ARB counter 0, the select and counter
- * below its one counter's: writes ignored (and counted), reads 0.
- * cl-icl-arb0-live (L-70 broken): the one counter answers there instead,
- * and its own addresses are the ignored ones. */
-static bool arb0_gone(const struct client_uncore *u, uint32_t *msr)
-{
-	const struct box_type *a = u->lay->arb;
-	uint32_t ctr1 = a->regs[0].addr, sel1 = a->regs[1].addr;
-
-	if (!u->lay->arb_first)
-		return false;
-	if (F(u, ICL_ARB0_LIVE)) {
-		if (*msr == ctr1 - 1 || *msr == sel1 - 1) {
-			*msr += 1;
-			return false;
-		}
-		return *msr == ctr1 || *msr == sel1;
-	}
-	return *msr == ctr1 - 1 || *msr == sel1 - 1;
-}
-
 int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
 	struct reg_ref r;
@@ -530,7 +510,7 @@ int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *v
 	int rc;
 
 	(void)core;
-	if (arb0_gone(m, &msr)) {
+	if (client_icl_arb0(m, &msr)) {
 		*val = 0;
 		return 0;
 	}
@@ -548,7 +528,7 @@ int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t no
 	int rc;
 
 	(void)core;
-	if (arb0_gone(u, &msr)) {
+	if (client_icl_arb0(u, &msr)) {
 		u->arb0_writes++;
 		return 0;
 	}

@@ -46,6 +46,7 @@ struct client_layout {
 	uint8_t cmask_bits;     /* a C-box's threshold: 5; 6 on D (L-75) */
 	uint8_t arb_first;      /* the first ARB counter: 1 on Ice Lake client (L-70) */
 	uint8_t cbox_span;      /* a box's addresses that #GP when absent: 10 on A/B (OQ-L5), else 4 */
+	bool gctl_inert;        /* GLOBAL_CTRL.EN and FREEZE ignored: Ice Lake client (L-71, OQ-L30) */
 };
 extern const struct client_layout client_layout_a, client_layout_b, client_layout_icl,
 	client_layout_c, client_layout_d;
@@ -92,6 +93,14 @@ int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t no
 unsigned client_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 /* Core `core` is in C-state s from now on (L-47, L-48). */
 void client_cstate(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+/* Erratum ICL068 on Ice Lake client (pmu/emu_client_icl.c), for the
+ * model's own files: whether msr is the ARB counter 0 the erratum takes
+ * away (rewritten where a defect moves the one counter there, L-70,
+ * OQ-L28); what GLOBAL_CTRL keeps of a write and whether counting ignores
+ * its EN (L-71, OQ-L30). */
+bool client_icl_arb0(const struct client_uncore *u, uint32_t *msr);
+uint64_t client_icl_gctl(const struct client_uncore *u, uint64_t val);
+bool client_icl_counts_without_en(const struct client_uncore *u);
 /* Advance to now without an access (the PMI scheduler's tick). */
 void client_advance(struct client_uncore *u, uint64_t now);
 

@@ -1,18 +1,20 @@
 /* The client uncore's defects (family CLIENT, generations snb, skl, icl,
  * tgl and adl: one model for every layout, pmu/emu_client*.c), each shown
  * to break its behaviour by tests/host/test_emu_client_faults.c. MUT: every
- * client row of `make mutation` (snb, skl, icl, adl) runs it against the
- * client.* suite; ICL, ADL, CD: only the rows whose registry entry names
- * that kind (uncore_gen.mutation.runs: the Ice Lake row, the layout-D row,
- * both), where the layout it breaks exists; HOST: what the rows cannot
- * show, with the reason beside it.
+ * client row of `make mutation` (snb, skl, icl, tgl, adl) runs it against
+ * the client.* suite; ICL, ADL, CD, GATES: only the rows whose registry
+ * entry names that kind (uncore_gen.mutation.runs: the Ice Lake row, the
+ * layout-D row, both layout-C/D ones, every row but Ice Lake's: its
+ * erratum ICL068 is what a GATES defect would do, L-71), where the layout
+ * it breaks exists; HOST: what the rows cannot show, with the reason
+ * beside it.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CLIENT_DEFECTS_H
 #define PMU_EMU_CLIENT_DEFECTS_H
 
 #define EMU_CLIENT_FAULTS(D, f)                                                         \
 	/* gates and registers */                                                       \
-	D(f, CL_GLOBAL_EN_IGNORED, "cl-global-en-ignored", MUT, "GLOBAL_CTRL.EN does not gate (L-20)") \
+	D(f, CL_GLOBAL_EN_IGNORED, "cl-global-en-ignored", GATES, "GLOBAL_CTRL.EN does not gate (L-20)") \
 	D(f, CL_LOCAL_EN_IGNORED, "cl-local-en-ignored", MUT, "PERFEVTSEL.EN ignored (L-21)") \
 	D(f, CL_FIXED_NEHALEM_ORDER, "cl-fixed-nehalem-order", MUT, "fixed counter below its control (0x394/0x395, 0x2FDE/0x2FDF), Nehalem's order (L-08, L-73)") \
 	D(f, CL_SELECT_GATES, "cl-select-gates", MUT, "a C-box counts only while its PMI-select bit is set (L-24, OQ-L7)") \
@@ -46,12 +48,13 @@
 	D(f, CL_WAKE_IGNORED, "cl-wake-ignored", MUT, "halted cores are reached without WakePMI (L-48, OQ-L10)") \
 	D(f, CL_WAKE_NEVER, "cl-wake-never", MUT, "WakePMI does not reach halted cores (L-47)") \
 	/* freeze */                                                                    \
-	D(f, CL_FRZ_IGNORED, "cl-frz-ignored", MUT, "FREEZE does not freeze (L-50)")   \
-	D(f, CL_FRZ_FIXED_RUNS, "cl-frz-fixed-runs", MUT, "a freeze leaves the fixed counter running (L-50)") \
-	D(f, CL_FRZ_CLEARS_CTRL, "cl-frz-clears-ctrl", MUT, "a freeze clears all of GLOBAL_CTRL, not EN alone (L-51)") \
-	D(f, CL_FRZ_WITHOUT_OVF_EN, "cl-frz-without-ovf-en", MUT, "a wrap without OVF_EN freezes (L-53, OQ-L11)") \
+	D(f, CL_FRZ_IGNORED, "cl-frz-ignored", GATES, "FREEZE does not freeze (L-50)")   \
+	D(f, CL_FRZ_FIXED_RUNS, "cl-frz-fixed-runs", GATES, "a freeze leaves the fixed counter running (L-50)") \
+	D(f, CL_FRZ_CLEARS_CTRL, "cl-frz-clears-ctrl", GATES, "a freeze clears all of GLOBAL_CTRL, not EN alone (L-51)") \
+	D(f, CL_FRZ_WITHOUT_OVF_EN, "cl-frz-without-ovf-en", GATES, "a wrap without OVF_EN freezes (L-53, OQ-L11)") \
 	/* layouts C and D */                                                           \
 	D(f, CL_CBOX_STRIDE_16, "cl-cbox-stride-16", CD, "C-boxes of layouts C and D at the stride 0x10 of A and B (L-66, L-74)") \
+	D(f, CL_ICL068_GCTL_LIVE, "cl-icl068-gctl-live", ICL, "Ice Lake client's GLOBAL_CTRL.EN gates and FREEZE freezes, as on layout B (L-71, OQ-L30)") \
 	D(f, CL_ICL_ARB0_LIVE, "cl-icl-arb0-live", ICL, "Ice Lake's one ARB counter at 0x3B0/0x3B2, the erratum's, not 0x3B1/0x3B3 (L-70)") \
 	D(f, CL_ARB_BOX1_ALIAS, "cl-arb-box1-alias", ADL, "layout D's ARB box 1 reaches box 0's registers (L-76)") \
 	D(f, CL_THRESH_5_BITS, "cl-thresh-5-bits", ADL, "layout D's C-box threshold bit 29 ignored, 5 bits as before (L-75)")

@@ -44,11 +44,12 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * full-width writes, V4 (core PMU only) those whose core shape is version
  * 4 (or later), V5 those whose core shape is version 5, HYBRID those whose
  * model has a P-core and an E-core shape (C-60), HOST none: host tests
- * only; ICL, ADL, CD (client uncore only) the rows whose registry entry
- * lists that kind (uncore_gen.mutation.runs): a defect of a layout only
- * some rows of the family have. */
+ * only; ICL, ADL, CD, GATES (client uncore only) the rows whose registry
+ * entry lists that kind (uncore_gen.mutation.runs): a defect of a layout
+ * only some rows of the family have (GATES: a GLOBAL_CTRL whose EN and
+ * FREEZE work, every client layout but Ice Lake client's, L-71). */
 enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST, EMU_RUN_V4, EMU_RUN_V5,
-		      EMU_RUN_HYBRID, EMU_RUN_ICL, EMU_RUN_ADL, EMU_RUN_CD };
+		      EMU_RUN_HYBRID, EMU_RUN_ICL, EMU_RUN_ADL, EMU_RUN_CD, EMU_RUN_GATES };
 
 /* Every defect, in the order of their global numbers: D(f, id, name, run,
  * desc) each. */

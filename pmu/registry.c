@@ -77,7 +77,8 @@ const struct uncore_gen uncore_gens[] = {
 		.suite = "client",
 		/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2
 		 * and 3 are absent (L-16, L-19). */
-		.mutation = { .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge" },
+		.mutation = { .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge",
+			      .runs = 1u << EMU_RUN_GATES },
 	},
 	{
 		.name = "skl",
@@ -90,7 +91,8 @@ const struct uncore_gen uncore_gens[] = {
 		.emu = &client_b_model,
 		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client" },
+		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client",
+			      .runs = 1u << EMU_RUN_GATES },
 	},
 	{
 		.name = "icl",
@@ -104,15 +106,15 @@ const struct uncore_gen uncore_gens[] = {
 		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
 		/* 4 CPUs in 2 packages, as the other client rows; the
-		 * erratum's and the stride's defects besides MUT. */
+		 * erratum's (L-70, L-71) and the stride's defects besides MUT,
+		 * not those of a working EN and FREEZE (GATES). */
 		.mutation = { .model = 0x7E, .cpus = 4, .qemu_cpu = "Icelake-Server,model=126",
 			      .runs = 1u << EMU_RUN_ICL | 1u << EMU_RUN_CD },
 	},
 	{
 		.name = "tgl",
 		.desc = "Client uncore, layout C (Tiger Lake, Rocket Lake): C-boxes at stride 8, ARB, fixed",
-		/* L-64, L-69. No row of its own: the icl row runs the same
-		 * model with layout C's C-boxes; the ARB is layout B's. */
+		/* L-64, L-69: layout C without Ice Lake's erratum. */
 		MODELS(0x8C, 0x8D, 0xA7),
 		.boxes = tgl_boxes,
 		.nboxes = ARRAY_SIZE(tgl_boxes),
@@ -120,6 +122,11 @@ const struct uncore_gen uncore_gens[] = {
 		.emu = &client_c_model,
 		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
+		/* Layout C's C-boxes with B's ARB and a GLOBAL_CTRL that gates
+		 * and freezes: what the icl row, erratum-bound (L-71), cannot
+		 * show of layout C. Host runs only (QEMU_FAULTS boots none). */
+		.mutation = { .model = 0x8C, .cpus = 4, .qemu_cpu = "Skylake-Client,model=140",
+			      .runs = 1u << EMU_RUN_GATES | 1u << EMU_RUN_CD },
 	},
 	{
 		.name = "adl",
@@ -133,7 +140,8 @@ const struct uncore_gen uncore_gens[] = {
 		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
 		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
-			      .runs = 1u << EMU_RUN_ADL | 1u << EMU_RUN_CD },
+			      .runs = 1u << EMU_RUN_ADL | 1u << EMU_RUN_CD |
+				      1u << EMU_RUN_GATES },
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);

@@ -58,7 +58,7 @@ static void print_gens(unsigned fam)
 static void print_defects(void)
 {
 	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "v5", "hybrid", "icl",
-					    "adl", "cd" };
+					    "adl", "cd", "gates" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {

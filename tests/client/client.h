@@ -23,6 +23,7 @@ struct cl_layout {
 	uint32_t arb_sel, arb_ctr; /* ARB box 0's PERFEVTSEL0 and PERFCTR0 */
 	unsigned narb;        /* ARB boxes: 2 on D, 8 apart (L-76) */
 	bool arb0_gone;       /* Ice Lake client: ARB counter 0 never programmed (L-70) */
+	bool gctl_inert;      /* Ice Lake client: EN and FREEZE control nothing (L-71, L-81) */
 	unsigned cmask_bits;  /* a C-box's threshold: 5, 6 on D (L-75) */
 	unsigned fixed_bits;  /* 48 on A, C, D, 44 on B (OQ-L16, L-73) */
 	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) and C, D (OQ-L26) */
@@ -58,14 +59,23 @@ extern const char *const cl_ctr_names[CL_NWIN];
 /* One counting window: every counter of the window zeroed, its select (or
  * FIXED_CTRL) written, then GLOBAL_CTRL = gctl, memory traffic for us
  * microseconds, GLOBAL_CTRL = 0 (L-20, L-23) and the counts read into d.
- * A window bounded by the GLOBAL_CTRL writes (L-30, L-61). */
+ * A window bounded by the GLOBAL_CTRL writes (L-30, L-61); where ICL068
+ * takes EN away (gctl_inert), GLOBAL_CTRL = gctl first and the window
+ * bounded by the selects' writes (L-81). */
 struct cl_win {
 	uint64_t sel[CL_NWIN];
 	uint64_t gctl;
 	uint64_t d[CL_NWIN];
 	uint64_t tsc;      /* TSC ticks from before the enabling write to after the stop */
+	/* TSC ticks the selects' enabling writes took, plus their disabling
+	 * ones: 0 where one GLOBAL_CTRL write starts and stops them all */
+	uint64_t skew;
 };
 enum verdict cl_window(struct tctx *t, const struct cl_layout *l, struct cl_win *w, uint64_t us);
+/* The U-clocks by which two counters' windows of w may differ (L-81):
+ * its skew at the fixed counter's rate, rounded up; 0 where GLOBAL_CTRL
+ * bounds the window. */
+uint64_t cl_slack(const struct cl_win *w);
 /* Counter i's counts in `us` microseconds at the window's rate. The window
  * is timed from outside its GLOBAL_CTRL writes, so a CPU (or vCPU thread)
  * away inside it can only lower the rate: a preset from it wraps early,
@@ -77,6 +87,9 @@ uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
  * 0 (L-23, L-40): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each present
  * C-box's selects; checked: the status reads 0. */
 enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l);
+/* V_PASS where GLOBAL_CTRL's EN and FREEZE work; N/A naming ICL068 and
+ * `what` (the test's subject) where they do not (L-71, L-81). */
+enum verdict cl_gctl_live(struct tctx *t, const struct cl_layout *l, const char *what);
 /* cl_layout, then cl_prepare: the start of most tests. */
 enum verdict cl_begin(struct tctx *t, struct cl_layout *l);
 /* The same unchecked, for clean-up paths: returns the first MSR error. */
@@ -107,10 +120,12 @@ struct cl_src {
 	uint64_t lead, lead_tsc; /* U-clocks in CL_LEAD_US, the same in TSC ticks */
 };
 enum verdict cl_src_measure(struct tctx *t, struct cl_src *s);
-/* Stops the uncore, presets and enables the fixed counter, then writes
- * GLOBAL_CTRL = EN | gbits (select bits, WakePMI); the wrap is due at
- * *due (from before the enabling write) and past by *by (from after it).
- * Clears the status first when clear is set (L-40). 0 or an MSR error. */
+/* Stops the uncore, presets the fixed counter, writes GLOBAL_CTRL = EN |
+ * gbits (select bits, WakePMI), then enables the fixed counter: FIXED_CTRL
+ * is the enabling write on every layout, ICL068's included (L-22, L-81).
+ * The wrap is due at *due (from before the enabling write) and past by *by
+ * (from after it). Clears the status first when clear is set (L-40). 0 or
+ * an MSR error. */
 int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *due,
 		 uint64_t *by);
 /* GLOBAL_CTRL and FIXED_CTRL 0, the status cleared. */
@@ -124,7 +139,7 @@ struct cl_pmi {
 	volatile uint32_t lvt[PLAT_MAX_CPUS];
 	volatile int fault, fault_cpu;
 	volatile bool rearm;
-	uint32_t gctl_msr, status_msr;
+	uint32_t gctl_msr, status_msr, fixed_msr; /* fixed_msr: FIXED_CTRL */
 };
 extern struct cl_pmi cl_pmi;
 void cl_on_pmi(unsigned vector);

@@ -133,6 +133,7 @@ static enum verdict frozen_by(struct tctx *t, unsigned k)
 	unsigned i;
 
 	TRY(cl_begin(t, &l));
+	TRY(cl_gctl_live(t, &l, "FREEZE"));
 	TRY(overflow_run(t, &l, &x));
 	for (i = 0; i < CL_NWIN; i++)
 		CHECK(t, x.a[i] == x.b[i], "%s went from %lu to %lu in %u us after %s's overflow "
@@ -183,6 +184,7 @@ static enum verdict no_freeze(struct tctx *t)
 	unsigned i, m;
 
 	TRY(cl_layout(t, &l));
+	TRY(cl_gctl_live(t, &l, "FREEZE"));
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		struct run x = { .k = CL_FIX, .frz = cases[i].frz, .ovf_en = cases[i].ovf_en };
 		enum verdict v;

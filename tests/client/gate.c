@@ -1,7 +1,8 @@
 /* The counting gates (L-20..L-24): GLOBAL_CTRL.EN and each event select's
  * EN each stop counting alone; the fixed counter's enable is FIXED_CTRL bit
  * 22, and Nehalem's bit 0 does nothing (L-08, L-22); the PMI-select bits do
- * not gate (L-24, OQ-L7). */
+ * not gate (L-24, OQ-L7); on Ice Lake client EN gates nothing (ICL068,
+ * L-71). */
 #include "client.h"
 
 /* Millions of U-clocks with memory traffic: every enabled counter moves. */
@@ -64,6 +65,7 @@ static enum verdict global_en(struct tctx *t)
 	uint64_t a, b;
 
 	TRY(cl_begin(t, &l));
+	TRY(cl_gctl_live(t, &l, "GLOBAL_CTRL.EN's gate"));
 	events(&w, CL_ES_EN, CL_FC_EN);
 	w.gctl = l.sel_bits == 4 ? CL_GC_SEL_A : 0; /* routing bits, EN clear */
 	TRY(cl_window(t, &l, &w, WIN_US));
@@ -129,6 +131,45 @@ static enum verdict select_bits(struct tctx *t)
 					     "0 (L-24, OQ-L7 default)") : V_PASS;
 }
 
+/* ICL068's second part on 0x7D/0x7E (L-71, OQ-L30): GLOBAL_CTRL written EN
+ * | FREEZE | select bits, then read; then a window with GLOBAL_CTRL = 0,
+ * bounded by the local enables (L-81): every counter moves. The OQ-L30
+ * default asserted on the model (EN and FREEZE read 0, the select bits
+ * kept; counting without EN), what EN and FREEZE do reported on hardware.
+ * N/A on every other model. */
+static enum verdict erratum(struct tctx *t)
+{
+	const uint64_t wrote = CL_GC_EN | CL_GC_FREEZE | CL_GC_SEL_A;
+	struct cl_layout l;
+	struct cl_win w = { .gctl = 0 };
+	uint64_t g = 0;
+	unsigned m;
+
+	TRY(cl_begin(t, &l));
+	if (!l.gctl_inert)
+		return t_na(t, "layout %c, no erratum ICL068 on this model: GLOBAL_CTRL.EN and "
+			    "FREEZE work (L-20, L-50, L-71)", l.name);
+	WR(t, l.gctl, wrote);
+	RD(t, l.gctl, &g);
+	WR(t, l.gctl, 0);
+	t_figure(t, "gctl_readback_reg", (int64_t)g, "reg");
+	events(&w, CL_ES_EN, CL_FC_EN);
+	TRY(cl_window(t, &l, &w, WIN_US));
+	m = moved(&w);
+	t_figure(t, "moved_with_en_clear_mask", m, "mask");
+	if (!uncore_emulated()) {
+		plat_log(1, "  client.gate.erratum: GLOBAL_CTRL written 0x%lx reads 0x%lx; with EN "
+			 "clear counters 0x%x moved (ICL068, L-71, OQ-L30)", (unsigned long)wrote,
+			 (unsigned long)g, m);
+		return V_PASS;
+	}
+	CHECK(t, g == (wrote & ~(CL_GC_EN | CL_GC_FREEZE)), "GLOBAL_CTRL written 0x%lx reads "
+	      "0x%lx: want EN and FREEZE dropped, the select bits kept (L-71, OQ-L30 default)",
+	      (unsigned long)wrote, (unsigned long)g);
+	return all_moved(t, &l, &w, "with GLOBAL_CTRL.EN clear, its own enable set (L-71, "
+			 "OQ-L30 default)");
+}
+
 static const struct test tests[] = {
 	{ .id = "client.gate.global-en", .desc = "GLOBAL_CTRL.EN clear stops every counter whose "
 	  "own enable is set; GLOBAL_CTRL = 0 keeps the values", .needs = NEED_UNCORE,
@@ -138,5 +179,8 @@ static const struct test tests[] = {
 	  .run = local_en },
 	{ .id = "client.gate.select-bits", .desc = "the PMI-select bits do not gate counting "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = select_bits },
+	{ .id = "client.gate.erratum", .desc = "Ice Lake client (ICL068): GLOBAL_CTRL keeps no EN "
+	  "or FREEZE and counters count on their own enables (model; reported on hardware)",
+	  .needs = NEED_UNCORE, .run = erratum },
 };
 const struct suite client_gate_suite = SUITE("client.gate", tests);

@@ -16,8 +16,10 @@ void cl_on_pmi(unsigned vector)
 	int e;
 
 	(void)vector;
-	if (n > CL_STORM) { /* C-41: stop the source, leave the entry masked */
+	if (n > CL_STORM) { /* C-41: stop the source (L-81: FIXED_CTRL too), leave the entry masked */
 		e = msr_write(me, cl_pmi.gctl_msr, 0);
+		if (!e)
+			e = msr_write(me, cl_pmi.fixed_msr, 0);
 	} else {
 		cl_pmi.lvt[me] = pmu_lvtpc_read();
 		e = msr_read(me, cl_pmi.status_msr, &st);
@@ -43,6 +45,7 @@ enum verdict cl_src_measure(struct tctx *t, struct cl_src *s)
 	memset((void *)&cl_pmi, 0, sizeof(cl_pmi));
 	cl_pmi.gctl_msr = s->l.gctl;
 	cl_pmi.status_msr = s->l.status;
+	cl_pmi.fixed_msr = s->l.fixed_ctl;
 	return V_PASS;
 }
 
@@ -72,10 +75,11 @@ int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *d
 	keep(&e, msr_write(me, s->l.gctl, 0));
 	if (clear)
 		keep(&e, msr_write(me, s->l.status, 0));
+	keep(&e, msr_write(me, s->l.fixed_ctl, 0));
 	keep(&e, msr_write(me, s->l.fixed_ctl + 1, (1ull << s->l.fixed_bits) - s->lead));
-	keep(&e, msr_write(me, s->l.fixed_ctl, CL_FC_EN | CL_FC_OVF_EN));
-	t0 = plat_tsc();
 	keep(&e, msr_write(me, s->l.gctl, CL_GC_EN | gbits));
+	t0 = plat_tsc();
+	keep(&e, msr_write(me, s->l.fixed_ctl, CL_FC_EN | CL_FC_OVF_EN));
 	*by = plat_tsc() + s->lead_tsc;
 	*due = t0 + s->lead_tsc;
 	return e;

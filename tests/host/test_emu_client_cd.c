@@ -20,6 +20,8 @@
 
 static struct client_uncore u;
 
+static struct emu_pmi_req req[CLIENT_MAX_PMI_REQ];
+static const struct ref lookups0 = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
 static const struct ref arb_req = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
 static const struct ref arb_occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
 
@@ -81,6 +83,30 @@ static void l70_l72_icl_one_arb_counter(void **state)
 	wr(&u, ARB_SEL(0), ref_sel(&arb_occ, 0), 0);
 	wr(&u, 0xE01, GC_EN, 0);
 	assert_int_equal(rd(&u, ARB_CTR(0), 4000), ref_count(&arb_occ, 0, 4000));
+}
+
+/* L-71, OQ-L30: on Ice Lake client a counter counts on its own enable
+ * whatever GLOBAL_CTRL holds; a write keeps the select bits and WakePMI,
+ * never EN or FREEZE, so a forwarded wrap with FREEZE written stops
+ * nothing; the status and the PMI request still follow the wrap (L-38,
+ * L-42). Tiger Lake, the same layout without the erratum, gates (L-69). */
+static void l71_icl_gctl_controls_nothing(void **state)
+{
+	(void)state;
+	client_icl_init(&u, 0, 8, 0x7E, 0, 0);
+	wr(&u, C_CBO_SEL(0, 0), ref_sel(&lookups0, 0), 0);
+	assert_int_equal(rd(&u, C_CBO_CTR(0, 0), 3000), ref_count(&lookups0, 0, 3000));
+	wr(&u, 0xE01, GC_EN | GC_FRZ | GC_WAKE | 0x3, 3000);
+	assert_int_equal(rd(&u, 0xE01, 3000), GC_WAKE | 0x3);
+	wr(&u, FIXED_CTR, MAX48 - 9, 3000);
+	wr(&u, FIXED_CTL, FC_EN | FC_OVF, 3000);
+	assert_int_equal(rd(&u, FIXED_CTR, 3100), 90);
+	assert_int_equal(rd(&u, 0xE02, 3100), ST_FIXED); /* OQ-L27 */
+	assert_int_equal(rd(&u, C_CBO_CTR(0, 0), 3100), ref_count(&lookups0, 0, 3100));
+	assert_int_equal(client_take_pmi(&u, 3100, req, CLIENT_MAX_PMI_REQ), 1);
+	client_c_init(&u, 0, 8, 0x8C, 0, 0);
+	wr(&u, C_CBO_SEL(0, 0), ref_sel(&lookups0, 0), 0);
+	assert_int_equal(rd(&u, C_CBO_CTR(0, 0), 3000), 0);
 }
 
 /* L-73, L-77, L-78: layout D's global control gates, its fixed pair at
@@ -148,6 +174,7 @@ int main(void)
 		cmocka_unit_test(l66_l67_c_cboxes_at_stride_8),
 		cmocka_unit_test(l68_cbo_config_is_the_count),
 		cmocka_unit_test(l70_l72_icl_one_arb_counter),
+		cmocka_unit_test(l71_icl_gctl_controls_nothing),
 		cmocka_unit_test(l73_l78_d_global_and_fixed),
 		cmocka_unit_test(l75_d_threshold_bit_29),
 		cmocka_unit_test(l76_d_two_arb_boxes),

@@ -236,6 +236,15 @@ static uint64_t icl_arb(emu_faults_t f) /* L-70: the one counter, 0x3B1/0x3B3 */
 	return rd(&u, ARB_CTR(1), 5000);
 }
 
+/* L-71, OQ-L30: of GLOBAL_CTRL = EN | FREEZE | select bits written, Ice
+ * Lake keeps the select bits alone. */
+static uint64_t icl_gctl(emu_faults_t f)
+{
+	client_icl_init(&u, f, 8, 0x7E, 0, 0);
+	wr(&u, 0xE01, GC_EN | GC_FRZ | 0x3, 0);
+	return rd(&u, 0xE01, 10);
+}
+
 static uint64_t d_arb0_beside_1(emu_faults_t f) /* L-76: box 0 counts, box 1 off */
 {
 	client_d_init(&u, f, 8, 0x97, 0, 0);
@@ -294,6 +303,7 @@ static const struct row rows[] = {
 	R(FRZ_CLEARS_CTRL, frozen_ctrl, GC_FRZ | GC_WAKE | 0x3),
 	R(FRZ_WITHOUT_OVF_EN, no_freeze_unforwarded, GC_EN | GC_FRZ),
 	R(CBOX_STRIDE_16, box1_stride8, 0),
+	R(ICL068_GCTL_LIVE, icl_gctl, 0x3),
 	R(ICL_ARB0_LIVE, icl_arb, WANT_REQ),
 	R(ARB_BOX1_ALIAS, d_arb0_beside_1, WANT_REQ),
 	R(THRESH_5_BITS, d_thresh32_inv, 5000),
