@@ -153,31 +153,34 @@ for c in "sandybridge SandyBridge 2a snb v3" "haswell Haswell 3c snb v3" \
   v4=(--reason "nhm.*=this CPU's is client"); [ "$cshape" = v4 ] && v4=(--ran 'core.v4.*=6' --reason 'nhm.*=C-50')
   queue "$cname-client" boot "$cname-client" 0 $ESP --cpu "$ccpu" --smp 2 --opts "expect_cpu=6:$cmodel" \
     -- --cpus 2 --family 6 --model "0x$cmodel" --all-pass --uncore "$cgen" --backend emu \
-    --core-pmu "emulated, shape $cshape" --ran 'core.*=26' --ran 'client.*=26' \
-    --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.*' "${v4[@]}" \
+    --core-pmu "emulated, shape $cshape" --ran 'core.*=26' --ran 'client.*=27' \
+    --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.*,client.gate.erratum' "${v4[@]}" \
     --reason "snbep.*=this CPU's is client" --reason "nhmex.*=this CPU's is client" \
-    --reason 'client.arb.*=layout'
+    --reason 'client.arb.*=layout' --reason 'client.gate.erratum=no erratum ICL068'
 done
 # ... and Skylake with two events marked unavailable (emu.core_ebx=): they
 # SKIP naming their CPUID.0AH:EBX bit, and the fixed counters still count.
 queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
   --opts "expect_cpu=6:5e emu.core_ebx=0x44" \
   -- --cpus 2 --family 6 --model 0x5e --all-pass --uncore skl --backend emu \
-  --core-pmu "emulated, shape v4" --ran 'core.*=32' --ran 'core.v4.*=6' --ran 'client.*=24' \
-  --skip-ok 'core.events.ref-cycles,core.events.branch-misses,nhm.*,snbep.*,nhmex.*,client.arb.*' \
+  --core-pmu "emulated, shape v4" --ran 'core.*=32' --ran 'core.v4.*=6' --ran 'client.*=25' \
+  --skip-ok 'core.events.ref-cycles,core.events.branch-misses,nhm.*,snbep.*,nhmex.*,client.arb.*,client.gate.erratum' \
   --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1' \
   --reason 'nhm.*=C-50'
 # Layout C (issue 17): Ice Lake client (0x7E: C-boxes at stride 8, one ARB
-# counter for ICL068, L-70) on a QEMU CPU that takes model=; its core PMU
-# the version-5 shape (C-52). The test of layout D's two ARB boxes is N/A
-# naming the one.
+# counter and no working GLOBAL_CTRL.EN or FREEZE for ICL068, L-70, L-71)
+# on a QEMU CPU that takes model=; its core PMU the version-5 shape (C-52).
+# The test of layout D's two ARB boxes is N/A naming the one; those of EN's
+# gate and of FREEZE naming ICL068, whose own test passes (L-81).
 queue icelake-client boot icelake-client 0 $ESP --cpu Icelake-Server,model=126 --smp 2 \
   --opts "expect_cpu=6:7e" \
   -- --cpus 2 --family 6 --model 0x7e --all-pass --uncore icl --backend emu \
-  --core-pmu "emulated, shape v5" --ran 'core.*=40' --ran 'core.v5.*=2' --ran 'client.*=26' \
-  --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.boxes,client.events.arb-counting,core.hybrid.types' \
-  --verdict client.arb.erratum=PASS --reason 'client.arb.boxes=one ARB box' \
-  --reason 'client.events.arb-counting=ICL068' --reason 'core.hybrid.types=C-55'
+  --core-pmu "emulated, shape v5" --ran 'core.*=40' --ran 'core.v5.*=2' --ran 'client.*=27' \
+  --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.boxes,client.events.arb-counting,core.hybrid.types,client.gate.global-en,client.freeze.*' \
+  --verdict client.arb.erratum=PASS --verdict client.gate.erratum=PASS \
+  --reason 'client.arb.boxes=one ARB box' --reason 'client.events.arb-counting=ICL068' \
+  --reason 'core.hybrid.types=C-55' --reason 'client.gate.global-en=ICL068' \
+  --reason 'client.freeze.*=ICL068'
 # Alder Lake (issue 17 point 6): model 0x97 on QEMU's Skylake-Client, its
 # uncore layout D (the unit at 0x2000..0x2FFF, two ARB boxes, L-73..L-76)
 # and hybrid cores: 4 CPUs so that the emulated backend's P-cores (the lower
@@ -188,8 +191,9 @@ queue alderlake-hybrid boot alderlake-hybrid 0 $ESP --cpu Skylake-Client,model=1
   --opts "expect_cpu=6:97" \
   -- --cpus 4 --family 6 --model 0x97 --all-pass --uncore adl --backend emu \
   --core-pmu "emulated, shape hybrid" --ran 'core.*=75' --ran 'core.v5.*=2' --ran 'core.hybrid.*=1' \
-  --ran 'client.*=26' --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.erratum' \
-  --verdict client.arb.boxes=PASS --reason 'client.arb.erratum=no ARB erratum'
+  --ran 'client.*=27' --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.erratum,client.gate.erratum' \
+  --verdict client.arb.boxes=PASS --reason 'client.arb.erratum=no ARB erratum' \
+  --reason 'client.gate.erratum=no erratum ICL068'
 # Sandy Bridge-EP: its whole suite, the PCU's occupancy driven by cores the
 # suite parks (in HLT: TCG enumerates no MWAIT C-state), 4 cores a package.
 queue smp8-2sockets-snb-ep boot smp8-2sockets-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 8 --sockets 2 \
