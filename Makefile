@@ -61,7 +61,7 @@ S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
 
 .PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation replay \
-        report
+        report FORCE
 all: $(B)/uncore-harness.efi
 
 $(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
@@ -73,6 +73,14 @@ $(B)/t/%.S.o: %.S
 $(B)/h/%.c.o: %.c $(wildcard */*.h */*/*.h)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC $<"; $(CC) $(HCFLAGS) -c $< -o $@
+
+# The version baked into tests/session.c (results' "version"): its objects
+# rebuild when `git describe` changes (a commit, the tree turning dirty),
+# not only when a source does; the file is rewritten only when it differs.
+$(B)/version: FORCE
+	@mkdir -p $(B); echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
+$(B)/t/tests/session.c.o $(B)/h/tests/session.c.o: $(B)/version
+FORCE:
 
 $(B)/%.so: 
 	@mkdir -p $(dir $@)

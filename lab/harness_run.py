@@ -7,7 +7,7 @@ USB-SD-Mux). Either way a run is: a copy of the image with the run's keys
 added goes onto the stick; power on; the console is read line by line
 until the harness's closing line "end: ... (exit code N)" (or the deadline);
 power off; the stick is read back and its newest result folder copied out
-(lab/medium.py)."""
+(scripts/medium.py)."""
 import os
 import re
 import subprocess

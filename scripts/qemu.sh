@@ -78,20 +78,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$image" "$work/disk.img"
 cp "$ovmf_vars" "$work/vars.fd"
-# mtools address: the image itself (ESP), or its first partition (GPT disk).
-fat="$work/disk.img"
-if [ "$(od -An -c -j 512 -N 8 "$fat" | tr -d ' ')" = "EFIPART" ]; then
-  first=$(sgdisk -i 1 "$fat" | sed -n 's/^First sector: \([0-9]*\).*/\1/p')
-  fat="$fat@@$((first * 512))"
-fi
-
 # Options reach the harness through its config file on the medium: booted as
-# the removable-media default, it gets no load options (DESIGN.md).
-if [ -n "$opts" ]; then
-  mtype -i "$fat" ::/uncore-harness.cfg > "$work/cfg" 2>/dev/null || : > "$work/cfg"
-  { echo; echo "# added by scripts/qemu.sh OPTS="; for kv in $opts; do echo "$kv"; done; } >> "$work/cfg"
-  mcopy -o -i "$fat" "$work/cfg" ::/uncore-harness.cfg
-fi
+# the removable-media default, it gets no load options (DESIGN.md). The
+# medium (an ESP or a GPT disk) is read and written by scripts/medium.py,
+# the lab's reader too.
+medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }
+# shellcheck disable=SC2086 # the keys are words
+[ -z "$opts" ] || medium config "$work/disk.img" $opts
 
 topo="$smp"
 [ "$sockets" -gt 1 ] && topo="$smp,sockets=$sockets"
@@ -188,15 +181,5 @@ else
 fi
 
 [ -z "$keep_image" ] || cp "$work/disk.img" "$keep_image"
-if [ -n "$results" ]; then
-  last=$(mdir -b -i "$fat" ::/uncore-results 2>/dev/null | sed 's|/$||; s|.*/||' \
-         | grep -i '^run-[0-9]*$' | sort -t- -k2 -n | tail -n 1 || true)
-  rm -rf "$results"; mkdir -p "$results"
-  if [ -n "$last" ]; then
-    mcopy -n -i "$fat" "::/uncore-results/$last/*" "$results/" 2>/dev/null || true
-    echo "$last" > "$results/RUN"
-  else
-    echo "qemu.sh: no result folder on the image" >&2
-  fi
-fi
+[ -z "$results" ] || medium fetch "$work/disk.img" "$results" > /dev/null || true
 exit "$code"

@@ -1,7 +1,9 @@
 #!/usr/bin/python3
-"""The harness's boot medium as an image file, through mtools: the image a
-lab writes to the stick (build/usb.img with the run's configuration keys
-added) and the stick read back after the run (its result folder copied out).
+"""The harness's boot medium as an image file, through mtools: the run's
+configuration keys added to it before a boot, and its newest result folder
+copied out after one. The one reader and writer of the medium for
+scripts/qemu.sh (make qemu, make check's boots) and for the lab
+(lab/harness_run.py: the image written to a stick, the stick read back).
 
 The image is either a bare FAT file system (build/esp.img) or a GPT disk
 whose first partition is the ESP (build/usb.img, scripts/mkusb.sh); mtools
@@ -47,7 +49,7 @@ def add_config(image, keys):
         cfg = mtools("mtype", "-i", where, "::/uncore-harness.cfg")
     except subprocess.CalledProcessError:
         cfg = ""
-    cfg += "\n# added by lab/medium.py\n" + "".join(f"{k}\n" for k in keys)
+    cfg += "\n# added by scripts/medium.py\n" + "".join(f"{k}\n" for k in keys)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
         f.write(cfg)
     try:
@@ -84,17 +86,27 @@ def fetch_results(image, dest):
 
 
 def main(argv):
-    """medium.py prepare SOURCE IMAGE KEY=VALUE...: a stick image with keys
-    added (e.g. verbose=2 for a LAVA job's monitor); medium.py fetch IMAGE
-    DIR: the newest result folder of an image or a stick (/dev/sdX) read
-    back."""
+    """medium.py prepare SOURCE IMAGE KEY=VALUE...: a copy of SOURCE at IMAGE
+    with the keys added (e.g. verbose=2 for a LAVA job's monitor);
+    medium.py config IMAGE KEY=VALUE...: the keys added to IMAGE itself;
+    medium.py fetch IMAGE DIR: the newest result folder of an image or a
+    stick (/dev/sdX) copied into DIR, its name printed and written to
+    DIR/RUN; exit 1 if the medium holds no run."""
     if len(argv) >= 3 and argv[0] == "prepare":
         prepare(argv[1], argv[2], argv[3:])
         return 0
+    if len(argv) >= 2 and argv[0] == "config":
+        add_config(argv[1], argv[2:])
+        return 0
     if len(argv) == 3 and argv[0] == "fetch":
         run = fetch_results(argv[1], argv[2])
-        print(f"medium.py: {run} copied into {argv[2]}" if run else f"medium.py: no run on {argv[1]}")
-        return 0 if run else 1
+        if not run:
+            print(f"medium.py: no result folder on {argv[1]}", file=sys.stderr)
+            return 1
+        with open(os.path.join(argv[2], "RUN"), "w") as f:
+            f.write(run + "\n")
+        print(run)
+        return 0
     print(main.__doc__, file=sys.stderr)
     return 2
 
