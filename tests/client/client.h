@@ -133,8 +133,10 @@ int cl_src_stop(const struct cl_src *s);
 
 /* What the handler saw, per CPU: it counts, records the uncore status, and
  * unmasks LVTPC (C-29) when rearm is set. */
+#define CL_PMI_AT 16  /* PMIs dated per CPU: a fork-join's rounds */
 struct cl_pmi {
 	volatile unsigned hits[PLAT_MAX_CPUS];
+	volatile uint64_t at[PLAT_MAX_CPUS][CL_PMI_AT]; /* TSC at PMI n + 1 */
 	volatile uint64_t status[PLAT_MAX_CPUS];
 	volatile uint32_t lvt[PLAT_MAX_CPUS];
 	volatile int fault, fault_cpu;

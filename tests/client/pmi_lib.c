@@ -7,8 +7,8 @@
 
 struct cl_pmi cl_pmi;
 
-/* Also an NMI handler in spirit: minimal, one MSR read (L-45: the handler
- * finds the uncore's status bit); the count goes up last. */
+/* Also an NMI handler in spirit: minimal, dated, one MSR read (L-45: the
+ * handler finds the uncore's status bit); the count goes up last. */
 void cl_on_pmi(unsigned vector)
 {
 	unsigned me = plat_this_cpu(), n = cl_pmi.hits[me] + 1;
@@ -16,6 +16,8 @@ void cl_on_pmi(unsigned vector)
 	int e;
 
 	(void)vector;
+	if (n <= CL_PMI_AT)
+		cl_pmi.at[me][n - 1] = plat_tsc();
 	if (n > CL_STORM) { /* C-41: stop the source (L-81: FIXED_CTRL too), leave the entry masked */
 		e = msr_write(me, cl_pmi.gctl_msr, 0);
 		if (!e)

@@ -7,6 +7,7 @@
  * of the BSP's package (L-46), core n the n-th by APIC id (OQ-L17). */
 #include "client.h"
 #include "../cpu_topo.h"
+#include "../pmi_latency.h"
 
 #define MAXR     16   /* 5 select bits alone, all, none: twice each */
 #define LISTEN_S 30    /* an AP gives up waiting for the BSP */
@@ -158,11 +159,17 @@ static void bsp_end(void *arg)
 /* Run f's rounds; then judge each: at most one PMI per CPU per overflow
  * (L-42), only in the BSP's package, the handler seeing FIXED_OVF (L-38,
  * L-45), nobody with no select bit (L-43); on the model exactly the wanted
- * CPUs (L-43, L-46..L-48). recv[r]: round r's receivers. */
+ * CPUs (L-43, L-46..L-48), none before the wrap nor later than the bound.
+ * recv[r]: round r's receivers; each PMI's latency from the wrap goes to
+ * the results per core (the wrap's time from the measured U-clock, L-59:
+ * on hardware within its rate's error, CL_EARLY_US). */
 static enum verdict run(struct tctx *t, struct fork *f, uint64_t *recv)
 {
+	static struct pmi_lat lat;
 	unsigned r, i;
+	int64_t us;
 
+	memset(&lat, 0, sizeof(lat));
 	cl_pmi.rearm = true; /* each round needs the entry back (C-29) */
 	f->pr.round = round_on;
 	f->pr.after = bsp_end;
@@ -189,10 +196,17 @@ static enum verdict run(struct tctx *t, struct fork *f, uint64_t *recv)
 			recv[r] |= 1ull << i;
 			CHECK(t, cl_pmi.status[i] & CL_ST_FIXED, "CPU %u: GLOBAL_STATUS 0x%lx in the "
 			      "handler lacks bit 0 (L-38, L-45)", i, (unsigned long)cl_pmi.status[i]);
+			if (f->got[r][i] >= CL_PMI_AT)
+				continue;
+			us = pmi_lat_us(cl_pmi.at[i][f->got[r][i]], f->due[r]);
+			CHECK(t, !uncore_emulated() || (us >= -CL_EARLY_US && us <= CL_ARRIVE_US),
+			      "CPU %u: PMI %ld us after the wrap (L-42, L-45)", i, (long)us);
+			pmi_lat_add(&lat, cpu_topo_core(&f->topo, i), us);
 		}
 		CHECK(t, (f->gbits[r] & ((1ull << f->s.l.sel_bits) - 1)) || !recv[r], "CPUs 0x%lx "
 		      "took a PMI with no select bit set (L-43)", (unsigned long)recv[r]);
 	}
+	pmi_lat_report(t, &lat);
 	return V_PASS;
 }
 

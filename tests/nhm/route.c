@@ -5,6 +5,7 @@
  * Which CPUs should take it comes from their APIC ids and CPUID
  * (tests/cpu_topo.h), not from the emulated backend's own numbering. */
 #include "route.h"
+#include "../pmi_latency.h"
 
 struct fork {
 	struct pmi_rounds pr;    /* rounds: cut short at the first that did not arrive */
@@ -157,12 +158,6 @@ static enum verdict fork_run(struct tctx *t, struct fork *f)
 	return V_PASS;
 }
 
-/* PMI latency samples per core index of the BSP's package, in us. */
-struct lat {
-	int64_t us[PMI_CORES][ROUNDS * 4]; /* two fork-joins of two threads */
-	unsigned n[PMI_CORES];
-};
-
 /* Who took round r's PMI (*recv, a CPU mask). Everywhere: at most one PMI
  * per CPU per overflow (N-30), only in the overflowing package (N-03,
  * N-31), both threads of a receiving core (N-33), the status showing the
@@ -170,7 +165,7 @@ struct lat {
  * also exactly the OQ-N4 default receivers and a latency neither negative
  * nor absurd. */
 static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint64_t *recv,
-			  struct lat *lat)
+			  struct pmi_lat *lat)
 {
 	unsigned i, j, n = plat_cpu_count(), drv = plat_cpu(f->driver[r])->package;
 	bool emu = uncore_emulated();
@@ -199,45 +194,15 @@ static enum verdict judge(struct tctx *t, const struct fork *f, unsigned r, uint
 		for (j = 0; j < n; j++)
 			CHECK(t, !cpu_topo_same_core(&f->topo, i, j) || f->got[r + 1][j] > f->got[r][j],
 			      "CPU %u took the PMI, its sibling CPU %u did not (N-33)", i, j);
-		us = (int64_t)(route_pmi.at[i][f->got[r][i]] - f->wrap[r].due) * 1000000 /
-		     (int64_t)plat_tsc_hz();
+		us = pmi_lat_us(route_pmi.at[i][f->got[r][i]], f->wrap[r].due);
 		CHECK(t, !emu || (us >= -EARLY_US && us <= ARRIVE_US), "CPU %u: PMI %ld us after "
 		      "the wrap (N-30, OQ-N23)", i, (long)us);
-		if (lat && k < PMI_CORES && lat->n[k] < ARRAY_SIZE(lat->us[k]))
-			lat->us[k][lat->n[k]++] = us;
+		if (lat)
+			pmi_lat_add(lat, k, us);
 	}
 	CHECK(t, f->cores || !*recv, "CPUs 0x%lx took a PMI with EN_PMI_CORE = 0 (N-31)",
 	      (unsigned long)*recv);
 	return V_PASS;
-}
-
-/* Latency per core: min, median, max to the log and results.json. */
-static void report(struct tctx *t, struct lat *lat)
-{
-	static const char *const what[3] = { "min", "median", "max" };
-	unsigned k, i, j;
-	char name[32];
-
-	for (k = 0; k < PMI_CORES; k++) {
-		int64_t *v = lat->us[k];
-		unsigned n = lat->n[k], at[3] = { 0, n / 2, n - 1 };
-
-		for (i = 1; i < n; i++) /* insertion sort */
-			for (j = i; j && v[j - 1] > v[j]; j--) {
-				int64_t x = v[j];
-
-				v[j] = v[j - 1];
-				v[j - 1] = x;
-			}
-		if (n)
-			plat_log(1, "  %s: core %u PMI latency min/median/max %ld/%ld/%ld us "
-				 "(%u PMIs)", t->res->test->id, k, (long)v[at[0]], (long)v[at[1]],
-				 (long)v[at[2]], n);
-		for (i = 0; i < 3 && n; i++) {
-			snprintf(name, sizeof(name), "latency_us_%s", what[i]);
-			t_figure_at(t, name, FIG_CORE, k, v[at[i]], "us");
-		}
-	}
 }
 
 /* A CPU that took no uncore PMI in the whole fork-join has IA32_PERF_GLOBAL_
@@ -265,7 +230,7 @@ static enum verdict bit61_unreached(struct tctx *t, const struct fork *f)
  * with `other` the last one another package's. recv[r] gets round r's
  * receivers, the same for the same package every round (N-31). */
 static enum verdict select_cores(struct tctx *t, const struct clock *c, unsigned cores,
-				 unsigned rounds, bool other, uint64_t *recv, struct lat *lat)
+				 unsigned rounds, bool other, uint64_t *recv, struct pmi_lat *lat)
 {
 	static struct fork f;
 	enum verdict v;
@@ -302,7 +267,7 @@ static enum verdict each_core(struct tctx *t)
 {
 	unsigned k, cores;
 	uint64_t recv[ROUNDS];
-	struct lat lat = { 0 };
+	struct pmi_lat lat = { 0 };
 	struct clock c;
 	struct cpu_topo topo;
 	enum verdict v = route_measure(t, &c);
@@ -317,7 +282,7 @@ static enum verdict each_core(struct tctx *t)
 		cpu_topo_name_types(t, recv[0]);
 	}
 	if (v == V_PASS)
-		report(t, &lat);
+		pmi_lat_report(t, &lat);
 	return v;
 }
 
@@ -326,7 +291,7 @@ static enum verdict each_core(struct tctx *t)
 static enum verdict all_cores(struct tctx *t)
 {
 	uint64_t recv[ROUNDS];
-	struct lat lat = { 0 };
+	struct pmi_lat lat = { 0 };
 	struct clock c;
 	enum verdict v = route_measure(t, &c);
 
@@ -338,7 +303,7 @@ static enum verdict all_cores(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	CHECK(t, recv[0], "no CPU took the PMI with EN_PMI_CORE = 0x%x (N-34)", ALL_CORES);
-	report(t, &lat);
+	pmi_lat_report(t, &lat);
 	return V_PASS;
 }
 
