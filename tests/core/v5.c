@@ -208,17 +208,13 @@ static const struct model_type {
 	uint32_t bitmap;
 } model_types[] = { { TYPE_CORE, 8, 3, 0x7 }, { TYPE_ATOM, 6, 1, 0x5 } };
 
-/* The version-5 parts of one core type by CPUID.01H model (family 6), as
- * the spec lists them (the suite's own copy), and the type whose C-59
- * counts the model presents on each of their CPUs: Ice, Tiger and Rocket
- * Lake (C-58; `v5`, the P-core's counts) and Alder Lake-N, E-cores only
- * (C-62, OQ-C25). None of them is hybrid. */
+/* The version-5 parts of one core type this test asserts, by CPUID.01H
+ * model (family 6), as the spec lists them (the suite's own copy), and the
+ * type whose C-59 counts the model presents on each of their CPUs: Alder
+ * Lake-N, the hybrid parts' E-cores alone, not hybrid (C-62, OQ-C25). */
 static const struct {
 	uint8_t model, type;
-} one_type_parts[] = {
-	{ 0x7D, TYPE_CORE }, { 0x7E, TYPE_CORE }, { 0x8C, TYPE_CORE }, { 0x8D, TYPE_CORE },
-	{ 0xA7, TYPE_CORE }, { 0xBE, TYPE_ATOM },
-};
+} one_type_parts[] = { { 0xBE, TYPE_ATOM } };
 
 /* C-59's counts for core type `type`, or NULL. */
 static const struct model_type *model_type(uint8_t type)
@@ -287,7 +283,7 @@ static enum verdict model_shape(struct tctx *t, const struct probe *p)
 	return model_counts(t, p, p->e.core_type);
 }
 
-/* C-58, C-62: a version-5 part of one core type, the BSP's probe: not
+/* C-62: a version-5 part of one core type, the BSP's probe: not
  * hybrid (checked by the caller), the suite run once; on the model, C-59's
  * counts of the type its CPUs have (OQ-C25 for Alder Lake-N). Any other
  * part that is not hybrid: N/A. */
@@ -308,7 +304,7 @@ static enum verdict one_type(struct tctx *t, const struct probe *p)
 /* C-55..C-57, C-61: on a hybrid part every CPU says so, each is of core
  * type 20H or 40H, and the first CPU of each type counts on every general
  * counter its own CPUID.0AH enumerates; on the model, also C-59/C-60. A
- * part the spec lists as of one core type (C-58, C-62) must not say it is
+ * part the spec lists as of one core type (C-62) must not say it is
  * hybrid, and on the model presents its type's counts (one_type). */
 static enum verdict types(struct tctx *t)
 {
@@ -321,8 +317,8 @@ static enum verdict types(struct tctx *t)
 		return v;
 	if (!p[0].e.hybrid)
 		return one_type(t, &p[0]);
-	CHECK(t, !one_type_part(&p[0]), "family 6 model 0x%x is a part of one core type (C-58, "
-	      "C-62), yet CPUID.07H:EDX[15] = 1 calls it hybrid (C-55)", p[0].e.model);
+	CHECK(t, !one_type_part(&p[0]), "family 6 model 0x%x is a part of one core type (C-62), "
+	      "yet CPUID.07H:EDX[15] = 1 calls it hybrid (C-55)", p[0].e.model);
 	t_figure(t, "core_types_count", n, "count");
 	for (k = 0; k < n; k++) {
 		where(&p[k], w, sizeof(w));
