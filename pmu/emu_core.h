@@ -106,7 +106,10 @@ struct core_shape {
 	/* Version 5 (C-52..C-54; pmu/emu_core_v5.c): */
 	uint32_t fixed_bitmap; /* ECX: fixed counter i supported if bit i (C-52) */
 	bool any_deprecated;   /* EDX[15]: AnyThread deprecated (C-54) */
-	uint8_t core_type;     /* CPUID.1AH:EAX[31:24] on a hybrid part, 0 else (C-56) */
+	/* CPUID.1AH:EAX[31:24] (C-56), presented only where the registry row
+	 * is hybrid (its .ecore, C-60): a shape of one type, as on Alder
+	 * Lake-N (C-62), shows no leaf 1AH whatever this holds. */
+	uint8_t core_type;
 };
 
 /* Nehalem/Westmere (C-12): version 3, 4 general and 3 fixed counters of 48
@@ -125,7 +128,8 @@ extern const struct core_shape core_shape_v3;
 extern const struct core_shape core_shape_v4;
 /* Version 5 (pmu/emu_core_v5.c, C-59): Ice Lake to Rocket Lake cores
  * (not hybrid); the Alder/Raptor Lake P-core and E-core, whose fixed
- * counters and general counter counts differ (C-57, C-59). */
+ * counters and general counter counts differ (C-57, C-59); the E-core's
+ * also on every CPU of Alder Lake-N, not hybrid (C-62, OQ-C25). */
 extern const struct core_shape core_shape_v5, core_shape_adl_p, core_shape_adl_e;
 
 bool core_shape_valid(const struct core_shape *s);

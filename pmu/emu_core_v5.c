@@ -28,7 +28,9 @@ const struct core_shape core_shape_adl_p = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, t
  * 101b: IA32_FIXED_CTR0 and 2, not 1. No part is documented with this
  * bitmap (OQ-C24): the model's choice, so that C-52's rule, which a reader
  * of EDX[4:0] alone or of the highest ECX bit alone gets wrong, decides
- * what the harness may enable (C-61). */
+ * what the harness may enable (C-61). Alder Lake-N's cores are these
+ * E-cores alone (C-62): its registry row gives every CPU this shape with
+ * no hybrid flag (OQ-C25). */
 const struct core_shape core_shape_adl_e = { 5, 6, 48, CORE_NEVENTS, 0, 1, 48, true,
 					     PERF_CAPS_FW_WRITE, 0x5, true, 0x20 };
 

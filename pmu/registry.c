@@ -184,6 +184,15 @@ const struct core_row core_rows[] = {
 		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
 	},
 	{
+		.name = "adln",
+		.shape = &core_shape_adl_e,
+		/* C-62, OQ-C25: Alder Lake-N (0xBE), E-cores only: not hybrid
+		 * (no .ecore: no hybrid flag, no leaf 1AH), the E-core's shape on
+		 * every CPU. No mutation row of its own: the shape's defects run
+		 * in the hybrid row, on its E-cores. */
+		MODELS(0xBE),
+	},
+	{
 		.name = "v3",
 		.shape = &core_shape_v3,
 		/* Model 0x2D as QEMU's SandyBridge; the core suite runs on the

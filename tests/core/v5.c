@@ -203,10 +203,41 @@ static enum verdict fixed_bitmap(struct tctx *t)
 
 /* The emulated hybrid part's shapes as C-59 gives them (the suite's own
  * copy): general counters, EDX[4:0], ECX of the P-core and the E-core. */
-static const struct {
+static const struct model_type {
 	uint8_t type, ngp, nfixed;
 	uint32_t bitmap;
 } model_types[] = { { TYPE_CORE, 8, 3, 0x7 }, { TYPE_ATOM, 6, 1, 0x5 } };
+
+/* The version-5 parts of one core type this test asserts, by CPUID.01H
+ * model (family 6), as the spec lists them (the suite's own copy), and the
+ * type whose C-59 counts the model presents on each of their CPUs: Alder
+ * Lake-N, the hybrid parts' E-cores alone, not hybrid (C-62, OQ-C25). */
+static const struct {
+	uint8_t model, type;
+} one_type_parts[] = { { 0xBE, TYPE_ATOM } };
+
+/* C-59's counts for core type `type`, or NULL. */
+static const struct model_type *model_type(uint8_t type)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(model_types); i++)
+		if (model_types[i].type == type)
+			return &model_types[i];
+	return NULL;
+}
+
+/* The core type whose counts the model presents on the listed part of one
+ * core type the probe's CPU is, 0 where it is none of them. */
+static uint8_t one_type_part(const struct probe *p)
+{
+	unsigned i;
+
+	for (i = 0; p->e.family == 6 && i < ARRAY_SIZE(one_type_parts); i++)
+		if (one_type_parts[i].model == p->e.model)
+			return one_type_parts[i].type;
+	return 0;
+}
 
 /* C-60, OQ-C22 on the model: the lower half of the APIC ids (the odd one
  * included) are P-cores. */
@@ -219,33 +250,62 @@ static uint8_t model_type_of(unsigned cpu)
 	return below >= (n + 1) / 2 ? TYPE_ATOM : TYPE_CORE;
 }
 
-/* C-55..C-60 on one hybrid probe of the model: its type where C-60 puts
- * it, its counts those of C-59. */
-static enum verdict model_shape(struct tctx *t, const struct probe *p)
+/* C-59, C-57 on one probe of the model: the counts of core type `type`,
+ * and no general counter beyond them. */
+static enum verdict model_counts(struct tctx *t, const struct probe *p, uint8_t type)
 {
-	unsigned i;
+	const struct model_type *m = model_type(type);
 	char w[40];
 
 	where(p, w, sizeof(w));
-	CHECK(t, p->e.core_type == model_type_of(p->cpu), "%s: the model places CPU %u (APIC "
-	      "id %u) as core type 0x%x (C-60, OQ-C22: the lower half of the APIC ids are "
-	      "P-cores)", w, p->cpu, plat_cpu(p->cpu)->apic_id, model_type_of(p->cpu));
-	for (i = 0; i < ARRAY_SIZE(model_types); i++)
-		if (model_types[i].type == p->e.core_type)
-			CHECK(t, p->e.ngp == model_types[i].ngp && p->e.nfixed == model_types[i].nfixed &&
-			      p->e.fixed_bitmap == model_types[i].bitmap, "%s: CPUID.0AH %u general, "
-			      "EDX[4:0] %u, ECX 0x%x; the model's %s is %u, %u, 0x%x (C-59)", w,
-			      p->e.ngp, p->e.nfixed, p->e.fixed_bitmap, core_type_name(p->e.core_type),
-			      model_types[i].ngp, model_types[i].nfixed, model_types[i].bitmap);
+	if (m)
+		CHECK(t, p->e.version == 5 && p->e.ngp == m->ngp && p->e.nfixed == m->nfixed &&
+		      p->e.fixed_bitmap == m->bitmap, "%s: CPUID.0AH version %u, %u general, "
+		      "EDX[4:0] %u, ECX 0x%x; the model's %s is version 5, %u, %u, 0x%x (C-59)", w,
+		      p->e.version, p->e.ngp, p->e.nfixed, p->e.fixed_bitmap, core_type_name(type),
+		      m->ngp, m->nfixed, m->bitmap);
 	CHECK(t, p->e.ngp >= CORE_MAX_GP || p->sel_beyond == VEC_GP, "%s: IA32_PERFEVTSEL%u, "
 	      "beyond the %u general counters of this core type, took a write (%d) (C-57)", w,
 	      p->e.ngp, p->e.ngp, p->sel_beyond);
 	return V_PASS;
 }
 
+/* C-55..C-60 on one hybrid probe of the model: its type where C-60 puts
+ * it, its counts those of C-59. */
+static enum verdict model_shape(struct tctx *t, const struct probe *p)
+{
+	char w[40];
+
+	where(p, w, sizeof(w));
+	CHECK(t, p->e.core_type == model_type_of(p->cpu), "%s: the model places CPU %u (APIC "
+	      "id %u) as core type 0x%x (C-60, OQ-C22: the lower half of the APIC ids are "
+	      "P-cores)", w, p->cpu, plat_cpu(p->cpu)->apic_id, model_type_of(p->cpu));
+	return model_counts(t, p, p->e.core_type);
+}
+
+/* C-62: a version-5 part of one core type, the BSP's probe: not
+ * hybrid (checked by the caller), the suite run once; on the model, C-59's
+ * counts of the type its CPUs have (OQ-C25 for Alder Lake-N). Any other
+ * part that is not hybrid: N/A. */
+static enum verdict one_type(struct tctx *t, const struct probe *p)
+{
+	uint8_t type = one_type_part(p);
+
+	if (!type)
+		return t_na(t, "not a hybrid part (CPUID.07H:EDX[15] = 0, C-55)");
+	t_figure(t, "version_id", p->e.version, "id");
+	t_figure(t, "gp_counters_count", p->e.ngp, "count");
+	t_figure(t, "fixed_set_mask", core_enum_fixed_set(&p->e), "mask");
+	if (p->fault)
+		return t_error(t, "cpu %u: the counting window faulted (%d)", p->cpu, p->fault);
+	return p->model ? model_counts(t, p, type) : V_PASS;
+}
+
 /* C-55..C-57, C-61: on a hybrid part every CPU says so, each is of core
  * type 20H or 40H, and the first CPU of each type counts on every general
- * counter its own CPUID.0AH enumerates; on the model, also C-59/C-60. */
+ * counter its own CPUID.0AH enumerates; on the model, also C-59/C-60. A
+ * part the spec lists as of one core type (C-62) must not say it is
+ * hybrid, and on the model presents its type's counts (one_type). */
 static enum verdict types(struct tctx *t)
 {
 	static struct probe p[MAX_TYPES];
@@ -256,7 +316,9 @@ static enum verdict types(struct tctx *t)
 	if (!n)
 		return v;
 	if (!p[0].e.hybrid)
-		return t_na(t, "not a hybrid part (CPUID.07H:EDX[15] = 0, C-55)");
+		return one_type(t, &p[0]);
+	CHECK(t, !one_type_part(&p[0]), "family 6 model 0x%x is a part of one core type (C-62), "
+	      "yet CPUID.07H:EDX[15] = 1 calls it hybrid (C-55)", p[0].e.model);
 	t_figure(t, "core_types_count", n, "count");
 	for (k = 0; k < n; k++) {
 		where(&p[k], w, sizeof(w));
@@ -316,7 +378,8 @@ static const struct test core_v5_tests[] = {
 	{ .id = "core.v5.anythread", .desc = "AnyThread deprecated: the model refuses the ANY "
 	  "bits, so no core test sets them (C-54)", .needs = NEED_CORE_PMU, .run = anythread },
 	{ .id = "core.hybrid.types", .desc = "hybrid part: each CPU's core type, each type's "
-	  "own CPUID.0AH and general counters, on one CPU per type (C-55..C-60)",
+	  "own CPUID.0AH and general counters, on one CPU per type (C-55..C-60); a version-5 "
+	  "part of one type (Alder Lake-N: E-cores) not hybrid, its model shape C-59's (C-62)",
 	  .needs = NEED_CORE_PMU, .run = types },
 };
 const struct suite core_v5_suite = SUITE("core.v5", core_v5_tests);

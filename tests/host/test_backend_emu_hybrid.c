@@ -12,6 +12,7 @@
 #include "test_backend.h"
 #include "test_fault_rows.h"
 #include "../cpu_topo.h"
+#include "../fw/runner.h"
 #include "../fw/test.h"
 
 #define FIXED_CTR1 0x30A
@@ -175,6 +176,50 @@ static void c58_c59_shapes_by_model(void **state)
 	}
 }
 
+/* C-62, OQ-C25: Alder Lake-N (model 0xBE), E-cores only, started as the
+ * registry chooses on 4 CPUs, presents on every CPU version 5 with the
+ * E-core's counts (6 general, EDX[4:0] 1, ECX 101b, C-59), hybrid flag 0
+ * and no leaf 1AH below the highest leaf (C-60 is for hybrid models); so
+ * the harness finds no core types and runs an each-type suite once. */
+static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
+{
+	static const struct test one[] = { { .id = "c.one", .desc = "", .needs = 0 } };
+	static const struct suite per_type = SUITE_EACH_TYPE("c", one);
+	static const struct suite *const suites[] = { &per_type };
+	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1 };
+	struct pmu_cpu adln = { "GenuineIntel", 6, 0xBE, true, 0 };
+	struct run_types types;
+	struct run_opts ro = { "*", "", 1, NULL, 0, NULL, &types, NULL };
+	struct pmu_choice ch;
+	struct core_enum e;
+	unsigned cpu;
+
+	(void)state;
+	pmu_choose(&adln, &o, &ch);
+	assert_non_null(ch.core);
+	assert_null(ch.core_e);
+	host_machine(4, 1);
+	emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
+				    manual_clock, 0xBE, ch.core_e }, 0xF0);
+	for (cpu = 0; cpu < 4; cpu++) {
+		struct view v = view_of(cpu);
+
+		assert_true(v.max < 0x1A);
+		assert_int_equal(v.edx7 >> 15 & 1, 0);
+		assert_int_equal(plat_run_on(cpu, read_enum, &e, 0, NULL), 0);
+		assert_false(e.hybrid);
+		assert_int_equal(e.core_type, 0);
+		assert_int_equal(e.version, 5);
+		assert_int_equal(e.ngp, 6);
+		assert_int_equal(e.nfixed, 1);
+		assert_int_equal(e.fixed_bitmap, 0x5);
+		assert_int_equal(core_enum_fixed_set(&e), 0x5);
+	}
+	cpu_topo_types(&types);
+	assert_int_equal(types.n, 0);
+	assert_int_equal(runner_planned(suites, 1, &ro), 1);
+}
+
 /* C-61: the routing tests' helper names the core type of each CPU of the
  * mask as figure core_type_id[cpu], and nothing where not hybrid. */
 static void c61_routed_cpus_named_by_core_type(void **state)
@@ -229,6 +274,7 @@ int main(void)
 		cmocka_unit_test(c57_each_cpu_has_its_types_counters),
 		cmocka_unit_test(c52_c56_enumeration_decoded_per_cpu),
 		cmocka_unit_test(c58_c59_shapes_by_model),
+		cmocka_unit_test(c62_oqc25_alder_lake_n_one_type_of_e_cores),
 		cmocka_unit_test(c61_routed_cpus_named_by_core_type),
 		cmocka_unit_test(each_hybrid_defect_breaks_its_behaviour),
 	};
