@@ -171,16 +171,17 @@ queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
 # counter and no working GLOBAL_CTRL.EN or FREEZE for ICL068, L-70, L-71)
 # on a QEMU CPU that takes model=; its core PMU the version-5 shape (C-52).
 # The test of layout D's two ARB boxes is N/A naming the one; those of EN's
-# gate and of FREEZE naming ICL068, whose own test passes (L-81).
+# gate and of FREEZE naming ICL068, whose own test passes (L-81);
+# core.hybrid.types asserts a version-5 part of one core type (C-58).
 queue icelake-client boot icelake-client 0 $ESP --cpu Icelake-Server,model=126 --smp 2 \
   --opts "expect_cpu=6:7e" \
   -- --cpus 2 --family 6 --model 0x7e --all-pass --uncore icl --backend emu \
   --core-pmu "emulated, shape v5" --ran 'core.*=40' --ran 'core.v5.*=2' --ran 'client.*=27' \
-  --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.boxes,client.events.arb-counting,core.hybrid.types,client.gate.global-en,client.freeze.*' \
+  --skip-ok 'nhm.*,snbep.*,nhmex.*,client.arb.boxes,client.events.arb-counting,client.gate.global-en,client.freeze.*' \
   --verdict client.arb.erratum=PASS --verdict client.gate.erratum=PASS \
+  --verdict core.hybrid.types=PASS \
   --reason 'client.arb.boxes=one ARB box' --reason 'client.events.arb-counting=ICL068' \
-  --reason 'core.hybrid.types=C-55' --reason 'client.gate.global-en=ICL068' \
-  --reason 'client.freeze.*=ICL068'
+  --reason 'client.gate.global-en=ICL068' --reason 'client.freeze.*=ICL068'
 # Alder Lake (issue 17 point 6): model 0x97 on QEMU's Skylake-Client, its
 # uncore layout D (the unit at 0x2000..0x2FFF, two ARB boxes, L-73..L-76)
 # and hybrid cores: 4 CPUs so that the emulated backend's P-cores (the lower

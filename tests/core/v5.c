@@ -210,11 +210,14 @@ static const struct model_type {
 
 /* The version-5 parts of one core type this test asserts, by CPUID.01H
  * model (family 6), as the spec lists them (the suite's own copy), and the
- * type whose C-59 counts the model presents on each of their CPUs: Alder
- * Lake-N, the hybrid parts' E-cores alone, not hybrid (C-62, OQ-C25). */
+ * type whose C-59 counts the model presents on each of their CPUs: Ice
+ * Lake, Tiger Lake and Rocket Lake cores, version 5 and not hybrid (C-58;
+ * the `v5` shape's counts are the P-core's, C-59), and Alder Lake-N, the
+ * hybrid parts' E-cores alone (C-62, OQ-C25). */
 static const struct {
 	uint8_t model, type;
-} one_type_parts[] = { { 0xBE, TYPE_ATOM } };
+} one_type_parts[] = { { 0x7D, TYPE_CORE }, { 0x7E, TYPE_CORE }, { 0x8C, TYPE_CORE },
+		       { 0x8D, TYPE_CORE }, { 0xA7, TYPE_CORE }, { 0xBE, TYPE_ATOM } };
 
 /* C-59's counts for core type `type`, or NULL. */
 static const struct model_type *model_type(uint8_t type)
@@ -379,7 +382,8 @@ static const struct test core_v5_tests[] = {
 	  "bits, so no core test sets them (C-54)", .needs = NEED_CORE_PMU, .run = anythread },
 	{ .id = "core.hybrid.types", .desc = "hybrid part: each CPU's core type, each type's "
 	  "own CPUID.0AH and general counters, on one CPU per type (C-55..C-60); a version-5 "
-	  "part of one type (Alder Lake-N: E-cores) not hybrid, its model shape C-59's (C-62)",
+	  "part of one type (Ice/Tiger/Rocket Lake; Alder Lake-N: E-cores) not hybrid, its "
+	  "model shape C-59's (C-58, C-62)",
 	  .needs = NEED_CORE_PMU, .run = types },
 };
 const struct suite core_v5_suite = SUITE("core.v5", core_v5_tests);
