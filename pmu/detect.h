@@ -52,9 +52,11 @@ struct pmu_choice {
  * generation comes from the CPU's family/model (N-01; never by probing,
  * N-02); uncore=<generation> forces one, on the emulated backend only.
  * The emulated backend also emulates the core PMU of an Intel CPU whose
- * own CPUID.0AH reports none (C-11, C-13), whatever its uncore: shape
- * core_shape_nhm on Nehalem/Westmere (C-12), core_shape_v4 on Skylake
- * client and its successors (C-49), core_shape_v3 on any other model
+ * own CPUID.0AH reports none (C-11, C-13), whatever its uncore: the shape
+ * of its model's row of core_rows (pmu/registry.c): Nehalem/Westmere's
+ * (C-12), Skylake client's version 4 (C-49), Ice/Tiger/Rocket Lake's
+ * version 5 (C-59), the hybrid parts' P-core and E-core (C-60), Alder
+ * Lake-N's E-core alone (C-62), and the v3 shape on any other model
  * (pmu/emu_core.h). A generation with a register at 0x391 or 0x392 is
  * never chosen where the core PMU (the CPU's own or the emulated one) is
  * version 4 or later, whose STATUS_SET and INUSE those are (C-50). */
