@@ -83,9 +83,14 @@ uint64_t cl_slack(const struct cl_win *w);
  * times too far from its wrap on a loaded host). */
 uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
 
-/* Every control of the package at rest and the status cleared by writing
- * 0 (L-23, L-40): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each present
- * C-box's selects; checked: the status reads 0. */
+/* GLOBAL_STATUS cleared: written 0 (L-40, OQ-L8 default); on hardware,
+ * where how it clears is open (OQ-L8), a status still set is written back
+ * once too, the write-1-to-clear reading. 0 or the first MSR error. */
+int cl_status_clear(const struct cl_layout *l);
+/* Every control of the package at rest and the status cleared (L-23,
+ * cl_status_clear): GLOBAL_CTRL, FIXED_CTRL, both ARB selects, each
+ * present C-box's selects; checked: the status reads 0 (a FAIL on the
+ * model; on hardware, where OQ-L8 is open, a SKIP naming it). */
 enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l);
 /* V_PASS where GLOBAL_CTRL's EN and FREEZE work; N/A naming ICL068 and
  * `what` (the test's subject) where they do not (L-71, L-81). */

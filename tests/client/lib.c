@@ -250,6 +250,19 @@ enum verdict cl_begin(struct tctx *t, struct cl_layout *l)
 	return cl_prepare(t, l);
 }
 
+int cl_status_clear(const struct cl_layout *l)
+{
+	unsigned me = plat_this_cpu();
+	uint64_t st = 0;
+	int e = msr_write(me, l->status, 0); /* L-40, OQ-L8 default */
+
+	if (!e && !uncore_emulated())
+		e = msr_read(me, l->status, &st);
+	if (!e && (st & (CL_ST_FIXED | CL_ST_ARB | CL_ST_CBO))) /* hardware: write-1-to-clear? */
+		e = msr_write(me, l->status, st);
+	return e;
+}
+
 int cl_quiet(const struct cl_layout *l)
 {
 	unsigned me = plat_this_cpu(), n, k;
@@ -266,7 +279,7 @@ int cl_quiet(const struct cl_layout *l)
 		for (k = 0; k < 2; k++)
 			if ((e2 = msr_write(me, cl_cbo_sel(l, n, k), 0)) && !e)
 				e = e2;
-	if ((e2 = msr_write(me, l->status, 0)) && !e) /* L-40, OQ-L8 */
+	if ((e2 = cl_status_clear(l)) && !e)
 		e = e2;
 	return e;
 }
@@ -279,8 +292,10 @@ enum verdict cl_prepare(struct tctx *t, const struct cl_layout *l)
 	if (e)
 		return t_error(t, "quiescing the uncore faulted (%d)", e);
 	RD(t, l->status, &st);
-	CHECK(t, !(st & (CL_ST_FIXED | CL_ST_ARB | CL_ST_CBO)), "GLOBAL_STATUS 0x%lx after writing "
-	      "it 0 (L-40, OQ-L8 default)", (unsigned long)st);
+	if (st & (CL_ST_FIXED | CL_ST_ARB | CL_ST_CBO))
+		return UNCORE_IDLE(t, "GLOBAL_STATUS 0x%lx after writing it 0 (L-40, OQ-L8 default; "
+				   "on hardware also after writing its set bits back: the client "
+				   "tests need it clear)", (unsigned long)st);
 	return V_PASS;
 }
 

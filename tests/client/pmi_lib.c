@@ -64,7 +64,7 @@ int cl_src_stop(const struct cl_src *s)
 
 	keep(&e, msr_write(me, s->l.gctl, 0));
 	keep(&e, msr_write(me, s->l.fixed_ctl, 0));
-	keep(&e, msr_write(me, s->l.status, 0)); /* L-40 */
+	keep(&e, cl_status_clear(&s->l));
 	return e;
 }
 
@@ -76,7 +76,7 @@ int cl_src_start(const struct cl_src *s, uint64_t gbits, bool clear, uint64_t *d
 
 	keep(&e, msr_write(me, s->l.gctl, 0));
 	if (clear)
-		keep(&e, msr_write(me, s->l.status, 0));
+		keep(&e, cl_status_clear(&s->l));
 	keep(&e, msr_write(me, s->l.fixed_ctl, 0));
 	keep(&e, msr_write(me, s->l.fixed_ctl + 1, (1ull << s->l.fixed_bits) - s->lead));
 	keep(&e, msr_write(me, s->l.gctl, CL_GC_EN | gbits));
