@@ -22,7 +22,7 @@ static enum verdict erratum(struct tctx *t)
 	unsigned i, n = 0, b, k;
 
 	TRY(cl_begin(t, &l));
-	if (!l.arb0_gone)
+	if (!l.icl068)
 		return t_na(t, "layout %c: no ARB erratum on this model (L-69, L-70)", l.name);
 	for (i = 0; i < CL_NWIN; i++) {
 		m[n++] = cl_ctr_msr(&l, i);

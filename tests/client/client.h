@@ -22,8 +22,9 @@ struct cl_layout {
 	bool cbox7_far;       /* box 7 at 0xF70/0xF76 (B, L-13; not C, L-67) */
 	uint32_t arb_sel, arb_ctr; /* ARB box 0's PERFEVTSEL0 and PERFCTR0 */
 	unsigned narb;        /* ARB boxes: 2 on D, 8 apart (L-76) */
-	bool arb0_gone;       /* Ice Lake client: ARB counter 0 never programmed (L-70) */
-	bool gctl_inert;      /* Ice Lake client: EN and FREEZE control nothing (L-71, L-81) */
+	/* Ice Lake client's erratum: ARB counter 0 never programmed (L-70),
+	 * GLOBAL_CTRL's EN and FREEZE control nothing (L-71, L-81) */
+	bool icl068;
 	unsigned cmask_bits;  /* a C-box's threshold: 5, 6 on D (L-75) */
 	unsigned fixed_bits;  /* 48 on A, C, D, 44 on B (OQ-L16, L-73) */
 	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) and C, D (OQ-L26) */
@@ -60,7 +61,7 @@ extern const char *const cl_ctr_names[CL_NWIN];
  * FIXED_CTRL) written, then GLOBAL_CTRL = gctl, memory traffic for us
  * microseconds, GLOBAL_CTRL = 0 (L-20, L-23) and the counts read into d.
  * A window bounded by the GLOBAL_CTRL writes (L-30, L-61); where ICL068
- * takes EN away (gctl_inert), GLOBAL_CTRL = gctl first and the window
+ * takes EN away (icl068), GLOBAL_CTRL = gctl first and the window
  * bounded by the selects' writes (L-81). */
 struct cl_win {
 	uint64_t sel[CL_NWIN];

@@ -29,7 +29,7 @@ static enum verdict arb_counting(struct tctx *t)
 	struct cl_win w, c;
 
 	TRY(cl_layout(t, &l));
-	if (l.arb0_gone)
+	if (l.icl068)
 		return t_na(t, "no ARB counter 0 on this model, so no 80H (ICL068: L-70, L-72)");
 	TRY(window(t, &l, CL_ARB_OCC | CL_ES_EN, CL_ARB_REQ | CL_ES_EN, 0, &w));
 	t_figure(t, "occupancy_count", (int64_t)w.d[CL_ARB0], "count");
@@ -60,9 +60,9 @@ static enum verdict arb_occ_on_1(struct tctx *t)
 	TRY(window(t, &l, CL_ARB_REQ | CL_ES_EN, CL_ARB_OCC | CL_ES_EN, CL_LOOKUP_ANY | CL_ES_EN,
 		   &w));
 	t_figure(t, "occupancy_on_counter1_count", (int64_t)w.d[CL_ARB1], "count");
-	if (!w.d[l.arb0_gone ? CL_CB0 : CL_ARB0])
+	if (!w.d[l.icl068 ? CL_CB0 : CL_ARB0])
 		return UNCORE_IDLE(t, "%s did not move (on hardware: no traffic)",
-				   cl_ctr_names[l.arb0_gone ? CL_CB0 : CL_ARB0]);
+				   cl_ctr_names[l.icl068 ? CL_CB0 : CL_ARB0]);
 	if (!uncore_emulated()) {
 		plat_log(1, "  client.events.arb-occ-on-1: 80H on ARB counter 1 counted %lu (L-56, "
 			 "OQ-L15)", (unsigned long)w.d[CL_ARB1]);

@@ -146,7 +146,7 @@ static enum verdict erratum(struct tctx *t)
 	unsigned m;
 
 	TRY(cl_begin(t, &l));
-	if (!l.gctl_inert)
+	if (!l.icl068)
 		return t_na(t, "layout %c, no erratum ICL068 on this model: GLOBAL_CTRL.EN and "
 			    "FREEZE work (L-20, L-50, L-71)", l.name);
 	WR(t, l.gctl, wrote);

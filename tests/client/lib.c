@@ -61,7 +61,7 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 		l->cbo_sel = CL_CBO_SEL_C;
 		l->cbo_ctr = CL_CBO_CTR_C;
 		l->cbo_stride = 8;
-		l->arb0_gone = l->gctl_inert = CL_ICL_ERRATUM(model); /* L-70, L-71 */
+		l->icl068 = CL_ICL_ERRATUM(model); /* L-70, L-71 */
 	} else if (listed(cl_models_d, sizeof(cl_models_d), model)) {
 		l->name = 'D'; /* L-73..L-76 */
 		l->gctl = CL_GCTL_D;
@@ -100,7 +100,7 @@ static uint32_t cbo(const struct cl_layout *l, uint32_t base, uint32_t far7, uns
 
 static uint32_t arb(const struct cl_layout *l, uint32_t base, unsigned b, unsigned k)
 {
-	return l->arb0_gone && !k ? 0 : base + CL_ARB_STRIDE_D * b + k; /* L-70, L-76 */
+	return l->icl068 && !k ? 0 : base + CL_ARB_STRIDE_D * b + k; /* L-70, L-76 */
 }
 
 uint32_t cl_cbo_sel(const struct cl_layout *l, unsigned n, unsigned k)
@@ -183,7 +183,7 @@ static enum verdict selects(struct tctx *t, const struct cl_layout *l, const uin
 static enum verdict window_once(struct tctx *t, const struct cl_layout *l, struct cl_win *w,
 				uint64_t us)
 {
-	bool local = l->gctl_inert; /* L-81 */
+	bool local = l->icl068; /* L-81 */
 	uint64_t a[CL_NWIN], t0, t1;
 	unsigned i;
 
@@ -251,7 +251,7 @@ uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us)
 
 enum verdict cl_gctl_live(struct tctx *t, const struct cl_layout *l, const char *what)
 {
-	if (l->gctl_inert)
+	if (l->icl068)
 		return t_na(t, "erratum ICL068 on this model: GLOBAL_CTRL.EN and FREEZE cannot "
 			    "control counting, so %s has nothing to test (L-71, L-81)", what);
 	return V_PASS;

@@ -25,7 +25,7 @@ static const struct {
 /* Class c's counter: the ARB's is counter 1 on Ice Lake client (L-70). */
 static unsigned win_of(const struct cl_layout *l, unsigned c)
 {
-	return cls[c].win == CL_ARB0 && l->arb0_gone ? CL_ARB1 : cls[c].win;
+	return cls[c].win == CL_ARB0 && l->icl068 ? CL_ARB1 : cls[c].win;
 }
 
 static unsigned bits_of(const struct cl_layout *l, unsigned win)
