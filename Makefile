@@ -39,47 +39,59 @@ TLDFLAGS := -nostdlib -znocombreloc -z defs -T $(EFI_LDS) -shared -Bsymbolic \
             -L$(EFI_LIB) $(EFI_CRT)
 HCFLAGS := $(WARN) -std=gnu11 -O1 -g -DHOST -I. -DHARNESS_VERSION='"$(VERSION)"'
 
+# The folders by role (docs/development.md, Source tree). Every C file of a
+# folder is found by find, so a new generation's folders need no edit here.
+srcs = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
+# The run around the suites (session, state brackets, leaving the machine as
+# found, the tests' CPU topology): it calls the suites and every CPU, so it
+# links with the suites, not into the unit tests.
+RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c)
 # Portable code: compiled into the EFI app and into the host tests.
-PORTABLE := $(filter-out pmu/backend_hw.c,$(wildcard lib/identity_text.c efi/smbios.c \
-              tests/fw/*.c pmu/*.c))
-# The suites' code: tests/*.c and every folder of tests/ but the framework
-# (tests/fw), the host tests (tests/host) and the self-tests (tests/self),
-# which the host suite has not: a generation's new folder is found by glob.
-SUITES   := $(filter-out tests/fw/% tests/host/% tests/self/%,$(wildcard tests/*.c tests/*/*.c))
+PORTABLE := $(filter-out pmu/backend/hw.c $(RUN),lib/identity_text.c efi/platform/smbios.c \
+              $(call srcs,harness pmu))
+# The suites' code: every folder of suites/ but the self-tests (suites/self),
+# which the host suite has not, and the run around them.
+SUITES   := $(filter-out suites/self/%,$(call srcs,suites)) $(RUN)
 # Target-only code.
-TARGET   := lib/rt.c pmu/backend_hw.c $(SUITES) \
-            $(wildcard efi/*.c arch/*.c arch/*.S tests/self/*.c)
+TARGET   := lib/rt.c pmu/backend/hw.c $(SUITES) $(call srcs,efi arch suites/self) \
+            $(wildcard arch/*.S)
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
-H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) tests/host/platform_host.c \
-              tests/host/platform_common.c)
+H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) host/platform_host.c \
+              host/platform_common.c)
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(SUITES) tests/host/platform_threads.c tests/host/platform_common.c
+SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
-H_TESTS  := $(patsubst tests/host/%.c,$(B)/host/%,$(wildcard tests/host/test_*.c))
+# Unit tests: tests/ mirrors the tree; each test_*.c is one host binary,
+# build/host/test_*, named by its file alone.
+H_TEST_SRC := $(shell find tests -name 'test_*.c')
+H_TESTS  := $(patsubst %.c,$(B)/host/%,$(notdir $(H_TEST_SRC)))
+H_SHELL  := $(shell find tests -name 'test_*.sh' | awk -F/ '{print $$NF, $$0}' | sort | cut -d' ' -f2)
+vpath test_%.c $(sort $(dir $(H_TEST_SRC)))
+HEADERS  := $(shell find lib arch pmu harness suites efi host tests -name '*.h')
 
 .PHONY: all esp usb qemu check host-tests host-suite bench deps clean regs trace-spec mutation replay \
         report FORCE
 all: $(B)/uncore-harness.efi
 
-$(B)/t/%.c.o: %.c $(wildcard */*.h */*/*.h)
+$(B)/t/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(TCFLAGS) -c $< -o $@
 $(B)/t/%.S.o: %.S
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(TCFLAGS) -c $< -o $@
-$(B)/h/%.c.o: %.c $(wildcard */*.h */*/*.h)
+$(B)/h/%.c.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC $<"; $(CC) $(HCFLAGS) -c $< -o $@
 
-# The version baked into tests/session.c (results' "version"): its objects
+# The version baked into harness/session.c (results' "version"): its objects
 # rebuild when `git describe` changes (a commit, the tree turning dirty),
 # not only when a source does; the file is rewritten only when it differs.
 $(B)/version: FORCE
 	@mkdir -p $(B); echo '$(VERSION)' | cmp -s - $@ || echo '$(VERSION)' > $@
-$(B)/t/tests/session.c.o $(B)/h/tests/session.c.o: $(B)/version
+$(B)/t/harness/session.c.o $(B)/h/harness/session.c.o: $(B)/version
 FORCE:
 
 $(B)/%.so: 
@@ -93,15 +105,15 @@ $(B)/%.efi: $(B)/%.so
 	  -j .rel -j .rela -j .rel.* -j .rela.* -j .reloc \
 	  --output-target=efi-app-x86_64 $< $@
 
-$(B)/host/%: tests/host/%.c $(H_OBJS)
+$(B)/host/test_%: test_%.c $(H_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lcmocka
 # The on-target code a host test exercises besides the portable set.
-$(B)/host/test_state: $(B)/h/tests/state.c.o
-$(B)/host/test_backend_emu_hybrid: $(B)/h/tests/cpu_topo.c.o
-$(B)/host/test_core_state: $(B)/h/tests/core/state.c.o $(B)/h/tests/cpu_topo.c.o
+$(B)/host/test_state: $(B)/h/harness/state.c.o
+$(B)/host/test_backend_emu_hybrid: $(B)/h/harness/cpu_topo.c.o
+$(B)/host/test_core_state: $(B)/h/suites/core/state.c.o $(B)/h/harness/cpu_topo.c.o
 
-$(B)/host/suite: tests/host/suite.c $(S_OBJS)
+$(B)/host/suite: host/suite.c $(S_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lpthread
 
@@ -114,12 +126,12 @@ $(B)/host/bench_msr: scripts/bench_msr.c $(H_OBJS)
 	$(CC) $(HCFLAGS) -O2 $^ -o $@
 
 # make replay TRACE=file: a verbose=3 run's register trace played on the
-# emulated model of its generation (tests/host/replay.c).
-REPLAY := tests/host/replay_parse.c tests/host/replay_compare.c
-$(B)/host/replay: tests/host/replay.c $(REPLAY) $(H_OBJS)
+# emulated model of its generation (host/replay/replay.c).
+REPLAY := host/replay/parse.c host/replay/compare.c
+$(B)/host/replay: host/replay/replay.c $(REPLAY) $(H_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@
-$(B)/host/test_replay_parse: tests/host/replay_parse.c
+$(B)/host/test_replay_parse: host/replay/parse.c
 
 regs: $(B)/host/regs
 	@$(B)/host/regs
@@ -174,7 +186,7 @@ qemu: deps $(B)/esp.img
 host-suite: $(B)/host/suite
 
 host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs $(B)/host/suite
-	@scripts/run-host-tests.sh $(H_TESTS) $(wildcard tests/host/*.sh)
+	@scripts/run-host-tests.sh $(H_TESTS) $(H_SHELL)
 
 check: deps
 	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay \

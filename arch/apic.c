@@ -1,7 +1,7 @@
 /* Local APIC access in both modes (SDM Vol. 3A ch. 10; spec C-25..C-37). */
-#include "apic.h"
-#include "io.h"
-#include "msr.h"
+#include "arch/apic.h"
+#include "arch/io.h"
+#include "arch/msr.h"
 
 static const uint32_t lvt_regs[6] = { APIC_LVTT, APIC_LVTTHM, APIC_LVTPC,
 				      APIC_LVT0, APIC_LVT1, APIC_LVTERR };

@@ -4,7 +4,7 @@
 #ifndef ARCH_APIC_H
 #define ARCH_APIC_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 #define APIC_ID     0x020
 #define APIC_TPR    0x080

@@ -1,6 +1,6 @@
 /* CPUID decoding (SDM Vol. 2A, CPUID: leaves 0, 1, 4, 0AH, 0BH, 40000000H,
  * 80000002H-80000004H). */
-#include "cpuid.h"
+#include "arch/cpuid.h"
 
 static void copy_regs(char *dst, const uint32_t *regs, unsigned n)
 {

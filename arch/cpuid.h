@@ -2,7 +2,7 @@
 #ifndef ARCH_CPUID_H
 #define ARCH_CPUID_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 struct cpuid_regs {
 	uint32_t a, b, c, d;

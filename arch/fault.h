@@ -2,7 +2,7 @@
  *
  * Every instruction that is allowed to fault lives in arch/fault.S between
  * a label and its fixup, listed in one table there. The exception handler
- * (efi/exceptions.c) asks fault_fixup() for the faulting RIP; if listed, it
+ * (efi/platform/exceptions.c) asks fault_fixup() for the faulting RIP; if listed, it
  * resumes at the fixup with RAX = vector, so the accessor returns the vector.
  * No per-CPU state is involved, so this works on APs as on the BSP.
  *
@@ -12,7 +12,7 @@
 #ifndef ARCH_FAULT_H
 #define ARCH_FAULT_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 /* The exception vectors the accessors and probes return (SDM Vol. 3A,
  * Table 6-1); a model of an MSR answers VEC_GP where the CPU would fault. */

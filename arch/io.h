@@ -2,7 +2,7 @@
 #ifndef ARCH_IO_H
 #define ARCH_IO_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 static inline uint8_t inb(uint16_t port)
 {

@@ -3,7 +3,7 @@
 #ifndef ARCH_MSR_H
 #define ARCH_MSR_H
 
-#include "fault.h"
+#include "arch/fault.h"
 
 #define MSR_IA32_APIC_BASE 0x1B /* C-34 */
 /* The architectural MSRs that the core side of the PMI path and the core

@@ -9,8 +9,8 @@
  * taken, and the rate comes only from undisturbed windows; when too few
  * are found the calibration says so (tsc_cal.trusted) instead of
  * guessing. */
-#include "tsc.h"
-#include "io.h"
+#include "arch/tsc.h"
+#include "arch/io.h"
 
 #define PIT_HZ 1193182u
 /* Windows of 2 ms: beside a dozen CPU hogs on 2 cores a vCPU runs in

@@ -2,7 +2,7 @@
 #ifndef ARCH_TSC_H
 #define ARCH_TSC_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 /* One reading of a reference clock (`ref`, in its own ticks) taken somewhere
  * between the TSC reads tsc0 and tsc1 around it. */

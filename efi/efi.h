@@ -4,8 +4,8 @@
 #define EFI_EFI_H
 
 #include <efi.h>
-#include "../lib/rt.h"
-#include "../tests/fw/config.h"
+#include "lib/rt.h"
+#include "harness/config.h"
 
 extern EFI_SYSTEM_TABLE *g_st;
 extern EFI_BOOT_SERVICES *g_bs;
@@ -69,7 +69,7 @@ struct cpu_ident;
 void apic_mode_enter(const struct cfg *c, const struct cpu_ident *id);
 int apic_mode_leave(void); /* nonzero: a CPU could not be put back */
 
-/* emu_tick.c: detection, backend, the emulated uncore's PMI tick. */
+/* pmu_wiring.c: detection, backend, the emulated uncore's PMI tick. */
 struct pmu_choice;
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id);
 void uncore_teardown(void);
@@ -86,7 +86,7 @@ bool resfiles_finish(void);
 void resfiles_close(void);
 
 /* wire_out.c: a copy of results.json (buf, n bytes) framed on the serial
- * console only (tests/fw/wire.h): after a test (final false) when
+ * console only (harness/wire.h): after a test (final false) when
  * results.serial= and verbose= call for one, and at the run's end. */
 void wire_send(const void *buf, UINTN n, bool final);
 

@@ -24,11 +24,11 @@
  * names the exit code, is printed while log.txt still takes it; only then
  * are the files closed, the console mirror having been removed first, so
  * that nothing is ever written through a closed handle. */
-#include "efi.h"
-#include "../lib/platform.h"
-#include "../arch/cpuid.h"
-#include "../arch/io.h"
-#include "../tests/session.h"
+#include "efi/efi.h"
+#include "lib/platform.h"
+#include "arch/cpuid.h"
+#include "arch/io.h"
+#include "harness/session.h"
 
 static void say_end(enum cfg_end how, bool debug_exit, int code)
 {

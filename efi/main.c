@@ -1,15 +1,15 @@
-/* efi_main: set up the UEFI platform, then one session (tests/session.h):
+/* efi_main: set up the UEFI platform, then one session (harness/session.h):
  * banner, the selected tests, result files; then end the run.
  * The order matters: the firmware's watchdog off first (a long run must not
  * be reset after five minutes; each test arms its own, efi/watchdog.c), console and config before anything prints, exception
  * handlers before the first test, APIC mode switched back before the end. */
-#include "efi.h"
-#include "../lib/platform.h"
-#include "../arch/apic.h"
-#include "../arch/cpuid.h"
-#include "../tests/session.h"
-#include "../tests/self/self.h"
-#include "progress.h"
+#include "efi/efi.h"
+#include "lib/platform.h"
+#include "arch/apic.h"
+#include "arch/cpuid.h"
+#include "harness/session.h"
+#include "suites/self/self.h"
+#include "efi/progress.h"
 
 #define CONFIG_PATH L"\\uncore-harness.cfg"
 

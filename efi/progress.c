@@ -19,11 +19,11 @@
  * of the mark recorded as an ERROR, "hung: reset by watchdog after N s",
  * and the run resumed with the next test; after watchdog.resets= resets
  * it ends there with what it has. Anything else starts a new run. */
-#include "efi.h"
-#include "../lib/platform.h"
-#include "../lib/identity.h"
-#include "../tests/session.h"
-#include "progress.h"
+#include "efi/efi.h"
+#include "lib/platform.h"
+#include "lib/identity.h"
+#include "harness/session.h"
+#include "efi/progress.h"
 
 #define MARK_LEN 512
 #define MARK_HEAD "uncore-harness progress: "

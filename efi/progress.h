@@ -2,7 +2,7 @@
 #ifndef EFI_PROGRESS_H
 #define EFI_PROGRESS_H
 
-#include "../tests/session.h"
+#include "harness/session.h"
 
 enum mark_state { M_TEST, M_END, M_DONE };
 

@@ -2,7 +2,7 @@
  * line), results.tap, results.jsonl (the journal, appended a line at a time)
  * and results.json, built in memory and written whole at the end, since a
  * document rewritten in place can be caught half-written by a power cut
- * (tests/fw/results.h). The folder is created only once the volume is known
+ * (harness/results.h). The folder is created only once the volume is known
  * to have room for the whole run, so a full medium gets no empty or
  * half-made entry; a write that fails later still ends the run with the
  * harness-error exit code and a line saying which file stopped where.
@@ -11,11 +11,11 @@
  * files reopened and cut back to the mark, results.json rebuilt from the
  * journal. results.json goes to the medium under another name first and
  * is renamed into place, so it is never seen cut (issue 18.5). */
-#include "efi.h"
-#include "../lib/platform.h"
-#include "../tests/session.h"
-#include "../tests/fw/results_fmt.h"
-#include "progress.h"
+#include "efi/efi.h"
+#include "lib/platform.h"
+#include "harness/session.h"
+#include "harness/results_fmt.h"
+#include "efi/progress.h"
 
 /* What a run needs on the medium, at most: per result, its line in
  * log.txt and results.tap and its object in results.jsonl and
@@ -64,7 +64,7 @@ static int mem_write_at(void *h, uint64_t off, const void *buf, size_t n)
 }
 
 /* Written out once the records between two tests are (rfile_defer): a
- * copy over the serial console, if one is due (efi/wire_out.c). */
+ * copy over the serial console, if one is due (efi/platform/wire_out.c). */
 static int mem_flush(void *h)
 {
 	(void)h;

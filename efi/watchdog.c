@@ -40,9 +40,9 @@
  * PCHs moved these registers (the TCO block to a base of its own in
  * another PCI function, NO_REBOOT out of GCS into the PMC), so a PCH other
  * than ICH9 is "unknown chipset": only the firmware's watchdog. */
-#include "efi.h"
-#include "../lib/platform.h"
-#include "../arch/io.h"
+#include "efi/efi.h"
+#include "lib/platform.h"
+#include "arch/io.h"
 
 /* The firmware reserves watchdog codes 0..0xFFFF (UEFI 2.10 7.5.1). */
 #define WD_CODE 0x18001

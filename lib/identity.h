@@ -1,14 +1,14 @@
 /* The run's identity beyond the CPUID fields (issue 15.3): what a bug
  * report needs to name the machine and the moment. Collected once on the
- * BSP (efi/identity.c on UEFI, a stub on the host), shown in the banner and
+ * BSP (efi/platform/identity.c on UEFI, a stub on the host), shown in the banner and
  * the TAP head (ident_line) and written into results.json (json_put_head).
  * Portable; in lib/ beside the platform interface that returns it
  * (plat_identity), with its text (lib/identity_text.c). Reading SMBIOS is
- * the UEFI platform's: efi/smbios.h. */
+ * the UEFI platform's: efi/platform/smbios.h. */
 #ifndef LIB_IDENTITY_H
 #define LIB_IDENTITY_H
 
-#include "rt.h"
+#include "lib/rt.h"
 
 /* SMBIOS strings are kept up to this many bytes (63 and a NUL), printable
  * ASCII only (others become '?'), trailing blanks dropped. */

@@ -1,6 +1,6 @@
 /* The identity (lib/identity.h) as text: the date in UTC, and the lines
  * the banner and the TAP head show. */
-#include "identity.h"
+#include "lib/identity.h"
 
 /* Days since 1970-01-01 of a proleptic Gregorian date, and back (the
  * era-based algorithm: exact for every date the RTC can hold). */

@@ -1,15 +1,15 @@
 /* Platform services: everything pmu/ and tests/ may ask of the machine
  * besides MSRs. Declarations only, in lib/ so that every layer above may
  * include it (docs/design.md, Layers). Implemented for UEFI in
- * efi/platform_efi.c (and the other efi/ files), and on Linux twice:
- * single-threaded for the host unit tests (tests/host/platform_host.c) and
- * with a thread per CPU for the host suite (tests/host/platform_threads.c).
+ * efi/platform/platform.c (and the other efi/ files), and on Linux twice:
+ * single-threaded for the host unit tests (host/platform_host.c) and
+ * with a thread per CPU for the host suite (host/platform_threads.c).
  * Never includes <efi.h>. */
 #ifndef LIB_PLATFORM_H
 #define LIB_PLATFORM_H
 
-#include "rt.h"
-#include "identity.h"
+#include "lib/rt.h"
+#include "lib/identity.h"
 
 #define PLAT_MAX_CPUS 64
 
@@ -107,7 +107,7 @@ void plat_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 
 int plat_verbosity(void);
 
 /* The effective configuration (file, then load options): struct cfg is
- * tests/fw/config.h's, which a caller that reads it includes (the test
+ * harness/config.h's, which a caller that reads it includes (the test
  * layer's, above this one). */
 struct cfg;
 const struct cfg *plat_config(void);

@@ -3,7 +3,7 @@
  * (also '*'), length h hh l ll z, conversions d i u x X p s c %. Output is
  * always NUL-terminated when size > 0; the return value is the length the
  * full output would have had, as C99 specifies. */
-#include "rt.h"
+#include "lib/rt.h"
 
 void *memmove(void *dst, const void *src, size_t n)
 {

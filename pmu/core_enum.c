@@ -1,8 +1,8 @@
 /* CPUID.0AH decoding through the backend (pmu/core_enum.h). */
-#include "core_enum.h"
-#include "../arch/msr.h"
-#include "backend.h"
-#include "../lib/platform.h"
+#include "pmu/core_enum.h"
+#include "arch/msr.h"
+#include "pmu/backend/backend.h"
+#include "lib/platform.h"
 
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
 #define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */

@@ -5,7 +5,7 @@
 #ifndef PMU_CORE_ENUM_H
 #define PMU_CORE_ENUM_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 #define CORE_ENUM_EVENTS 7 /* C-24 rows 0-6, the events the harness uses (OQ-C10) */
 

@@ -1,7 +1,7 @@
 /* Uncore detection by CPU model (N-01, N-02, S-01, X-01), backend choice,
  * and the shape of an emulated core PMU. */
-#include "detect.h"
-#include "registry.h"
+#include "pmu/detect.h"
+#include "pmu/registry.h"
 
 /* Whether an on-target suite tests the generation (its registry row's
  * suite). Any other generation is recognised by its model and described

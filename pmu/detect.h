@@ -2,9 +2,9 @@
 #ifndef PMU_DETECT_H
 #define PMU_DETECT_H
 
-#include "backend.h"
-#include "emu_core.h"
-#include "regs.h"
+#include "pmu/backend/backend.h"
+#include "pmu/emu/core/model.h"
+#include "pmu/regs/regs.h"
 
 struct emu_fault_set;
 
@@ -19,12 +19,12 @@ struct pmu_cpu {
 enum pmu_backend { PMU_BACKEND_AUTO, PMU_BACKEND_HW, PMU_BACKEND_EMU };
 
 /* What pmu_choose and pmu_setup take from the run's configuration, filled
- * by the caller (cfg_pmu_opts, tests/fw/config.h): pmu/ knows no config
+ * by the caller (cfg_pmu_opts, harness/config.h): pmu/ knows no config
  * (docs/design.md, Layers). */
 struct pmu_opts {
 	enum pmu_backend backend;
 	const char *uncore;                 /* uncore=: "auto" or a generation's name */
-	const struct emu_fault_set *faults; /* emu.fault= (pmu/emu_faults.h), copied at
+	const struct emu_fault_set *faults; /* emu.fault= (pmu/emu/faults.h), copied at
 					       set-up; NULL: none */
 	uint32_t uclk_mhz;                  /* emu.uclk_mhz=: the emulated U-clock */
 	int32_t core_ebx;                   /* emu.core_ebx=: the emulated core PMU's
@@ -57,7 +57,7 @@ struct pmu_choice {
  * (C-12), Skylake client's version 4 (C-49), Ice/Tiger/Rocket Lake's
  * version 5 (C-59), the hybrid parts' P-core and E-core (C-60), Alder
  * Lake-N's E-core alone (C-62), and the v3 shape on any other model
- * (pmu/emu_core.h). A generation with a register at 0x391 or 0x392 is
+ * (pmu/emu/core/model.h). A generation with a register at 0x391 or 0x392 is
  * never chosen where the core PMU (the CPU's own or the emulated one) is
  * version 4 or later, whose STATUS_SET and INUSE those are (C-50). */
 void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_choice *out);

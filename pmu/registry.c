@@ -4,13 +4,13 @@
  * names: its register tables (pmu/regs_<gen>.c), its model and operations
  * (pmu/emu_<gen>*.c), its defect list (pmu/emu_<gen>_defects.h) and its
  * suite (tests/<gen>/). */
-#include "registry.h"
-#include "emu_client.h"
-#include "emu_core.h"
-#include "emu_nhm.h"
-#include "emu_nhmex.h"
-#include "emu_snbep.h"
-#include "regs_tables.h"
+#include "pmu/registry.h"
+#include "pmu/emu/client/model.h"
+#include "pmu/emu/core/model.h"
+#include "pmu/emu/nhm/model.h"
+#include "pmu/emu/nhmex/model.h"
+#include "pmu/emu/snbep/model.h"
+#include "pmu/regs/tables.h"
 
 /* A row's CPU models: the list and its length. */
 #define MODELS(...)                                                                   \

@@ -1,5 +1,5 @@
 /* The registry (pmu/registry.c): one row per uncore generation (struct
- * uncore_gen, pmu/regs.h: its name, CPU models, register description,
+ * uncore_gen, pmu/regs/regs.h: its name, CPU models, register description,
  * model operations, defect list, suite prefix and `make mutation` row) and
  * one per shape of the emulated core PMU. Detection (pmu/detect.c), the
  * emulated backend, `make regs`, the runner's generation gate and `make
@@ -8,7 +8,7 @@
 #ifndef PMU_REGISTRY_H
 #define PMU_REGISTRY_H
 
-#include "regs.h"
+#include "pmu/regs/regs.h"
 
 struct core_shape;
 

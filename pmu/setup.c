@@ -1,9 +1,9 @@
 /* The backend a run uses: pmu_choose's answer, with the emulated uncore
  * and core PMU set up over the hardware backend when it is chosen
  * (pmu/setup.h). */
-#include "setup.h"
-#include "emu.h"
-#include "../lib/platform.h"
+#include "pmu/setup.h"
+#include "pmu/emu/emu.h"
+#include "lib/platform.h"
 
 bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct msr_backend *hw,
 	       uint32_t tick_us, struct pmu_choice *out)

@@ -2,7 +2,7 @@
 #ifndef PMU_SETUP_H
 #define PMU_SETUP_H
 
-#include "detect.h"
+#include "pmu/detect.h"
 
 /* pmu_choose, then make the choice the current backend: hw, or the
  * emulated uncore and/or core PMU over hw, set up with the options'

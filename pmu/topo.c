@@ -1,6 +1,6 @@
 /* Package cores from the platform's CPU list (pmu/topo.h). */
-#include "topo.h"
-#include "../lib/platform.h"
+#include "pmu/topo.h"
+#include "lib/platform.h"
 
 /* True if no CPU listed before `i` shares its package and core. */
 static bool first_of_core(unsigned i)

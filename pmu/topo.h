@@ -5,7 +5,7 @@
 #ifndef PMU_TOPO_H
 #define PMU_TOPO_H
 
-#include "../lib/rt.h"
+#include "lib/rt.h"
 
 /* The index of CPU `cpu`'s core within its package. */
 unsigned topo_core_index(unsigned cpu);

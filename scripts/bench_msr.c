@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-#include "../tests/host/host.h"
-#include "../pmu/emu.h"
+#include "host/host.h"
+#include "pmu/emu/emu.h"
 
 #define OPS  200000
 #define RUNS 7

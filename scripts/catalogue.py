@@ -3,8 +3,8 @@
 
   catalogue.py [--out FILE]
 
-Walks all_suites in tests/suites.c in order (and the state brackets of
-tests/session.c, and the inject= tests), reads each suite's table
+Walks all_suites in suites/all.c in order (and the state brackets of
+harness/session.c, and the inject= tests), reads each suite's table
 ({ .id = "id", .desc = "description", .needs = needs, .run = function })
 and lists every test id, its description and the spec statements its
 source cites: the literal ids (N-06, OQ-N15) in the table entry, in the
@@ -59,9 +59,9 @@ def functions(text):
 
 
 def sources():
-    for top in ("tests",):
+    for top in ("harness", "suites"):
         for dirpath, dirs, files in os.walk(os.path.join(ROOT, top)):
-            dirs[:] = sorted(d for d in dirs if d != "host")
+            dirs[:] = sorted(dirs)
             for f in sorted(files):
                 if f.endswith(".c"):
                     yield os.path.relpath(os.path.join(dirpath, f), ROOT)
@@ -72,7 +72,7 @@ def cited(fn, path, funcs, nonstatic):
     every function of the same file it names (a call, or a function handed
     to a helper), directly or not. A test function the table's file does not
     define is looked up among the non-static ones of every file; helpers
-    shared across files (tests/pmi_path.c, ...) are not followed, so that a
+    shared across files (suites/common/pmi_path.c, ...) are not followed, so that a
     test lists what its own file cites."""
     seen, todo, ids = set(), [(fn, path)], set()
     while todo:
@@ -136,7 +136,7 @@ def main():
         sys.exit(f"catalogue: no bracket {var}")
 
     groups = []
-    session = read("tests/session.c")
+    session = read("harness/session.c")
     br = re.search(r"struct bracket brackets\[\] = \{(.*?)\n\};", session, re.S)
     for first, last in re.findall(r"\.first = &(\w+), \.last = &(\w+) \}", br[1]):
         rows = []
@@ -145,7 +145,7 @@ def main():
             rows.append((path, e[0]))
         groups.append(("state brackets: " + rows[0][1][1].rsplit(".", 1)[0]
                        + ".* (first before its tests, last after)", rows))
-    for var in re.findall(r"^\s*&(\w+),", read("tests/suites.c"), re.M):
+    for var in re.findall(r"^\s*&(\w+),", read("suites/all.c"), re.M):
         name, path, tvar = suites[var]
         groups.append((f"{name} (`{path}`)", [(path, e) for e in table(path, tvar)]))
 

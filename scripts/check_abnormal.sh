@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The machine is left as found on every path, not only the happy one (issue
 # 19.4). Each check boots the image with a fault injected (inject=, README;
-# tests/self/inject.c, tests/state.c) and reads the state back from the
+# suites/self/inject.c, harness/state.c) and reads the state back from the
 # run's own closing lines, which read the registers after everything:
 # "state: everything stopped ..." says what the fault left armed or counting
 # (so an injection that did nothing would show), "state: as found at the
@@ -52,7 +52,7 @@ boot() {
 # What every injection leaves at the end on 4 CPUs in 2 packages: each LVT
 # entry at its reset value (C-25) as found, GLOBAL_CTRL 0 as found.
 all_found='^state: as found at the end: LVTPC on 4 of 4 CPUs \(BSP 0x10000\), IA32_PERF_GLOBAL_CTRL on 4 of 4 CPUs \(BSP 0x0\), uncore controls in 2 of 2 packages$'
-# The mess tests/self/inject.c makes, found and stopped: every LVT entry
+# The mess suites/self/inject.c makes, found and stopped: every LVT entry
 # unmasked NMI (0x400), the BSP's core counter and uncore controls on.
 mess='LVTPC was unmasked on 4 of 4 CPUs \(BSP 0x400\), IA32_PERF_GLOBAL_CTRL non-zero on 1, uncore controls non-zero: [1-9]'
 lost2='^state: LVTPC and IA32_PERF_GLOBAL_CTRL could not be restored on CPU 2 \(APIC id 2\): lost$'

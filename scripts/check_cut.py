@@ -16,7 +16,7 @@ Whatever instant the run was cut at:
 - every whole line of log.txt is the serial line at the same place after
   the banner, so log.txt is a prefix of the console, but for one line
   more: the one the cut came in, which reaches the medium before the
-  console (efi/console.c).
+  console (efi/platform/console.c).
 """
 import json
 import os
@@ -30,7 +30,7 @@ TAP_RE = re.compile(r"^(TAP version 13|(not )?ok \d+ - \S+.*|1\.\.\d+|#.*|  .*)$
 
 
 def tap_result(line):
-    """(id, console word) of a TAP test line (tests/fw/results_tap.c)."""
+    """(id, console word) of a TAP test line (harness/results_tap.c)."""
     m = re.match(r"^(not )?ok \d+ - (\S+)( # (SKIP N/A:|SKIP|TODO))?", line)
     word = {"SKIP N/A:": "N/A", "SKIP": "SKIP", "TODO": "XFAIL"}.get(m[4])
     return m[2], word or ("PASS" if not m[1] else "FAIL|ERROR")
@@ -100,7 +100,7 @@ def log_fits(log, serial):
     """Whether log.txt's whole lines are the console's from where its first
     one shows, but that the last may be one the console had not finished
     (or started) when the cut came: a line goes to the medium before the
-    console (efi/console.c)."""
+    console (efi/platform/console.c)."""
     try:
         start = serial.index(log[0])
     except ValueError:

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """The layering rule of docs/design.md (Layers), checked on every quoted
-#include: lib < arch < pmu < tests < efi, each layer including only its own
-and the ones below it; tests/host (the host unit tests and the Linux
-platforms, which test every layer) may include anything. gnu-efi's
+#include: lib < arch < pmu < harness < suites < efi, each layer including
+only its own and the ones below it; host/ (the Linux platforms, the host
+suite and the replay tool) and tests/ (the unit tests of every layer) may
+include anything. gnu-efi's
 headers (<efi.h>, <efilib.h>, ...) count as efi/'s: only efi/ includes them.
 
 Usage: check_layers.py [--root DIR]
@@ -15,8 +16,9 @@ import os
 import re
 import sys
 
-LAYERS = ["lib", "arch", "pmu", "tests", "efi"]  # lowest first
-ANY = "tests/host"  # tests every layer
+LAYERS = ["lib", "arch", "pmu", "harness", "suites", "efi"]  # lowest first
+FREE = ("host", "tests")  # run or test every layer
+ANY = "any"
 SOURCES = (".c", ".h", ".S")
 INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<(efi[^>]*)>)')
 
@@ -24,9 +26,9 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<(efi[^>]*)>)')
 def layer_of(rel):
     """The layer a repository path belongs to: ANY, a name of LAYERS, or
     None (outside every layer, e.g. scripts/)."""
-    if rel == ANY or rel.startswith(ANY + "/"):
-        return ANY
     top = rel.split("/", 1)[0]
+    if top in FREE:
+        return ANY
     return top if top in LAYERS else None
 
 
@@ -45,7 +47,7 @@ def check(root):
     """(files, includes, problems) over every source file of the layers."""
     files = includes = 0
     problems = []
-    for top in LAYERS:
+    for top in LAYERS + list(FREE):
         for dirpath, _, names in os.walk(os.path.join(root, top)):
             for fname in sorted(names):
                 if not fname.endswith(SOURCES):

@@ -235,9 +235,9 @@ def main():
         need(len(doc["tests"]) >= a.min_tests,
              f"only {len(doc['tests'])} tests kept, want at least {a.min_tests}")
     if a.all_pass:
-        # Another uncore generation's suite is N/A by rule (tests/fw/runner.c
+        # Another uncore generation's suite is N/A by rule (harness/runner.c
         # other_gen), and so are the version-4 core tests below version 4
-        # (tests/core/v4.c): never a failure of --all-pass; any other SKIP
+        # (suites/core/v4.c): never a failure of --all-pass; any other SKIP
         # or N/A only where --skip-ok allows it.
         uncore = doc.get("uncore") or ""
         for t in doc["tests"]:
@@ -245,7 +245,7 @@ def main():
                      t.get("reason", "").endswith(f" uncore; this CPU's is {uncore}"))
             other = other or (t["verdict"] == "N/A" and t["id"].startswith("core.v4.") and
                               " come with version 4 " in t.get("reason", ""))
-            # the same for version 5 (tests/core/v5.c) and a part that is not hybrid
+            # the same for version 5 (suites/core/v5.c) and a part that is not hybrid
             other = other or (t["verdict"] == "N/A" and t["id"].startswith("core.") and
                               re.search(r" comes? with version 5 |^not a hybrid part",
                                         t.get("reason", "")))
@@ -265,7 +265,7 @@ def main():
         print(f"results.tap unreadable: {e}")
         return 1
     lines = re.findall(r"^(ok|not ok) (\d+) - (\S+)", tap, re.M)
-    # Each result goes to TAP, then JSON (tests/session.c): a run cut short
+    # Each result goes to TAP, then JSON (harness/session.c): a run cut short
     # between the two leaves TAP one result ahead.
     ahead = len(lines) - len(doc["tests"])
     need(ahead == 0 or (a.incomplete and ahead == 1),

@@ -1,4 +1,4 @@
-"""The harness's console verdict lines (tests/fw/runner.c), for the scripts
+"""The harness's console verdict lines (harness/runner.c), for the scripts
 that read a serial log:
 
   [n/N] WORD id[: reason]                          one result

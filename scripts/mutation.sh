@@ -3,7 +3,7 @@
 # uncore (and the core PMU), once clean and once per injected defect its
 # row runs (emu.fault=), with CPUs in 2 packages so that package and routing
 # defects can show:
-#  - every run on the host build (build/host/suite, tests/host/suite.c: the
+#  - every run on the host build (build/host/suite, host/suite.c: the
 #    same tests and model, CPUs as threads, the generation's CPU model);
 #  - the defects of QEMU_FAULTS, and clean, also booted under QEMU
 #    (scripts/qemu.sh) with the generation's CPU: by default, of the
@@ -28,7 +28,7 @@
 # The boots go QEMU_JOBS at a time (default 2) while the host runs take
 # JOBS - 1 slots beside them (JOBS defaults to one more than twice the
 # cores: a host run's waits yield the core every 256 clock reads,
-# tests/host/platform_common.c, so on 2 cores the 338 host runs alone took
+# host/platform_common.c, so on 2 cores the 338 host runs alone took
 # 139 s four at a time where two at a time, spinning, took 299 s),
 # each queue longest first so that nothing long starts last. A boot keeps
 # about a core busy, much of it spinning out windows of fixed wall-clock

@@ -9,14 +9,14 @@
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
  *               the client uncore; core: the core PMU's), RUN mutation,
- *               nofw, host or v4 (pmu/emu_faults.h, enum emu_defect_run);
+ *               nofw, host or v4 (pmu/emu/faults.h, enum emu_defect_run);
  *   --mutation  "ROW MODEL CPUS TESTS QEMU_CPU DEFECT..." per `make
  *               mutation` row: each generation's (its suite, core.* beside
  *               it where the row says so) and each core shape's of its own
  *               (core.* alone), with the defects the row runs. */
 #include <stdio.h>
-#include "../pmu/emu_core.h"
-#include "../pmu/registry.h"
+#include "pmu/emu/core/model.h"
+#include "pmu/registry.h"
 
 static const char *const access_names[] = { "RW", "RO", "WO" };
 

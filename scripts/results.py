@@ -6,7 +6,7 @@ ended at.
                                 would have it; exit 1 if nothing is readable
 
 The harness appends results.jsonl (the journal) a line at a time while the
-run goes on and writes results.json whole at its end (tests/fw/results.h).
+run goes on and writes results.json whole at its end (harness/results.h).
 So a complete run has both; a run cut short by a hang, a reset or a power
 cut has the journal only, possibly with a cut or garbled last line, and may
 have a partly written results.json. The reader takes results.json if it

@@ -6,13 +6,13 @@ shows "-" in that column: a gap, not an error.
 
   trace_spec.py [--spec DIR] [--prefix N,C,OQ-N] [--gaps | --dangling]
 
---dangling prints every citation in the code (pmu/, tests/, efi/, arch/,
-lib/, scripts/) of a statement or open question that the spec does not
+--dangling prints every citation in the code (pmu/, harness/, suites/, efi/, arch/,
+lib/, host/, tests/, scripts/) of a statement or open question that the spec does not
 have, file and line, and exits 1 if there is any (make check runs it).
 
 --gaps lists only the modelled statements with no model code or no host
 test: [BOTH] and [MODEL] ones, and [HW] ones that an emulated model
-(pmu/emu_*) cites anyway, tagged HW+model (the emulated core PMU reproduces
+(pmu/emu/) cites anyway, tagged HW+model (the emulated core PMU reproduces
 what the spec marks hardware-only, because TCG has no core PMU). Citations
 are found as the literal id in comments, strings and test names (test names
 may use the form n06_ / oqn8_ for N-06 / OQ-N8).
@@ -33,8 +33,8 @@ OQ = re.compile(r"^- \*\*(OQ-[A-Z]+\d+)\b")
 # Which files count as what.
 GROUPS = [
     ("model", lambda p: p.startswith("pmu/")),
-    ("host tests", lambda p: p.startswith("tests/host/")),
-    ("target tests", lambda p: p.startswith("tests/") and not p.startswith("tests/host/")),
+    ("host tests", lambda p: p.startswith(("tests/", "host/"))),
+    ("target tests", lambda p: p.startswith(("suites/", "harness/"))),
 ]
 
 
@@ -70,7 +70,7 @@ def citations(files):
     return out
 
 
-def sources(tops=("pmu", "tests", "efi", "arch"), exts=(".c", ".h", ".S")):
+def sources(tops=("pmu", "harness", "suites", "efi", "arch", "host", "tests"), exts=(".c", ".h", ".S")):
     for top in tops:
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
             for f in files:
@@ -87,7 +87,7 @@ CITE = re.compile(r"(?<![A-Za-z0-9_-])((?:OQ-[NCXSL]\d+)|(?:[NCXSL]-\d{2,3}))(?!
 def dangling(spec_dir):
     known = {sid for sid, _, _ in statements(spec_dir)}
     bad = 0
-    for path, text in sources(("pmu", "tests", "efi", "arch", "lib", "scripts"),
+    for path, text in sources(("pmu", "harness", "suites", "efi", "arch", "lib", "host", "tests", "scripts"),
                               (".c", ".h", ".S", ".py", ".sh")):
         for n, line in enumerate(text.split("\n"), 1):
             for sid in CITE.findall(line):
@@ -122,7 +122,7 @@ def main():
         for _, keep in GROUPS:
             hits = sorted(p for p in where if keep(p))
             cover.append(" ".join(hits) if hits else "-")
-        if tag == "HW" and any(p.startswith("pmu/emu_") for p in where):
+        if tag == "HW" and any(p.startswith("pmu/emu/") for p in where):
             tag = "HW+model"
         missing = tag in ("BOTH", "MODEL", "HW+model") and (cover[0] == "-" or cover[1] == "-")
         gaps += missing

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for make replay (build/host/replay, tests/host/replay.c) on small
+# Host test for make replay (build/host/replay, host/replay/replay.c) on small
 # fixture traces of a Nehalem uncore: what agrees exits 0, a status bit, a
 # counter that moved where the model's did not, a fault on one side only
 # and another package's counter each make exactly one named disagreement

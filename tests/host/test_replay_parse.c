@@ -1,5 +1,5 @@
-/* Host unit tests for tests/host/replay_parse.c: the lines of a verbose=3
- * register trace (pmu/trace.h) as the serial console and log.txt carry
+/* Host unit tests for host/replay/parse.c: the lines of a verbose=3
+ * register trace (pmu/backend/trace.h) as the serial console and log.txt carry
  * them, read back for make replay. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -8,7 +8,7 @@
 #include <cmocka.h>
 #include <string.h>
 
-#include "tests/host/replay_parse.h"
+#include "host/replay/parse.h"
 
 static struct rp_run run;
 static struct rp_access a;

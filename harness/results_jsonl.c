@@ -1,0 +1,37 @@
+/* results.jsonl, the journal (results.h): appended a whole line at a time. */
+#include "harness/results_fmt.h"
+
+static void append(struct rfile *f, struct rbuf *b)
+{
+	rbuf_put(b, "}\n");
+	rfile_append(f, b->p, b->len);
+	f->seq++;
+}
+
+void jsonl_begin(struct rfile *f, const struct run_info *ri)
+{
+	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+
+	f->seq = 0;
+	rbuf_put(&b, "{\"journal\":1,\"seq\":0,");
+	json_put_head(&b, ri);
+	append(f, &b);
+}
+
+void jsonl_result(struct rfile *f, const struct tresult *r)
+{
+	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+
+	rbuf_printf(&b, "{\"seq\":%llu,\"test\":", (unsigned long long)f->seq);
+	json_put_record(&b, r);
+	append(f, &b);
+}
+
+void jsonl_end(struct rfile *f, const struct tally *t)
+{
+	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+
+	rbuf_printf(&b, "{\"seq\":%llu,\"summary\":", (unsigned long long)f->seq);
+	json_put_summary(&b, t);
+	append(f, &b);
+}

@@ -1,0 +1,20 @@
+/* What the two Linux implementations of lib/platform.h share
+ * (host/platform_common.c): the machine's shape, each CPU's LVT
+ * performance-counter entry, the interrupt handler table, time, memory,
+ * the configuration and log formatting. The single-threaded one
+ * (platform_host.c, for the cmocka unit tests) and the threaded one
+ * (platform_threads.c, for the host suite) differ in how CPUs run, how
+ * interrupts arrive, locking and where lines go. */
+#ifndef TESTS_HOST_PLATFORM_COMMON_H
+#define TESTS_HOST_PLATFORM_COMMON_H
+
+#include "host/host.h"
+
+/* ncpus CPUs (at most PLAT_MAX_CPUS) spread evenly over npackages, threads
+ * logical CPUs per core, APIC id = index; every LVTPC at its reset value,
+ * no handler registered. */
+void host_shape(unsigned ncpus, unsigned npackages, unsigned threads);
+/* The handler registered for a vector, or NULL. */
+plat_irq_fn host_irq_handler(unsigned vector);
+
+#endif

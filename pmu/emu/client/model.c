@@ -1,0 +1,569 @@
+/* The emulated client uncore (spec client-uncore.md): register semantics of
+ * one package's uncore, any layout (struct client_layout, L-80), evaluated
+ * lazily. Counters are indexed 2b + k (ARB box b PERFCTRk), CLIENT_NARB +
+ * 2n + k (C-box n PERFCTRk) and CLIENT_FIXED (the fixed U-clock counter).
+ *
+ * Time: the value of a counter at cycle T includes the increments of the
+ * cycles before T. A counter "wraps at cycle W" when its value at W is the
+ * first to have passed 2^width - 1; status, PMI request and freeze take
+ * effect at W (OQ-L20), so a read at W sees them and a read at W - 1 does
+ * not. The per-cycle increments of a general counter are periodic
+ * (pmu/emu/client/stream.c), cached per counter with prefix sums
+ * (pmu/emu/stream.c): counting is O(1) per window. */
+#include "pmu/emu/client/model.h"
+#include "pmu/regs/tables.h"
+#include "arch/fault.h"
+
+#define PERIOD EMU_STREAM_PERIOD
+#define GP_WIDTH 44                   /* L-32 */
+
+/* Functional bits (field tables in pmu/regs/client.c); reserved masks come
+ * from the tables. */
+#define GC_EN (1ull << 29)            /* L-20 */
+#define GC_WAKE_PMI (1ull << 30)      /* L-47 */
+#define GC_FREEZE (1ull << 31)        /* L-50 */
+#define FC_OVF_EN (1ull << 20)        /* L-36 */
+#define FC_EN (1ull << 22)            /* L-22 */
+#define ES_EVENT(v) ((uint8_t)(v))
+#define ES_UMASK(v) ((uint8_t)((v) >> 8))
+#define ES_E (1ull << 18)             /* L-29 */
+#define ES_OVF_EN (1ull << 20)        /* L-35 */
+#define ES_EN (1ull << 22)            /* L-21 */
+#define ES_INV (1ull << 23)           /* L-28 */
+#define ES_FILTER 0x3F84FFFFull       /* what the cached increments depend on */
+#define ST_FIXED (1ull << 0)          /* L-38 */
+#define ST_ARB (1ull << 1)
+#define ST_CBO (1ull << 3)
+
+#define F(u, id) ((u)->faults & EMU_FF(CLIENT, CL_##id))
+
+/* L-03: one struct client_uncore per package, nothing shared between
+ * them; the backend routes each access to its package. */
+
+static bool is_fixed(unsigned i)
+{
+	return i == CLIENT_FIXED;
+}
+
+static bool is_arb(unsigned i)
+{
+	return i < CLIENT_NARB;
+}
+
+/* C-box n of counter i (not the ARB's, not the fixed one). */
+static unsigned cbox_of(unsigned i)
+{
+	return (i - CLIENT_NARB) / 2;
+}
+
+static unsigned unit_of(unsigned i)
+{
+	return is_arb(i) ? CLIENT_UNIT_ARB : CLIENT_UNIT_CBOX(cbox_of(i)); /* L-76: one ARB stream */
+}
+
+static uint64_t width_mask(const struct client_uncore *u, unsigned i)
+{
+	/* L-32, L-33, L-78; OQ-L16: the fixed counter 44 bits on B, else 48. */
+	unsigned w = !is_fixed(i) ? GP_WIDTH : !F(u, FIXED_WIDTH_SWAPPED) ? u->lay->fixed_bits
+					     : u->lay->fixed_bits == 48 ? 44 : 48;
+
+	if (!is_fixed(i) && F(u, WIDTH_48))
+		w = 48; /* L-32 broken */
+	return (1ull << w) - 1;
+}
+
+/* Increments left until counter i wraps to 0 (OQ-L20), at least 1. */
+static uint64_t to_wrap(const struct client_uncore *u, unsigned i)
+{
+	return width_mask(u, i) - (u->ctr[i] & width_mask(u, i)) + 1;
+}
+
+static bool running(const struct client_uncore *u, unsigned i)
+{
+	bool en = (u->global_ctl & GC_EN) || F(u, GLOBAL_EN_IGNORED) ||
+		  client_icl_counts_without_en(u);
+
+	if (is_fixed(i)) /* L-22, L-59 */
+		return (u->fixed_ctl & FC_EN) && (en || (u->frozen && F(u, FRZ_FIXED_RUNS)));
+	if (!is_arb(i) && F(u, SELECT_GATES) && !(u->global_ctl >> cbox_of(i) & 1))
+		return false; /* L-24 broken: C-box n gated by select bit n */
+	/* L-20, L-21, L-23; L-24: the select bits do not gate; L-71, OQ-L30:
+	 * on Ice Lake client the local enables alone */
+	return en && ((u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED));
+}
+
+static bool ovf_en(const struct client_uncore *u, unsigned i)
+{
+	if (F(u, OVF_EN_IGNORED))
+		return true;
+	return is_fixed(i) ? u->fixed_ctl & FC_OVF_EN : u->evtsel[i] & ES_OVF_EN; /* L-35, L-36 */
+}
+
+/* ---- per-cycle increment: stream, CMASK, INV, E (L-27..L-29) ---- */
+
+/* Counter i's threshold in sel: 5 bits (L-27, OQ-L19), 6 on a layout-D
+ * C-box (L-75). */
+static uint8_t cmask_of(const struct client_uncore *u, unsigned i, uint64_t sel)
+{
+	unsigned bits = is_arb(i) || F(u, THRESH_5_BITS) ? 5 : u->lay->cmask_bits;
+
+	return (uint8_t)(sel >> 24 & ((1u << bits) - 1));
+}
+
+/* The shared filter of pmu/emu/stream.c: CMASK = 0 adds the full count
+ * (L-27), >= CMASK (L-27) or < CMASK with INV (L-28), E on the rising
+ * edges (L-29); OQ-L12: INV ignored when CMASK = 0. */
+static struct emu_filt filt_of(const struct client_uncore *u, unsigned i, uint64_t sel)
+{
+	struct emu_filt f = { cmask_of(u, i, sel), sel & ES_INV, sel & ES_E,
+			      F(u, CMASK_OFF_BY_ONE) };
+
+	if (F(u, CMASK_IGNORED))
+		f.cmask = 0;
+	if (!f.cmask || F(u, INV_IGNORED))
+		f.inv = false;
+	if (F(u, EDGE_IGNORED))
+		f.edge = false;
+	return f;
+}
+
+/* Event count at cycle t of counter i's stream under select sel. L-58,
+ * OQ-L15: an occupancy event on ARB counter 1 (of either box, L-76; Ice
+ * Lake's only one, L-72) counts nothing. */
+static unsigned value_of(const struct client_uncore *u, unsigned i, uint64_t sel, uint64_t t)
+{
+	uint8_t um = ES_UMASK(sel);
+
+	if (is_arb(i) && i % 2 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)) &&
+	    !F(u, ARB_OCC_ON_1))
+		return 0;
+	if (F(u, UMASK_ONE_GROUP) && !is_arb(i) && (!(um & 0x0F) || !(um & 0xF0)))
+		um |= um & 0x0F ? 0xF0 : 0x0F; /* L-57 broken: the other group as if all set */
+	return client_stream_value(unit_of(i), ES_EVENT(sel), um, t);
+}
+
+static unsigned stream_at(const struct client_uncore *u, unsigned i, uint64_t t)
+{
+	return value_of(u, i, u->evtsel[i], t);
+}
+
+static void stream_fill(struct client_uncore *u, unsigned i)
+{
+	struct emu_filt f = filt_of(u, i, u->evtsel[i]);
+	uint8_t raw[PERIOD];
+	unsigned p;
+
+	for (p = 0; p < PERIOD; p++)
+		raw[p] = (uint8_t)stream_at(u, i, p);
+	emu_stream_fill(&u->stream[i], &f, raw);
+}
+
+/* Counter i starts counting at u->now (held false: OQ-L13, the edge
+ * history is 0 at enable) or goes on under a new select (held: the
+ * condition of the cycle before, as the old select formed it). */
+static void seam(struct client_uncore *u, unsigned i, bool held)
+{
+	struct emu_filt f = filt_of(u, i, u->evtsel[i]);
+
+	emu_seam_set(&u->seam[i], u->now, held, &f, stream_at(u, i, u->now - 1),
+		     stream_at(u, i, u->now));
+}
+
+/* ---- counting and wrap cycles ---- */
+
+static uint64_t count(const struct client_uncore *u, unsigned i, uint64_t a, uint64_t b)
+{
+	if (is_fixed(i))
+		return b - a; /* L-59: one per cycle */
+	return emu_seam_count(&u->stream[i], &u->seam[i], a, b);
+}
+
+static uint64_t wrap_at(const struct client_uncore *u, unsigned i)
+{
+	if (is_fixed(i))
+		return u->now + to_wrap(u, i);
+	return emu_seam_reach(&u->stream[i], &u->seam[i], u->now, to_wrap(u, i));
+}
+
+/* ---- overflow: status, PMI request, freeze ---- */
+
+/* L-43, OQ-L7: bits 3:0 route on A (bit 4 stored, routes nowhere), 4:0 on
+ * B, C and D (OQ-L26); L-48, OQ-L10: without WakePMI a halted selected core
+ * is left out, and nothing is queued for it. */
+static uint16_t pmi_cores(const struct client_uncore *u)
+{
+	unsigned bits = F(u, SEL_4_BITS) ? 4 : u->lay->sel_bits, c;
+	uint16_t cores = (uint16_t)(u->global_ctl & ((1u << bits) - 1));
+	bool wake = (u->global_ctl & GC_WAKE_PMI) && !F(u, WAKE_NEVER);
+
+	for (c = 0; c < u->ncores && c < CLIENT_MAX_CORES; c++)
+		if (!wake && !F(u, WAKE_IGNORED) && u->cstate[c] != PMU_C0)
+			cores &= (uint16_t)~(1u << c);
+	if (F(u, PMI_WRONG_CORE)) /* L-43 broken: the next core up, within the bits */
+		cores = (uint16_t)(((cores << 1) | (cores >> (bits - 1))) & ((1u << bits) - 1));
+	return cores; /* L-47: with WakePMI every selected core, woken */
+}
+
+static void queue_pmi(struct client_uncore *u)
+{
+	if (u->npmi == CLIENT_MAX_PMI_REQ) {
+		u->pmi_dropped++;
+		return;
+	}
+	/* L-42, L-43: the routing at the wrap; delivery is the backend's (L-44,
+	 * L-45, L-46). */
+	u->pmi[u->npmi++] = (struct emu_pmi_req){ u->now, pmi_cores(u) };
+}
+
+static uint64_t status_bit(const struct client_uncore *u, unsigned i)
+{
+	if (is_fixed(i))
+		return ST_FIXED;
+	/* L-38: per unit class; L-78: either ARB box sets bit 1 (OQ-L27) */
+	return is_arb(i) && !F(u, ARB_STATUS_BIT3) ? ST_ARB : ST_CBO;
+}
+
+static void freeze(struct client_uncore *u)
+{
+	if (F(u, FRZ_IGNORED))
+		return;
+	/* L-50, L-51, OQ-L11: EN alone is cleared, at the wrap cycle, so every
+	 * counter holds its value of that cycle (L-54, model part). */
+	u->global_ctl = F(u, FRZ_CLEARS_CTRL) ? 0 : u->global_ctl & ~GC_EN;
+	u->frozen = true;
+}
+
+/* Counters in `wrapped` (bit i = counter i) wrapped at cycle u->now. */
+static void overflow(struct client_uncore *u, uint32_t wrapped)
+{
+	uint64_t st = 0, rising;
+	bool frz = false;
+	unsigned i;
+
+	for (i = 0; i < CLIENT_NCTR; i++) {
+		if (!(wrapped >> i & 1))
+			continue;
+		if (ovf_en(u, i))
+			st |= status_bit(u, i); /* L-35, L-36; OQ-L9: only if forwarded */
+		frz |= ovf_en(u, i) || F(u, FRZ_WITHOUT_OVF_EN); /* L-53 */
+	}
+	rising = st & ~u->status;
+	if (!F(u, NO_STATUS))
+		u->status |= st; /* L-38 */
+	/* L-42, L-49 (OQ-L20): a request for every forwarded overflow, whatever
+	 * the status holds; one per cycle however many counters wrapped in it;
+	 * L-34: an unforwarded wrap just goes on. */
+	if (st && (rising || !F(u, PMI_ONCE)))
+		queue_pmi(u);
+	if (frz && (u->global_ctl & GC_FREEZE))
+		freeze(u);
+}
+
+/* d[i] = increments of counter i over [u->now, to). */
+static void counts_to(const struct client_uncore *u, uint64_t to, uint64_t *d)
+{
+	unsigned i;
+
+	for (i = 0; i < CLIENT_NCTR; i++)
+		d[i] = running(u, i) ? count(u, i, u->now, to) : 0;
+}
+
+static void add_counts(struct client_uncore *u, const uint64_t *d, uint64_t to)
+{
+	unsigned i;
+
+	uint64_t m;
+
+	for (i = 0; i < CLIENT_NCTR; i++) {
+		m = width_mask(u, i);
+		u->ctr[i] = (u->ctr[i] & ~m) | ((u->ctr[i] + d[i]) & m); /* L-34: wraps, goes on */
+	}
+	u->now = to;
+}
+
+/* Advance to `now`, handling wraps in cycle order: everything is brought to
+ * the earliest wrap cycle, the wrap takes effect there (which may freeze
+ * the others, L-50), then on to the next wrap or to `now`. */
+void client_advance(struct client_uncore *u, uint64_t now)
+{
+	uint64_t d[CLIENT_NCTR], wrap[CLIENT_NCTR], first;
+	uint32_t wrapped;
+	unsigned i;
+
+	if (now < u->now)
+		now = u->now;
+	for (;;) {
+		counts_to(u, now, d);
+		first = UINT64_MAX;
+		for (i = 0; i < CLIENT_NCTR; i++) {
+			wrap[i] = d[i] >= to_wrap(u, i) ? wrap_at(u, i) : UINT64_MAX;
+			first = wrap[i] < first ? wrap[i] : first;
+		}
+		if (first == UINT64_MAX)
+			break;
+		if (first != now)
+			counts_to(u, first, d);
+		add_counts(u, d, first);
+		for (wrapped = 0, i = 0; i < CLIENT_NCTR; i++)
+			wrapped |= (uint32_t)(wrap[i] <= first) << i;
+		overflow(u, wrapped);
+	}
+	add_counts(u, d, now);
+}
+
+/* ---- registers ---- */
+
+/* The C-box stride of the layout: 0x10 on A and B (L-11), 8 on C and D
+ * (L-66, L-74; cl-cbox-stride-16: the old one). */
+static unsigned cbox_stride(const struct client_uncore *u)
+{
+	const struct box_type *b = u->lay->cbox;
+
+	return b->box_stride == 8 && !F(u, CBOX_STRIDE_16) ? 8 : 0x10;
+}
+
+/* L-19, OQ-L3..OQ-L6, OQ-L29: the C-box address space, the first span
+ * addresses of every box the stride reaches in 0x80 from the first, and
+ * 0xF70..0xF79 on B (box 7, L-13). */
+static bool cbox_space(const struct client_uncore *u, uint32_t msr)
+{
+	uint32_t base = u->lay->cbox->regs[0].addr;
+
+	if (u->lay->cbox->box_offs && msr >= 0xF70 && msr <= 0xF79)
+		return true;
+	return msr >= base && msr < base + 0x80 && (msr - base) % cbox_stride(u) < u->lay->cbox_span;
+}
+
+/* cl-cbox-stride-16 (L-66, L-74 broken): C-box n of layout C or D answers
+ * at the old stride 0x10, so msr is read as the address a stride of 8
+ * gives that box; -1 where no box of the old stride is. */
+static int64_t stride16(const struct client_uncore *u, uint32_t msr)
+{
+	uint32_t base = u->lay->cbox->regs[0].addr, off = msr - base;
+
+	if (!F(u, CBOX_STRIDE_16) || u->lay->cbox->box_stride != 8 || msr < base ||
+	    msr >= base + 0x80)
+		return msr;
+	return off % 0x10 < 4 ? (int64_t)(base + off / 0x10 * 8 + off % 0x10) : -1;
+}
+
+/* cl-arb-box1-alias (L-76 broken): layout D's ARB box 1 reaches box 0's
+ * registers. */
+static uint32_t arb_alias(const struct client_uncore *u, uint32_t msr)
+{
+	const struct box_type *a = u->lay->arb;
+	uint32_t lo = a->regs[0].addr + a->box_stride;
+
+	if (F(u, ARB_BOX1_ALIAS) && a->nboxes == 2 && msr >= lo && msr < lo + 4)
+		return msr - a->box_stride;
+	return msr;
+}
+
+/* The register at msr: 0 with *r and the counter index *i (of a counter
+ * or its control), VEC_GP (C-box space without a present register, L-19)
+ * or -1 (not this uncore's, e.g. the core side of the PMI path, or on
+ * layout D the addresses of A to C, L-77). */
+static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, unsigned *i)
+{
+	bool far7 = u->lay->cbox->box_offs != NULL; /* B's box 7 at 0xF70 (L-13) */
+	int64_t m;
+
+	if (F(u, FIXED_NEHALEM_ORDER) && (msr == u->lay->fixed_ctl || msr == u->lay->fixed_ctl + 1))
+		msr = msr == u->lay->fixed_ctl ? msr + 1 : msr - 1; /* L-08 broken */
+	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0xF70 && msr <= 0xF79)
+		return VEC_GP; /* L-13 broken: box 7 on the stride instead */
+	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0x770 && msr <= 0x779)
+		msr += 0xF70 - 0x770;
+	if ((m = stride16(u, msr)) < 0)
+		return VEC_GP;
+	msr = arb_alias(u, (uint32_t)m);
+	if (!reg_find(u->lay->boxes, ARRAY_SIZE(snb_boxes), msr, r) || r->box == &core_pmi_box)
+		return cbox_space(u, msr) ? VEC_GP : -1;
+	if (r->box == u->lay->arb) /* L-14, L-70, L-76 */
+		*i = 2 * r->box_idx + r->idx + u->lay->arb_first;
+	else if (r->box == u->lay->cbox)
+		*i = CLIENT_CBOX_CTR(r->box_idx, r->idx);
+	else
+		*i = CLIENT_FIXED;
+	if (*i < CLIENT_FIXED && r->box == u->lay->cbox && r->box_idx >= u->ncbox)
+		return VEC_GP; /* L-19, OQ-L3: beyond the C-box count */
+	return 0;
+}
+
+/* OQ-L14: non-zero reserved bits raise #GP(0) and change nothing. */
+static bool reserved_gp(const struct client_uncore *u, uint64_t val, const struct reg_tmpl *t)
+{
+	return (val & ~reg_defined_mask(t)) && !F(u, RESERVED_ACCEPTED);
+}
+
+/* After a write that may have started counters (was_on: which ran before) or
+ * changed counter n's select (old: its select before; n = CLIENT_NGP:
+ * none): each general counter that runs now and did not, or runs on under
+ * a new filter, gets its edge detector's start (OQ-L13). */
+static void resync(struct client_uncore *u, uint32_t was_on, unsigned n, uint64_t old)
+{
+	struct emu_filt was = filt_of(u, n < CLIENT_NGP ? n : 0, old);
+	unsigned i;
+
+	for (i = 0; i < CLIENT_NGP; i++) {
+		if (!running(u, i))
+			continue;
+		if (!(was_on >> i & 1) && !F(u, EDGE_HISTORY_KEPT))
+			seam(u, i, false);
+		else if ((was_on >> i & 1) && i == n && ((old ^ u->evtsel[i]) & ES_FILTER))
+			seam(u, i, emu_filt_cond(&was, value_of(u, i, old, u->now - 1)));
+	}
+}
+
+static uint32_t running_set(const struct client_uncore *u)
+{
+	uint32_t s = 0;
+	unsigned i;
+
+	for (i = 0; i < CLIENT_NGP; i++)
+		s |= (uint32_t)running(u, i) << i;
+	return s;
+}
+
+static int write_evtsel(struct client_uncore *u, const struct reg_tmpl *t, unsigned n,
+			uint64_t val)
+{
+	uint64_t old = u->evtsel[n];
+	uint32_t was = running_set(u);
+
+	if (reserved_gp(u, val, t))
+		return VEC_GP;
+	u->evtsel[n] = val; /* L-31: reads back as written */
+	if ((old ^ val) & ES_FILTER)
+		stream_fill(u, n);
+	resync(u, was, n, old);
+	return 0;
+}
+
+static int write_reg(struct client_uncore *u, const struct reg_ref *r, unsigned i, uint64_t val)
+{
+	uint32_t was = running_set(u);
+
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		if (reserved_gp(u, val, r->tmpl))
+			return VEC_GP;
+		u->global_ctl = client_icl_gctl(u, val); /* L-52: EN written again resumes */
+		u->frozen = false;
+		resync(u, was, CLIENT_NGP, 0);
+		return 0;
+	case ROLE_GLOBAL_STATUS:
+		/* L-40, OQ-L8: the defined bits as written, the rest ignored;
+		 * L-41: nothing else changes. */
+		if (F(u, STATUS_W1C))
+			u->status &= ~val; /* OQ-L8 broken */
+		else
+			u->status = val & reg_defined_mask(r->tmpl);
+		return 0;
+	case ROLE_CTR:
+		u->ctr[i] = val & (F(u, UPPER_BITS_KEPT) ? ~0ull : width_mask(u, i)); /* OQ-L14 */
+		return 0;
+	case ROLE_CTL:
+		if (!is_fixed(i))
+			return write_evtsel(u, r->tmpl, i, val);
+		if (reserved_gp(u, val, r->tmpl))
+			return VEC_GP;
+		u->fixed_ctl = val;
+		return 0;
+	default:
+		return VEC_GP; /* L-15: CBO_CONFIG is read-only */
+	}
+}
+
+static uint64_t read_reg(const struct client_uncore *u, const struct reg_ref *r, unsigned i)
+{
+	switch (r->tmpl->role) {
+	case ROLE_GLOBAL_CTL:
+		return u->global_ctl; /* L-51: after a freeze, EN = 0 and the rest as written */
+	case ROLE_GLOBAL_STATUS:
+		return u->status;
+	case ROLE_CTR:
+		return u->ctr[i]; /* L-37 */
+	case ROLE_CTL:
+		return is_fixed(i) ? u->fixed_ctl : u->evtsel[i];
+	default:
+		return u->ncbox; /* OQ-L2: CBO_CONFIG holds the C-box count */
+	}
+}
+
+/* The start of every access: find the register (find's answer) and, for
+ * one of this uncore's, advance the model to now. */
+static int enter(struct client_uncore *u, uint32_t msr, uint64_t now, struct reg_ref *r,
+		 unsigned *i)
+{
+	int rc = find(u, msr, r, i);
+
+	if (!rc)
+		client_advance(u, now);
+	return rc;
+}
+
+int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+{
+	struct reg_ref r;
+	unsigned i = 0;
+	int rc;
+
+	(void)core;
+	if (client_icl_arb0(m, &msr)) {
+		*val = 0;
+		return 0;
+	}
+	rc = enter(m, msr, now, &r, &i);
+	if (!rc)
+		*val = read_reg(m, &r, i);
+	return rc;
+}
+
+int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+{
+	struct client_uncore *u = m;
+	struct reg_ref r;
+	unsigned i = 0;
+	int rc;
+
+	(void)core;
+	if (client_icl_arb0(u, &msr)) {
+		u->arb0_writes++;
+		return 0;
+	}
+	rc = enter(u, msr, now, &r, &i);
+	return rc ? rc : write_reg(u, &r, i, val);
+}
+
+/* L-16, L-17, OQ-L29: min(4 on A, 8 on B to D, cores); OQ-L6: box 7 on
+ * 0x9E only (box_count); OQ-L18: every register 0; cores start in C0. */
+static void init(struct client_uncore *u, const struct client_layout *lay, emu_faults_t faults,
+		 unsigned ncores, uint32_t model, uint64_t now)
+{
+	unsigned n = box_count(lay->cbox, model), i;
+
+	memset(u, 0, sizeof(*u));
+	u->faults = faults;
+	u->lay = lay;
+	u->ncores = ncores;
+	u->ncbox = ncores < n && !F(u, CBOX_ALL_PRESENT) ? ncores : n;
+	u->now = now;
+	for (i = 0; i < CLIENT_NGP; i++) {
+		u->seam[i].at = UINT64_MAX;
+		stream_fill(u, i);
+	}
+}
+
+/* One init per layout (struct emu_model.init); uclk_khz unused (OQ-L24). */
+#define CLIENT_INIT(x)                                            \
+	CLIENT_INIT_DECL(x)                                       \
+	{                                                         \
+		(void)uclk_khz;                                   \
+		init(m, &client_layout_##x, faults, ncores, model, now); \
+	}
+CLIENT_INIT(a)
+CLIENT_INIT(b)
+CLIENT_INIT(icl)
+CLIENT_INIT(c)
+CLIENT_INIT(d)

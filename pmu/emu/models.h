@@ -1,0 +1,44 @@
+/* The uncore models the emulated backend hosts, one per package, behind
+ * one small set of operations per generation (as the Linux uncore driver
+ * keeps one ops set per generation): the backend routes MSRs, ticks, PMI
+ * requests and C-state changes through it without knowing the generation.
+ * Each model exports its set (nhm_model in pmu/emu/nhm/model.c, ...), its own
+ * functions with these signatures; the registry row names it
+ * (pmu/registry.c, struct uncore_gen.emu). */
+#ifndef PMU_EMU_MODELS_H
+#define PMU_EMU_MODELS_H
+
+#include "pmu/backend/backend.h"
+#include "pmu/emu/faults.h"
+
+#include "pmu/emu/pmi_fifo.h"
+
+#define EMU_MAX_PMI_REQ 16 /* each model's queue (NHM_MAX_PMI_REQ, ...) */
+
+struct emu_model {
+	size_t size;          /* bytes of one package's model */
+	/* OQ-X2: a PMI goes to the lowest-APIC-id thread of each selected core;
+	 * else to every thread of it (OQ-N4). */
+	bool one_thread;
+	/* OQ-S18: the model's U-clock runs at the TSC's rate, not at
+	 * emu.uclk_mhz (OQ-N17). */
+	bool uclk_is_tsc;
+	/* f: the mask of its generation's defect family (uncore_gen.defects). */
+	/* ncores: the package's cores; model: the CPU's (X-37: C-boxes). */
+	void (*init)(void *m, emu_faults_t f, unsigned ncores, uint32_t model,
+		     uint32_t uclk_khz, uint64_t now);
+	/* 0, 13 (#GP) or -1 (not this generation's MSR); core: the accessing
+	 * CPU's core in the package (per-core registers, OQ-S14). */
+	int (*rdmsr)(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+	int (*wrmsr)(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
+	/* Advance to now, then move out up to max pending PMI requests. */
+	unsigned (*take_pmi)(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+	/* The cores the package routes PMIs to now (where a PMI_STORM ends);
+	 * NULL: the generation has no storm defect. */
+	unsigned (*routed)(const void *m);
+	/* Core `core` idles in s from now on (PMU_C0: runs); NULL: the
+	 * generation has no occupancy input. */
+	void (*cstate)(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+};
+
+#endif

@@ -1,0 +1,603 @@
+/* The emulated Sandy Bridge-EP uncore (spec xeon-e5-2600-uncore.md):
+ * register semantics of one package's MSR boxes, evaluated lazily
+ * (pmu/emu/snbep/model.h). Two levels of gates only (§1.2): a C-box or PCU
+ * counter counts while its CTL.en = 1 and its box is not frozen, a U-box
+ * counter while its en = 1 (S-16). Nothing is package-wide: no global
+ * control, no status, no PMI; a wrap changes nothing but the counter
+ * (S-15, S-39, S-40).
+ *
+ * Time: the value of a counter at cycle T includes the increments of the
+ * cycles before T; a read only brings the model to its time, so reading
+ * while counting disturbs nothing (S-19). U-box and C-box counters count
+ * synthetic streams (pmu/emu/snbep/stream.c) through per-counter caches of
+ * their filtered increments (pmu/emu/stream.c), O(1) per access; the PCU
+ * counts pclks from C-state occupancy and its own events
+ * (pmu/emu/snbep/pcu.c), O(1) per access and per C-state change. */
+#include "pmu/emu/snbep/model.h"
+#include "pmu/emu/pmi_fifo.h"
+#include "pmu/regs/tables.h"
+#include "arch/fault.h"
+
+#define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
+
+/* Functional bits (field tables in pmu/regs/snbep.c); defined-bit and W1A
+ * masks come from the tables. */
+#define BOX_RST_CTRL (1ull << 0)      /* S-08 */
+#define BOX_RST_CTRS (1ull << 1)      /* S-07 */
+#define BOX_FRZ (1ull << 8)           /* S-11 */
+#define BOX_FRZ_EN (1ull << 16)       /* S-11, S-12 */
+#define CTL_EV(v) ((uint8_t)(v))
+#define CTL_UMASK(v) ((uint8_t)((v) >> 8))
+#define CTL_EDGE (1ull << 18)         /* S-24 */
+#define CTL_EN (1ull << 22)           /* S-16 */
+#define CTL_INV (1ull << 23)          /* S-23 */
+/* S-22: 8 bits in a C-box; the U-box's 31:29 are reserved, so read 0. */
+#define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFF)
+/* What a stream counter's cache depends on: ev_sel, umask, edge, invert,
+ * thresh. */
+#define CTL_SELECT 0xFF84FFFFu
+
+/* Addresses the model tells apart (pmu/regs/snbep.c). */
+#define MSR_U_FIXED_CTR 0xC09
+#define MSR_U_CTR0 0xC16
+#define MSR_C0_CTR0 0xD16
+#define MSR_PCU_CTR0 0xC36
+#define MSR_CORE_C3_CTR 0x3FC
+
+/* S-03, OQ-S01: IVB-EP's global and status registers are not on 0x2D. */
+static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
+
+/* A counter counting a synthetic stream: U-box (box < 0) or C-box. */
+struct sref {
+	struct snbep_ctr *c;
+	struct emu_stream *s;
+	uint32_t *key;
+	int box;
+};
+
+static struct sref ubox_ref(struct snbep_uncore *u, unsigned k)
+{
+	return (struct sref){ &u->ugp[k], &u->ustream[k], &u->ukey[k], -1 };
+}
+
+static struct sref cbox_ref(struct snbep_uncore *u, unsigned box, unsigned k)
+{
+	return (struct sref){ &u->cbox[box].ctr[k], &u->cstream[box][k], &u->ckey[box][k],
+			      (int)box };
+}
+
+static uint64_t width_mask(const struct snbep_ctr *c)
+{
+	return c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
+}
+
+/* ---- filters ---- */
+
+struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
+			   bool gt)
+{
+	struct emu_filt f = { (uint8_t)thresh, inv, edge, gt };
+
+	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
+		f.inv = false;
+		f.edge = edge && F(u, SNBEP_THRESH0_EDGE);
+		return f;
+	}
+	/* S-24, S-30: the edge is that of the compare result (OQ-S09: either
+	 * reading of its order gives the same signal). */
+	if (edge && F(u, SNBEP_EDGE_DIR_SWAPPED))
+		f.inv = !f.inv;
+	if (edge && thresh >= 2 && F(u, SNBEP_EDGE_BEFORE_THRESH)) {
+		f.cmask = 0xFF; /* a 0/1 edge never reaches thresh: nothing counts */
+		f.inv = false;
+	}
+	return f;
+}
+
+struct emu_filt snbep_main_filt(const struct snbep_uncore *u, unsigned thresh, uint64_t ctl)
+{
+	return snbep_filt(u, thresh, (ctl & CTL_INV) && !F(u, SNBEP_INVERT_IGNORED),
+			  (ctl & CTL_EDGE) && !F(u, SNBEP_EDGE_COUNTS_LEVELS),
+			  F(u, SNBEP_THRESH_OFF_BY_ONE));
+}
+
+/* ---- gates ---- */
+
+static bool frozen_own(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	if (F(u, SNBEP_FRZ_IGNORED))
+		return false;
+	return b->frz && (b->frz_en || F(u, SNBEP_FRZ_EN_IGNORED)); /* S-11, S-12, OQ-S03 */
+}
+
+/* The boxes as a ring, C-box 0..ncores-1 then the PCU: where the leaking
+ * defects' reset goes (the next box) and freeze comes from (the previous). */
+static struct snbep_box *next_box(struct snbep_uncore *u, struct snbep_box *b)
+{
+	if (b == &u->pcu)
+		return &u->cbox[0];
+	return b == &u->cbox[u->ncores - 1] ? &u->pcu : b + 1;
+}
+
+static const struct snbep_box *prev_box(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	if (b == &u->cbox[0])
+		return &u->pcu;
+	return b == &u->pcu ? &u->cbox[u->ncores - 1] : b - 1;
+}
+
+static bool frozen(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	/* S-14: a box's freeze is its own (OQ-S04: nothing else freezes it). */
+	return frozen_own(u, b) || (F(u, SNBEP_FRZ_LEAKS) && frozen_own(u, prev_box(u, b)));
+}
+
+/* S-11, S-42: a frozen box holds every counter, so reads after a freeze
+ * are one snapshot; S-13: unfreezing resumes from the held values. */
+static bool box_counts(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	return !frozen(u, b) || F(u, SNBEP_FRZ_HOLDS_READS);
+}
+
+static bool en(const struct snbep_uncore *u, const struct snbep_ctr *c)
+{
+	return (c->ctl & CTL_EN) || F(u, SNBEP_EN_IGNORED); /* S-16, S-17 */
+}
+
+/* ---- stream counters (U-box, C-box) ---- */
+
+static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t t)
+{
+	uint64_t ctl = r->c->ctl;
+
+	if (r->box >= 0)
+		return snbep_cbox_value((unsigned)r->box, CTL_EV(ctl), CTL_UMASK(ctl), t);
+	if (!CTL_EV(ctl) && F(u, SNBEP_UBOX_EV0_COUNTS))
+		return 1; /* S-18 broken */
+	return snbep_ubox_value(CTL_EV(ctl), CTL_UMASK(ctl), t);
+}
+
+static bool stream_running(struct snbep_uncore *u, const struct sref *r)
+{
+	return en(u, r->c) && (r->box < 0 || box_counts(u, &u->cbox[r->box]));
+}
+
+/* Refill the cache when the selection it was filled from changed. */
+static void stream_sync(struct snbep_uncore *u, const struct sref *r)
+{
+	struct emu_filt f = snbep_main_filt(u, CTL_THRESH(r->c->ctl), r->c->ctl);
+	uint8_t v[EMU_STREAM_PERIOD];
+	unsigned p;
+
+	if (*r->key == (r->c->ctl & CTL_SELECT))
+		return;
+	for (p = 0; p < EMU_STREAM_PERIOD; p++)
+		v[p] = (uint8_t)raw(u, r, p);
+	emu_stream_fill(r->s, &f, v); /* S-21..S-25 per cycle */
+	*r->key = (uint32_t)(r->c->ctl & CTL_SELECT);
+}
+
+/* Increments over [a, b): the cache, except that after a (re)start the
+ * first cycle's edge is against the detector's held state (OQ-S09). */
+static uint64_t stream_count(struct snbep_uncore *u, const struct sref *r, uint64_t a, uint64_t b)
+{
+	struct emu_filt f = snbep_main_filt(u, CTL_THRESH(r->c->ctl), r->c->ctl);
+	uint64_t n = emu_stream_count(r->s, a, b);
+
+	if (!r->c->resync || !f.edge || b <= a)
+		return n;
+	return n - r->s->inc[a % EMU_STREAM_PERIOD] + emu_filt_step(&f, raw(u, r, a), r->c->det);
+}
+
+/* Before anything may stop or restart counting at u->now: the detector
+ * keeps the compare result of the last counted cycle (OQ-S09). */
+static void snapshot(struct snbep_uncore *u, const struct sref *r)
+{
+	struct emu_filt f = snbep_main_filt(u, CTL_THRESH(r->c->ctl), r->c->ctl);
+
+	if (stream_running(u, r) && !r->c->resync)
+		r->c->det = emu_filt_cond(&f, raw(u, r, u->now - 1));
+	r->c->resync = true;
+}
+
+static void snapshot_cboxes(struct snbep_uncore *u)
+{
+	unsigned b, k;
+
+	for (b = 0; b < u->ncores; b++)
+		for (k = 0; k < SNBEP_NCTR; k++) {
+			struct sref r = cbox_ref(u, b, k);
+
+			snapshot(u, &r);
+		}
+}
+
+/* ---- advancing ---- */
+
+static void queue_pmi(struct snbep_uncore *u, uint64_t cycle)
+{
+	if (u->npmi == SNBEP_MAX_PMI_REQ)
+		u->pmi_dropped++;
+	else
+		u->pmi[u->npmi++] = cycle;
+}
+
+/* Add d increments; true if the counter wrapped (S-36..S-39: it counts on
+ * from 0 and nothing else happens). */
+static bool add(struct snbep_ctr *c, uint64_t d)
+{
+	uint64_t m = width_mask(c);
+	bool wrapped = d > m - (c->val & m);
+
+	c->val = (c->val & ~m) | ((c->val + d) & m);
+	return wrapped;
+}
+
+static bool add_stream(struct snbep_uncore *u, const struct sref *r, uint64_t a, uint64_t b)
+{
+	uint64_t d;
+
+	if (!stream_running(u, r))
+		return false;
+	d = stream_count(u, r, a, b);
+	if (b > a)
+		r->c->resync = false;
+	return add(r->c, d);
+}
+
+/* A counter of box b (NULL: the U-box) wrapped. Only the defects react,
+ * at the first access that sees it: the model computes no wrap cycle,
+ * since nothing in it depends on one. */
+static void wrapped(struct snbep_uncore *u, struct snbep_box *b)
+{
+	if (F(u, SNBEP_WRAP_PMI))
+		queue_pmi(u, u->now); /* S-40 broken */
+	if (b && F(u, SNBEP_WRAP_FREEZES)) { /* S-15, S-39 broken */
+		snapshot_cboxes(u);
+		b->frz = b->frz_en = true;
+	}
+}
+
+static void advance(struct snbep_uncore *u, uint64_t now)
+{
+	/* Wrapped: C-box b at b, the PCU at ncores, the U-box at ncores + 1. */
+	bool wrap[SNBEP_MAX_CORES + 2] = { false };
+	unsigned b, k, c, pcu = u->ncores, ubox = u->ncores + 1;
+	uint64_t a = u->now, pa, pb;
+
+	if (now <= a)
+		return;
+	pa = snbep_pclk(u, a);
+	pb = snbep_pclk(u, now);
+	/* S-16, OQ-S21: FIXED_CTL.en alone; one per UCLK (S-45). */
+	if ((u->ufixed.ctl & CTL_EN) || F(u, SNBEP_UCLK_EN_IGNORED))
+		wrap[ubox] |= add(&u->ufixed, F(u, SNBEP_UCLK_HALF_RATE) ? now / 2 - a / 2 : now - a);
+	for (k = 0; k < SNBEP_UNCTR; k++) {
+		struct sref r = ubox_ref(u, k);
+
+		wrap[ubox] |= add_stream(u, &r, a, now);
+	}
+	for (b = 0; b < u->ncores; b++)
+		for (k = 0; k < SNBEP_NCTR; k++) {
+			struct sref r = cbox_ref(u, b, k);
+
+			wrap[b] |= add_stream(u, &r, a, now);
+		}
+	for (k = 0; k < SNBEP_NCTR; k++)
+		if (en(u, &u->pcu.ctr[k]) && box_counts(u, &u->pcu))
+			wrap[pcu] |= add(&u->pcu.ctr[k], snbep_pcu_count(u, k, pa, pb));
+	/* S-46, OQ-S14: per core, while it is in C3 or C6, at the UCLK (= TSC)
+	 * rate; outside PMON, so the PCU's freeze does not stop them. */
+	if (!(F(u, SNBEP_RESID_FROZEN) && frozen(u, &u->pcu)))
+		for (c = 0; c < u->ncores; c++)
+			if (u->cstate[c] == PMU_C3 || u->cstate[c] == PMU_C6)
+				u->resid[c][u->cstate[c] == PMU_C6] += now - a;
+	u->now = now;
+	for (b = 0; b < pcu; b++)
+		if (wrap[b])
+			wrapped(u, &u->cbox[b]);
+	if (wrap[pcu])
+		wrapped(u, &u->pcu);
+	if (wrap[ubox])
+		wrapped(u, NULL);
+}
+
+/* ---- registers ---- */
+
+static void set_ctl(struct snbep_uncore *u, const struct sref *r, struct snbep_ctr *c, uint64_t v)
+{
+	c->ctl = v;
+	c->det = c->det_occ = false; /* OQ-S09: 0 after programming or reset */
+	c->resync = true;
+	if (r)
+		stream_sync(u, r);
+}
+
+static void reset_counters(struct snbep_uncore *u, struct snbep_box *b)
+{
+	unsigned k;
+
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		if (k == SNBEP_NCTR - 1 && F(u, SNBEP_RST_CTRS_LEAVES_ONE))
+			continue;
+		b->ctr[k].val = 0; /* S-07 */
+		b->ctr[k].det = b->ctr[k].det_occ = false; /* OQ-S09 */
+	}
+	if (b == &u->pcu && F(u, SNBEP_RESID_RESET))
+		memset(u->resid, 0, sizeof(u->resid)); /* S-46 broken */
+}
+
+/* EMU_F(SNBEP_RST_HITS_UBOX): the PCU's resets reach the U-box (S-14). */
+static void reset_ubox(struct snbep_uncore *u, uint64_t val)
+{
+	unsigned k;
+
+	for (k = 0; k < SNBEP_UNCTR; k++) {
+		struct sref r = ubox_ref(u, k);
+
+		snapshot(u, &r);
+		if (val & BOX_RST_CTRL)
+			set_ctl(u, &r, r.c, 0);
+		if (val & BOX_RST_CTRS)
+			r.c->val = 0;
+	}
+	if (val & BOX_RST_CTRL)
+		u->ufixed.ctl = 0;
+	if (val & BOX_RST_CTRS)
+		u->ufixed.val = 0;
+}
+
+static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
+{
+	bool was = frozen(u, b);
+	unsigned k;
+
+	snapshot_cboxes(u); /* any box may stop or start (S-14 under defects) */
+	if ((val & BOX_RST_CTRS) && F(u, SNBEP_RST_CTRS_CLEARS_CTL))
+		val |= BOX_RST_CTRL; /* S-07 broken */
+	if (b == &u->pcu && F(u, SNBEP_RST_HITS_UBOX))
+		reset_ubox(u, val); /* S-14 broken */
+	if (val & BOX_RST_CTRL) /* S-08; OQ-S17: the filter stays */
+		for (k = 0; k < SNBEP_NCTR; k++) {
+			if (b == &u->pcu) {
+				set_ctl(u, NULL, &b->ctr[k], 0);
+			} else {
+				struct sref r = cbox_ref(u, (unsigned)(b - u->cbox), k);
+
+				set_ctl(u, &r, r.c, 0);
+			}
+			if (F(u, SNBEP_RST_CTRL_CLEARS_CTRS))
+				b->ctr[k].val = 0;
+		}
+	if ((val & BOX_RST_CTRS) || F(u, SNBEP_RST_ON_ANY_WRITE)) { /* S-07, S-09 */
+		reset_counters(u, b);
+		if (F(u, SNBEP_RST_LEAKS))
+			reset_counters(u, next_box(u, b));
+	}
+	/* S-10, OQ-S13: one write sets both fields as written, resets and all;
+	 * the guide's set-up (S-41: 0x10102 zeroes a frozen box) and new
+	 * sample interval (S-43) are such writes. */
+	b->frz = val & BOX_FRZ;
+	b->frz_en = val & BOX_FRZ_EN;
+	if (!was && frozen(u, b))
+		for (k = 0; k < SNBEP_NCTR; k++)
+			b->held[k] = b->ctr[k].val;
+}
+
+/* The bits the table defines; EMU_F(SNBEP_TBL_THRESH_NARROW) stands for a
+ * wrong entry (thresh without its top bit), which tests must notice. */
+static uint64_t defined(const struct snbep_uncore *u, const struct reg_tmpl *t)
+{
+	const struct field *f = reg_field(t, "thresh");
+	uint64_t m = reg_defined_mask(t);
+
+	return f && F(u, SNBEP_TBL_THRESH_NARROW) ? m & ~(1ull << f->hi) : m;
+}
+
+static void write_ctl(struct snbep_uncore *u, const struct reg_ref *r, const struct sref *s,
+		      struct snbep_ctr *c, uint64_t val)
+{
+	uint64_t w1a = reg_access_mask(r->tmpl, FA_W1A);
+
+	/* OQ-S16: bits the table does not define (63:32, and the reserved
+	 * ones, which "write 0") are dropped and read 0. */
+	val &= defined(u, r->tmpl);
+	if ((val & w1a) && !F(u, SNBEP_CTL_RST_IGNORED))
+		c->val = 0; /* S-20 */
+	set_ctl(u, s, c, F(u, SNBEP_CTL_RST_READS_1) ? val : val & ~w1a); /* OQ-S12 */
+}
+
+/* Where an MSR of the table lives in the model. */
+struct loc {
+	struct reg_ref r;
+	struct snbep_box *box; /* C-box or PCU, else NULL */
+	struct snbep_ctr *ctr; /* its counter (CTL, CTR), else NULL */
+	struct sref sref;      /* its stream, for a stream counter */
+	bool stream;
+	uint64_t *resid;       /* a core's C-state residency counter (S-46) */
+};
+
+static bool absent(uint32_t msr)
+{
+	unsigned i;
+
+	for (i = 0; i < ARRAY_SIZE(absent_msrs); i++)
+		if (msr == absent_msrs[i])
+			return true;
+	return false;
+}
+
+/* 0 and *l, or VEC_GP (#GP), or -1 (not this model's). */
+static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
+{
+	memset(l, 0, sizeof(*l));
+	if (!reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &l->r))
+		return -1;
+	if (l->r.box == &snbep_cbox) {
+		if (l->r.box_idx >= u->ncores)
+			return VEC_GP; /* OQ-S15: no C-box for an absent core */
+		l->box = &u->cbox[l->r.box_idx];
+		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
+		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
+	} else if (l->r.box == &snbep_pcu) {
+		l->box = &u->pcu;
+	} else if (l->r.box == &snbep_ubox && l->r.tmpl->count == SNBEP_UNCTR) {
+		l->sref = ubox_ref(u, l->r.idx);
+		l->stream = true;
+	} else if (l->r.box == &snbep_ubox) {
+		l->ctr = &u->ufixed;
+	}
+	if (l->stream)
+		l->ctr = l->sref.c;
+	else if (l->box && (l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR))
+		l->ctr = &l->box->ctr[l->r.idx];
+	return 0;
+}
+
+#define ABSENT_OK 1
+
+/* The start of every access: VEC_GP (#GP) or -1 (not this model's); ABSENT_OK
+ * for a global register this uncore lacks when SNBEP_GLOBAL_REGS makes it
+ * answer (S-03, OQ-S01); else 0 with *l located, the model advanced to now
+ * and, for a residency counter, l->resid the accessing core's. */
+static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now,
+		 struct loc *l)
+{
+	int rc;
+
+	if (absent(msr))
+		return F(u, SNBEP_GLOBAL_REGS) ? ABSENT_OK : VEC_GP;
+	rc = locate(u, msr, l);
+	if (rc)
+		return rc;
+	advance(u, now);
+	if (l->r.box != &snbep_residency)
+		return 0;
+	if (core >= u->ncores)
+		return VEC_GP;
+	l->resid = &u->resid[core][msr != MSR_CORE_C3_CTR];
+	return 0;
+}
+
+int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+{
+	struct snbep_uncore *u = m;
+	struct loc l;
+	int rc;
+
+	if (absent(msr))
+		*val = 0;
+	rc = enter(u, core, msr, now, &l);
+	if (rc)
+		return rc == ABSENT_OK ? 0 : rc;
+	if (l.resid) {
+		*val = *l.resid;
+		return 0;
+	}
+	switch (l.r.tmpl->role) {
+	case ROLE_BOX_CTL: /* OQ-S02: write-only fields read 0 */
+		*val = F(u, SNBEP_BOX_CTL_READS_BACK) ? (l.box->frz ? BOX_FRZ : 0) |
+			(l.box->frz_en ? BOX_FRZ_EN : 0) : 0;
+		break;
+	case ROLE_FILTER:
+		*val = l.box->filter;
+		break;
+	case ROLE_CTL:
+		*val = l.ctr->ctl;
+		break;
+	default:
+		*val = l.box && frozen(u, l.box) && F(u, SNBEP_FRZ_HOLDS_READS)
+			       ? l.box->held[l.r.idx] : l.ctr->val;
+	}
+	return 0;
+}
+
+int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+{
+	struct snbep_uncore *u = m;
+	struct loc l;
+	int rc = enter(u, core, msr, now, &l);
+
+	if (rc)
+		return rc == ABSENT_OK ? 0 : rc;
+	if (l.resid) {
+		*l.resid = val; /* OQ-S14: writes stored */
+		return 0;
+	}
+	switch (l.r.tmpl->role) {
+	case ROLE_BOX_CTL:
+		write_box_ctl(u, l.box, val);
+		return 0;
+	case ROLE_FILTER: /* S-04; OQ-S16: bits 63:32 dropped */
+		l.box->filter = val & reg_defined_mask(l.r.tmpl);
+		return 0;
+	case ROLE_CTL:
+		write_ctl(u, &l.r, l.stream ? &l.sref : NULL, l.ctr, val);
+		return 0;
+	default: /* S-05; OQ-S16: bits above the width dropped */
+		l.ctr->val = val & (F(u, SNBEP_UPPER_BITS_KEPT) ? ~0ull : width_mask(l.ctr));
+		return 0;
+	}
+}
+
+static uint8_t table_width(uint32_t msr)
+{
+	struct reg_ref r;
+
+	return reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &r) ? r.tmpl->width : 64;
+}
+
+/* model: one C-box per core of the package on every model (OQ-S15). */
+void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		uint64_t now)
+{
+	struct snbep_uncore *u = m;
+	uint8_t w_ugp = table_width(MSR_U_CTR0), w_c = table_width(MSR_C0_CTR0);
+	unsigned b, k;
+
+	(void)model;
+	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
+	u->faults = faults;
+	u->ncores = ncores < 1 ? 1 : ncores > SNBEP_MAX_CORES ? SNBEP_MAX_CORES : ncores;
+	u->uclk_khz = uclk_khz ? uclk_khz : 1;
+	u->now = now;
+	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
+	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(MSR_U_FIXED_CTR);
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		if (k < SNBEP_UNCTR)
+			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
+		for (b = 0; b < SNBEP_MAX_CORES; b++)
+			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_c;
+		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(MSR_PCU_CTR0);
+	}
+	/* Caches filled for CTL = 0 (a key no selection has forces it). */
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		for (b = 0; b < u->ncores; b++) {
+			struct sref c = cbox_ref(u, b, k);
+
+			*c.key = ~0u;
+			set_ctl(u, &c, c.c, 0);
+		}
+		if (k < SNBEP_UNCTR) {
+			struct sref r = ubox_ref(u, k);
+
+			*r.key = ~0u;
+			set_ctl(u, &r, r.c, 0);
+		}
+		set_ctl(u, NULL, &u->pcu.ctr[k], 0);
+	}
+}
+
+void snbep_advance(struct snbep_uncore *u, uint64_t now)
+{
+	advance(u, now);
+}
+
+void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now)
+{
+	struct snbep_uncore *u = m;
+
+	advance(u, now);
+	if (core < u->ncores)
+		u->cstate[core] = (uint8_t)s;
+}

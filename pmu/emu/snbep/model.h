@@ -1,0 +1,124 @@
+/* The emulated Xeon E5-2600 (Sandy Bridge-EP) uncore: one instance per
+ * package, a model of the register semantics of spec
+ * xeon-e5-2600-uncore.md (S-xx) for the MSR boxes: the U-box (two general
+ * counters and the UCLK fixed counter), the C-boxes of the package's cores
+ * (OQ-S15), the PCU with its occupancy and band filters, and the per-core
+ * C-state residency counters. The PCI boxes are not modelled (§4).
+ *
+ * Time: the caller supplies `now` in U-clock cycles (UCLK; OQ-S18: the
+ * model's UCLK runs at the TSC rate, which the backend passes as uclk_khz).
+ * The PCU counts pclk, 800 MHz of the same time (S-44); the residency
+ * counters count UCLK cycles (= TSC, OQ-S14). Evaluated lazily: every
+ * access first advances the model to `now`.
+ *
+ * Occupancy input: each core's C-state, set through snbep_core_state() at
+ * the time it changes (the emulated backend reports a CPU it parks in
+ * HLT/MWAIT and one it runs; host tests a scripted sequence). Cores start
+ * in C0.
+ *
+ * No uncore-wide control, no overflow status, no PMI (S-39, S-40): counters
+ * wrap silently. Portable: no <efi.h>, no platform calls. */
+#ifndef PMU_EMU_SNBEP_H
+#define PMU_EMU_SNBEP_H
+
+#include "lib/rt.h"
+#include "pmu/emu/faults.h"
+#include "pmu/emu/models.h"
+#include "pmu/emu/stream.h"
+
+#define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
+#define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
+#define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
+#define SNBEP_PCLK_KHZ 800000u   /* S-44 */
+#define SNBEP_MAX_PMI_REQ 16
+
+
+/* A general or fixed counter with its control. The edge detector (OQ-S09)
+ * holds the compare result of the counter's last counted cycle: 0 after a
+ * CTL write or a box reset, kept across a freeze. For a stream counter
+ * (U-box, C-box) resync says the next counted cycle compares with det
+ * rather than with the cycle before it (set when counting may have
+ * stopped or restarted); the PCU keeps det current at every advance, det
+ * for its main event and det_occ for its occupancy compare. */
+struct snbep_ctr {
+	uint64_t ctl, val;
+	uint8_t width;        /* from the register table; defects change it */
+	bool det, det_occ, resync;
+};
+
+/* A box with a BOX_CTL: a C-box or the PCU. */
+struct snbep_box {
+	struct snbep_ctr ctr[SNBEP_NCTR];
+	uint64_t filter;
+	bool frz, frz_en;              /* as last written (OQ-S13); read 0 (OQ-S02) */
+	uint64_t held[SNBEP_NCTR];     /* EMU_F(SNBEP_FRZ_HOLDS_READS): values at the freeze */
+};
+
+struct snbep_uncore {
+	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
+	unsigned ncores;       /* cores of the package: C-boxes 0..ncores-1 (OQ-S15) */
+	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
+	uint64_t now;          /* UCLK cycle the state below is accounted to */
+	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
+	struct snbep_box cbox[SNBEP_MAX_CORES], pcu;
+	/* Cached per-cycle increments of the stream counters, and the CTL
+	 * selection bits each cache was filled from. */
+	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CORES][SNBEP_NCTR];
+	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CORES][SNBEP_NCTR];
+	uint8_t cstate[SNBEP_MAX_CORES];          /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
+	uint64_t resid[SNBEP_MAX_CORES][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
+	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
+	unsigned npmi, pmi_dropped;
+};
+
+/* The model's operations (struct emu_model, pmu/emu/models.h), each with
+ * its signature: m is a struct snbep_uncore. */
+extern const struct emu_model snbep_model;
+/* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
+ * 0 (S-06). */
+void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		uint64_t now);
+
+/* Returns 0 and the value; 13 (#GP) where the model faults; -1 if msr is not
+ * an uncore MSR of this generation (the caller passes it on). core: the
+ * accessing CPU's core in the package, for the per-core residency counters
+ * (OQ-S14); every other register is the package's (S-02). */
+int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
+int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
+
+/* Advance to now without an access (the backend's tick). */
+void snbep_advance(struct snbep_uncore *u, uint64_t now);
+
+/* Core `core` enters C-state s at `now` (the model is advanced to now
+ * first, so the old state counts up to it). Cores outside 0..ncores-1 are
+ * ignored. The PCU counts a core in C1 (halted) in no occupancy bucket
+ * (OQ-S19). */
+void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+
+/* Advance to now, then move out up to max pending PMI requests; there are
+ * none unless a defect makes a wrap ask for one (S-40). */
+unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+
+/* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask)
+ * and of a U-box counter (ev_sel, umask) at UCLK cycle t: what the filters
+ * see (pmu/emu/snbep/stream.c). Exposed so host tests can compute expected
+ * counts independently. */
+unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, uint64_t t);
+unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
+
+/* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert
+ * and edge (S-22..S-24; gt: the off-by-one defects); with thresh 0 they
+ * are ignored and the raw count accumulates (S-25, S-31, OQ-S08). */
+struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
+			   bool gt);
+/* The same from a CTL's invert and edge_det bits (bits 23, 18 in every
+ * box), with the defects of that path. */
+struct emu_filt snbep_main_filt(const struct snbep_uncore *u, unsigned thresh, uint64_t ctl);
+/* The PCU's counting (pmu/emu/snbep/pcu.c).
+ * The PCU counter k's increments over pclk cycles [a, b), all under the
+ * current C-states, and its edge detectors brought to b. */
+uint64_t snbep_pcu_count(struct snbep_uncore *u, unsigned k, uint64_t a, uint64_t b);
+/* pclk cycles before UCLK cycle t (S-44). */
+uint64_t snbep_pclk(const struct snbep_uncore *u, uint64_t t);
+
+#endif

@@ -1,0 +1,35 @@
+/* The Sandy Bridge-EP uncore's PMI requests as the backend takes them, and
+ * the model's operations set (struct emu_model). */
+#include "pmu/emu/snbep/model.h"
+
+/* No uncore PMI exists (S-40); with EMU_F(SNBEP_WRAP_PMI) a wrap asks for
+ * one, and with no routing register to name a core it goes to every core
+ * of the package, so a test watching any of them sees it. */
+unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max)
+{
+	struct snbep_uncore *u = m;
+	uint64_t c[SNBEP_MAX_PMI_REQ];
+	unsigned i, n;
+
+	snbep_advance(u, now);
+	n = emu_fifo_take(u->pmi, &u->npmi, sizeof(c[0]), c,
+			  max < SNBEP_MAX_PMI_REQ ? max : SNBEP_MAX_PMI_REQ);
+	for (i = 0; i < n; i++)
+		out[i] = (struct emu_pmi_req){ c[i], (uint16_t)((1u << u->ncores) - 1) };
+	return n;
+}
+
+/* OQ-N4: a PMI goes to every thread of each selected core; OQ-S18: the
+ * U-clock runs at the TSC's rate; no routing register, so no PMI storm
+ * defect to end; the cores' C-states feed the PCU's occupancy (S-26). */
+const struct emu_model snbep_model = {
+	.size = sizeof(struct snbep_uncore),
+	.one_thread = false,
+	.uclk_is_tsc = true,
+	.init = snbep_init,
+	.rdmsr = snbep_rdmsr,
+	.wrmsr = snbep_wrmsr,
+	.take_pmi = snbep_take_pmi,
+	.routed = NULL,
+	.cstate = snbep_core_state,
+};

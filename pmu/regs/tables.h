@@ -1,0 +1,29 @@
+/* Shared pieces of the per-generation tables (pmu/regs/). */
+#ifndef PMU_REGS_TABLES_H
+#define PMU_REGS_TABLES_H
+
+#include "pmu/regs/regs.h"
+
+/* Core-side registers of the uncore PMI path (pmu/regs/core.c): a part of
+ * the core PMU's own table. */
+extern const struct box_type core_pmi_box;
+
+/* Each generation's register description, its box types, for its registry
+ * row (pmu/registry.c) and its model (reg_find); the sizes are checked
+ * against the definitions. */
+extern const struct box_type *const nhm_boxes[2];
+extern const struct box_type *const snbep_boxes[10];
+extern const struct box_type *const nhmex_boxes[11];
+extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const icl_boxes[4],
+	*const tgl_boxes[4], *const adl_boxes[4];
+/* The client uncore's ARB and C-boxes (one per core, L-16, L-17, L-68), for
+ * its registry rows and its model (pmu/emu/client/model.c). */
+extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cbox_a,
+	client_cbox_b, client_cbox_c, client_cbox_d;
+/* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
+extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
+/* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */
+extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
+	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;
+
+#endif

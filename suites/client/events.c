@@ -1,0 +1,113 @@
+/* Events of the ARB and the C-boxes (L-14, L-55..L-58, §5; OQ-L13, OQ-L15,
+ * OQ-L22): the ARB's counters below its selects and its counter-0-only
+ * occupancy, and the two umask groups a C-box lookup needs. */
+#include "suites/client/client.h"
+
+#define WIN_US 2000
+
+static enum verdict window(struct tctx *t, const struct cl_layout *l, uint64_t arb0,
+			   uint64_t arb1, uint64_t cb0, struct cl_win *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->sel[CL_ARB0] = arb0;
+	w->sel[CL_ARB1] = arb1;
+	w->sel[CL_CB0] = cb0;
+	w->sel[CL_FIX] = CL_FC_EN;
+	w->gctl = CL_GC_EN;
+	TRY(cl_prepare(t, l));
+	return cl_window(t, l, w, WIN_US);
+}
+
+/* ARB counter 0 (0x3B0, select 0x3B2; 0x2FD2, 0x2FD0 on D) on 80H
+ * occupancy and counter 1 on 81H requests both count (L-14, L-56, L-76);
+ * "cycles with any request" (80H, CMASK 1) counts too and, on the model
+ * (one clock, OQ-L13), no more than the window's U-clocks (§5). Not on Ice
+ * Lake client, which has no counter 0 (L-70, L-72). */
+static enum verdict arb_counting(struct tctx *t)
+{
+	struct cl_layout l;
+	struct cl_win w, c;
+
+	TRY(cl_layout(t, &l));
+	if (l.icl068)
+		return t_na(t, "no ARB counter 0 on this model, so no 80H (ICL068: L-70, L-72)");
+	TRY(window(t, &l, CL_ARB_OCC | CL_ES_EN, CL_ARB_REQ | CL_ES_EN, 0, &w));
+	t_figure(t, "occupancy_count", (int64_t)w.d[CL_ARB0], "count");
+	t_figure(t, "requests_count", (int64_t)w.d[CL_ARB1], "count");
+	if (!w.d[CL_ARB0] || !w.d[CL_ARB1])
+		return UNCORE_IDLE(t, "ARB 80H counted %lu on counter 0, 81H %lu on counter 1 (L-14, "
+				   "L-56; on hardware: no memory traffic)",
+				   (unsigned long)w.d[CL_ARB0], (unsigned long)w.d[CL_ARB1]);
+	TRY(window(t, &l, CL_ARB_OCC | CL_ES_EN | CL_ES_CMASK(1), 0, 0, &c));
+	t_figure(t, "cycles_with_request_count", (int64_t)c.d[CL_ARB0], "count");
+	CHECK(t, c.d[CL_ARB0], "80H with CMASK 1 did not count where 80H did (L-27, §5)");
+	if (uncore_emulated())
+		CHECK(t, c.d[CL_ARB0] <= c.d[CL_FIX], "80H with CMASK 1 counted %lu cycles in a "
+		      "window of %lu U-clocks (§5, OQ-L13)", (unsigned long)c.d[CL_ARB0],
+		      (unsigned long)c.d[CL_FIX]);
+	return V_PASS;
+}
+
+/* 80H on ARB counter 1: counts nothing on the model (L-58, OQ-L15
+ * default; Ice Lake's one counter too, L-72); reported on hardware. 81H on
+ * counter 0 beside it moves (on Ice Lake client a C-box lookup, L-70). */
+static enum verdict arb_occ_on_1(struct tctx *t)
+{
+	struct cl_layout l;
+	struct cl_win w;
+
+	TRY(cl_layout(t, &l));
+	TRY(window(t, &l, CL_ARB_REQ | CL_ES_EN, CL_ARB_OCC | CL_ES_EN, CL_LOOKUP_ANY | CL_ES_EN,
+		   &w));
+	t_figure(t, "occupancy_on_counter1_count", (int64_t)w.d[CL_ARB1], "count");
+	if (!w.d[l.icl068 ? CL_CB0 : CL_ARB0])
+		return UNCORE_IDLE(t, "%s did not move (on hardware: no traffic)",
+				   cl_ctr_names[l.icl068 ? CL_CB0 : CL_ARB0]);
+	if (!uncore_emulated()) {
+		plat_log(1, "  client.events.arb-occ-on-1: 80H on ARB counter 1 counted %lu (L-56, "
+			 "OQ-L15)", (unsigned long)w.d[CL_ARB1]);
+		return V_PASS;
+	}
+	CHECK(t, !w.d[CL_ARB1], "80H (occupancy, counter 0 only) counted %lu on ARB counter 1 "
+	      "(L-56, L-58, OQ-L15 default)", (unsigned long)w.d[CL_ARB1]);
+	return V_PASS;
+}
+
+/* 34H with only the line-state group (0FH) beside 34H/8FH: nothing on the
+ * model (L-57, OQ-L22 default); reported on hardware. */
+static enum verdict umask_groups(struct tctx *t)
+{
+	struct cl_layout l;
+	struct cl_win w;
+
+	TRY(cl_layout(t, &l));
+	memset(&w, 0, sizeof(w));
+	w.sel[CL_CB0] = CL_LOOKUP_ANY | CL_ES_EN;
+	w.sel[CL_CB1] = CL_LOOKUP_STATE_ONLY | CL_ES_EN;
+	w.sel[CL_FIX] = CL_FC_EN;
+	w.gctl = CL_GC_EN;
+	TRY(cl_prepare(t, &l));
+	TRY(cl_window(t, &l, &w, WIN_US));
+	t_figure(t, "one_group_count", (int64_t)w.d[CL_CB1], "count");
+	if (!w.d[CL_CB0])
+		return UNCORE_IDLE(t, "34H/8FH did not move (on hardware: no traffic)");
+	if (!uncore_emulated()) {
+		plat_log(1, "  client.events.umask-groups: 34H/0FH counted %lu beside 34H/8FH's %lu "
+			 "(OQ-L22)", (unsigned long)w.d[CL_CB1], (unsigned long)w.d[CL_CB0]);
+		return V_PASS;
+	}
+	CHECK(t, !w.d[CL_CB1], "34H/0FH (no request-filter bit) counted %lu (L-57, OQ-L22 "
+	      "default)", (unsigned long)w.d[CL_CB1]);
+	return V_PASS;
+}
+
+static const struct test tests[] = {
+	{ .id = "client.events.arb-counting", .desc = "ARB counter 0 on 80H and counter 1 on 81H "
+	  "count; 80H with CMASK 1 too, within the window's U-clocks (model)", .needs = NEED_UNCORE,
+	  .run = arb_counting },
+	{ .id = "client.events.arb-occ-on-1", .desc = "80H occupancy on ARB counter 1 counts "
+	  "nothing (model; reported on hardware)", .needs = NEED_UNCORE, .run = arb_occ_on_1 },
+	{ .id = "client.events.umask-groups", .desc = "34H with one umask group counts nothing "
+	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = umask_groups },
+};
+const struct suite client_events_suite = SUITE("client.events", tests);
