@@ -157,6 +157,9 @@ int64_t t_slack(struct tctx *t, int64_t hw, const char *why);
 /* A counter that never moved where the model's events always move: a
  * FAIL on the model, a SKIP on hardware (the event may be idle there). */
 enum verdict t_idle(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same where the test can go on without that counter: a FAIL on the
+ * model; on hardware a note (the log at verbose=1) and V_PASS, for TRY(). */
+enum verdict t_still(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Whether the PMU behind the tests is the emulated model (pmu/backend/
  * backend.h), for what is not an open question: a test step only the
  * model can take, a rate only the model has. */

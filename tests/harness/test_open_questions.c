@@ -106,9 +106,14 @@ static void slack_and_idle_by_backend(void **state)
 	assert_int_equal(t_slack(&t, 64, "hardware counts traffic the model has not"), 0);
 	assert_int_equal(t_idle(&t, "counter %u did not move", 2), V_FAIL);
 	assert_string_equal(r.reason, "counter 2 did not move");
+	assert_int_equal(t_still(&t, "counter %u did not move", 3), V_FAIL);
+	assert_string_equal(r.reason, "counter 3 did not move");
 	msr_backend_set(&fake_hw);
 	assert_int_equal(t_slack(&t, 64, "hardware counts traffic the model has not"), 64);
 	assert_int_equal(t_idle(&t, "counter %u did not move", 2), V_SKIP);
+	r.reason[0] = '\0';
+	assert_int_equal(t_still(&t, "counter %u did not move", 3), V_PASS);
+	assert_string_equal(r.reason, "");
 }
 
 /* A test body run by the runner: on hardware its misses leave a PASS. */
