@@ -152,7 +152,8 @@ void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t val
 enum verdict t_default(struct tctx *t, const char *oq, const char *want, bool held,
 		       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 /* The tolerance a comparison allows: 0 on the model, which is exact; hw on
- * hardware, for the reason why (logged at verbose=2 with the value). */
+ * hardware, for the reason why (logged at verbose=2 with the value, once
+ * while a test asks again for the same reason). */
 int64_t t_slack(struct tctx *t, int64_t hw, const char *why);
 /* A counter that never moved where the model's events always move: a
  * FAIL on the model, a SKIP on hardware (the event may be idle there). */
