@@ -45,8 +45,9 @@ static enum verdict all_moved(struct tctx *t, const struct cl_layout *l, const s
 	return V_PASS;
 }
 
-/* Whether every counter all_moved asks for moved, for an open question's
- * default that says they count. */
+/* Whether every counter all_moved asks for moved (the fixed counter, L-20,
+ * L-22, L-59; every general one, L-21; Ice Lake's ARB counter 0 is not one,
+ * L-70), for an open question's default that says they count. */
 static bool every_moved(const struct cl_layout *l, const struct cl_win *w)
 {
 	unsigned i;
