@@ -9,14 +9,23 @@
 /* One record (a banner, or one test result) is built in RESULTS_REC_MAX
  * bytes and written with a single write_at, so the file only ever holds
  * whole records. Realistic records stay under 2 KiB; the limits only bite on
- * pathological input (ids, figure names or reasons full of escapes). */
-#define RESULTS_REC_MAX  4096
+ * pathological input (ids, figure names or reasons full of escapes). It
+ * holds the figures, the open questions, an id, a description and the
+ * record's keys whole (RESULTS_FIGS_MAX, RESULTS_OBS_MAX, RESULTS_ID_MAX,
+ * a description's 512); the reason gets what is left. */
+#define RESULTS_REC_MAX  6144
 /* All figures of one record: T_MAX_FIGURES at about 90 bytes each in TAP's
  * YAML (name, index, value, unit), the longest rendering; a figure with an
  * expected value and tolerance (t_figure_expect) takes about 45 more, and
  * the tests that give them record at most four. */
 #define RESULTS_FIGS_MAX 3072
 #define RESULTS_FIG_MAX  384  /* one figure entry: bounded by struct figure */
+/* A record's open questions (t_default): one entry at most RESULTS_OQ_MAX
+ * (its strings cut at twice their size escaped, the keys); of T_MAX_OBS
+ * entries, what does not fit RESULTS_OBS_MAX is counted dropped. Realistic
+ * entries take about 200 bytes. */
+#define RESULTS_OQ_MAX   640
+#define RESULTS_OBS_MAX  2048
 #define RESULTS_ID_MAX   256  /* a test id (longer ones are cut) */
 #define RESULTS_WORD_MAX 128  /* version, tag, apic mode, backend */
 #define RESULTS_TRACE_MAX 20480 /* a record's register trace (verbose=3) */

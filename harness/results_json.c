@@ -325,15 +325,55 @@ static void put_trace(struct rbuf *b, const struct tresult *r, size_t keep)
 	rbuf_printf(b, "],\"trace_dropped\":%u", dropped);
 }
 
+/* ,"open_questions":[{"id":..,"default":..,"held":..,"checks":N,
+ * "misses":N,"seen":".."|null},...] of the questions the test checked
+ * (t_default), "open_questions_dropped":N after it where some did not fit
+ * the test's entries; nothing for a test that checked none. */
+static void put_observations(struct rbuf *b, const struct tresult *r)
+{
+	unsigned i, n = 0, dropped = r->obs_dropped;
+
+	if (!r->nobs && !dropped)
+		return;
+	rbuf_put(b, ",\"open_questions\":[");
+	for (i = 0; i < r->nobs; i++) {
+		const struct observation *o = &r->obs[i];
+		char one[RESULTS_OQ_MAX];
+		struct rbuf e = RBUF(one);
+
+		/* Each entry whole or not at all: one that does not fit beside
+		 * the closing bracket and the count is counted dropped. */
+		rbuf_put(&e, n ? ",{\"id\":" : "{\"id\":");
+		rbuf_jstr(&e, o->oq, 3 * T_OQ_LEN);
+		rbuf_put(&e, ",\"default\":");
+		rbuf_jstr(&e, o->want, 2 * T_WANT_LEN);
+		rbuf_printf(&e, ",\"held\":%s,\"checks\":%u,\"misses\":%u,\"seen\":",
+			    o->misses ? "false" : "true", o->checks, o->misses);
+		if (o->misses)
+			rbuf_jstr(&e, o->seen, 2 * T_SEEN_LEN);
+		else
+			rbuf_put(&e, "null");
+		rbuf_put(&e, "}");
+		if (rbuf_room(b, 48) >= e.len && rbuf_putn(b, one, e.len))
+			n++;
+		else
+			dropped++;
+	}
+	rbuf_put(b, "]");
+	if (dropped)
+		rbuf_printf(b, ",\"open_questions_dropped\":%u", dropped);
+}
+
 void json_put_record(struct rbuf *b, const struct tresult *r)
 {
-	char figs[RESULTS_FIGS_MAX];
-	struct rbuf fb = RBUF(figs);
+	char figs[RESULTS_FIGS_MAX], obs[RESULTS_OBS_MAX];
+	struct rbuf fb = RBUF(figs), ob = RBUF(obs);
 	size_t size = b->size;
 
-	/* Figures first: they are measurements, so when space runs out it is
-	 * the reason text that gets cut, not them. */
+	/* Figures and observations first: they are measurements, so when
+	 * space runs out it is the reason text that gets cut, not them. */
 	rbuf_figures(&fb, r, ",", put_figure);
+	put_observations(&ob, r);
 	if (b->size > b->len + RESULTS_REC_MAX)
 		b->size = b->len + RESULTS_REC_MAX;
 	rbuf_put(b, "{\"id\":");
@@ -345,9 +385,9 @@ void json_put_record(struct rbuf *b, const struct tresult *r)
 		rbuf_printf(b, "\"core_type\":\"%s\",\"cpu\":%u,", core_type_name(r->core_type),
 			    r->cpu);
 	rbuf_printf(b, "\"verdict\":\"%s\",\"reason\":", verdict_word(r->verdict));
-	rbuf_jstr(b, r->reason, rbuf_room(b, fb.len + REC_KEEP));
-	rbuf_printf(b, ",\"duration_us\":%llu,\"figures\":{%.*s}",
-		    (unsigned long long)r->duration_us, (int)fb.len, figs);
+	rbuf_jstr(b, r->reason, rbuf_room(b, fb.len + ob.len + REC_KEEP));
+	rbuf_printf(b, ",\"duration_us\":%llu,\"figures\":{%.*s}%.*s",
+		    (unsigned long long)r->duration_us, (int)fb.len, figs, (int)ob.len, obs);
 	b->size = size; /* the trace has room of its own */
 	put_trace(b, r, REC_KEEP);
 	rbuf_put(b, "}");

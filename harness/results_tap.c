@@ -6,7 +6,8 @@
 #include "pmu/core_enum.h"
 
 /* Bytes set aside after a YAML message besides the figures: severity,
- * duration, iteration, the "figures:" key and the block end. */
+ * duration, iteration, the "figures:" and "open_questions:" keys and the
+ * block end. */
 #define YAML_KEEP 128
 
 /* Append one line, cut to fit, with control characters turned into spaces
@@ -136,16 +137,46 @@ static void put_figure(struct rbuf *b, const struct tresult *r, unsigned first, 
 	}
 }
 
-/* The YAML diagnostic block; figs holds the rendered figure list. */
+/* One YAML list item per open question the test checked (t_default),
+ * keys as in results.json; each item whole or counted dropped. */
+static void put_observations(struct rbuf *b, const struct tresult *r)
+{
+	unsigned i, dropped = r->obs_dropped;
+
+	for (i = 0; i < r->nobs; i++) {
+		const struct observation *o = &r->obs[i];
+		char one[RESULTS_OQ_MAX];
+		struct rbuf e = RBUF(one);
+
+		rbuf_put(&e, "    - id: ");
+		rbuf_jstr(&e, o->oq, 3 * T_OQ_LEN);
+		rbuf_put(&e, "\n      default: ");
+		rbuf_jstr(&e, o->want, 2 * T_WANT_LEN);
+		rbuf_printf(&e, "\n      held: %s\n      checks: %u\n      misses: %u\n",
+			    o->misses ? "false" : "true", o->checks, o->misses);
+		if (o->misses) {
+			rbuf_put(&e, "      seen: ");
+			rbuf_jstr(&e, o->seen, 2 * T_SEEN_LEN);
+			rbuf_put(&e, "\n");
+		}
+		if (rbuf_room(b, 48) < e.len || !rbuf_putn(b, one, e.len))
+			dropped++;
+	}
+	if (dropped)
+		rbuf_printf(b, "    # %u more not recorded\n", dropped);
+}
+
+/* The YAML diagnostic block; figs holds the rendered figure list, obs the
+ * open questions'. */
 static void yaml_block(struct rbuf *b, const struct tresult *r,
-		       const struct rbuf *figs)
+		       const struct rbuf *figs, const struct rbuf *obs)
 {
 	unsigned long long us = r->duration_us;
 
 	rbuf_put(b, "  ---\n");
 	if (is_failure(r->verdict)) {
 		rbuf_put(b, "  message: ");
-		rbuf_jstr(b, r->reason, rbuf_room(b, figs->len + YAML_KEEP));
+		rbuf_jstr(b, r->reason, rbuf_room(b, figs->len + obs->len + YAML_KEEP));
 		rbuf_printf(b, "\n  severity: %s\n",
 			    r->verdict == V_ERROR ? "error" : "fail");
 	}
@@ -154,18 +185,21 @@ static void yaml_block(struct rbuf *b, const struct tresult *r,
 		rbuf_printf(b, "  iteration: %u\n", r->iteration);
 	if (figs->len)
 		rbuf_printf(b, "  figures:\n%.*s", (int)figs->len, figs->p);
+	if (obs->len)
+		rbuf_printf(b, "  open_questions:\n%.*s", (int)obs->len, obs->p);
 	rbuf_put(b, "  ...\n");
 }
 
 void tap_result(struct rfile *f, const struct tresult *r)
 {
-	char buf[RESULTS_REC_MAX], figs[RESULTS_FIGS_MAX];
-	struct rbuf b = RBUF(buf), fb = RBUF(figs);
+	char buf[RESULTS_REC_MAX], figs[RESULTS_FIGS_MAX], obs[RESULTS_OBS_MAX];
+	struct rbuf b = RBUF(buf), fb = RBUF(figs), ob = RBUF(obs);
 
 	status_line(&b, r);
 	rbuf_figures(&fb, r, "", put_figure);
-	if (is_failure(r->verdict) || r->nfigs)
-		yaml_block(&b, r, &fb);
+	put_observations(&ob, r);
+	if (is_failure(r->verdict) || r->nfigs || ob.len)
+		yaml_block(&b, r, &fb, &ob);
 	append(f, &b);
 }
 

@@ -74,6 +74,20 @@ struct suite {
 #define SUITE_EACH_TYPE(name_, table_)                                                 \
 	{ .name = name_, .tests = table_, .count = ARRAY_SIZE(table_), .each_core_type = true }
 
+/* What a test saw of one open question's default (OQ-, docs/spec/): one
+ * entry per question and default a test checked (t_default), however often
+ * it checked it. */
+#define T_MAX_OBS    8
+#define T_OQ_LEN     8   /* "OQ-N26" */
+#define T_WANT_LEN   72  /* the default, in a few words */
+#define T_SEEN_LEN   160 /* the first miss, as the test words it */
+struct observation {
+	char oq[T_OQ_LEN];
+	char want[T_WANT_LEN];
+	char seen[T_SEEN_LEN]; /* "" while every check held */
+	uint16_t checks, misses;
+};
+
 struct msr_trace;
 
 struct tresult {
@@ -89,6 +103,10 @@ struct tresult {
 	uint64_t duration_us;
 	struct figure figs[T_MAX_FIGURES];
 	unsigned nfigs;
+	/* The open questions the test checked (t_default), and how many more
+	 * entries did not fit. */
+	struct observation obs[T_MAX_OBS];
+	unsigned nobs, obs_dropped;
 	/* The test's MSR accesses (verbose=3, pmu/backend/trace.h), or none. */
 	const struct msr_trace *trace;
 	unsigned ntrace, trace_dropped;
@@ -121,6 +139,32 @@ void t_figure_at(struct tctx *t, const char *name, enum fig_key key, unsigned at
 /* A figure of one uncore box, by the box's name ("C0", "S1"). */
 void t_figure_box(struct tctx *t, const char *name, const char *box, int64_t value,
 		  const char *unit);
+
+/* An open question's default (OQ-, docs/spec/): what sources leave open,
+ * the emulated model answers with its recommended default. held says
+ * whether the machine showed the default (want names it). On the model a
+ * miss ends the test: the result is a FAIL with fmt as its reason. On
+ * hardware nothing fails: the check is recorded with what was seen
+ * (results.json "open_questions", the TAP's YAML block, the log at
+ * verbose=1 for a miss and 2 for a default that held) and the test goes
+ * on. Returns V_PASS or that FAIL, for TRY(): `grep -rn t_default suites`
+ * lists every assertion the model makes beyond what the sources say. */
+enum verdict t_default(struct tctx *t, const char *oq, const char *want, bool held,
+		       const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The tolerance a comparison allows: 0 on the model, which is exact; hw on
+ * hardware, for the reason why (logged at verbose=2 with the value, once
+ * while a test asks again for the same reason). */
+int64_t t_slack(struct tctx *t, int64_t hw, const char *why);
+/* A counter that never moved where the model's events always move: a
+ * FAIL on the model, a SKIP on hardware (the event may be idle there). */
+enum verdict t_idle(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same where the test can go on without that counter: a FAIL on the
+ * model; on hardware a note (the log at verbose=1) and V_PASS, for TRY(). */
+enum verdict t_still(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Whether the PMU behind the tests is the emulated model (pmu/backend/
+ * backend.h), for what is not an open question: a test step only the
+ * model can take, a rate only the model has. */
+bool t_on_model(void);
 
 #define CHECK(t, cond, ...) \
 	do { if (!(cond)) return t_fail((t), __VA_ARGS__); } while (0)

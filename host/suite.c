@@ -87,7 +87,7 @@ static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 }
 
 static const struct msr_backend tcg = {
-	"hw", tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
+	"hw", false, tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
 	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated, tcg_cstate,
 };
 

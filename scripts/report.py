@@ -14,6 +14,8 @@ and figures that moved beyond their tolerance (scripts/report_data.py
 says which). The plots are matplotlib's SVG (Debian python3-matplotlib),
 inline: no other file, no script, no network. Prints the report's path.
 Exit 1 if a run folder has nothing readable, 2 without matplotlib.
+Its "Open questions" section lists every open question the run observed
+(t_default, harness/test.h) and how it came out.
 """
 import argparse
 import html
@@ -146,6 +148,32 @@ def tally_html(doc):
         for v in rd.ORDER if v in t) + "</p>"
 
 
+def open_questions_html(doc):
+    """The open questions the run observed (report_data.open_questions)."""
+    rows, dropped = rd.open_questions(doc)
+    if not rows:
+        return "<p>No test of this run checked an open question's default.</p>"
+    model = doc.get("backend") == "emu"
+    note = ("On the emulated model a default that did not hold failed its test."
+            if model else "On hardware a default that did not hold is recorded, never "
+            "failed: this is what the machine answered.")
+    out = [f"<p class='note'>What the sources leave open (OQ-, docs/spec/) and the model "
+           f"answers with its default (t_default). {note}"
+           + (f" {dropped} more entries did not fit their tests' records." if dropped else "")
+           + "</p><table><tr><th>question</th><th>default</th><th>came out</th>"
+           "<th>misses / checks</th><th>first miss</th><th>tests</th></tr>"]
+    for r in rows:
+        came = "held" if r["held"] else "not seen"
+        style = f" style='background:{COLOURS['PASS' if r['held'] else 'FAIL']}'"
+        seen = "" if r["held"] else (f"{esc(r['seen'])} "
+                                     f"<span class='note'>({esc(r['seen_in'])})</span>")
+        out.append(f"<tr><td class='id'>{esc(r['id'])}</td><td>{esc(r['default'])}</td>"
+                   f"<td class='v'{style}>{came}</td>"
+                   f"<td class='num'>{r['misses']} / {r['checks']}</td><td>{seen}</td>"
+                   f"<td class='id'>{esc(', '.join(r['tests']))}</td></tr>")
+    return "".join(out) + "</table>"
+
+
 def result_rows(tests, repeat):
     out = ["<table class='verdicts'><tr><th>verdict</th><th>test</th>"
            + ("<th>#</th>" if repeat else "")
@@ -238,6 +266,7 @@ def page(run_dir, doc, base_dir, base, plt):
                                                plt), "rates", plt)]
     else:
         parts.append("<p>No figure with an expected value in this run.</p>")
+    parts += ["<h2>Open questions</h2>", open_questions_html(doc)]
     parts += ["<h2>Verdicts</h2>", verdicts_html(doc)]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>uncore-harness {esc(doc.get('run'))}</title><style>{CSS}</style></head>"

@@ -201,3 +201,35 @@ def identity(doc):
          else "none (the run did not end)"),
     ]
     return rows
+
+
+def oq_order(oq):
+    """OQ-N6 before OQ-N12: the id's letters, then its number."""
+    m = re.match(r"^OQ-([A-Z]*)(\d+)$", oq or "")
+    return (m.group(1), int(m.group(2)), "") if m else ("~", 0, oq or "")
+
+
+def open_questions(doc):
+    """Every open question the run's tests checked (t_default; each test's
+    "open_questions" in results.json), one row per question and default:
+    id, default, the tests that checked it, checks and misses summed over
+    them, held (no miss), the first miss as seen and the test it was seen
+    in; the misses first, then by id. Also the number of entries tests
+    could not record ("open_questions_dropped")."""
+    rows, dropped = {}, 0
+    for t in doc.get("tests") or []:
+        dropped += t.get("open_questions_dropped", 0)
+        for o in t.get("open_questions") or []:
+            k = (o.get("id", "?"), o.get("default", ""))
+            r = rows.setdefault(k, {"id": k[0], "default": k[1], "tests": [], "checks": 0,
+                                    "misses": 0, "seen": None, "seen_in": None})
+            if test_name(t) not in r["tests"]:
+                r["tests"].append(test_name(t))
+            r["checks"] += o.get("checks", 0)
+            r["misses"] += o.get("misses", 0)
+            if o.get("misses") and r["seen"] is None:
+                r["seen"], r["seen_in"] = o.get("seen"), test_name(t)
+    for r in rows.values():
+        r["held"] = r["misses"] == 0
+    return sorted(rows.values(), key=lambda r: (r["held"], oq_order(r["id"]), r["default"])), \
+        dropped

@@ -16,6 +16,11 @@ enum pmu_cstate { PMU_C0, PMU_C1, PMU_C3, PMU_C6 };
 
 struct msr_backend {
 	const char *name; /* "hw" or "emu" */
+	/* The PMU behind it is the emulated model, which answers every open
+	 * question (OQ-) with its recommended default: tests assert those
+	 * defaults here and only report them on hardware (harness/test.h,
+	 * t_default). */
+	bool model;
 	/* 0, the exception vector (VEC_GP = #GP), or a negative PLAT_E* error */
 	int (*read)(unsigned cpu, uint32_t msr, uint64_t *val);
 	int (*write)(unsigned cpu, uint32_t msr, uint64_t val);

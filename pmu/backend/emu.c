@@ -595,6 +595,6 @@ static bool emu_core_emulated(void)
 }
 
 const struct msr_backend msr_backend_emu = {
-	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
+	"emu", true, emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
 	emu_cpuid, emu_core_emulated, emu_cstate,
 };

@@ -93,6 +93,6 @@ static void hw_cstate(enum pmu_cstate s)
 }
 
 const struct msr_backend msr_backend_hw = {
-	"hw", hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
+	"hw", false, hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
 	hw_cpuid, hw_core_emulated, hw_cstate,
 };

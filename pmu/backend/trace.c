@@ -27,7 +27,7 @@ void pmu_trace_set_gen(const struct uncore_gen *g)
 static void print_header(void)
 {
 	uint64_t hz = plat_tsc_hz(), t0, t1, core, best = UINT64_MAX, at = 0, at_core = 0;
-	bool emu = msr_backend() == &msr_backend_emu;
+	bool emu = msr_backend()->model;
 	unsigned i;
 
 	/* The tightest of a few brackets: an interrupt or a descheduled vCPU

@@ -41,7 +41,7 @@ static enum verdict erratum(struct tctx *t)
 	TRY(cl_window(t, &l, &w, WIN_US));
 	t_figure(t, "arb_counter1_count", (int64_t)w.d[CL_ARB1], "count");
 	if (!w.d[CL_ARB1])
-		return UNCORE_IDLE(t, "ARB PERFCTR1 (0x%x, select 0x%x) counted no 81H: the one ARB "
+		return t_idle(t, "ARB PERFCTR1 (0x%x, select 0x%x) counted no 81H: the one ARB "
 				   "counter of this model (L-70, L-72; on hardware: no traffic)",
 				   cl_ctr_msr(&l, CL_ARB1), cl_sel_msr(&l, CL_ARB1));
 	return V_PASS;
@@ -85,7 +85,7 @@ static enum verdict boxes(struct tctx *t)
 		TRY(box_window(t, &l, on, d));
 		t_figure_at(t, "arb_box_count", FIG_BOX, on, (int64_t)d[on], "count");
 		if (!d[on])
-			return UNCORE_IDLE(t, "ARB box %u's counter 0 (0x%x) counted no 81H (L-76; on "
+			return t_idle(t, "ARB box %u's counter 0 (0x%x) counted no 81H (L-76; on "
 					   "hardware: no traffic)", on, cl_arb_ctr(&l, on, 0));
 		CHECK(t, !d[1 - on], "ARB box %u's counter 0 (0x%x), select 0, counted %lu while box "
 		      "%u's ran (L-76)", 1 - on, cl_arb_ctr(&l, 1 - on, 0), (unsigned long)d[1 - on],

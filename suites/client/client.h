@@ -153,7 +153,8 @@ extern struct cl_pmi cl_pmi;
 void cl_on_pmi(unsigned vector);
 /* The select bit of the BSP's core on the model (L-46, OQ-L17: core n is
  * the n-th core by APIC id); on hardware, where the numbering is open, all
- * of the layout's bits, so that it reaches the BSP whichever core it is. */
+ * of the layout's bits, so that it reaches the BSP whichever core it is
+ * (a choice of set-up, not an assertion: t_on_model()). */
 uint64_t cl_bsp_select(const struct cl_layout *l);
 
 /* One suite per concern, run in this order (suites/all.c). */

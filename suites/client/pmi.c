@@ -76,8 +76,13 @@ static enum verdict status_body(struct tctx *t, struct solo *p)
 	TRY(step(t, p, 1, true, true, "an overflow routed to the BSP's core (L-42, L-43)"));
 	CHECK(t, cl_pmi.status[0] & CL_ST_FIXED, "GLOBAL_STATUS 0x%lx in the handler lacks bit 0 "
 	      "(L-38, L-45)", (unsigned long)cl_pmi.status[0]);
-	TRY(step(t, p, 2, false, uncore_emulated(), "a second overflow, the status left set "
-		 "(L-49)"));
+	TRY(step(t, p, 2, false, false, "a second overflow"));
+	/* Faults, a storm and other CPUs' PMIs judged on any machine; the
+	 * count is the open question. */
+	TRY(counted(t, cl_pmi.hits[0], "a second overflow, the status left set (L-49)"));
+	TRY(t_default(t, "OQ-L20", "a second overflow, the status still set, raises a PMI",
+		      cl_pmi.hits[0] == 2, "%u PMIs after a second overflow, the status left set, "
+		      "want 2 (L-49)", cl_pmi.hits[0]));
 	t_figure(t, "pmis_status_set_count", cl_pmi.hits[0] - 1, "count");
 	return V_PASS;
 }

@@ -91,7 +91,7 @@ uint64_t cl_bsp_select(const struct cl_layout *l)
 {
 	struct cpu_topo topo;
 
-	if (!uncore_emulated())
+	if (!t_on_model())
 		return (1ull << l->sel_bits) - 1;
 	cpu_topo_read(&topo);
 	return 1ull << cpu_topo_core(&topo, 0);

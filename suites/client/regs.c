@@ -10,8 +10,8 @@
  * on the model (L-19, OQ-L3, OQ-L29 defaults), reported on hardware.
  * CBO_CONFIG is reported (L-18); on the model of C and D it holds min(8,
  * cores) (OQ-L29). */
-/* OQ-L29 (model): CBO_CONFIG on C and D holds min(8, cores of the
- * package), the tests' own topology's count. */
+/* OQ-L29: CBO_CONFIG on C and D holds min(8, cores of the package), the
+ * tests' own topology's count. */
 static enum verdict cd_count(struct tctx *t, const struct cl_layout *l)
 {
 	struct cpu_topo topo;
@@ -20,9 +20,9 @@ static enum verdict cd_count(struct tctx *t, const struct cl_layout *l)
 	cpu_topo_read(&topo);
 	cores = cpu_topo_cores(&topo, 0);
 	cores = cores < CL_CBOX_MAX_CD ? cores : CL_CBOX_MAX_CD;
-	CHECK(t, l->ncbox == cores, "CBO_CONFIG[3:0] reads %u C-boxes, not min(8, %u cores) "
-	      "(L-68, OQ-L29 default)", l->ncbox, cores);
-	return V_PASS;
+	return t_default(t, "OQ-L29", "CBO_CONFIG: min(8, cores) C-boxes", l->ncbox == cores,
+			 "CBO_CONFIG[3:0] reads %u C-boxes, not min(8, %u cores) (L-68, OQ-L29 "
+			 "default)", l->ncbox, cores);
 }
 
 static enum verdict cbox_count(struct tctx *t)
@@ -35,7 +35,7 @@ static enum verdict cbox_count(struct tctx *t)
 	TRY(cl_begin(t, &l));
 	RD(t, CL_CBO_CONFIG, &cfg);
 	t_figure(t, "cbo_config_reg", (int64_t)cfg, "reg");
-	if ((l.name == 'C' || l.name == 'D') && uncore_emulated())
+	if (l.name == 'C' || l.name == 'D')
 		TRY(cd_count(t, &l));
 	t_figure(t, "cboxes_count", l.ncbox, "count");
 	plat_log(1, "  client.regs.cbox-count: layout %c, %u C-boxes by the core count, CBO_CONFIG "
@@ -55,12 +55,9 @@ static enum verdict cbox_count(struct tctx *t)
 		CHECK(t, !e || e == VEC_GP, "reading C-box %u's select failed (%d)", n, e);
 	}
 	t_figure(t, "absent_answered_mask", answered, "mask");
-	if (answered && !uncore_emulated())
-		plat_log(1, "  client.regs.cbox-count: C-boxes 0x%x beyond the core count answer "
-			 "(OQ-L3)", answered);
-	CHECK(t, !answered || !uncore_emulated(), "C-boxes 0x%x at or beyond the count %u answer "
-	      "reads instead of #GP (L-16, L-17, L-19, OQ-L3 default)", answered, l.ncbox);
-	return V_PASS;
+	return t_default(t, "OQ-L3", "an absent C-box: #GP(0)", !answered, "C-boxes 0x%x at or "
+			 "beyond the count %u answer reads instead of #GP (L-16, L-17, L-19, OQ-L3 "
+			 "default)", answered, l.ncbox);
 }
 
 /* A non-zero reserved bit: #GP on the model and nothing changes (OQ-L14
@@ -90,12 +87,10 @@ static enum verdict reserved(struct tctx *t)
 		RD(t, msr, &v);
 		WR(t, msr, 0);
 		took |= (unsigned)(e == 0) << i;
-		if (!e && !uncore_emulated())
-			plat_log(1, "  client.regs.reserved: %s took reserved bit 0x%lx, reads 0x%lx "
-				 "(OQ-L14)", regs[i].name, (unsigned long)bit, (unsigned long)v);
-		CHECK(t, !uncore_emulated() || (e == VEC_GP && !v), "%s written reserved bit 0x%lx: "
-		      "%s, reads 0x%lx; want #GP and no change (L-26, L-75, OQ-L14 default)",
-		      regs[i].name, (unsigned long)bit, e ? "#GP" : "no fault", (unsigned long)v);
+		TRY(t_default(t, "OQ-L14", "a reserved bit: #GP(0), register unchanged", e == VEC_GP &&
+			      !v, "%s written reserved bit 0x%lx: %s, reads 0x%lx; want #GP and no "
+			      "change (L-26, L-75, OQ-L14 default)", regs[i].name, (unsigned long)bit,
+			      e ? "#GP" : "no fault", (unsigned long)v));
 	}
 	t_figure(t, "reserved_taken_mask", took, "mask");
 	return V_PASS;

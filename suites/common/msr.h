@@ -24,16 +24,4 @@
 	     if (e_) return t_error((t), "wrmsr 0x%x on CPU %u faulted (%d)", \
 				    (unsigned)(msr), (unsigned)(cpu), e_); } while (0)
 
-/* On the emulated backend, open questions follow the model's recommended
- * default and are asserted; on hardware the test reports what it saw. */
-static inline bool uncore_emulated(void)
-{
-	return !strcmp(msr_backend()->name, "emu");
-}
-
-/* A counter that never moved: on the model a FAIL (its events always
- * move), on hardware a SKIP (the event may be idle there). */
-#define UNCORE_IDLE(t, ...) \
-	(uncore_emulated() ? t_fail((t), __VA_ARGS__) : t_skip((t), __VA_ARGS__))
-
 #endif

@@ -32,9 +32,10 @@
  * most 1 per cycle. The model gates them all at the same cycle: exact. */
 #define HW_SKEW 4
 
-static uint64_t slack(unsigned edges)
+static uint64_t slack(struct tctx *t, unsigned edges)
 {
-	return uncore_emulated() ? 0 : (uint64_t)edges * HW_SKEW;
+	return (uint64_t)t_slack(t, (int64_t)edges * HW_SKEW, "counters' gates may open up to "
+				 "4 U-clocks apart (N-09)");
 }
 
 static uint64_t dist(uint64_t a, uint64_t b)
@@ -190,16 +191,16 @@ static enum verdict measure(struct tctx *t, const uint64_t *sel, unsigned n,
  * U-clock. cnt(c) + cnt(c, INV) counts comparison-clock cycles (N-19);
  * whether that is FixedCntr0's U-clock is asserted on the model; hardware
  * reports it, and there the assertions that depend on it are made only when
- * it held. `edges` bounds the gate skew of the three counters involved. */
-static bool cmp_clock_is_uclk(struct tctx *t, uint64_t cycles, uint64_t fixed, unsigned edges)
+ * it held (*uclk). `edges` bounds the gate skew of the three counters
+ * involved. */
+static enum verdict cmp_clock(struct tctx *t, uint64_t cycles, uint64_t fixed, unsigned edges,
+			      bool *uclk)
 {
-	bool same = dist(cycles, fixed) <= slack(edges);
-
+	*uclk = dist(cycles, fixed) <= slack(t, edges);
 	t_figure(t, "cmp_minus_fixed_cycles", (int64_t)(cycles - fixed), "cycles");
-	if (!same)
-		plat_log(1, "  CMASK compares on another clock (OQ-N12): %lu cycles where "
-			 "FixedCntr0 counted %lu", (unsigned long)cycles, (unsigned long)fixed);
-	return same;
+	return t_default(t, "OQ-N12", "CMASK compares once per U-clock", *uclk, "CMASK=1 plus "
+			 "CMASK=1,INV counted %lu, FixedCntr0 %lu (N-19, OQ-N12)",
+			 (unsigned long)cycles, (unsigned long)fixed);
 }
 
 #define BUSY_MSG "event 0x%x umask 04 counted nothing in %u us: the counter does not count " \
@@ -239,22 +240,19 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 	/* N-19, the part that holds on any comparison clock: for every k the
 	 * pair counts the same cycles; 2 counters x 2 edges on each side. */
 	for (i = 1; i < 3; i++)
-		CHECK(t, dist(s[i], s[0]) <= slack(8), "CMASK=%u plus CMASK=%u,INV counted %lu, "
+		CHECK(t, dist(s[i], s[0]) <= slack(t, 8), "CMASK=%u plus CMASK=%u,INV counted %lu, "
 		      "CMASK=1 plus CMASK=1,INV %lu: both must be the cycles of the window "
 		      "(N-19)", k[i], k[i], (unsigned long)s[i], (unsigned long)s[0]);
-	uclk = cmp_clock_is_uclk(t, s[0], fixed, 6);
-	if (uncore_emulated())
-		for (i = 0; i < 3; i++)
-			CHECK(t, s[i] == fixed, "CMASK=%u: %lu + %lu with INV = %lu, FixedCntr0 "
-			      "%lu (N-18, N-19, OQ-N12)", k[i], (unsigned long)c[1 + 2 * i],
-			      (unsigned long)c[2 + 2 * i], (unsigned long)s[i], (unsigned long)fixed);
+	/* With the pairs equal above, every pair equals FixedCntr0 on the
+	 * model once the first does. */
+	TRY(cmp_clock(t, s[0], fixed, 6, &uclk));
 	/* N-18: a higher threshold passes fewer cycles; with INV, more. Same
 	 * cycles for both counters up to 2 x 2 skewed edges. */
 	for (i = 1; i < 3; i++) {
-		CHECK(t, c[1 + 2 * i] <= c[2 * i - 1] + slack(4), "CMASK=%u counted %lu cycles, "
+		CHECK(t, c[1 + 2 * i] <= c[2 * i - 1] + slack(t, 4), "CMASK=%u counted %lu cycles, "
 		      "more than CMASK=%u's %lu (N-18)", k[i], (unsigned long)c[1 + 2 * i],
 		      k[i - 1], (unsigned long)c[2 * i - 1]);
-		CHECK(t, c[2 + 2 * i] + slack(4) >= c[2 * i], "CMASK=%u,INV counted %lu cycles, "
+		CHECK(t, c[2 + 2 * i] + slack(t, 4) >= c[2 * i], "CMASK=%u,INV counted %lu cycles, "
 		      "fewer than CMASK=%u,INV's %lu (N-19)", k[i], (unsigned long)c[2 + 2 * i],
 		      k[i - 1], (unsigned long)c[2 * i]);
 	}
@@ -263,14 +261,14 @@ static enum verdict filter_cmask_inv(struct tctx *t)
 	 * counts, each with 2 edges that may fall outside CMASK 0's window: 8.
 	 * Only meaningful when both count the same clock (OQ-N12). */
 	if (uclk)
-		CHECK(t, c[0] + slack(8) >= c[1] + c[3] + 2 * c[5], "CMASK=0 summed %lu, less "
+		CHECK(t, c[0] + slack(t, 8) >= c[1] + c[3] + 2 * c[5], "CMASK=0 summed %lu, less "
 		      "than CMASK=1 + CMASK=2 + 2 x CMASK=4 = %lu + %lu + 2 x %lu (N-17, N-18)",
 		      (unsigned long)c[0], (unsigned long)c[1], (unsigned long)c[3],
 		      (unsigned long)c[5]);
 	/* N-20 is OQ-N12: INV with CMASK = 0 is ignored on the model. */
-	if (uncore_emulated())
-		CHECK(t, c[7] == c[0], "CMASK=0,INV counted %lu, CMASK=0 %lu: INV not ignored "
-		      "with CMASK=0 (N-20, OQ-N12)", (unsigned long)c[7], (unsigned long)c[0]);
+	TRY(t_default(t, "OQ-N12", "INV ignored with CMASK=0", c[7] == c[0], "CMASK=0,INV "
+		      "counted %lu, CMASK=0 %lu: INV not ignored with CMASK=0 (N-20, OQ-N12)",
+		      (unsigned long)c[7], (unsigned long)c[0]));
 	return V_PASS;
 }
 
@@ -304,26 +302,22 @@ static enum verdict filter_edge(struct tctx *t)
 	t_figure(t, "inverse_cycles", (int64_t)low, "cycles");
 	t_figure(t, "edges_count", (int64_t)edges, "count");
 	t_figure(t, "inverse_edges_count", (int64_t)falls, "count");
-	if (!uncore_emulated() && dist(falls, edges) > 1 + slack(4))
-		plat_log(1, "  nhm.filter.edge: E with INV counted %lu, E alone %lu: not the "
-			 "rising edges of the inverted condition (N-16, N-19)", (unsigned long)falls,
-			 (unsigned long)edges);
-	CHECK(t, !uncore_emulated() || dist(falls, edges) <= 1, "E with INV counted %lu, E alone "
-	      "%lu: the rising edges of the inverted condition are the falling edges of the "
-	      "plain one, within 1 of its rising edges (N-16, N-19)", (unsigned long)falls,
-	      (unsigned long)edges);
+	TRY(t_default(t, "OQ-N13", "E after INV: E,INV within 1 of E", dist(falls, edges) <= 1 +
+		      slack(t, 4), "E with INV counted %lu, E alone %lu: the rising edges of the "
+		      "inverted condition are the falling edges of the plain one, within 1 of its "
+		      "rising edges (N-16, N-19)", (unsigned long)falls, (unsigned long)edges));
 	CHECK(t, level > 0, BUSY_MSG, 0x23, WINDOW_US);
 	/* Every rising edge follows a deasserted cycle, one counted by INV
 	 * (N-19), except perhaps the first, whose deasserted cycle may precede
 	 * the window. */
-	CHECK(t, edges <= level + slack(4), "E counted %lu transitions in %lu asserted cycles "
+	CHECK(t, edges <= level + slack(t, 4), "E counted %lu transitions in %lu asserted cycles "
 	      "(N-16)", (unsigned long)edges, (unsigned long)level);
-	CHECK(t, edges <= low + 1 + slack(4), "E counted %lu transitions but only %lu "
+	CHECK(t, edges <= low + 1 + slack(t, 4), "E counted %lu transitions but only %lu "
 	      "deasserted cycles came before them (N-16, N-19)", (unsigned long)edges,
 	      (unsigned long)low);
 	/* Strictly between "never" and "always" (beyond the skew) the condition
 	 * must have risen at least once. */
-	if (low > slack(4))
+	if (low > slack(t, 4))
 		CHECK(t, edges > 0, "E counted nothing while the condition held in %lu cycles "
 		      "and not in %lu (N-16)", (unsigned long)level, (unsigned long)low);
 	return V_PASS;
@@ -346,6 +340,7 @@ static enum verdict filter_cmask_flag(struct tctx *t)
 	struct window w = { 0 };
 	uint64_t c[8];
 	enum verdict v = measure(t, sel, 7, &w, c);
+	bool uclk;
 
 	if (v != V_PASS)
 		return v;
@@ -356,27 +351,22 @@ static enum verdict filter_cmask_flag(struct tctx *t)
 	t_figure(t, "cmask0x81_cycles", (int64_t)c[5], "cycles");
 	t_figure(t, "cmask0x80_inv_cycles", (int64_t)c[6], "cycles");
 	CHECK(t, c[0] > 0, BUSY_MSG, 0x22, WINDOW_US);
-	if (!uncore_emulated() && c[4] > slack(2))
-		plat_log(1, "  nhm.filter.cmask-flag: E with CMASK=2 counted %lu edges of a "
-			 "condition that never holds (OQ-N13)", (unsigned long)c[4]);
-	CHECK(t, !uncore_emulated() || !c[4], "E with CMASK=2 counted %lu edges on an event that "
-	      "never reaches 2: the edge is not of the thresholded condition (N-16, N-18, "
-	      "OQ-N13)", (unsigned long)c[4]);
+	TRY(t_default(t, "OQ-N13", "E after the threshold", c[4] <= slack(t, 2), "E with CMASK=2 "
+		      "counted %lu edges on an event that never reaches 2: the edge is not of the "
+		      "thresholded condition (N-16, N-18, OQ-N13)", (unsigned long)c[4]));
 	/* All depend on the comparison clock being the event's (OQ-N12). */
-	if (cmp_clock_is_uclk(t, c[1] + c[2], c[7], 6)) {
-		CHECK(t, dist(c[1], c[0]) <= slack(4), "CMASK=1 counted %lu cycles on a 0/1 "
+	TRY(cmp_clock(t, c[1] + c[2], c[7], 6, &uclk));
+	if (uclk) {
+		CHECK(t, dist(c[1], c[0]) <= slack(t, 4), "CMASK=1 counted %lu cycles on a 0/1 "
 		      "event whose CMASK=0 sum is %lu (N-17, N-18: count >= 1)",
 		      (unsigned long)c[1], (unsigned long)c[0]);
-		CHECK(t, c[3] <= slack(2), "CMASK=2 counted %lu cycles on an event that never "
+		CHECK(t, c[3] <= slack(t, 2), "CMASK=2 counted %lu cycles on an event that never "
 		      "exceeds 1 per cycle (N-18)", (unsigned long)c[3]);
-		CHECK(t, c[5] <= slack(2), "CMASK=0x81 counted %lu cycles on an event that never "
+		CHECK(t, c[5] <= slack(t, 2), "CMASK=0x81 counted %lu cycles on an event that never "
 		      "exceeds 1 per cycle (N-18: CMASK is bits 31:24)", (unsigned long)c[5]);
-		CHECK(t, dist(c[6], c[7]) <= slack(2), "CMASK=0x80,INV counted %lu cycles, "
+		CHECK(t, dist(c[6], c[7]) <= slack(t, 2), "CMASK=0x80,INV counted %lu cycles, "
 		      "FixedCntr0 %lu: every cycle counts below 128 (N-18, N-19)",
 		      (unsigned long)c[6], (unsigned long)c[7]);
-	} else if (uncore_emulated()) {
-		return t_fail(t, "CMASK=1 plus CMASK=1,INV counted %lu, FixedCntr0 %lu "
-			      "(N-19, OQ-N12)", (unsigned long)(c[1] + c[2]), (unsigned long)c[7]);
 	}
 	return V_PASS;
 }
@@ -405,7 +395,7 @@ static enum verdict filter_umask_union(struct tctx *t)
 	 * fixed.c), so a channel adds at most 1 per U-clock and ANY at most 3:
 	 * the 2 skewed edges of ANY weigh 3 x 2 edges, those of the three
 	 * channels 1 x 2 each. */
-	CHECK(t, dist(c[0], sum) <= slack(12), "umask 07 counted %lu reads, umasks 01+02+04 "
+	CHECK(t, dist(c[0], sum) <= slack(t, 12), "umask 07 counted %lu reads, umasks 01+02+04 "
 	      "%lu + %lu + %lu = %lu (N-13)", (unsigned long)c[0], (unsigned long)c[1],
 	      (unsigned long)c[2], (unsigned long)c[3], (unsigned long)sum);
 	return V_PASS;
@@ -486,9 +476,9 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	CHECK(t, ctr[0] == PRESET, "stopped PerfCntr0 written 0x%lx reads 0x%lx (N-06, N-11, "
 	      "N-12)", (unsigned long)PRESET, (unsigned long)ctr[0]);
 	t_figure(t, "stopped_ctr_changed_bool", ctr[1] != PRESET, "bool");
-	if (uncore_emulated())
-		CHECK(t, ctr[1] == PRESET, "OCC_CTR_RST changed the stopped PerfCntr0 from 0x%lx "
-		      "to 0x%lx (OQ-N8)", (unsigned long)PRESET, (unsigned long)ctr[1]);
+	TRY(t_default(t, "OQ-N8", "OCC_CTR_RST leaves a stopped counter", ctr[1] == PRESET,
+		      "OCC_CTR_RST changed the stopped PerfCntr0 from 0x%lx to 0x%lx (OQ-N8)",
+		      (unsigned long)PRESET, (unsigned long)ctr[1]));
 
 	v = measure(t, sel, 3, &w, c);
 	if (v != V_PASS)
@@ -499,21 +489,18 @@ static enum verdict filter_occ_reset(struct tctx *t)
 	t_figure(t, "rewritten_ctr_count", (int64_t)c[1], "count");
 	t_figure(t, "plain_ctr_count", (int64_t)c[2], "count");
 	CHECK(t, c[2] > 0, BUSY_MSG, 0x23, WINDOW_US);
-	if (!uncore_emulated()) {
-		/* OQ-N8 (what is zeroed) and OQ-N13 (per-cycle maxima, hence any
-		 * tolerance between the three) are open: report. */
-		plat_log(1, "  nhm.filter.occ-reset: %u resets; PerfCntr went back %u times; "
-			 "counts reset %lu, rewritten %lu, plain %lu", r.resets, r.backwards,
-			 (unsigned long)c[0], (unsigned long)c[1], (unsigned long)c[2]);
-		return V_PASS;
-	}
-	CHECK(t, r.backwards == 0, "OCC_CTR_RST moved PerfCntr0 back %u of %u times (OQ-N8: "
-	      "the tracker is zeroed, not the counter)", r.backwards, r.resets);
-	CHECK(t, c[1] == c[2], "rewriting PerfEvtSel1 with OCC_CTR_RST = 0 changed its count: "
-	      "%lu, untouched counter %lu (N-15)", (unsigned long)c[1], (unsigned long)c[2]);
-	CHECK(t, c[0] < c[2], "%u occupancy resets in busy cycles left the count at %lu, not "
-	      "below the untouched counter's %lu (N-15, OQ-N8)", r.resets,
-	      (unsigned long)c[0], (unsigned long)c[2]);
+	/* OQ-N8 (what is zeroed) and OQ-N13 (per-cycle maxima, hence any
+	 * tolerance between the three) are open. */
+	TRY(t_default(t, "OQ-N8", "the tracker zeroed, not the counter", r.backwards == 0,
+		      "OCC_CTR_RST moved PerfCntr0 back %u of %u times (OQ-N8: the tracker is "
+		      "zeroed, not the counter)", r.backwards, r.resets));
+	TRY(t_default(t, "OQ-N13", "counts exact between counters", c[1] == c[2], "rewriting "
+		      "PerfEvtSel1 with OCC_CTR_RST = 0 changed its count: %lu, untouched counter "
+		      "%lu (N-15)", (unsigned long)c[1], (unsigned long)c[2]));
+	TRY(t_default(t, "OQ-N8", "resets in busy cycles lower the count", c[0] < c[2], "%u "
+		      "occupancy resets in busy cycles left the count at %lu, not below the "
+		      "untouched counter's %lu (N-15, OQ-N8)", r.resets, (unsigned long)c[0],
+		      (unsigned long)c[2]));
 	return V_PASS;
 }
 

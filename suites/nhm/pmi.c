@@ -72,7 +72,6 @@ static void disarm(void)
 
 static enum verdict judge(struct tctx *t)
 {
-	bool emu = uncore_emulated();
 	struct cpu_topo topo;
 	unsigned core;
 
@@ -98,11 +97,11 @@ static enum verdict judge(struct tctx *t)
 	CHECK(t, !(pmi.core_status & OVF_UNCORE) || !(pmi.core_after & OVF_UNCORE),
 	      "IA32_PERF_GLOBAL_STATUS bit 61 still set after IA32_PERF_GLOBAL_OVF_CTRL "
 	      "bit 61 was written (C-07)");
-	if (emu) {
-		CHECK(t, pmi.lvt & LVT_MASKED, "LVTPC 0x%x not masked on delivery (C-29)", pmi.lvt);
-		CHECK(t, pmi.core_status & OVF_UNCORE, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks "
-		      "bit 61 (C-06)", (unsigned long)pmi.core_status);
-	}
+	TRY(t_default(t, "OQ-C1", "LVTPC masked on delivery", pmi.lvt & LVT_MASKED, "LVTPC 0x%x "
+		      "not masked on delivery (C-29)", pmi.lvt));
+	TRY(t_default(t, "OQ-C4", "bit 61 set on the CPU the PMI reaches",
+		      pmi.core_status & OVF_UNCORE, "IA32_PERF_GLOBAL_STATUS 0x%lx lacks bit 61 "
+		      "(C-06)", (unsigned long)pmi.core_status));
 	return V_PASS;
 }
 

@@ -56,7 +56,9 @@ uint64_t ex_fix(uint32_t msr, uint64_t v)
 {
 	bool w = msr == EX_FIXED_CTR || (msr >= 0xC91 && msr <= 0xC97 && (msr & 1));
 
-	if (uncore_emulated() || !w || v < (1ull << 24) || (v & 0xFFFFFF) > 1)
+	/* A correction of what hardware reads, not an assertion: the model
+	 * reads what it counted (t_on_model()). */
+	if (t_on_model() || !w || v < (1ull << 24) || (v & 0xFFFFFF) > 1)
 		return v;
 	plat_log(2, "  W counter 0x%x read 0x%lx: taken as 0x%lx (X-36, OQ-X12)", msr,
 		 (unsigned long)v, (unsigned long)(v - (1ull << 24)));
@@ -165,7 +167,8 @@ bool ex_summary(unsigned s, uint64_t *v)
 	uint64_t probe = 0;
 	int rc;
 
-	if (!uncore_emulated()) {
+	/* A probe of hardware only, not an assertion (t_on_model()). */
+	if (!t_on_model()) {
 		rc = msr_read(plat_this_cpu(), SUMMARY_PROBE(s), &probe);
 		plat_log(1, "  S%u summary probe: rdmsr 0x%x %s 0x%lx (OQ-X9, unverified)", s,
 			 SUMMARY_PROBE(s), rc ? "faulted" : "=", (unsigned long)probe);
@@ -266,8 +269,8 @@ enum verdict ex_source(struct tctx *t, const struct ex_box *bx, unsigned n, unsi
 				 (unsigned long)*hz);
 			return V_PASS;
 		}
-		CHECK(t, !uncore_emulated(), "%s counter 0 did not move in %u us with every enable set "
-		      "(X-05)", bx[i].name, EX_RATE_US);
+		TRY(t_still(t, "%s counter 0 did not move in %u us with every enable set (X-05)",
+			    bx[i].name, EX_RATE_US));
 	}
 	return t_skip(t, "no box's counter 0 counts (OQ-X19: no event found that counts)");
 }

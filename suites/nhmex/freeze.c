@@ -95,13 +95,14 @@ static enum verdict after(struct tctx *t, uint64_t *g)
 	if ((v = read_all(t, f.b)) != V_PASS)
 		return v;
 	if (f.a[f.src] >= f.pre)
-		return UNCORE_IDLE(t, "%s counter 0 preset to 2^48 - %lu did not wrap in %u ms (X-14; on "
+		return t_idle(t, "%s counter 0 preset to 2^48 - %lu did not wrap in %u ms (X-14; on "
 			       "hardware: its event thinned out)", name_of(f.src),
 			       (unsigned long)(EX_TOP - f.pre), WAIT_US / 1000);
 	for (i = 0; i <= f.n; i++) {
 		f.idle[i] = i != f.src && !f.a[i];
-		CHECK(t, !f.idle[i] || !uncore_emulated(), "%s counter 0 did not move before the wrap "
-		      "(X-05)", name_of(i));
+		if (f.idle[i])
+			TRY(t_still(t, "%s counter 0 did not move before the wrap (X-05)",
+				    name_of(i)));
 	}
 	return V_PASS;
 }
@@ -159,13 +160,12 @@ static enum verdict frozen(struct tctx *t, const char *what)
 		      "(X-22: every box stops)", name_of(i), (unsigned long)f.a[i],
 		      (unsigned long)f.b[i], (unsigned)(HOLD_US / 1000), what);
 	t_figure(t, "frozen_past_wrap_count", (int64_t)f.a[f.src], "count");
-	if (uncore_emulated())
-		CHECK(t, f.a[f.src] == 0, "%s froze %lu counts past its wrap; the model freezes at "
-		      "the wrap cycle (X-15, X-22, OQ-X4)", name_of(f.src), (unsigned long)f.a[f.src]);
-	else
-		CHECK(t, f.a[f.src] <= skid, "%s froze %lu counts past its wrap, more than %lu (%u us "
-		      "at %lu Hz) (X-24)", name_of(f.src), (unsigned long)f.a[f.src],
-		      (unsigned long)skid, SKID_US, (unsigned long)f.hz);
+	skid = (uint64_t)t_slack(t, (int64_t)skid, "the freeze may come later than the wrap "
+				 "(X-24)");
+	CHECK(t, f.a[f.src] <= skid, "%s froze %lu counts past its wrap, more than %lu (%u us at "
+	      "%lu Hz on hardware; the model freezes at the wrap cycle) (X-15, X-22, X-24, OQ-X4)",
+	      name_of(f.src), (unsigned long)f.a[f.src], (unsigned long)skid, SKID_US,
+	      (unsigned long)f.hz);
 	return V_PASS;
 }
 
@@ -227,12 +227,9 @@ static enum verdict retrigger(struct tctx *t)
 	if ((v = after(t, &g)) != V_PASS)
 		return v;
 	t_figure(t, "refrozen_with_ov_set_bool", !(g & EX_EN_ALL), "bool");
-	plat_log(1, "  nhmex.freeze.retrigger: a second wrap with the ov bit still set %s "
-		 "(OQ-X22)", g & EX_EN_ALL ? "did not freeze" : "froze");
-	if (uncore_emulated())
-		CHECK(t, g & EX_EN_ALL, "a second wrap with %s's ov bit still set froze (U "
-		      "GLOBAL_CTL 0x%lx): X-25, OQ-X22 default: only a rising ov bit requests",
-		      s->name, (unsigned long)g);
+	TRY(t_default(t, "OQ-X22", "only a rising ov bit requests a freeze", g & EX_EN_ALL, "a "
+		      "second wrap with %s's ov bit still set froze (U GLOBAL_CTL 0x%lx): X-25, "
+		      "OQ-X22 default: only a rising ov bit requests", s->name, (unsigned long)g));
 	WR(t, EX_U_CTL, 0);
 	WR(t, s->ovf, ex_bit(s, 0));
 	WR(t, ex_ctr(s, 0), f.pre);

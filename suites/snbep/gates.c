@@ -128,7 +128,7 @@ static enum verdict ubox_ev0(struct tctx *t)
 	t_figure(t, "lock_cycles", (int64_t)v[0], "cycles");
 	TRY(snb_quiet(t));
 	if (!v[0] || !v[1])
-		return UNCORE_IDLE(t, "U-box LOCK_CYCLES did not count after 1000 split locks "
+		return t_idle(t, "U-box LOCK_CYCLES did not count after 1000 split locks "
 				"(S-18; on hardware the event may not see them)");
 	return V_PASS;
 }
@@ -159,12 +159,12 @@ static enum verdict ctl_rst(struct tctx *t)
 	t_figure(t, "rst_cleared_count", cleared, "count");
 	t_figure(t, "rst_cleared_others_count", others, "count");
 	t_figure(t, "rst_reads_1_count", reads, "count");
-	if (uncore_emulated()) {
-		CHECK(t, cleared == snb_nboxes(), "CTL.rst cleared its counter in %u of %u boxes "
-		      "(S-20)", cleared, snb_nboxes());
-		CHECK(t, !others, "CTL.rst of counter 1 changed %u other counters (S-20)", others);
-		CHECK(t, !reads, "CTL.rst reads back 1 in %u boxes (OQ-S12)", reads);
-	}
+	TRY(t_default(t, "OQ-S12", "CTL.rst clears its own counter", cleared == snb_nboxes(),
+		      "CTL.rst cleared its counter in %u of %u boxes (S-20)", cleared, snb_nboxes()));
+	TRY(t_default(t, "OQ-S12", "CTL.rst leaves the other counters", !others, "CTL.rst of "
+		      "counter 1 changed %u other counters (S-20)", others));
+	TRY(t_default(t, "OQ-S12", "CTL.rst reads back 0", !reads, "CTL.rst reads back 1 in %u "
+		      "boxes (OQ-S12)", reads));
 	return snb_quiet(t);
 }
 
@@ -300,7 +300,7 @@ static enum verdict edge_thresh(struct tctx *t)
 	      "x >= 2 do not alternate (S-24)", (unsigned long)d[1], (unsigned long)d[2]);
 	TRY(snb_quiet(t));
 	if (!d[1])
-		return UNCORE_IDLE(t, "no rising edge of x >= 2 in %u us (%lu cycles with x >= 2): "
+		return t_idle(t, "no rising edge of x >= 2 in %u us (%lu cycles with x >= 2): "
 				   "edge detect before the threshold? (S-24)", WIN_US,
 				   (unsigned long)d[0]);
 	return V_PASS;
@@ -363,11 +363,12 @@ static enum verdict edge_dir(struct tctx *t)
 		      "%lu entries, %lu exits, %lu pclks in band 0 (S-24, S-34)",
 		      (unsigned long)e[i][0], (unsigned long)e[i][1], (unsigned long)e[i][2]);
 	}
-	CHECK(t, !uncore_emulated() || (e[0][0] == 2 && e[0][1] == 1 && e[1][0] == 1 &&
-					e[1][1] == 2), "band 0 entered twice and left once, then "
-	      "left twice and entered once: edge counted %lu then %lu (want 2, 1), edge with "
-	      "invert %lu then %lu (want 1, 2) (S-24, S-34)", (unsigned long)e[0][0],
-	      (unsigned long)e[1][0], (unsigned long)e[0][1], (unsigned long)e[1][1]);
+	TRY(t_default(t, "OQ-S18", "band state follows a filter write at once", e[0][0] == 2 &&
+		      e[0][1] == 1 && e[1][0] == 1 && e[1][1] == 2, "band 0 entered twice and left "
+		      "once, then left twice and entered once: edge counted %lu then %lu (want 2, "
+		      "1), edge with invert %lu then %lu (want 1, 2) (S-24, S-34)",
+		      (unsigned long)e[0][0], (unsigned long)e[1][0], (unsigned long)e[0][1],
+		      (unsigned long)e[1][1]));
 	return snb_quiet(t);
 }
 
@@ -384,14 +385,13 @@ static enum verdict thresh0(struct tctx *t)
 	t_figure(t, "clk_edge_thresh0_cycles", (int64_t)d[1], "cycles");
 	t_figure(t, "c0_occ_edge_thresh0_count", (int64_t)d[2], "count");
 	t_figure(t, "c0_occ_thresh0_cycles", (int64_t)d[3], "cycles");
-	if (uncore_emulated()) {
-		CHECK(t, d[1] == d[0], "clockticks with edge_det and thresh 0 counted %lu of %lu "
-		      "(OQ-S08 model choice: edge ignored)", (unsigned long)d[1],
-		      (unsigned long)d[0]);
-		CHECK(t, d[2] == d[3] && d[3] >= d[0], "C0 occupancy with occ_edge_det and thresh 0 "
-		      "counted %lu, without %lu, over %lu pclks (S-31: edge ignored, N accumulates)",
-		      (unsigned long)d[2], (unsigned long)d[3], (unsigned long)d[0]);
-	}
+	TRY(t_default(t, "OQ-S08", "thresh 0: edge_det and invert ignored", d[1] == d[0],
+		      "clockticks with edge_det and thresh 0 counted %lu of %lu (OQ-S08 model "
+		      "choice: edge ignored)", (unsigned long)d[1], (unsigned long)d[0]));
+	TRY(t_default(t, "OQ-S08", "thresh 0: edge_det and invert ignored", d[2] == d[3] &&
+		      d[3] >= d[0], "C0 occupancy with occ_edge_det and thresh 0 counted %lu, "
+		      "without %lu, over %lu pclks (S-31: edge ignored, N accumulates)",
+		      (unsigned long)d[2], (unsigned long)d[3], (unsigned long)d[0]));
 	return snb_quiet(t);
 }
 
@@ -415,11 +415,11 @@ static enum verdict band(struct tctx *t)
 		RD(t, SNB_P_CTR(k), &d[k]);
 	t_figure(t, "band0_ge_0mhz_cycles", (int64_t)d[0], "cycles");
 	t_figure(t, "band1_ge_25500mhz_cycles", (int64_t)d[1], "cycles");
-	if (uncore_emulated())
-		CHECK(t, d[0] > 0 && d[2] == d[0] && !d[1] && !d[3], "band events over filter "
+	TRY(t_default(t, "OQ-S18", "band events compare the uncore frequency with the filter",
+		      d[0] > 0 && d[2] == d[0] && !d[1] && !d[3], "band events over filter "
 		      "0xFF00FF00 counted %lu %lu %lu %lu: want bands 0 and 2 every pclk, 1 and 3 "
 		      "none (S-33)", (unsigned long)d[0], (unsigned long)d[1], (unsigned long)d[2],
-		      (unsigned long)d[3]);
+		      (unsigned long)d[3]));
 	return snb_quiet(t);
 }
 
@@ -439,11 +439,10 @@ static enum verdict ext(struct tctx *t)
 	CHECK(t, d[0] > 0, "PCU clockticks did not count (S-44)");
 	CHECK(t, d[1] <= d[0] && d[3] <= d[0], "transition cycles %lu, %lu exceed the %lu pclks "
 	      "(§6)", (unsigned long)d[1], (unsigned long)d[3], (unsigned long)d[0]);
-	if (uncore_emulated())
-		CHECK(t, d[2] == d[0] && !d[1] && !d[3], "with bit 21 clockticks counted %lu and "
-		      "0x0B %lu (band 0 at filter 0: %lu) of %lu pclks: want 0 (S-35)",
-		      (unsigned long)d[1], (unsigned long)d[3], (unsigned long)d[2],
-		      (unsigned long)d[0]);
+	TRY(t_default(t, "OQ-S18", "no frequency transitions", d[2] == d[0] && !d[1] && !d[3],
+		      "with bit 21 clockticks counted %lu and 0x0B %lu (band 0 at filter 0: %lu) of "
+		      "%lu pclks: want 0 (S-35)", (unsigned long)d[1], (unsigned long)d[3],
+		      (unsigned long)d[2], (unsigned long)d[0]));
 	return snb_quiet(t);
 }
 

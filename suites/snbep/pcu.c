@@ -47,26 +47,25 @@ static enum verdict split(struct tctx *t, struct occ *o, unsigned k, unsigned th
 {
 	const uint64_t ctl[SNB_NCTR] = { C0N(th), C0N(th) | SNB_OCC_INV, CLK, C0N(0) };
 	uint64_t d[SNB_NCTR];
-	bool emu = uncore_emulated();
+	int64_t pipe = t_slack(t, PIPE, "the PCU's counters may read up to 2 pclks apart (S-29)");
 
 	TRY(snb_pcu_window(t, ctl, WIN_US, d));
 	plat_log(2, "  k=%u t=%u: N>=t %lu, N<t %lu, pclk %lu, sum N %lu", k, th,
 		 (unsigned long)d[0], (unsigned long)d[1], (unsigned long)d[2], (unsigned long)d[3]);
 	CHECK(t, d[2] > 0, "PCU clockticks did not count (S-44)");
-	CHECK(t, emu ? d[0] + d[1] == d[2] : diff(d[0] + d[1], d[2]) <= PIPE, "k=%u t=%u: "
-	      "N>=t %lu + N<t %lu != pclk %lu (S-29%s)", k, th, (unsigned long)d[0],
-	      (unsigned long)d[1], (unsigned long)d[2], emu ? "" : ", +-2");
-	if (emu) {
-		CHECK(t, d[3] == k * d[2], "k=%u: C0 occupancy summed %lu over %lu pclks, want "
-		      "exactly %u per pclk (S-27; parked cores are not in C0)", k,
-		      (unsigned long)d[3], (unsigned long)d[2], k);
-		CHECK(t, d[0] == (k >= th ? d[2] : 0), "k=%u t=%u: N>=t counted %lu of %lu pclks, "
-		      "want %s (S-28)", k, th, (unsigned long)d[0], (unsigned long)d[2],
-		      k >= th ? "all" : "none");
-		return V_PASS;
-	}
-	/* Hardware: N >= k throughout (S-27), N <= n; a parked core is awake
-	 * for our kicks only, far from half of the window. */
+	CHECK(t, diff(d[0] + d[1], d[2]) <= pipe, "k=%u t=%u: N>=t %lu + N<t %lu != pclk %lu "
+	      "(S-29, +-%ld)", k, th, (unsigned long)d[0], (unsigned long)d[1],
+	      (unsigned long)d[2], (long)pipe);
+	/* Where parked cores are (OQ-S19): exactly out of C0 on the model. */
+	TRY(t_default(t, "OQ-S19", "parked cores out of C0", d[3] == k * d[2], "k=%u: C0 "
+		      "occupancy summed %lu over %lu pclks, want exactly %u per pclk (S-27; parked "
+		      "cores are not in C0)", k, (unsigned long)d[3], (unsigned long)d[2], k));
+	TRY(t_default(t, "OQ-S19", "parked cores out of C0", d[0] == (k >= th ? d[2] : 0),
+		      "k=%u t=%u: N>=t counted %lu of %lu pclks, want %s (S-28)", k, th,
+		      (unsigned long)d[0], (unsigned long)d[2], k >= th ? "all" : "none"));
+	/* Anywhere (implied by the above on the model): N >= k throughout
+	 * (S-27), N <= n; a parked core is awake for our kicks only, far
+	 * from half of the window. */
 	CHECK(t, d[3] + PIPE * k >= k * d[2] && d[3] <= o->n * d[2] + PIPE * o->n, "k=%u: C0 "
 	      "occupancy summed %lu over %lu pclks: want between %u and %u per pclk (S-27)", k,
 	      (unsigned long)d[3], (unsigned long)d[2], k, o->n);
@@ -171,12 +170,12 @@ static enum verdict occ_states(struct tctx *t)
 	      (unsigned long)d[2], o.n, (unsigned long)d[3]);
 	CHECK(t, d[0] + PIPE >= d[3], "C0 occupancy %lu below the %lu pclks the BSP's core spun "
 	      "(S-27)", (unsigned long)d[0], (unsigned long)d[3]);
-	if (uncore_emulated())
-		CHECK(t, d[0] == d[3] && d[1] == (p->cstate == PMU_C3 ? parked : 0) &&
-		      d[2] == (p->cstate == PMU_C6 ? parked : 0), "one core busy, %u parked in "
-		      "C%d: occupancy C0 %lu, C3 %lu, C6 %lu over %lu pclks (S-26, S-27)", o.n - 1,
-		      p->cstate == PMU_C1 ? 1 : p->cstate == PMU_C3 ? 3 : 6, (unsigned long)d[0],
-		      (unsigned long)d[1], (unsigned long)d[2], (unsigned long)d[3]);
+	TRY(t_default(t, "OQ-S19", "parked cores in the C-state they declared", d[0] == d[3] &&
+		      d[1] == (p->cstate == PMU_C3 ? parked : 0) && d[2] == (p->cstate == PMU_C6 ?
+		      parked : 0), "one core busy, %u parked in C%d: occupancy C0 %lu, C3 %lu, C6 "
+		      "%lu over %lu pclks (S-26, S-27)", o.n - 1, p->cstate == PMU_C1 ? 1 :
+		      p->cstate == PMU_C3 ? 3 : 6, (unsigned long)d[0], (unsigned long)d[1],
+		      (unsigned long)d[2], (unsigned long)d[3]));
 	return snb_quiet(t);
 }
 
@@ -265,9 +264,10 @@ static enum verdict occ_edge(struct tctx *t)
 		      m[i], m[i] - 1, (unsigned long)e.r[i], (unsigned long)e.f[i]);
 		CHECK(t, e.r[i] <= e.lvl[i], "%lu rising edges but only %lu pclks with N >= 2 "
 		      "(S-30)", (unsigned long)e.r[i], (unsigned long)e.lvl[i]);
-		CHECK(t, !uncore_emulated() || (e.r[i] == m[i] && e.f[i] == m[i] - 1), "%u wakes, %u "
-		      "parks: %lu rising, %lu falling edges of N >= 2 (S-30)", m[i], m[i] - 1,
-		      (unsigned long)e.r[i], (unsigned long)e.f[i]);
+		TRY(t_default(t, "OQ-S19", "parked cores wake only when kicked", e.r[i] == m[i] &&
+			      e.f[i] == m[i] - 1, "%u wakes, %u parks: %lu rising, %lu falling "
+			      "edges of N >= 2 (S-30)", m[i], m[i] - 1, (unsigned long)e.r[i],
+			      (unsigned long)e.f[i]));
 	}
 	CHECK(t, e.r[1] > e.r[0] && e.r[0] > 0, "rising edges %lu for %u wakes, %lu for %u: want "
 	      "them to grow with the wakes (S-30)", (unsigned long)e.r[0], M0,
@@ -281,7 +281,8 @@ static enum verdict occ_edge(struct tctx *t)
  * BSP its own around the freeze and reset. The model parks nothing in C3
  * or C6 where the CPU enumerates no MWAIT sub-state (QEMU), so there the
  * BSP's counters are first preset (OQ-S14: the model stores writes; on
- * hardware they are read-only and never written) and must keep the preset.
+ * hardware they are read-only and never written: a step only the model
+ * can take, so t_on_model()) and must keep the preset.
  * Growth while parked is reported (parked_c3_growth, parked_c6_growth). */
 #define PARK_US 5000
 #define RES_PRESET 0x100000000ull
@@ -296,7 +297,7 @@ static enum verdict resid_body(struct tctx *t, void *arg)
 	WR(t, SNB_P_BOX_CTL, SNB_RUN);
 	RD(t, SNB_CORE_C3_CTR, &r->found[0]);
 	RD(t, SNB_CORE_C6_CTR, &r->found[1]);
-	if (uncore_emulated()) {
+	if (t_on_model()) {
 		WR(t, SNB_CORE_C3_CTR, RES_PRESET);
 		WR(t, SNB_CORE_C6_CTR, RES_PRESET);
 	}
@@ -308,7 +309,7 @@ static enum verdict resid_body(struct tctx *t, void *arg)
 	plat_stall_us(PARK_US / 2);
 	RD(t, SNB_CORE_C3_CTR, &r->after[0]);
 	RD(t, SNB_CORE_C6_CTR, &r->after[1]);
-	if (uncore_emulated()) { /* as found */
+	if (t_on_model()) { /* as found */
 		WR(t, SNB_CORE_C3_CTR, r->found[0]);
 		WR(t, SNB_CORE_C6_CTR, r->found[1]);
 	}
@@ -350,12 +351,14 @@ static enum verdict residency(struct tctx *t)
 		}
 		/* The model counts a declared C3/C6 at the TSC rate (OQ-S14),
 		 * the PCU frozen or not: at least half the parked time. */
-		if (uncore_emulated() && p->cstate != PMU_C1)
-			CHECK(t, 2 * (out[p->cstate == PMU_C6] - in[p->cstate == PMU_C6]) >= parked,
-			      "CPU %u parked %lu TSC ticks in C%d, its residency grew %lu while the "
-			      "PCU was frozen and reset (S-46)", i, (unsigned long)parked,
-			      p->cstate == PMU_C6 ? 6 : 3,
-			      (unsigned long)(out[p->cstate == PMU_C6] - in[p->cstate == PMU_C6]));
+		if (p->cstate != PMU_C1)
+			TRY(t_default(t, "OQ-S14", "residency counts a declared C3/C6 at the TSC's "
+				      "rate", 2 * (out[p->cstate == PMU_C6] - in[p->cstate == PMU_C6]) >=
+				      parked, "CPU %u parked %lu TSC ticks in C%d, its residency grew "
+				      "%lu while the PCU was frozen and reset (S-46)", i,
+				      (unsigned long)parked, p->cstate == PMU_C6 ? 6 : 3,
+				      (unsigned long)(out[p->cstate == PMU_C6] -
+						      in[p->cstate == PMU_C6])));
 	}
 	t_figure(t, "parked_c3_growth_cycles", (int64_t)grow[0], "cycles");
 	t_figure(t, "parked_c6_growth_cycles", (int64_t)grow[1], "cycles");

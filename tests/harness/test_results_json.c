@@ -245,6 +245,15 @@ static void oversized_input_stays_well_formed(void **state)
 			memset(fg->at, 5, sizeof(fg->at) - 1);
 		}
 	}
+	for (unsigned i = 0; i < T_MAX_OBS; i++) { /* every string all escapes */
+		struct observation *o = &r.obs[r.nobs++];
+
+		memset(o->oq, 6, sizeof(o->oq) - 1);
+		o->oq[0] = (char)('a' + i);
+		memset(o->want, 7, sizeof(o->want) - 1);
+		memset(o->seen, 8, sizeof(o->seen) - 1);
+		o->checks = o->misses = 1;
+	}
 	json_begin(&f, &ri);
 	assert_json(&m);
 	assert_true(ends_with(&m, "\",\"tsc_hz\":2666000000,\"tests\":[],"
@@ -265,11 +274,16 @@ static void oversized_input_stays_well_formed(void **state)
 	assert_non_null(strstr(m.p, "\"A\\u0003"));
 	assert_null(strstr(m.p, "\"P\\u0003"));
 	assert_non_null(strstr(m.p, "\"value\":-9223372036854775808"));
+	/* So did some open questions, each whole, the rest counted. */
+	assert_non_null(strstr(m.p, "\"open_questions\":[{\"id\":\"a\\u0006"));
+	assert_null(strstr(m.p, "\"id\":\"h\\u0006"));
+	assert_non_null(strstr(m.p, "],\"open_questions_dropped\":"));
 
 	tap_begin(&ft, &ri);
 	assert_true(ends_with(&mt, "\\\\\n"));
 	tap_result(&ft, &r);
-	assert_true(ends_with(&mt, "\"\n  ...\n"));
+	assert_true(ends_with(&mt, " more not recorded\n  ...\n"));
+	assert_non_null(strstr(mt.p, "\n  open_questions:\n    - id: \"a\\u0006"));
 	assert_non_null(strstr(mt.p, "\n  severity: fail\n"));
 	assert_false(f.failed || ft.failed);
 	mem_teardown(&m);

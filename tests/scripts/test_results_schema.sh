@@ -4,7 +4,8 @@
 # a config value that is not a string or an unknown verdict does not, nor
 # a figure whose name lacks its unit, in a unit not listed, an indexed
 # entry with no index or two, or an expected value without its tolerance
-# (a per-core array and an expected figure validate); a
+# (a per-core array and an expected figure validate), nor an open
+# question's entry without its outcome; a
 # missing jsonschema module is exit 2 with a line naming the package, not a
 # traceback. Prints TAP; SKIPs what needs build/host/suite when it is not
 # built (make host-tests does not build it, make check does).
@@ -58,11 +59,14 @@ variant("figure_bad_unit", figs({"latency_us": {"value": 12, "unit": "ns"}}))
 variant("figure_no_index", figs({"latency_us_median": [lat()]}))
 variant("figure_two_indices", figs({"latency_us_median": [lat(core=0, cpu=0)]}))
 variant("expected_no_tolerance", figs({"uclk_hz": {"value": 9, "unit": "hz", "expected": 10}}))
+variant("open_question_no_held", lambda d: d["tests"][0].update(open_questions=[
+    {"id": "OQ-N9", "default": "#GP(0)", "checks": 1, "misses": 0, "seen": None}]))
 PYEOF
 "$py" "$here/scripts/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
 report "a per-core figure array validates: $(head -c 300 "$tmp/per_core.out")" $?
 for v in no_date config_number bad_verdict bad_microcode unknown_field figure_no_unit \
-	 figure_bad_unit figure_no_index figure_two_indices expected_no_tolerance; do
+	 figure_bad_unit figure_no_index figure_two_indices expected_no_tolerance \
+	 open_question_no_held; do
   "$py" "$here/scripts/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
   [ $? = 1 ] && grep -q "schema error" "$tmp/$v.out"
   report "rejected: $v" $?
