@@ -129,19 +129,6 @@ bool runner_selected(const struct run_opts *o, const char *id)
 	return glob_list_match(o->tests, id) && !glob_list_match(o->skip, id);
 }
 
-unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
-{
-	unsigned i, j, n = 0;
-
-	for (i = 0; i < nsuites; i++)
-		for (j = 0; j < s[i]->count; j++)
-			if (runner_selected(o, s[i]->tests[j].id)) {
-				plat_log(0, "%-36s %s", s[i]->tests[j].id, s[i]->tests[j].desc);
-				n++;
-			}
-	return n;
-}
-
 /* Whether the selection holds a test that needs what bracket b saves. */
 static bool bracketed(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		      const struct bracket *b)
@@ -248,6 +235,57 @@ static enum verdict needs_met(const struct test *tc, const struct run_env *env, 
 		return V_NA;
 	}
 	return V_PASS;
+}
+
+/* list: every selected test on a line, marked with what it would be on
+ * this machine by its requirements alone ("runs", "N/A", "SKIP"; a body
+ * may still find it cannot run), then the reasons of those that would not
+ * run, each once with its count, and last the count of each mark. */
+#define LIST_REASONS 8
+static struct {
+	char text[T_REASON_LEN];
+	unsigned n;
+} why_not[LIST_REASONS + 1]; /* the last: every other reason */
+
+static void list_count(const char *why)
+{
+	unsigned i;
+
+	for (i = 0; i < LIST_REASONS && why_not[i].n && strcmp(why_not[i].text, why); i++)
+		;
+	if (i < LIST_REASONS && !why_not[i].n)
+		snprintf(why_not[i].text, sizeof(why_not[i].text), "%s", why);
+	if (i == LIST_REASONS)
+		snprintf(why_not[i].text, sizeof(why_not[i].text), "other reasons");
+	why_not[i].n++;
+}
+
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		     const struct run_env *env)
+{
+	unsigned i, j, n = 0, by[V_COUNT] = { 0 };
+	char why[T_REASON_LEN];
+	enum verdict v;
+
+	memset(why_not, 0, sizeof(why_not));
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++) {
+			if (!runner_selected(o, s[i]->tests[j].id))
+				continue;
+			why[0] = '\0';
+			v = needs_met(&s[i]->tests[j], env, why, sizeof(why));
+			plat_log(0, "%-4s %-36s %s", v == V_PASS ? "runs" : verdict_word(v),
+				 s[i]->tests[j].id, s[i]->tests[j].desc);
+			if (v != V_PASS)
+				list_count(why);
+			by[v]++;
+			n++;
+		}
+	for (i = 0; i <= LIST_REASONS && why_not[i].n; i++)
+		plat_log(0, "list: %u not run here: %s", why_not[i].n, why_not[i].text);
+	plat_log(0, "list: %u test(s) selected: %u run on this CPU, %u N/A, %u SKIP", n, by[V_PASS],
+		 by[V_NA], by[V_SKIP]);
+	return n;
 }
 
 struct call {

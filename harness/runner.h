@@ -83,8 +83,12 @@ struct run_sink {
 };
 
 bool runner_selected(const struct run_opts *o, const char *id);
-/* Print "<id>  <description>" for every selected test; returns the count. */
-unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
+/* Print "<mark> <id> <description>" for every selected test, the mark
+ * what its requirements make it on the machine env describes ("runs",
+ * "N/A", "SKIP"), then each reason for not running with its count, then
+ * "list: N test(s) selected: ..."; returns N. */
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		     const struct run_env *env);
 unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally);

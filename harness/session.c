@@ -110,11 +110,20 @@ static struct run_opts opts_of(const struct session *s)
 				  ARRAY_SIZE(brackets), recover, &types, s->resume };
 }
 
+/* The machine as the runner sees it. */
+static struct run_env env_of(const struct session *s)
+{
+	return (struct run_env){ plat_cpu_count(), plat_package_count(), s->x2apic,
+				 s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
+				 s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
+}
+
 int session_list(struct session *s)
 {
 	struct run_opts o = opts_of(s);
+	struct run_env env = env_of(s);
 
-	return runner_list(all_suites, all_suites_count, &o) ? 0 : 77;
+	return runner_list(all_suites, all_suites_count, &o, &env) ? 0 : 77;
 }
 
 /* The sink: a test's record (its trace at verbose=3, its verdict line in
@@ -166,9 +175,7 @@ unsigned session_planned(const struct session *s)
 void session_run(struct session *s)
 {
 	struct run_opts o = opts_of(s);
-	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
-			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
-			       s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
+	struct run_env env = env_of(s);
 
 	if (s->tap && !s->resume)
 		tap_begin(s->tap, &s->ri);

@@ -10,6 +10,7 @@ whose first partition is the ESP (build/usb.img, scripts/mkusb.sh); mtools
 addresses the latter as IMAGE@@OFFSET."""
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -89,6 +90,9 @@ def main(argv):
     """medium.py prepare SOURCE IMAGE KEY=VALUE...: a copy of SOURCE at IMAGE
     with the keys added (e.g. verbose=2 for a LAVA job's monitor);
     medium.py config IMAGE KEY=VALUE...: the keys added to IMAGE itself;
+    medium.py opts IMAGE 'KEY=VALUE ...': the same, one string split as a
+    shell splits words (make qemu OPTS='tag="my run"'); exit 2 if it
+    cannot be (an unclosed quote);
     medium.py fetch IMAGE DIR: the newest result folder of an image or a
     stick (/dev/sdX) copied into DIR, its name printed and written to
     DIR/RUN; exit 1 if the medium holds no run."""
@@ -97,6 +101,15 @@ def main(argv):
         return 0
     if len(argv) >= 2 and argv[0] == "config":
         add_config(argv[1], argv[2:])
+        return 0
+    if len(argv) == 3 and argv[0] == "opts":
+        try:
+            keys = shlex.split(argv[2])
+        except ValueError as e:
+            print(f"medium.py: OPTS {argv[2]!r}: {e} (quote a value with blanks: "
+                  f"tag=\"my run\")", file=sys.stderr)
+            return 2
+        add_config(argv[1], keys)
         return 0
     if len(argv) == 3 and argv[0] == "fetch":
         run = fetch_results(argv[1], argv[2])

@@ -557,13 +557,37 @@ static void recover_not_after_a_last(void **state)
 static void list_prints_selected(void **state)
 {
 	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 
 	(void)state;
 	host_machine(1, 1);
-	assert_int_equal(runner_list(suites, 2, &o), 2);
+	assert_int_equal(runner_list(suites, 2, &o, &env), 2);
 	assert_non_null(strstr(host_output(), "a.one.pass"));
 	assert_non_null(strstr(host_output(), "passes"));
 	assert_null(strstr(host_output(), "a.two"));
+	assert_non_null(strstr(host_output(), "list: 2 test(s) selected: 2 run on this CPU, 0 N/A, "
+			       "0 SKIP\n"));
+}
+
+/* list marks each test with what its requirements make it on this
+ * machine, names each reason once with its count, and counts the marks. */
+static void list_marks_what_applies(void **state)
+{
+	struct run_opts o = { "a.two.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_env env = { 1, 1, false, false, "model 0x17", true, NULL, NULL, NULL };
+	const char *out;
+
+	(void)state;
+	host_machine(1, 1);
+	assert_int_equal(runner_list(suites, 2, &o, &env), 5);
+	out = host_output();
+	assert_non_null(strstr(out, "N/A  a.two.smp "));
+	assert_non_null(strstr(out, "N/A  a.two.pkg "));
+	assert_non_null(strstr(out, "SKIP a.two.unc "));
+	assert_non_null(strstr(out, "runs a.two.core "));
+	assert_non_null(strstr(out, "list: 1 not run here: needs 2 or more CPUs (have 1)\n"));
+	assert_non_null(strstr(out, "list: 1 not run here: model 0x17\n"));
+	assert_non_null(strstr(out, "list: 5 test(s) selected: 1 run on this CPU, 3 N/A, 1 SKIP\n"));
 }
 
 /* A figure carries its index (core 2, box "C0"); the same name and index
@@ -698,6 +722,7 @@ int main(void)
 		cmocka_unit_test(recover_after_fail_and_error),
 		cmocka_unit_test(recover_not_after_a_last),
 		cmocka_unit_test(list_prints_selected),
+		cmocka_unit_test(list_marks_what_applies),
 		cmocka_unit_test(c61_each_core_type_suite_runs_per_type),
 	};
 
