@@ -104,6 +104,9 @@ void runner_print_fails(const struct tally *t);
  * or none selected), 124 a test hung and a watchdog reset the machine
  * (before the others: the run's results are whole but for that test). */
 int runner_exit_code(const struct tally *t);
+/* "not tested: N SKIP|N/A: reason" for each reason kept in the tally, and a
+ * line for the others; nothing when every result was tested. */
+void runner_print_untested(const struct tally *t);
 /* Count r in the tally: its verdict, and a FAIL or ERROR in the list. */
 void runner_tally(struct tally *t, const struct tresult *r);
 

@@ -252,6 +252,10 @@ int session_end(struct session *s)
 	if (s->jsonl)
 		jsonl_end(s->jsonl, t);
 	runner_print_fails(t);
+	runner_print_untested(t);
+	if (!s->pc->gen)
+		plat_log(0, "uncore: not tested: %s; every uncore test SKIPped (the README lists "
+			 "the uncores the harness knows)", s->pc->why);
 	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR, %u N/A",
 		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR],
 		 t->n[V_NA]);
