@@ -184,7 +184,7 @@ export OPTS
 qemu: deps $(B)/esp.img
 	@code=0; scripts/qemu.sh --image $(B)/esp.img --cpu '$(CPU)' --smp $(SMP) \
 	  --sockets $(SOCKETS) --timeout $(TIMEOUT) $(if $(CAP),--cap $(CAP)) \
-	  $(if $(filter 1,$(WIRE)),--wire) --opts "$$OPTS" \
+	  $(if $(filter 1,$(WIRE)),--wire) --opts "$$OPTS" --opts-from 'make qemu OPTS' \
 	  --serial-log $(B)/serial.log --results $(B)/results || code=$$?; \
 	echo $$code > $(B)/qemu.exit; \
 	echo "make qemu: exit code $$code ($$(scripts/exit-code.sh $$code))"; exit $$code

@@ -129,6 +129,36 @@ bool runner_selected(const struct run_opts *o, const char *id)
 	return glob_list_match(o->tests, id) && !glob_list_match(o->skip, id);
 }
 
+/* Whether an item of tests= or skip= matches any test id. */
+static bool item_matches(const struct suite *const *s, unsigned nsuites, const char *item,
+			 size_t len)
+{
+	unsigned i, j;
+
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++)
+			if (glob_item_match(item, len, s[i]->tests[j].id))
+				return true;
+	return false;
+}
+
+unsigned runner_unmatched(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
+{
+	const char *lists[2] = { o->tests, o->skip }, *names[2] = { "tests", "skip" };
+	const char *at, *item;
+	unsigned k, n = 0;
+	size_t len;
+
+	for (k = 0; k < 2; k++)
+		for (at = lists[k]; (at = glob_list_next(at, &item, &len));)
+			if (!item_matches(s, nsuites, item, len)) {
+				plat_log(0, "config: %s= glob '%.*s' matches no test id (list prints "
+					 "them)", names[k], (int)len, item);
+				n++;
+			}
+	return n;
+}
+
 /* Whether the selection holds a test that needs what bracket b saves. */
 static bool bracketed(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		      const struct bracket *b)

@@ -83,6 +83,9 @@ struct run_sink {
 };
 
 bool runner_selected(const struct run_opts *o, const char *id);
+/* "config: tests= glob 'x' matches no test id ..." for each item of
+ * tests= and skip= that matches none; returns how many. */
+unsigned runner_unmatched(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
 /* Print "<mark> <id> <description>" for every selected test, the mark
  * what its requirements make it on the machine env describes ("runs",
  * "N/A", "SKIP"), then each reason for not running with its count, then

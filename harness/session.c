@@ -123,6 +123,7 @@ int session_list(struct session *s)
 	struct run_opts o = opts_of(s);
 	struct run_env env = env_of(s);
 
+	runner_unmatched(all_suites, all_suites_count, &o);
 	return runner_list(all_suites, all_suites_count, &o, &env) ? 0 : 77;
 }
 
@@ -177,6 +178,7 @@ void session_run(struct session *s)
 	struct run_opts o = opts_of(s);
 	struct run_env env = env_of(s);
 
+	runner_unmatched(all_suites, all_suites_count, &o);
 	if (s->tap && !s->resume)
 		tap_begin(s->tap, &s->ri);
 	if (s->json && !s->resume)
@@ -236,6 +238,12 @@ void session_leave(void)
 	leave_finish();
 }
 
+static void say(void *ctx, const char *msg)
+{
+	(void)ctx;
+	plat_log(0, "%s", msg);
+}
+
 int session_end(struct session *s)
 {
 	const struct tally *t = &s->tally;
@@ -253,6 +261,7 @@ int session_end(struct session *s)
 		jsonl_end(s->jsonl, t);
 	runner_print_fails(t);
 	runner_print_untested(t);
+	cfg_say_ignored(s->cfg, say, NULL);
 	if (!s->pc->gen)
 		plat_log(0, "uncore: not tested: %s; every uncore test SKIPped (the README lists "
 			 "the uncores the harness knows)", s->pc->why);

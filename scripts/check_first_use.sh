@@ -7,7 +7,11 @@
 #   list marks what applies and ends with its count;
 # - end=halt and end=exit end with the code their closing line names;
 # - standard output, piped, holds no "wire:" frame line, and the serial log
-#   still rebuilds results.json byte for byte (scripts/serial2results).
+#   still rebuilds results.json byte for byte (scripts/serial2results);
+# - config mistakes in OPTS are named by their source, with the nearest
+#   key, again on the run's and qemu.sh's last lines; a value may hold
+#   blanks; a glob that matches nothing is named; strict=1 makes them an
+#   ERROR with exit code 2 before any test.
 #
 # Called by scripts/check.sh (make check); also on its own after make all
 # esp. One line per check, PASS or FAIL, and last "first-use: N passed, N
@@ -25,7 +29,7 @@ bad() { echo "FAIL $1: $2"; fail=$((fail+1)); }
 run() {
   local dir=$B/check-first-use/$1 t0=$SECONDS
   rm -rf "$dir"; mkdir -p "$dir"
-  scripts/qemu.sh --image "$ESP" --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$2" \
+  scripts/qemu.sh --image "$ESP" --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$2" --opts-from "make qemu OPTS" \
     --serial-log "$dir/serial.log" --results "$dir/results" > "$dir/out.txt" 2> "$dir/err.txt"
   code=$? secs=$((SECONDS - t0))
 }
@@ -83,6 +87,26 @@ cmp -s "$dir/wire.json" "$dir/results/results.json" \
   || why="${why:+$why; }the rebuilt results.json differs from the medium's"
 if [ -z "$why" ]; then ok "first-use.piped-log-no-frames ($nwire frame lines in serial.log, none piped; rebuilt byte for byte)"
 else bad first-use.piped-log-no-frames "$why"; fi
+
+# Config mistakes, as a user types them on the make line.
+run config-mistakes 'verbos=3 tag="my run" tests="self.cpu.*, nosuch.*"'
+dir=$B/check-first-use/config-mistakes
+why=$(end_check first-use.config-mistakes 0 '^end: .*\(exit code 0\)$')
+for re in "^config from make qemu OPTS, word 1 \(config \\\\uncore-harness.cfg line [0-9]+\): unknown key 'verbos'; did you mean verbose\?" \
+  "^config ignored: from make qemu OPTS, word 1 .*did you mean verbose\?; line ignored$" \
+  "^tag: my run$" "^config: tests= glob 'nosuch\.\*' matches no test id" "^2 passed, 0 failed"; do
+  grep -Eq "$re" "$dir/serial.log" || why="${why:+$why; }no line matches /$re/"
+done
+tail -n 3 "$dir/err.txt" | grep -q "^qemu.sh: config ignored: from make qemu OPTS, word 1 " \
+  || why="${why:+$why; }qemu.sh's last lines do not name the ignored key"
+verdict first-use.config-mistakes "$why"
+
+run config-strict "strict=1 verbos=3 tests=self.cpu.*"
+why=$(end_check first-use.config-strict 2 '^end: .*\(exit code 2\)$')
+grep -q '^config: ERROR: strict=1 and 1 config line(s) or token(s) ignored; no test run$' \
+  "$B/check-first-use/config-strict/serial.log" || why="${why:+$why; }no strict ERROR line"
+grep -Eq '^\[[0-9]+/[0-9]+\] ' "$B/check-first-use/config-strict/serial.log" && why="${why:+$why; }a test ran"
+verdict first-use.config-strict "$why"
 
 echo "first-use: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -44,14 +44,15 @@
 set -euo pipefail
 usage() {
   echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S] [--cap S]" >&2
-  echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet] [--wire]" >&2
+  echo "          [--opts 'key=value ...' [--opts-from WHERE]] [--serial-log FILE] [--results DIR]" >&2
+  echo "          [--quiet] [--wire]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
   echo "          [--keep-image FILE] [--usb] [--screen] [--reboot] [--reset-at-lines N,M,...]" >&2
   echo "          [--machine q35|pc]" >&2
   exit 2
 }
-image= cpu=Nehalem smp=1 sockets=1 timeout=120 cap= opts= serial_log= results= quiet=0 wire=0 com2=
+image= cpu=Nehalem smp=1 sockets=1 timeout=120 cap= opts= opts_from="scripts/qemu.sh --opts" serial_log= results= quiet=0 wire=0 com2=
 debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none reboot=0 resets= machine=q35
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -63,6 +64,7 @@ while [ $# -gt 0 ]; do
     --cap) cap=$2; shift 2 ;;
     --wire) wire=1; shift ;;
     --opts) opts=$2; shift 2 ;;
+    --opts-from) opts_from=$2; shift 2 ;;
     --serial-log) serial_log=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
     --quiet) quiet=1; shift ;;
@@ -98,7 +100,8 @@ cp "$ovmf_vars" "$work/vars.fd"
 # the lab's reader too.
 medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }
 # The keys are split as a shell splits words: quotes keep blanks in a value.
-[ -z "$opts" ] || medium opts "$work/disk.img" "$opts" || exit 2
+# --opts-from names where they came from in the harness's messages.
+[ -z "$opts" ] || medium opts "$work/disk.img" "$opts" "$opts_from" || exit 2
 
 topo="$smp"
 [ "$sockets" -gt 1 ] && topo="$smp,sockets=$sockets"
@@ -225,6 +228,9 @@ else
   sed 's/^/qemu: /' "$work/qemu.err" >&2
 fi
 
+# What the harness ignored of its configuration, again on the last lines.
+ignored=$(grep -a '^config ignored: ' "$serial_out" | sed 's/^/qemu.sh: /') || true
+[ -z "$ignored" ] || printf '%s\n' "$ignored" >&2
 [ -z "$keep_image" ] || cp "$work/disk.img" "$keep_image"
 [ -z "$results" ] || medium fetch "$work/disk.img" "$results" > /dev/null || true
 exit "$code"
