@@ -26,6 +26,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report_data as rd  # noqa: E402
 from results import read_run  # noqa: E402
 
+BANNER = {"FAIL": "#c62828", "ERROR": "#8e24aa", "INCOMPLETE": "#ef6c00",
+          "NOTHING TESTED": "#ef6c00", "PASS": "#2e7d32"}
 COLOURS = {"FAIL": "#c62828", "ERROR": "#8e24aa", "SKIP": "#ef6c00", "XFAIL": "#00838f",
            "PASS": "#2e7d32", "N/A": "#757575"}
 STATS = ("min", "median", "max")
@@ -40,10 +42,14 @@ th{background:#f0f0f0}
 td.v{font-weight:bold;color:#fff;text-align:center;white-space:nowrap}
 tr.bad td{background:#fdecea}tr.bad td.v{background:#c62828}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.id{font-family:monospace;white-space:nowrap}
+td.id,td.ids{font-family:monospace;white-space:nowrap}
 .tally span{display:inline-block;padding:.2em .6em;margin-right:.4em;color:#fff;border-radius:3px}
 .note{color:#555;font-size:.9em}
 .diff td.b{background:#fff3cd}
+.banner{padding:.6em 1em;border-radius:4px;color:#fff;margin:.5em 0 1em}
+.banner b{font-size:1.3em;margin-right:.6em}
+.banner ul{margin:.4em 0 0;padding-left:1.2em}
+.banner code{color:#fff}
 svg{max-width:100%;height:auto}
 """
 
@@ -162,6 +168,30 @@ def result_rows(tests, repeat):
     return "".join(out) + "</table>"
 
 
+def banner_html(doc, progress):
+    """The verdict first, with every FAIL and ERROR, its reason and figures."""
+    b = rd.banner(doc, progress)
+    items = "".join(
+        f"<li><b>{esc(t.get('verdict'))}</b> <code>{esc(rd.test_name(t))}</code>"
+        + (f" #{esc(t.get('iteration'))}" if t.get("iteration", 1) != 1 else "")
+        + f": {esc(t.get('reason'))}"
+        + "".join(f"<br><code>{esc(w)}</code>" for w in rd.figure_words(t)) + "</li>"
+        for t in b["bad"])
+    return (f"<div class='banner' style='background:{BANNER.get(b['word'], '#444')}'>"
+            f"<b>{esc(b['word'])}</b>{esc(b['line'])}"
+            + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
+
+def na_html(na):
+    """The N/A results, a row per reason: how many, which."""
+    rows = "".join(
+        f"<tr><td class='num na'>{len(ts)}</td><td>{esc(reason)}</td><td class='ids'>"
+        + esc(", ".join(rd.test_name(t) for t in ts[:3])
+              + (f" .. {rd.test_name(ts[-1])}" if len(ts) > 3 else "")) + "</td></tr>"
+        for reason, ts in rd.na_groups(na))
+    return ("<table><tr><th>tests</th><th>reason</th><th>which</th></tr>" + rows + "</table>")
+
+
 def verdicts_html(doc):
     app, na = rd.ordered_tests(doc)
     repeat = any(t.get("iteration", 1) != 1 for t in doc.get("tests") or [])
@@ -169,8 +199,8 @@ def verdicts_html(doc):
     if na:
         out.append(f"<h3>Not applicable ({len(na)})</h3><p class='note'>What this machine "
                    "lacks by design (another generation's suite, a second package, x2APIC): "
-                   "kept apart from SKIP, a test that applies but could not run.</p>"
-                   + result_rows(na, repeat))
+                   "kept apart from SKIP, a test that applies but could not run; one row "
+                   "per reason.</p>" + na_html(na))
     return "".join(out)
 
 
@@ -214,8 +244,9 @@ def compare_html(base_dir, cmp):
 def page(run_dir, doc, base_dir, base, plt):
     lat = rd.latencies(doc)
     exp = rd.expected_figures(doc)
-    parts = [f"<h1>uncore-harness report: {esc(doc.get('run'))}"
-             f"{' vs ' + esc(base.get('run')) if base else ''}</h1>",
+    parts = [f"<h1>uncore-harness report: {esc(rd.run_title(doc))}"
+             f"{' vs ' + esc(rd.run_title(base)) if base else ''}</h1>",
+             banner_html(doc, rd.read_progress(run_dir)),
              f"<p class='note'>From <code>{esc(run_dir)}</code>. Backend "
              f"<b>{esc(doc.get('backend'))}</b>: results validate {esc(doc.get('validates'))}.</p>",
              "<h2>Identity</h2>", identity_html(doc, base)]
@@ -240,7 +271,7 @@ def page(run_dir, doc, base_dir, base, plt):
         parts.append("<p>No figure with an expected value in this run.</p>")
     parts += ["<h2>Verdicts</h2>", verdicts_html(doc)]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-            f"<title>uncore-harness {esc(doc.get('run'))}</title><style>{CSS}</style></head>"
+            f"<title>uncore-harness {esc(rd.run_title(doc))}</title><style>{CSS}</style></head>"
             f"<body>{''.join(parts)}</body></html>\n")
 
 

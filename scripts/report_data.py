@@ -8,6 +8,7 @@ Figures are keyed by (test id, iteration, figure name, index), the index
 being the entry's "core"/"cpu"/"package"/"half"/"box" value (None for a
 plain figure); docs/results.md describes the format.
 """
+import os
 import re
 
 BAD = ("FAIL", "ERROR")
@@ -59,6 +60,78 @@ def ordered_tests(doc):
                  key=lambda p: (ORDER.get(p[1].get("verdict"), 0), p[0]))
     na = [t for _, t in tests if t.get("verdict") == "N/A"]
     return [t for _, t in app], na
+
+
+def read_progress(folder):
+    """The run folder's progress mark (progress.txt: "uncore-harness
+    progress: state=test ... index=N ... id=ID ... planned=P ... .") as a
+    dict of its fields, or {} without a readable one."""
+    try:
+        with open(os.path.join(folder, "progress.txt"), "rb") as f:
+            text = f.read(4096).decode("ascii", "replace")
+    except OSError:
+        return {}
+    if not text.startswith("uncore-harness progress: "):
+        return {}
+    return dict(w.split("=", 1) for w in text.split()[2:] if "=" in w)
+
+
+def figure_words(t):
+    """A test's figures as short text, "name[index] = value unit (expected
+    E +- T)", for the banner beside its reason."""
+    out = []
+    for name, at, e in entries(t.get("figures")):
+        exp = (f" (expected {e['expected']} +- {e.get('tolerance', 0)})"
+               if "expected" in e else "")
+        out.append(f"{name}{f'[{index_word(e)}]' if at is not None else ''} = "
+                   f"{e.get('value')} {e.get('unit', '')}{exp}".rstrip())
+    return out
+
+
+def banner(doc, progress=None):
+    """The verdict first: {"word": FAIL | ERROR | INCOMPLETE | NOTHING TESTED
+    | PASS, "line": one sentence, "bad": the FAIL and ERROR results in run
+    order}. A run that did not end says how far it got and, from its
+    progress mark, in which test it stopped."""
+    tests = doc.get("tests") or []
+    t = tally(doc)
+    bad = [x for x in tests if x.get("verdict") in BAD]
+    ran = sum(t.get(v, 0) for v in GOOD + BAD)
+    progress = progress or {}
+    if not doc.get("complete"):
+        planned = progress.get("planned")
+        where = ""
+        if progress.get("state") == "test" and progress.get("id"):
+            where = f", cut in {progress['id']} (result {progress.get('index', '?')})"
+        line = (f"the run did not end: {len(tests)} of {planned or 'an unknown number of'} "
+                f"results recorded{where}; {len(bad)} FAIL or ERROR among them")
+        return {"word": "INCOMPLETE", "line": line, "bad": bad}
+    if bad:
+        word = "ERROR" if any(x.get("verdict") == "ERROR" for x in bad) else "FAIL"
+        line = f"{len(bad)} of {len(tests)} results failed (FAIL or ERROR)"
+    elif not ran:
+        word, line = "NOTHING TESTED", f"no test ran: all {len(tests)} results SKIP or N/A"
+    else:
+        word = "PASS"
+        line = f"{ran} of {len(tests)} results passed; {len(tests) - ran} SKIP or N/A"
+    return {"word": word, "line": line, "bad": bad}
+
+
+def run_title(doc):
+    """A run as a title names it: its folder, tag and date."""
+    when = str(doc.get("date_utc") or "").replace("T", " ").replace("Z", " UTC")
+    tag = f"tag {doc['tag']}" if doc.get("tag") else ""
+    extra = ", ".join(x for x in (tag, when.strip()) if x)
+    return f"{doc.get('run') or '?'}" + (f" ({extra})" if extra else "")
+
+
+def na_groups(tests):
+    """The N/A results grouped by reason, in the order each reason first
+    appears: [(reason, [results])]."""
+    groups = {}
+    for t in tests:
+        groups.setdefault(t.get("reason") or "", []).append(t)
+    return list(groups.items())
 
 
 def tally(doc):

@@ -116,6 +116,43 @@ report("per core type: only the P-core's moved figure, named with its type",
 report("the same run against itself: nothing to report",
        not any(rd.compare(base, copy.deepcopy(base)).values()), "")
 
+# The verdict first: FAIL/ERROR with reasons and figures; a run cut short
+# says how far it got and where (its progress mark); nothing tested says so.
+b = rd.banner(new)
+report("banner: an ERROR among the failures makes it ERROR, each FAIL and ERROR listed",
+       b["word"] == "ERROR" and [x["id"] for x in b["bad"]] == ["a.breaks", "a.added"]
+       and b["line"] == "2 of 7 results failed (FAIL or ERROR)", str(b))
+report("banner: a clean run is PASS with its counts",
+       rd.banner(base | {"tests": [x for x in base["tests"] if x["verdict"] != "FAIL"]})["line"]
+       == "5 of 6 results passed; 1 SKIP or N/A", "")
+cut = dict(new, complete=False)
+b = rd.banner(cut, {"state": "test", "index": "7", "id": "a.hangs", "planned": "172"})
+report("banner: cut short, how far and in which test",
+       b["word"] == "INCOMPLETE" and b["line"] == "the run did not end: 7 of 172 results "
+       "recorded, cut in a.hangs (result 7); 2 FAIL or ERROR among them", b["line"])
+report("banner: nothing tested", rd.banner(base | {"tests": [test("x", "N/A"), test("y", "SKIP")]})
+       ["word"] == "NOTHING TESTED", "")
+report("figures beside a failure's reason",
+       rd.figure_words(t["a.stays"]) == ["delta_count = 121 count", "seen_mask = 1 mask",
+                                         "uclk_hz = 2250 hz (expected 2100 +- 200)"],
+       str(rd.figure_words(t["a.stays"])))
+report("a run named by folder, tag and date",
+       rd.run_title(base | {"tag": "lab1"}) == "run-0001 (tag lab1, 2026-11-25 03:19:47 UTC)"
+       and rd.run_title(base) == "run-0001 (2026-11-25 03:19:47 UTC)", rd.run_title(base))
+g = rd.na_groups([test("n1", "N/A", reason="r1"), test("n2", "N/A", reason="r2"),
+                  test("n3", "N/A", reason="r1")])
+report("N/A grouped by reason, in order of first appearance",
+       [(r, [x["id"] for x in ts]) for r, ts in g] == [("r1", ["n1", "n3"]), ("r2", ["n2"])], str(g))
+pd = os.path.join(tmp, "progress")
+os.makedirs(pd)
+with open(os.path.join(pd, "progress.txt"), "w") as f:
+    f.write("uncore-harness progress: state=test run=run-0003 boot=1 resets=0 index=20 "
+            "iteration=1 id=nhm.count.x bound_s=300 armed=5 config=0x1 planned=172 tap=1 "
+            "jsonl=2 log=3 ." + " " * 200 + "\n")
+p = rd.read_progress(pd)
+report("the progress mark read", p.get("id") == "nhm.count.x" and p.get("planned") == "172"
+       and p.get("state") == "test" and rd.read_progress(tmp) == {}, str(p))
+
 app, na = rd.ordered_tests(new)
 report("FAIL and ERROR first, then SKIP, then PASS; N/A apart",
        [x["verdict"] for x in app] == ["FAIL", "ERROR", "SKIP", "PASS", "PASS", "PASS"]
@@ -180,8 +217,12 @@ report("both plots inline as SVG", page.count("<svg") == 2 and "PMI latency per 
        and "Rates against their expected values" in page, "")
 report("self-contained: no script, no link, no src", not any(
     s in page.lower() for s in ("<script", "<link", " src=", "<img")), "")
-report("every test of the run in the table",
-       all(f">{x['id']}<" in page for x in new["tests"]), "")
+report("every test of the run in the table, N/A by reason",
+       all(f">{x['id']}<" in page for x in new["tests"])
+       and "<td class='num na'>1</td><td>another generation&#x27;s</td>" in page, "")
+report("the verdict banner comes first, the title names both runs by date",
+       page.index("class='banner'") < page.index("<h2>") and "ERROR</b>2 of 7 results failed" in page
+       and "run-0002 (2026-11-25 03:19:47 UTC) vs run-0001 (2026-11-25 03:19:47 UTC)" in page, "")
 report("the comparison names the new failure, the fixed test and the moved figure",
        "New failures (2)" in page and "Fixed (1)" in page and "a.breaks" in page
        and "uclk_hz" in page and "(recorded)" in page, "")
@@ -199,6 +240,7 @@ for name, doc, want in (("check-ok", base, None), ("check-nolat", None, "no <svg
 rc, out = run(run_dir("cut", new, journal=True))
 page = open(os.path.join(tmp, "cut", "report.html")).read() if rc == 0 else ""
 report(f"a journal-only run: reported, marked incomplete, default path ({rc})",
-       rc == 0 and "incomplete" in page and out.strip().endswith("cut/report.html"), out)
+       rc == 0 and "incomplete" in page and out.strip().endswith("cut/report.html")
+       and "INCOMPLETE</b>the run did not end: 7 of an unknown number of results" in page, out)
 done()
 PYEOF
