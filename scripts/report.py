@@ -6,12 +6,15 @@ base run.
 
 RUN-DIR is a run folder (results.json, or its journal rebuilt as
 scripts/results.py does when the run did not end). The report (default
-RUN-DIR/report.html) holds the run's identity, the verdict table (FAIL and
-ERROR first, N/A apart), a plot of PMI latency per core (min/median/max),
-a plot of every figure that has an expected value against it, and with
---base the comparison: new failures, fixed tests, other verdict changes
-and figures that moved beyond their tolerance (scripts/report_data.py
-says which). The plots are matplotlib's SVG (Debian python3-matplotlib),
+RUN-DIR/report.html) opens with the verdict (every FAIL and ERROR with
+its reason and figures; a run that did not end, how far it got), then
+holds the run's identity, the verdict table (FAIL and ERROR first, N/A
+apart, a row per reason), a plot of PMI latency per core
+(min/median/max, over the iterations of a repeat=N run), a plot of every
+figure that has an expected value against it, and with --base the
+comparison: new failures, fixed tests, other verdict changes and figures
+that moved beyond their own tolerance (scripts/report_data.py says
+which). The plots are matplotlib's SVG (Debian python3-matplotlib),
 inline: no other file, no script, no network. Prints the report's path.
 Exit 1 if a run folder has nothing readable, 2 without matplotlib.
 """
@@ -81,13 +84,19 @@ def latency_plot(lat, plt):
         lo = [m - lat[name][a].get("min", m) for a, m in zip(idx, med)]
         hi = [lat[name][a].get("max", m) - m for a, m in zip(idx, med)]
         ax.errorbar(xs, med, yerr=[lo, hi], fmt="o", capsize=4, label=name)
+        # repeat=N: the iteration that gave the max, above its bar
+        for x, a in zip(xs, idx):
+            if "worst" in lat[name][a]:
+                ax.annotate(f"#{lat[name][a]['worst']}", (x, lat[name][a].get("max", 0)),
+                            textcoords="offset points", xytext=(0, 4), ha="center",
+                            fontsize=7)
     cores = sorted({a for s in lat.values() for a in s}, key=lambda a: (str(type(a)), a))
     ax.set_xticks(range(len(cores)), [f"core {a}" for a in cores])
     # A PMI held up by a busy host (TCG, a loaded machine) can take a
     # thousand times the usual: a log scale keeps the medians readable
     # (symlog when a PMI dated a little before its wrap is negative).
-    vals = [v for s in lat.values() for e in s.values() for v in e.values()
-            if isinstance(v, (int, float))]
+    vals = [e[k] for s in lat.values() for e in s.values() for k in STATS
+            if isinstance(e.get(k), (int, float))]
     if vals and min(vals) > 0:
         ax.set_yscale("log")
         ax.set_ylim(min(vals) / 2, max(vals) * 2)
@@ -225,10 +234,13 @@ def compare_html(base_dir, cmp):
     moved = cmp["moved"]
     out.append(f"<h3>Figures moved beyond their tolerance: {len(moved) or 'none'}</h3>"
                "<p class='note'>A figure is compared between the two runs when both have it "
-               "(same test, iteration, core type, name and index). Its tolerance is the one the test "
-               "recorded (<code>tolerance</code>, from its own derivation); without one, "
-               f"{rd.DEFAULT_TOL_PCT}% of the base value (at least 1), and none at all for "
-               f"{', '.join(rd.EXACT_UNITS)} figures, which must not change.</p>")
+               "(same test, iteration, core type, name and index) and it has a bound: the "
+               "tolerance its test recorded (<code>tolerance</code>, from its own derivation), "
+               f"or none at all for {', '.join(rd.EXACT_UNITS)} figures, which must not change. "
+               f"Not compared: {cmp['not_compared']} figure(s) without a tolerance of their own "
+               "(raw counts over windows whose length varies, times)"
+               + (f", and {cmp['host_dependent']} PMI latencies, host-dependent under a "
+                  "hypervisor" if cmp["host_dependent"] else "") + ".</p>")
     if moved:
         out.append("<table><tr><th>test</th><th>figure</th><th>base</th><th>this run</th>"
                    "<th>change</th><th>tolerance</th></tr>" + "".join(
@@ -256,7 +268,9 @@ def page(run_dir, doc, base_dir, base, plt):
     parts.append("<h2>PMI latency per core</h2>")
     if lat:
         parts += ["<p class='note'>From the latency_us_min/median/max figures of the tests "
-                  "that time PMIs per core; the dot is the median, the bar min..max.</p>",
+                  "that time PMIs per core; the dot is the median, the bar min..max. Over the "
+                  "iterations of a repeat=N run: the least min, the median of the medians, the "
+                  "greatest max, marked #k with the iteration that gave it.</p>",
                   svg_of(latency_plot(lat, plt), "latency", plt)]
     else:
         parts.append("<p>No PMI latency figures in this run.</p>")
@@ -264,8 +278,9 @@ def page(run_dir, doc, base_dir, base, plt):
     if exp:
         parts += ["<p class='note'>Each figure a test recorded with an expected value and "
                   "tolerance of its own derivation (t_figure_expect): its distance from the "
-                  "expected value in tolerances; inside the green band the test's check holds."
-                  "</p>", svg_of(expected_plot(exp, rd.expected_figures(base) if base else [],
+                  "expected value in tolerances; inside the green band the test's check holds. "
+                  "Over the iterations of a repeat=N run, the furthest one of each figure "
+                  "(its number after #).</p>", svg_of(expected_plot(exp, rd.expected_figures(base) if base else [],
                                                plt), "rates", plt)]
     else:
         parts.append("<p>No figure with an expected value in this run.</p>")

@@ -82,8 +82,8 @@ moved = {m["name"]: m for m in c["moved"]}
 report("a recorded tolerance is the one used (moved 250 > 200)",
        moved.get("uclk_hz", {}).get("source") == "recorded" and moved["uclk_hz"]["tolerance"] == 200,
        str(c["moved"]))
-report("default tolerance: 20% of the base value (100 -> 121 moved by 21 > 20)",
-       moved.get("delta_count", {}).get("tolerance") == 20, str(c["moved"]))
+report("a raw count without a tolerance of its own is not compared, only counted",
+       "delta_count" not in moved and c["not_compared"] == 5, str(c))
 report("a mask must not change at all", moved.get("seen_mask", {}).get("source") == "exact",
        str(c["moved"]))
 t["a.stays"]["figures"]["delta_count"]["value"] = 120
@@ -94,7 +94,8 @@ report("within tolerance is not reported (20 of 20, 200 of 200)",
 t["a.stays"]["figures"]["delta_count"]["value"] = 121
 t["a.stays"]["figures"]["uclk_hz"]["value"] = 2250
 b2 = copy.deepcopy(base)
-b2["tests"][5]["figures"]["latency_us_median"].append({"core": 1, "value": 10, "unit": "us"})
+b2["tests"][5]["figures"]["latency_us_median"].append({"core": 1, "value": 10, "unit": "us",
+                                                       "tolerance": 5})
 n2 = copy.deepcopy(b2)
 n2["tests"][5]["figures"]["latency_us_median"][1]["value"] = 30
 m = rd.compare(b2, n2)["moved"]
@@ -105,7 +106,7 @@ report("an indexed figure is compared per index", len(m) == 1 and m[0]["index"] 
 def typed(doc, ct, cpu, value):
     t = copy.deepcopy(doc["tests"][5])
     t.update(core_type=ct, cpu=cpu)
-    t["figures"]["latency_us_median"][0]["value"] = value
+    t["figures"]["latency_us_median"][0].update(value=value, tolerance=5)
     return t
 b3, n3 = copy.deepcopy(base), copy.deepcopy(base)
 b3["tests"][5:6] = [typed(base, "P-core (40H)", 0, 10), typed(base, "E-core (20H)", 2, 10)]
@@ -114,7 +115,38 @@ m = rd.compare(b3, n3)["moved"]
 report("per core type: only the P-core's moved figure, named with its type",
        len(m) == 1 and m[0]["id"].endswith("[P-core (40H) cpu 0]"), str(m))
 report("the same run against itself: nothing to report",
-       not any(rd.compare(base, copy.deepcopy(base)).values()), "")
+       not any(v for k, v in rd.compare(base, copy.deepcopy(base)).items()
+               if k not in ("not_compared", "host_dependent")), "")
+# Two clean runs of one commit: windows of other lengths give other raw
+# counts, a hypervisor other latencies; none of it is flagged, while a
+# figure beyond its own tolerance still is.
+c1, c2 = copy.deepcopy(base), copy.deepcopy(base)
+for d in (c1, c2):
+    d["cpu"]["hypervisor"] = "TCGTCGTCGTCG"
+    d["tests"][5]["figures"]["latency_us_median"][0]["tolerance"] = 1
+c2["tests"][0]["figures"]["delta_count"]["value"] = 400
+c2["tests"][5]["figures"]["latency_us_max"][0]["value"] = 5000
+c2["tests"][5]["figures"]["latency_us_median"][0]["value"] = 90
+c = rd.compare(c1, c2)
+report("two clean runs: raw counts and latencies under a hypervisor not flagged",
+       c["moved"] == [] and c["not_compared"] == 1 and c["host_dependent"] == 4, str(c))
+c2["tests"][0]["figures"]["uclk_hz"]["value"] = 2500
+report("... while a figure beyond its own tolerance is",
+       [m["name"] for m in rd.compare(c1, c2)["moved"]] == ["uclk_hz"], "")
+# repeat=N: latencies over the iterations, the worst one named; the rates,
+# one row per figure, its furthest iteration.
+rp = copy.deepcopy(base)
+r2 = copy.deepcopy(base["tests"][5]); r2["iteration"] = 2
+r2["figures"] = lat(0, 3, 30, 900)
+s2 = copy.deepcopy(base["tests"][0]); s2["iteration"] = 2
+s2["figures"]["uclk_hz"]["value"] = 2290
+rp["tests"] += [r2, s2]
+L = rd.latencies(rp)["a.route"][0]
+report("repeat: least min, median of medians, greatest max and its iteration",
+       L == {"min": 3, "median": 10, "max": 900, "worst": 2}, str(L))
+E = rd.expected_figures(rp)
+report("repeat: one rate row per figure, its furthest iteration",
+       E == [("a.stays", 2, "uclk_hz", 2290, 2100, 200, "hz")], str(E))
 
 # The verdict first: FAIL/ERROR with reasons and figures; a run cut short
 # says how far it got and where (its progress mark); nothing tested says so.
