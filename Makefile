@@ -2,7 +2,8 @@
 #   make            build/uncore-harness.efi
 #   make esp        build/esp.img   (FAT image: EFI/BOOT/BOOTX64.EFI + config)
 #   make usb        build/usb.img   (GPT disk with one EFI System Partition)
-#   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=)
+#   make qemu       boot it under QEMU+OVMF (CPU= SMP= SOCKETS= OPTS= TIMEOUT=
+#                   CAP= WIRE=1)
 #   make check      host unit tests, mutation matrix, QEMU runs; ends with
 #                   "N passed, N failed"
 #   make bench      boot-time benchmark against a minimal EFI app
@@ -173,12 +174,17 @@ SMP     ?= 4
 SOCKETS ?= 2
 OPTS    ?=
 TIMEOUT ?= 120
+# OPTS reaches the recipe through the environment, never pasted into its
+# text, so that any quote in it is the user's (medium.py splits it as a
+# shell would: OPTS='tag="my run"').
+export OPTS
 # GNU make ends with its own status 2 whenever a recipe fails, whatever the
 # recipe's code: the harness's exit code is named on the last line and kept
 # in $(B)/qemu.exit (scripts/qemu.sh itself exits with it).
 qemu: deps $(B)/esp.img
 	@code=0; scripts/qemu.sh --image $(B)/esp.img --cpu '$(CPU)' --smp $(SMP) \
-	  --sockets $(SOCKETS) --timeout $(TIMEOUT) --opts '$(OPTS)' \
+	  --sockets $(SOCKETS) --timeout $(TIMEOUT) $(if $(CAP),--cap $(CAP)) \
+	  $(if $(filter 1,$(WIRE)),--wire) --opts "$$OPTS" --opts-from 'make qemu OPTS' \
 	  --serial-log $(B)/serial.log --results $(B)/results || code=$$?; \
 	echo $$code > $(B)/qemu.exit; \
 	echo "make qemu: exit code $$code ($$(scripts/exit-code.sh $$code))"; exit $$code

@@ -96,6 +96,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 			 (unsigned long)status);
 		end_run(2);
 	}
+	/* strict=1: what the parsers ignored ends the run before anything. */
+	if (g_cfg.strict && g_cfg.ignored) {
+		plat_log(0, "config: ERROR: strict=1 and %u config line(s) or token(s) ignored; "
+			 "no test run", g_cfg.ignored);
+		cfg_say_ignored(&g_cfg, console_msg, NULL);
+		end_run(2);
+	}
 	/* help needs no CPU but this one and runs nothing (config.h). */
 	if (g_cfg.help) {
 		resfiles_open_text("help.txt");

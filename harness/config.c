@@ -80,13 +80,70 @@ static int set_key(struct cfg *c, int k, const char *value, char *err,
 	return -1;
 }
 
+static unsigned umin(unsigned a, unsigned b)
+{
+	return a < b ? a : b;
+}
+
+/* Edit distance (insertions, deletions, substitutions) of a and b, or more
+ * than 3 once it cannot be 3 or less: enough to tell a typo. */
+static unsigned distance(const char *a, const char *b)
+{
+	unsigned row[32], i, j, diag, up, best;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na >= 32 || nb >= 32 || (na > nb ? na - nb : nb - na) > 3)
+		return 4;
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; i <= na; i++) {
+		diag = row[0];
+		row[0] = i;
+		best = i;
+		for (j = 1; j <= nb; j++) {
+			up = row[j];
+			row[j] = umin(umin(row[j] + 1, row[j - 1] + 1), diag + (a[i - 1] != b[j - 1]));
+			diag = up;
+			best = umin(best, row[j]);
+		}
+		if (best > 3)
+			return 4;
+	}
+	return row[nb];
+}
+
+/* The known key nearest to key: within 2 edits (1 for a key of 3 letters
+ * or fewer), or one that begins it or that it begins (as 2 edits); NULL
+ * when none is near. */
+static const char *nearest_key(const char *key)
+{
+	const char *best = NULL;
+	unsigned d, best_d = strlen(key) <= 3 ? 2 : 3;
+	size_t n = strlen(key);
+
+	for (int k = 0; k < K_COUNT && n; k++) {
+		const char *name = cfg_key_name(k);
+
+		d = distance(key, name);
+		if (n >= 3 && (!strncmp(name, key, n) || !strncmp(key, name, strlen(name))))
+			d = umin(d, 2);
+		if (d < best_d)
+			best = name, best_d = d;
+	}
+	return best;
+}
+
 static void unknown_key(const char *key, char *err, size_t errlen)
 {
 	char q[QUOTE_SIZE];
 	struct sbuf b = sbuf_init(err, errlen);
+	const char *near = nearest_key(key);
 
 	quote(q, key, strlen(key));
-	sb_printf(&b, "unknown key '%s' (known:", q);
+	sb_printf(&b, "unknown key '%s'", q);
+	if (near)
+		sb_printf(&b, "; did you mean %s?", near);
+	sb_printf(&b, " (known:");
 	for (int k = 0; k < K_COUNT; k++)
 		sb_printf(&b, " %s", cfg_key_name(k));
 	sb_printf(&b, ")");
@@ -212,10 +269,15 @@ struct parse {
 	struct cfg *c;
 	cfg_msg_fn msg;
 	void *ctx;
-	/* "config NAME line" or "load options token" */
+	/* "config NAME line" or "UEFI shell command line token" */
 	char head[QUOTE_SIZE + 32];
 	const char *unit;           /* "line" or "token" */
 	unsigned pos;               /* current line or token number */
+	/* Where the lines after a "#source: TEXT" line of a file came from
+	 * (scripts/medium.py writes "#source: make qemu OPTS"), and the
+	 * number of that line; "" for the file itself. */
+	char src[QUOTE_SIZE];
+	unsigned src_at;
 	unsigned seen[K_COUNT];     /* where each key was last set, or 0 */
 	int bad;
 };
@@ -230,15 +292,52 @@ void say(struct parse *p, bool bad, const char *fmt, ...)
 	va_list ap;
 
 	p->bad += bad;
-	if (!p->msg)
-		return;
-	sb_printf(&b, "%s %u: ", p->head, p->pos);
+	if (p->src[0])
+		sb_printf(&b, "config from %s, word %u (%s %u): ", p->src, p->pos - p->src_at,
+			  p->head, p->pos);
+	else
+		sb_printf(&b, "%s %u: ", p->head, p->pos);
 	va_start(ap, fmt);
 	sb_vprintf(&b, fmt, ap);
 	va_end(ap);
-	if (bad)
+	if (bad) {
 		sb_printf(&b, "; %s ignored", p->unit);
-	p->msg(p->ctx, m);
+		cfg_ignored(p->c, m);
+	}
+	if (p->msg)
+		p->msg(p->ctx, m);
+}
+
+void cfg_say_ignored(const struct cfg *c, cfg_msg_fn msg, void *ctx)
+{
+	char m[CFG_IGNORED_LEN + 32];
+	unsigned i;
+
+	for (i = 0; i < c->ignored && i < CFG_IGNORED_KEEP; i++) {
+		const char *t = c->ignored_msg[i];
+
+		snprintf(m, sizeof(m), "config ignored: %s", strncmp(t, "config ", 7) ? t : t + 7);
+		msg(ctx, m);
+	}
+	if (c->ignored > CFG_IGNORED_KEEP) {
+		snprintf(m, sizeof(m), "config ignored: %u more (their messages are at the start)",
+			 c->ignored - CFG_IGNORED_KEEP);
+		msg(ctx, m);
+	}
+}
+
+/* Kept without an unknown key's list of the known ones, which the first
+ * message gave. */
+void cfg_ignored(struct cfg *c, const char *msg)
+{
+	const char *known = strstr(msg, " (known:"), *end = known ? strchr(known, ')') : NULL;
+
+	if (c->ignored < CFG_IGNORED_KEEP && end)
+		snprintf(c->ignored_msg[c->ignored], CFG_IGNORED_LEN, "%.*s%s", (int)(known - msg),
+			 msg, end + 1);
+	else if (c->ignored < CFG_IGNORED_KEEP)
+		snprintf(c->ignored_msg[c->ignored], CFG_IGNORED_LEN, "%s", msg);
+	c->ignored++;
 }
 
 /* A raw line or token. n counts every byte seen, even those that did not fit,
@@ -386,14 +485,13 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 	if (len > CFG_FILE_MAX) {
 		/* Whole or not at all: a cut copy would drop the last lines
 		 * or apply the one across the cut shortened. */
-		if (msg) {
-			char m[MSG_SIZE];
+		char m[MSG_SIZE];
 
-			snprintf(m, sizeof(m), "config %s: %zu bytes, over the %d-byte "
-				 "limit; file ignored, none of its settings applied", q,
-				 len, CFG_FILE_MAX);
+		snprintf(m, sizeof(m), "config %s: %zu bytes, over the %d-byte limit; file "
+			 "ignored, none of its settings applied", q, len, CFG_FILE_MAX);
+		cfg_ignored(c, m);
+		if (msg)
 			msg(ctx, m);
-		}
 		return 1;
 	}
 	snprintf(p.head, sizeof(p.head), "config %s line", q);
@@ -419,8 +517,12 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 		if (last == '\r')
 			it.n--; /* CRLF; a CR anywhere else is a control byte */
 		text = check_item(&p, &it);
-		if (text && *text && *text != '#')
+		if (text && !strncmp(text, "#source: ", 9)) {
+			quote(p.src, text + 9, strlen(text + 9));
+			p.src_at = p.pos;
+		} else if (text && *text && *text != '#') {
 			apply(&p, text);
+		}
 	}
 	return p.bad;
 }
@@ -429,7 +531,7 @@ int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		       cfg_msg_fn msg, void *ctx)
 {
 	struct parse p = { .c = c, .msg = msg, .ctx = ctx, .unit = "token",
-			   .head = "load options token" };
+			   .head = "UEFI shell command line token" };
 	struct item it;
 	size_t i = 0;
 	unsigned idx = 0;

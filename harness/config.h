@@ -24,6 +24,8 @@
  * truncated copy, whose cut last line could still parse). */
 #define CFG_FILE_MAX 65536
 
+#define CFG_IGNORED_KEEP 8
+#define CFG_IGNORED_LEN 200
 enum cfg_end { END_AUTO, END_SHUTDOWN, END_REBOOT, END_HALT, END_EXIT };
 enum cfg_apic { CFG_APIC_KEEP, CFG_APIC_XAPIC, CFG_APIC_X2APIC };
 /* inject=: a fault the run causes on purpose, to show that a path other
@@ -71,6 +73,14 @@ struct cfg {
 	 * with debug.allow_hang=1. "" = none. */
 	char hang[CFG_HANG_SIZE];
 	bool allow_hang;
+	/* strict=1: an ignored config line or token is an ERROR that ends the
+	 * run with exit code 2 before any test runs. */
+	bool strict;
+	/* How many lines or tokens the parsers ignored, and the first
+	 * CFG_IGNORED_KEEP of their messages (cut at CFG_IGNORED_LEN - 1
+	 * bytes), for the closing lines. */
+	unsigned ignored;
+	char ignored_msg[CFG_IGNORED_KEEP][CFG_IGNORED_LEN];
 };
 
 /* Receives one human-readable message per problem, e.g.
@@ -111,6 +121,12 @@ int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 int cfg_parse_loadopts(struct cfg *c, const uint16_t *s, size_t nchars,
 		       cfg_msg_fn msg, void *ctx);
 
+/* Keep msg among what c's parsers ignored (cfg.ignored, cfg.ignored_msg);
+ * the parsers call it for every line or token they ignore. */
+void cfg_ignored(struct cfg *c, const char *msg);
+/* "config ignored: <message>" through msg for each kept, and a line for
+ * the others: what a run's closing lines repeat. Nothing when none. */
+void cfg_say_ignored(const struct cfg *c, cfg_msg_fn msg, void *ctx);
 /* help: one line through line() per key of the parser's table, its name,
  * default, one-line description and allowed values ("help: verbose
  * (default 1): ...; values: a number 0..3"), after a line on where keys go.

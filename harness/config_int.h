@@ -8,7 +8,7 @@
 enum key { K_TESTS, K_SKIP, K_LIST, K_HELP, K_VERBOSE, K_END, K_REPEAT, K_TAG,
 	   K_SERIAL, K_BAUD, K_RESULTS_SERIAL, K_APIC, K_EXPECT_CPU, K_BACKEND, K_UNCORE,
 	   K_EMU_FAULT, K_EMU_UCLK, K_EMU_CORE_EBX, K_INJECT, K_WATCHDOG, K_RESETS,
-	   K_DEBUG_HANG, K_DEBUG_ALLOW_HANG, K_COUNT };
+	   K_DEBUG_HANG, K_DEBUG_ALLOW_HANG, K_STRICT, K_COUNT };
 
 /* Appending writer with snprintf semantics: len counts everything offered,
  * the buffer keeps what fits and stays NUL-terminated. */
@@ -37,10 +37,12 @@ const char *cfg_key_name(int k);
 const char *cfg_key_expect(int k);                  /* "expected ..." */
 const char *cfg_key_desc(int k);                    /* one line, for help */
 /* In cfg_describe: every key but help, which never reaches a run that
- * records its configuration (it ends before the banner). */
+ * records its configuration (it ends before the banner), and strict, which
+ * changes nothing in a run that records it: with it set, either nothing
+ * was ignored or the run ended before its banner. */
 static inline bool cfg_key_described(int k)
 {
-	return k != K_HELP;
+	return k != K_HELP && k != K_STRICT;
 }
 /* Validate and store; a bad value changes nothing and returns false. */
 bool cfg_key_set(struct cfg *c, int k, const char *value);

@@ -294,9 +294,10 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		snprintf(c->hang, sizeof(c->hang), "%s", strcmp(v, "none") ? v : "");
 		return true;
 	case K_DEBUG_ALLOW_HANG:
+	case K_STRICT:
 		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
 		if (i >= 0)
-			c->allow_hang = i & 1;
+			*(k == K_STRICT ? &c->strict : &c->allow_hang) = i & 1;
 		return i >= 0;
 	}
 	return false;
@@ -367,6 +368,9 @@ static const struct {
 			   "debug.allow_hang=1)" },
 	[K_DEBUG_ALLOW_HANG] = { "debug.allow_hang", "expected 0, 1, no, yes, false or true",
 				 "let debug.hang= hang a machine on the hardware backend" },
+	[K_STRICT] = { "strict", "expected 0, 1, no, yes, false or true",
+		       "an ignored config line or token is an ERROR: the run ends with exit code "
+		       "2 before any test" },
 };
 
 int cfg_key_find(const char *name)
@@ -469,6 +473,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		break;
 	case K_DEBUG_ALLOW_HANG:
 		sb_printf(b, "%d", c->allow_hang);
+		break;
+	case K_STRICT:
+		sb_printf(b, "%d", c->strict);
 		break;
 	}
 }

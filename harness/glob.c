@@ -44,22 +44,40 @@ static bool is_blank(char ch)
 	return ch == ' ' || ch == '\t';
 }
 
-bool glob_list_match(const char *list, const char *s)
+const char *glob_list_next(const char *list, const char **item, size_t *len)
 {
 	while (list && *list) {
-		const char *item, *end;
+		const char *end;
 
 		while (is_blank(*list))
 			list++;
-		for (item = list; *list && *list != ','; list++)
+		for (*item = list; *list && *list != ','; list++)
 			;
-		for (end = list; end > item && is_blank(end[-1]); end--)
+		for (end = list; end > *item && is_blank(end[-1]); end--)
 			;
-		/* Empty items are skipped so "" and "a,,b" never match "". */
-		if (end > item && match_n(item, (size_t)(end - item), s))
-			return true;
 		if (*list)
 			list++;
+		/* Empty items are skipped so "" and "a,,b" never match "". */
+		if (end > *item) {
+			*len = (size_t)(end - *item);
+			return list;
+		}
 	}
+	return NULL;
+}
+
+bool glob_item_match(const char *item, size_t len, const char *s)
+{
+	return match_n(item, len, s);
+}
+
+bool glob_list_match(const char *list, const char *s)
+{
+	const char *item;
+	size_t len;
+
+	while ((list = glob_list_next(list, &item, &len)))
+		if (match_n(item, len, s))
+			return true;
 	return false;
 }

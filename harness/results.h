@@ -70,6 +70,14 @@ struct tally_fail {
 	char reason[T_REASON_LEN];
 };
 
+/* What was not tested: a SKIP or N/A reason and how many results gave it. */
+#define TALLY_UNTESTED_MAX 8
+struct tally_untested {
+	enum verdict verdict;
+	unsigned n;
+	char reason[T_REASON_LEN];
+};
+
 struct tally {
 	unsigned n[V_COUNT];
 	unsigned planned;
@@ -79,6 +87,10 @@ struct tally {
 	struct tally_fail fails[TALLY_FAILS_MAX];
 	unsigned nfails;
 	unsigned hung; /* ERRORs of tests a watchdog reset cut short (run_resume) */
+	/* The first TALLY_UNTESTED_MAX distinct SKIP and N/A reasons, each
+	 * with its count; the results with any other reason in untested_more. */
+	struct tally_untested untested[TALLY_UNTESTED_MAX];
+	unsigned nuntested, untested_more;
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one

@@ -172,6 +172,27 @@ static void put_identity(struct rbuf *b, const struct plat_identity *id)
 	rbuf_put(b, "}");
 }
 
+/* ,"config_ignored":["message",...]: what the config parsers ignored, as
+ * the closing lines repeat it (cfg_say_ignored), in the room left. */
+static void put_ignored(struct rbuf *b, const struct cfg *c)
+{
+	char more[64];
+	unsigned i;
+
+	rbuf_put(b, ",\"config_ignored\":[");
+	for (i = 0; i < c->ignored && i < CFG_IGNORED_KEEP; i++) {
+		rbuf_put(b, i ? "," : "");
+		rbuf_jstr(b, c->ignored_msg[i], rbuf_room(b, HEAD_KEEP));
+	}
+	if (c->ignored > CFG_IGNORED_KEEP) {
+		snprintf(more, sizeof(more), "%u more (their messages are at the start)",
+			 c->ignored - CFG_IGNORED_KEEP);
+		rbuf_put(b, ",");
+		rbuf_jstr(b, more, rbuf_room(b, HEAD_KEEP));
+	}
+	rbuf_put(b, "]");
+}
+
 /* ,"config":{"key":"value",...}: every described key of the effective
  * configuration (plat_config, the session's) with its value as the config
  * file writes it; never cut (RESULTS_HEAD_MAX holds cfg_describe's worst
@@ -188,6 +209,7 @@ static void put_config(struct rbuf *b, const struct cfg *c)
 		rbuf_jstr(b, val, rbuf_room(b, HEAD_KEEP));
 	}
 	rbuf_put(b, "}");
+	put_ignored(b, c);
 }
 
 void json_put_head(struct rbuf *b, const struct run_info *ri)

@@ -89,6 +89,9 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# tsc_hz: %llu", (unsigned long long)ri->tsc_hz);
 	tap_line(&b, "# tag: %.*s", w, or_none(ri->tag));
 	tap_line(&b, "# config: %s", or_none(ri->config));
+	/* What the config parsers ignored, as the closing lines repeat it. */
+	for (unsigned i = 0; i < plat_config()->ignored && i < CFG_IGNORED_KEEP; i++)
+		tap_line(&b, "# config ignored: %s", plat_config()->ignored_msg[i]);
 	append(f, &b);
 }
 

@@ -129,14 +129,31 @@ bool runner_selected(const struct run_opts *o, const char *id)
 	return glob_list_match(o->tests, id) && !glob_list_match(o->skip, id);
 }
 
-unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
+/* Whether an item of tests= or skip= matches any test id. */
+static bool item_matches(const struct suite *const *s, unsigned nsuites, const char *item,
+			 size_t len)
 {
-	unsigned i, j, n = 0;
+	unsigned i, j;
 
 	for (i = 0; i < nsuites; i++)
 		for (j = 0; j < s[i]->count; j++)
-			if (runner_selected(o, s[i]->tests[j].id)) {
-				plat_log(0, "%-36s %s", s[i]->tests[j].id, s[i]->tests[j].desc);
+			if (glob_item_match(item, len, s[i]->tests[j].id))
+				return true;
+	return false;
+}
+
+unsigned runner_unmatched(const struct suite *const *s, unsigned nsuites, const struct run_opts *o)
+{
+	const char *lists[2] = { o->tests, o->skip }, *names[2] = { "tests", "skip" };
+	const char *at, *item;
+	unsigned k, n = 0;
+	size_t len;
+
+	for (k = 0; k < 2; k++)
+		for (at = lists[k]; (at = glob_list_next(at, &item, &len));)
+			if (!item_matches(s, nsuites, item, len)) {
+				plat_log(0, "config: %s= glob '%.*s' matches no test id (list prints "
+					 "them)", names[k], (int)len, item);
 				n++;
 			}
 	return n;
@@ -250,6 +267,57 @@ static enum verdict needs_met(const struct test *tc, const struct run_env *env, 
 	return V_PASS;
 }
 
+/* list: every selected test on a line, marked with what it would be on
+ * this machine by its requirements alone ("runs", "N/A", "SKIP"; a body
+ * may still find it cannot run), then the reasons of those that would not
+ * run, each once with its count, and last the count of each mark. */
+#define LIST_REASONS 8
+static struct {
+	char text[T_REASON_LEN];
+	unsigned n;
+} why_not[LIST_REASONS + 1]; /* the last: every other reason */
+
+static void list_count(const char *why)
+{
+	unsigned i;
+
+	for (i = 0; i < LIST_REASONS && why_not[i].n && strcmp(why_not[i].text, why); i++)
+		;
+	if (i < LIST_REASONS && !why_not[i].n)
+		snprintf(why_not[i].text, sizeof(why_not[i].text), "%s", why);
+	if (i == LIST_REASONS)
+		snprintf(why_not[i].text, sizeof(why_not[i].text), "other reasons");
+	why_not[i].n++;
+}
+
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		     const struct run_env *env)
+{
+	unsigned i, j, n = 0, by[V_COUNT] = { 0 };
+	char why[T_REASON_LEN];
+	enum verdict v;
+
+	memset(why_not, 0, sizeof(why_not));
+	for (i = 0; i < nsuites; i++)
+		for (j = 0; j < s[i]->count; j++) {
+			if (!runner_selected(o, s[i]->tests[j].id))
+				continue;
+			why[0] = '\0';
+			v = needs_met(&s[i]->tests[j], env, why, sizeof(why));
+			plat_log(0, "%-4s %-36s %s", v == V_PASS ? "runs" : verdict_word(v),
+				 s[i]->tests[j].id, s[i]->tests[j].desc);
+			if (v != V_PASS)
+				list_count(why);
+			by[v]++;
+			n++;
+		}
+	for (i = 0; i <= LIST_REASONS && why_not[i].n; i++)
+		plat_log(0, "list: %u not run here: %s", why_not[i].n, why_not[i].text);
+	plat_log(0, "list: %u test(s) selected: %u run on this CPU, %u N/A, %u SKIP", n, by[V_PASS],
+		 by[V_NA], by[V_SKIP]);
+	return n;
+}
+
 struct call {
 	struct tctx *t;
 	enum verdict v;
@@ -313,24 +381,29 @@ static const char *where(const struct tresult *r, char *buf, size_t len)
 
 /* The console's verdict lines, "[n/N] WORD id[: reason]" (n the result's
  * position, N the plan). At verbose <= 1 consecutive N/A results with one
- * reason (another generation's suite, say) are one line,
+ * reason (another generation's suite, say), and likewise consecutive SKIP
+ * results (an uncore the harness does not know), are one line,
  * "[a-b/N] N/A first .. last (k tests): reason", printed before the next
  * test body runs and at the end of the run (a hang in that test still
  * finds it on the console); the result files still get one record each. */
 static struct {
 	unsigned first, last, count, planned;
+	enum verdict v;
 	const char *first_id, *last_id;
 	char reason[T_REASON_LEN];
-} na;
+} grp;
 
-static void na_flush(void)
+static void grp_flush(void)
 {
-	if (na.count == 1)
-		plat_log(0, "[%u/%u] N/A %s: %s", na.first, na.planned, na.first_id, na.reason);
-	else if (na.count)
-		plat_log(0, "[%u-%u/%u] N/A %s .. %s (%u tests): %s", na.first, na.last, na.planned,
-			 na.first_id, na.last_id, na.count, na.reason);
-	na.count = 0;
+	const char *w = verdict_word(grp.v);
+
+	if (grp.count == 1)
+		plat_log(0, "[%u/%u] %s %s: %s", grp.first, grp.planned, w, grp.first_id,
+			 grp.reason);
+	else if (grp.count)
+		plat_log(0, "[%u-%u/%u] %s %s .. %s (%u tests): %s", grp.first, grp.last,
+			 grp.planned, w, grp.first_id, grp.last_id, grp.count, grp.reason);
+	grp.count = 0;
 }
 
 static void print_verdict(const struct tresult *r, unsigned planned)
@@ -338,21 +411,23 @@ static void print_verdict(const struct tresult *r, unsigned planned)
 	const char *w = verdict_word(r->verdict);
 	char at[40];
 
-	if (r->verdict == V_NA && plat_verbosity() <= 1) {
-		if (na.count && (r->index != na.last + 1 || strcmp(r->reason, na.reason)))
-			na_flush();
-		if (!na.count) {
-			na.first = r->index;
-			na.first_id = r->test->id;
-			na.planned = planned;
-			snprintf(na.reason, sizeof(na.reason), "%s", r->reason);
+	if ((r->verdict == V_NA || r->verdict == V_SKIP) && plat_verbosity() <= 1) {
+		if (grp.count && (r->index != grp.last + 1 || r->verdict != grp.v ||
+				  strcmp(r->reason, grp.reason)))
+			grp_flush();
+		if (!grp.count) {
+			grp.first = r->index;
+			grp.first_id = r->test->id;
+			grp.planned = planned;
+			grp.v = r->verdict;
+			snprintf(grp.reason, sizeof(grp.reason), "%s", r->reason);
 		}
-		na.last = r->index;
-		na.last_id = r->test->id;
-		na.count++;
+		grp.last = r->index;
+		grp.last_id = r->test->id;
+		grp.count++;
 		return;
 	}
-	na_flush();
+	grp_flush();
 	if (r->verdict == V_PASS || !r->reason[0])
 		plat_log(0, "[%u/%u] %s %s%s", r->index, planned, w, r->test->id,
 			 where(r, at, sizeof(at)));
@@ -361,13 +436,36 @@ static void print_verdict(const struct tresult *r, unsigned planned)
 			 where(r, at, sizeof(at)), r->reason);
 }
 
-/* A FAIL or ERROR into the tally's list, its reason cut at the first line. */
+/* A SKIP or N/A into the tally's reasons for what was not tested. */
+static void tally_untested(struct tally *t, const struct tresult *r)
+{
+	unsigned i;
+
+	for (i = 0; i < t->nuntested; i++)
+		if (t->untested[i].verdict == r->verdict && !strcmp(t->untested[i].reason, r->reason))
+			break;
+	if (i == TALLY_UNTESTED_MAX) {
+		t->untested_more++;
+		return;
+	}
+	if (i == t->nuntested) {
+		t->untested[i].verdict = r->verdict;
+		snprintf(t->untested[i].reason, sizeof(t->untested[i].reason), "%s", r->reason);
+		t->nuntested++;
+	}
+	t->untested[i].n++;
+}
+
+/* A FAIL or ERROR into the tally's list, its reason cut at the first line;
+ * a SKIP or N/A into its reasons. */
 void runner_tally(struct tally *t, const struct tresult *r)
 {
 	struct tally_fail *f;
 	size_t n;
 
 	t->n[r->verdict < V_COUNT ? r->verdict : V_ERROR]++;
+	if (r->verdict == V_SKIP || r->verdict == V_NA)
+		tally_untested(t, r);
 	if ((r->verdict != V_FAIL && r->verdict != V_ERROR) || t->nfails == TALLY_FAILS_MAX)
 		return;
 	f = &t->fails[t->nfails++];
@@ -407,7 +505,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 	}
 	runs = r.verdict == V_PASS;
 	if (runs)
-		na_flush();
+		grp_flush();
 	if (runs && sink && sink->starting)
 		sink->starting(sink->ctx, &r);
 	pmu_trace_start(plat_verbosity() >= 3);
@@ -508,7 +606,7 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 	for (i = o->nbrackets; i-- > 0 && index < last;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
 			step(b[i].last, ++index, 1, NULL, false, NULL, env, sink, tally, re);
-	na_flush();
+	grp_flush();
 }
 
 void runner_summary_line(const struct tally *t, char *buf, size_t len)
@@ -530,6 +628,19 @@ void runner_print_fails(const struct tally *t)
 			 t->fails[i].reason[0] ? t->fails[i].reason : "no reason given");
 	if (all > t->nfails)
 		plat_log(0, "  ... and %u more (every one is in results.json)", all - t->nfails);
+}
+
+void runner_print_untested(const struct tally *t)
+{
+	unsigned i;
+
+	for (i = 0; i < t->nuntested; i++)
+		plat_log(0, "not tested: %u %s: %s", t->untested[i].n,
+			 verdict_word(t->untested[i].verdict),
+			 t->untested[i].reason[0] ? t->untested[i].reason : "no reason given");
+	if (t->untested_more)
+		plat_log(0, "not tested: %u more with other reasons (every one is in results.json)",
+			 t->untested_more);
 }
 
 int runner_exit_code(const struct tally *t)

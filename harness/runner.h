@@ -83,8 +83,15 @@ struct run_sink {
 };
 
 bool runner_selected(const struct run_opts *o, const char *id);
-/* Print "<id>  <description>" for every selected test; returns the count. */
-unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
+/* "config: tests= glob 'x' matches no test id ..." for each item of
+ * tests= and skip= that matches none; returns how many. */
+unsigned runner_unmatched(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
+/* Print "<mark> <id> <description>" for every selected test, the mark
+ * what its requirements make it on the machine env describes ("runs",
+ * "N/A", "SKIP"), then each reason for not running with its count, then
+ * "list: N test(s) selected: ..."; returns N. */
+unsigned runner_list(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		     const struct run_env *env);
 unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const struct run_opts *o);
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally);
@@ -100,6 +107,9 @@ void runner_print_fails(const struct tally *t);
  * or none selected), 124 a test hung and a watchdog reset the machine
  * (before the others: the run's results are whole but for that test). */
 int runner_exit_code(const struct tally *t);
+/* "not tested: N SKIP|N/A: reason" for each reason kept in the tally, and a
+ * line for the others; nothing when every result was tested. */
+void runner_print_untested(const struct tally *t);
 /* Count r in the tally: its verdict, and a FAIL or ERROR in the list. */
 void runner_tally(struct tally *t, const struct tresult *r);
 

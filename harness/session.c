@@ -110,11 +110,21 @@ static struct run_opts opts_of(const struct session *s)
 				  ARRAY_SIZE(brackets), recover, &types, s->resume };
 }
 
+/* The machine as the runner sees it. */
+static struct run_env env_of(const struct session *s)
+{
+	return (struct run_env){ plat_cpu_count(), plat_package_count(), s->x2apic,
+				 s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
+				 s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
+}
+
 int session_list(struct session *s)
 {
 	struct run_opts o = opts_of(s);
+	struct run_env env = env_of(s);
 
-	return runner_list(all_suites, all_suites_count, &o) ? 0 : 77;
+	runner_unmatched(all_suites, all_suites_count, &o);
+	return runner_list(all_suites, all_suites_count, &o, &env) ? 0 : 77;
 }
 
 /* The sink: a test's record (its trace at verbose=3, its verdict line in
@@ -166,10 +176,9 @@ unsigned session_planned(const struct session *s)
 void session_run(struct session *s)
 {
 	struct run_opts o = opts_of(s);
-	struct run_env env = { plat_cpu_count(), plat_package_count(), s->x2apic,
-			       s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
-			       s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
+	struct run_env env = env_of(s);
 
+	runner_unmatched(all_suites, all_suites_count, &o);
 	if (s->tap && !s->resume)
 		tap_begin(s->tap, &s->ri);
 	if (s->json && !s->resume)
@@ -229,6 +238,12 @@ void session_leave(void)
 	leave_finish();
 }
 
+static void say(void *ctx, const char *msg)
+{
+	(void)ctx;
+	plat_log(0, "%s", msg);
+}
+
 int session_end(struct session *s)
 {
 	const struct tally *t = &s->tally;
@@ -245,6 +260,11 @@ int session_end(struct session *s)
 	if (s->jsonl)
 		jsonl_end(s->jsonl, t);
 	runner_print_fails(t);
+	runner_print_untested(t);
+	cfg_say_ignored(s->cfg, say, NULL);
+	if (!s->pc->gen)
+		plat_log(0, "uncore: not tested: %s; every uncore test SKIPped (the README lists "
+			 "the uncores the harness knows)", s->pc->why);
 	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR, %u N/A",
 		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR],
 		 t->n[V_NA]);

@@ -43,7 +43,7 @@ def clean(text):
 
 
 def results(lines, names=None):
-    """Every result the console lines report, in order. A grouped N/A line
+    """Every result the console lines report, in order. A grouped N/A (or SKIP) line
     (verbose <= 1: "[a-b/N] N/A first .. last (k tests): reason") gives one
     result per test it covers, the unnamed ones named from names (n -> id,
     e.g. the medium's results.json) or "#n"."""

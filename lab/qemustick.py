@@ -43,7 +43,8 @@ QEMU_SH = os.path.join(HERE, "..", "scripts", "qemu.sh")
 @attr.s(eq=False)
 class QEMUStickDriver(ConsoleExpectMixin, Driver, PowerProtocol, ConsoleProtocol):
     """cpu, smp, sockets: the machine (QEMU -cpu, -smp); timeout: seconds
-    after which scripts/qemu.sh kills a boot that never ends (exit 124)."""
+    without a console line after which scripts/qemu.sh kills a boot that
+    hangs (exit 124)."""
     cpu = attr.ib(default="Nehalem", validator=attr.validators.instance_of(str))
     smp = attr.ib(default=2, validator=attr.validators.instance_of(int))
     sockets = attr.ib(default=1, validator=attr.validators.instance_of(int))
@@ -80,7 +81,8 @@ class QEMUStickDriver(ConsoleExpectMixin, Driver, PowerProtocol, ConsoleProtocol
             os.unlink(self.medium())
         cmd = [QEMU_SH, "--image", self._image, "--usb", "--cpu", self.cpu,
                "--smp", str(self.smp), "--sockets", str(self.sockets),
-               "--timeout", str(self.timeout), "--keep-image", self.medium()]
+               "--timeout", str(self.timeout), "--keep-image", self.medium(),
+               "--wire"]  # the framed copies of results.json, which the test reads
         # Its own process group, so that off() ends QEMU with it.
         self._child = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                        start_new_session=True)

@@ -126,6 +126,7 @@ export B
 # (scripts/check_abnormal.sh: the machine left as found), the power cuts.
 queue westmere-ex-trace trace_and_replay
 queue abnormal scripts/check_abnormal.sh
+queue first-use scripts/check_first_use.sh
 . scripts/check_paths.sh
 # (bogus=1: a config error, which log.txt must hold like every other line)
 # (--com2: OVMF's console on a second UART, into a file, for check.wire.*)
@@ -259,7 +260,7 @@ queue detects-wrong-cpu boot detects-wrong-cpu 1 $ESP --cpu Nehalem --opts "test
   -- --verdict self.cpu.detect=FAIL --verdict self.cpu.same-on-every-cpu=PASS
 queue nothing-ran boot nothing-ran 77 $ESP --smp 1 --opts "tests=self.fault.each-ap" \
   -- --verdict self.fault.each-ap=N/A --tests 1
-queue timeout boot timeout 124 $ESP --timeout 2
+queue timeout boot timeout 124 $ESP --timeout 2 --cap 2
 # help (also --help, -h, ?): a line for every key of docs/configuration.md's table on
 # the console and in help.txt on the medium, no test run, and back in the
 # boot manager (its second start) with exit code 0 though end=shutdown.

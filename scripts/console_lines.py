@@ -3,7 +3,7 @@ that read a serial log:
 
   [n/N] WORD id[: reason]                          one result
   [a-b/N] N/A first .. last (k tests): reason      k consecutive N/A results
-                                                   (verbose <= 1)
+                                                   (verbose <= 1; SKIP alike)
 
 WORD is PASS, FAIL, SKIP, XFAIL, ERROR or N/A; n is the result's place in
 the run (its TAP number), N the plan."""

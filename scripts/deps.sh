@@ -6,7 +6,15 @@
 # failure ends with one "deps.sh: ..." line on stderr.
 #   scripts/deps.sh                 install what is missing
 #   scripts/deps.sh --print-mirror  print the Debian URI backports would use
-# DEPS_APT_DIR (default /etc/apt) is the apt tree read, for the tests.
+# While another package manager runs (unattended-upgrades in a fresh
+# system's first minutes, an apt in another terminal), a package may be
+# half-way through an upgrade, and apt-get would fail on its lock: deps.sh
+# first waits for apt's and dpkg's locks to be free, up to DEPS_LOCK_WAIT
+# seconds (default 600), saying who holds them, and only then reads what is
+# installed. It installs nothing when every package is installed and
+# configured ("install ok installed"), whoever holds the locks.
+# DEPS_APT_DIR (default /etc/apt) is the apt tree read, DEPS_LOCKS the lock
+# files waited for, for the tests.
 set -Eeuo pipefail
 shopt -s inherit_errexit
 # Anything not caught by an explicit check below still says where it died:
@@ -93,6 +101,36 @@ case ${1:-} in
   *) echo "deps.sh: unknown argument '$1'; usage: scripts/deps.sh [--print-mirror]" >&2; exit 2 ;;
 esac
 
+# wait_for_locks: return once no process holds a lock on any of apt's and
+# dpkg's lock files (whatever the user: /proc/locks, by inode), or exit 1
+# after DEPS_LOCK_WAIT seconds, saying which process held which file.
+locks=${DEPS_LOCKS:-/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock}
+lock_wait=${DEPS_LOCK_WAIT:-600}
+lock_holder() { # prints "FILE PID" of the first lock held, or nothing
+  local f ino
+  for f in $locks; do
+    ino=$(stat -c %i "$f" 2>/dev/null) || continue
+    awk -v ino="$ino" -v f="$f" '{ n = split($6, d, ":") } n == 3 && d[3] == ino { print f, $5; exit }' /proc/locks
+  done | head -n 1
+}
+wait_for_locks() {
+  local held file pid who t0=$SECONDS said=0
+  while held=$(lock_holder) && [ -n "$held" ]; do
+    file=${held% *} pid=${held#* }
+    who=$(cat "/proc/$pid/comm" 2>/dev/null) || who="process $pid"
+    [ "$pid" = -1 ] && who="another process"
+    if [ $said = 0 ]; then
+      echo "deps.sh: waiting for $who (PID $pid) to release $file (another apt or dpkg, e.g. unattended-upgrades), up to $lock_wait s" >&2
+      said=1
+    fi
+    [ $((SECONDS - t0)) -lt "$lock_wait" ] ||
+      die "$file still held by $who (PID $pid) after $lock_wait s; wait for it to finish (or raise DEPS_LOCK_WAIT) and rerun"
+    sleep 1
+  done
+  [ $said = 0 ] || echo "deps.sh: the package manager's locks are free after $((SECONDS - t0)) s" >&2
+}
+wait_for_locks
+
 # perl (prove), python3-tap (tappy) and libxml2-utils (xmllint): make
 # check's TAP consumers and JUnit schema check; python3-matplotlib: make
 # report's plots (scripts/report.py). python3-labgrid (labgrid 0.4.1 and
@@ -126,8 +164,10 @@ mirror=
 [ $have_bp = 1 ] || find_mirror
 want=${missing[*]:-}
 [ $need_qemu = 0 ] || want="$want qemu-system-x86>=10 (bookworm-backports)"
-cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing[*]:-} \
-&& DEBIAN_FRONTEND=noninteractive apt-get install -y -t bookworm-backports qemu-system-x86"
+# (apt itself waits for dpkg's lock too, should another apt take it now)
+lk="-o DPkg::Lock::Timeout=$lock_wait"
+cmd="apt-get $lk update && DEBIAN_FRONTEND=noninteractive apt-get $lk install -y ${missing[*]:-} \
+&& DEBIAN_FRONTEND=noninteractive apt-get $lk install -y -t bookworm-backports qemu-system-x86"
 
 [ "$(id -u)" = 0 ] || die "missing: ${want# }; run as root: sudo scripts/deps.sh"
 if [ $have_bp = 0 ]; then

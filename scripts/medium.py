@@ -10,6 +10,7 @@ whose first partition is the ESP (build/usb.img, scripts/mkusb.sh); mtools
 addresses the latter as IMAGE@@OFFSET."""
 import os
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -39,17 +40,22 @@ def mtools(*args, text=True):
     return subprocess.run(args, env=ENV, check=True, capture_output=True, text=text).stdout
 
 
-def add_config(image, keys):
+def add_config(image, keys, source=None):
     """Append the keys ("key=value" strings, in order: a later one wins, as
     on the harness's command line) to uncore-harness.cfg at the root of the
     image's FAT, where the harness reads them when booted as the removable
-    media default (it gets no load options then)."""
+    media default (it gets no load options then). With source (e.g. "make
+    qemu OPTS"), a "#source: " line before them makes the harness name a
+    key it ignores by that source and its place there (harness/config.c)."""
     where = fat(image)
     try:
         cfg = mtools("mtype", "-i", where, "::/uncore-harness.cfg")
     except subprocess.CalledProcessError:
         cfg = ""
-    cfg += "\n# added by scripts/medium.py\n" + "".join(f"{k}\n" for k in keys)
+    cfg += "\n# added by scripts/medium.py\n"
+    if source:
+        cfg += f"#source: {source}\n"
+    cfg += "".join(f"{k}\n" for k in keys)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
         f.write(cfg)
     try:
@@ -89,6 +95,9 @@ def main(argv):
     """medium.py prepare SOURCE IMAGE KEY=VALUE...: a copy of SOURCE at IMAGE
     with the keys added (e.g. verbose=2 for a LAVA job's monitor);
     medium.py config IMAGE KEY=VALUE...: the keys added to IMAGE itself;
+    medium.py opts IMAGE 'KEY=VALUE ...' [SOURCE]: the same, one string split
+    as a shell splits words (make qemu OPTS='tag="my run"'), the harness's
+    messages naming SOURCE; exit 2 if it cannot be split (an unclosed quote);
     medium.py fetch IMAGE DIR: the newest result folder of an image or a
     stick (/dev/sdX) copied into DIR, its name printed and written to
     DIR/RUN; exit 1 if the medium holds no run."""
@@ -97,6 +106,15 @@ def main(argv):
         return 0
     if len(argv) >= 2 and argv[0] == "config":
         add_config(argv[1], argv[2:])
+        return 0
+    if len(argv) in (3, 4) and argv[0] == "opts":
+        try:
+            keys = shlex.split(argv[2])
+        except ValueError as e:
+            print(f"medium.py: OPTS {argv[2]!r}: {e} (quote a value with blanks: "
+                  f"tag=\"my run\")", file=sys.stderr)
+            return 2
+        add_config(argv[1], keys, argv[3] if len(argv) == 4 else "scripts/qemu.sh --opts")
         return 0
     if len(argv) == 3 and argv[0] == "fetch":
         run = fetch_results(argv[1], argv[2])

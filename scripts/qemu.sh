@@ -7,12 +7,24 @@
 # The harness reports through isa-debug-exit (port 0xf4): QEMU exits with
 # (code << 1) | 1. Without that device (--no-debug-exit, as on bare metal),
 # or with end=shutdown/reboot (QEMU exits 0: -no-reboot), the code is the
-# one the harness's closing line names: "end: ... (exit code N)". After QEMU
+# one the harness's closing line names: "end: ... (exit code N)". The two
+# ends QEMU never takes by itself end it here with that code: "end: halted"
+# at once (every line before it is already on the medium: the log is
+# written before the console), "end: returning to the firmware" (end=exit,
+# and help and list whatever end= says) at the next line, the firmware's,
+# which comes once the app has closed its files and returned. After QEMU
 # exits, the run's result folder is copied out of the image into --results.
+# Bounds (124, "timeout"): --timeout S is a stall bound, QEMU killed when no
+# serial line came for S seconds (a hang), and --cap S an overall one,
+# by default 600 s plus 2 s a result once the first "[n/N]" line names the
+# plan (a long healthy run is never killed for being long).
 # --until RE kills QEMU at the first (--until-nth N: Nth) serial line
-# matching RE (end=halt and
-# end=exit never end QEMU); --kill-at-line N kills it (SIGKILL, a power cut)
+# matching RE (the caller then decides when the run is over: the closing
+# line ends nothing); --kill-at-line N kills it (SIGKILL, a power cut)
 # when the Nth serial line arrives; both are events, never a fixed delay.
+# Standard output carries every serial line but the framed copies of
+# results.json ("wire: ", docs/results.md), unless --wire; --serial-log
+# keeps every byte.
 # --keep-image FILE keeps the disk as the run left it (for fsck.fat).
 # --reboot lets the machine reboot (no -no-reboot), as a lab machine does
 # after a watchdog reset, with the ICH9's TCO allowed to reset it
@@ -31,15 +43,16 @@
 # path of a machine with a screen.
 set -euo pipefail
 usage() {
-  echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S]" >&2
-  echo "          [--opts 'key=value ...'] [--serial-log FILE] [--results DIR] [--quiet]" >&2
+  echo "usage: $0 --image ESP.img [--cpu MODEL] [--smp N] [--sockets N] [--timeout S] [--cap S]" >&2
+  echo "          [--opts 'key=value ...' [--opts-from WHERE]] [--serial-log FILE] [--results DIR]" >&2
+  echo "          [--quiet] [--wire]" >&2
   echo "          [--com2 FILE]   (a second 16550 at io:0x2f8, written to FILE)" >&2
   echo "          [--no-debug-exit] [--until REGEX [--until-nth N]] [--kill-at-line N]" >&2
   echo "          [--keep-image FILE] [--usb] [--screen] [--reboot] [--reset-at-lines N,M,...]" >&2
   echo "          [--machine q35|pc]" >&2
   exit 2
 }
-image= cpu=Nehalem smp=1 sockets=1 timeout=120 opts= serial_log= results= quiet=0 com2=
+image= cpu=Nehalem smp=1 sockets=1 timeout=120 cap= opts= opts_from="scripts/qemu.sh --opts" serial_log= results= quiet=0 wire=0 com2=
 debug_exit=1 until= until_nth=1 kill_line=0 keep_image= usb=0 vga=none reboot=0 resets= machine=q35
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -48,7 +61,10 @@ while [ $# -gt 0 ]; do
     --smp) smp=$2; shift 2 ;;
     --sockets) sockets=$2; shift 2 ;;
     --timeout) timeout=$2; shift 2 ;;
+    --cap) cap=$2; shift 2 ;;
+    --wire) wire=1; shift ;;
     --opts) opts=$2; shift 2 ;;
+    --opts-from) opts_from=$2; shift 2 ;;
     --serial-log) serial_log=$2; shift 2 ;;
     --results) results=$2; shift 2 ;;
     --quiet) quiet=1; shift ;;
@@ -83,8 +99,9 @@ cp "$ovmf_vars" "$work/vars.fd"
 # medium (an ESP or a GPT disk) is read and written by scripts/medium.py,
 # the lab's reader too.
 medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }
-# shellcheck disable=SC2086 # the keys are words
-[ -z "$opts" ] || medium config "$work/disk.img" $opts
+# The keys are split as a shell splits words: quotes keep blanks in a value.
+# --opts-from names where they came from in the harness's messages.
+[ -z "$opts" ] || medium opts "$work/disk.img" "$opts" "$opts_from" || exit 2
 
 topo="$smp"
 [ "$sockets" -gt 1 ] && topo="$smp,sockets=$sockets"
@@ -108,24 +125,53 @@ else
 fi
 : > "$serial_out"
 
-# The serial stream, line by line, into the log (and stdout; a terminal
-# there is spared the frame lines), killing QEMU at --until / --kill-at-line.
+# The serial stream, line by line, into the log and stdout, killing QEMU at
+# --until / --kill-at-line, at the end of a run QEMU does not end itself
+# (end=halt, end=exit, help, list), and at a stall or the overall cap.
 watch_serial() {
-  local n=0 m=0 line tty=0
-  [ -t 1 ] && tty=1
-  while IFS= read -r line || [ -n "$line" ]; do
+  local n=0 m=0 line rc left fw=0 planned= t0=$SECONDS deadline
+  deadline=$((t0 + ${cap:-600}))
+  while :; do
+    left=$((deadline - SECONDS))
+    [ "$left" -gt "$timeout" ] && left=$timeout
+    if [ "$left" -le 0 ]; then
+      stop_qemu timedout "overall cap of $((deadline - t0)) s reached${planned:+ (a plan of $planned results)}"
+      break
+    fi
+    IFS= read -r -t "$left" line; rc=$?
+    if [ "$rc" -gt 128 ]; then   # no whole line for $left seconds
+      [ -z "$line" ] || printf '%s' "$line" >> "$serial_out"
+      if [ $((deadline - SECONDS)) -le 0 ]; then continue; fi
+      stop_qemu timedout "no console line for ${timeout} s: a hang (--timeout, make qemu TIMEOUT=)"
+      break
+    fi
+    [ "$rc" = 0 ] || [ -n "$line" ] || break
     printf '%s\n' "$line" >> "$serial_out"
-    # A terminal is spared the framed copies of results.json (hundreds of
-    # base64 lines, docs/results.md "Results over the wire"); the log and a
-    # program reading stdout (lab/qemustick.py) keep them.
-    [ "$quiet" = 1 ] || { [ "$tty" = 1 ] && [[ $line == "wire: "* ]]; } || printf '%s\n' "$line"
+    # The framed copies of results.json (hundreds of base64 lines,
+    # docs/results.md "Results over the wire") only on request: the log
+    # keeps them for scripts/serial2results.
+    [ "$quiet" = 1 ] || { [ "$wire" = 0 ] && [[ $line == "wire: "* ]]; } || printf '%s\n' "$line"
     n=$((n + 1))
+    # The plan, from the first verdict line "[n/N]" or "[a-b/N]": the cap
+    # grows with it, unless --cap fixed it.
+    if [ -z "$planned" ] && [[ $line =~ ^\[[0-9]+(-[0-9]+)?/([0-9]+)\]\  ]]; then
+      planned=${BASH_REMATCH[2]}
+      [ -n "$cap" ] || deadline=$((t0 + 600 + 2 * planned))
+    fi
     [ -n "$until" ] && [[ $line =~ $until ]] && m=$((m + 1))
     if [ "$m" = "$until_nth" ] || [ "$n" = "$kill_line" ]; then
-      kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo killed > "$work/killed"
+      stop_qemu killed
+    elif [ -z "$until" ] && { [ "$fw" = 1 ] || [[ $line =~ ^end:\ halted\ \(exit\ code ]]; }; then
+      stop_qemu ended
     fi
+    [[ $line =~ ^end:\ returning\ to\ the\ firmware\ \(exit\ code ]] && fw=1
     [[ $resets == *",$n,"* ]] && reset_machine
   done
+}
+
+# QEMU killed (SIGKILL), the reason kept in $work/$1 for the exit code.
+stop_qemu() {
+  kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo "${2:-}" > "$work/$1"
 }
 
 # The monitor's system_reset, as a reset button: the machine reboots
@@ -148,8 +194,8 @@ set +e
 # replay check in four make check runs beside other builds (load 10-35).
 raw=$work/com1.raw
 : > "$raw"
-# (The group's stderr: bash's own "Killed" notice for --until/--kill-at-line.)
-{ timeout --foreground -k 5 "$timeout" qemu-system-x86_64 \
+# (The group's stderr: bash's own "Killed" notice for a killed QEMU.)
+{ qemu-system-x86_64 \
   -machine "$machine" -accel tcg -cpu "$cpu" -smp "$topo" -m 512 \
   -drive if=pflash,format=raw,readonly=on,file="$ovmf_code" \
   -drive if=pflash,format=raw,file="$work/vars.fd" \
@@ -157,19 +203,21 @@ raw=$work/com1.raw
   -pidfile "$work/qemu.pid" \
   < /dev/null > /dev/null 2>"$work/qemu.err" &
   qpid=$!
-  # tail ends once QEMU (its timeout) has ended and the file is read out.
+  # tail ends once QEMU has ended and the file is read out.
   tail -n +1 -F -s 0.2 --pid="$qpid" "$raw" 2>/dev/null \
     | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' | watch_serial
   wait "$qpid"; qs=$?; } 2>/dev/null
 set -e
 # The exit code the harness's closing line names, if it printed one.
 named=$(sed -n 's/^end: .*(exit code \([0-9]*\)).*/\1/p' "$serial_out" | tail -n 1)
-if [ -f "$work/killed" ]; then
+if [ -f "$work/ended" ]; then
+  code=$named                  # end=halt, end=exit, help, list: the closing line's code
+elif [ -f "$work/killed" ]; then
   code=${named:-124}
   [ -n "$named" ] || echo "qemu.sh: QEMU killed (--until/--kill-at-line) before the harness named its exit code" >&2
-elif [ "$qs" = 124 ] || [ "$qs" = 137 ]; then
+elif [ -f "$work/timedout" ]; then
   code=124
-  echo "qemu.sh: timeout after ${timeout}s" >&2
+  echo "qemu.sh: timeout: $(cat "$work/timedout")" >&2
 elif [ $((qs & 1)) = 1 ]; then
   code=$((qs >> 1))            # isa-debug-exit: the harness's own code
 elif [ "$qs" = 0 ] && [ -n "$named" ]; then
@@ -180,6 +228,9 @@ else
   sed 's/^/qemu: /' "$work/qemu.err" >&2
 fi
 
+# What the harness ignored of its configuration, again on the last lines.
+ignored=$(grep -a '^config ignored: ' "$serial_out" | sed 's/^/qemu.sh: /') || true
+[ -z "$ignored" ] || printf '%s\n' "$ignored" >&2
 [ -z "$keep_image" ] || cp "$work/disk.img" "$keep_image"
 [ -z "$results" ] || medium fetch "$work/disk.img" "$results" > /dev/null || true
 exit "$code"

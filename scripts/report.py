@@ -6,12 +6,15 @@ base run.
 
 RUN-DIR is a run folder (results.json, or its journal rebuilt as
 scripts/results.py does when the run did not end). The report (default
-RUN-DIR/report.html) holds the run's identity, the verdict table (FAIL and
-ERROR first, N/A apart), a plot of PMI latency per core (min/median/max),
-a plot of every figure that has an expected value against it, and with
---base the comparison: new failures, fixed tests, other verdict changes
-and figures that moved beyond their tolerance (scripts/report_data.py
-says which). The plots are matplotlib's SVG (Debian python3-matplotlib),
+RUN-DIR/report.html) opens with the verdict (every FAIL and ERROR with
+its reason and figures; a run that did not end, how far it got), then
+holds the run's identity, the verdict table (FAIL and ERROR first, N/A
+apart, a row per reason), a plot of PMI latency per core
+(min/median/max, over the iterations of a repeat=N run), a plot of every
+figure that has an expected value against it, and with --base the
+comparison: new failures, fixed tests, other verdict changes and figures
+that moved beyond their own tolerance (scripts/report_data.py says
+which). The plots are matplotlib's SVG (Debian python3-matplotlib),
 inline: no other file, no script, no network. Prints the report's path.
 Exit 1 if a run folder has nothing readable, 2 without matplotlib.
 Its "Open questions" section lists every open question the run observed
@@ -28,6 +31,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import report_data as rd  # noqa: E402
 from results import read_run  # noqa: E402
 
+BANNER = {"FAIL": "#c62828", "ERROR": "#8e24aa", "INCOMPLETE": "#ef6c00",
+          "NOTHING TESTED": "#ef6c00", "PASS": "#2e7d32"}
 COLOURS = {"FAIL": "#c62828", "ERROR": "#8e24aa", "SKIP": "#ef6c00", "XFAIL": "#00838f",
            "PASS": "#2e7d32", "N/A": "#757575"}
 STATS = ("min", "median", "max")
@@ -42,10 +47,14 @@ th{background:#f0f0f0}
 td.v{font-weight:bold;color:#fff;text-align:center;white-space:nowrap}
 tr.bad td{background:#fdecea}tr.bad td.v{background:#c62828}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-td.id{font-family:monospace;white-space:nowrap}
+td.id,td.ids{font-family:monospace;white-space:nowrap}
 .tally span{display:inline-block;padding:.2em .6em;margin-right:.4em;color:#fff;border-radius:3px}
 .note{color:#555;font-size:.9em}
 .diff td.b{background:#fff3cd}
+.banner{padding:.6em 1em;border-radius:4px;color:#fff;margin:.5em 0 1em}
+.banner b{font-size:1.3em;margin-right:.6em}
+.banner ul{margin:.4em 0 0;padding-left:1.2em}
+.banner code{color:#fff}
 svg{max-width:100%;height:auto}
 """
 
@@ -77,13 +86,19 @@ def latency_plot(lat, plt):
         lo = [m - lat[name][a].get("min", m) for a, m in zip(idx, med)]
         hi = [lat[name][a].get("max", m) - m for a, m in zip(idx, med)]
         ax.errorbar(xs, med, yerr=[lo, hi], fmt="o", capsize=4, label=name)
+        # repeat=N: the iteration that gave the max, above its bar
+        for x, a in zip(xs, idx):
+            if "worst" in lat[name][a]:
+                ax.annotate(f"#{lat[name][a]['worst']}", (x, lat[name][a].get("max", 0)),
+                            textcoords="offset points", xytext=(0, 4), ha="center",
+                            fontsize=7)
     cores = sorted({a for s in lat.values() for a in s}, key=lambda a: (str(type(a)), a))
     ax.set_xticks(range(len(cores)), [f"core {a}" for a in cores])
     # A PMI held up by a busy host (TCG, a loaded machine) can take a
     # thousand times the usual: a log scale keeps the medians readable
     # (symlog when a PMI dated a little before its wrap is negative).
-    vals = [v for s in lat.values() for e in s.values() for v in e.values()
-            if isinstance(v, (int, float))]
+    vals = [e[k] for s in lat.values() for e in s.values() for k in STATS
+            if isinstance(e.get(k), (int, float))]
     if vals and min(vals) > 0:
         ax.set_yscale("log")
         ax.set_ylim(min(vals) / 2, max(vals) * 2)
@@ -190,6 +205,30 @@ def result_rows(tests, repeat):
     return "".join(out) + "</table>"
 
 
+def banner_html(doc, progress):
+    """The verdict first, with every FAIL and ERROR, its reason and figures."""
+    b = rd.banner(doc, progress)
+    items = "".join(
+        f"<li><b>{esc(t.get('verdict'))}</b> <code>{esc(rd.test_name(t))}</code>"
+        + (f" #{esc(t.get('iteration'))}" if t.get("iteration", 1) != 1 else "")
+        + f": {esc(t.get('reason'))}"
+        + "".join(f"<br><code>{esc(w)}</code>" for w in rd.figure_words(t)) + "</li>"
+        for t in b["bad"])
+    return (f"<div class='banner' style='background:{BANNER.get(b['word'], '#444')}'>"
+            f"<b>{esc(b['word'])}</b>{esc(b['line'])}"
+            + (f"<ul>{items}</ul>" if items else "") + "</div>")
+
+
+def na_html(na):
+    """The N/A results, a row per reason: how many, which."""
+    rows = "".join(
+        f"<tr><td class='num na'>{len(ts)}</td><td>{esc(reason)}</td><td class='ids'>"
+        + esc(", ".join(rd.test_name(t) for t in ts[:3])
+              + (f" .. {rd.test_name(ts[-1])}" if len(ts) > 3 else "")) + "</td></tr>"
+        for reason, ts in rd.na_groups(na))
+    return ("<table><tr><th>tests</th><th>reason</th><th>which</th></tr>" + rows + "</table>")
+
+
 def verdicts_html(doc):
     app, na = rd.ordered_tests(doc)
     repeat = any(t.get("iteration", 1) != 1 for t in doc.get("tests") or [])
@@ -197,8 +236,8 @@ def verdicts_html(doc):
     if na:
         out.append(f"<h3>Not applicable ({len(na)})</h3><p class='note'>What this machine "
                    "lacks by design (another generation's suite, a second package, x2APIC): "
-                   "kept apart from SKIP, a test that applies but could not run.</p>"
-                   + result_rows(na, repeat))
+                   "kept apart from SKIP, a test that applies but could not run; one row "
+                   "per reason.</p>" + na_html(na))
     return "".join(out)
 
 
@@ -223,10 +262,13 @@ def compare_html(base_dir, cmp):
     moved = cmp["moved"]
     out.append(f"<h3>Figures moved beyond their tolerance: {len(moved) or 'none'}</h3>"
                "<p class='note'>A figure is compared between the two runs when both have it "
-               "(same test, iteration, core type, name and index). Its tolerance is the one the test "
-               "recorded (<code>tolerance</code>, from its own derivation); without one, "
-               f"{rd.DEFAULT_TOL_PCT}% of the base value (at least 1), and none at all for "
-               f"{', '.join(rd.EXACT_UNITS)} figures, which must not change.</p>")
+               "(same test, iteration, core type, name and index) and it has a bound: the "
+               "tolerance its test recorded (<code>tolerance</code>, from its own derivation), "
+               f"or none at all for {', '.join(rd.EXACT_UNITS)} figures, which must not change. "
+               f"Not compared: {cmp['not_compared']} figure(s) without a tolerance of their own "
+               "(raw counts over windows whose length varies, times)"
+               + (f", and {cmp['host_dependent']} PMI latencies, host-dependent under a "
+                  "hypervisor" if cmp["host_dependent"] else "") + ".</p>")
     if moved:
         out.append("<table><tr><th>test</th><th>figure</th><th>base</th><th>this run</th>"
                    "<th>change</th><th>tolerance</th></tr>" + "".join(
@@ -242,8 +284,9 @@ def compare_html(base_dir, cmp):
 def page(run_dir, doc, base_dir, base, plt):
     lat = rd.latencies(doc)
     exp = rd.expected_figures(doc)
-    parts = [f"<h1>uncore-harness report: {esc(doc.get('run'))}"
-             f"{' vs ' + esc(base.get('run')) if base else ''}</h1>",
+    parts = [f"<h1>uncore-harness report: {esc(rd.run_title(doc))}"
+             f"{' vs ' + esc(rd.run_title(base)) if base else ''}</h1>",
+             banner_html(doc, rd.read_progress(run_dir)),
              f"<p class='note'>From <code>{esc(run_dir)}</code>. Backend "
              f"<b>{esc(doc.get('backend'))}</b>: results validate {esc(doc.get('validates'))}.</p>",
              "<h2>Identity</h2>", identity_html(doc, base)]
@@ -253,7 +296,9 @@ def page(run_dir, doc, base_dir, base, plt):
     parts.append("<h2>PMI latency per core</h2>")
     if lat:
         parts += ["<p class='note'>From the latency_us_min/median/max figures of the tests "
-                  "that time PMIs per core; the dot is the median, the bar min..max.</p>",
+                  "that time PMIs per core; the dot is the median, the bar min..max. Over the "
+                  "iterations of a repeat=N run: the least min, the median of the medians, the "
+                  "greatest max, marked #k with the iteration that gave it.</p>",
                   svg_of(latency_plot(lat, plt), "latency", plt)]
     else:
         parts.append("<p>No PMI latency figures in this run.</p>")
@@ -261,15 +306,16 @@ def page(run_dir, doc, base_dir, base, plt):
     if exp:
         parts += ["<p class='note'>Each figure a test recorded with an expected value and "
                   "tolerance of its own derivation (t_figure_expect): its distance from the "
-                  "expected value in tolerances; inside the green band the test's check holds."
-                  "</p>", svg_of(expected_plot(exp, rd.expected_figures(base) if base else [],
+                  "expected value in tolerances; inside the green band the test's check holds. "
+                  "Over the iterations of a repeat=N run, the furthest one of each figure "
+                  "(its number after #).</p>", svg_of(expected_plot(exp, rd.expected_figures(base) if base else [],
                                                plt), "rates", plt)]
     else:
         parts.append("<p>No figure with an expected value in this run.</p>")
     parts += ["<h2>Open questions</h2>", open_questions_html(doc)]
     parts += ["<h2>Verdicts</h2>", verdicts_html(doc)]
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-            f"<title>uncore-harness {esc(doc.get('run'))}</title><style>{CSS}</style></head>"
+            f"<title>uncore-harness {esc(rd.run_title(doc))}</title><style>{CSS}</style></head>"
             f"<body>{''.join(parts)}</body></html>\n")
 
 

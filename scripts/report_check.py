@@ -50,10 +50,17 @@ def content(doc, page):
                         ("backend", doc.get("backend")), ("date", doc.get("date_utc"))):
         if not text or str(text) not in page:
             why.append(f"identity lacks its {label} ({text})")
+    # A row per result but N/A, which has a row per reason with its count.
     rows = re.findall(r"<td class='id'[^>]*>([^<]*)</td>", page)
-    missing = [t["id"] for t in doc["tests"] if t["id"] not in rows]
-    if missing or len(rows) != len(doc["tests"]):
-        why.append(f"{len(rows)} rows for {len(doc['tests'])} results; missing {missing[:3]}")
+    app = [t for t in doc["tests"] if t.get("verdict") != "N/A"]
+    missing = [t["id"] for t in app if t["id"] not in rows]
+    if missing or len(rows) != len(app):
+        why.append(f"{len(rows)} rows for {len(app)} results but N/A; missing {missing[:3]}")
+    na = sum(map(int, re.findall(r"<td class='num na'>(\d+)</td>", page)))
+    if na != len(doc["tests"]) - len(app):
+        why.append(f"the N/A rows count {na} results, the run has {len(doc['tests']) - len(app)}")
+    if "<div class='banner'" not in page.split("<h2>")[0]:
+        why.append("no verdict banner before the first section")
     for head in ("PMI latency per core", "Rates against their expected values"):
         at = page.find(f"<h2>{head}</h2>")
         nxt = page.find("<h2>", at + 1)

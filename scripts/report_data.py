@@ -8,6 +8,7 @@ Figures are keyed by (test id, iteration, figure name, index), the index
 being the entry's "core"/"cpu"/"package"/"half"/"box" value (None for a
 plain figure); docs/results.md describes the format.
 """
+import os
 import re
 
 BAD = ("FAIL", "ERROR")
@@ -18,10 +19,10 @@ ORDER = {"FAIL": 0, "ERROR": 0, "SKIP": 1, "XFAIL": 2, "PASS": 3, "N/A": 4}
 INDEX_KEYS = ("cpu", "core", "package", "half", "box")
 # A figure's tolerance in a comparison when the test recorded none:
 # identities, masks, register values, widths, vectors and flags must not
-# change at all; measured amounts may move by DEFAULT_TOL_PCT of the base
-# value (at least 1 unit) before they are reported.
+# change at all; any other figure without a tolerance of its own derivation
+# (a raw count over a window whose length varies, a time) is not compared:
+# only what its test bounds can have moved beyond its bound.
 EXACT_UNITS = ("bool", "mask", "reg", "id", "vector", "bits")
-DEFAULT_TOL_PCT = 20
 LATENCY = re.compile(r"^((?:[a-z0-9]+_)*latency)_us_(min|median|max)$")
 
 
@@ -61,6 +62,78 @@ def ordered_tests(doc):
     return [t for _, t in app], na
 
 
+def read_progress(folder):
+    """The run folder's progress mark (progress.txt: "uncore-harness
+    progress: state=test ... index=N ... id=ID ... planned=P ... .") as a
+    dict of its fields, or {} without a readable one."""
+    try:
+        with open(os.path.join(folder, "progress.txt"), "rb") as f:
+            text = f.read(4096).decode("ascii", "replace")
+    except OSError:
+        return {}
+    if not text.startswith("uncore-harness progress: "):
+        return {}
+    return dict(w.split("=", 1) for w in text.split()[2:] if "=" in w)
+
+
+def figure_words(t):
+    """A test's figures as short text, "name[index] = value unit (expected
+    E +- T)", for the banner beside its reason."""
+    out = []
+    for name, at, e in entries(t.get("figures")):
+        exp = (f" (expected {e['expected']} +- {e.get('tolerance', 0)})"
+               if "expected" in e else "")
+        out.append(f"{name}{f'[{index_word(e)}]' if at is not None else ''} = "
+                   f"{e.get('value')} {e.get('unit', '')}{exp}".rstrip())
+    return out
+
+
+def banner(doc, progress=None):
+    """The verdict first: {"word": FAIL | ERROR | INCOMPLETE | NOTHING TESTED
+    | PASS, "line": one sentence, "bad": the FAIL and ERROR results in run
+    order}. A run that did not end says how far it got and, from its
+    progress mark, in which test it stopped."""
+    tests = doc.get("tests") or []
+    t = tally(doc)
+    bad = [x for x in tests if x.get("verdict") in BAD]
+    ran = sum(t.get(v, 0) for v in GOOD + BAD)
+    progress = progress or {}
+    if not doc.get("complete"):
+        planned = progress.get("planned")
+        where = ""
+        if progress.get("state") == "test" and progress.get("id"):
+            where = f", cut in {progress['id']} (result {progress.get('index', '?')})"
+        line = (f"the run did not end: {len(tests)} of {planned or 'an unknown number of'} "
+                f"results recorded{where}; {len(bad)} FAIL or ERROR among them")
+        return {"word": "INCOMPLETE", "line": line, "bad": bad}
+    if bad:
+        word = "ERROR" if any(x.get("verdict") == "ERROR" for x in bad) else "FAIL"
+        line = f"{len(bad)} of {len(tests)} results failed (FAIL or ERROR)"
+    elif not ran:
+        word, line = "NOTHING TESTED", f"no test ran: all {len(tests)} results SKIP or N/A"
+    else:
+        word = "PASS"
+        line = f"{ran} of {len(tests)} results passed; {len(tests) - ran} SKIP or N/A"
+    return {"word": word, "line": line, "bad": bad}
+
+
+def run_title(doc):
+    """A run as a title names it: its folder, tag and date."""
+    when = str(doc.get("date_utc") or "").replace("T", " ").replace("Z", " UTC")
+    tag = f"tag {doc['tag']}" if doc.get("tag") else ""
+    extra = ", ".join(x for x in (tag, when.strip()) if x)
+    return f"{doc.get('run') or '?'}" + (f" ({extra})" if extra else "")
+
+
+def na_groups(tests):
+    """The N/A results grouped by reason, in the order each reason first
+    appears: [(reason, [results])]."""
+    groups = {}
+    for t in tests:
+        groups.setdefault(t.get("reason") or "", []).append(t)
+    return list(groups.items())
+
+
 def tally(doc):
     """Verdict -> count over the run's results."""
     out = {}
@@ -73,28 +146,57 @@ def latencies(doc):
     """PMI latency per core: {series: {index: {"min": v, "median": v,
     "max": v}}}, a series per test and figure family (test id, plus the
     family's prefix when it has one), from every figure named
-    [prefix_]latency_us_{min,median,max} indexed by core or CPU."""
-    out = {}
+    [prefix_]latency_us_{min,median,max} indexed by core or CPU. Over the
+    iterations of a repeat=N run: the least min, the median of the medians,
+    the greatest max, and "worst", the iteration that gave it."""
+    seen = {}
     for t in doc.get("tests") or []:
         for name, at, e in entries(t.get("figures")):
             m = LATENCY.match(name)
-            if not m or at is None:
+            if not m or at is None or not isinstance(e.get("value"), (int, float)):
                 continue
             series = test_name(t) + ("" if m.group(1) == "latency" else ":" + m.group(1))
-            out.setdefault(series, {}).setdefault(at, {})[m.group(2)] = e.get("value")
+            seen.setdefault(series, {}).setdefault(at, {}).setdefault(m.group(2), []).append(
+                (e["value"], t.get("iteration", 1)))
+    out = {}
+    for series, by_at in seen.items():
+        for at, stats in by_at.items():
+            agg = {}
+            if "min" in stats:
+                agg["min"] = min(v for v, _ in stats["min"])
+            if "median" in stats:
+                agg["median"] = median([v for v, _ in stats["median"]])
+            if "max" in stats:
+                agg["max"], worst = max(stats["max"])
+                if len(stats["max"]) > 1:
+                    agg["worst"] = worst
+            out.setdefault(series, {})[at] = agg
     return out
+
+
+def median(values):
+    """The middle value (the lower of the two middle ones of an even count:
+    a value some iteration gave)."""
+    s = sorted(values)
+    return s[(len(s) - 1) // 2]
 
 
 def expected_figures(doc):
     """Every plain figure the test gave an expected value: [(test name
-    (test_name), iteration, name, value, expected, tolerance, unit)] in run order."""
-    out = []
+    (test_name), iteration, name, value, expected, tolerance, unit)] in run
+    order; over the iterations of a repeat=N run, one row per test and
+    figure, the iteration furthest from its expected value in tolerances."""
+    rows = {}
     for t in doc.get("tests") or []:
         for name, at, e in entries(t.get("figures")):
-            if at is None and "expected" in e:
-                out.append((test_name(t), t.get("iteration", 1), name, e.get("value"),
-                            e["expected"], e.get("tolerance", 0), e.get("unit", "")))
-    return out
+            if at is None and "expected" in e and isinstance(e.get("value"), (int, float)):
+                row = (test_name(t), t.get("iteration", 1), name, e["value"], e["expected"],
+                       e.get("tolerance", 0), e.get("unit", ""))
+                key = (row[0], name)
+                old = rows.get(key)
+                if old is None or abs(deviation(*row[3:6])) > abs(deviation(*old[3:6])):
+                    rows[key] = row
+    return list(rows.values())
 
 
 def deviation(value, expected, tol):
@@ -106,24 +208,33 @@ def deviation(value, expected, tol):
 
 def tolerance(base_e, new_e):
     """A figure's tolerance in a comparison, and where it comes from: the
-    one the test recorded (the new run's, else the base's), else the
-    default of its unit."""
+    one the test recorded (the new run's, else the base's), 0 for a unit
+    that must not change; (None, why) for a figure not compared."""
     for e in (new_e, base_e):
         if "tolerance" in e:
             return e["tolerance"], "recorded"
     if new_e.get("unit") in EXACT_UNITS:
         return 0, "exact"
-    return max(1, abs(base_e.get("value", 0)) * DEFAULT_TOL_PCT // 100), f"{DEFAULT_TOL_PCT}%"
+    return None, "no tolerance of its own"
+
+
+def host_dependent(doc):
+    """Whether the run's times depend on its host: under a hypervisor a
+    PMI's latency is the host's scheduling as much as the machine's."""
+    return bool((doc.get("cpu") or {}).get("hypervisor"))
 
 
 def compare(base, new):
     """The new run against the base run: new failures, fixed tests, other
-    verdict changes, tests only in one of them, and figures that moved by
-    more than their tolerance (tolerance())."""
+    verdict changes, tests only in one of them, figures that moved by more
+    than their tolerance (tolerance()), and how many were not compared:
+    without a tolerance of their own, or latencies of a run under a
+    hypervisor (host-dependent)."""
     b = {test_key(t): t for t in base.get("tests") or []}
     n = {test_key(t): t for t in new.get("tests") or []}
+    hv = host_dependent(new) or host_dependent(base)
     out = {"new_failures": [], "fixed": [], "changed": [], "only_base": [], "only_new": [],
-           "moved": []}
+           "moved": [], "not_compared": 0, "host_dependent": 0}
     for k, t in n.items():
         v = t.get("verdict")
         if k not in b:
@@ -144,8 +255,13 @@ def compare(base, new):
             if be is None or not isinstance(e.get("value"), int) \
                or not isinstance(be.get("value"), int):
                 continue
+            if hv and LATENCY.match(name):
+                out["host_dependent"] += 1
+                continue
             tol, source = tolerance(be, e)
-            if abs(e["value"] - be["value"]) > tol:
+            if tol is None:
+                out["not_compared"] += 1
+            elif abs(e["value"] - be["value"]) > tol:
                 out["moved"].append({"id": test_name(t), "iteration": k[1], "name": name,
                                      "index": index_word(e), "base": be["value"],
                                      "new": e["value"], "unit": e.get("unit", ""),

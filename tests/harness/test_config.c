@@ -257,8 +257,56 @@ static void test_unknown_key(void **state)
 	assert_int_equal(c.repeat, 2);
 	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list help verbose "
 		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject watchdog watchdog.resets debug.hang "
-		"debug.allow_hang); line ignored", NULL);
+		"debug.allow_hang strict); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
+	assert_int_equal(c.ignored, 2);
+	assert_string_equal(c.ignored_msg[1], "config " NAME " line 3: unknown key ''; line ignored");
+}
+
+/* A typo gets the nearest key: within two edits, or one a key begins; a
+ * word near no key gets none. */
+static void test_unknown_key_nearest(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("verbos=3\nreapet=2\nwatchdog.reset=1\ntest=a.*\nfoo=1\n"
+			       "backen=hw\nemu.fualt=x\n"), 7);
+	msg_has(0, "line 1: unknown key 'verbos'; did you mean verbose? (known:", NULL);
+	msg_has(1, "unknown key 'reapet'; did you mean repeat?", NULL);
+	msg_has(2, "unknown key 'watchdog.reset'; did you mean watchdog.resets?", NULL);
+	msg_has(3, "unknown key 'test'; did you mean tests?", NULL);
+	assert_null(strstr(cap.msg[4], "did you mean"));
+	msg_has(5, "did you mean backend?", NULL);
+	msg_has(6, "did you mean emu.fault?", NULL);
+}
+
+/* The lines after "#source: TEXT" (scripts/medium.py's, for make qemu's
+ * OPTS) are named by that source and their word's place in it, the file's
+ * line beside; every ignored one is kept, the first CFG_IGNORED_KEEP
+ * messages whole. */
+static void test_source_named(void **state)
+{
+	static char big[CFG_DESCRIBE_MAX];
+
+	(void)state;
+	assert_int_equal(parse("verbose=2\nbogus=1\n#source: make qemu OPTS\ntag=a\nverbos=3\n"), 2);
+	msg_has(0, "config " NAME " line 2: unknown key 'bogus'", NULL);
+	msg_has(1, "config from make qemu OPTS, word 2 (config " NAME " line 5): unknown key "
+		"'verbos'; did you mean verbose?", "; line ignored", NULL);
+	assert_int_equal(c.ignored, 2);
+	assert_string_equal(c.tag, "a");
+	/* strict= is a key of its own, kept out of the run's description */
+	assert_int_equal(parse("strict=1\n"), 0);
+	assert_true(c.strict);
+	cfg_describe(&c, big, sizeof(big));
+	assert_null(strstr(big, "strict"));
+	assert_int_equal(parse("a=1\nb=1\nc=1\nd=1\ne=1\nf=1\ng=1\nh=1\ni=1\nj=1\n"), 10);
+	assert_int_equal(c.ignored, 10);
+	assert_non_null(strstr(c.ignored_msg[CFG_IGNORED_KEEP - 1], "unknown key 'h'"));
+	cfg_say_ignored(&c, cap_fn, NULL);
+	assert_string_equal(cap.msg[cap.n - 2], "config ignored: " NAME " line 8: unknown key 'h'; "
+			    "line ignored");
+	assert_string_equal(cap.msg[cap.n - 1], "config ignored: 2 more (their messages are at "
+			    "the start)");
 }
 
 static void test_exact_message(void **state)
@@ -452,6 +500,8 @@ int main(void)
 		cmocka_unit_test(test_binary_garbage),
 		cmocka_unit_test(test_duplicates),
 		cmocka_unit_test(test_unknown_key),
+		cmocka_unit_test(test_unknown_key_nearest),
+		cmocka_unit_test(test_source_named),
 		cmocka_unit_test(test_exact_message),
 		cmocka_unit_test(test_bad_numbers),
 		cmocka_unit_test(test_bad_values),

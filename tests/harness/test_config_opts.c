@@ -88,9 +88,10 @@ static void test_loadopts_bad_tokens(void **state)
 	assert_int_equal(loadopts("app repeat=x foo=1 list=2 bare verbose=2"),
 			 4);
 	assert_int_equal(c.verbose, 2);
-	assert_string_equal(cap.msg[0], "load options token 1: repeat='x': "
+	assert_string_equal(cap.msg[0], "UEFI shell command line token 1: repeat='x': "
 			    "expected a number 1..1000; token ignored");
-	msg_has(1, "load options token 2: unknown key 'foo'", NULL);
+	msg_has(1, "UEFI shell command line token 2: unknown key 'foo'", NULL);
+	assert_int_equal(c.ignored, 4);
 	msg_has(2, "token 3: list='2'", NULL);
 	msg_has(3, "token 4: 'bare': expected key=value", NULL);
 	assert_int_equal(loadopts("app repeat=2 repeat=3"), 0);

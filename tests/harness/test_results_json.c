@@ -93,7 +93,7 @@ static const char json_head[] =
 	"\"expect_cpu\":\"any\",\"backend\":\"auto\","
 	"\"uncore\":\"auto\",\"emu.fault\":\"none\",\"emu.uclk_mhz\":\"2133\","
 	"\"emu.core_ebx\":\"auto\",\"inject\":\"none\",\"watchdog\":\"300\",\"watchdog.resets\":\"3\","
-	"\"debug.hang\":\"none\",\"debug.allow_hang\":\"0\"},"
+	"\"debug.hang\":\"none\",\"debug.allow_hang\":\"0\"},\"config_ignored\":[],"
 	"\"cpu\":{\"vendor\":\"GenuineIntel\",\"signature\":\"0x000106a5\","
 	"\"family\":6,\"model\":26,\"stepping\":5,"
 	"\"brand\":\"Intel(R) Xeon(R) CPU X5550 @ 2.67GHz\",\"hypervisor\":null,"
@@ -139,6 +139,34 @@ static bool ends_with(const struct mem *m, const char *s)
 	size_t n = strlen(s);
 
 	return m->len >= n && !memcmp(m->p + m->len - n, s, n);
+}
+
+/* What the config parsers ignored is in the head, each message a string,
+ * the ones past the kept a count. */
+static void json_head_names_ignored_config(void **state)
+{
+	struct mem m;
+	struct rfile f = mem_file(&m);
+	unsigned i;
+
+	(void)state;
+	cfg_defaults(host_cfg());
+	cfg_ignored(host_cfg(), "config from make qemu OPTS, word 1 (config \\x.cfg line 3): "
+		    "unknown key 'verbos'; did you mean verbose?; line ignored");
+	json_begin(&f, &info);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, ",\"config_ignored\":[\"config from make qemu OPTS, word 1 "
+			       "(config \\\\x.cfg line 3): unknown key 'verbos'; did you mean "
+			       "verbose?; line ignored\"],\"cpu\":"));
+	for (i = 0; i < CFG_IGNORED_KEEP + 1; i++)
+		cfg_ignored(host_cfg(), "x");
+	mem_teardown(&m);
+	f = mem_file(&m);
+	json_begin(&f, &info);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "\"x\",\"2 more (their messages are at the start)\"]"));
+	mem_teardown(&m);
+	cfg_defaults(host_cfg());
 }
 
 /* Valid after every call, only ever growing, and exact at the end. */
@@ -355,6 +383,7 @@ static void json_write_failure_keeps_last_valid(void **state)
 int main(void)
 {
 	const struct CMUnitTest t[] = {
+		cmocka_unit_test(json_head_names_ignored_config),
 		cmocka_unit_test(json_escape_cases),
 		cmocka_unit_test(json_escape_truncates_whole_escapes),
 		cmocka_unit_test(json_validator_rejects_invalid),

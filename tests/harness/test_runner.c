@@ -381,6 +381,67 @@ static void not_applicable_runs_are_one_line(void **state)
 		"this CPU's is nhm\n[3/7] N/A snbep.a.2: "));
 }
 
+/* An uncore the harness does not know: its tests SKIP with one reason, and
+ * consecutive ones share a line as N/A results do (a SKIP after an N/A
+ * starts a line of its own); the closing lines name each reason not
+ * tested once, with its count. */
+static void skip_runs_are_one_line_and_named_at_the_end(void **state)
+{
+	static const struct test unk_tests[] = {
+		{ .id = "nhm.a.1", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "nhm.a.2", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "x.smp", .desc = "", .needs = NEED_SMP2, .run = pass },
+		{ .id = "nhm.a.3", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "core.a", .desc = "", .needs = NEED_CORE_PMU, .run = pass },
+	};
+	static const struct suite us = SUITE("u", unk_tests);
+	const struct suite *const one[] = { &us };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_env env = { 1, 1, false, false, "no supported uncore (model 0x8f)", true, NULL,
+			       NULL, NULL };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	runner_run(one, 1, &o, &env, NULL, &t);
+	assert_int_equal(t.n[V_SKIP], 3);
+	runner_print_untested(&t);
+	assert_non_null(strstr(host_output(),
+		"[1-2/5] SKIP nhm.a.1 .. nhm.a.2 (2 tests): no supported uncore (model 0x8f)\n"
+		"[3/5] N/A x.smp: needs 2 or more CPUs (have 1)\n"
+		"[4/5] SKIP nhm.a.3: no supported uncore (model 0x8f)\n"
+		"[5/5] PASS core.a\n"));
+	assert_non_null(strstr(host_output(),
+		"not tested: 3 SKIP: no supported uncore (model 0x8f)\n"
+		"not tested: 1 N/A: needs 2 or more CPUs (have 1)\n"));
+	assert_int_equal(t.untested_more, 0);
+}
+
+/* Past TALLY_UNTESTED_MAX reasons, the others are one count. */
+static void untested_reasons_bounded(void **state)
+{
+	struct tally t;
+	struct tresult r;
+	static const struct test one = { .id = "r.na", .desc = "", .needs = 0, .run = pass };
+	unsigned i;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	memset(&r, 0, sizeof(r));
+	r.test = &one;
+	r.verdict = V_NA;
+	for (i = 0; i < TALLY_UNTESTED_MAX + 3; i++) {
+		snprintf(r.reason, sizeof(r.reason), "reason %u", i);
+		runner_tally(&t, &r);
+	}
+	host_machine(1, 1);
+	runner_print_untested(&t);
+	assert_int_equal(t.nuntested, TALLY_UNTESTED_MAX);
+	assert_non_null(strstr(host_output(), "not tested: 1 N/A: reason 0\n"));
+	assert_non_null(strstr(host_output(), "not tested: 3 more with other reasons (every one is "
+			       "in results.json)\n"));
+}
+
 /* The run ends with every FAIL and ERROR and the first line of its reason,
  * the first TALLY_FAILS_MAX of them by name. */
 static void fails_listed_at_the_end(void **state)
@@ -557,13 +618,37 @@ static void recover_not_after_a_last(void **state)
 static void list_prints_selected(void **state)
 {
 	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 
 	(void)state;
 	host_machine(1, 1);
-	assert_int_equal(runner_list(suites, 2, &o), 2);
+	assert_int_equal(runner_list(suites, 2, &o, &env), 2);
 	assert_non_null(strstr(host_output(), "a.one.pass"));
 	assert_non_null(strstr(host_output(), "passes"));
 	assert_null(strstr(host_output(), "a.two"));
+	assert_non_null(strstr(host_output(), "list: 2 test(s) selected: 2 run on this CPU, 0 N/A, "
+			       "0 SKIP\n"));
+}
+
+/* list marks each test with what its requirements make it on this
+ * machine, names each reason once with its count, and counts the marks. */
+static void list_marks_what_applies(void **state)
+{
+	struct run_opts o = { "a.two.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_env env = { 1, 1, false, false, "model 0x17", true, NULL, NULL, NULL };
+	const char *out;
+
+	(void)state;
+	host_machine(1, 1);
+	assert_int_equal(runner_list(suites, 2, &o, &env), 5);
+	out = host_output();
+	assert_non_null(strstr(out, "N/A  a.two.smp "));
+	assert_non_null(strstr(out, "N/A  a.two.pkg "));
+	assert_non_null(strstr(out, "SKIP a.two.unc "));
+	assert_non_null(strstr(out, "runs a.two.core "));
+	assert_non_null(strstr(out, "list: 1 not run here: needs 2 or more CPUs (have 1)\n"));
+	assert_non_null(strstr(out, "list: 1 not run here: model 0x17\n"));
+	assert_non_null(strstr(out, "list: 5 test(s) selected: 1 run on this CPU, 3 N/A, 1 SKIP\n"));
 }
 
 /* A figure carries its index (core 2, box "C0"); the same name and index
@@ -698,6 +783,9 @@ int main(void)
 		cmocka_unit_test(recover_after_fail_and_error),
 		cmocka_unit_test(recover_not_after_a_last),
 		cmocka_unit_test(list_prints_selected),
+		cmocka_unit_test(list_marks_what_applies),
+		cmocka_unit_test(skip_runs_are_one_line_and_named_at_the_end),
+		cmocka_unit_test(untested_reasons_bounded),
 		cmocka_unit_test(c61_each_core_type_suite_runs_per_type),
 	};
 

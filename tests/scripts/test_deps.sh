@@ -181,6 +181,9 @@ printf '#!/bin/sh\necho "QEMU emulator version 7.2.15"\n' >"$stub/qemu-system-x8
 printf '#!/bin/sh\necho "${FAKE_UID:-1000}"\n' >"$stub/id"
 printf '#!/bin/sh\necho "E: Unable to locate package gnu-efi (stub)"\nexit 100\n' >"$stub/apt-get"
 chmod +x "$stub"/*
+# (The lock files waited for: one of the test's own, free unless held below.)
+export DEPS_LOCKS=$tmp/lock-frontend
+: >"$DEPS_LOCKS"
 run() { # run TREE UID: deps.sh with the stubs; sets rc, out; stderr in $tmp/err
   rc=0
   out=$(PATH="$stub:$PATH" TMPDIR="$tmp" FAKE_UID=$2 DEPS_APT_DIR="$tmp/$1" "$deps" 2>"$tmp/err") || rc=$?
@@ -216,6 +219,49 @@ if [ "$(PATH="$stub:$PATH" command -v apt-get)" = "$stub/apt-get" ]; then
   run none 0
   [ $rc -eq 1 ] && grep -q '^deps.sh: no Debian archive' "$tmp/err"
   report "backports in a disabled file does not count" $? "exit $rc"
+
+  # Everything installed and configured, QEMU 10: nothing is installed,
+  # even as root, even while another package manager holds the lock; that
+  # one is waited for (one line saying who holds what), then released.
+  ok_stub=$tmp/okbin; mkdir -p "$ok_stub"
+  printf '#!/bin/sh\nprintf "install ok installed"\n' >"$ok_stub/dpkg-query"
+  printf '#!/bin/sh\necho "QEMU emulator version 10.0.2"\n' >"$ok_stub/qemu-system-x86_64"
+  printf '#!/bin/sh\necho called >>"%s"\nexit 100\n' "$tmp/apt-called" >"$ok_stub/apt-get"
+  chmod +x "$ok_stub"/*
+  tree inst3; debian_sources inst3
+  rm -f "$tmp/apt-called"
+  rc=0; PATH="$ok_stub:$stub:$PATH" FAKE_UID=0 DEPS_APT_DIR="$tmp/inst3" "$deps" 2>"$tmp/err" || rc=$?
+  [ $rc -eq 0 ] && [ ! -e "$tmp/apt-called" ] && [ ! -s "$tmp/err" ]
+  report "root, everything installed and configured: no apt-get, no line, exit 0" $? "exit $rc"
+  # hold: a process holding an fcntl lock (as apt does) on the lock file
+  # until its standard input closes; "held" once it holds it.
+  hold() {
+    mkfifo "$tmp/hold.fifo"
+    python3 -c 'import fcntl, sys
+f = open(sys.argv[1], "w"); fcntl.lockf(f, fcntl.LOCK_EX); print("held", flush=True); sys.stdin.read()' \
+      "$DEPS_LOCKS" <"$tmp/hold.fifo" >"$tmp/held" &
+    holder=$!
+    exec 7>"$tmp/hold.fifo"
+    until grep -q held "$tmp/held" 2>/dev/null; do kill -0 $holder 2>/dev/null || break; sleep 0.1; done
+  }
+  release() { exec 7>&-; wait $holder; rm -f "$tmp/hold.fifo" "$tmp/held"; }
+  hold
+  PATH="$ok_stub:$stub:$PATH" FAKE_UID=0 DEPS_APT_DIR="$tmp/inst3" "$deps" 2>"$tmp/err" 7>&- &
+  dpid=$!
+  # The event: deps.sh says it waits (or ends without waiting: a failure).
+  until grep -q '^deps.sh: waiting for ' "$tmp/err" || ! kill -0 $dpid 2>/dev/null; do sleep 0.1; done
+  release
+  rc=0; wait $dpid || rc=$?
+  [ $rc -eq 0 ] && [ ! -e "$tmp/apt-called" ] &&
+    grep -q "^deps.sh: waiting for python3 (PID $holder) to release $DEPS_LOCKS (another apt or dpkg, e.g. unattended-upgrades), up to 600 s$" "$tmp/err" &&
+    grep -q '^deps.sh: the package manager.s locks are free after [0-9]* s$' "$tmp/err"
+  report "lock held: one line naming the holder and the file, then on once it is free" $? "exit $rc"
+  hold
+  rc=0; PATH="$ok_stub:$stub:$PATH" FAKE_UID=0 DEPS_LOCK_WAIT=1 DEPS_APT_DIR="$tmp/inst3" "$deps" 2>"$tmp/err" 7>&- || rc=$?
+  release
+  [ $rc -eq 1 ] && [ ! -e "$tmp/apt-called" ] &&
+    tail -n 1 "$tmp/err" | grep -q "^deps.sh: $DEPS_LOCKS still held by python3 (PID [0-9]*) after 1 s; wait for it to finish (or raise DEPS_LOCK_WAIT) and rerun$"
+  report "lock held past DEPS_LOCK_WAIT: one line naming it, exit 1, nothing installed" $? "exit $rc"
 else
   report "stubs shadow apt-get on PATH" 1 "not running the install-path checks"
 fi
