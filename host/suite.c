@@ -45,7 +45,8 @@ static uint32_t host_signature(void)
 
 /* --- the machine below the emulated PMUs ------------------------------------ */
 
-/* What QEMU's TCG is below the emulated backend (DESIGN.md): every MSR reads
+/* What QEMU's TCG is below the emulated backend (docs/platform-notes.md#tcg-msrs,
+ * docs/platform-notes.md#lvt-never-fires): every MSR reads
  * 0 and takes writes without effect, the LVT entry stores what is written
  * and never fires, and CPUID says GenuineIntel host_cpu under a hypervisor
  * with no leaf 0AH (C-13), so that the tests see the emulated core PMU's

@@ -1,6 +1,7 @@
 /* make replay TRACE=file: the register trace of a verbose=3 run (serial log
  * or log.txt) played on the emulated model of its generation, the model
- * against what the machine answered (issue 12 point 6).
+ * against what the machine answered, so that a disagreement between the
+ * model and silicon shows line by line.
  *
  * The emulated backend (pmu/backend/emu.c) is set up as the run's was:
  * the generation from the banner's uncore line, the core PMU from its

@@ -20,7 +20,7 @@
 
 /* The families: each emulated PMU sees its own family's defects only,
  * numbered from 0 within it (EMU_F), so that a family's mask fits in 128
- * bits however many defects there are in all (over 128 since issue 12);
+ * bits however many defects there are in all (over 128 together);
  * the filter's (SHARED) are numbered from EMU_SHARED_BASE up in every
  * family's mask. One line each, in the order of the global numbers (names,
  * the config): F(family, generation family, list, first number, x), x
@@ -92,7 +92,7 @@ enum { EMU_FAMILIES(EMU_GEN_, ) };
 
 /* One defect as data (emu_defects[], by global number). Packed: 20 bytes a
  * row, not 24, so that the table costs the .efi no more than the name,
- * description, family and number arrays it replaced (issue 14.5). */
+ * description, family and number arrays it replaced. */
 struct __attribute__((packed, aligned(4))) emu_defect {
 	const char *name, *desc;
 	uint8_t family; /* enum emu_fault_family: the mask that holds it */
