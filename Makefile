@@ -12,7 +12,8 @@
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV (build/host/regs
 #                   --defects, --mutation: the defect lists and the mutation
-#                   rows for the scripts)
+#                   rows for the scripts; --docs-defects, --docs-gens: the
+#                   tables make docs writes)
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables,

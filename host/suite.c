@@ -35,7 +35,9 @@
  * qemu`'s default; --model picks another family 6 model) under a hypervisor
  * without a core PMU (CPUID.0AH = 0), so that backend=auto chooses the
  * emulated uncore and core PMU by pmu_choose's own rule, as under QEMU. */
-static struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true, 0 };
+static struct pmu_cpu host_cpu = {
+	.vendor = "GenuineIntel", .family = 6, .model = 0x1A, .hypervisor = true, .pmu_version = 0,
+};
 
 /* CPUID.1:EAX of family 6, host_cpu's model, stepping 0. */
 static uint32_t host_signature(void)

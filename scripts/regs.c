@@ -21,8 +21,9 @@
  *                   do (or why none can);
  *   --docs-gens     docs/design.md's: a row per generation of the registry.
  * Exit status 2, naming the row, on a mutation row that names neither a
- * generation with a suite and a model nor a core shape, or a HOST defect
- * without its reason (or a reason for a defect that is not HOST). */
+ * generation with a suite and a model nor a core shape, a HOST defect
+ * without its reason (or a reason for a defect that is not HOST), or a
+ * model binding (pmu/emu/models.c) that names no generation. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "pmu/emu/core/model.h"
@@ -237,6 +238,9 @@ static void print_docs_gens(void)
 {
 	unsigned g, i;
 
+	for (i = 0; i < emu_bindings_count; i++)
+		if (!uncore_gen_by_name(emu_bindings[i].gen))
+			fail("a model binding names no generation of the registry", emu_bindings[i].gen);
 	printf("| generation | uncore | CPUs (family 6 models) | emulated | tests |\n"
 	       "|---|---|---|---|---|\n");
 	for (g = 0; g < uncore_gens_count; g++) {
