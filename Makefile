@@ -13,10 +13,13 @@
 #   make host-tests host unit tests only
 #   make regs       every register the harness knows, as CSV (build/host/regs
 #                   --defects, --mutation: the defect lists and the mutation
-#                   rows for the scripts)
+#                   rows for the scripts; --docs-defects, --docs-gens: the
+#                   tables make docs writes)
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
-#   make docs       docs/tests.md, the test catalogue, from the test tables
+#   make docs       docs/tests.md, the test catalogue, from the test tables,
+#                   and the defect and generation tables of docs/defects.md
+#                   and docs/design.md (scripts/docs_tables.py)
 #   make report RESULTS=dir [BASE=dir] [OUT=file]  one HTML file (default
 #                   dir/report.html): identity, verdicts, plots, and with BASE
 #                   the comparison with that run (scripts/report.py)
@@ -47,9 +50,11 @@ srcs = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
 # found, the tests' CPU topology): it calls the suites and every CPU, so it
 # links with the suites, not into the unit tests.
 RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c)
-# Portable code: compiled into the EFI app and into the host tests.
-PORTABLE := $(filter-out pmu/backend/hw.c $(RUN),lib/identity_text.c efi/platform/smbios.c \
-              $(call srcs,harness pmu))
+# Portable code: compiled into the EFI app and into the host tests. The
+# rows of `make mutation` (pmu/emu/mutation.c) are build/host/regs's alone.
+MUTATION := pmu/emu/mutation.c
+PORTABLE := $(filter-out pmu/backend/hw.c $(RUN) $(MUTATION),lib/identity_text.c \
+              efi/platform/smbios.c $(call srcs,harness pmu))
 # The suites' code: every folder of suites/ but the self-tests (suites/self),
 # which the host suite has not, and the run around them.
 SUITES   := $(filter-out suites/self/%,$(call srcs,suites)) $(RUN)
@@ -118,7 +123,7 @@ $(B)/host/suite: host/suite.c $(S_OBJS)
 	@mkdir -p $(dir $@)
 	@echo "  HOSTLD $@"; $(CC) $(HCFLAGS) $^ -o $@ -lpthread
 
-$(B)/host/regs: scripts/regs.c $(H_OBJS)
+$(B)/host/regs: scripts/regs.c $(MUTATION) $(H_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HCFLAGS) $^ -o $@
 
@@ -149,8 +154,9 @@ report:
 	@scripts/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
 
 .PHONY: docs
-docs:
+docs: $(B)/host/regs
 	@scripts/catalogue.py --out docs/tests.md
+	@scripts/docs_tables.py --regs $(B)/host/regs
 
 SPEC ?= docs/spec
 trace-spec:

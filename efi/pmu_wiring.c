@@ -4,7 +4,8 @@
  * tick: a periodic timer event that advances the models and
  * delivers the PMIs overflows asked for, so a test spinning without touching
  * any MSR still receives its PMI.
- * A timer event fires on the firmware's tick, 10 ms on OVMF (DESIGN.md), so
+ * A timer event fires on the firmware's tick, 10 ms on OVMF
+ * (docs/platform-notes.md#timer-tick), so
  * while the model runs the firmware's tick is set to TICK_US through the
  * timer arch protocol and put back at the end: a PMI then reaches its CPU
  * within about 1 ms of the wrap (OQ-N23), and the tests' "no PMI" windows,
@@ -54,8 +55,8 @@ static void fast_tick(void)
 
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
-	struct pmu_cpu cpu = { id->vendor, id->family, id->model, id->hypervisor,
-			       id->pmu_version };
+	struct pmu_cpu cpu = { .vendor = id->vendor, .family = id->family, .model = id->model,
+			       .hypervisor = id->hypervisor, .pmu_version = id->pmu_version };
 	struct pmu_opts opts = cfg_pmu_opts(&g_cfg);
 	EFI_STATUS st;
 

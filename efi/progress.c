@@ -1,4 +1,5 @@
-/* The progress mark (issue 18.1): progress.txt in the run's folder, one
+/* The progress mark, so that a run cut by a hang or a reset can resume:
+ * progress.txt in the run's folder, one
  * line rewritten in place and flushed before each test body, after every
  * result before it has reached the medium:
  *

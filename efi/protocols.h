@@ -1,7 +1,9 @@
 /* UEFI/PI protocols the harness needs that gnu-efi's headers lack:
  * EFI_MP_SERVICES_PROTOCOL (PI spec vol. 2, 13.4), EFI_CPU_ARCH_PROTOCOL
- * (PI spec vol. 2, 12.3) and EFI_TIMER_ARCH_PROTOCOL (PI spec vol. 2, 12.10). Layouts as DESIGN.md records them. Built with
- * GNU_EFI_USE_MS_ABI, so EFIAPI marks the firmware's calling convention. */
+ * (PI spec vol. 2, 12.3) and EFI_TIMER_ARCH_PROTOCOL (PI spec vol. 2, 12.10).
+ * Layouts as verified on OVMF (docs/platform-notes.md#protocol-layouts). Built
+ * with GNU_EFI_USE_MS_ABI, so EFIAPI marks the firmware's calling convention
+ * (docs/platform-notes.md#calling-convention). */
 #ifndef EFI_PROTOCOLS_H
 #define EFI_PROTOCOLS_H
 
@@ -49,7 +51,7 @@ struct _CPU_ARCH {
 	VOID *Init;
 	EFI_STATUS (EFIAPI *RegisterInterruptHandler)(CPU_ARCH *, EFI_EXCEPTION_TYPE,
 						      CPU_INTERRUPT_HANDLER);
-	VOID *GetTimerValue; /* period is wrong on OVMF (DESIGN.md): unused */
+	VOID *GetTimerValue; /* period wrong on OVMF (docs/platform-notes.md#timer-period) */
 	VOID *SetMemoryAttributes;
 	UINT32 NumberOfTimers;
 	UINT32 DmaBufferAlignment;

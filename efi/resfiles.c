@@ -7,10 +7,10 @@
  * half-made entry; a write that fails later still ends the run with the
  * harness-error exit code and a line saying which file stopped where.
  * A run cut short by a reset is taken up again by the next boot in the
- * same folder, from its progress mark (efi/progress.c, issue 18.1): the
+ * same folder, from its progress mark (efi/progress.c): the
  * files reopened and cut back to the mark, results.json rebuilt from the
  * journal. results.json goes to the medium under another name first and
- * is renamed into place, so it is never seen cut (issue 18.5). */
+ * is renamed into place, so a reset at any moment never leaves it cut. */
 #include "efi/efi.h"
 #include "lib/platform.h"
 #include "harness/session.h"

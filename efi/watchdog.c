@@ -1,4 +1,5 @@
-/* The per-test watchdog (issue 18.1): before each test body the harness
+/* The per-test watchdog, so that a hung test ends in a reset and a resumed
+ * run rather than a machine that waits forever: before each test body the harness
  * arms two, for the test's bound (watchdog=, seconds), and disarms them
  * when the body returns.
  *

@@ -1,4 +1,4 @@
-/* A run that goes on after a reset (issue 18.1): what the first boot
+/* A run that goes on after a reset (a hung test's watchdog, a power cut): what the first boot
  * wrote to the journal is all that is left of it, since results.json is
  * built in memory (results.h). The journal's lines carry the head and each
  * record exactly as results.json has them (results_jsonl.c), so

@@ -73,7 +73,7 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 	tap_line(&b, "# brand: %s", ri->brand);
 	tap_line(&b, "# hypervisor: %s",
 		 ri->hypervisor[0] ? ri->hypervisor : "bare metal");
-	/* The identity the banner and results.json carry (issue 15.3), one
+	/* The identity the banner and results.json carry, so that a bug report names the machine, one
 	 * "# key: value" a pair: date, microcode, firmware, system, board. */
 	for (int i = 0; ident_pair(plat_identity(), i, &key, val, sizeof(val)); i++)
 		tap_line(&b, "# %s: %s", key, val);

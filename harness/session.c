@@ -106,16 +106,32 @@ static void recover(const struct tresult *r)
 
 static struct run_opts opts_of(const struct session *s)
 {
-	return (struct run_opts){ s->cfg->tests, s->cfg->skip, s->cfg->repeat, brackets,
-				  ARRAY_SIZE(brackets), recover, &types, s->resume };
+	return (struct run_opts){
+		.tests = s->cfg->tests,
+		.skip = s->cfg->skip,
+		.repeat = s->cfg->repeat,
+		.brackets = brackets,
+		.nbrackets = ARRAY_SIZE(brackets),
+		.recover = recover,
+		.types = &types,
+		.resume = s->resume,
+	};
 }
 
 /* The machine as the runner sees it. */
 static struct run_env env_of(const struct session *s)
 {
-	return (struct run_env){ plat_cpu_count(), plat_package_count(), s->x2apic,
-				 s->pc->gen != NULL, s->pc->why, s->ri.core.version > 0, NULL,
-				 s->pc->gen ? s->pc->gen->suite : NULL, s->pc->ruled_out };
+	return (struct run_env){
+		.ncpus = plat_cpu_count(),
+		.npackages = plat_package_count(),
+		.x2apic = s->x2apic,
+		.uncore = s->pc->gen != NULL,
+		.no_uncore = s->pc->why,
+		.core_pmu = s->ri.core.version > 0,
+		.no_core_pmu = NULL,
+		.uncore_gen = s->pc->gen ? s->pc->gen->suite : NULL,
+		.ruled_out = s->pc->ruled_out,
+	};
 }
 
 int session_list(struct session *s)

@@ -81,7 +81,8 @@ static int package_agent(unsigned cpu)
 
 static void name_of(const struct saved *s, char *buf, size_t len)
 {
-	struct reg_ref r = { gen, s->box, s->tmpl, s->box_idx, s->idx, s->msr };
+	struct reg_ref r = { .gen = gen, .box = s->box, .tmpl = s->tmpl,
+			     .box_idx = s->box_idx, .idx = s->idx, .msr = s->msr };
 
 	reg_name(&r, buf, len);
 }
@@ -125,8 +126,11 @@ static void walk_cpu(unsigned cpu, uint32_t model, void (*fn)(struct saved *))
 			for (box = 0; bt->regs[ti].role != ROLE_SUMMARY &&
 			     box < instances(bt, cpu, model); box++)
 				for (idx = 0; idx < bt->regs[ti].count; idx++) {
-					struct saved s = { &bt->regs[ti], bt, box, idx, cpu,
-							   reg_msr(&bt->regs[ti], bt, box, idx), 0 };
+					struct saved s = {
+						.tmpl = &bt->regs[ti], .box = bt,
+						.box_idx = box, .idx = idx, .cpu = cpu,
+						.msr = reg_msr(&bt->regs[ti], bt, box, idx),
+					};
 
 					fn(&s);
 				}

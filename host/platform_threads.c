@@ -8,8 +8,8 @@
  *    be taken). SIG_INTR is blocked wherever IF would be 0: plat_irq_disable,
  *    plat_lock, an AP as it starts and between jobs, and the handler itself
  *    (an interrupt gate clears IF), so a Fixed interrupt waits in IRR until
- *    IF=1, one per vector, as on the APIC (DESIGN.md: "with IF=0 an IPI
- *    waits in IRR until sti").
+ *    IF=1, one per vector, as on the APIC (with IF=0 an IPI waits in IRR
+ *    until sti: docs/platform-notes.md#ipis-wait-for-sti).
  *  - NMI: SIG_NMI, which IF does not block. While one NMI is handled a
  *    second is held (the signal is blocked in its own handler) and further
  *    ones are lost, like the CPU's NMI latch; the handler runs with

@@ -35,7 +35,9 @@
  * qemu`'s default; --model picks another family 6 model) under a hypervisor
  * without a core PMU (CPUID.0AH = 0), so that backend=auto chooses the
  * emulated uncore and core PMU by pmu_choose's own rule, as under QEMU. */
-static struct pmu_cpu host_cpu = { "GenuineIntel", 6, 0x1A, true, 0 };
+static struct pmu_cpu host_cpu = {
+	.vendor = "GenuineIntel", .family = 6, .model = 0x1A, .hypervisor = true, .pmu_version = 0,
+};
 
 /* CPUID.1:EAX of family 6, host_cpu's model, stepping 0. */
 static uint32_t host_signature(void)
@@ -45,7 +47,8 @@ static uint32_t host_signature(void)
 
 /* --- the machine below the emulated PMUs ------------------------------------ */
 
-/* What QEMU's TCG is below the emulated backend (DESIGN.md): every MSR reads
+/* What QEMU's TCG is below the emulated backend (docs/platform-notes.md#tcg-msrs,
+ * docs/platform-notes.md#lvt-never-fires): every MSR reads
  * 0 and takes writes without effect, the LVT entry stores what is written
  * and never fires, and CPUID says GenuineIntel host_cpu under a hypervisor
  * with no leaf 0AH (C-13), so that the tests see the emulated core PMU's

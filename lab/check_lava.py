@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""make check's LAVA checks (issue 18 point 3), one "PASS name" or "FAIL
+"""make check's LAVA checks, one "PASS name" or "FAIL
 name: why" line each:
 - every job template (lab/lava/*.yaml) passes LAVA's own job-schema
   validator (lava_common.schemas.validate, Debian lava-common), and the

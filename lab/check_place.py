@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""make check's check of the lab place template (issue 18 point 2), without
+"""make check's check of the lab place template, without
 a lab: labgrid itself builds a target from the exporter's resource group
 (lab/exporter.yaml, what the coordinator would hand the place) and the
 place environment's drivers (lab/place.yaml), so every class name and

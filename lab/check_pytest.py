@@ -1,6 +1,5 @@
 #!/usr/bin/python3
-"""make check's judge of a labgrid pytest run (lab/test_harness.py,
-issue 18 point 2): its JUnit XML holds exactly one test_harness[<id>] case
+"""make check's judge of a labgrid pytest run (lab/test_harness.py): its JUnit XML holds exactly one test_harness[<id>] case
 per result of the run's results.json (the medium's, fetched by the run), in
 order, each with the outcome this file's own table gives the verdict; and
 the run-wide tests passed. One "PASS name" or "FAIL name: why" line.

@@ -49,7 +49,7 @@ def test_run_medium(run):
     medium = [(t["id"], t["verdict"]) for t in run.json["tests"]]
     console = [(r.id, r.verdict) for r in run.results]
     assert console == medium
-    # Issue 18 point 6: the last whole framed copy of results.json on the
+    # The last whole framed copy of results.json on the
     # console (docs/results.md, "Results over the wire") is the medium's
     # file, byte for byte. A lab that cannot reach the stick takes that copy.
     blocks = wire_frames.blocks(run.lines)

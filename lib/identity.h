@@ -1,4 +1,4 @@
-/* The run's identity beyond the CPUID fields (issue 15.3): what a bug
+/* The run's identity beyond the CPUID fields: what a bug
  * report needs to name the machine and the moment. Collected once on the
  * BSP (efi/platform/identity.c on UEFI, a stub on the host), shown in the banner and
  * the TAP head (ident_line) and written into results.json (json_put_head).

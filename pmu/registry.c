@@ -1,15 +1,12 @@
 /* The registry: every uncore generation the harness knows, one row each,
- * in `make regs` and `make mutation` order, and the emulated core PMU's
- * shapes (pmu/registry.h). A generation's own files hold what its row
- * names: its register tables (pmu/regs_<gen>.c), its model and operations
- * (pmu/emu_<gen>*.c), its defect list (pmu/emu_<gen>_defects.h) and its
- * suite (tests/<gen>/). */
+ * in `make regs` order, and the emulated core PMU's shapes
+ * (pmu/registry.h). A row holds the hardware's facts; a generation's own
+ * files hold the rest: its register tables (pmu/regs/<gen>.c), its model
+ * (pmu/emu/<family>/, bound to the row's name in pmu/emu/models.c), its
+ * defect list (pmu/emu/<family>/defects.h) and its suite
+ * (suites/<suite>/). */
 #include "pmu/registry.h"
-#include "pmu/emu/client/model.h"
 #include "pmu/emu/core/model.h"
-#include "pmu/emu/nhm/model.h"
-#include "pmu/emu/nhmex/model.h"
-#include "pmu/emu/snbep/model.h"
 #include "pmu/regs/tables.h"
 
 /* A row's CPU models: the list and its length. */
@@ -25,11 +22,7 @@ const struct uncore_gen uncore_gens[] = {
 		MODELS(0x1A, 0x1E, 0x1F, 0x25, 0x2C),
 		.boxes = nhm_boxes,
 		.nboxes = ARRAY_SIZE(nhm_boxes),
-		.emu = &nhm_model,
-		.defects = EMU_FAM_UNCORE,
 		.suite = "nhm",
-		/* core.* beside nhm.*: the shape without full-width writes */
-		.mutation = { .model = 0x1A, .cpus = 4, .core = true, .qemu_cpu = "Nehalem" },
 	},
 	{
 		.name = "snbep",
@@ -41,12 +34,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = snbep_boxes,
 		.nboxes = ARRAY_SIZE(snbep_boxes),
 		.per_core_box = &snbep_cbox, /* OQ-S15 */
-		.emu = &snbep_model,
-		.defects = EMU_FAM_SNBEP,
 		.suite = "snbep",
-		/* 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
-		 * occupancy thresholds up to 5 are all exercised. */
-		.mutation = { .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45" },
 	},
 	{
 		.name = "nhmex",
@@ -56,13 +44,7 @@ const struct uncore_gen uncore_gens[] = {
 		MODELS(0x2E, 0x2F),
 		.boxes = nhmex_boxes,
 		.nboxes = ARRAY_SIZE(nhmex_boxes),
-		.emu = &nhmex_model,
-		.defects = EMU_FAM_NHMEX,
 		.suite = "nhmex",
-		/* The Xeon 7500 (0x2F's C8/C9 would leave ex-c8-on-0x2e nothing
-		 * to break), 8 CPUs so that each package has four cores for
-		 * pmi_core_sel's bits 4:1 (OQ-X1). */
-		.mutation = { .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	},
 	{
 		.name = "snb",
@@ -72,13 +54,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = snb_boxes,
 		.nboxes = ARRAY_SIZE(snb_boxes),
 		.per_core_box = &client_cbox_a, /* L-16 */
-		.emu = &client_a_model,
-		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2
-		 * and 3 are absent (L-16, L-19). */
-		.mutation = { .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge",
-			      .runs = 1u << EMU_RUN_GATES },
 	},
 	{
 		.name = "skl",
@@ -88,11 +64,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = skl_boxes,
 		.nboxes = ARRAY_SIZE(skl_boxes),
 		.per_core_box = &client_cbox_b, /* L-17 */
-		.emu = &client_b_model,
-		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		.mutation = { .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client",
-			      .runs = 1u << EMU_RUN_GATES },
 	},
 	{
 		.name = "icl",
@@ -102,14 +74,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = icl_boxes,
 		.nboxes = ARRAY_SIZE(icl_boxes),
 		.per_core_box = &client_cbox_c, /* L-68, OQ-L29 */
-		.emu = &client_icl_model,
-		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		/* 4 CPUs in 2 packages, as the other client rows; the
-		 * erratum's (L-70, L-71) and the stride's defects besides MUT,
-		 * not those of a working EN and FREEZE (GATES). */
-		.mutation = { .model = 0x7E, .cpus = 4, .qemu_cpu = "Icelake-Server,model=126",
-			      .runs = 1u << EMU_RUN_ICL | 1u << EMU_RUN_CD },
 	},
 	{
 		.name = "tgl",
@@ -119,14 +84,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = tgl_boxes,
 		.nboxes = ARRAY_SIZE(tgl_boxes),
 		.per_core_box = &client_cbox_c,
-		.emu = &client_c_model,
-		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		/* Layout C's C-boxes with B's ARB and a GLOBAL_CTRL that gates
-		 * and freezes: what the icl row, erratum-bound (L-71), cannot
-		 * show of layout C. Host runs only (QEMU_FAULTS boots none). */
-		.mutation = { .model = 0x8C, .cpus = 4, .qemu_cpu = "Skylake-Client,model=140",
-			      .runs = 1u << EMU_RUN_GATES | 1u << EMU_RUN_CD },
 	},
 	{
 		.name = "adl",
@@ -136,19 +94,13 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = adl_boxes,
 		.nboxes = ARRAY_SIZE(adl_boxes),
 		.per_core_box = &client_cbox_d, /* L-68, OQ-L29 */
-		.emu = &client_d_model,
-		.defects = EMU_FAM_CLIENT,
 		.suite = "client",
-		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
-			      .runs = 1u << EMU_RUN_ADL | 1u << EMU_RUN_CD |
-				      1u << EMU_RUN_GATES },
 	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 
 /* The core PMU's shapes are a table of their own: a shape goes with the
- * core, not the uncore (the Xeon 7500 has Nehalem's core PMU, C-12), and
- * the v3 shape has a `make mutation` row of its own, core.* alone. */
+ * core, not the uncore (the Xeon 7500 has Nehalem's core PMU, C-12). */
 const struct core_row core_rows[] = {
 	{
 		.name = "nhm",
@@ -160,17 +112,14 @@ const struct core_row core_rows[] = {
 		.name = "v4",
 		.shape = &core_shape_v4,
 		/* C-49: Skylake client and the cores that share its PMU
-		 * (client-uncore.md §1.1, L-62). Model 0x5E as QEMU's
-		 * Skylake-Client; the core suite runs on the BSP, so 2 CPUs. */
+		 * (client-uncore.md §1.1, L-62). */
 		MODELS(0x4E, 0x5E, 0x8E, 0x9E, 0xA5, 0xA6),
-		.mutation = { .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
 	},
 	{
 		.name = "v5",
 		.shape = &core_shape_v5,
 		/* C-59: Ice Lake (0x7D, 0x7E), Tiger Lake (0x8C, 0x8D), Rocket
-		 * Lake (0xA7) cores: version 5, not hybrid. No mutation row of
-		 * its own: the V5 defects run in the hybrid row, version 5 too. */
+		 * Lake (0xA7) cores: version 5, not hybrid. */
 		MODELS(0x7D, 0x7E, 0x8C, 0x8D, 0xA7),
 	},
 	{
@@ -178,26 +127,21 @@ const struct core_row core_rows[] = {
 		.shape = &core_shape_adl_p,
 		.ecore = &core_shape_adl_e,
 		/* C-58, C-59: Alder Lake (0x97, 0x9A), Raptor Lake (0xB7, 0xBA,
-		 * 0xBF): hybrid. Model 0x97 on a QEMU CPU that takes model=;
-		 * 4 CPUs, so that each core type has two (C-60). */
+		 * 0xBF): hybrid. */
 		MODELS(0x97, 0x9A, 0xB7, 0xBA, 0xBF),
-		.mutation = { .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
 	},
 	{
 		.name = "adln",
 		.shape = &core_shape_adl_e,
 		/* C-62, OQ-C25: Alder Lake-N (0xBE), E-cores only: not hybrid
 		 * (no .ecore: no hybrid flag, no leaf 1AH), the E-core's shape on
-		 * every CPU. No mutation row of its own: the shape's defects run
-		 * in the hybrid row, on its E-cores. */
+		 * every CPU. */
 		MODELS(0xBE),
 	},
 	{
+		/* Every model no other row lists. */
 		.name = "v3",
 		.shape = &core_shape_v3,
-		/* Model 0x2D as QEMU's SandyBridge; the core suite runs on the
-		 * BSP, so 2 CPUs. */
-		.mutation = { .model = 0x2D, .cpus = 2, .qemu_cpu = "SandyBridge,model=45" },
 	},
 };
 const unsigned core_rows_count = ARRAY_SIZE(core_rows);

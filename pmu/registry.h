@@ -1,10 +1,11 @@
 /* The registry (pmu/registry.c): one row per uncore generation (struct
- * uncore_gen, pmu/regs/regs.h: its name, CPU models, register description,
- * model operations, defect list, suite prefix and `make mutation` row) and
- * one per shape of the emulated core PMU. Detection (pmu/detect.c), the
- * emulated backend, `make regs`, the runner's generation gate and `make
- * mutation` with its QEMU boots all read it; adding a generation is a row
- * here plus its own files (pmu/README.md, "Adding a generation"). */
+ * uncore_gen, pmu/regs/regs.h: its name, CPU models, register description
+ * and suite prefix) and one per shape of the emulated core PMU. Detection
+ * (pmu/detect.c), the emulated backend (through the model binding,
+ * pmu/emu/models.c), `make regs`, the runner's generation gate and `make
+ * mutation` (pmu/emu/mutation.c names its rows) all read it; adding a
+ * generation is a row here plus its own files (pmu/README.md, "Adding a
+ * generation"). */
 #ifndef PMU_REGISTRY_H
 #define PMU_REGISTRY_H
 
@@ -23,13 +24,6 @@ struct core_row {
 	 * no other row lists (the last row). */
 	const uint8_t *models;
 	unsigned nmodels;
-	/* Its own `make mutation` row, core.* alone: host runs' CPU model and
-	 * CPU count, the CPU QEMU presents; cpus 0: none of its own (it runs
-	 * in a generation's row whose mutation.core is set). */
-	struct {
-		uint8_t model, cpus;
-		const char *qemu_cpu;
-	} mutation;
 };
 
 extern const struct core_row core_rows[];

@@ -16,7 +16,7 @@ bad()  { echo "FAIL $1: $2"; fail=$((fail+1)); }
 # the harness's BSP on one core, so a second boot uses the other: beside
 # four other builds and test runs (load average 12) the 31 jobs (about 45
 # boots) took 5 min. Every check keys on an event, never on a delay, so a
-# boot slowed by its neighbour passes the same (issue 13.6); the longest
+# boot slowed by its neighbour passes the same; the longest
 # jobs are queued first.
 JOBS=${CHECK_JOBS:-$(nproc)}
 queued=()
@@ -59,6 +59,8 @@ else bad check.docs-tests "docs/tests.md is stale: run make docs"; fi
 # No file includes from a layer above its own (docs/design.md, Layers).
 if lout=$(scripts/check_layers.py); then ok "check.layers (${lout#layers: })"
 else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
+# Every file a comment or a document cites is in the repository (and its anchor).
+if rout=$(scripts/check_refs.py); then ok "check.refs (${rout#refs: })"; else bad check.refs "$(echo "$rout" | head -n 3 | paste -sd ';' -)"; fi
 
 # --- QEMU runs -----------------------------------------------------------------
 qemu_major=$(qemu-system-x86_64 --version | sed -n 's/.*version \([0-9]*\).*/\1/p' | head -n1)
@@ -103,7 +105,7 @@ boot westmere-ex-trace 0 $ESP --cpu Westmere,model=47 --smp 8 --sockets 2 \
   -- --cpus 8 --packages 2 --family 6 \
   --model 0x2f --all-pass --uncore nhmex --backend emu --ran 'nhmex.*=20' \
   --trace-named 'nhmex.*'
-# make replay (issue 12 point 6) on that boot's serial log, a trace the
+# make replay on that boot's serial log, a trace the
 # emulated model itself answered: every read agrees. The same log with one
 # status bit flipped (the first read of a *STATUS register that gave 0, now
 # 1): exactly one disagreement, naming that line and register.
@@ -143,7 +145,7 @@ queue penryn-no-uncore boot penryn-no-uncore 0 $ESP --cpu Penryn --smp 2 --opts 
   --uncore "" --backend emu --core-pmu "emulated, shape v3" --ran 'core.*=26' \
   --reason 'nhm.regs.*=model 0x17' --reason 'uncore.state.*=model 0x17' \
   --reason 'snbep.*=model 0x17' --reason 'nhmex.*=model 0x17' --reason 'client.*=model 0x17'
-# The client uncore (issue 16): the whole default run on each layout, the
+# The client uncore, layouts A and B: the whole default run on each layout, the
 # client suite in it beside the core PMU's. Layout A on Sandy Bridge (0x2A)
 # and Haswell (0x3C) with the v3 core shape, layout B on a Comet Lake model
 # number (0xA5, OQ-L1) with the v4 one (C-49: core.v4.* run; nhm.* are N/A
@@ -168,7 +170,7 @@ queue skylake-client boot skylake-client 0 $ESP --cpu Skylake-Client --smp 2 \
   --skip-ok 'core.events.ref-cycles,core.events.branch-misses,nhm.*,snbep.*,nhmex.*,client.arb.*,client.gate.erratum' \
   --reason 'core.events.ref-cycles=EBX[2] = 1' --reason 'core.events.branch-misses=EBX[6] = 1' \
   --reason 'nhm.*=C-50'
-# Layout C (issue 17): Ice Lake client (0x7E: C-boxes at stride 8, one ARB
+# Layout C: Ice Lake client (0x7E: C-boxes at stride 8, one ARB
 # counter and no working GLOBAL_CTRL.EN or FREEZE for ICL068, L-70, L-71)
 # on a QEMU CPU that takes model=; its core PMU the version-5 shape (C-52).
 # The test of layout D's two ARB boxes is N/A naming the one; those of EN's
@@ -183,7 +185,7 @@ queue icelake-client boot icelake-client 0 $ESP --cpu Icelake-Server,model=126 -
   --verdict core.hybrid.types=PASS \
   --reason 'client.arb.boxes=one ARB box' --reason 'client.events.arb-counting=ICL068' \
   --reason 'client.gate.global-en=ICL068' --reason 'client.freeze.*=ICL068'
-# Alder Lake (issue 17 point 6): model 0x97 on QEMU's Skylake-Client, its
+# Alder Lake: model 0x97 on QEMU's Skylake-Client, its
 # uncore layout D (the unit at 0x2000..0x2FFF, two ARB boxes, L-73..L-76)
 # and hybrid cores: 4 CPUs so that the emulated backend's P-cores (the lower
 # APIC ids, CPUs 0-1) and E-cores (2-3) both exist (C-60): each core.* test
@@ -213,7 +215,7 @@ if [ "${qemu_major:-0}" -ge 10 ]; then
   queue x2apic-snb-ep boot x2apic-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 4 --opts "apic=x2apic expect_cpu=6:2d" \
     -- --cpus 4 --apic x2APIC --family 6 --model 0x2d --all-pass --uncore snbep \
     --skip-ok 'snbep.pmi.*' --core-pmu "emulated, shape v3" 
-  # Xeon 7500 (issue 6): the whole default run, the nhmex suite in it.
+  # Xeon 7500: the whole default run, the nhmex suite in it.
   queue x2apic-nehalem-ex boot x2apic-nehalem-ex 0 $ESP --cpu Nehalem,+x2apic,model=46 --smp 8 --sockets 2 \
     --opts "apic=x2apic expect_cpu=6:2e" -- --cpus 8 --packages 2 --apic x2APIC --model 0x2e \
     --family 6 --all-pass --uncore nhmex --core-pmu "emulated, shape nhm" \
@@ -233,8 +235,8 @@ queue nehalem-ex-4sockets boot nehalem-ex-4sockets 0 $ESP --cpu Nehalem,model=46
 queue usb-image-trace boot usb-image-trace 0 $B/usb.img --usb --screen --smp 2 --opts "verbose=3 tests=self.cpu.*,nhm.fixed.*" \
   -- --cpus 2 --all-pass --trace nhm.fixed.gates \
   --serial '^BdsDxe: starting Boot[0-9A-F]+ "UEFI QEMU QEMU USB HARDDRIVE' 
-# Issue 18 points 2 and 3: the stick under labgrid's pytest plugin
-# (lab/qemu.yaml; lab/README.md), one boot with a verdict of each kind but
+# The lab: the stick under labgrid's pytest plugin
+# (lab/qemu.yaml; docs/lab.md), one boot with a verdict of each kind but
 # XFAIL (FAIL, SKIP, N/A, ERROR: an injected #GP); its JUnit XML has one
 # pytest result per harness result, as results.json on the medium has
 # them (lab/check_pytest.py), and the LAVA jobs' monitor makes the same
@@ -327,7 +329,7 @@ tests=self.cpu.detect,core.events.instructions,core.events.ref-cycles,nhm.count.
   --verdict nhm.count.packages=N/A --verdict snbep.box.setup=N/A
 drain
 
-# make report (issue 18.4) on the smp4-nehalem boot's run: its content
+# make report on the smp4-nehalem boot's run: its content
 # (identity, every result, both plots inline as SVG, nothing fetched) and a
 # comparison with a doctored copy of it, both ways (scripts/report_check.py;
 # Debian's python3-matplotlib, in /usr/bin/python3).
@@ -339,7 +341,7 @@ if [ $rep_rc != 0 ] && ! echo "$rep_out" | grep -q '^FAIL '; then
 fi
 pass=$((pass + $(echo "$rep_out" | grep -c '^PASS '))); fail=$((fail + $(echo "$rep_out" | grep -c '^FAIL ')))
 
-# results.json over the wire (issue 18.6), from boots above, no boot of its
+# results.json over the wire, from boots above, no boot of its
 # own. The smp4-nehalem boot's COM2 (results.serial=auto, the default: a
 # copy now and then, the last at the end; OVMF's console is on every UART)
 # rebuilds the very file on its medium; so does the direct-uart boot's COM2,
@@ -392,7 +394,7 @@ if [ ${#jsons[@]} = 0 ]; then bad check.results-schema "no results.json under $B
 elif schema_out=$(/usr/bin/python3 scripts/check_schema.py "${jsons[@]}" 2>&1); then
   ok "check.results-schema (${#jsons[@]} files)"
 else bad check.results-schema "$(echo "$schema_out" | head -n 3 | paste -sd ';' -)"; fi
-# TAP consumers take every finished run's results.tap (issue 15.4): prove
+# TAP consumers take every finished run's results.tap: prove
 # (Debian perl) and tappy (python3-tap, in /usr/bin/python3), each count as
 # the JSON's (scripts/check_tap.py), among them the tap-verdicts boot's. A
 # missing consumer is its FAIL naming the package.

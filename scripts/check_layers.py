@@ -8,7 +8,7 @@ headers (<efi.h>, <efilib.h>, ...) count as efi/'s: only efi/ includes them.
 
 Usage: check_layers.py [--root DIR]
 Prints one line per upward include ("pmu/topo.c:3: includes
-efi/platform.h, a layer above pmu"), then a summary line; exits 1 if there
+harness/config.h, a layer above pmu"), then a summary line; exits 1 if there
 was any, 0 if none.
 """
 import argparse

@@ -112,7 +112,7 @@ make_qemu exit-124 124 TIMEOUT=2
 }
 queue make-qemu make_qemu_all
 
-# A hung test (issue 18.1): the machine reboots (--reboot: no -no-reboot),
+# A hung test: the machine reboots (--reboot: no -no-reboot),
 # the next boot finds the progress mark, records the test as ERROR "hung:
 # reset by watchdog after N s" and goes on; each file holds every test
 # once and the exit code is 124. Two hangs in one run, one of each kind:
@@ -147,7 +147,7 @@ queue hang-refused-on-hw boot hang-refused-on-hw 0 $ESP --smp 2 \
   -- --tests 2 --all-pass --serial '^debug\.hang: refused on the hardware backend' \
   --serial '^watchdog: 300 s a test, the firmware.s and the ICH9 TCO.s at io 0x[0-9a-f]+$'
 
-# Resets at random points (issue 18.5): a monitor system_reset at random
+# Resets at random points (nothing written may be lost): a monitor system_reset at random
 # lines of the serial output, twice a boot, three boots; the machine
 # reboots and resumes each time. Whatever instant they came at, every
 # result file of every run folder on the medium reads (a reset before the

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Check the result files of runs that were reset (issue 18 points 1 and 5).
+"""Check the result files of runs that were reset (a hung test's watchdog, a power cut).
 Prints one reason per problem; exit 1 if any.
 
   check_resume.py DIR --tests N [--hung ID ...] [--boots N]

@@ -24,7 +24,7 @@ from check_cut import problems as cut_problems
 
 
 def identity_problems(doc, need):
-    """What every QEMU run records of its identity (issue 15.3): the date
+    """What every QEMU run records of its identity, which a bug report needs: the date
     from the firmware clock (QEMU's RTC runs in host UTC), OVMF's SMBIOS
     types 0 and 1 and no type 2, the microcode revision read or null."""
     need(doc.get("schema_version") == 2, f"schema_version {doc.get('schema_version')!r}, want 2")
@@ -42,8 +42,8 @@ def identity_problems(doc, need):
 
 
 def figure_problems(doc, need):
-    """Each figure's unit field is the unit its name carries (issue 15.3:
-    latency_us_median is in us), which the schema's name pattern cannot
+    """Each figure's unit field is the unit its name carries (latency_us_median
+    is in us), which the schema's name pattern cannot
     tie together; and an index appears once per name."""
     for t in doc["tests"]:
         for name, fig in t.get("figures", {}).items():

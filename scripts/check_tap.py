@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Feed the results.tap of finished runs to a real TAP consumer, and check
 that it takes each file whole and counts what the run's results.json says
-(issue 15.4: consumers accept every file). Used by scripts/check.sh.
+(every consumer must accept every file). Used by scripts/check.sh.
 
   check_tap.py prove|tappy [--need VERDICT,...] RESULTS-DIR...
 

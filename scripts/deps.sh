@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what building, imaging, booting and testing need, on Debian 12.
 # QEMU must be 10 (bookworm-backports): bookworm's 7.2 has no x2APIC under
-# TCG (DESIGN.md). As root, adds bookworm-backports if apt lacks it and
+# TCG (docs/platform-notes.md#qemu-version). As root, adds bookworm-backports if apt lacks it and
 # installs with apt-get; otherwise says what is missing and fails. Every
 # failure ends with one "deps.sh: ..." line on stderr.
 #   scripts/deps.sh                 install what is missing
@@ -134,8 +134,8 @@ wait_for_locks
 # perl (prove), python3-tap (tappy) and libxml2-utils (xmllint): make
 # check's TAP consumers and JUnit schema check; python3-matplotlib: make
 # report's plots (scripts/report.py). python3-labgrid (labgrid 0.4.1 and
-# its pytest plugin) and lava-common (LAVA's job-schema validator): lab/,
-# issue 18 points 2 and 3; both in bookworm's main, none newer in
+# its pytest plugin) and lava-common (LAVA's job-schema validator): lab/'s
+# place and job checks; both in bookworm's main, none newer in
 # bookworm-backports.
 pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 python3-jsonschema binutils gcc make
   perl python3-tap libxml2-utils python3-matplotlib python3-labgrid lava-common)

@@ -14,10 +14,10 @@
 #    defect on layout A and a freeze defect on layout B; of the full-width
 #    core shape a counter-width defect; of the version-4 shape a freeze
 #    defect. "all" boots every Nehalem defect, "none" none.
-# The rows come from the registry (pmu/registry.c) through
+# The rows come from pmu/emu/mutation.c through
 # `build/host/regs --mutation`, one per line: name, the CPU model the host
 # runs present, CPUs, the tests run, the QEMU CPU of its boots and the
-# defects it runs (each defect's list and RUN field, pmu/emu_*_defects.h).
+# defects it runs (each defect's list and RUN field, pmu/emu/*/defects.h).
 # A generation's row runs its suite, the nhm row core.* beside it; a core
 # PMU shape with a row of its own (v4, v3) runs core.* alone. The CPU model
 # picks the emulated core PMU's shape (pmu/registry.c, core_rows): Nehalem

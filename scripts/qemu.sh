@@ -29,7 +29,7 @@
 # --reboot lets the machine reboot (no -no-reboot), as a lab machine does
 # after a watchdog reset, with the ICH9's TCO allowed to reset it
 # (-global ICH9-LPC.noreboot=false: the NO_REBOOT strap off); OVMF boots
-# the same medium again and the harness resumes its run (issue 18).
+# the same medium again and the harness resumes its run.
 # --reset-at-lines N,M,... resets the machine (the monitor's system_reset
 # through a unix socket) when the Nth, Mth ... serial line arrives,
 # counted over every boot; it implies --reboot. --machine pc boots an
@@ -95,7 +95,8 @@ trap 'rm -rf "$work"' EXIT
 cp "$image" "$work/disk.img"
 cp "$ovmf_vars" "$work/vars.fd"
 # Options reach the harness through its config file on the medium: booted as
-# the removable-media default, it gets no load options (DESIGN.md). The
+# the removable-media default, it gets no load options
+# (docs/platform-notes.md#load-options). The
 # medium (an ESP or a GPT disk) is read and written by scripts/medium.py,
 # the lab's reader too.
 medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }

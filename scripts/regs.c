@@ -8,14 +8,27 @@
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
- *               the client uncore; core: the core PMU's), RUN mutation,
- *               nofw, host or v4 (pmu/emu/faults.h, enum emu_defect_run);
+ *               the client uncore; core: the core PMU's), RUN the name of
+ *               its kind (pmu/emu/faults.h, EMU_RUNS);
  *   --mutation  "ROW MODEL CPUS TESTS QEMU_CPU DEFECT..." per `make
- *               mutation` row: each generation's (its suite, core.* beside
- *               it where the row says so) and each core shape's of its own
- *               (core.* alone), with the defects the row runs. */
+ *               mutation` row (pmu/emu/mutation.c): each generation's (its
+ *               suite, core.* beside it where the row says so) and each
+ *               core shape's of its own (core.* alone), with the defects
+ *               the row runs.
+ * And the generated tables of the docs (make docs), in Markdown:
+ *   --docs-defects  docs/defects.md's: a row per defect, what it breaks
+ *                   and, unless every row of its family runs it, which rows
+ *                   do (or why none can);
+ *   --docs-gens     docs/design.md's: a row per generation of the registry.
+ * Exit status 2, naming the row, on a mutation row that names neither a
+ * generation with a suite and a model nor a core shape, a HOST defect
+ * without its reason (or a reason for a defect that is not HOST), or a
+ * model binding (pmu/emu/models.c) that names no generation. */
 #include <stdio.h>
+#include <stdlib.h>
 #include "pmu/emu/core/model.h"
+#include "pmu/emu/models.h"
+#include "pmu/emu/mutation.h"
 #include "pmu/registry.h"
 
 static const char *const access_names[] = { "RW", "RO", "WO" };
@@ -30,8 +43,11 @@ static void print_set(const struct uncore_gen *gen)
 		for (box = 0; box < bt->nboxes; box++)
 			for (t = 0; t < bt->nregs; t++)
 				for (idx = 0; idx < bt->regs[t].count; idx++) {
-					struct reg_ref r = { gen, bt, &bt->regs[t], box, idx,
-							     reg_msr(&bt->regs[t], bt, box, idx) };
+					struct reg_ref r = {
+						.gen = gen, .box = bt, .tmpl = &bt->regs[t],
+						.box_idx = box, .idx = idx,
+						.msr = reg_msr(&bt->regs[t], bt, box, idx),
+					};
 					char name[64], addr[32];
 
 					reg_name(&r, name, sizeof(name));
@@ -42,29 +58,44 @@ static void print_set(const struct uncore_gen *gen)
 	}
 }
 
+/* The names the scripts know the run kinds by, indexed by kind. */
+static const char *const run_names[] = {
+#define RUN_NAME_(kind, name) [EMU_RUN_##kind] = name,
+	EMU_RUNS(RUN_NAME_)
+#undef RUN_NAME_
+};
+_Static_assert(ARRAY_SIZE(run_names) == EMU_RUN_COUNT, "a name per run kind");
+
+static void fail(const char *what, const char *name)
+{
+	fprintf(stderr, "regs: %s: %s\n", what, name);
+	exit(2);
+}
+
 /* Every registry row whose model has family fam, comma-separated (the
- * client family is both snb's and skl's); core or none otherwise. */
+ * client family is snb's, skl's, ...); core or none otherwise. */
 static void print_gens(unsigned fam)
 {
 	unsigned g, n = 0;
 
-	for (g = 0; g < uncore_gens_count; g++)
-		if (uncore_gens[g].defects == fam)
+	for (g = 0; g < uncore_gens_count; g++) {
+		const struct emu_binding *b = emu_binding_for(uncore_gens[g].name);
+
+		if (b && b->defects == fam)
 			printf("%s%s", n++ ? "," : "", uncore_gens[g].name);
+	}
 	if (!n)
 		printf("%s", fam == EMU_FAM_CORE ? "core" : "none");
 }
 
 static void print_defects(void)
 {
-	static const char *const runs[] = { "mutation", "nofw", "host", "v4", "v5", "hybrid", "icl",
-					    "adl", "cd", "gates" };
 	unsigned b;
 
 	for (b = 0; b < EMU_FAULT_COUNT; b++) {
 		printf("%s ", emu_defects[b].name);
 		print_gens(emu_defects[b].gen);
-		printf(" %s\n", runs[emu_defects[b].run]);
+		printf(" %s\n", run_names[emu_defects[b].run]);
 	}
 }
 
@@ -78,45 +109,152 @@ static bool shows_on(unsigned run, const struct core_row *r)
 	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
 }
 
-/* A row: its generation's defects (fam; EMU_FAM_COUNT: none), MUT and the
- * kinds in runs, and, where core.* runs (core), the core PMU's that can
- * show on its shapes. */
-static void print_row(const char *name, unsigned model, unsigned cpus, const char *tests,
-		      const char *qemu, unsigned fam, unsigned runs, const struct core_row *core)
+/* A mutation row resolved: the tests it runs, its generation's defect
+ * family (EMU_FAM_COUNT: none, a core shape's row) and, where core.* runs,
+ * the core shape whose defects can show. */
+struct row {
+	const struct mutation_row *m;
+	char tests[64];
+	unsigned fam;
+	const struct core_row *core;
+};
+
+static const struct core_row *core_row_by_name(const char *name)
 {
-	unsigned b;
+	unsigned i;
 
-	printf("%s 0x%x %u %s %s", name, model, cpus, tests, qemu);
-	for (b = 0; b < EMU_FAULT_COUNT; b++) {
-		const struct emu_defect *d = &emu_defects[b];
-		bool shows = core && d->gen == EMU_FAM_CORE && shows_on(d->run, core);
+	for (i = 0; i < core_rows_count; i++)
+		if (!strcmp(core_rows[i].name, name))
+			return &core_rows[i];
+	return NULL;
+}
 
-		if ((d->gen == fam && (d->run == EMU_RUN_MUT || (runs >> d->run & 1))) || shows)
-			printf(" %s", d->name);
+static struct row resolve(const struct mutation_row *m)
+{
+	const struct uncore_gen *g = uncore_gen_by_name(m->name);
+	const struct emu_binding *b = g ? emu_binding_for(g->name) : NULL;
+	struct row r = { .m = m, .fam = EMU_FAM_COUNT };
+
+	if (g) {
+		if (!g->suite || !b)
+			fail("a mutation row's generation has no suite or no model", m->name);
+		snprintf(r.tests, sizeof(r.tests), "%s.*%s", g->suite, m->core ? ",core.*" : "");
+		r.fam = b->defects;
+		r.core = m->core ? core_row_for_model(6, m->model) : NULL;
+	} else if ((r.core = core_row_by_name(m->name))) {
+		snprintf(r.tests, sizeof(r.tests), "core.*");
+	} else {
+		fail("a mutation row names neither a generation nor a core shape", m->name);
 	}
-	printf("\n");
+	return r;
+}
+
+/* Whether row r runs defect d: its generation's MUT defects and the kinds
+ * the row lists, and, where core.* runs, the core PMU's that can show on
+ * its shape. */
+static bool runs(const struct row *r, const struct emu_defect *d)
+{
+	if (d->gen == r->fam && (d->run == EMU_RUN_MUT || (r->m->runs >> d->run & 1)))
+		return true;
+	return r->core && d->gen == EMU_FAM_CORE && shows_on(d->run, r->core);
 }
 
 static void print_mutation(void)
 {
-	unsigned i;
-	char tests[64];
+	unsigned i, b;
 
-	for (i = 0; i < uncore_gens_count; i++) {
-		const struct uncore_gen *g = &uncore_gens[i];
+	for (i = 0; i < mutation_rows_count; i++) {
+		struct row r = resolve(&mutation_rows[i]);
 
-		if (!g->suite || !g->emu || !g->mutation.cpus)
-			continue;
-		snprintf(tests, sizeof(tests), "%s.*%s", g->suite, g->mutation.core ? ",core.*" : "");
-		print_row(g->name, g->mutation.model, g->mutation.cpus, tests, g->mutation.qemu_cpu,
-			  g->defects, g->mutation.runs,
-			  g->mutation.core ? core_row_for_model(6, g->mutation.model) : NULL);
+		printf("%s 0x%x %u %s %s", r.m->name, r.m->model, r.m->cpus, r.tests, r.m->qemu_cpu);
+		for (b = 0; b < EMU_FAULT_COUNT; b++)
+			if (runs(&r, &emu_defects[b]))
+				printf(" %s", emu_defects[b].name);
+		printf("\n");
 	}
-	for (i = 0; i < core_rows_count; i++)
-		if (core_rows[i].mutation.cpus)
-			print_row(core_rows[i].name, core_rows[i].mutation.model,
-				  core_rows[i].mutation.cpus, "core.*", core_rows[i].mutation.qemu_cpu,
-				  EMU_FAM_COUNT, 0, &core_rows[i]);
+}
+
+static const char *host_only_why(const char *defect)
+{
+	unsigned i;
+
+	for (i = 0; i < mutation_host_only_count; i++)
+		if (!strcmp(mutation_host_only[i].defect, defect))
+			return mutation_host_only[i].why;
+	return NULL;
+}
+
+/* docs/defects.md's table. A defect's note: none when every row that runs
+ * its family's defects runs it; "rows ... only" and why when some do; "host
+ * tests only" and why when none does. */
+static void print_docs_defects(void)
+{
+	unsigned b, i, n;
+
+	for (i = 0; i < mutation_host_only_count; i++) {
+		const char *name = mutation_host_only[i].defect;
+
+		for (b = 0; b < EMU_FAULT_COUNT && strcmp(emu_defects[b].name, name); b++)
+			;
+		if (b == EMU_FAULT_COUNT || emu_defects[b].run != EMU_RUN_HOST)
+			fail("a host-only reason for a defect that is not HOST", name);
+	}
+	printf("| defect | breaks |\n|---|---|\n");
+	for (b = 0; b < EMU_FAULT_COUNT; b++) {
+		const struct emu_defect *d = &emu_defects[b];
+		const char *sel[16];
+		unsigned family_rows = 0, nsel = 0;
+
+		for (i = 0; i < mutation_rows_count; i++) {
+			struct row r = resolve(&mutation_rows[i]);
+			struct emu_defect mut = *d;
+
+			mut.run = EMU_RUN_MUT;
+			family_rows += runs(&r, &mut);
+			if (runs(&r, d) && nsel < ARRAY_SIZE(sel))
+				sel[nsel++] = r.m->name;
+		}
+		printf("| `%s` | %s", d->name, d->desc);
+		if (!nsel) {
+			if (!host_only_why(d->name))
+				fail("a defect no mutation row runs has no reason (pmu/emu/mutation.c)",
+				     d->name);
+			printf("; *host tests only: %s*", host_only_why(d->name));
+		} else if (nsel < family_rows) {
+			printf("; *row%s", nsel > 1 ? "s" : "");
+			for (n = 0; n < nsel; n++)
+				printf("%s`%s`", !n ? " " : n + 1 < nsel ? ", " : " and ", sel[n]);
+			printf(" only");
+			if (mutation_run_why[d->run])
+				printf(": %s", mutation_run_why[d->run]);
+			printf("*");
+		}
+		printf(" |\n");
+	}
+}
+
+/* docs/design.md's generation table. */
+static void print_docs_gens(void)
+{
+	unsigned g, i;
+
+	for (i = 0; i < emu_bindings_count; i++)
+		if (!uncore_gen_by_name(emu_bindings[i].gen))
+			fail("a model binding names no generation of the registry", emu_bindings[i].gen);
+	printf("| generation | uncore | CPUs (family 6 models) | emulated | tests |\n"
+	       "|---|---|---|---|---|\n");
+	for (g = 0; g < uncore_gens_count; g++) {
+		const struct uncore_gen *u = &uncore_gens[g];
+
+		printf("| `%s` | %s | ", u->name, u->desc);
+		for (i = 0; i < u->nmodels; i++)
+			printf("%s0x%02X", i ? ", " : "", u->models[i]);
+		printf(" | %s | ", emu_binding_for(u->name) ? "yes" : "no");
+		if (u->suite)
+			printf("`%s.*` |\n", u->suite);
+		else
+			printf("none yet |\n");
+	}
 }
 
 int main(int argc, char **argv)
@@ -131,8 +269,17 @@ int main(int argc, char **argv)
 		print_mutation();
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--docs-defects")) {
+		print_docs_defects();
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--docs-gens")) {
+		print_docs_gens();
+		return 0;
+	}
 	if (argc > 1) {
-		fprintf(stderr, "usage: %s [--defects | --mutation]\n", argv[0]);
+		fprintf(stderr, "usage: %s [--defects | --mutation | --docs-defects | --docs-gens]\n",
+			argv[0]);
 		return 2;
 	}
 	printf("generation,box,register,address,width,access\n");

@@ -1,6 +1,7 @@
 /* apic=xapic|x2apic: switch the BSP and every AP to the requested local-APIC
  * mode for the run, and back at the end (leave the machine as found).
- * Going in: BSP first. Going back: APs first, then the BSP (DESIGN.md). The
+ * Going in: BSP first. Going back: APs first, then the BSP
+ * (docs/platform-notes.md#x2apic-switch). The
  * x2APIC -> xAPIC path goes through "disabled", which resets SVR and the
  * LVTs, so arch/apic.c restores them on each CPU (the BSP's timer LVT is the
  * firmware's tick). */

@@ -8,7 +8,7 @@
  *  3. else the machine state is unknown: report and end the run as a harness
  *     error, which still flushes the result files.
  * The handlers run on whichever CPU took the exception, APs included, because
- * OVMF's APs share the BSP's IDT (DESIGN.md). */
+ * OVMF's APs share the BSP's IDT (docs/platform-notes.md#interrupt-handlers). */
 #include "efi/efi.h"
 #include "efi/protocols.h"
 #include "lib/platform.h"

@@ -87,7 +87,7 @@ EFI_STATUS mp_init(void)
 /* --- resident APs ------------------------------------------------------
  * Every AP wake through MP services is INIT-SIPI-SIPI (~10 ms) and resets
  * the AP's local APIC; the completion event of a non-blocking start comes
- * on the firmware's 10 ms poll (DESIGN.md). So the first AP job starts all
+ * on the firmware's 10 ms poll (docs/platform-notes.md#ap-wakes). So the first AP job starts all
  * APs once, with one non-blocking StartupAllAPs, into ap_loop, where they
  * stay until mp_release: a job is handed over through the AP's slot, an
  * idle AP waits in HLT with interrupts on and is woken by a no-op IPI. A

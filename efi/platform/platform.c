@@ -48,7 +48,8 @@ void plat_stall_us(uint64_t us)
 }
 
 /* Calibrated once, at the first call, against the firmware's Stall
- * (DESIGN.md: the CPU arch protocol's timer period is wrong on OVMF), from
+ * (the CPU arch protocol's timer period is wrong on OVMF:
+ * docs/platform-notes.md#timer-period), from
  * undisturbed windows only (arch/tsc.c). A calibration that found too few
  * of them is said on the log at once; self.tsc.calibration makes it the
  * run's ERROR. */

@@ -1,5 +1,5 @@
-/* results.json over the serial console only (harness/wire.h, issue 18
- * point 6). ConOut is the firmware's console splitter: a console line
+/* results.json over the serial console only (harness/wire.h), for a lab
+ * that cannot reach the stick inside the machine. ConOut is the firmware's console splitter: a console line
  * (efi/platform/console.c) reaches the screen and every serial terminal alike, and a
  * screen full of base64 helps nobody. So the frames go to the text outputs
  * behind the splitter whose device path holds a UART node (the terminals

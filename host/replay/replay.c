@@ -1,6 +1,7 @@
 /* make replay TRACE=file: the register trace of a verbose=3 run (serial log
  * or log.txt) played on the emulated model of its generation, the model
- * against what the machine answered (issue 12 point 6).
+ * against what the machine answered, so that a disagreement between the
+ * model and silicon shows line by line.
  *
  * The emulated backend (pmu/backend/emu.c) is set up as the run's was:
  * the generation from the banner's uncore line, the core PMU from its
@@ -195,15 +196,30 @@ static const char *setup(struct emu_cfg *cfg)
 {
 	const struct emu_model *m = NULL;
 	const struct uncore_gen *g = run.uncore[0] ? uncore_gen_by_name(run.uncore) : NULL;
+	const struct emu_binding *bound = g ? emu_binding_for(g->name) : NULL;
 
-	if (g && !(m = g->emu))
+	if (g && !(m = bound ? bound->model : NULL))
 		g = NULL; /* no model of that generation: the core PMU alone */
-	shape = (struct core_shape){ run.version, run.ngp, run.gp_width, run.ebx_len, run.ebx,
-				     run.nfixed, run.fixed_width, run.pdcm, run.perf_caps, 0, false, 0 };
+	shape = (struct core_shape){
+		.version = run.version,
+		.ngp = run.ngp,
+		.gp_width = run.gp_width,
+		.ebx_len = run.ebx_len,
+		.ebx = run.ebx,
+		.nfixed = run.nfixed,
+		.fixed_width = run.fixed_width,
+		.pdcm = run.pdcm,
+		.perf_caps = run.perf_caps,
+	};
 	uclk_khz = m && m->uclk_is_tsc ? run.tsc_hz / 1000 : run.uclk_mhz * 1000ull; /* OQ-S18 */
-	*cfg = (struct emu_cfg){ g, 0, (uint32_t)uclk_khz, NULL, replay_uclk, 0,
-				 run.version && core_shape_valid(&shape) ? &shape : NULL, replay_core,
-				 run.model, NULL };
+	*cfg = (struct emu_cfg){
+		.gen = g,
+		.uclk_khz = (uint32_t)uclk_khz,
+		.clock = replay_uclk,
+		.core = run.version && core_shape_valid(&shape) ? &shape : NULL,
+		.core_clock = replay_core,
+		.cpu_model = run.model,
+	};
 	if (!cfg->gen && !cfg->core)
 		return "neither an uncore with a model nor a core PMU to replay";
 	return NULL;

@@ -216,8 +216,8 @@ static int setup_uncore(const unsigned *ncores)
 			pkg_mem_size[p] = m->size;
 		}
 		emu.pkg[p] = pkg_mem[p];
-		m->init(emu.pkg[p], emu_faults_for(&emu.faults, emu.cfg.gen->defects), ncores[p], emu.cfg.cpu_model,
-			emu.cfg.uclk_khz, emu_uclk_now());
+		m->init(emu.pkg[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects),
+			ncores[p], emu.cfg.cpu_model, emu.cfg.uclk_khz, emu_uclk_now());
 		for (k = 0; m->cstate && k < ncores[p]; k++)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
 	}
@@ -227,7 +227,8 @@ static int setup_uncore(const unsigned *ncores)
 int emu_setup(const struct emu_cfg *c)
 {
 	unsigned i, p, n = plat_cpu_count(), ncores[EMU_MAX_PKG] = { 0 };
-	const struct emu_model *m = c->gen ? c->gen->emu : NULL;
+	const struct emu_binding *bound = c->gen ? emu_binding_for(c->gen->name) : NULL;
+	const struct emu_model *m = bound ? bound->model : NULL;
 	int rc;
 
 	if (c->gen && !m)

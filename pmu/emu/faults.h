@@ -1,12 +1,12 @@
 /* Named defects the emulated PMUs can be told to have (emu.fault=a,b): each
  * breaks one documented behaviour so that a test can be shown to fail
- * against it. Each model's list lives beside it (pmu/emu_<model>_defects.h)
+ * against it. Each model's list lives beside it (pmu/emu/<family>/defects.h)
  * as lines D(f, ID, "name", RUN, "desc"); here they become one table of
  * data (emu_defects[], pmu/emu/faults.c) with each defect's family (the
  * model mask that holds it), its generation (the registry row whose `make
- * mutation` runs it, uncore_gen.defects, or the core PMU's) and which rows
+ * mutation` runs it, emu_binding.defects, or the core PMU's) and which rows
  * run it (RUN); `build/host/regs --defects` and `--mutation` print them for
- * the scripts (scripts/mutation.sh, tests/scripts/test_readme_faults.sh). */
+ * the scripts (scripts/mutation.sh), `--docs-defects` for docs/defects.md. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
 
@@ -20,7 +20,7 @@
 
 /* The families: each emulated PMU sees its own family's defects only,
  * numbered from 0 within it (EMU_F), so that a family's mask fits in 128
- * bits however many defects there are in all (over 128 since issue 12);
+ * bits however many defects there are in all (over 128 together);
  * the filter's (SHARED) are numbered from EMU_SHARED_BASE up in every
  * family's mask. One line each, in the order of the global numbers (names,
  * the config): F(family, generation family, list, first number, x), x
@@ -38,18 +38,31 @@
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 #undef EMU_FAM_
 
-/* Which `make mutation` rows run a defect (build/host/regs --mutation): MUT
- * every row that runs its generation's suite (a core PMU defect: every row
- * that runs core.*), NOFW (core PMU only) those whose core shape has no
- * full-width writes, V4 (core PMU only) those whose core shape is version
- * 4 (or later), V5 those whose core shape is version 5, HYBRID those whose
- * model has a P-core and an E-core shape (C-60), HOST none: host tests
- * only; ICL, ADL, CD, GATES (client uncore only) the rows whose registry
- * entry lists that kind (uncore_gen.mutation.runs): a defect of a layout
- * only some rows of the family have (GATES: a GLOBAL_CTRL whose EN and
- * FREEZE work, every client layout but Ice Lake client's, L-71). */
-enum emu_defect_run { EMU_RUN_MUT, EMU_RUN_NOFW, EMU_RUN_HOST, EMU_RUN_V4, EMU_RUN_V5,
-		      EMU_RUN_HYBRID, EMU_RUN_ICL, EMU_RUN_ADL, EMU_RUN_CD, EMU_RUN_GATES };
+/* Which `make mutation` rows run a defect (build/host/regs --mutation), one
+ * kind a line, R(KIND, "name as the scripts print it"): MUT every row that
+ * runs its generation's suite (a core PMU defect: every row that runs
+ * core.*), NOFW (core PMU only) those whose core shape has no full-width
+ * writes, V4 (core PMU only) those whose core shape is version 4 (or
+ * later), V5 those whose core shape is version 5, HYBRID those whose model
+ * has a P-core and an E-core shape (C-60), HOST none: host tests only; ICL,
+ * ADL, CD, GATES (client uncore only) the rows that list that kind
+ * (mutation_row.runs, pmu/emu/mutation.c): a defect of a layout only some
+ * rows of the family have (GATES: a GLOBAL_CTRL whose EN and FREEZE work,
+ * every client layout but Ice Lake client's, L-71). */
+#define EMU_RUNS(R)                                                                        \
+	R(MUT, "mutation")                                                                 \
+	R(NOFW, "nofw")                                                                    \
+	R(HOST, "host")                                                                    \
+	R(V4, "v4")                                                                        \
+	R(V5, "v5")                                                                        \
+	R(HYBRID, "hybrid")                                                                \
+	R(ICL, "icl")                                                                      \
+	R(ADL, "adl")                                                                      \
+	R(CD, "cd")                                                                        \
+	R(GATES, "gates")
+#define EMU_RUN_(kind, name) EMU_RUN_##kind,
+enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
+#undef EMU_RUN_
 
 /* Every defect, in the order of their global numbers: D(f, id, name, run,
  * desc) each. */
@@ -79,11 +92,11 @@ enum { EMU_FAMILIES(EMU_GEN_, ) };
 
 /* One defect as data (emu_defects[], by global number). Packed: 20 bytes a
  * row, not 24, so that the table costs the .efi no more than the name,
- * description, family and number arrays it replaced (issue 14.5). */
+ * description, family and number arrays it replaced. */
 struct __attribute__((packed, aligned(4))) emu_defect {
 	const char *name, *desc;
 	uint8_t family; /* enum emu_fault_family: the mask that holds it */
-	uint8_t gen;    /* enum emu_fault_family: whose list, uncore_gen.defects */
+	uint8_t gen;    /* enum emu_fault_family: whose list, emu_binding.defects */
 	uint8_t bit;    /* its number in the family's mask */
 	uint8_t run;    /* enum emu_defect_run */
 };

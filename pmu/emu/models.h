@@ -3,8 +3,8 @@
  * keeps one ops set per generation): the backend routes MSRs, ticks, PMI
  * requests and C-state changes through it without knowing the generation.
  * Each model exports its set (nhm_model in pmu/emu/nhm/model.c, ...), its own
- * functions with these signatures; the registry row names it
- * (pmu/registry.c, struct uncore_gen.emu). */
+ * functions with these signatures; the model binding (pmu/emu/models.c)
+ * names the set and the defect family of each generation of the registry. */
 #ifndef PMU_EMU_MODELS_H
 #define PMU_EMU_MODELS_H
 
@@ -23,7 +23,7 @@ struct emu_model {
 	/* OQ-S18: the model's U-clock runs at the TSC's rate, not at
 	 * emu.uclk_mhz (OQ-N17). */
 	bool uclk_is_tsc;
-	/* f: the mask of its generation's defect family (uncore_gen.defects). */
+	/* f: the mask of its generation's defect family (emu_binding.defects). */
 	/* ncores: the package's cores; model: the CPU's (X-37: C-boxes). */
 	void (*init)(void *m, emu_faults_t f, unsigned ncores, uint32_t model,
 		     uint32_t uclk_khz, uint64_t now);
@@ -40,5 +40,23 @@ struct emu_model {
 	 * generation has no occupancy input. */
 	void (*cstate)(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 };
+
+/* The model binding: the model and the defect family that emulate one
+ * generation of the registry (pmu/registry.c), named by its name. The
+ * registry holds the hardware facts only and never names a model. */
+struct emu_binding {
+	const char *gen;               /* uncore_gen.name */
+	const struct emu_model *model; /* its operations */
+	/* Its defect list: the defects whose .gen is this family (pmu/emu/faults.h,
+	 * the lists beside the models); its model's mask is this family's. */
+	enum emu_fault_family defects;
+};
+
+extern const struct emu_binding emu_bindings[];
+extern const unsigned emu_bindings_count;
+
+/* The binding of the generation named gen; NULL: no model yet (a run on
+ * the emulated backend then has the core PMU alone). */
+const struct emu_binding *emu_binding_for(const char *gen);
 
 #endif

@@ -12,7 +12,6 @@
 #define PMU_REGS_H
 
 #include "lib/rt.h"
-#include "pmu/emu/faults.h"
 
 enum field_access {
 	FA_RW,  /* read/write */
@@ -96,42 +95,27 @@ struct pci_box_type {
 	const uint16_t *dev_ids; /* box.nboxes entries */
 };
 
-struct emu_model;
-
-/* A generation: one row of the registry (pmu/registry.c), all the harness
- * knows of it. The architectural core PMU (core_pmu_regs) has the same
- * shape with its register description only. */
+/* A generation: one row of the registry (pmu/registry.c), the hardware's
+ * facts and the suite that tests them. Its emulated model and defect
+ * family are bound to its name in pmu/emu/models.c, its `make mutation`
+ * row is in pmu/emu/mutation.c. The architectural core PMU (core_pmu_regs)
+ * has the same shape with its register description only. */
 struct uncore_gen {
 	const char *name; /* short, stable: "nhm" */
 	const char *desc;
 	const uint8_t *models; /* GenuineIntel family 6 models (N-01) */
 	unsigned nmodels;
-	/* Its register description (pmu/regs_<gen>.c). */
+	/* Its register description (pmu/regs/<gen>.c). */
 	const struct box_type *const *boxes;
 	unsigned nboxes;
 	/* A box type with one instance per core of the package (only the
 	 * first that many exist: the SNB-EP C-boxes, OQ-S15); NULL: none. */
 	const struct box_type *per_core_box;
-	/* Its emulated model's operations (pmu/emu_<gen>*.c); NULL: no model
-	 * yet (a run on the emulated backend has the core PMU alone). */
-	const struct emu_model *emu;
-	/* Its defect list: the defects whose .gen is this family (pmu/emu/faults.h,
-	 * the lists beside the models); its model's mask is this family's. */
-	enum emu_fault_family defects;
-	/* The test id prefix of its on-target suite (tests/<suite>/, "nhm" runs
-	 * nhm.*); NULL: no suite yet, so detection reports no supported uncore
-	 * rather than point another generation's tests at its registers. */
+	/* The test id prefix of its on-target suite (suites/<suite>/, "nhm"
+	 * runs nhm.*); NULL: no suite yet, so detection reports no supported
+	 * uncore rather than point another generation's tests at its
+	 * registers. */
 	const char *suite;
-	/* Its row of `make mutation`: the CPU model and CPU count of the host
-	 * runs (2 packages), whether core.* runs beside its suite, and the CPU
-	 * QEMU presents for the boots (scripts/mutation.sh), and beyond the MUT
-	 * defects which kinds it runs (bit n: enum emu_defect_run n). */
-	struct {
-		uint8_t model, cpus;
-		bool core;
-		const char *qemu_cpu;
-		uint16_t runs;
-	} mutation;
 };
 
 /* A concrete register: one instance of a template. */

@@ -2,7 +2,7 @@
  * suite knows it, written from the spec digest (client-uncore.md §2, §3,
  * §5) and never from pmu/regs/client.c or the model: the model reads that
  * table, so a wrong entry there must show as a test failing here, not move
- * the test with the model (DESIGN.md). */
+ * the test with the model (docs/design.md#tests-never-read-the-models-tables). */
 #ifndef TESTS_CLIENT_SPEC_H
 #define TESTS_CLIENT_SPEC_H
 

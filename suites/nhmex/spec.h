@@ -1,7 +1,8 @@
 /* The Xeon 7500 register map as the nhmex.* suite knows it, written from the
  * spec digest (xeon7500-uncore.md §4, §5) and never from pmu/regs/nhmex.c:
  * the model reads that table, so a wrong entry there must show as a test
- * failing here, not move the test with the model (DESIGN.md). */
+ * failing here, not move the test with the model
+ * (docs/design.md#tests-never-read-the-models-tables). */
 #ifndef TESTS_NHMEX_SPEC_H
 #define TESTS_NHMEX_SPEC_H
 

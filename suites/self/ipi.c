@@ -5,7 +5,7 @@
 #include "suites/self/self.h"
 #include "arch/cpuid.h"
 
-#define VEC 0xF0 /* C-32: >= 0x20; DESIGN.md's vector */
+#define VEC 0xF0 /* C-32: >= 0x20 (docs/platform-notes.md#pmi-vector) */
 #define KICK 0xF4     /* no-op vector, see ap_listen() */
 #define KICK_MS 20
 #define NMI 2

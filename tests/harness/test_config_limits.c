@@ -1,4 +1,4 @@
-/* Host unit tests for the config's limits, issue 19 point 3: nothing read
+/* Host unit tests for the config's limits: nothing read
  * is silently cut. A config file is taken whole up to CFG_FILE_MAX bytes and
  * refused whole beyond; cfg_describe's worst case fits CFG_DESCRIBE_MAX
  * exactly; the console's lines (cfg_describe_line) carry all of it. */

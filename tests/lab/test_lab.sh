@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for lab/ (issue 18 points 2 and 3) without a lab or a boot:
+# Host test for lab/ (the labgrid place and the LAVA job) without a lab or a boot:
 # lab/test_harness.py under pytest reads a captured serial log
 # (tests/lab/serial.log: the firmware's CRs and escapes, every verdict
 # word, a grouped N/A line) and the run's results.json, and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test of C-50 (issue 16.4): on a version-4 core nothing touches
+# Host test of C-50: on a version-4 core nothing touches
 # 0x391/0x392 with the Nehalem uncore's meanings. The host suite on model
 # 0x5E (Skylake client: the emulated core PMU's v4 shape), by model and
 # with uncore=nhm forced, runs every nhm.* test as N/A for C-50 and its

@@ -2,12 +2,12 @@
  * tgl and adl: one model for every layout, pmu/emu/client/), each shown
  * to break its behaviour by tests/pmu/emu/client/test_emu_client_faults.c. MUT: every
  * client row of `make mutation` (snb, skl, icl, tgl, adl) runs it against
- * the client.* suite; ICL, ADL, CD, GATES: only the rows whose registry
- * entry names that kind (uncore_gen.mutation.runs: the Ice Lake row, the
+ * the client.* suite; ICL, ADL, CD, GATES: only the rows that name that
+ * kind (mutation_row.runs, pmu/emu/mutation.c: the Ice Lake row, the
  * layout-D row, both layout-C/D ones, every row but Ice Lake's: its
  * erratum ICL068 is what a GATES defect would do, L-71), where the layout
- * it breaks exists; HOST: what the rows cannot show, with the reason
- * beside it.
+ * it breaks exists; HOST: what the rows cannot show, each with its reason
+ * in pmu/emu/mutation.c.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CLIENT_DEFECTS_H
 #define PMU_EMU_CLIENT_DEFECTS_H

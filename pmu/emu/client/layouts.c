@@ -5,21 +5,74 @@
 #include "pmu/emu/client/model.h"
 #include "pmu/regs/tables.h"
 
-/* name, boxes, ARB, C-box, FIXED_CTRL, fixed width, PMI-select bits,
- * C-box threshold bits, first ARB counter, C-box span, GLOBAL_CTRL inert */
-/* L-04, L-07, L-33 (48), OQ-L7 (4 select bits), OQ-L5 (span 0..9) */
-const struct client_layout client_layout_a = { 'A', snb_boxes, &client_arb, &client_cbox_a,
-					       0x394, 48, 4, 5, 0, 10, false };
-/* L-05, L-09, OQ-L16 (44), OQ-L7 (5 select bits), OQ-L4 */
-const struct client_layout client_layout_b = { 'B', skl_boxes, &client_arb, &client_cbox_b,
-					       0x394, 44, 5, 5, 0, 10, false };
+/* L-04, L-07, L-33 (48 bits), OQ-L7 (4 select bits), OQ-L5 (span 0..9) */
+const struct client_layout client_layout_a = {
+	.name = 'A',
+	.boxes = snb_boxes,
+	.arb = &client_arb,
+	.cbox = &client_cbox_a,
+	.fixed_ctl = 0x394,
+	.fixed_bits = 48,
+	.sel_bits = 4,
+	.cmask_bits = 5,
+	.arb_first = 0,
+	.cbox_span = 10,
+	.gctl_inert = false,
+};
+/* L-05, L-09, OQ-L16 (44 bits), OQ-L7 (5 select bits), OQ-L4 */
+const struct client_layout client_layout_b = {
+	.name = 'B',
+	.boxes = skl_boxes,
+	.arb = &client_arb,
+	.cbox = &client_cbox_b,
+	.fixed_ctl = 0x394,
+	.fixed_bits = 44,
+	.sel_bits = 5,
+	.cmask_bits = 5,
+	.arb_first = 0,
+	.cbox_span = 10,
+	.gctl_inert = false,
+};
 /* L-65, L-66, L-70, L-71: Ice Lake client, ARB counter 1 alone, EN and
  * FREEZE of no effect (ICL068, OQ-L30); OQ-L26 */
-const struct client_layout client_layout_icl = { 'C', icl_boxes, &client_arb_icl, &client_cbox_c,
-						 0x394, 48, 5, 5, 1, 4, true };
+const struct client_layout client_layout_icl = {
+	.name = 'C',
+	.boxes = icl_boxes,
+	.arb = &client_arb_icl,
+	.cbox = &client_cbox_c,
+	.fixed_ctl = 0x394,
+	.fixed_bits = 48,
+	.sel_bits = 5,
+	.cmask_bits = 5,
+	.arb_first = 1,
+	.cbox_span = 4,
+	.gctl_inert = true,
+};
 /* L-65, L-66, L-69: Tiger Lake, Rocket Lake */
-const struct client_layout client_layout_c = { 'C', tgl_boxes, &client_arb, &client_cbox_c,
-					       0x394, 48, 5, 5, 0, 4, false };
+const struct client_layout client_layout_c = {
+	.name = 'C',
+	.boxes = tgl_boxes,
+	.arb = &client_arb,
+	.cbox = &client_cbox_c,
+	.fixed_ctl = 0x394,
+	.fixed_bits = 48,
+	.sel_bits = 5,
+	.cmask_bits = 5,
+	.arb_first = 0,
+	.cbox_span = 4,
+	.gctl_inert = false,
+};
 /* L-73..L-76: Alder Lake, Raptor Lake */
-const struct client_layout client_layout_d = { 'D', adl_boxes, &client_arb_d, &client_cbox_d,
-					       0x2FDE, 48, 5, 6, 0, 4, false };
+const struct client_layout client_layout_d = {
+	.name = 'D',
+	.boxes = adl_boxes,
+	.arb = &client_arb_d,
+	.cbox = &client_cbox_d,
+	.fixed_ctl = 0x2FDE,
+	.fixed_bits = 48,
+	.sel_bits = 5,
+	.cmask_bits = 6,
+	.arb_first = 0,
+	.cbox_span = 4,
+	.gctl_inert = false,
+};

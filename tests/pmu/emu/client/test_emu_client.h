@@ -1,5 +1,5 @@
 /* Helpers shared by the host tests of the emulated client uncore
- * (tests/host/test_emu_client*.c): the digest's MSR numbers and bits as
+ * (tests/pmu/emu/client/test_emu_client*.c): the digest's MSR numbers and bits as
  * this file's own constants (§2, §3), the two layouts, checked accessors,
  * and an independent per-cycle reference of what a general counter must
  * count, written from L-27..L-29, OQ-L12 and OQ-L13 over

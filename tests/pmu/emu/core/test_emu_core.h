@@ -1,5 +1,5 @@
 /* Helpers shared by the host tests of the emulated core PMU
- * (tests/host/test_emu_core*.c): MSR numbers, checked accessors, test
+ * (tests/pmu/emu/core/test_emu_core*.c): MSR numbers, checked accessors, test
  * shapes, and an independent per-cycle reference of what a general counter
  * must count, written from C-16 over core_event_value(). */
 #ifndef TESTS_HOST_TEST_EMU_CORE_H

@@ -1,5 +1,5 @@
 /* Helpers shared by the host tests of the emulated Nehalem uncore
- * (tests/host/test_emu_nhm*.c): MSR numbers, checked accessors, and an
+ * (tests/pmu/emu/nhm/test_emu_nhm*.c): MSR numbers, checked accessors, and an
  * independent per-cycle reference of what a general counter must count,
  * written from the spec's statements over nhm_stream_value(). */
 #ifndef TESTS_HOST_TEST_EMU_NHM_H

@@ -1,5 +1,5 @@
 /* Helpers shared by the host tests of the emulated Xeon 7500 uncore
- * (tests/host/test_emu_nhmex*.c): MSR numbers and bits written from the
+ * (tests/pmu/emu/nhmex/test_emu_nhmex*.c): MSR numbers and bits written from the
  * spec's tables (§4, §5), checked accessors, every overflow source of X-16
  * and X-17 with where the spec says it must show, and an independent
  * reference of when a counter wraps: one event per cycle (OQ-X19), or the

@@ -1,5 +1,5 @@
 /* Helpers shared by the host tests of the emulated Sandy Bridge-EP uncore
- * (tests/host/test_emu_snbep*.c): MSR numbers and bits written from the
+ * (tests/pmu/emu/snbep/test_emu_snbep*.c): MSR numbers and bits written from the
  * spec's tables, checked accessors, and an independent per-cycle reference
  * of what a counter must count, written from the spec's statements: a
  * stream counter (U-box, C-box) over snbep_*box_value(), and a PCU counter

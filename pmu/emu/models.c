@@ -1,0 +1,32 @@
+/* The model binding (pmu/emu/models.h): which model and which defect family
+ * emulate each generation of the registry. A generation without a line here
+ * has no model yet. */
+#include "pmu/emu/models.h"
+#include "pmu/emu/client/model.h"
+#include "pmu/emu/nhm/model.h"
+#include "pmu/emu/nhmex/model.h"
+#include "pmu/emu/snbep/model.h"
+
+const struct emu_binding emu_bindings[] = {
+	{ .gen = "nhm", .model = &nhm_model, .defects = EMU_FAM_UNCORE },
+	{ .gen = "snbep", .model = &snbep_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "nhmex", .model = &nhmex_model, .defects = EMU_FAM_NHMEX },
+	/* The client uncore: one model, the layout as data, one set of
+	 * operations per layout (pmu/emu/client/layouts.c). */
+	{ .gen = "snb", .model = &client_a_model, .defects = EMU_FAM_CLIENT },
+	{ .gen = "skl", .model = &client_b_model, .defects = EMU_FAM_CLIENT },
+	{ .gen = "icl", .model = &client_icl_model, .defects = EMU_FAM_CLIENT },
+	{ .gen = "tgl", .model = &client_c_model, .defects = EMU_FAM_CLIENT },
+	{ .gen = "adl", .model = &client_d_model, .defects = EMU_FAM_CLIENT },
+};
+const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);
+
+const struct emu_binding *emu_binding_for(const char *gen)
+{
+	unsigned i;
+
+	for (i = 0; gen && i < emu_bindings_count; i++)
+		if (!strcmp(emu_bindings[i].gen, gen))
+			return &emu_bindings[i];
+	return NULL;
+}

@@ -1,0 +1,74 @@
+/* The rows of `make mutation` (pmu/emu/mutation.h), 2 packages each so that
+ * package and routing defects can show. */
+#include "pmu/emu/mutation.h"
+
+#define RUN(kind) (1u << EMU_RUN_##kind)
+
+const struct mutation_row mutation_rows[] = {
+	/* core.* beside nhm.*: the shape without full-width writes */
+	{ .name = "nhm", .model = 0x1A, .cpus = 4, .core = true, .qemu_cpu = "Nehalem" },
+	/* 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
+	 * occupancy thresholds up to 5 are all exercised. */
+	{ .name = "snbep", .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45" },
+	/* The Xeon 7500 (0x2F's C8/C9 would leave ex-c8-on-0x2e nothing to
+	 * break), 8 CPUs so that each package has four cores for
+	 * pmi_core_sel's bits 4:1 (OQ-X1). */
+	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
+	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
+	 * are absent (L-16, L-19). */
+	{ .name = "snb", .model = 0x2A, .cpus = 4, .qemu_cpu = "SandyBridge", .runs = RUN(GATES) },
+	{ .name = "skl", .model = 0x5E, .cpus = 4, .qemu_cpu = "Skylake-Client", .runs = RUN(GATES) },
+	/* 4 CPUs in 2 packages, as the other client rows; the erratum's
+	 * (L-70, L-71) and the stride's defects besides MUT, not those of a
+	 * working EN and FREEZE (GATES). */
+	{ .name = "icl", .model = 0x7E, .cpus = 4, .qemu_cpu = "Icelake-Server,model=126",
+	  .runs = RUN(ICL) | RUN(CD) },
+	/* Layout C's C-boxes with B's ARB and a GLOBAL_CTRL that gates and
+	 * freezes: what the icl row, erratum-bound (L-71), cannot show of
+	 * layout C. Host runs only (QEMU_FAULTS boots none). */
+	{ .name = "tgl", .model = 0x8C, .cpus = 4, .qemu_cpu = "Skylake-Client,model=140",
+	  .runs = RUN(GATES) | RUN(CD) },
+	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
+	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	/* The core PMU's shapes with a row of their own, core.* alone on the
+	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
+	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
+	/* Model 0x97 on a QEMU CPU that takes model=; 4 CPUs, so that each
+	 * core type has two (C-60). The V5 defects run here, version 5 too,
+	 * and the adln shape's on its E-cores. */
+	{ .name = "hybrid", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
+	/* Model 0x2D as QEMU's SandyBridge: the shape every model no other
+	 * core row lists gets. */
+	{ .name = "v3", .model = 0x2D, .cpus = 2, .qemu_cpu = "SandyBridge,model=45" },
+};
+const unsigned mutation_rows_count = ARRAY_SIZE(mutation_rows);
+
+const char *const mutation_run_why[EMU_RUN_COUNT] = {
+	[EMU_RUN_NOFW] = "the core shape without full-width writes",
+	[EMU_RUN_V4] = "core shapes of version 4 or later",
+	[EMU_RUN_V5] = "core shapes of version 5",
+	[EMU_RUN_HYBRID] = "hybrid parts, with P-cores and E-cores (C-60)",
+	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
+	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
+	[EMU_RUN_CD] = "the C-box stride of layouts C and D (L-66, L-74)",
+	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work; on Ice Lake client erratum "
+			  "ICL068 is this behaviour (L-71)",
+};
+
+const struct mutation_host_only mutation_host_only[] = {
+	{ .defect = "snbep-occ-sel-swapped",
+	  .why = "needs a core in C3/C6, which QEMU cannot give (CPUID.05H:EDX = 0); asserted by "
+		 "`snbep.pcu.occ-states`/`snbep.pcu.residency` where MWAIT enumerates them" },
+	{ .defect = "snbep-resid-frozen",
+	  .why = "needs a core in C3/C6, which QEMU cannot give (CPUID.05H:EDX = 0); asserted by "
+		 "`snbep.pcu.occ-states`/`snbep.pcu.residency` where MWAIT enumerates them" },
+	{ .defect = "ex-c-lr-swapped",
+	  .why = "it shows only in S_MSR_PMON_SUMMARY, which has no known address (OQ-X9)" },
+	{ .defect = "cl-cbox-stride-7",
+	  .why = "box 7 exists only on an 8-core model 0x9E, and the rows have 2 cores a package" },
+	{ .defect = "cl-edge-history-kept",
+	  .why = "it moves one count at an enable, which OQ-L13 lets a test allow for" },
+	{ .defect = "cl-sel-4-bits",
+	  .why = "bit 4 routes to a fifth core, and the rows have 2 cores a package" },
+};
+const unsigned mutation_host_only_count = ARRAY_SIZE(mutation_host_only);
