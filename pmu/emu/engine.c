@@ -45,9 +45,10 @@ void emu_advance(const struct emu_engine *e, void *m, uint64_t now)
 	for (;;) {
 		counts_to(e, m, now, d);
 		first = UINT64_MAX;
-		/* A counter that wraps by now: d[i] becomes its wrap cycle. */
+		/* A counter that wraps by now (to_wrap is at least 1): d[i]
+		 * becomes its wrap cycle. */
 		for (i = 0; i < e->nctr; i++) {
-			w = d[i] >= e->to_wrap(m, i) ? e->wrap_at(m, i) : UINT64_MAX;
+			w = d[i] && d[i] >= e->to_wrap(m, i) ? e->wrap_at(m, i) : UINT64_MAX;
 			wrapped[i] = w != UINT64_MAX;
 			d[i] = wrapped[i] ? w : d[i];
 			first = w < first ? w : first;
