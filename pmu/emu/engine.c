@@ -40,6 +40,10 @@ void emu_advance(const struct emu_engine *e, void *m, uint64_t now)
 	bool wrapped[EMU_MAX_CTR];
 	unsigned i;
 
+	if (e->step) {
+		e->step(m, now);
+		return;
+	}
 	if (now < *clock_of(e, m))
 		now = *clock_of(e, m);
 	for (;;) {

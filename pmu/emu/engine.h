@@ -25,10 +25,15 @@
 
 struct emu_engine {
 	/* offsetof(model, now): the model's uint64_t cycle its state is
-	 * accounted to; the engine alone moves it. */
+	 * accounted to, set by its init; from there on the advance alone
+	 * moves it. */
 	size_t now;
 	unsigned nctr; /* counters, at most EMU_MAX_CTR */
 
+	/* NULL, or the model's own advance in one step, for a model in which
+	 * a wrap changes nothing (Sandy Bridge-EP, S-39): no wrap search; the
+	 * counting hooks below are NULL and emu_next_wrap does not apply. */
+	void (*step)(void *m, uint64_t now);
 	/* Counting. count: increments of counter i over cycles [a, b) while it
 	 * runs; to_wrap: increments left until it wraps (at least 1);
 	 * wrap_at: the cycle at which, counting from now, it has them
