@@ -11,6 +11,7 @@
  * (pmu/emu/client/stream.c), cached per counter with prefix sums
  * (pmu/emu/stream.c): counting is O(1) per window. */
 #include "pmu/emu/client/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/regs/tables.h"
 #include "arch/fault.h"
 
@@ -73,13 +74,16 @@ static uint64_t width_mask(const struct client_uncore *u, unsigned i)
 }
 
 /* Increments left until counter i wraps to 0 (OQ-L20), at least 1. */
-static uint64_t to_wrap(const struct client_uncore *u, unsigned i)
+static uint64_t to_wrap(const void *m, unsigned i)
 {
+	const struct client_uncore *u = m;
+
 	return width_mask(u, i) - (u->ctr[i] & width_mask(u, i)) + 1;
 }
 
-static bool running(const struct client_uncore *u, unsigned i)
+static bool running(const void *m, unsigned i)
 {
+	const struct client_uncore *u = m;
 	bool en = (u->global_ctl & GC_EN) || F(u, GLOBAL_EN_IGNORED) ||
 		  client_icl_counts_without_en(u);
 
@@ -171,15 +175,19 @@ static void seam(struct client_uncore *u, unsigned i, bool held)
 
 /* ---- counting and wrap cycles ---- */
 
-static uint64_t count(const struct client_uncore *u, unsigned i, uint64_t a, uint64_t b)
+static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
 {
+	const struct client_uncore *u = m;
+
 	if (is_fixed(i))
 		return b - a; /* L-59: one per cycle */
 	return emu_seam_count(&u->stream[i], &u->seam[i], a, b);
 }
 
-static uint64_t wrap_at(const struct client_uncore *u, unsigned i)
+static uint64_t wrap_at(const void *m, unsigned i)
 {
+	const struct client_uncore *u = m;
+
 	if (is_fixed(i))
 		return u->now + to_wrap(u, i);
 	return emu_seam_reach(&u->stream[i], &u->seam[i], u->now, to_wrap(u, i));
@@ -204,15 +212,13 @@ static uint16_t pmi_cores(const struct client_uncore *u)
 	return cores; /* L-47: with WakePMI every selected core, woken */
 }
 
+/* L-42, L-43: the routing at the wrap; delivery is the backend's (L-44,
+ * L-45, L-46). */
 static void queue_pmi(struct client_uncore *u)
 {
-	if (u->npmi == CLIENT_MAX_PMI_REQ) {
-		u->pmi_dropped++;
-		return;
-	}
-	/* L-42, L-43: the routing at the wrap; delivery is the backend's (L-44,
-	 * L-45, L-46). */
-	u->pmi[u->npmi++] = (struct emu_pmi_req){ u->now, pmi_cores(u) };
+	struct emu_pmi_req req = { u->now, pmi_cores(u) };
+
+	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
 
 static uint64_t status_bit(const struct client_uncore *u, unsigned i)
@@ -233,15 +239,16 @@ static void freeze(struct client_uncore *u)
 	u->frozen = true;
 }
 
-/* Counters in `wrapped` (bit i = counter i) wrapped at cycle u->now. */
-static void overflow(struct client_uncore *u, uint32_t wrapped)
+/* The counters with wrapped[i] set wrapped at cycle u->now. */
+static void overflow(void *m, const bool *wrapped)
 {
+	struct client_uncore *u = m;
 	uint64_t st = 0, rising;
 	bool frz = false;
 	unsigned i;
 
 	for (i = 0; i < CLIENT_NCTR; i++) {
-		if (!(wrapped >> i & 1))
+		if (!wrapped[i])
 			continue;
 		if (ovf_en(u, i))
 			st |= status_bit(u, i); /* L-35, L-36; OQ-L9: only if forwarded */
@@ -259,56 +266,12 @@ static void overflow(struct client_uncore *u, uint32_t wrapped)
 		freeze(u);
 }
 
-/* d[i] = increments of counter i over [u->now, to). */
-static void counts_to(const struct client_uncore *u, uint64_t to, uint64_t *d)
+static void add(void *m, unsigned i, uint64_t d)
 {
-	unsigned i;
+	struct client_uncore *u = m;
+	uint64_t w = width_mask(u, i);
 
-	for (i = 0; i < CLIENT_NCTR; i++)
-		d[i] = running(u, i) ? count(u, i, u->now, to) : 0;
-}
-
-static void add_counts(struct client_uncore *u, const uint64_t *d, uint64_t to)
-{
-	unsigned i;
-
-	uint64_t m;
-
-	for (i = 0; i < CLIENT_NCTR; i++) {
-		m = width_mask(u, i);
-		u->ctr[i] = (u->ctr[i] & ~m) | ((u->ctr[i] + d[i]) & m); /* L-34: wraps, goes on */
-	}
-	u->now = to;
-}
-
-/* Advance to `now`, handling wraps in cycle order: everything is brought to
- * the earliest wrap cycle, the wrap takes effect there (which may freeze
- * the others, L-50), then on to the next wrap or to `now`. */
-void client_advance(struct client_uncore *u, uint64_t now)
-{
-	uint64_t d[CLIENT_NCTR], wrap[CLIENT_NCTR], first;
-	uint32_t wrapped;
-	unsigned i;
-
-	if (now < u->now)
-		now = u->now;
-	for (;;) {
-		counts_to(u, now, d);
-		first = UINT64_MAX;
-		for (i = 0; i < CLIENT_NCTR; i++) {
-			wrap[i] = d[i] >= to_wrap(u, i) ? wrap_at(u, i) : UINT64_MAX;
-			first = wrap[i] < first ? wrap[i] : first;
-		}
-		if (first == UINT64_MAX)
-			break;
-		if (first != now)
-			counts_to(u, first, d);
-		add_counts(u, d, first);
-		for (wrapped = 0, i = 0; i < CLIENT_NCTR; i++)
-			wrapped |= (uint32_t)(wrap[i] <= first) << i;
-		overflow(u, wrapped);
-	}
-	add_counts(u, d, now);
+	u->ctr[i] = (u->ctr[i] & ~w) | ((u->ctr[i] + d) & w); /* L-34: wraps, goes on */
 }
 
 /* ---- registers ---- */
@@ -359,24 +322,38 @@ static uint32_t arb_alias(const struct client_uncore *u, uint32_t msr)
 	return msr;
 }
 
+/* The family's address defects, ahead of the lookup (struct
+ * emu_engine.remap): 0 with *msr the address they make the access reach, or
+ * VEC_GP. */
+static int remap(const void *m, uint32_t *msr)
+{
+	const struct client_uncore *u = m;
+	bool far7 = u->lay->cbox->box_offs != NULL; /* B's box 7 at 0xF70 (L-13) */
+	uint32_t a = *msr;
+	int64_t s;
+
+	if (F(u, FIXED_NEHALEM_ORDER) && (a == u->lay->fixed_ctl || a == u->lay->fixed_ctl + 1))
+		a = a == u->lay->fixed_ctl ? a + 1 : a - 1; /* L-08 broken */
+	if (F(u, CBOX_STRIDE_7) && far7 && a >= 0xF70 && a <= 0xF79)
+		return VEC_GP; /* L-13 broken: box 7 on the stride instead */
+	if (F(u, CBOX_STRIDE_7) && far7 && a >= 0x770 && a <= 0x779)
+		a += 0xF70 - 0x770;
+	if ((s = stride16(u, a)) < 0)
+		return VEC_GP;
+	*msr = arb_alias(u, (uint32_t)s);
+	return 0;
+}
+
 /* The register at msr: 0 with *r and the counter index *i (of a counter
  * or its control), VEC_GP (C-box space without a present register, L-19)
  * or -1 (not this uncore's, e.g. the core side of the PMI path, or on
- * layout D the addresses of A to C, L-77). */
-static int find(const struct client_uncore *u, uint32_t msr, struct reg_ref *r, unsigned *i)
+ * layout D the addresses of A to C, L-77). core: every register is the
+ * package's (L-03). */
+static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	bool far7 = u->lay->cbox->box_offs != NULL; /* B's box 7 at 0xF70 (L-13) */
-	int64_t m;
+	const struct client_uncore *u = m;
 
-	if (F(u, FIXED_NEHALEM_ORDER) && (msr == u->lay->fixed_ctl || msr == u->lay->fixed_ctl + 1))
-		msr = msr == u->lay->fixed_ctl ? msr + 1 : msr - 1; /* L-08 broken */
-	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0xF70 && msr <= 0xF79)
-		return VEC_GP; /* L-13 broken: box 7 on the stride instead */
-	if (F(u, CBOX_STRIDE_7) && far7 && msr >= 0x770 && msr <= 0x779)
-		msr += 0xF70 - 0x770;
-	if ((m = stride16(u, msr)) < 0)
-		return VEC_GP;
-	msr = arb_alias(u, (uint32_t)m);
+	(void)core;
 	if (!reg_find(u->lay->boxes, ARRAY_SIZE(snb_boxes), msr, r) || r->box == &core_pmi_box)
 		return cbox_space(u, msr) ? VEC_GP : -1;
 	if (r->box == u->lay->arb) /* L-14, L-70, L-76 */
@@ -440,8 +417,9 @@ static int write_evtsel(struct client_uncore *u, const struct reg_tmpl *t, unsig
 	return 0;
 }
 
-static int write_reg(struct client_uncore *u, const struct reg_ref *r, unsigned i, uint64_t val)
+static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 {
+	struct client_uncore *u = m;
 	uint32_t was = running_set(u);
 
 	switch (r->tmpl->role) {
@@ -475,7 +453,7 @@ static int write_reg(struct client_uncore *u, const struct reg_ref *r, unsigned 
 	}
 }
 
-static uint64_t read_reg(const struct client_uncore *u, const struct reg_ref *r, unsigned i)
+static uint64_t reg_value(const struct client_uncore *u, const struct reg_ref *r, unsigned i)
 {
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
@@ -491,49 +469,47 @@ static uint64_t read_reg(const struct client_uncore *u, const struct reg_ref *r,
 	}
 }
 
-/* The start of every access: find the register (find's answer) and, for
- * one of this uncore's, advance the model to now. */
-static int enter(struct client_uncore *u, uint32_t msr, uint64_t now, struct reg_ref *r,
-		 unsigned *i)
+static int read_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t *val)
 {
-	int rc = find(u, msr, r, i);
-
-	if (!rc)
-		client_advance(u, now);
-	return rc;
+	*val = reg_value(m, r, i);
+	return 0;
 }
 
+const struct emu_engine client_engine = {
+	.now = offsetof(struct client_uncore, now),
+	.nctr = CLIENT_NCTR,
+	.running = running,
+	.count = count,
+	.to_wrap = to_wrap,
+	.wrap_at = wrap_at,
+	.add = add,
+	.on_wrap = overflow,
+	.remap = remap,
+	.find = find,
+	.read = read_reg,
+	.write = write_reg,
+};
+
+/* Erratum ICL068's ARB counter 0 is answered before anything else
+ * (client_icl_arb0). */
 int client_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
-	struct reg_ref r;
-	unsigned i = 0;
-	int rc;
-
-	(void)core;
 	if (client_icl_arb0(m, &msr)) {
 		*val = 0;
 		return 0;
 	}
-	rc = enter(m, msr, now, &r, &i);
-	if (!rc)
-		*val = read_reg(m, &r, i);
-	return rc;
+	return emu_rdmsr(&client_engine, m, core, msr, now, val);
 }
 
 int client_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
 	struct client_uncore *u = m;
-	struct reg_ref r;
-	unsigned i = 0;
-	int rc;
 
-	(void)core;
 	if (client_icl_arb0(u, &msr)) {
 		u->arb0_writes++;
 		return 0;
 	}
-	rc = enter(u, msr, now, &r, &i);
-	return rc ? rc : write_reg(u, &r, i, val);
+	return emu_wrmsr(&client_engine, u, core, msr, val, now);
 }
 
 /* L-16, L-17, OQ-L29: min(4 on A, 8 on B to D, cores); OQ-L6: box 7 on

@@ -15,6 +15,7 @@
 #define PMU_EMU_CLIENT_H
 
 #include "lib/rt.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/pmi_fifo.h"
@@ -101,8 +102,9 @@ void client_cstate(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 bool client_icl_arb0(const struct client_uncore *u, uint32_t *msr);
 uint64_t client_icl_gctl(const struct client_uncore *u, uint64_t val);
 bool client_icl_counts_without_en(const struct client_uncore *u);
-/* Advance to now without an access (the PMI scheduler's tick). */
-void client_advance(struct client_uncore *u, uint64_t now);
+/* The model's hooks on the counter engine (pmu/emu/engine.h): its time,
+ * advance and next wrap (emu_advance, emu_next_wrap). */
+extern const struct emu_engine client_engine;
 
 /* The event count of unit (CLIENT_UNIT_*) for (event, umask) at cycle t,
  * before any filter, and whether the event is an occupancy event (§5

@@ -7,7 +7,7 @@ unsigned client_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigne
 {
 	struct client_uncore *u = m;
 
-	client_advance(u, now);
+	emu_advance(&client_engine, u, now);
 	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }
 
@@ -16,7 +16,7 @@ void client_cstate(void *m, unsigned core, enum pmu_cstate s, uint64_t now)
 {
 	struct client_uncore *u = m;
 
-	client_advance(u, now);
+	emu_advance(&client_engine, u, now);
 	if (core < CLIENT_MAX_CORES)
 		u->cstate[core] = (uint8_t)s;
 }

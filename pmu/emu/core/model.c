@@ -21,6 +21,7 @@
  * general counter caches its filtered increments over one period of the
  * streams (pmu/emu/stream.c), fixed counters share unfiltered ones. */
 #include "pmu/emu/core/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/pmi_fifo.h"
 #include "pmu/regs/regs.h"
@@ -160,8 +161,9 @@ static bool counts_at_ring0(const struct core_pmu *u, unsigned i)
 /* C-09: the AND of the global enable (version 2 and later), the local one
  * (PERFEVTSELx.EN, or the fixed EN field) and the CPL; from version 4 also
  * NOT CTR_Frz (C-47). */
-static bool running(const struct core_pmu *u, unsigned i)
+static bool running(const void *m, unsigned i)
 {
+	const struct core_pmu *u = m;
 	bool global = u->shape->version < 2 || (u->global_ctl & ctr_bit(i)) ||
 		      F(u, CORE_GLOBAL_CTRL_IGNORED);
 	bool local = is_fixed(i) || (u->evtsel[i] & ES_EN) || F(u, CORE_LOCAL_EN_IGNORED);
@@ -172,18 +174,28 @@ static bool running(const struct core_pmu *u, unsigned i)
 
 /* Increments until the overflow takes effect: the one that wraps the
  * counter (OQ-C12 default; see the top), one more with core-ovf-late. */
-static uint64_t to_overflow(const struct core_pmu *u, unsigned i)
+static uint64_t to_overflow(const void *m, unsigned i)
 {
-	uint64_t m = width_mask(u, i);
+	const struct core_pmu *u = m;
+	uint64_t w = width_mask(u, i);
 
 	if (u->armed >> i & 1)
 		return 1;
-	return m - (u->ctr[i] & m) + 1 + !!F(u, CORE_OVF_LATE);
+	return w - (u->ctr[i] & w) + 1 + !!F(u, CORE_OVF_LATE);
 }
 
-static uint64_t overflow_at(const struct core_pmu *u, unsigned i)
+static uint64_t overflow_at(const void *m, unsigned i)
 {
+	const struct core_pmu *u = m;
+
 	return emu_seam_reach(stream_of(u, i), seam_of(u, i), u->now, to_overflow(u, i));
+}
+
+static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
+{
+	const struct core_pmu *u = m;
+
+	return emu_seam_count(stream_of(u, i), seam_of(u, i), a, b);
 }
 
 /* ---- per-cycle increments of a general counter ---- */
@@ -263,11 +275,9 @@ static void fixed_fill(void)
 
 static void queue_pmi(struct core_pmu *u, uint64_t ovf)
 {
-	if (u->npmi == CORE_MAX_PMI_REQ) {
-		u->pmi_dropped++;
-		return;
-	}
-	u->pmi[u->npmi++] = (struct core_pmi_req){ u->now, ovf };
+	struct core_pmi_req req = { u->now, ovf };
+
+	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
 
 static bool pmi_enabled(const struct core_pmu *u, unsigned i)
@@ -278,20 +288,21 @@ static bool pmi_enabled(const struct core_pmu *u, unsigned i)
 			   : (u->evtsel[i] & ES_INT) != 0;                 /* C-10 */
 }
 
-/* The counters in `mask` overflowed at u->now. */
-static void overflow(struct core_pmu *u, unsigned mask)
+/* The counters with wrapped[i] set overflowed at u->now. */
+static void overflow(void *m, const bool *wrapped)
 {
+	struct core_pmu *u = m;
 	uint64_t ovf = 0, pmi = 0;
 	unsigned i;
 
 	for (i = 0; i < CORE_NCTR; i++) {
-		if (!(mask >> i & 1))
+		if (!wrapped[i])
 			continue;
 		ovf |= ctr_bit(i); /* C-10: whatever INT says */
 		if (pmi_enabled(u, i))
 			pmi |= ctr_bit(i);
+		u->armed &= (uint16_t)~(1u << i);
 	}
-	u->armed &= (uint16_t)~mask;
 	if (!F(u, CORE_STATUS_NOT_SET))
 		u->status |= ovf;
 	u->status |= core_v4_pmi(u, ovf, pmi); /* C-47, C-48: the freezes */
@@ -299,47 +310,17 @@ static void overflow(struct core_pmu *u, unsigned mask)
 		queue_pmi(u, pmi); /* C-10: a PMI only with INT (the PMI bit) */
 }
 
-/* Bring every running counter to cycle `to`, no overflow taking effect
- * before it; with core-ovf-late a counter that lands exactly on its wrap is
+/* d more events of running counter i, no overflow taking effect before
+ * them; with core-ovf-late a counter that lands exactly on its wrap is
  * armed. */
-static void count_to(struct core_pmu *u, uint64_t to)
+static void add(void *m, unsigned i, uint64_t d)
 {
-	uint64_t d, m;
-	unsigned i;
+	struct core_pmu *u = m;
+	uint64_t w = width_mask(u, i);
 
-	for (i = 0; i < CORE_NCTR; i++) {
-		if (!running(u, i))
-			continue;
-		d = emu_seam_count(stream_of(u, i), seam_of(u, i), u->now, to);
-		m = width_mask(u, i);
-		if (d && d == m - (u->ctr[i] & m) + 1 && F(u, CORE_OVF_LATE))
-			u->armed |= (uint16_t)(1u << i);
-		u->ctr[i] = (u->ctr[i] + d) & m;
-	}
-	u->now = to;
-}
-
-static void advance(struct core_pmu *u, uint64_t now)
-{
-	uint64_t at[CORE_NCTR], first;
-	unsigned i, mask;
-
-	if (now < u->now)
-		now = u->now;
-	for (;;) {
-		first = UINT64_MAX;
-		for (i = 0; i < CORE_NCTR; i++) {
-			at[i] = running(u, i) ? overflow_at(u, i) : UINT64_MAX;
-			first = at[i] < first ? at[i] : first;
-		}
-		if (first > now)
-			break;
-		count_to(u, first);
-		for (mask = 0, i = 0; i < CORE_NCTR; i++)
-			mask |= (unsigned)(at[i] == first) << i;
-		overflow(u, mask);
-	}
-	count_to(u, now);
+	if (d == w - (u->ctr[i] & w) + 1 && F(u, CORE_OVF_LATE))
+		u->armed |= (uint16_t)(1u << i);
+	u->ctr[i] = (u->ctr[i] + d) & w;
 }
 
 /* ---- registers ---- */
@@ -438,9 +419,13 @@ static int write_counter(struct core_pmu *u, uint32_t base, unsigned i, uint64_t
 	return 0;
 }
 
-static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
+/* i: unused, the register's own index says which counter. */
+static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 {
+	struct core_pmu *u = m;
 	const struct reg_tmpl *t = r->tmpl;
+
+	(void)i;
 
 	switch (t->addr) {
 	case MSR_PMC0:
@@ -486,7 +471,7 @@ static int write_reg(struct core_pmu *u, const struct reg_ref *r, uint64_t val)
 	}
 }
 
-static uint64_t read_reg(const struct core_pmu *u, const struct reg_ref *r)
+static uint64_t reg_value(const struct core_pmu *u, const struct reg_ref *r)
 {
 	switch (r->tmpl->addr) {
 	case MSR_PMC0:
@@ -520,19 +505,40 @@ static bool v4_only(const struct core_pmu *u, uint32_t addr)
 	return (addr == MSR_GLOBAL_STATUS_SET || addr == MSR_GLOBAL_INUSE) && u->shape->version < 4;
 }
 
-/* The start of every access: -1 (not a core PMU MSR the model answers;
- * IA32_DEBUGCTL is the backend's, C-38), VEC_GP (not in this shape), or 0
- * with the register in *r and the model advanced to now. */
-static int enter(struct core_pmu *u, uint32_t msr, uint64_t now, struct reg_ref *r)
+static int read_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t *val)
 {
+	(void)i;
+	*val = reg_value(m, r);
+	return 0;
+}
+
+/* The register at msr: -1 (not a core PMU MSR the model answers;
+ * IA32_DEBUGCTL is the backend's, C-38), VEC_GP (not in this shape), or 0
+ * with the register in *r. core: the PMU is the logical CPU's own. */
+static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
+{
+	const struct core_pmu *u = m;
+
+	(void)core, (void)i;
 	if (!reg_lookup(&core_pmu_regs, msr, r) || r->tmpl->addr == MSR_DEBUGCTL ||
 	    v4_only(u, r->tmpl->addr))
 		return -1;
-	if (!present(u, r->tmpl->addr, r->idx))
-		return VEC_GP;
-	advance(u, now);
-	return 0;
+	return present(u, r->tmpl->addr, r->idx) ? 0 : VEC_GP;
 }
+
+const struct emu_engine core_engine = {
+	.now = offsetof(struct core_pmu, now),
+	.nctr = CORE_NCTR,
+	.running = running,
+	.count = count,
+	.to_wrap = to_overflow,
+	.wrap_at = overflow_at,
+	.add = add,
+	.on_wrap = overflow,
+	.find = find,
+	.read = read_reg,
+	.write = write_reg,
+};
 
 int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t faults, uint64_t now)
 {
@@ -554,40 +560,17 @@ int core_init(struct core_pmu *u, const struct core_shape *s, emu_faults_t fault
 
 int core_rdmsr(struct core_pmu *u, uint32_t msr, uint64_t now, uint64_t *val)
 {
-	struct reg_ref r;
-	int rc = enter(u, msr, now, &r);
-
-	if (rc)
-		return rc;
-	*val = read_reg(u, &r);
-	return 0;
+	return emu_rdmsr(&core_engine, u, 0, msr, now, val);
 }
 
 int core_wrmsr(struct core_pmu *u, uint32_t msr, uint64_t val, uint64_t now)
 {
-	struct reg_ref r;
-	int rc = enter(u, msr, now, &r);
-
-	return rc ? rc : write_reg(u, &r, val);
+	return emu_wrmsr(&core_engine, u, 0, msr, val, now);
 }
 
 void core_advance(struct core_pmu *u, uint64_t now)
 {
-	advance(u, now);
-}
-
-uint64_t core_next_wrap(const struct core_pmu *u)
-{
-	uint64_t first = UINT64_MAX, w;
-	unsigned i;
-
-	for (i = 0; i < CORE_NCTR; i++) {
-		if (!running(u, i))
-			continue;
-		w = overflow_at(u, i);
-		first = w < first ? w : first;
-	}
-	return first;
+	emu_advance(&core_engine, u, now);
 }
 
 unsigned core_take_pmi(struct core_pmu *u, struct core_pmi_req *out, unsigned max)

@@ -69,6 +69,7 @@
 #define PMU_EMU_CORE_H
 
 #include "lib/rt.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/stream.h"
 
@@ -211,9 +212,9 @@ bool core_v5_any_ok(const struct core_pmu *u);
 /* Advance to now without an access (the PMI scheduler's tick). */
 void core_advance(struct core_pmu *u, uint64_t now);
 
-/* Cycle at which the next overflow of a running counter takes effect after
- * u->now, UINT64_MAX if none will. */
-uint64_t core_next_wrap(const struct core_pmu *u);
+/* The model's hooks on the counter engine (pmu/emu/engine.h); its next
+ * overflow after u->now is emu_next_wrap's. */
+extern const struct emu_engine core_engine;
 
 /* Move out up to max pending PMI requests, oldest first; returns how many. */
 unsigned core_take_pmi(struct core_pmu *u, struct core_pmi_req *out, unsigned max);

@@ -13,6 +13,7 @@
  * periodic (pmu/emu/nhm/stream.c) and cached per counter with prefix sums
  * (pmu/emu/stream.c). */
 #include "pmu/emu/nhm/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/regs/tables.h"
 #include "arch/fault.h"
@@ -63,15 +64,18 @@ static uint64_t *ctr_val(struct nhm_uncore *u, unsigned i)
 }
 
 /* Increments left until the counter wraps to 0 (OQ-N15), at least 1. */
-static uint64_t to_wrap(const struct nhm_uncore *u, unsigned i)
+static uint64_t to_wrap(const void *m, unsigned i)
 {
+	const struct nhm_uncore *u = m;
 	uint64_t v = i == NHM_FIXED ? u->fixed_ctr : u->ctr[i];
 
 	return width_mask(u) - (v & width_mask(u)) + 1;
 }
 
-static bool running(const struct nhm_uncore *u, unsigned i)
+static bool running(const void *m, unsigned i)
 {
+	const struct nhm_uncore *u = m;
+
 	if (i == NHM_FIXED) /* N-07, N-10 */
 		return !F(u, FIXED_NO_COUNT) && (u->fixed_ctl & FC_EN) && (u->global_ctl & GC_EN_FC0);
 	/* N-06, N-10; N-09 follows: GLOBAL_CTRL = 0 stops all nine */
@@ -207,14 +211,17 @@ static uint64_t count_gp(const struct nhm_uncore *u, unsigned n, uint64_t a, uin
 	return c;
 }
 
-static uint64_t count(const struct nhm_uncore *u, unsigned i, uint64_t a, uint64_t b)
+static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
 {
+	const struct nhm_uncore *u = m;
+
 	return i == NHM_FIXED ? b - a : count_gp(u, i, a, b); /* N-08: one per cycle */
 }
 
 /* Cycle at which running counter i wraps, counting from u->now. */
-static uint64_t wrap_at(const struct nhm_uncore *u, unsigned i)
+static uint64_t wrap_at(const void *m, unsigned i)
 {
+	const struct nhm_uncore *u = m;
 	uint64_t need = to_wrap(u, i), t = u->now, acc = 0;
 	struct emu_filt f;
 
@@ -248,16 +255,13 @@ static void status_set(struct nhm_uncore *u, uint64_t bits)
 		u->status |= ST_CHG; /* N-24, OQ-N6: any 0->1 of 7:0, 32, 61 */
 }
 
+/* N-31: the routing bits at the wrap; delivery is the backend's. */
 static void queue_pmi(struct nhm_uncore *u, uint64_t cycle)
 {
 	uint8_t cores = (uint8_t)(u->global_ctl >> GC_PMI_CORE_SHIFT & ((1u << core_bits(u)) - 1));
+	struct emu_pmi_req req = { cycle, cores };
 
-	if (u->npmi == NHM_MAX_PMI_REQ) {
-		u->pmi_dropped++;
-		return;
-	}
-	/* N-31: the routing bits at the wrap; delivery is the backend's. */
-	u->pmi[u->npmi++] = (struct emu_pmi_req){ cycle, cores };
+	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
 
 static void freeze(struct nhm_uncore *u)
@@ -271,15 +275,16 @@ static void freeze(struct nhm_uncore *u)
 		u->global_ctl &= ~en;
 }
 
-/* Counters in `wrapped` (bit i = counter i) wrapped at cycle u->now. */
-static void overflow(struct nhm_uncore *u, unsigned wrapped)
+/* The counters with wrapped[i] set wrapped at cycle u->now. */
+static void overflow(void *m, const bool *wrapped)
 {
+	struct nhm_uncore *u = m;
 	uint64_t ovf = 0;
 	bool pmi = false, frz = false, en_pmi;
 	unsigned i;
 
 	for (i = 0; i < NHM_ALL; i++) {
-		if (!(wrapped >> i & 1))
+		if (!wrapped[i])
 			continue;
 		en_pmi = i == NHM_FIXED ? u->fixed_ctl & FC_PMI : u->evtsel[i] & ES_PMI;
 		ovf |= ctr_bit(i); /* N-21, N-22: whatever the PMI bit */
@@ -298,83 +303,54 @@ static void overflow(struct nhm_uncore *u, unsigned wrapped)
 		freeze(u); /* N-36, N-38, OQ-N7 */
 }
 
-/* d[i] = increments of counter i over [u->now, to). */
-static void counts_to(const struct nhm_uncore *u, uint64_t to, uint64_t *d)
+static void add(void *m, unsigned i, uint64_t d)
 {
-	unsigned i;
+	struct nhm_uncore *u = m;
+	uint64_t w = width_mask(u), *v = ctr_val(u, i);
 
-	for (i = 0; i < NHM_ALL; i++)
-		d[i] = running(u, i) ? count(u, i, u->now, to) : 0;
+	*v = (*v & ~w) | ((*v + d) & w); /* N-12, N-29: wraps and goes on */
 }
 
-static void add_counts(struct nhm_uncore *u, const uint64_t *d, uint64_t to)
+/* OQ-N15: a wrap takes effect at its cycle; the defect defers it to the
+ * access or tick that finds it. */
+static bool late(const void *m)
 {
-	uint64_t m = width_mask(u), *v;
-	unsigned i;
+	const struct nhm_uncore *u = m;
 
-	for (i = 0; i < NHM_ALL; i++) {
-		v = ctr_val(u, i);
-		*v = (*v & ~m) | ((*v + d[i]) & m); /* N-12, N-29: wraps and goes on */
-	}
-	u->now = to;
+	return F(u, LATE_OVERFLOW);
 }
 
-/* Advance to `now`, handling wraps in cycle order: everything is brought to
- * the earliest wrap cycle, the wrap takes effect there (which may freeze
- * the others), then on to the next wrap or to `now`. */
-static void advance(struct nhm_uncore *u, uint64_t now)
+/* After every advance: an occupancy tracker that has caught up with its
+ * queue is the stream again (the cache counts it). */
+static void settle(void *m)
 {
-	uint64_t d[NHM_ALL], wrap[NHM_ALL], first, at;
-	unsigned i, wrapped;
+	struct nhm_uncore *u = m;
+	unsigned i;
 
-	if (now < u->now)
-		now = u->now;
-	for (;;) {
-		counts_to(u, now, d);
-		first = UINT64_MAX;
-		for (i = 0; i < NHM_ALL; i++) {
-			wrap[i] = d[i] >= to_wrap(u, i) ? wrap_at(u, i) : UINT64_MAX;
-			first = wrap[i] < first ? wrap[i] : first;
-		}
-		if (first == UINT64_MAX)
-			break;
-		/* OQ-N15: at the wrap cycle; the defect defers it to this access. */
-		at = F(u, LATE_OVERFLOW) ? now : first;
-		if (at != now)
-			counts_to(u, at, d);
-		add_counts(u, d, at);
-		for (wrapped = 0, i = 0; i < NHM_ALL; i++)
-			wrapped |= (unsigned)(wrap[i] <= at) << i;
-		overflow(u, wrapped);
-	}
-	add_counts(u, d, now);
 	for (i = 0; i < NHM_NCTR; i++)
-		if (u->occ_rst[i] != UINT64_MAX && now >= u->occ_end[i])
-			u->occ_rst[i] = UINT64_MAX; /* caught up: back to the cache */
+		if (u->occ_rst[i] != UINT64_MAX && u->now >= u->occ_end[i])
+			u->occ_rst[i] = UINT64_MAX;
 }
 
 /* ---- registers ---- */
 
-/* An uncore MSR of this generation (the core-side ones are the backend's);
- * *i = its counter index for counters and their controls. */
-static bool uncore_reg(uint32_t msr, struct reg_ref *r, unsigned *i)
+/* An uncore MSR of this generation (the core-side ones are the backend's):
+ * 0 and *i = its counter index for counters and their controls, else -1.
+ * core: every register is the package's (N-03). */
+static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
+	(void)m, (void)core;
 	if (!reg_find(nhm_boxes, ARRAY_SIZE(nhm_boxes), msr, r) || r->box == &core_pmi_box)
-		return false;
+		return -1;
 	*i = r->tmpl->count == NHM_NCTR ? r->idx : NHM_FIXED;
-	return true;
+	return 0;
 }
 
-/* The start of every access: -1 (not this model's MSR), VEC_GP (the
- * MSR_FAULTS defect's PerfEvtSel3), or 0 with the register in *r and *i
- * and the model advanced to now. */
-static int enter(struct nhm_uncore *u, uint32_t msr, uint64_t now, struct reg_ref *r,
-		 unsigned *i)
+/* msr-faults (N-05 broken): PerfEvtSel3 raises #GP, after the access has
+ * brought the model to its time. */
+static bool faulting(const struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
 {
-	if (!uncore_reg(msr, r, i))
-		return -1;
-	advance(u, now);
-	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && *i == 3 ? VEC_GP : 0;
+	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && i == 3;
 }
 
 /* OQ-N11: non-zero reserved bits raise #GP(0) and change nothing. */
@@ -497,7 +473,7 @@ void nhm_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uin
 	}
 }
 
-static uint64_t read_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
+static uint64_t reg_value(struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
 {
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
@@ -515,8 +491,20 @@ static uint64_t read_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned
 	}
 }
 
-static int write_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i, uint64_t val)
+static int read_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t *val)
 {
+	if (faulting(m, r, i))
+		return VEC_GP;
+	*val = reg_value(m, r, i);
+	return 0;
+}
+
+static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
+{
+	struct nhm_uncore *u = m;
+
+	if (faulting(u, r, i))
+		return VEC_GP;
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		return write_global_ctl(u, r->tmpl, val);
@@ -535,46 +523,28 @@ static int write_reg(struct nhm_uncore *u, const struct reg_ref *r, unsigned i, 
 	}
 }
 
-/* core: every register is the package's (N-03). */
+const struct emu_engine nhm_engine = {
+	.now = offsetof(struct nhm_uncore, now),
+	.nctr = NHM_ALL,
+	.running = running,
+	.count = count,
+	.to_wrap = to_wrap,
+	.wrap_at = wrap_at,
+	.add = add,
+	.on_wrap = overflow,
+	.late = late,
+	.settle = settle,
+	.find = find,
+	.read = read_reg,
+	.write = write_reg,
+};
+
 int nhm_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
 {
-	struct nhm_uncore *u = m;
-	struct reg_ref r;
-	unsigned i;
-	int rc = enter(u, msr, now, &r, &i);
-
-	(void)core;
-	if (!rc)
-		*val = read_reg(u, &r, i);
-	return rc;
+	return emu_rdmsr(&nhm_engine, m, core, msr, now, val);
 }
 
 int nhm_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
 {
-	struct nhm_uncore *u = m;
-	struct reg_ref r;
-	unsigned i;
-	int rc = enter(u, msr, now, &r, &i);
-
-	(void)core;
-	return rc ? rc : write_reg(u, &r, i, val);
-}
-
-void nhm_advance(struct nhm_uncore *u, uint64_t now)
-{
-	advance(u, now);
-}
-
-uint64_t nhm_next_wrap(const struct nhm_uncore *u)
-{
-	uint64_t first = UINT64_MAX, w;
-	unsigned i;
-
-	for (i = 0; i < NHM_ALL; i++) {
-		if (!running(u, i))
-			continue;
-		w = wrap_at(u, i);
-		first = w < first ? w : first;
-	}
-	return first;
+	return emu_wrmsr(&nhm_engine, m, core, msr, val, now);
 }

@@ -9,6 +9,7 @@
 #define PMU_EMU_NHM_H
 
 #include "lib/rt.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/pmi_fifo.h"
 #include "pmu/emu/models.h"
@@ -53,12 +54,9 @@ void nhm_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uin
 int nhm_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
 int nhm_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
-/* Advance to now without an access (the PMI scheduler's tick). */
-void nhm_advance(struct nhm_uncore *u, uint64_t now);
-
-/* Cycle of the next wrap of any running counter after u->now, UINT64_MAX if
- * none will wrap (nothing running, or no events). */
-uint64_t nhm_next_wrap(const struct nhm_uncore *u);
+/* The model's hooks on the counter engine (pmu/emu/engine.h): its time,
+ * advance and next wrap (emu_advance, emu_next_wrap). */
+extern const struct emu_engine nhm_engine;
 
 /* Advance to now, then move out up to max pending PMI requests, oldest
  * first; returns how many (now below the model's time: no advance). */

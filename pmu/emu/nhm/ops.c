@@ -7,7 +7,7 @@ unsigned nhm_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned m
 	struct nhm_uncore *u = m;
 	unsigned i, n, bits = u->pmi_core_bits, c;
 
-	nhm_advance(u, now);
+	emu_advance(&nhm_engine, u, now);
 	n = emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 	/* EMU_F(PMI_WRONG_CORE): each request names the next core up, modulo
 	 * the EN_PMI_CORE width (N-31, OQ-N3). */

@@ -15,6 +15,7 @@
  * interval (X-31) are plain sequences of these writes; reads only bring
  * the model to their time (X-10), writes set no status (X-18). */
 #include "pmu/emu/nhmex/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/regs/tables.h"
 #include "arch/fault.h"
 
@@ -196,11 +197,9 @@ static uint64_t wrap_at(const struct nhmex_uncore *u, unsigned b, unsigned k)
 
 static void queue_pmi(struct nhmex_uncore *u, uint16_t cores)
 {
-	if (u->npmi == NHMEX_MAX_PMI_REQ) {
-		u->pmi_dropped++;
-		return;
-	}
-	u->pmi[u->npmi++] = (struct emu_pmi_req){ u->now, cores };
+	struct emu_pmi_req req = { u->now, cores };
+
+	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
 
 /* The U-box receives a PMI request from box b (X-19..X-23). */
@@ -248,60 +247,67 @@ static bool overflow(struct nhmex_uncore *u, unsigned b, unsigned k)
 	return (pmi_en || F(u, EX_PMI_EN_IGNORED)) && (rose || F(u, EX_PMI_RETRIGGER));
 }
 
-static void add_all(struct nhmex_uncore *u, uint64_t to)
+/* ---- the engine's view: counter i is box i / SLOTS, counter i % SLOTS
+ * of it; the slots beyond a box's counters never run ---- */
+
+#define SLOTS (NHMEX_MAX_CTR + 1)
+#define BOX(i) ((i) / SLOTS)
+#define CTR(i) ((i) % SLOTS)
+_Static_assert(NHMEX_NBOX * SLOTS <= EMU_MAX_CTR, "EMU_MAX_CTR holds every slot");
+
+static bool e_running(const void *m, unsigned i)
 {
-	uint64_t m = width_mask(u), *v;
-	unsigned b, k;
+	return CTR(i) < nctr(BOX(i)) && running(m, BOX(i), CTR(i));
+}
+
+static uint64_t e_count(const void *m, unsigned i, uint64_t a, uint64_t c)
+{
+	return count(m, BOX(i), CTR(i), a, c);
+}
+
+static uint64_t e_to_wrap(const void *m, unsigned i)
+{
+	return to_wrap(m, BOX(i), CTR(i));
+}
+
+static uint64_t e_wrap_at(const void *m, unsigned i)
+{
+	return wrap_at(m, BOX(i), CTR(i));
+}
+
+static void e_add(void *m, unsigned i, uint64_t d)
+{
+	struct nhmex_uncore *u = m;
+	uint64_t w = width_mask(u), *v = &u->box[BOX(i)].ctr[CTR(i)];
+
+	*v = (*v & ~w) | ((*v + d) & w);
+}
+
+/* The counters with wrapped[i] set wrapped at u->now: each sets its chain
+ * in box order, and the first to ask for a PMI makes the one request of
+ * the cycle however many wrapped. */
+static void e_on_wrap(void *m, const bool *wrapped)
+{
+	struct nhmex_uncore *u = m;
+	unsigned b, k, pmi_box = 0;
+	bool pmi = false;
 
 	for (b = 0; b < NHMEX_NBOX; b++)
 		for (k = 0; k < nctr(b); k++)
-			if (running(u, b, k)) {
-				v = &u->box[b].ctr[k];
-				*v = (*v & ~m) | ((*v + count(u, b, k, u->now, to)) & m);
+			if (wrapped[b * SLOTS + k] && overflow(u, b, k) && !pmi) {
+				pmi = true;
+				pmi_box = b;
 			}
-	u->now = to;
+	if (pmi)
+		ubox_pmi(u, pmi_box);
 }
 
-/* Advance to now, taking wraps in cycle order: everything is brought to the
- * earliest wrap, which takes effect there (and may freeze the rest). */
-static void advance(struct nhmex_uncore *u, uint64_t now)
+/* at the wrap; the defect defers it to the access that finds it. */
+static bool e_late(const void *m)
 {
-	uint64_t first, w, at;
-	unsigned b, k, pmi_box;
-	bool pmi;
+	const struct nhmex_uncore *u = m;
 
-	if (now < u->now)
-		now = u->now;
-	for (;;) {
-		first = UINT64_MAX;
-		for (b = 0; b < NHMEX_NBOX; b++)
-			for (k = 0; k < nctr(b); k++)
-				if (running(u, b, k) && (w = wrap_at(u, b, k)) < first)
-					first = w;
-		if (first > now)
-			break;
-		at = F(u, EX_LATE_OVERFLOW) ? now : first; /* at the wrap */
-		/* Which counters wrap by `at`, before adding moves them past. */
-		pmi = false;
-		pmi_box = 0;
-		{
-			bool wraps[NHMEX_NBOX][NHMEX_MAX_CTR + 1];
-
-			for (b = 0; b < NHMEX_NBOX; b++)
-				for (k = 0; k < nctr(b); k++)
-					wraps[b][k] = running(u, b, k) && wrap_at(u, b, k) <= at;
-			add_all(u, at);
-			for (b = 0; b < NHMEX_NBOX; b++)
-				for (k = 0; k < nctr(b); k++)
-					if (wraps[b][k] && overflow(u, b, k) && !pmi) {
-						pmi = true;
-						pmi_box = b;
-					}
-		}
-		if (pmi) /* one request per cycle however many wrapped */
-			ubox_pmi(u, pmi_box);
-	}
-	add_all(u, now);
+	return F(u, EX_LATE_OVERFLOW);
 }
 
 /* ---- clearing ---- */
@@ -438,17 +444,26 @@ static uint64_t ctl_defined(const struct nhmex_uncore *u, const struct loc *l)
 	return def;
 }
 
-/* core: every register is the package's. */
-int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+/* The register at msr: 0 with *r and its model box in *i, VEC_GP, or -1.
+ * core: every register is the package's (X-02). */
+static int e_find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	struct nhmex_uncore *u = m;
 	struct loc l;
-	int rc = locate(u, msr, &l);
+	int rc = locate(m, msr, &l);
 
 	(void)core;
-	if (rc)
-		return rc;
-	advance(u, now);
+	if (!rc) {
+		*r = l.r;
+		*i = l.b;
+	}
+	return rc;
+}
+
+static int e_read(void *m, const struct reg_ref *r, unsigned b, uint64_t *val)
+{
+	struct nhmex_uncore *u = m;
+	struct loc l = { *r, b };
+
 	switch (l.r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		*val = u->box[l.b].ctl;
@@ -471,20 +486,14 @@ int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *va
 	return 0;
 }
 
-int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+static int e_write(void *m, const struct reg_ref *r, unsigned b, uint64_t val)
 {
 	struct nhmex_uncore *u = m;
-	struct loc l;
-	int rc = locate(u, msr, &l);
-	uint64_t def, old;
+	struct loc l = { *r, b };
+	/* ig bits are dropped and read 0 */
+	uint64_t def = F(u, EX_IG_BITS_KEPT) ? ~0ull : ctl_defined(u, &l), old;
 	bool was;
 
-	(void)core;
-	if (rc) /* no register of this generation: no template to look at */
-		return rc;
-	/* ig bits are dropped and read 0 */
-	def = F(u, EX_IG_BITS_KEPT) ? ~0ull : ctl_defined(u, &l);
-	advance(u, now);
 	switch (l.r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		if (l.b == NHMEX_U)
@@ -513,6 +522,31 @@ int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 		break;
 	}
 	return 0;
+}
+
+const struct emu_engine nhmex_engine = {
+	.now = offsetof(struct nhmex_uncore, now),
+	.nctr = NHMEX_NBOX * SLOTS,
+	.running = e_running,
+	.count = e_count,
+	.to_wrap = e_to_wrap,
+	.wrap_at = e_wrap_at,
+	.add = e_add,
+	.on_wrap = e_on_wrap,
+	.late = e_late,
+	.find = e_find,
+	.read = e_read,
+	.write = e_write,
+};
+
+int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+{
+	return emu_rdmsr(&nhmex_engine, m, core, msr, now, val);
+}
+
+int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+{
+	return emu_wrmsr(&nhmex_engine, m, core, msr, val, now);
 }
 
 /* ncores: the model's C-box count names the cores (X-37, OQ-X1); uclk_khz:
@@ -554,34 +588,17 @@ void nhmex_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 		}
 }
 
-void nhmex_advance(struct nhmex_uncore *u, uint64_t now)
-{
-	advance(u, now);
-}
-
-uint64_t nhmex_next_wrap(const struct nhmex_uncore *u)
-{
-	uint64_t first = UINT64_MAX, w;
-	unsigned b, k;
-
-	for (b = 0; b < NHMEX_NBOX; b++)
-		for (k = 0; k < nctr(b); k++)
-			if (running(u, b, k) && (w = wrap_at(u, b, k)) < first)
-				first = w;
-	return first;
-}
-
 unsigned nhmex_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max)
 {
 	struct nhmex_uncore *u = m;
 
-	advance(u, now);
+	emu_advance(&nhmex_engine, u, now);
 	return emu_fifo_take(u->pmi, &u->npmi, sizeof(*out), out, max);
 }
 
 uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now)
 {
-	advance(u, now);
+	emu_advance(&nhmex_engine, u, now);
 	return s < 2 ? u->summary[s] : 0;
 }
 

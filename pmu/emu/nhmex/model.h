@@ -31,6 +31,7 @@
 #define PMU_EMU_NHMEX_H
 
 #include "lib/rt.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/pmi_fifo.h"
 #include "pmu/emu/models.h"
@@ -87,9 +88,9 @@ void nhmex_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 int nhmex_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
 int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
-void nhmex_advance(struct nhmex_uncore *u, uint64_t now);
-/* Cycle of the next wrap of any counter after u->now, UINT64_MAX if none. */
-uint64_t nhmex_next_wrap(const struct nhmex_uncore *u);
+/* The model's hooks on the counter engine (pmu/emu/engine.h): its time,
+ * advance and next wrap (emu_advance, emu_next_wrap). */
+extern const struct emu_engine nhmex_engine;
 /* Advance to now, then move out up to max pending PMI requests, oldest
  * first (now below the model's time: no advance). */
 unsigned nhmex_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);

@@ -14,6 +14,7 @@
  * counts pclks from C-state occupancy and its own events
  * (pmu/emu/snbep/pcu.c), O(1) per access and per C-state change. */
 #include "pmu/emu/snbep/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/pmi_fifo.h"
 #include "pmu/regs/tables.h"
 #include "arch/fault.h"
@@ -216,10 +217,7 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 
 static void queue_pmi(struct snbep_uncore *u, uint64_t cycle)
 {
-	if (u->npmi == SNBEP_MAX_PMI_REQ)
-		u->pmi_dropped++;
-	else
-		u->pmi[u->npmi++] = cycle;
+	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, cycle);
 }
 
 /* Add d increments; true if the counter wrapped (S-36..S-39: it counts on
@@ -258,8 +256,11 @@ static void wrapped(struct snbep_uncore *u, struct snbep_box *b)
 	}
 }
 
-static void advance(struct snbep_uncore *u, uint64_t now)
+/* The engine's step (struct emu_engine): everything counts up to now at
+ * once, since a wrap changes nothing (S-39). */
+static void advance(void *m, uint64_t now)
 {
+	struct snbep_uncore *u = m;
 	/* Wrapped: C-box b at b, the PCU at ncores, the U-box at ncores + 1. */
 	bool wrap[SNBEP_MAX_CORES + 2] = { false };
 	unsigned b, k, c, pcu = u->ncores, ubox = u->ncores + 1;
@@ -414,7 +415,6 @@ struct loc {
 	struct snbep_ctr *ctr; /* its counter (CTL, CTR), else NULL */
 	struct sref sref;      /* its stream, for a stream counter */
 	bool stream;
-	uint64_t *resid;       /* a core's C-state residency counter (S-46) */
 };
 
 static bool absent(uint32_t msr)
@@ -427,15 +427,12 @@ static bool absent(uint32_t msr)
 	return false;
 }
 
-/* 0 and *l, or VEC_GP (#GP), or -1 (not this model's). */
-static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
+/* Where the register r lives in the model. */
+static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *l)
 {
 	memset(l, 0, sizeof(*l));
-	if (!reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &l->r))
-		return -1;
+	l->r = *r;
 	if (l->r.box == &snbep_cbox) {
-		if (l->r.box_idx >= u->ncores)
-			return VEC_GP; /* OQ-S15: no C-box for an absent core */
 		l->box = &u->cbox[l->r.box_idx];
 		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
@@ -451,49 +448,47 @@ static int locate(struct snbep_uncore *u, uint32_t msr, struct loc *l)
 		l->ctr = l->sref.c;
 	else if (l->box && (l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR))
 		l->ctr = &l->box->ctr[l->r.idx];
-	return 0;
 }
 
-#define ABSENT_OK 1
-
-/* The start of every access: VEC_GP (#GP) or -1 (not this model's); ABSENT_OK
- * for a global register this uncore lacks when SNBEP_GLOBAL_REGS makes it
- * answer (S-03, OQ-S01); else 0 with *l located, the model advanced to now
- * and, for a residency counter, l->resid the accessing core's. */
-static int enter(struct snbep_uncore *u, unsigned core, uint32_t msr, uint64_t now,
-		 struct loc *l)
+/* The register at msr: 0 with *r and *i the accessing core (for the
+ * per-core residency counters, OQ-S14), VEC_GP (a C-box of an absent core,
+ * OQ-S15), or -1 (not this model's). */
+static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
-	int rc;
+	const struct snbep_uncore *u = m;
 
-	if (absent(msr))
-		return F(u, SNBEP_GLOBAL_REGS) ? ABSENT_OK : VEC_GP;
-	rc = locate(u, msr, l);
-	if (rc)
-		return rc;
-	advance(u, now);
-	if (l->r.box != &snbep_residency)
-		return 0;
-	if (core >= u->ncores)
+	if (!reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, r))
+		return -1;
+	if (r->box == &snbep_cbox && r->box_idx >= u->ncores)
 		return VEC_GP;
-	l->resid = &u->resid[core][msr != MSR_CORE_C3_CTR];
+	*i = core;
 	return 0;
 }
 
-int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+/* For a residency register, the accessing core's counter (OQ-S14), or
+ * NULL and *gp for a core the package does not have; else NULL. */
+static uint64_t *resid_of(struct snbep_uncore *u, const struct reg_ref *r, unsigned core, bool *gp)
+{
+	*gp = r->box == &snbep_residency && core >= u->ncores;
+	if (r->box != &snbep_residency || *gp)
+		return NULL;
+	return &u->resid[core][r->msr != MSR_CORE_C3_CTR];
+}
+
+static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *val)
 {
 	struct snbep_uncore *u = m;
 	struct loc l;
-	int rc;
+	bool gp;
+	uint64_t *resid = resid_of(u, r, core, &gp);
 
-	if (absent(msr))
-		*val = 0;
-	rc = enter(u, core, msr, now, &l);
-	if (rc)
-		return rc == ABSENT_OK ? 0 : rc;
-	if (l.resid) {
-		*val = *l.resid;
+	if (gp)
+		return VEC_GP;
+	if (resid) {
+		*val = *resid;
 		return 0;
 	}
+	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL: /* OQ-S02: write-only fields read 0 */
 		*val = F(u, SNBEP_BOX_CTL_READS_BACK) ? (l.box->frz ? BOX_FRZ : 0) |
@@ -512,18 +507,20 @@ int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *va
 	return 0;
 }
 
-int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t val)
 {
 	struct snbep_uncore *u = m;
 	struct loc l;
-	int rc = enter(u, core, msr, now, &l);
+	bool gp;
+	uint64_t *resid = resid_of(u, r, core, &gp);
 
-	if (rc)
-		return rc == ABSENT_OK ? 0 : rc;
-	if (l.resid) {
-		*l.resid = val; /* OQ-S14: writes stored */
+	if (gp)
+		return VEC_GP;
+	if (resid) {
+		*resid = val; /* OQ-S14: writes stored */
 		return 0;
 	}
+	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
 		write_box_ctl(u, l.box, val);
@@ -538,6 +535,37 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 		l.ctr->val = val & (F(u, SNBEP_UPPER_BITS_KEPT) ? ~0ull : width_mask(l.ctr));
 		return 0;
 	}
+}
+
+const struct emu_engine snbep_engine = {
+	.now = offsetof(struct snbep_uncore, now),
+	.step = advance,
+	.find = find,
+	.read = read_reg,
+	.write = write_reg,
+};
+
+/* S-03, OQ-S01: the global and status registers IVB-EP has are not on
+ * 0x2D; snbep-global-regs makes them answer (reads 0, writes ignored),
+ * neither advancing the model. */
+int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val)
+{
+	struct snbep_uncore *u = m;
+
+	if (absent(msr)) {
+		*val = 0;
+		return F(u, SNBEP_GLOBAL_REGS) ? 0 : VEC_GP;
+	}
+	return emu_rdmsr(&snbep_engine, u, core, msr, now, val);
+}
+
+int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now)
+{
+	struct snbep_uncore *u = m;
+
+	if (absent(msr))
+		return F(u, SNBEP_GLOBAL_REGS) ? 0 : VEC_GP;
+	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
 static uint8_t table_width(uint32_t msr)
@@ -588,16 +616,11 @@ void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 	}
 }
 
-void snbep_advance(struct snbep_uncore *u, uint64_t now)
-{
-	advance(u, now);
-}
-
 void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 
-	advance(u, now);
+	emu_advance(&snbep_engine, u, now);
 	if (core < u->ncores)
 		u->cstate[core] = (uint8_t)s;
 }

@@ -22,6 +22,7 @@
 #define PMU_EMU_SNBEP_H
 
 #include "lib/rt.h"
+#include "pmu/emu/engine.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/stream.h"
@@ -86,8 +87,9 @@ void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
 int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 
-/* Advance to now without an access (the backend's tick). */
-void snbep_advance(struct snbep_uncore *u, uint64_t now);
+/* The model's hooks on the counter engine (pmu/emu/engine.h): its time
+ * and advance (emu_advance), counting in one step. */
+extern const struct emu_engine snbep_engine;
 
 /* Core `core` enters C-state s at `now` (the model is advanced to now
  * first, so the old state counts up to it). Cores outside 0..ncores-1 are

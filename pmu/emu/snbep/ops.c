@@ -11,7 +11,7 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 	uint64_t c[SNBEP_MAX_PMI_REQ];
 	unsigned i, n;
 
-	snbep_advance(u, now);
+	emu_advance(&snbep_engine, u, now);
 	n = emu_fifo_take(u->pmi, &u->npmi, sizeof(c[0]), c,
 			  max < SNBEP_MAX_PMI_REQ ? max : SNBEP_MAX_PMI_REQ);
 	for (i = 0; i < n; i++)

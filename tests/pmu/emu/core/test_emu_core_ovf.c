@@ -42,7 +42,7 @@ static void oq_c12_preset_minus_n_overflows_at_exactly_the_nth_event(void **stat
 		/* one event per cycle: the N-th event is in cycle t0 + N - 1 */
 		init(&u, &core_shape_nhm, 0);
 		start_preset(&u, 1, &cycles, 0 - n, false, t0); /* 32-bit write, sign-extended */
-		assert_int_equal(core_next_wrap(&u), t0 + n);
+		assert_int_equal(emu_next_wrap(&core_engine, &u), t0 + n);
 		assert_int_equal(rd(&u, STATUS, t0 + n - 1), 0);
 		assert_int_equal(rd(&u, STATUS, t0 + n), 0x2);
 		assert_int_equal(rd(&u, PMC(1), t0 + n), 0);
@@ -50,7 +50,7 @@ static void oq_c12_preset_minus_n_overflows_at_exactly_the_nth_event(void **stat
 		init(&u, &core_shape_nhm, 0);
 		start_preset(&u, 2, &inst, 0 - n, false, t0);
 		w = ref_reach(&inst, t0, n);
-		assert_int_equal(core_next_wrap(&u), w);
+		assert_int_equal(emu_next_wrap(&core_engine, &u), w);
 		assert_int_equal(rd(&u, STATUS, w - 1), 0);
 		assert_int_equal(rd(&u, STATUS, w), 0x4);
 	}
@@ -133,9 +133,9 @@ static void oq_c12_stopped_at_the_wrap_has_overflowed(void **state)
 	assert_int_equal(rd(&u, PMC(0), 90000), 0);
 	assert_int_equal(rd(&u, STATUS, 90000), 1);
 	assert_int_equal(u.npmi, 1);
-	assert_int_equal(core_next_wrap(&u), UINT64_MAX);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), UINT64_MAX);
 	wr(&u, GCTL, 1, 90000);
-	assert_int_equal(core_next_wrap(&u), 90000 + MAX48 + 1);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), 90000 + MAX48 + 1);
 }
 
 static void c12_counters_wrap_at_48_bits_and_go_on(void **state)
@@ -152,7 +152,7 @@ static void c12_counters_wrap_at_48_bits_and_go_on(void **state)
 	/* preset 0: 2^48 events to the wrap */
 	init(&u, &core_shape_nhm, 0);
 	start_gp(&u, 0, &cycles, 0, 7);
-	assert_int_equal(core_next_wrap(&u), 7 + MAX48 + 1);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), 7 + MAX48 + 1);
 }
 
 static void c11_enumerated_width_sets_the_wrap(void **state)
@@ -268,7 +268,7 @@ static void c10_requests_in_cycle_order_one_per_cycle(void **state)
 	start_preset(&u, 1, &cycles, (uint64_t)-10, true, 0); /* at 10 */
 	start_preset(&u, 2, &cycles, (uint64_t)-30, true, 0); /* at 30, with counter 0 */
 	start_preset(&u, 3, &cycles, (uint64_t)-20, false, 0); /* at 20, no INT */
-	assert_int_equal(core_next_wrap(&u), 10);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), 10);
 	core_advance(&u, 1000);
 	assert_int_equal(rd(&u, STATUS, 1000), 0xF);
 	assert_int_equal(core_take_pmi(&u, req, 1), 1);
@@ -309,7 +309,7 @@ static void c09_nothing_running_never_overflows(void **state)
 	wr(&u, PMC(0), (uint64_t)-1, 0);
 	wr(&u, SEL(0), evtsel(EV_CYCLES, 0, USR | EN | INT), 0); /* ring 3 only */
 	wr(&u, GCTL, 1, 0);
-	assert_int_equal(core_next_wrap(&u), UINT64_MAX);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), UINT64_MAX);
 	core_advance(&u, 1ull << 40);
 	assert_int_equal(rd(&u, STATUS, 1ull << 40), 0);
 	assert_int_equal(u.npmi, 0);

@@ -340,7 +340,7 @@ static void c11_absent_counters_never_count(void **state)
 	(void)state;
 	init(&u, &v1, EMU_F(CORE_FIXED_EN_IGNORED) | EMU_F(CORE_GLOBAL_CTRL_IGNORED) |
 			      EMU_F(CORE_LOCAL_EN_IGNORED));
-	assert_int_equal(core_next_wrap(&u), UINT64_MAX);
+	assert_int_equal(emu_next_wrap(&core_engine, &u), UINT64_MAX);
 	/* Two fixed counters of 40 bits: only they overflow (a third one, at 3/4
 	 * of the cycles, would before 2^41). */
 	init(&u, &v2_2x40, EMU_F(CORE_FIXED_EN_IGNORED) | EMU_F(CORE_GLOBAL_CTRL_IGNORED));

@@ -45,7 +45,7 @@ static void n21_wrap_sets_ovf_pc_at_the_exact_cycle(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 2, &reads_any, left, false, t0);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	assert_true(ref_count(&reads_any, t0, w) >= left);
 	assert_true(ref_count(&reads_any, t0, w - 1) < left);
 	assert_int_equal(rd(&u, STATUS, w - 1), 0);
@@ -65,7 +65,7 @@ static void n22_fixed_wrap_sets_ovf_fc0(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_fixed(&u, 300, false, 0, 1000);
-	assert_int_equal(nhm_next_wrap(&u), 1300);
+	assert_int_equal(emu_next_wrap(&nhm_engine, &u), 1300);
 	assert_int_equal(rd(&u, STATUS, 1299), 0);
 	assert_int_equal(rd(&u, STATUS, 1300), ST_FC0 | ST_CHG);
 	assert_int_equal(rd(&u, STATUS, 99999), ST_FC0 | ST_CHG); /* stays */
@@ -193,7 +193,7 @@ static void n29_wrap_after_1e12_cycles_is_exact(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 5, &occ_all, left, false, t0);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	assert_true(w - t0 > 1000000000000ull);
 	assert_true(ref_count_long(&occ_all, t0, w) >= left);
 	assert_true(ref_count_long(&occ_all, t0, w - 1) < left);
@@ -215,10 +215,10 @@ static void n30_pmi_request_per_overflow(void **state)
 
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &reads_any, 1000, true, 0);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	rd(&u, STATUS, w - 1);
 	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 0);
-	nhm_advance(&u, w + 10);
+	emu_advance(&nhm_engine, &u, w + 10);
 	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 1);
 	assert_int_equal(req[0].cycle, w);
 	assert_int_equal(nhm_take_pmi(&u, 0, req, 4), 0); /* moved out */
@@ -300,7 +300,7 @@ static uint64_t nine_running(struct nhm_uncore *u, struct nhm_uncore *twin, emu_
 		wr(x, GCTL, (i ? 0 : GC_FRZ) | GC_CORE(1) | GC_FC0 | 0xFE, 0);
 		start_gp_preset(x, 0, &occ_all, 3000, true, 0);
 	}
-	return nhm_next_wrap(u);
+	return emu_next_wrap(&nhm_engine, u);
 }
 
 static void n36_freeze_stops_all_nine_at_the_wrap(void **state)
@@ -315,7 +315,7 @@ static void n36_freeze_stops_all_nine_at_the_wrap(void **state)
 	assert_int_equal(rd(&u, FIXED, w + 5000), w);
 	/* OQ-N5: EN_PC7..0 and EN_FC0 cleared, EN_PMI_CORE and PMI_FRZ kept. */
 	assert_int_equal(rd(&u, GCTL, w + 5000), GC_FRZ | GC_CORE(1));
-	assert_int_equal(nhm_next_wrap(&u), UINT64_MAX);
+	assert_int_equal(emu_next_wrap(&nhm_engine, &u), UINT64_MAX);
 }
 
 static void n36_faults_break_the_freeze(void **state)
@@ -384,7 +384,7 @@ static void oqn15_occupancy_wrap_skips_past_zero(void **state)
 		;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &occ_all, 1, false, t0);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	assert_int_equal(w, t0 + 1);
 	assert_int_equal(rd(&u, CTR(0), w), nhm_stream_value(0x23, 0x07, t0) - 1);
 	assert_int_equal(rd(&u, STATUS, w), 0x1 | ST_CHG);
@@ -412,7 +412,7 @@ static void oqn15_wrap_cycle_for_every_distance(void **state)
 			wr(&u, CTR(0), MAX48 + 1 - left, t0);
 			while (cum[t] < left)
 				t++;
-			assert_int_equal(nhm_next_wrap(&u), t0 + t);
+			assert_int_equal(emu_next_wrap(&nhm_engine, &u), t0 + t);
 		}
 	}
 }
@@ -427,7 +427,7 @@ static void oqn15_wrap_at_a_whole_number_of_periods(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	start_gp_preset(&u, 0, &reads_any, left, false, t0);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	assert_true(w <= t0 + 3 * P);
 	assert_int_equal(ref_count(&reads_any, t0, w), left);
 	assert_true(ref_count(&reads_any, t0, w - 1) < left);
@@ -442,7 +442,7 @@ static void oqn15_late_overflow_defect_defers_to_the_access(void **state)
 	(void)state;
 	nhm_init(&u, EMU_F(LATE_OVERFLOW), 0, 0, 0, 0);
 	start_fixed(&u, 10, true, GC_FRZ, 0);
-	assert_int_equal(nhm_next_wrap(&u), 10);
+	assert_int_equal(emu_next_wrap(&nhm_engine, &u), 10);
 	assert_int_equal(rd(&u, FIXED, 500), 490); /* frozen at the access */
 	assert_int_equal(nhm_take_pmi(&u, 0, &req, 1), 1);
 	assert_int_equal(req.cycle, 500);
@@ -479,10 +479,10 @@ static void oqn15_wraps_processed_in_cycle_order(void **state)
 		wr(&u, FIXED, MAX48 - 99, 0);
 		wr(&u, FIXED_CTL, 0x5, 0);
 		wr(&u, GCTL, GC_FC0 | 0x40 | (i ? GC_FRZ : 0), 0);
-		w1 = nhm_next_wrap(&u);
+		w1 = emu_next_wrap(&nhm_engine, &u);
 		assert_int_equal(w1, 100);
-		nhm_advance(&u, w1);
-		w2 = nhm_next_wrap(&u);
+		emu_advance(&nhm_engine, &u, w1);
+		w2 = emu_next_wrap(&nhm_engine, &u);
 		assert_int_equal(rd(&u, STATUS, 1000000) & 0x40, i ? 0 : 0x40);
 		assert_int_equal(nhm_take_pmi(&u, 0, req, 2), i ? 1 : 2);
 		assert_int_equal(req[0].cycle, 100);
@@ -513,7 +513,7 @@ static void oqn8_wrap_inside_reset_window_is_exact(void **state)
 	wr(&u, SEL(0), ref_sel(&r) | ES_RST, r.rst);
 	base = (MAX48 + 1) - left;
 	wr(&u, CTR(0), base, r.rst);
-	w = nhm_next_wrap(&u);
+	w = emu_next_wrap(&nhm_engine, &u);
 	assert_true(w < c);
 	assert_true(ref_count(&r, r.rst, w) >= left);
 	assert_true(ref_count(&r, r.rst, w - 1) < left);

@@ -217,7 +217,7 @@ static void x41_wrap_at_the_thresholded_count(void **state)
 	wr(&u, U_CTL, EN_ALL, A);
 	while (ref_filtered(NHMEX_S0, sel, A, t) < left)
 		t++;
-	assert_int_equal(nhmex_next_wrap(&u), t);
+	assert_int_equal(emu_next_wrap(&nhmex_engine, &u), t);
 	assert_int_equal(rd(&u, 0xC41, t - 1), 0);
 	assert_int_equal(rd(&u, 0xC41, t), 1);
 }

@@ -277,7 +277,7 @@ static void s39_s40_oqs06_wrap_is_silent(void **state)
 	}
 	wr(&u, U_FIXED_CTR, M48, 0);
 	wr(&u, U_FIXED_CTL, CTL_EN, 0);
-	snbep_advance(&u, 1000);
+	emu_advance(&snbep_engine, &u, 1000);
 	for (k = 0; k < 4; k++) {
 		assert_int_equal(rd(&u, C_CTL(0, k), 1000), sref_ctl(&c));
 		assert_int_equal(rd(&u, C_CTR(0, k), 1000), 999 - 100 * k);

@@ -434,7 +434,7 @@ static void s27_state_changes_are_cheap(void **state)
 							       k == 2, false, 0 }), 0);
 	for (t = 1; t <= 1000000; t++)
 		snbep_core_state(&u, t % 8, (enum pmu_cstate)(t / 8 % 4), 10 * t);
-	snbep_advance(&u, 1000000000000ull);
+	emu_advance(&snbep_engine, &u, 1000000000000ull);
 	assert_true(rd(&u, PCU_CTR(0), 1000000000000ull) > 0);
 	assert_true(clock() - c0 < CLOCKS_PER_SEC);
 }
