@@ -79,6 +79,10 @@ struct tally {
 	struct tally_fail fails[TALLY_FAILS_MAX];
 	unsigned nfails;
 	unsigned hung; /* ERRORs of tests a watchdog reset cut short (run_resume) */
+	/* PASSes and XFAILs of the state brackets (runner_bracket): counted in
+	 * n[] like any result, but they save and restore, they test nothing,
+	 * so a run whose only passes are theirs tested nothing (exit 77). */
+	unsigned bracket_passes;
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one

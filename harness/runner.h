@@ -95,9 +95,16 @@ void runner_summary_line(const struct tally *t, char *buf, size_t len);
 /* "failed: N test(s)" and a line "  FAIL|ERROR id: first line of reason"
  * for each kept in the tally; nothing when none failed. */
 void runner_print_fails(const struct tally *t);
+/* Whether id is a state bracket's (uncore.state.*, core.state.*: the
+ * session's brackets, harness/state.h): results of its kind save or
+ * restore the machine's state and test nothing. By id, since a run resumed
+ * from its journal (results_resume.c) has only the ids of its results;
+ * scripts/console_lines.py's is_bracket is the readers' same rule. */
+bool runner_bracket(const char *id);
 /* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
- * (an ERROR verdict), 77 nothing ran (everything skipped or not applicable,
- * or none selected), 124 a test hung and a watchdog reset the machine
+ * (an ERROR verdict), 77 nothing tested (every selected test skipped or not
+ * applicable, or none selected: the brackets' own PASSes do not count),
+ * 124 a test hung and a watchdog reset the machine
  * (before the others: the run's results are whole but for that test). */
 int runner_exit_code(const struct tally *t);
 /* Count r in the tally: its verdict, and a FAIL or ERROR in the list. */

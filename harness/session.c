@@ -245,6 +245,14 @@ int session_end(struct session *s)
 	if (s->jsonl)
 		jsonl_end(s->jsonl, t);
 	runner_print_fails(t);
+	/* The tally's PASS count holds the state brackets' (runner_bracket):
+	 * say what 77 means when they are all that passed. */
+	if (runner_exit_code(t) == 77)
+		plat_log(0, "nothing tested: %s%s",
+			 t->planned ? "every selected test was skipped or not applicable"
+				    : "no test was selected",
+			 t->bracket_passes ? "; the state brackets' PASS saves and restores the "
+					     "machine's state, it tests nothing" : "");
 	plat_log(0, "tally: %u PASS, %u FAIL, %u SKIP, %u XFAIL, %u ERROR, %u N/A",
 		 t->n[V_PASS], t->n[V_FAIL], t->n[V_SKIP], t->n[V_XFAIL], t->n[V_ERROR],
 		 t->n[V_NA]);

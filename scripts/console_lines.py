@@ -6,7 +6,12 @@ that read a serial log:
                                                    (verbose <= 1)
 
 WORD is PASS, FAIL, SKIP, XFAIL, ERROR or N/A; n is the result's place in
-the run (its TAP number), N the plan."""
+the run (its TAP number), N the plan.
+
+The state brackets (uncore.state.*, core.state.*: harness/runner.h's
+runner_bracket) save and restore the machine's state around the tests and
+test nothing: a run whose only PASSes are theirs tested nothing (the
+harness's exit code 77)."""
 import re
 
 from wire_frames import PREFIX as WIRE_PREFIX
@@ -14,6 +19,20 @@ from wire_frames import PREFIX as WIRE_PREFIX
 PROGRESS_RE = re.compile(r"^\[\d+(?:-\d+)?/\d+\] ")
 VERDICT_RE = re.compile(r"^\[(\d+)(?:-(\d+))?/\d+\] (PASS|FAIL|SKIP|XFAIL|ERROR|N/A) "
                         r"([^\s:]+)(?: \.\. ([^\s:]+) \((\d+) tests\))?")
+BRACKET_RE = re.compile(r"^(?:uncore|core)\.state\.")
+
+
+def is_bracket(test_id):
+    """Whether test_id is a state bracket's, whose PASS tests nothing."""
+    return bool(BRACKET_RE.match(test_id or ""))
+
+
+def nothing_tested(verdict_ids):
+    """Whether results [(verdict word, id)] tested nothing, the runs the
+    harness exits 77 for: no FAIL or ERROR, and no PASS or XFAIL but the
+    state brackets'."""
+    return not any(word in ("FAIL", "ERROR") or (word in ("PASS", "XFAIL") and not is_bracket(i))
+                   for word, i in verdict_ids)
 
 
 def strip_progress(line):

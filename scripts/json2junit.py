@@ -37,8 +37,10 @@ A run that proves nothing must never look green, so one extra test in error
   harness.incomplete   the run did not reach its summary (it hung or the
                        machine reset; nothing readable at all is such a
                        run), or the summary's counts differ from the tests;
-  harness.nothing-ran  the run is complete but no test ran: none was
-                       selected, or every test is SKIP or N/A, the runs the
+  harness.nothing-ran  the run is complete but nothing was tested: none
+                       was selected, or every test is SKIP or N/A but the
+                       state brackets (uncore.state.*, core.state.*, which
+                       save and restore and test nothing), the runs the
                        harness itself exits 77 for. PASS, FAIL, ERROR and
                        XFAIL ran.
 Never both: whether a run cut short would have run anything is unknown, and
@@ -60,6 +62,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from console_lines import is_bracket, nothing_tested  # noqa: E402
 from results import from_journal, read_run  # noqa: E402
 
 SUITE = "uncore-harness"
@@ -186,7 +189,12 @@ def problem_of(doc, tests):
                 f"the summary counts {counted} tests but {len(tests)} are reported")
     if not tests:
         return ("harness.nothing-ran", "no test was selected: nothing ran")
-    if all(t.get("verdict") in ("SKIP", "N/A") for t in tests):
+    if nothing_tested([(t.get("verdict"), t.get("id")) for t in tests]):
+        brackets = sum(1 for t in tests if is_bracket(t.get("id")))
+        if brackets:
+            return ("harness.nothing-ran",
+                    f"all {len(tests) - brackets} tests were skipped or N/A (the {brackets}"
+                    " state brackets' PASS tests nothing): nothing ran")
         if len(tests) == 1:
             return ("harness.nothing-ran",
                     f"the only test was {'skipped' if tests[0]['verdict'] == 'SKIP' else 'N/A'}:"
