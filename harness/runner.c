@@ -477,7 +477,7 @@ static void step(const struct test *tc, unsigned index, unsigned iter, const str
 		 bool first, void (*recover)(const struct tresult *r), const struct run_env *env,
 		 const struct run_sink *sink, struct tally *tally, const struct run_resume *re)
 {
-	if (!re || index > re->next)
+	if (!re || index > re->next || (index == re->next && !re->reason && !re->stop))
 		run_one(tc, index, iter, ct, recover, env, sink, tally, NULL);
 	else if (index == re->next && re->reason)
 		run_one(tc, index, iter, ct, recover, env, sink, tally, re->reason);

@@ -43,7 +43,8 @@ struct run_types {
 /* A run that goes on after a reset (efi/progress.c): results 1..next-1
  * are in the files already, their tally in the tally runner_run is given.
  * Result next is an ERROR with reason when reason is not NULL (the test
- * the reset cut short), and the run goes on from next + 1; with stop, it
+ * the reset cut short), and the run goes on from next + 1; with reason
+ * NULL (a reset between tests) it goes on from next itself; with stop, it
  * ends there (watchdog.resets= reached, or the reset came after the last
  * result). The brackets' firsts before next run again, unrecorded, since
  * what they saved went with the reset. */
