@@ -195,18 +195,27 @@ static uint64_t log_keep(const char *p, UINTN n, const struct mark *m)
  * The files are flushed in order log.txt, results.tap, results.jsonl
  * (rfile_track's), then the mark: with the record whole in the journal,
  * the test's lines in the other two are whole too, and only the mark's
- * rewrite was lost. Its length, or 0. */
+ * rewrite was lost. Its check holds (results.h): stale bytes of an older
+ * file after a cut line never pass. Its length, or 0. */
 static UINTN record_past(const char *j, UINTN len, const struct mark *m)
 {
 	char pre[32];
-	UINTN k = (UINTN)snprintf(pre, sizeof(pre), "{\"seq\":%u,\"test\":", m->index), e;
+	UINTN k = (UINTN)snprintf(pre, sizeof(pre), "{\"seq\":%u,\"test\":", m->index), e, at;
+	uint32_t chain = 0;
 
 	if (m->state != M_TEST || len <= m->jsonl || len - m->jsonl < k ||
 	    memcmp(j + m->jsonl, pre, k))
 		return 0;
+	for (at = 0; at < m->jsonl; at = e + 1) { /* the checks' chain up to the mark */
+		for (e = at; e < m->jsonl && j[e] != '\n'; e++)
+			;
+		if (e == m->jsonl || !journal_line_body(j + at, e - at, &chain))
+			return 0;
+	}
 	for (e = m->jsonl; e < len && j[e] != '\n'; e++)
 		;
-	return e < len && j[e - 1] == '}' ? e + 1 - m->jsonl : 0;
+	return e < len && journal_line_body(j + m->jsonl, e - m->jsonl, &chain) ? e + 1 - m->jsonl
+										 : 0;
 }
 
 /* A file's length on the medium, 0 if it cannot be read. */
@@ -231,6 +240,7 @@ static bool reopen_files(struct session *s, struct mark *m)
 	UINTN len, past;
 	int n;
 	uint64_t keep;
+	uint32_t chain;
 
 	snprintf(run, sizeof(run), "%s", m->run);
 	if (EFI_ERROR(medium_open_run_dir(run)) ||
@@ -247,6 +257,7 @@ static bool reopen_files(struct session *s, struct mark *m)
 	}
 	n = len >= m->jsonl ? journal_resume(buf, m->jsonl, &json, &jsonl, &s->tally) : -1;
 	json.flush = mem_flush;
+	chain = jsonl.chain; /* the journal's last check, which the next line's chains from */
 	g_bs->FreePool(buf);
 	if (n < 0 || (unsigned)n != (m->state != M_END ? m->index - 1 : m->planned)) {
 		plat_log(0, "resume: %s's journal does not hold the %u results its mark says; "
@@ -265,6 +276,7 @@ static bool reopen_files(struct session *s, struct mark *m)
 	    EFI_ERROR(medium_reopen("results.jsonl", m->jsonl, &jsonl)))
 		return false;
 	jsonl.seq = (uint64_t)n + 1; /* the head's line and n results' */
+	jsonl.chain = chain;
 	return true;
 }
 

@@ -11,30 +11,59 @@ So a complete run has both; a run cut short by a hang, a reset or a power
 cut has the journal only, possibly with a cut or garbled last line, and may
 have a partly written results.json. The reader takes results.json if it
 parses and says "complete":true; otherwise it rebuilds the document from the
-journal: its lines up to the first one that lacks its newline, does not
-parse or breaks the "seq" sequence 0, 1, 2 ... (a stale line left in a
-reused cluster by an earlier file cannot pass that), with "complete" true
-only if the journal reached its summary line.
+journal: its lines up to the first one that lacks its newline, fails its
+check, does not parse or breaks the "seq" sequence 0, 1, 2 ..., with
+"complete" true only if the journal reached its summary line. Each line
+ends ,"crc32":"XXXXXXXX"}: the CRC-32 of its bytes before ,"crc32",
+chained from the line before's check (harness/results.h), so a line cut by
+a reset and completed by stale bytes of an older file never passes.
 """
 import argparse
 import json
 import os
+import re
 import sys
+import zlib
+
+CHECK_RE = re.compile(rb',"crc32":"([0-9a-f]{8})"\}\Z')
+
+
+def journal_line(obj, chain):
+    """obj as the harness writes a journal line (its newline included),
+    chained from the check chain of the line before (0 before line 0); and
+    this line's check."""
+    body = json.dumps(obj, separators=(",", ":")).encode("ascii")[:-1]
+    crc = zlib.crc32(body, chain)
+    return body + b',"crc32":"%08x"}\n' % crc, crc
+
+
+def journal(objs):
+    """The journal of these line objects, as the harness writes it."""
+    out, chain = [], 0
+    for obj in objs:
+        line, chain = journal_line(obj, chain)
+        out.append(line)
+    return b"".join(out)
 
 
 def journal_lines(data):
-    """The journal's intact lines as objects, and how many bytes were dropped."""
-    out, pos = [], 0
+    """The journal's intact lines as objects (without their check), and
+    how many bytes were dropped."""
+    out, pos, chain = [], 0, 0
     while True:
         nl = data.find(b"\n", pos)
         if nl < 0:
             break
+        m = CHECK_RE.search(data, pos, nl)
+        if not m or m.start() < pos or zlib.crc32(data[pos:m.start()], chain) != int(m[1], 16):
+            break
         try:
-            obj = json.loads(data[pos:nl].decode("ascii"))
-        except (UnicodeDecodeError, ValueError):
+            obj = json.loads(data[pos:m.start()].decode("ascii") + "}")
+        except (UnicodeDecodeError, ValueError, RecursionError):
             break
         if not isinstance(obj, dict) or obj.get("seq") != len(out):
             break
+        chain = int(m[1], 16)
         out.append(obj)
         pos = nl + 1
     return out, len(data) - pos
