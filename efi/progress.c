@@ -225,9 +225,10 @@ const struct run_resume *progress_resume(const struct mark *m)
 			 "boot found it %lld s after it started)", m->bound_s, (long long)took);
 	else if (resume.hung)
 		snprintf(reason, sizeof(reason), "hung: reset by watchdog after %u s", m->bound_s);
-	plat_log(0, "resume: %s, boot %u: test %u (%s) was cut short by a reset; %s", m->run,
-		 cur.boot, m->index, m->id, resume.stop ?
-		 "watchdog.resets= reached, the run ends with what it has" :
+	plat_log(0, "resume: %s, boot %u: test %u (%s) was cut short by a reset; %s; its "
+		 "verdict line is printed again (one the console showed before the reset did "
+		 "not reach the medium: this one stands)", m->run, cur.boot, m->index, m->id,
+		 resume.stop ? "watchdog.resets= reached, the run ends with what it has" :
 		 "recorded as ERROR, the run goes on with the next test");
 	return &resume;
 }

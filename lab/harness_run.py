@@ -47,8 +47,10 @@ def results(lines, names=None):
     (verbose <= 1: "[a-b/N] N/A first .. last (k tests): reason") gives one
     result per test it covers, the unnamed ones named from names (n -> id,
     e.g. the medium's results.json) or "#n". A line whose numbers disagree
-    (a range outside its plan or its count: console_lines.places) is none."""
-    out = []
+    (a range outside its plan or its count: console_lines.places) is none.
+    A place shown twice (a run resumed after a reset prints the cut test's
+    verdict again, and says so) is one result, the later line's."""
+    out, at = [], {}
     for line in lines:
         m = VERDICT_RE.match(line)
         covered = places(m) if m else None
@@ -57,7 +59,12 @@ def results(lines, names=None):
         reason = line[m.end():]
         reason = reason[2:] if reason.startswith(": ") else reason.strip()
         for n, ident in covered:
-            out.append(Result(n, m[4], ident or (names or {}).get(n, f"#{n}"), reason))
+            r = Result(n, m[4], ident or (names or {}).get(n, f"#{n}"), reason)
+            if n in at:
+                out[at[n]] = r
+            else:
+                at[n] = len(out)
+                out.append(r)
     return out
 
 
