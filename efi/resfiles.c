@@ -63,8 +63,6 @@ static int mem_write_at(void *h, uint64_t off, const void *buf, size_t n)
 	return 0;
 }
 
-/* Written out once the records between two tests are (rfile_defer): a
- * copy over the serial console, if one is due (efi/platform/wire_out.c). */
 static void mark_between(void);
 
 /* While results.json is rebuilt from the journal (reopen_files): no copy
@@ -75,6 +73,9 @@ static int mem_keep(void *h)
 	return 0;
 }
 
+/* Written out once the records between two tests are (rfile_defer): a
+ * copy over the serial console, if one is due (efi/platform/wire_out.c),
+ * after the mark between tests. */
 static int mem_flush(void *h)
 {
 	(void)h;
