@@ -87,8 +87,11 @@ void resfiles_close(void);
 
 /* wire_out.c: a copy of results.json (buf, n bytes) framed on the serial
  * console only (harness/wire.h): after a test (final false) when
- * results.serial= and verbose= call for one, and at the run's end. */
-void wire_send(const void *buf, UINTN n, bool final);
+ * results.serial= and verbose= call for one, and at the run's end.
+ * before, if not NULL, runs just before a copy goes out (the progress
+ * mark between tests: a reset during the copy must not take the results
+ * before it for a test cut short). */
+void wire_send(const void *buf, UINTN n, bool final, void (*before)(void));
 
 /* watchdog.c: the firmware's and the chipset's watchdogs around each
  * test body, and debug.hang=. */

@@ -10,7 +10,11 @@
  * (one line, padded with blanks to MARK_LEN bytes, so a rewrite never
  * changes the file's size or clusters). state=end once every result is
  * out and the summaries are being written; state=done once results.json
- * is on the medium. tap=, jsonl=, log= are the files' flushed lengths.
+ * is on the medium; state=next between tests, once the results before
+ * test index are on the medium and before a serial copy of results.json
+ * goes out (a copy takes up to seconds at 115200 baud: a reset then must
+ * not take the test before it for one cut short, nor the next for one
+ * started). tap=, jsonl=, log= are the files' flushed lengths.
  *
  * A boot that finds the highest run folder's mark at state=test or
  * state=end, with the same configuration (config= hashes it) and plan,
@@ -19,7 +23,8 @@
  * kept to its last whole line (the hung test's last words stay), the test
  * of the mark recorded as an ERROR, "hung: reset by watchdog after N s",
  * and the run resumed with the next test; after watchdog.resets= resets
- * it ends there with what it has. Anything else starts a new run. */
+ * it ends there with what it has. At state=next nothing is recorded: the
+ * run goes on with test index. Anything else starts a new run. */
 #include "efi/efi.h"
 #include "lib/platform.h"
 #include "lib/identity.h"
@@ -55,7 +60,7 @@ static int64_t now_s(void)
 	return ident_seconds(t.Year, t.Month, t.Day, t.Hour, t.Minute, t.Second);
 }
 
-static const char *const states[] = { "test", "end", "done" };
+static const char *const states[] = { "test", "end", "done", "next" };
 
 static void format(const struct mark *m, char *buf)
 {
@@ -142,6 +147,7 @@ static bool parse(const char *text, size_t len, struct mark *m)
 	m->tap = v[8];
 	m->jsonl = v[9];
 	m->log = v[10];
+	m->kept = false;
 	return m->state < ARRAY_SIZE(states);
 }
 
@@ -185,7 +191,7 @@ const struct run_resume *progress_resume(const struct mark *m)
 	cur.resets = m->resets + 1;
 	memset(&resume, 0, sizeof(resume));
 	resume.stop = cur.resets > g_cfg.resets;
-	if (m->state == M_END) {
+	if (m->state == M_END || (m->state == M_NEXT && m->index > m->planned)) {
 		/* Every result is out; only the summaries and results.json. */
 		resume.next = m->planned + 1;
 		resume.stop = true;
@@ -194,6 +200,16 @@ const struct run_resume *progress_resume(const struct mark *m)
 		return &resume;
 	}
 	resume.next = m->index;
+	if (m->state == M_NEXT) {
+		/* Between tests: every result before is on the medium and was
+		 * shown on the console before the reset; none is shown again. */
+		plat_log(0, "resume: %s, boot %u: reset between tests, results 1-%u on the "
+			 "medium%s; %s", m->run, cur.boot, m->index - 1,
+			 m->kept ? " (the last found whole in the journal past the mark, kept)" : "",
+			 resume.stop ? "watchdog.resets= reached, the run ends with what it has"
+				     : "the run goes on with the next test; no verdict is shown again");
+		return &resume;
+	}
 	resume.reason = reason;
 	if (!m->bound_s)
 		snprintf(reason, sizeof(reason), "reset %lld s after it started (no watchdog: "
@@ -210,9 +226,10 @@ const struct run_resume *progress_resume(const struct mark *m)
 			 "boot found it %lld s after it started)", m->bound_s, (long long)took);
 	else if (resume.hung)
 		snprintf(reason, sizeof(reason), "hung: reset by watchdog after %u s", m->bound_s);
-	plat_log(0, "resume: %s, boot %u: test %u (%s) was cut short by a reset; %s", m->run,
-		 cur.boot, m->index, m->id, resume.stop ?
-		 "watchdog.resets= reached, the run ends with what it has" :
+	plat_log(0, "resume: %s, boot %u: test %u (%s) was cut short by a reset; %s; its "
+		 "verdict line is printed again (one the console showed before the reset did "
+		 "not reach the medium: this one stands)", m->run, cur.boot, m->index, m->id,
+		 resume.stop ? "watchdog.resets= reached, the run ends with what it has" :
 		 "recorded as ERROR, the run goes on with the next test");
 	return &resume;
 }
@@ -272,6 +289,19 @@ void progress_hooks(struct session *s)
 {
 	s->before_test = before_test;
 	s->after_test = after_test;
+}
+
+void progress_between(unsigned next)
+{
+	/* next 0: the journal has no head yet (the run's first copy), and a
+	 * reset then starts a new run, as one before the first test does. */
+	if (!next || cur.state == M_END || cur.state == M_DONE)
+		return;
+	cur.index = next;
+	cur.iteration = 0;
+	snprintf(cur.id, sizeof(cur.id), "-");
+	cur.armed = 0;
+	write_mark(M_NEXT);
 }
 
 void progress_ending(void)

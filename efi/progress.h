@@ -4,7 +4,9 @@
 
 #include "harness/session.h"
 
-enum mark_state { M_TEST, M_END, M_DONE };
+/* M_NEXT: between tests, every result before test index on the medium
+ * and test index not started (a serial copy of results.json under way). */
+enum mark_state { M_TEST, M_END, M_DONE, M_NEXT };
 
 struct mark {
 	enum mark_state state;
@@ -14,6 +16,9 @@ struct mark {
 	int64_t armed;   /* the firmware clock's seconds when the test started; 0: unknown */
 	uint32_t config; /* hash of the configuration's description */
 	uint64_t tap, jsonl, log; /* the files' flushed lengths */
+	/* Not in the file: at state=test, the cut test's record was found
+	 * whole in the journal past the mark (resfiles.c), and kept. */
+	bool kept;
 };
 
 /* The highest run folder's mark, if it is a run this boot goes on with
@@ -28,6 +33,10 @@ const struct run_resume *progress_resume(const struct mark *m);
  * one); then the session's hooks around each test body. */
 void progress_start(const char *run, const struct session *s);
 void progress_hooks(struct session *s);
+/* Between tests, before a serial copy of results.json: next is the
+ * result the run takes up with after a reset (state=next). Nothing once
+ * the run's end is marked. */
+void progress_between(unsigned next);
 /* Every result out (state=end), then results.json on the medium (done). */
 void progress_ending(void);
 void progress_done(void);

@@ -63,12 +63,23 @@ static int mem_write_at(void *h, uint64_t off, const void *buf, size_t n)
 	return 0;
 }
 
+static void mark_between(void);
+
+/* While results.json is rebuilt from the journal (reopen_files): no copy
+ * of each step of it. */
+static int mem_keep(void *h)
+{
+	(void)h;
+	return 0;
+}
+
 /* Written out once the records between two tests are (rfile_defer): a
- * copy over the serial console, if one is due (efi/platform/wire_out.c). */
+ * copy over the serial console, if one is due (efi/platform/wire_out.c),
+ * after the mark between tests. */
 static int mem_flush(void *h)
 {
 	(void)h;
-	wire_send(mem.p, mem.len, false);
+	wire_send(mem.p, mem.len, false, mark_between);
 	return 0;
 }
 
@@ -158,18 +169,18 @@ static EFI_STATUS create_files(void)
  * test finished, its result did not reach the other files, and it is
  * recorded again as cut short); the lines its body printed stay, its last
  * words. At state=end, only what the mark saw: the closing lines come
- * again. */
+ * again. At state=next every whole line: no test had started. */
 static uint64_t log_keep(const char *p, UINTN n, const struct mark *m)
 {
 	char pre[16];
 	size_t k = (size_t)snprintf(pre, sizeof(pre), "[%u/", m->index);
 	UINTN at = m->log;
 
-	if (m->log > n)
+	if (m->log > n || m->state == M_NEXT)
 		at = n;
 	else if (m->state == M_END)
 		return m->log;
-	while (at < n && strncmp(p + at, pre, k)) {
+	while (at < n && m->state != M_NEXT && strncmp(p + at, pre, k)) {
 		while (at < n && p[at] != '\n')
 			at++;
 		if (at < n)
@@ -180,27 +191,78 @@ static uint64_t log_keep(const char *p, UINTN n, const struct mark *m)
 	return at;
 }
 
+/* A test's record past the mark (state=test): the journal's line at
+ * the mark's length, whole (its newline) and the cut test's (its seq).
+ * The files are flushed in order log.txt, results.tap, results.jsonl
+ * (rfile_track's), then the mark: with the record whole in the journal,
+ * the test's lines in the other two are whole too, and only the mark's
+ * rewrite was lost. Its check holds (results.h): stale bytes of an older
+ * file after a cut line never pass. Its length, or 0. */
+static UINTN record_past(const char *j, UINTN len, const struct mark *m)
+{
+	char pre[32];
+	UINTN k = (UINTN)snprintf(pre, sizeof(pre), "{\"seq\":%u,\"test\":", m->index), e, at;
+	uint32_t chain = 0;
+
+	if (m->state != M_TEST || len <= m->jsonl || len - m->jsonl < k ||
+	    memcmp(j + m->jsonl, pre, k))
+		return 0;
+	for (at = 0; at < m->jsonl; at = e + 1) { /* the checks' chain up to the mark */
+		for (e = at; e < m->jsonl && j[e] != '\n'; e++)
+			;
+		if (e == m->jsonl || !journal_line_body(j + at, e - at, &chain))
+			return 0;
+	}
+	for (e = m->jsonl; e < len && j[e] != '\n'; e++)
+		;
+	return e < len && journal_line_body(j + m->jsonl, e - m->jsonl, &chain) ? e + 1 - m->jsonl
+										 : 0;
+}
+
+/* A file's length on the medium, 0 if it cannot be read. */
+static uint64_t length_of(const char *file)
+{
+	char *buf;
+	UINTN len;
+
+	if (EFI_ERROR(medium_read_run(file, &buf, &len)))
+		return 0;
+	g_bs->FreePool(buf);
+	return len;
+}
+
 /* The files of the run the mark names, cut back to it (progress.c):
  * results.json rebuilt in memory from the journal, the tally from it. A
  * journal that does not read back as the mark says leaves the files
  * untouched and starts a new run. */
-static bool reopen_files(struct session *s, const struct mark *m)
+static bool reopen_files(struct session *s, struct mark *m)
 {
 	char *buf;
-	UINTN len;
+	UINTN len, past;
 	int n;
 	uint64_t keep;
+	uint32_t chain;
 
 	snprintf(run, sizeof(run), "%s", m->run);
 	if (EFI_ERROR(medium_open_run_dir(run)) ||
 	    EFI_ERROR(medium_read_run("results.jsonl", &buf, &len)))
 		return false;
-	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_flush };
+	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_keep };
+	past = len >= m->jsonl ? record_past(buf, len, m) : 0;
+	if (past) { /* the test had ended: its record is kept, not re-charged */
+		m->state = M_NEXT;
+		m->index++;
+		m->jsonl += past;
+		m->tap = length_of("results.tap");
+		m->kept = true;
+	}
 	n = len >= m->jsonl ? journal_resume(buf, m->jsonl, &json, &jsonl, &s->tally) : -1;
+	json.flush = mem_flush;
+	chain = jsonl.chain; /* the journal's last check, which the next line's chains from */
 	g_bs->FreePool(buf);
-	if (n < 0 || (unsigned)n != (m->state == M_TEST ? m->index - 1 : m->planned)) {
+	if (n < 0 || (unsigned)n != (m->state != M_END ? m->index - 1 : m->planned)) {
 		plat_log(0, "resume: %s's journal does not hold the %u results its mark says; "
-			 "a new run", run, m->state == M_TEST ? m->index - 1 : m->planned);
+			 "a new run", run, m->state != M_END ? m->index - 1 : m->planned);
 		medium_close_all();
 		mem.len = 0;
 		return false;
@@ -215,6 +277,7 @@ static bool reopen_files(struct session *s, const struct mark *m)
 	    EFI_ERROR(medium_reopen("results.jsonl", m->jsonl, &jsonl)))
 		return false;
 	jsonl.seq = (uint64_t)n + 1; /* the head's line and n results' */
+	jsonl.chain = chain;
 	return true;
 }
 
@@ -249,6 +312,13 @@ void resfiles_open(struct session *s)
 	s->json = &json;
 	s->jsonl = &jsonl;
 	progress_start(run, s);
+}
+
+/* Before a serial copy between tests: the mark, state=next, names the
+ * result after those the journal holds (its head's line and one a result). */
+static void mark_between(void)
+{
+	progress_between((unsigned)jsonl.seq);
 }
 
 void resfiles_lengths(uint64_t *t, uint64_t *j, uint64_t *l)
@@ -338,7 +408,7 @@ bool resfiles_finish(void)
 	if (state == RF_TEXT)
 		return whole(logname, &logf);
 	if (!json.failed)
-		wire_send(mem.p, mem.len, true);
+		wire_send(mem.p, mem.len, true, NULL);
 	write_json();
 	/* log.txt last: the lines about the others still reach it. */
 	ok = whole("results.tap", &tap) & whole("results.jsonl", &jsonl) &

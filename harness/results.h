@@ -17,6 +17,7 @@ struct rfile {
 	uint64_t pos;  /* writer state: next append offset */
 	uint64_t tail; /* writer state: where the JSON closing tail starts */
 	uint64_t seq;  /* writer state: the journal's next line number */
+	uint32_t chain; /* writer state: the journal's last line's check */
 	bool failed;   /* a write or flush failed; later writes are dropped */
 	bool dirty;    /* written since its last flush (rfile_defer) */
 };
@@ -91,6 +92,10 @@ struct tally {
 	 * with its count; the results with any other reason in untested_more. */
 	struct tally_untested untested[TALLY_UNTESTED_MAX];
 	unsigned nuntested, untested_more;
+	/* PASSes and XFAILs of the state brackets (runner_bracket): counted in
+	 * n[] like any result, but they save and restore, they test nothing,
+	 * so a run whose only passes are theirs tested nothing (exit 77). */
+	unsigned bracket_passes;
 };
 
 /* TAP 13: "TAP version 13", comment lines with run info, then one
@@ -115,9 +120,22 @@ void json_end(struct rfile *f, const struct tally *t);
  * so far plus at most one cut last line (results.json, by contrast, is
  * written whole at the end of the run). Line 0: {"journal":1,"seq":0,
  * <the run's fields as in results.json>}; then {"seq":k,"test":{...}} per
- * result and last {"seq":n,"summary":{...}}. A reader keeps the lines up
- * to the first that does not parse, lacks its newline or breaks the seq
- * sequence (scripts/results.py). */
+ * result and last {"seq":n,"summary":{...}}. Each line ends
+ * ,"crc32":"XXXXXXXX"} and its newline: the CRC-32 (zlib's, as
+ * wire_crc32) of the line's bytes before ,"crc32", chained from the line
+ * before's (crc32(bytes, previous check), 0 for line 0), so that a line
+ * cut by a reset and completed by stale bytes of an older file from the
+ * same place never reads as whole, not even when those bytes end a whole
+ * line of an older run, whose lines before differ (its head's date, run,
+ * configuration). A reader keeps the lines up to the first that fails
+ * its check, does not parse, lacks its newline or breaks the seq sequence
+ * (journal_line_body, scripts/results.py). */
+#define JOURNAL_CRC_FMT ",\"crc32\":\"%08x\"}\n"
+#define JOURNAL_CRC_LEN 20 /* ,"crc32":"XXXXXXXX"} without the newline */
+/* The length of line (n bytes, its newline excluded) before its check,
+ * or 0 if it has none or the check fails; *chain is the line before's
+ * check (0 before line 0), and becomes this line's. */
+size_t journal_line_body(const char *line, size_t n, uint32_t *chain);
 void jsonl_begin(struct rfile *f, const struct run_info *ri);
 /* The same two from text a journal holds (results_resume.c): the run's
  * fields as json_put_head wrote them, one test's object. */

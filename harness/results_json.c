@@ -26,8 +26,8 @@ static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
  * escapes, the core PMU's enumeration). */
 #define HEAD_KEEP 1600
 /* Bytes set aside after the reason besides the figures: duration, the
- * closing braces and the tail. */
-#define REC_KEEP  128
+ * closing braces and the tail, or the journal line's check (results.h). */
+#define REC_KEEP  160
 #define DESC_MAX  512
 
 /* One record is rendered here and written at once; results are written

@@ -1,9 +1,12 @@
-/* results.jsonl, the journal (results.h): appended a whole line at a time. */
+/* results.jsonl, the journal (results.h): appended a whole line at a time,
+ * each closed by its own check. */
 #include "harness/results_fmt.h"
+#include "harness/wire.h"
 
 static void append(struct rfile *f, struct rbuf *b)
 {
-	rbuf_put(b, "}\n");
+	f->chain = wire_crc32(f->chain, b->p, b->len);
+	rbuf_printf(b, JOURNAL_CRC_FMT, (unsigned)f->chain);
 	rfile_append(f, b->p, b->len);
 	f->seq++;
 }
@@ -13,6 +16,7 @@ void jsonl_begin(struct rfile *f, const struct run_info *ri)
 	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 
 	f->seq = 0;
+	f->chain = 0;
 	rbuf_put(&b, "{\"journal\":1,\"seq\":0,");
 	json_put_head(&b, ri);
 	append(f, &b);

@@ -6,6 +6,32 @@
  * tally needs a record's verdict, id and reason. */
 #include "harness/results_fmt.h"
 #include "harness/runner.h"
+#include "harness/wire.h"
+
+size_t journal_line_body(const char *line, size_t n, uint32_t *chain)
+{
+	static const char pre[] = ",\"crc32\":\"";
+	size_t b = n - JOURNAL_CRC_LEN, i;
+	uint32_t v = 0;
+
+	if (n < JOURNAL_CRC_LEN || memcmp(line + b, pre, sizeof(pre) - 1) || line[n - 2] != '"' ||
+	    line[n - 1] != '}')
+		return 0;
+	for (i = b + sizeof(pre) - 1; i < n - 2; i++) {
+		char c = line[i];
+
+		if (c >= '0' && c <= '9')
+			v = v * 16 + (uint32_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + (uint32_t)(c - 'a' + 10);
+		else
+			return 0;
+	}
+	if (v != wire_crc32(*chain, line, b))
+		return 0;
+	*chain = v;
+	return b;
+}
 
 static const char head_pre[] = "{\"journal\":1,\"seq\":0,";
 
@@ -83,6 +109,7 @@ int journal_resume(const char *j, size_t len, struct rfile *json, struct rfile *
 {
 	const char *line = j, *nl, *end = j + len;
 	unsigned seq = 0;
+	uint32_t chain = 0;
 	char pre[32];
 
 	memset(t, 0, sizeof(*t));
@@ -93,23 +120,25 @@ int journal_resume(const char *j, size_t len, struct rfile *json, struct rfile *
 			;
 		if (nl == end)
 			return -1; /* a cut last line: the mark's length is whole lines */
-		n = (size_t)(nl - line);
-		if (n < 2 || line[n - 1] != '}')
+		/* n: the line's object without its check and closing brace */
+		n = journal_line_body(line, (size_t)(nl - line), &chain);
+		if (!n)
 			return -1;
 		if (!seq) {
 			p = sizeof(head_pre) - 1;
 			if (n < p || memcmp(line, head_pre, p))
 				return -1;
-			json_begin_raw(json, line + p, n - p - 1);
+			json_begin_raw(json, line + p, n - p);
 			continue;
 		}
 		p = (size_t)snprintf(pre, sizeof(pre), "{\"seq\":%u,\"test\":", seq);
-		if (n < p || memcmp(line, pre, p) || !count(t, line + p, n - p - 1, seq))
+		if (n < p || memcmp(line, pre, p) || !count(t, line + p, n - p, seq))
 			return -1;
-		json_result_raw(json, line + p, n - p - 1);
+		json_result_raw(json, line + p, n - p);
 	}
 	if (!seq || line != end)
 		return -1;
 	jsonl->seq = seq;
+	jsonl->chain = chain;
 	return (int)seq - 1;
 }

@@ -43,7 +43,8 @@ struct run_types {
 /* A run that goes on after a reset (efi/progress.c): results 1..next-1
  * are in the files already, their tally in the tally runner_run is given.
  * Result next is an ERROR with reason when reason is not NULL (the test
- * the reset cut short), and the run goes on from next + 1; with stop, it
+ * the reset cut short), and the run goes on from next + 1; with reason
+ * NULL (a reset between tests) it goes on from next itself; with stop, it
  * ends there (watchdog.resets= reached, or the reset came after the last
  * result). The brackets' firsts before next run again, unrecorded, since
  * what they saved went with the reset. */
@@ -102,9 +103,16 @@ void runner_summary_line(const struct tally *t, char *buf, size_t len);
 /* "failed: N test(s)" and a line "  FAIL|ERROR id: first line of reason"
  * for each kept in the tally; nothing when none failed. */
 void runner_print_fails(const struct tally *t);
+/* Whether id is a state bracket's (uncore.state.*, core.state.*: the
+ * session's brackets, harness/state.h): results of its kind save or
+ * restore the machine's state and test nothing. By id, since a run resumed
+ * from its journal (results_resume.c) has only the ids of its results;
+ * scripts/console_lines.py's is_bracket is the readers' same rule. */
+bool runner_bracket(const char *id);
 /* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
- * (an ERROR verdict), 77 nothing ran (everything skipped or not applicable,
- * or none selected), 124 a test hung and a watchdog reset the machine
+ * (an ERROR verdict), 77 nothing tested (every selected test skipped or not
+ * applicable, or none selected: the brackets' own PASSes do not count),
+ * 124 a test hung and a watchdog reset the machine
  * (before the others: the run's results are whole but for that test). */
 int runner_exit_code(const struct tally *t);
 /* "not tested: N SKIP|N/A: reason" for each reason kept in the tally, and a

@@ -276,6 +276,14 @@ int session_end(struct session *s)
 	if (s->jsonl)
 		jsonl_end(s->jsonl, t);
 	runner_print_fails(t);
+	/* The tally's PASS count holds the state brackets' (runner_bracket):
+	 * say what 77 means when they are all that passed. */
+	if (runner_exit_code(t) == 77)
+		plat_log(0, "nothing tested: %s%s",
+			 t->planned ? "every selected test was skipped or not applicable"
+				    : "no test was selected",
+			 t->bracket_passes ? "; the state brackets' PASS saves and restores the "
+					     "machine's state, it tests nothing" : "");
 	runner_print_untested(t);
 	cfg_say_ignored(s->cfg, say, NULL);
 	if (!s->pc->gen)

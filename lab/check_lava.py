@@ -7,23 +7,39 @@ name: why" line each:
 - every job's monitors are the same (one protocol, one pattern);
 - with --log and --results: the monitor, run the way LAVA's test monitor
   runs it (below) over a real boot's serial log, makes exactly one test
-  case per result that the boot's results.json (the medium's) records, in
-  order, named and judged as this file's own table says; and a monitor with
+  case per result that the boot's results.json (the medium's) records but
+  the state brackets' PASS, in order, named and judged as this file's own
+  table says (and the failed case "tested" if nothing was); and a monitor with
   one verdict left out of its pattern is caught by that comparison.
 
   check_lava.py JOB.yaml... [--log SERIAL.log --results RESULTS.json]"""
 import argparse
 import copy
 import json
+import os
 import re
 import sys
 
 import yaml
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+from console_lines import is_bracket, nothing_tested  # noqa: E402
+
 # What each harness verdict must become in LAVA (docs/results.md: XFAIL
 # counts as passed, ERROR as failed; N/A is not run, like SKIP).
 LAVA_RESULT = {"PASS": "pass", "XFAIL": "pass", "FAIL": "fail", "ERROR": "fail",
                "SKIP": "skip", "N/A": "skip"}
+
+
+def lava_cases(tests):
+    """[(case, result)] the monitor must make of a run's results.json tests:
+    one a result but the state brackets' PASS (they test nothing), and the
+    failed case "tested" after them when the run tested nothing."""
+    cases = [(case_name(t["id"]), LAVA_RESULT[t["verdict"]]) for t in tests
+             if not (t["verdict"] == "PASS" and is_bracket(t["id"]))]
+    if nothing_tested([(t["verdict"], t["id"]) for t in tests]):
+        cases.append(("tested", "fail"))
+    return cases
 
 
 def case_name(test_id):
@@ -123,7 +139,7 @@ def main():
     with open(a.log, encoding="utf-8", errors="replace") as f:
         text = f.read()
     with open(a.results, encoding="utf-8") as f:
-        want = [(case_name(t["id"]), LAVA_RESULT[t["verdict"]]) for t in json.load(f)["tests"]]
+        want = lava_cases(json.load(f)["tests"])
     monitor = monitors[first][0][0]
     got = monitor_cases(monitor, text)
     kinds = sorted({r for _, r in want})

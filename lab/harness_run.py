@@ -16,13 +16,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-from console_lines import VERDICT_RE  # noqa: E402  (the one reader of verdict lines)
+from console_lines import VERDICT_RE, places  # noqa: E402  (the one reader of verdict lines)
 import medium  # noqa: E402
 
 # A serial capture from a real machine carries the firmware's CRs and
 # terminal escapes (scripts/qemu.sh strips both the same way).
 NOISE_RE = re.compile(r"\r|\x1b\[[0-9;?=]*[a-zA-Z]")
-CLOSING_RE = re.compile(r"^end: .*\(exit code (\d+)\)")
+CLOSING_RE = re.compile(r"^end: .*\(exit code (\d{1,3})\)")
 SETTLE_S = 5.0
 SUMMARY_RE = re.compile(r"^\d+ passed, \d+ failed, \d+ skipped, \d+ not applicable$")
 
@@ -46,19 +46,25 @@ def results(lines, names=None):
     """Every result the console lines report, in order. A grouped N/A (or SKIP) line
     (verbose <= 1: "[a-b/N] N/A first .. last (k tests): reason") gives one
     result per test it covers, the unnamed ones named from names (n -> id,
-    e.g. the medium's results.json) or "#n"."""
-    out = []
+    e.g. the medium's results.json) or "#n". A line whose numbers disagree
+    (a range outside its plan or its count: console_lines.places) is none.
+    A place shown twice (a run resumed after a reset prints the cut test's
+    verdict again, and says so) is one result, the later line's."""
+    out, at = [], {}
     for line in lines:
         m = VERDICT_RE.match(line)
-        if not m:
+        covered = places(m) if m else None
+        if not covered:
             continue
-        first, last, word, fid, lid = int(m[1]), m[2], m[3], m[4], m[5]
         reason = line[m.end():]
         reason = reason[2:] if reason.startswith(": ") else reason.strip()
-        last = int(last) if last else first
-        for n in range(first, last + 1):
-            ident = fid if n == first else lid if n == last else None
-            out.append(Result(n, word, ident or (names or {}).get(n, f"#{n}"), reason))
+        for n, ident in covered:
+            r = Result(n, m[4], ident or (names or {}).get(n, f"#{n}"), reason)
+            if n in at:
+                out[at[n]] = r
+            else:
+                at[n] = len(out)
+                out.append(r)
     return out
 
 

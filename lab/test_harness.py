@@ -7,8 +7,9 @@ labgrid's pytest plugin):
 test_harness[<id>] is one harness result (docs/results.md's verdicts):
 PASS passes, FAIL fails with the harness's reason, XFAIL (a known erratum)
 is xfailed, SKIP and N/A are skipped with theirs, ERROR is a pytest error
-(raised in the fixture, lab/conftest.py). test_run judges the run as a
-whole: it ended, and the medium holds what the console said."""
+(raised in the fixture, lab/conftest.py). test_run_* judge the run as a
+whole: it ended, it tested something, and the medium holds what the
+console said."""
 import os
 import sys
 
@@ -17,6 +18,7 @@ import pytest
 import harness_run
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import console_lines  # noqa: E402  (scripts/: the verdict lines' reader)
 import wire_frames  # noqa: E402  (scripts/, beside serial2results)
 
 
@@ -39,6 +41,17 @@ def test_run_ended(run):
     assert any(harness_run.SUMMARY_RE.match(line) for line in run.lines), \
         "no final 'N passed, N failed, N skipped, N not applicable' line"
     assert run.exit_code is not None, "no closing line 'end: ... (exit code N)'"
+
+
+def test_run_tested(run):
+    """Something was tested: a run whose results are all SKIP or N/A but
+    the state brackets' PASS (which save and restore, and test nothing:
+    scripts/console_lines.py) is the harness's exit code 77, and fails
+    here, so that a job for one generation landing on another machine is
+    never green."""
+    if console_lines.nothing_tested([(r.verdict, r.id) for r in run.results]):
+        pytest.fail(f"nothing tested: the {len(run.results)} results are SKIP, N/A or the state"
+                    f" brackets' PASS (exit code {run.exit_code})", pytrace=False)
 
 
 def test_run_medium(run):

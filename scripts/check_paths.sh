@@ -147,6 +147,39 @@ queue hang-refused-on-hw boot hang-refused-on-hw 0 $ESP --smp 2 \
   -- --tests 2 --all-pass --serial '^debug\.hang: refused on the hardware backend' \
   --serial '^watchdog: 300 s a test, the firmware.s and the ICH9 TCO.s at io 0x[0-9a-f]+$'
 
+# A power cut during a serial copy of results.json just after a FAIL: the
+# copy (results.serial=each) goes out once that FAIL's record is on the
+# medium, after a mark at state=next, so after power-on the FAIL and its
+# reason are in every file (JUnit too), the exit code is 1 and the two
+# boots' consoles show each verdict once. A reference run names the copy
+# after the FAIL; the cut is keyed on its begin line (verbose=3: a copy of
+# a second, far longer than qemu.sh's reader takes to kill), and the mark
+# the cut left must say state=next, or it missed the copy.
+copy_cut() {
+  local d=$B/check/copy-cut c code mark why=""
+  local o="tests=nhm.regs.reserved-bits,nhm.filter.occ-reset,nhm.filter.edge-dir,nhm.ovf.fixed-wrap verbose=3 emu.fault=edge-falling results.serial=each"
+  rm -rf $d; mkdir -p $d
+  scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$o" \
+    --serial-log $d/ref.log --results $d/ref > /dev/null 2>&1
+  c=$(sed -n '/^\[[0-9]*\/[0-9]*\] FAIL nhm\.filter\.edge-dir: /,$s/^wire: begin results\.json copy=\([0-9]*\) .*/\1/p' $d/ref.log | head -n 1)
+  if [ -z "$c" ]; then bad check.qemu.copy-cut "the reference run has no FAIL of nhm.filter.edge-dir followed by a copy"; return; fi
+  scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$o" \
+    --until "^wire: begin results\.json copy=$c " --keep-image $d/cut.img --serial-log $d/cut.log > /dev/null 2>&1
+  mark=$(MTOOLS_SKIP_CHECK=1 mtype -i $d/cut.img ::/uncore-results/run-0001/progress.txt 2>/dev/null | cut -c1-120)
+  [[ $mark == *" state=next "*" index=5 "* ]] || why="the cut left the mark '$mark', not state=next index=5: it missed copy $c"
+  scripts/qemu.sh --image $d/cut.img --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" \
+    --serial-log $d/after.log --results $d/after > /dev/null 2>&1; code=$?
+  [ "$code" = 1 ] || why="${why:+$why; }exit code $code after power-on, want 1"
+  out=$(python3 scripts/check_resume.py $d/after --tests 6 --boots 2 --fail nhm.filter.edge-dir \
+        --console $d/cut.log $d/after.log | paste -sd ';' -)
+  [ -z "$out" ] || why="${why:+$why; }$out"
+  grep -q '^resume: run-0001, boot 2: reset between tests, results 1-4 on the medium;' $d/after.log \
+    || why="${why:+$why; }no 'resume: ... reset between tests' line"
+  if [ -z "$why" ]; then ok "check.qemu.copy-cut (cut in copy $c after the FAIL; every file holds it, exit 1)"
+  else bad check.qemu.copy-cut "$why"; fi
+}
+queue copy-cut copy_cut
+
 # Resets at random points (nothing written may be lost): a monitor system_reset at random
 # lines of the serial output, twice a boot, three boots; the machine
 # reboots and resumes each time. Whatever instant they came at, every

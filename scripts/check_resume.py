@@ -8,7 +8,11 @@ Prints one reason per problem; exit 1 if any.
       with their summary and plan, log.txt whole lines), every test once in
       each, in the same order, log.txt's verdict lines covering 1..N once
       each, progress.txt at state=done; each --hung ID an ERROR "hung:
-      reset by watchdog after N s"; --boots N: the mark counts N boots.
+      reset by watchdog after N s"; --boots N: the mark counts N boots;
+      --fail ID: ID is a FAIL with one reason in results.json, the
+      journal, results.tap's YAML block and the JUnit XML of
+      scripts/json2junit.py; --console LOG...: the serial logs of the
+      run's boots, in order, show each result's verdict line once.
   check_resume.py --readable DIR...
       every run folder given, finished or abandoned by a reset, still
       reads: a results.json, if there is one, is complete JSON (it is
@@ -23,7 +27,9 @@ import argparse
 import json
 import os
 import re
+import subprocess
 import sys
+import xml.etree.ElementTree as ET
 
 from results import journal_lines, read_run
 from check_cut import TAP_RE
@@ -99,10 +105,44 @@ def finished(folder, a, need):
              t.get("reason", "").startswith("hung: reset by watchdog after "),
              f"{h}: {t.get('verdict')} {t.get('reason')!r}, want ERROR \"hung: reset by "
              "watchdog after N s\"")
+    for f in a.fail or []:
+        failed(folder, f, by_id.get(f, {}), lines, tap, need)
+    if a.console:
+        shown = []
+        for path in a.console:
+            with open(path, encoding="ascii", errors="replace") as c:
+                for line in c:
+                    m = VERDICT_RE.match(line.rstrip("\n"))
+                    if m:
+                        shown += range(int(m[1]), int(m[2] or m[1]) + 1)
+        need(sorted(shown) == list(range(1, a.tests + 1)),
+             f"the consoles' verdict lines cover {sorted(shown)}, want 1..{a.tests} once each")
     mark = (read(folder, "progress.txt") or b"").decode("ascii", "replace")
     need(" state=done " in mark, f"progress.txt is not at state=done: {mark[:80]!r}")
     if a.boots:
         need(f" boot={a.boots} " in mark, f"progress.txt: {mark[:120]!r}, want boot={a.boots}")
+
+
+def failed(folder, ident, t, lines, tap, need):
+    """ident a FAIL with its reason in every file of folder."""
+    reason = t.get("reason") or ""
+    need(t.get("verdict") == "FAIL" and reason, f"{ident}: results.json has {t.get('verdict')}"
+         f" {reason!r}, want a FAIL with its reason")
+    jt = [ln["test"] for ln in lines if ln.get("test", {}).get("id") == ident]
+    need([(x.get("verdict"), x.get("reason")) for x in jt] == [("FAIL", reason)],
+         f"{ident}: the journal has {[(x.get('verdict'), x.get('reason')) for x in jt]}")
+    first = reason.splitlines()[0] if reason else "?"
+    m = re.search(rb"^not ok \d+ - " + re.escape(ident.encode()) + rb"\n((?:  .*\n)*)", tap, re.M)
+    need(m is not None and first.encode() in m[1], f"{ident}: results.tap has no 'not ok' with"
+         f" its reason: {m[0][:200] if m else None!r}")
+    xml = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "json2junit.py"),
+                          folder], capture_output=True, text=True).stdout
+    try:
+        cases = [c for c in ET.fromstring(xml).iter("testcase") if c.get("name") == ident]
+    except ET.ParseError:
+        cases = []
+    msgs = [f.get("message") for c in cases for f in c.findall("failure")]
+    need(msgs == [reason], f"{ident}: JUnit's failures {msgs!r}, want [{reason!r}]")
 
 
 def main():
@@ -111,6 +151,8 @@ def main():
     ap.add_argument("--tests", type=int)
     ap.add_argument("--hung", action="append")
     ap.add_argument("--boots", type=int)
+    ap.add_argument("--fail", action="append")
+    ap.add_argument("--console", nargs="+")
     ap.add_argument("--readable", action="store_true")
     a = ap.parse_args()
     problems = []

@@ -37,8 +37,10 @@ A run that proves nothing must never look green, so one extra test in error
   harness.incomplete   the run did not reach its summary (it hung or the
                        machine reset; nothing readable at all is such a
                        run), or the summary's counts differ from the tests;
-  harness.nothing-ran  the run is complete but no test ran: none was
-                       selected, or every test is SKIP or N/A, the runs the
+  harness.nothing-ran  the run is complete but nothing was tested: none
+                       was selected, or every test is SKIP or N/A but the
+                       state brackets (uncore.state.*, core.state.*, which
+                       save and restore and test nothing), the runs the
                        harness itself exits 77 for. PASS, FAIL, ERROR and
                        XFAIL ran.
 Never both: whether a run cut short would have run anything is unknown, and
@@ -49,8 +51,14 @@ A duration the harness cannot have written (not an integer, negative, over
 2^64 - 1 us) reads as 0, so no time attribute is ever "nan", "inf" or
 negative. Characters XML cannot carry become U+FFFD.
 
+The input is read with scripts/results.py's bounds (size, nesting,
+number length, a run's shape); what is outside them is unreadable, a run
+that did not complete. A field of another type than docs/results.md's is
+written as its text.
+
 The exit status is 0 whenever the XML was written, whatever it reports
-(CI reads the verdicts from the XML), 2 for a usage error.
+(CI reads the verdicts from the XML), 2 for a usage error or an output
+file that cannot be written (one line says why).
 """
 import datetime
 import json
@@ -60,7 +68,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import from_journal, read_run  # noqa: E402
+from console_lines import is_bracket, nothing_tested  # noqa: E402
+from results import MAX_BYTES, from_journal, is_run, parse, read_run  # noqa: E402
 
 SUITE = "uncore-harness"
 # duration_us is a 64-bit count of microseconds.
@@ -81,14 +90,14 @@ def load(path):
         return read_run(path)
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_BYTES + 1)
     except OSError:
         return None
     try:
-        doc = json.loads(data)
+        doc = parse(data)  # bounded: results.py
     except ValueError:
         doc = None
-    if isinstance(doc, dict) and doc.get("complete") is True:
+    if is_run(doc) and doc.get("complete") is True:
         return doc
     # A journal, or else a results.json written in part: its folder's journal.
     return from_journal(data) or read_run(os.path.dirname(path) or ".")
@@ -186,7 +195,12 @@ def problem_of(doc, tests):
                 f"the summary counts {counted} tests but {len(tests)} are reported")
     if not tests:
         return ("harness.nothing-ran", "no test was selected: nothing ran")
-    if all(t.get("verdict") in ("SKIP", "N/A") for t in tests):
+    if nothing_tested([(t.get("verdict"), t.get("id")) for t in tests]):
+        brackets = sum(1 for t in tests if is_bracket(t.get("id")))
+        if brackets:
+            return ("harness.nothing-ran",
+                    f"all {len(tests) - brackets} tests were skipped or N/A (the {brackets}"
+                    " state brackets' PASS tests nothing): nothing ran")
         if len(tests) == 1:
             return ("harness.nothing-ran",
                     f"the only test was {'skipped' if tests[0]['verdict'] == 'SKIP' else 'N/A'}:"
@@ -251,11 +265,15 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     xml = convert(load(argv[1]))
-    if len(argv) == 3:
-        with open(argv[2], "wb") as f:
-            f.write(xml)
-    else:
-        sys.stdout.buffer.write(xml)
+    try:
+        if len(argv) == 3:
+            with open(argv[2], "wb") as f:
+                f.write(xml)
+        else:
+            sys.stdout.buffer.write(xml)
+    except OSError as e:
+        print(f"json2junit.py: {e}", file=sys.stderr)
+        return 2
     return 0
 
 

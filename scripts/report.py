@@ -16,7 +16,10 @@ comparison: new failures, fixed tests, other verdict changes and figures
 that moved beyond their own tolerance (scripts/report_data.py says
 which). The plots are matplotlib's SVG (Debian python3-matplotlib),
 inline: no other file, no script, no network. Prints the report's path.
-Exit 1 if a run folder has nothing readable, 2 without matplotlib.
+Exit status: 0 written; 1 a run folder has nothing readable (read with
+scripts/results.py's bounds: size, nesting, number length, a run's shape);
+2 without matplotlib, or the report cannot be written; 3 a field of another
+type than docs/results.md's (one line names it, no report written).
 Its "Open questions" section lists every open question the run observed
 (t_default, harness/test.h) and how it came out.
 """
@@ -340,10 +343,21 @@ def main():
             print(f"report.py: no readable results.json or results.jsonl in {d}", file=sys.stderr)
             return 1
     out = a.out or os.path.join(a.run, "report.html")
-    text = page(a.run, docs[a.run], a.base, docs.get(a.base) if a.base else None, plt)
-    with open(out + ".tmp", "w") as f:
-        f.write(text)
-    os.replace(out + ".tmp", out)
+    try:
+        text = page(a.run, docs[a.run], a.base, docs.get(a.base) if a.base else None, plt)
+    except (TypeError, KeyError, AttributeError, ValueError, IndexError, OverflowError) as e:
+        # read_run bounds the input and checks a run's shape; a field of
+        # another type than docs/results.md's is said here, not a traceback
+        print(f"report.py: {a.run}: a field is not as docs/results.md has it "
+              f"({type(e).__name__}: {str(e)[:200]}); no report written", file=sys.stderr)
+        return 3
+    try:
+        with open(out + ".tmp", "w") as f:
+            f.write(text)
+        os.replace(out + ".tmp", out)
+    except OSError as e:
+        print(f"report.py: {e}", file=sys.stderr)
+        return 2
     print(out)
     return 0
 

@@ -2,7 +2,17 @@
 format is docs/results.md's "Results over the wire"), for
 scripts/serial2results and for any other reader of a serial log (a
 labgrid or LAVA job): blocks(lines) finds every block and says which are
-whole. Standard library only."""
+whole, and which run of the log each belongs to. Standard library only.
+
+A log kept across boots (screen -L, ser2net, a BMC's log) holds several
+runs: a banner ("uncore-harness VERSION", the harness's first line) or a
+run folder's line ("results: \\uncore-results\\run-NNNN\\...") starts a new
+one, so that a reader never takes an older run's copy for the last run's.
+
+Every number of a header is bounded before anything is built from it: a
+copy of at most MAX_BYTES bytes, its line count exactly ceil(bytes / 57),
+numbers of at most 10 digits. A header outside those is a damaged block,
+never an allocation."""
 import base64
 import re
 import zlib
@@ -10,9 +20,17 @@ import zlib
 PREFIX = "wire: "
 LINE_BYTES = 57                      # bytes a data line carries
 LINE_CHARS = 4 * LINE_BYTES // 3     # its base64 characters
-BEGIN_RE = re.compile(r"begin (\S+) copy=(\d+) bytes=(\d+) crc32=([0-9a-f]{8}) lines=(\d+)$")
-END_RE = re.compile(r"end (\S+) copy=(\d+) bytes=(\d+) crc32=([0-9a-f]{8})$")
-DATA_RE = re.compile(r"(\d+) (\d+) (\S+)$")
+# The largest copy taken: results.json of a verbose=3 run is about 1 MB
+# (docs/results.md, "Cost"); 64 times that leaves room for long repeat= runs.
+MAX_BYTES = 64 << 20
+NUM = r"(\d{1,10})"
+BEGIN_RE = re.compile(r"begin (\S+) copy=" + NUM + " bytes=" + NUM + r" crc32=([0-9a-f]{8}) lines="
+                      + NUM + "$")
+END_RE = re.compile(r"end (\S+) copy=" + NUM + " bytes=" + NUM + r" crc32=([0-9a-f]{8})$")
+DATA_RE = re.compile(NUM + " " + NUM + r" (\S+)$")
+# A new run: the banner's first line, or the run folder's line.
+RUN_RE = re.compile(r"^(?:uncore-harness \S|results: \\uncore-results\\run-\d)")
+NOISE_RE = re.compile(r"\r|\x1b\[[0-9;?=]*[a-zA-Z]")
 
 
 class Block:
@@ -20,17 +38,27 @@ class Block:
     numbers), the data lines by number, and once closed either data (the
     file's bytes, checked) or problems (why it is not whole)."""
 
-    def __init__(self, m, at):
+    def __init__(self, m, at, run=0):
         self.name, self.copy = m[1], int(m[2])
         self.size, self.crc, self.nlines = int(m[3]), int(m[4], 16), int(m[5])
         self.header = m.groups()[:4]
         self.first = self.last = at
+        self.run = run
         self.lines = {}
         self.problems = []
         self.data = None
+        if self.size > MAX_BYTES:
+            self.problems.append(f"the header says {self.size} bytes, over the {MAX_BYTES} taken")
+        elif self.nlines != -(-self.size // LINE_BYTES):
+            self.problems.append(f"the header says {self.nlines} lines for {self.size} bytes,"
+                                 f" not {-(-self.size // LINE_BYTES)}")
+        if self.problems:
+            self.nlines = 0  # nothing is built from numbers that disagree
 
     def add(self, index, text, at):
         self.last = at
+        if self.problems:
+            return  # a refused header: its lines are not kept
         if index >= self.nlines:
             self.problems.append(f"log line {at}: data line {index} of {self.nlines}")
         elif self.lines.setdefault(index, (text, at))[0] != text:
@@ -43,9 +71,10 @@ class Block:
     def close(self, why=None):
         if why:
             self.problems.append(why)
-        missing = [i for i in range(self.nlines) if i not in self.lines]
-        if missing:
-            self.problems.append(f"{len(missing)} data line(s) missing, first {missing[0]}")
+        if len(self.lines) < self.nlines:
+            first = next(i for i in range(self.nlines) if i not in self.lines)
+            self.problems.append(f"{self.nlines - len(self.lines)} data line(s) missing,"
+                                 f" first {first}")
         if self.problems:
             return
         parts = []
@@ -68,8 +97,13 @@ class Block:
             self.data = data
 
     def describe(self):
-        return (f"copy {self.copy} of {self.name} (log lines {self.first}-{self.last}): "
-                f"{self.size} bytes, crc32 {self.crc:08x}")
+        return (f"copy {self.copy} of {self.name} (run {self.run}, log lines "
+                f"{self.first}-{self.last}): {self.size} bytes, crc32 {self.crc:08x}")
+
+
+def run_starts(lines):
+    """The 1-based log line numbers at which a run starts (RUN_RE)."""
+    return [at for at, raw in enumerate(lines, 1) if RUN_RE.match(NOISE_RE.sub("", raw))]
 
 
 def blocks(lines):
@@ -77,11 +111,18 @@ def blocks(lines):
     text on its log line (a terminal's escape sequence, a stray byte):
     everything from its "wire: " on counts. Lines that are not frame lines
     are passed by wherever they are; a begin line repeated at once (two
-    outputs) and an end line with no block open are ignored."""
-    out, cur = [], None
+    outputs) and an end line with no block open are ignored. Each block's
+    run counts the run starts (run_starts) before it: 0 before the first;
+    a block still open when a run starts is damaged."""
+    out, cur, run = [], None, 0
     for at, raw in enumerate(lines, 1):
         k = raw.find(PREFIX)
         if k < 0:
+            if RUN_RE.match(NOISE_RE.sub("", raw)):
+                run += 1
+                if cur:
+                    cur.close(f"no end line: a new run begins at log line {at}")
+                    cur = None
             continue
         text = raw[k + len(PREFIX):].rstrip("\r\n").rstrip()
         m = BEGIN_RE.match(text)
@@ -90,7 +131,7 @@ def blocks(lines):
                 continue
             if cur:
                 cur.close(f"no end line: a new block begins at log line {at}")
-            cur = Block(m, at)
+            cur = Block(m, at, run)
             out.append(cur)
             continue
         m = END_RE.match(text)

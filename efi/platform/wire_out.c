@@ -107,7 +107,7 @@ static void send_copy(const void *buf, UINTN n, uint32_t crc)
 		last.took_us = at_baud;
 }
 
-void wire_send(const void *buf, UINTN n, bool final)
+void wire_send(const void *buf, UINTN n, bool final, void (*before)(void))
 {
 	uint64_t hz = plat_tsc_hz();
 	uint32_t crc;
@@ -130,8 +130,11 @@ void wire_send(const void *buf, UINTN n, bool final)
 	crc = wire_crc32(0, buf, n);
 	/* The same bytes twice in a row only once: json_end's flush may have
 	 * sent the run's last copy already. */
-	if (!copies || n != last_size || crc != last_crc)
+	if (!copies || n != last_size || crc != last_crc) {
+		if (before)
+			before();
 		send_copy(buf, n, crc);
+	}
 	if (final)
 		plat_log(1, "results: results.json's last copy over the serial console: copy %u, "
 			 "%lu bytes, crc32 %08x", copies, (unsigned long)n, (unsigned)crc);

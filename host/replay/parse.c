@@ -221,6 +221,14 @@ enum rp_kind rp_parse_line(const char *line, struct rp_run *run, struct rp_acces
 	return header(s, run);
 }
 
+bool rp_boot_line(const char *line)
+{
+	char s[LINE_MAX_LEN];
+
+	clean(line, s, sizeof(s));
+	return !strncmp(s, "uncore-harness ", 15) && s[15] && s[15] != ' ';
+}
+
 const char *rp_run_missing(const struct rp_run *r)
 {
 	unsigned i;

@@ -61,6 +61,9 @@ void rp_run_init(struct rp_run *r);
 /* One line (without or with its newline). */
 enum rp_kind rp_parse_line(const char *line, struct rp_run *run, struct rp_access *a, char *why,
 			   size_t why_len);
+/* Whether line is a boot's first harness line, "uncore-harness VERSION":
+ * a trace cut by a reset goes on with the next boot's. */
+bool rp_boot_line(const char *line);
 /* NULL when the run's header has everything a replay needs, else what is
  * missing. */
 const char *rp_run_missing(const struct rp_run *r);

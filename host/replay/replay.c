@@ -28,9 +28,15 @@
  * compared. Each disagreement names the fields that differ with the spec
  * statements and open questions their table entries cite.
  *
+ * A run that hung or was reset leaves its trace's last line cut: a trace
+ * line that does not parse and is the file's last, or is followed by the
+ * next boot's banner before any other trace line, ends the trace; the
+ * accesses before it are replayed and a line says where it stopped. A
+ * trace line that does not parse elsewhere is refused whole.
+ *
  * Exit status: 0 all agree, 1 a disagreement, 2 input that cannot be
- * replayed (unreadable, no header, a gap: accesses the run did not keep,
- * after which the model cannot follow). */
+ * replayed (unreadable, no header, a garbled line inside the trace, a gap:
+ * accesses the run did not keep, after which the model cannot follow). */
 #include "host/host.h"
 #include "host/replay/replay.h"
 #include "pmu/emu/emu.h"
@@ -70,8 +76,31 @@ static int fail(const char *file, unsigned line, const char *why)
 	return 2;
 }
 
-/* Every access up to the first gap; 0, or 2 after saying why. */
-static int load(const char *file, char *gap, size_t gap_len)
+/* Whether the trace ends at the bad line just read (f past it): nothing
+ * but other lines follow it to the end of the file or to the next boot's
+ * banner. */
+static bool trace_ends(FILE *f)
+{
+	char line[1024], why[160];
+	struct rp_run scratch;
+	struct rp_access a;
+
+	rp_run_init(&scratch);
+	while (fgets(line, sizeof(line), f)) {
+		enum rp_kind k;
+
+		if (rp_boot_line(line))
+			return true;
+		k = rp_parse_line(line, &scratch, &a, why, sizeof(why));
+		if (k == RP_ACCESS || k == RP_DROPPED || k == RP_BAD)
+			return false;
+	}
+	return true;
+}
+
+/* Every access up to the first gap or the cut last line (said in stop);
+ * 0, or 2 after saying why. */
+static int load(const char *file, char *gap, size_t gap_len, char *stop, size_t stop_len)
 {
 	FILE *f = fopen(file, "r");
 	char line[1024], why[160];
@@ -81,11 +110,17 @@ static int load(const char *file, char *gap, size_t gap_len)
 	if (!f)
 		return fail(file, 0, "cannot be opened");
 	rp_run_init(&run);
-	gap[0] = '\0';
+	gap[0] = stop[0] = '\0';
 	while (fgets(line, sizeof(line), f)) {
 		enum rp_kind k = rp_parse_line(line, &run, &a, why, sizeof(why));
 
 		n++;
+		if (k == RP_BAD && trace_ends(f)) {
+			snprintf(stop, stop_len, "stopped at line %u, the trace's last, which is cut "
+				 "(%s): a run that hung or was reset ends so; the %zu accesses before it "
+				 "replayed", n, why, nev);
+			break;
+		}
 		if (k == RP_BAD) {
 			fclose(f);
 			return fail(file, n, why);
@@ -278,7 +313,7 @@ int main(int argc, char **argv)
 {
 	struct emu_cfg cfg;
 	const char *why;
-	char gap[160];
+	char gap[160], stop[320];
 	unsigned w;
 	int rc;
 
@@ -287,7 +322,7 @@ int main(int argc, char **argv)
 				"docs/hardware-owners.md: register trace and replay)\n");
 		return 2;
 	}
-	if ((rc = load(argv[1], gap, sizeof(gap))))
+	if ((rc = load(argv[1], gap, sizeof(gap), stop, sizeof(stop))))
 		return rc;
 	if ((why = rp_run_missing(&run)) || (why = place_cpus()) || (why = setup(&cfg)))
 		return fail(argv[1], 0, why);
@@ -309,6 +344,8 @@ int main(int argc, char **argv)
 	       cfg.core ? "emulated as enumerated" : "not replayed", run.ncpus, plat_package_count(),
 	       (unsigned long long)run.tsc_hz, (unsigned long long)uclk_khz, nev);
 	rc = replay_compare(ev, nev, cpu_of, cfg.gen) ? 1 : 0;
+	if (stop[0])
+		printf("replay: %s\n", stop);
 	if (gap[0]) {
 		printf("replay: stopped at a gap, %s: the model cannot follow writes it did not see; "
 		       "record with fewer tests per run (tests=)\n", gap);

@@ -1,14 +1,17 @@
 /* Host tests of the journal writer (harness/results_jsonl.c): every line
- * is one whole JSON object ending in a newline, numbered in sequence, the
+ * is one whole JSON object ending in a newline, numbered in sequence and
+ * closed by its check, the
  * head carries the run's fields as results.json does, and a failed write
  * leaves the file at a line boundary. */
 #include "tests/harness/test_results.h"
 
-/* The lines of m, each checked: valid JSON, "seq":k in order. */
+/* The lines of m, each checked: valid JSON, "seq":k in order, its check
+ * (the chained CRC-32, results.h) holding. */
 static unsigned assert_lines(const struct mem *m)
 {
 	const char *p = m->p, *end = m->p + m->len;
 	unsigned k = 0;
+	uint32_t chain = 0;
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -20,6 +23,8 @@ static unsigned assert_lines(const struct mem *m)
 			fail_msg("line %u is not JSON: %.*s", k, (int)(nl - p), p);
 		n = snprintf(seq, sizeof(seq), k ? "{\"seq\":%u," : "{\"journal\":1,\"seq\":%u,", k);
 		assert_int_equal(strncmp(p, seq, (size_t)n), 0);
+		if (!journal_line_body(p, (size_t)(nl - p), &chain))
+			fail_msg("line %u fails its check: %.*s", k, (int)(nl - p), p);
 		p = nl + 1;
 		k++;
 	}

@@ -163,8 +163,14 @@ static void summary_and_exit_codes(void **state)
 	assert_int_equal(runner_exit_code(&t), 77); /* all skipped */
 	t.n[V_NA] = 5;
 	assert_int_equal(runner_exit_code(&t), 77); /* all skipped or N/A */
+	/* The state brackets' passes alone: nothing tested (tests=client.* on
+	 * a Nehalem: 2 PASS, 27 N/A). */
+	t.n[V_PASS] = 2;
+	t.bracket_passes = 2;
+	assert_int_equal(runner_exit_code(&t), 77);
 	t.n[V_PASS] = 3;
 	assert_int_equal(runner_exit_code(&t), 0);
+	t.bracket_passes = 0;
 	t.n[V_XFAIL] = 1;
 	assert_int_equal(runner_exit_code(&t), 0);
 	t.n[V_FAIL] = 1;
@@ -195,6 +201,31 @@ static const struct bracket brackets[] = {
 };
 
 /* first/last bracket a selection that needs the uncore, and nothing else. */
+/* A state bracket's PASS is counted as a PASS but tests nothing. */
+static void bracket_passes_are_not_tests(void **state)
+{
+	struct tally t;
+	struct test pre = { .id = "uncore.state.preflight" }, cpre = { .id = "core.state.restore" },
+		    other = { .id = "uncore.stateful" };
+	struct tresult r = { .test = &pre, .verdict = V_PASS };
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	runner_tally(&t, &r);
+	r.test = &cpre;
+	runner_tally(&t, &r);
+	r.verdict = V_NA;
+	r.test = &other;
+	runner_tally(&t, &r);
+	assert_int_equal(t.n[V_PASS], 2);
+	assert_int_equal(t.bracket_passes, 2);
+	assert_int_equal(runner_exit_code(&t), 77);
+	r.verdict = V_PASS;
+	runner_tally(&t, &r);
+	assert_int_equal(t.bracket_passes, 2);
+	assert_int_equal(runner_exit_code(&t), 0);
+}
+
 static void first_and_last_bracket_uncore_runs(void **state)
 {
 	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL, NULL };
@@ -772,6 +803,7 @@ int main(void)
 		cmocka_unit_test(selection_globs),
 		cmocka_unit_test(repeat_numbers_iterations),
 		cmocka_unit_test(summary_and_exit_codes),
+		cmocka_unit_test(bracket_passes_are_not_tests),
 		cmocka_unit_test(first_and_last_bracket_uncore_runs),
 		cmocka_unit_test(resume_goes_on_after_the_cut),
 		cmocka_unit_test(brackets_nest),

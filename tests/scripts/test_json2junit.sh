@@ -15,6 +15,8 @@ import xml.etree.ElementTree as ET
 root = sys.argv[1]
 sys.path.insert(0, os.path.join(root, "tests", "scripts"))
 from tap import report, done
+sys.path.insert(0, os.path.join(root, "scripts"))
+import results  # noqa: E402  (the journal as the harness writes it)
 conv = os.path.join(root, "scripts", "json2junit.py")
 xsd = os.path.join(root, "docs", "junit.xsd")
 
@@ -109,7 +111,7 @@ def journal(doc, ntests=None, summary=True):
     lines += [{"seq": i + 1, "test": t} for i, t in enumerate(doc["tests"][:ntests])]
     if summary:
         lines.append({"seq": len(lines), "summary": doc["summary"]})
-    return b"".join(json.dumps(l).encode() + b"\n" for l in lines)
+    return results.journal(lines)
 
 # One of each verdict.
 figs = {"lat": {"value": 42, "unit": "ns"}}
@@ -250,6 +252,17 @@ for v, word in (("SKIP", "skipped"), ("N/A", "N/A")):
     s = convert(f"only-{v.replace('/', '')}", write("one.json", run([test("s.a", v, "why")])))
     check(f"the only test {v}: harness.nothing-ran saying so", lambda word=word:
           tc(s, "harness.nothing-ran")[0].get("message") == f"the only test was {word}: nothing ran")
+# The state brackets' PASS tests nothing (tests=client.* on a Nehalem: the
+# harness exits 77): nothing ran, the brackets named; their FAIL is a FAIL.
+s = convert("brackets-only", write("brk.json", run(
+    [test("uncore.state.preflight", "PASS"), test("client.a", "N/A", "another uncore"),
+     test("client.b", "N/A", "another uncore"), test("uncore.state.restore", "PASS")])))
+check("only the state brackets PASS: harness.nothing-ran naming them", lambda:
+      tc(s, "harness.nothing-ran")[0].get("message") ==
+      "all 2 tests were skipped or N/A (the 2 state brackets' PASS tests nothing): nothing ran")
+s = convert("bracket-fails", write("brkf.json", run(
+    [test("uncore.state.preflight", "FAIL", "found armed"), test("client.a", "N/A", "x")])))
+check("a state bracket's FAIL: no nothing-ran", lambda: tc(s, "harness.nothing-ran") is None)
 # One test that ran among skips is enough, whatever its verdict.
 for v in ("PASS", "FAIL", "XFAIL", "ERROR"):
     s = convert(f"{v}-among-skips", write("ran.json", run([test("r.skip", "SKIP"), test("r.x", v)])))

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(root, "scripts"))
 import tap
 from tap import report, done
 import report_data as rd
+import results  # the journal as the harness writes it
 
 script = os.path.join(root, "scripts", "report.py")
 tmp = tempfile.mkdtemp()
@@ -208,8 +209,8 @@ def run_dir(name, doc, journal=False):
         head = {k: v for k, v in doc.items() if k not in ("tests", "summary", "complete")}
         lines = [dict(head, journal=1, seq=0)] + [{"seq": i + 1, "test": x}
                                                   for i, x in enumerate(doc["tests"])]
-        with open(os.path.join(d, "results.jsonl"), "w") as f:
-            f.write("".join(json.dumps(x) + "\n" for x in lines))
+        with open(os.path.join(d, "results.jsonl"), "wb") as f:
+            f.write(results.journal(lines))
     else:
         with open(os.path.join(d, "results.json"), "w") as f:
             json.dump(doc, f)

@@ -21,7 +21,7 @@ summary = {"passed": 5, "failed": 0}
 lines = [dict({"journal": 1, "seq": 0}, **head)]
 lines += [{"seq": i + 1, "test": t} for i, t in enumerate(tests)]
 lines += [{"seq": 6, "summary": summary}]
-journal = b"".join(json.dumps(l, separators=(",", ":")).encode() + b"\n" for l in lines)
+journal = results.journal(lines)
 whole = dict(head, tests=tests, summary=summary, complete=True)
 ends = [i + 1 for i, c in enumerate(journal) if c == 10]
 
@@ -50,6 +50,28 @@ for cut in range(len(journal) + 1):
             bad.append((cut, tail[:8]))
 report(f"cut at each of {len(journal) + 1} bytes, plus zeros or a stale line: "
        f"exactly the whole lines before the cut ({len(bad)} wrong)", not bad)
+# A cut at every byte of every line, the rest of the line and what follows
+# from an older run's journal at the same offsets (its head differs, as
+# its date does; its FAIL was a PASS, its durations other): the line
+# spliced never passes its check (but where it is this run's own bytes,
+# or the older journal's own head line whole, which names the older run).
+old_tests = [dict(t, verdict="FAIL", reason="stale " + t["reason"]) for t in tests]
+old = results.journal([dict({"journal": 1, "seq": 0}, **dict(head, run="run-0002"))]
+                      + [{"seq": i + 1, "test": t} for i, t in enumerate(old_tests)]
+                      + [{"seq": 6, "summary": {"passed": 0, "failed": 5}}])
+bad, starts = [], [0] + ends[:-1]
+for k, start in enumerate(starts):
+    for cut in range(start, ends[k]):
+        spliced = journal[:cut] + old[cut:]
+        doc = run({"results.jsonl": spliced})
+        own = spliced[start:spliced.find(b"\n", start) + 1] == journal[start:ends[k]]
+        if own or (k == 0 and spliced.startswith(old[:old.find(b"\n") + 1])):
+            continue
+        got = -1 if doc is None else len(doc["tests"])
+        if got != max(k - 1, -1) or (doc and doc["tests"] != tests[:k - 1]):
+            bad.append((k, cut - start, got))
+report(f"stale tail spliced at every byte of every line ({len(journal)} cuts): never taken "
+       f"({len(bad)} taken: {bad[:3]})", not bad)
 doc = run({"results.jsonl": journal, "results.json": json.dumps(whole).encode()[:-40]})
 report("half-written results.json: the journal is read", doc is not None and doc["complete"])
 doc = run({"results.jsonl": journal[:ends[2]], "results.json": json.dumps(whole).encode()})

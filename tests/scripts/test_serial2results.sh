@@ -66,7 +66,7 @@ bad[3] = bad[3][:i] + ("A" if bad[3][i] != "A" else "B") + bad[3][i + 1:]
 code, out, err = run(frame(one, 1) + bad)
 report("a flipped character in the last block: named DAMAGED (crc32), the earlier block "
        "rebuilt, status 1", code == 1 and out == one and
-       "block 2: copy 2 of results.json (log lines" in err and "DAMAGED: crc32" in err, err)
+       "block 2: copy 2 of results.json (run 0, log lines" in err and "DAMAGED: crc32" in err, err)
 code, out, err = run(bad, "-o", "x.json")
 report("the only block damaged: status 3, nothing written", code == 3 and out == b"" and
        "no whole block among 1" in err, err)
@@ -101,6 +101,48 @@ with tempfile.TemporaryDirectory() as d:
            open(d + "/all/block-1-copy-1.json", "rb").read() == one and
            open(d + "/r.json", "rb").read() == two and
            p.stderr.decode().count("serial2results:") == 1, p.stderr.decode())
+# Logs kept across boots: a banner or a run folder's line starts a run, and
+# only the last run counts; its lack of a whole block is status 4, never an
+# older run's file with 0.
+def boot(n, *blocks, banner=True):
+    return ((["\x1b[0muncore-harness v1"] if banner else []) +
+            [f"results: \\uncore-results\\run-000{n}\\"] + [ln for b in blocks for ln in b])
+
+
+cut = frame(two, 2)[:4]  # a copy the power cut stopped
+for name, log, want, wout, why in (
+        ("two boots, the second killed before its copy", boot(1, frame(one, 1)) + boot(2),
+         4, b"", "the log's last run (run 4, from log line"),
+        ("two boots, the second's copy cut", boot(1, frame(one, 1)) + boot(2, cut),
+         4, b"", "has no whole block (1 damaged), though an earlier run has 1"),
+        ("two boots, each whole: the second's", boot(1, frame(two, 1)) + boot(2, frame(one, 1)),
+         0, one, "block 2: copy 1 of results.json (run 4,"),
+        ("three boots, the third killed", boot(1, frame(one, 1)) + boot(2, frame(two, 1)) + boot(3),
+         4, b"", "(run 6, from log line"),
+        ("three boots, the last with a whole copy and a cut one",
+         boot(1, frame(one, 1)) + boot(2) + boot(3, frame(two, 1), frame(one, 2)[:-1]),
+         1, two, "no end line: the log ends first"),
+        ("a run folder's line alone starts a run (no banner captured)",
+         boot(1, frame(one, 1), banner=False) + boot(2, banner=False), 4, b"", "(run 2,"),
+        ("a resumed boot's banner: only its own copies",
+         boot(1, frame(one, 1)) + ["uncore-harness v1", "results: \\uncore-results\\run-0001\\ (resumed)"]
+         + frame(two, 1), 0, two, "")):
+    code, out, err = run(log, "-o", "x.json") if want == 4 else run(log)
+    report(f"{name}: status {want}", code == want and out == wout and why in err, err)
+
+# Header numbers are checked before anything is built from them.
+huge = ["wire: begin results.json copy=1 bytes=1710000000 crc32=00000000 lines=300000000",
+        "wire: 1 0 AAAA", "wire: end results.json copy=1 bytes=1710000000 crc32=00000000"]
+code, out, err = run(huge)
+report("a header of 300000000 lines: refused, nothing allocated (status 3)", code == 3 and
+       "over the" in err, err)
+odd = ["wire: begin results.json copy=1 bytes=100 crc32=00000000 lines=300000000"]
+code, out, err = run(odd)
+report("lines= disagreeing with bytes=: refused", code == 3 and "not 2" in err, err)
+code, out, err = run(["wire: begin results.json copy=1 bytes=" + "9" * 5000 + " crc32=00000000 lines=1",
+                      "wire: 1 " + "7" * 5000 + " AAAA"] + frame(one, 2))
+report("a 5000-digit number: no traceback, the whole block after it taken", code == 0 and
+       out == one and "Traceback" not in err, err)
 code, out, err = run(console, "--bogus")
 report("a usage error: status 2", code == 2, err)
 done()
