@@ -58,11 +58,11 @@ TARGET   := lib/rt.c pmu/backend/hw.c $(SUITES) $(call srcs,efi arch suites/self
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) host/platform_host.c \
-              host/platform_common.c)
+              host/platform_common.c host/platform_pci.c)
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c
+SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c host/platform_pci.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 # Unit tests: tests/ mirrors the tree; each test_*.c is one host binary,
 # build/host/test_*, named by its file alone.

@@ -86,9 +86,12 @@ static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 	}
 }
 
+/* Its PCI configuration space and MMIO are the host platform's simulated
+ * ones (host/platform_pci.c: QEMU q35's host bridge alone). */
 static const struct msr_backend tcg = {
 	"hw", tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
 	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated, tcg_cstate,
+	plat_pci_read, plat_pci_write, plat_mmio_read, plat_mmio_write,
 };
 
 static void usage(void)

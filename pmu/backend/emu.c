@@ -594,7 +594,37 @@ static bool emu_core_emulated(void)
 	return emu.cfg.core != NULL;
 }
 
+/* PCI configuration space: the model's functions (its generation's PCI
+ * boxes on the buses a machine of its sockets uses) in front of the lower
+ * backend's space, where QEMU's own devices answer as before; without a
+ * lower backend every other function is absent (all-ones, as a master
+ * abort reads). */
+static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val)
+{
+	if (emu.cfg.lower)
+		return emu.cfg.lower->pci_read(f, off, bytes, val);
+	*val = bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1;
+	return PLAT_OK;
+}
+
+static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
+}
+
+/* No model has MMIO registers: the lower backend's, or none at all. */
+static int emu_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->mmio_read(phys, bytes, val) : PLAT_ERANGE;
+}
+
+static int emu_mmio_write(uint64_t phys, unsigned bytes, uint64_t val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->mmio_write(phys, bytes, val) : PLAT_ERANGE;
+}
+
 const struct msr_backend msr_backend_emu = {
 	"emu", emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
-	emu_cpuid, emu_core_emulated, emu_cstate,
+	emu_cpuid, emu_core_emulated, emu_cstate, emu_pci_read, emu_pci_write, emu_mmio_read,
+	emu_mmio_write,
 };

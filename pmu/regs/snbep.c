@@ -200,6 +200,15 @@ static const uint16_t qpi_match_ids[] = { 0x3C86, 0x3C96 };
 static const uint16_t r2pcie_ids[] = { 0x3C43 };
 static const uint16_t r3qpi_ids[] = { 0x3C44, 0x3C45 };
 
+/* Device and function on the socket's uncore bus (§4, S-48). */
+#define DF(d, f) ((d) << 3 | (f))
+static const uint8_t ha_df[] = { DF(14, 1) };
+static const uint8_t imc_df[] = { DF(16, 0), DF(16, 1), DF(16, 4), DF(16, 5) };
+static const uint8_t qpi_df[] = { DF(8, 2), DF(9, 2) };
+static const uint8_t qpi_match_df[] = { DF(8, 6), DF(9, 6) };
+static const uint8_t r2pcie_df[] = { DF(19, 1) };
+static const uint8_t r3qpi_df[] = { DF(19, 5), DF(19, 6) };
+
 /* iMC fixed CTL (UPMG Table 2-62): en 22, rst 19 like CTL.rst (S-20). */
 static const struct field imc_fixed_ctl[] = {
 	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-20" },
@@ -278,21 +287,24 @@ static const struct reg_tmpl r3qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
-#define PCI_BOX(var, box_name, ids, box_regs)                                             \
-	static const struct pci_box_type var = {                                          \
+#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
+	const struct pci_box_type var = {                                                 \
 		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
 			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
 		.dev_ids = ids,                                                           \
-	}
+		.devfn = df,                                                              \
+	};                                                                                \
+	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
 
-PCI_BOX(ha, "ha", ha_ids, ha_regs);
-PCI_BOX(imc, "imc", imc_ids, imc_regs);
-PCI_BOX(qpi, "qpi", qpi_ids, qpi_regs);
-PCI_BOX(qpi_match, "qpi_match", qpi_match_ids, qpi_match_regs);
-PCI_BOX(r2pcie, "r2pcie", r2pcie_ids, r2pcie_regs);
-PCI_BOX(r3qpi, "r3qpi", r3qpi_ids, r3qpi_regs);
+PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs);
+PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs);
+PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs);
+PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs);
+PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs);
+PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs);
 
 const struct box_type *const snbep_boxes[] = {
 	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_residency,
-	&ha.box, &imc.box, &qpi.box, &qpi_match.box, &r2pcie.box, &r3qpi.box,
+	&snbep_ha.box, &snbep_imc.box, &snbep_qpi.box, &snbep_qpi_match.box, &snbep_r2pcie.box,
+	&snbep_r3qpi.box,
 };
