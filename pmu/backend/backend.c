@@ -69,3 +69,8 @@ void pmu_cstate(enum pmu_cstate s)
 	current->cstate(s);
 	pmu_trace_cstate(s, t);
 }
+
+void pmu_traffic(uint64_t phys, uint64_t bytes, bool write)
+{
+	current->traffic(phys, bytes, write);
+}

@@ -58,6 +58,12 @@ struct msr_backend {
 	 * (PLAT_ERANGE: outside the firmware's MMIO ranges, not accessed). */
 	int (*mmio_read)(uint64_t phys, unsigned bytes, uint64_t *val);
 	int (*mmio_write)(uint64_t phys, unsigned bytes, uint64_t val);
+	/* The calling CPU just moved `bytes` of memory from physical address
+	 * phys on, reading or writing it (a streaming workload's
+	 * declaration): what the emulated memory controller's CAS counts see
+	 * (S-53..S-55). Nothing on hardware, whose controller sees the real
+	 * traffic. */
+	void (*traffic)(uint64_t phys, uint64_t bytes, bool write);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -76,5 +82,6 @@ void pmu_pmi_flush(void);
 void pmu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
 bool pmu_core_emulated(void);
 void pmu_cstate(enum pmu_cstate s);
+void pmu_traffic(uint64_t phys, uint64_t bytes, bool write);
 
 #endif

@@ -93,11 +93,16 @@ static void hw_cstate(enum pmu_cstate s)
 	(void)s;
 }
 
+static void hw_traffic(uint64_t phys, uint64_t bytes, bool write)
+{
+	(void)phys, (void)bytes, (void)write;
+}
+
 /* Configuration space and MMIO are the platform's (lib/platform.h: ECAM
  * from the firmware's MCFG, the legacy ports below 0x100; MMIO inside the
  * firmware's MMIO ranges only, each access fault-catching). */
 const struct msr_backend msr_backend_hw = {
 	"hw", hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
 	hw_cpuid, hw_core_emulated, hw_cstate, plat_pci_read, plat_pci_write, plat_mmio_read,
-	plat_mmio_write,
+	plat_mmio_write, hw_traffic,
 };

@@ -188,10 +188,9 @@ const struct box_type snbep_residency = {
 	.nregs = ARRAY_SIZE(residency_regs),
 };
 
-/* ---- PCI-config boxes (§4: summarised; not modelled, no test yet) ----
+/* ---- PCI-config boxes (§4, S-47..S-58) ----
  * Every box: BOX_CTL at 0xF4, CTLk at 0xD8 + 4k, CTRk as two dwords at
- * 0xA0 + 8k (low, then high: not atomic). Their CTL field layouts are not in
- * the digest, so the CTLs carry no field list. */
+ * 0xA0 + 8k (low, then high: not atomic, S-47). */
 
 static const uint16_t ha_ids[] = { 0x3C46 };
 static const uint16_t imc_ids[] = { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 };
@@ -211,18 +210,40 @@ static const uint8_t r3qpi_df[] = { DF(19, 5), DF(19, 6) };
 
 /* iMC fixed CTL (UPMG Table 2-62): en 22, rst 19 like CTL.rst (S-20). */
 static const struct field imc_fixed_ctl[] = {
-	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-20" },
-	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW },
+	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-52" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-52" },
+	{ .name = NULL },
+};
+
+/* S-49: the PCI boxes' CTLk; QPI adds ev_sel_ext. */
+static const struct field pci_ctl[] = {
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-49 S-56" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-49 S-53" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-49 S-24" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-49 S-16" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-49 S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-49 S-22" },
+	{ .name = NULL },
+};
+
+static const struct field qpi_ctl[] = {
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-49 S-56" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-49" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-49 S-24" },
+	{ .name = "ev_sel_ext", .lo = 21, .hi = 21, .access = FA_RW, .spec = "S-49" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-49 S-16" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-49 S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-49 S-22" },
 	{ .name = NULL },
 };
 
 static const struct field pci_counter44[] = {
-	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW },
+	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW, .spec = "S-51" },
 	{ .name = NULL },
 };
 
 static const struct field pci_counter48[] = {
-	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW },
+	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW, .spec = "S-51" },
 	{ .name = NULL },
 };
 
@@ -230,7 +251,7 @@ static const struct reg_tmpl ha_regs[] = {
 	{ .name = "HA_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
 	{ .name = "HA_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "HA_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH%u", .addr = 0x40, .stride = 4, .count = 2, .width = 32,
@@ -247,7 +268,7 @@ static const struct reg_tmpl imc_regs[] = {
 	{ .name = "MC_CH_PCI_PMON_FIXED_CTR", .addr = 0xD0, .count = 1, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 	{ .name = "MC_CH_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "MC_CH_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
@@ -256,7 +277,7 @@ static const struct reg_tmpl qpi_regs[] = {
 	{ .name = "Q_P_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "Q_P_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = qpi_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "Q_P_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
@@ -273,7 +294,7 @@ static const struct reg_tmpl r2pcie_regs[] = {
 	{ .name = "R2_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "R2_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "R2_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 44,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
@@ -282,7 +303,7 @@ static const struct reg_tmpl r3qpi_regs[] = {
 	{ .name = "R3_L_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "R3_L_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 3, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "R3_L_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 3, .width = 44,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
