@@ -48,6 +48,7 @@ srcs = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
 RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c)
 # Portable code: compiled into the EFI app and into the host tests.
 PORTABLE := $(filter-out pmu/backend/hw.c $(RUN),lib/identity_text.c efi/platform/smbios.c \
+              efi/platform/acpi.c \
               $(call srcs,harness pmu))
 # The suites' code: every folder of suites/ but the self-tests (suites/self),
 # which the host suite has not, and the run around them.

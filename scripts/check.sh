@@ -121,13 +121,14 @@ if [ -n "$rl" ] && [ "$rcode" = 1 ] && [ "$(echo "$rout" | grep -c '^DISAGREE ')
 else bad check.replay.one-bit-flipped "line ${rl:-none} ($rreg): exit $rcode; $(echo "$rout" | grep -m3 '^DISAGREE' | paste -sd ';' -)"; fi
 }
 # The PCI boxes' configuration accesses in a verbose=3 trace (pci lines,
-# pmu/backend/trace.h) and make replay of it: every read agrees.
+# and the streaming workload's traffic lines, pmu/backend/trace.h) and
+# make replay of it: every read agrees.
 pci_trace_and_replay() {
 local rlog=$B/check/snb-ep-pci-trace/serial.log rout
 boot snb-ep-pci-trace 0 $ESP --cpu SandyBridge,model=45 --smp 4 --sockets 2 \
-  --opts "expect_cpu=6:2d tests=snbep.pci.box-ctl,snbep.pci.width,snbep.pci.filter verbose=3 results.serial=off" \
+  --opts "expect_cpu=6:2d tests=snbep.pci.* verbose=3 results.serial=off" \
   -- --cpus 4 --packages 2 --family 6 --model 0x2d --all-pass --uncore snbep --backend emu \
-  --ran 'snbep.pci.*=3'
+  --ran 'snbep.pci.*=5'
 if rout=$($B/host/replay "$rlog" 2>&1) && echo "$rout" | grep -q ' 0 disagreements$' \
   && grep -q ' pci 0000:7f:' "$rlog" && grep -q ' pci 0000:ff:' "$rlog"; then
   ok "check.replay.pci ($(echo "$rout" | sed -n 's/^replay: \([0-9]* reads compared\).*/\1/p'))"

@@ -1,10 +1,8 @@
 /* lib/platform.h's PCI configuration space and MMIO on UEFI.
  *
- * Configuration space: ECAM (PCI Express Base 3.0 7.2.2: 4 KiB per
- * function at base + (bus - start) << 20 | dev << 15 | fn << 12) for every
- * segment and bus range the firmware's ACPI MCFG table lists (PCI Firmware
- * 3.0 4.1.2; the table found from the ACPI 2.0 RSDP of the UEFI
- * configuration table, XSDT first, else RSDT). Where no MCFG entry covers
+ * Configuration space: ECAM for every segment and bus range the
+ * firmware's ACPI MCFG table lists (efi/platform/acpi.c; the table found
+ * from the ACPI 2.0 RSDP of the UEFI configuration table). Where no MCFG entry covers
  * a function, the legacy mechanism (0xCF8 address, 0xCFC data: PCI Local
  * Bus 3.0 3.2.2.3.2) reaches segment 0 below offset 0x100, and nothing
  * reaches the rest (PLAT_EUNSUPPORTED).
@@ -16,6 +14,7 @@
  * Read once, at the first access, on the BSP (boot services). */
 #include "efi/efi.h"
 #include "lib/platform.h"
+#include "efi/platform/acpi.h"
 #include "arch/fault.h"
 #include "arch/io.h"
 
@@ -38,11 +37,7 @@ typedef EFI_STATUS(EFIAPI *get_space_map_fn)(UINTN *n, struct gcd_desc **map);
 static struct {
 	bool done;
 	unsigned necam, nmmio;
-	struct {
-		uint64_t base;
-		uint16_t seg;
-		uint8_t start, end;
-	} ecam[MAX_ECAM];
+	struct ecam_range ecam[MAX_ECAM];
 	struct {
 		uint64_t base, end; /* [base, end) */
 	} mmio[MAX_MMIO];
@@ -50,56 +45,21 @@ static struct {
 	volatile int cf8_lock;
 } pci;
 
-static uint32_t rd32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
-static uint64_t rd64(const uint8_t *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
-
-static const uint8_t *find_table(const uint8_t *rsdp, const char *sig)
-{
-	bool x = rsdp[15] >= 2 && rd64(rsdp + 24);
-	const uint8_t *sdt = (const uint8_t *)(UINTN)(x ? rd64(rsdp + 24) : rd32(rsdp + 16));
-	unsigned step = x ? 8 : 4, i, n;
-
-	if (!sdt)
-		return NULL;
-	n = (rd32(sdt + 4) - 36) / step;
-	for (i = 0; i < n; i++) {
-		const uint8_t *t = sdt + 36 + i * step;
-		const uint8_t *h = (const uint8_t *)(UINTN)(x ? rd64(t) : rd32(t));
-
-		if (h && !memcmp(h, sig, 4))
-			return h;
-	}
-	return NULL;
-}
-
 static void read_mcfg(void)
 {
 	EFI_GUID acpi20 = ACPI_20_TABLE_GUID;
-	const uint8_t *rsdp = NULL, *mcfg;
-	unsigned i, n;
+	const void *rsdp = NULL;
+	int n;
 
 	for (UINTN k = 0; k < g_st->NumberOfTableEntries; k++)
 		if (!memcmp(&g_st->ConfigurationTable[k].VendorGuid, &acpi20, sizeof(acpi20)))
 			rsdp = g_st->ConfigurationTable[k].VendorTable;
-	if (!rsdp || memcmp(rsdp, "RSD PTR ", 8)) {
-		snprintf(pci.why, sizeof(pci.why), "no ACPI 2.0 RSDP in the UEFI configuration table");
-		return;
-	}
-	if (!(mcfg = find_table(rsdp, "MCFG"))) {
-		snprintf(pci.why, sizeof(pci.why), "no ACPI MCFG table");
-		return;
-	}
-	n = (rd32(mcfg + 4) - 44) / 16;
-	for (i = 0; i < n && pci.necam < MAX_ECAM; i++) {
-		const uint8_t *e = mcfg + 44 + 16 * i;
-
-		pci.ecam[pci.necam].base = rd64(e);
-		pci.ecam[pci.necam].seg = (uint16_t)(e[8] | e[9] << 8);
-		pci.ecam[pci.necam].start = e[10];
-		pci.ecam[pci.necam++].end = e[11];
-	}
-	if (!pci.necam)
-		snprintf(pci.why, sizeof(pci.why), "an ACPI MCFG table with no entry");
+	n = acpi_mcfg(rsdp, pci.ecam, MAX_ECAM);
+	pci.necam = n > 0 ? (unsigned)n : 0;
+	if (n < 0 || !n)
+		snprintf(pci.why, sizeof(pci.why), "%s",
+			 n == -1 ? "no ACPI 2.0 RSDP in the UEFI configuration table" :
+			 n == -2 ? "no ACPI MCFG table" : "an ACPI MCFG table with no entry");
 }
 
 static void read_mmio_ranges(void)
@@ -159,25 +119,13 @@ const char *plat_pci_mechanism(void)
 	return line;
 }
 
-/* The ECAM address of (f, off), or 0 if no MCFG entry covers f. */
-static uint64_t ecam_addr(struct pci_fn f, uint16_t off)
-{
-	unsigned i;
-
-	for (i = 0; i < pci.necam; i++)
-		if (pci.ecam[i].seg == f.seg && f.bus >= pci.ecam[i].start && f.bus <= pci.ecam[i].end)
-			return pci.ecam[i].base + ((uint64_t)(f.bus - pci.ecam[i].start) << 20 |
-						   (uint64_t)f.dev << 15 | (uint64_t)f.fn << 12 | off);
-	return 0;
-}
-
 static int check(struct pci_fn f, uint16_t off, unsigned bytes, uint64_t *ecam)
 {
 	init();
 	if ((bytes != 1 && bytes != 2 && bytes != 4) || (off & (bytes - 1)) || off >= 0x1000 ||
 	    f.dev > 31 || f.fn > 7)
 		return PLAT_EINVAL;
-	*ecam = ecam_addr(f, off);
+	*ecam = ecam_address(pci.ecam, pci.necam, f, off);
 	if (!*ecam && (f.seg || off >= 0x100))
 		return PLAT_EUNSUPPORTED;
 	return PLAT_OK;

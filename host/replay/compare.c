@@ -271,7 +271,7 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 		struct kind k;
 		struct prev *p;
 
-		if (e->a.cstate) {
+		if (e->a.cstate || e->a.space == RP_TRAFFIC) {
 			cstates++;
 			continue;
 		}
@@ -293,8 +293,8 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 	}
 	free(prevs);
 	free(shown);
-	printf("replay: %zu reads compared (%zu of counters), %zu writes and %zu C-state "
-	       "declarations played, %zu accesses to registers no table names played only; "
+	printf("replay: %zu reads compared (%zu of counters), %zu writes and %zu C-state and "
+	       "traffic declarations played, %zu accesses to registers no table names played only; "
 	       "%u disagreement%s", reads, counters, writes, cstates, unnamed, bad,
 	       bad == 1 ? "" : "s");
 	if (printed < bad)

@@ -150,6 +150,30 @@ static enum rp_kind cstate(const char *p, struct rp_access *a, char *why, size_t
 	return RP_ACCESS;
 }
 
+/* "traffic cpu N rd|wr 0xPHYS BYTES tsc T+D" */
+static enum rp_kind traffic(const char *p, struct rp_access *a, char *why, size_t len)
+{
+	unsigned long long phys, n, tsc;
+	unsigned cpu, dur;
+	char dir[3];
+
+	if (sscanf(p, "traffic cpu %u %2s 0x%llx %llu tsc %llu+%u", &cpu, dir, &phys, &n, &tsc,
+		   &dur) != 6 || cpu >= RP_MAX_CPUS || (strcmp(dir, "rd") && strcmp(dir, "wr")))
+		return bad(why, len, "not 'traffic cpu N rd|wr 0xPHYS BYTES tsc T+D'");
+	a->cstate = false;
+	a->write = true;
+	a->cpu = cpu;
+	a->msr = 0;
+	a->space = RP_TRAFFIC;
+	a->bytes = dir[0] == 'w';
+	a->addr = phys;
+	a->val = n;
+	a->rc = 0;
+	a->tsc = tsc;
+	a->dur = dur;
+	return RP_ACCESS;
+}
+
 /* "trace ID: ..." */
 static enum rp_kind trace_line(const char *p, struct rp_access *a, char *why, size_t len)
 {
@@ -168,6 +192,8 @@ static enum rp_kind trace_line(const char *p, struct rp_access *a, char *why, si
 	}
 	if (!strncmp(p, "cstate ", 7))
 		return cstate(p, a, why, len);
+	if (!strncmp(p, "traffic ", 8))
+		return traffic(p, a, why, len);
 	if (strncmp(p, "rd ", 3) && strncmp(p, "wr ", 3))
 		return RP_OTHER;
 	return access(p, a, why, len);

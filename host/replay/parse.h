@@ -45,8 +45,10 @@ enum rp_kind {
 	RP_BAD,     /* a trace line that does not parse: why says what */
 };
 
-/* An access's space (pmu/backend/trace.h's TRACE_MSR, _PCI, _MMIO). */
-enum { RP_MSR, RP_PCI, RP_MMIO };
+/* An access's space (pmu/backend/trace.h's TRACE_MSR, _PCI, _MMIO), or a
+ * traffic declaration (addr the physical address, val the bytes, bytes 1
+ * for a write, 0 for a read). */
+enum { RP_MSR, RP_PCI, RP_MMIO, RP_TRAFFIC };
 
 struct rp_access {
 	char test[RP_ID_LEN];

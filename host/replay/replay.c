@@ -216,6 +216,13 @@ static void declare(void *state)
 	msr_backend_emu.cstate(*(enum pmu_cstate *)state);
 }
 
+static void declare_traffic(void *access)
+{
+	const struct rp_access *a = access;
+
+	msr_backend_emu.traffic(a->addr, a->val, a->bytes);
+}
+
 /* Whether world w plays its k-th write at T+D rather than T: world 0 every
  * write at T, world 1 at T+D, worlds 2 and 3 alternately, so that a
  * counting window one write opens and the next closes is played at its
@@ -275,6 +282,8 @@ static int play(const struct emu_cfg *cfg, unsigned w)
 			enum pmu_cstate c = (enum pmu_cstate)v;
 
 			plat_run_on(cpu, declare, &c, 0, NULL); /* on that CPU, as pmu_cstate */
+		} else if (e->a.space == RP_TRAFFIC) {
+			plat_run_on(cpu, declare_traffic, &e->a, 0, NULL); /* as pmu_traffic */
 		} else if (e->a.write) {
 			s[0].rc = s[1].rc = play_write(cpu, &e->a);
 		} else {

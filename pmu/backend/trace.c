@@ -121,6 +121,14 @@ void pmu_trace_add_mmio(uint64_t phys, unsigned bytes, bool write, uint64_t val,
 					(uint8_t)bytes, write, (int8_t)rc }, tsc);
 }
 
+/* Kept as a write: the state a replay must see. */
+void pmu_trace_traffic(uint64_t phys, uint64_t bytes, bool write, uint64_t tsc)
+{
+	if (on)
+		add((struct msr_trace){ phys, bytes, (uint16_t)plat_this_cpu(), TRACE_TRAFFIC,
+					write, true, 0 }, tsc);
+}
+
 void pmu_trace_cstate(unsigned s, uint64_t tsc)
 {
 	pmu_trace_add(plat_this_cpu(), TRACE_CSTATE, true, s, 0, tsc);
@@ -165,6 +173,9 @@ void pmu_trace_where(const struct msr_trace *e, char *buf, size_t len)
 		snprintf(buf, len, "pci %s+0x%x/%u", fn, (unsigned)(e->addr & 0xFFF), e->bytes);
 	} else if (e->space == TRACE_MMIO) {
 		snprintf(buf, len, "mmio 0x%llx/%u", (unsigned long long)e->addr, e->bytes);
+	} else if (e->space == TRACE_TRAFFIC) {
+		snprintf(buf, len, "traffic %s 0x%llx", e->bytes ? "wr" : "rd",
+			 (unsigned long long)e->addr);
 	} else {
 		snprintf(buf, len, "0x%x", (unsigned)e->addr);
 	}
@@ -185,6 +196,12 @@ void pmu_trace_print(const char *id, const struct msr_trace *t, unsigned n, unsi
 		if (e->space == TRACE_MSR && e->addr == TRACE_CSTATE) {
 			plat_log(3, "  trace %s: cstate cpu %u %s%s", id, e->cpu,
 				 e->val < ARRAY_SIZE(cstates) ? cstates[e->val] : "?", when);
+			continue;
+		}
+		if (e->space == TRACE_TRAFFIC) {
+			plat_log(3, "  trace %s: traffic cpu %u %s 0x%llx %llu%s", id, e->cpu,
+				 e->bytes ? "wr" : "rd", (unsigned long long)e->addr,
+				 (unsigned long long)e->val, when);
 			continue;
 		}
 		pmu_trace_name(e, name, sizeof(name));

@@ -16,13 +16,16 @@
  *   trace ID: rd|wr cpu N pci SSSS:BB:DD.F+0xOFF/W NAME 0xVALUE[ faulted (RC)] tsc T+D
  *   trace ID: rd|wr cpu N mmio 0xPHYS/W NAME 0xVALUE[ faulted (RC)] tsc T+D
  *   trace ID: cstate cpu N C0|C1|C3|C6 tsc T+D
+ *   trace ID: traffic cpu N rd|wr 0xPHYS BYTES tsc T+D
  *   trace ID: N more accesses not kept
  * The first two kinds come once per run, before its first traced test: the
  * TSC's rate in Hz, and on the emulated backend its core clock at TSC T
  * (the models' time origin); then every CPU's place in the topology. An
  * access's T is the TSC read just before it and D the TSC ticks until just
  * after it: the access took effect somewhere in [T, T+D]. A cstate line is
- * a CPU's pmu_cstate declaration (what an emulated PCU counts, S-26). */
+ * a CPU's pmu_cstate declaration (what an emulated PCU counts, S-26); a
+ * traffic line its pmu_traffic declaration (what an emulated memory
+ * controller counts, S-55). */
 #ifndef PMU_TRACE_H
 #define PMU_TRACE_H
 
@@ -40,8 +43,10 @@
  * enum pmu_cstate. No MSR has that address. */
 #define TRACE_CSTATE 0xFFFFFFFFu
 
-/* An entry's space (pmu/backend/space.h's enum reg_space). */
-enum { TRACE_MSR, TRACE_PCI, TRACE_MMIO };
+/* An entry's space (pmu/backend/space.h's enum reg_space), or a
+ * pmu_traffic declaration (addr the physical address, val the bytes,
+ * bytes 1 for a write and 0 for a read). */
+enum { TRACE_MSR, TRACE_PCI, TRACE_MMIO, TRACE_TRAFFIC };
 
 struct msr_trace {
 	/* MSR: its address; PCI: seg << 32 | bus << 20 | dev << 15 | fn << 12
@@ -86,6 +91,8 @@ void pmu_trace_add_pci(struct pci_fn f, uint16_t off, unsigned bytes, bool write
 		       int rc, uint64_t tsc);
 void pmu_trace_add_mmio(uint64_t phys, unsigned bytes, bool write, uint64_t val, int rc,
 			uint64_t tsc);
+/* pmu_traffic(phys, bytes, write) on the calling CPU, the TSC taken before it. */
+void pmu_trace_traffic(uint64_t phys, uint64_t bytes, bool write, uint64_t tsc);
 /* The entries recorded since pmu_trace_start; *dropped counts those that
  * were not kept. */
 unsigned pmu_trace_get(const struct msr_trace **out, unsigned *dropped);

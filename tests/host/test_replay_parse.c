@@ -155,6 +155,15 @@ static void pci_and_mmio_accesses(void **state)
 	assert_int_equal(parse("  trace x.mmio: rd cpu 0 mmio 0x1000/4 ? faulted (-8) tsc 3+1"),
 			 RP_ACCESS);
 	assert_int_equal(a.rc, -8);
+	assert_int_equal(parse("  trace snbep.pci.traffic: traffic cpu 2 wr 0x7f85a135e010 67108864 "
+			       "tsc 46+4"), RP_ACCESS);
+	assert_int_equal(a.space, RP_TRAFFIC);
+	assert_int_equal(a.cpu, 2);
+	assert_int_equal(a.bytes, 1);
+	assert_int_equal(a.addr, 0x7f85a135e010ull);
+	assert_int_equal(a.val, 67108864);
+	assert_true(a.write);
+	assert_int_equal(parse("  trace x: traffic cpu 2 up 0x0 64 tsc 46+4"), RP_BAD);
 	assert_int_equal(parse("  trace x: rd cpu 0 pci 0000:7f:20.0+0x0/4 ? 0x0 tsc 3+1"), RP_BAD);
 	assert_int_equal(parse("  trace x: rd cpu 0 pci 0000:7f:10.0+0x1000/4 ? 0x0 tsc 3+1"),
 			 RP_BAD);

@@ -181,7 +181,8 @@ static void reg_loc_reaches_every_space(void **state)
 }
 
 /* verbose=3: every access is a trace line, PCI and MMIO with their
- * addresses and sizes, a master abort with its value and PLAT_EABORT. */
+ * addresses and sizes, a master abort with its value and PLAT_EABORT; a
+ * streaming workload's declaration too. */
 static void trace_lines_of_every_space(void **state)
 {
 	const struct msr_trace *t;
@@ -198,9 +199,10 @@ static void trace_lines_of_every_space(void **state)
 	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, 0x7f, 16, 0 }, 0xF4, 4, &v), PLAT_EABORT);
 	assert_int_equal(mmio_read(0xFED00000, 8, &v64), 0);
 	assert_int_equal(mmio_read(0x1000, 4, &v64), PLAT_ERANGE);
+	pmu_traffic(0x200000, 4096, true);
 	n = pmu_trace_get(&t, &dropped);
 	pmu_trace_start(false);
-	assert_int_equal(n, 4);
+	assert_int_equal(n, 5);
 	assert_int_equal(dropped, 0);
 	pmu_trace_print("t", t, n, dropped);
 	host_cfg()->verbose = 1;
@@ -210,6 +212,7 @@ static void trace_lines_of_every_space(void **state)
 				    "faulted (-7) tsc "));
 	assert_non_null(strstr(out, "trace t: rd cpu 0 mmio 0xfed00000/8 ? 0x0 tsc "));
 	assert_non_null(strstr(out, "trace t: rd cpu 0 mmio 0x1000/4 ? faulted (-8) tsc "));
+	assert_non_null(strstr(out, "trace t: traffic cpu 0 wr 0x200000 4096 tsc "));
 }
 
 int main(void)
