@@ -54,7 +54,7 @@ RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c)
 # rows of `make mutation` (pmu/emu/mutation.c) are build/host/regs's alone.
 MUTATION := pmu/emu/mutation.c
 PORTABLE := $(filter-out pmu/backend/hw.c $(RUN) $(MUTATION),lib/identity_text.c \
-              efi/platform/smbios.c $(call srcs,harness pmu))
+              efi/platform/smbios.c efi/platform/acpi.c $(call srcs,harness pmu))
 # The suites' code: every folder of suites/ but the self-tests (suites/self),
 # which the host suite has not, and the run around them.
 SUITES   := $(filter-out suites/self/%,$(call srcs,suites)) $(RUN)
@@ -64,11 +64,11 @@ TARGET   := lib/rt.c pmu/backend/hw.c $(SUITES) $(call srcs,efi arch suites/self
 TARGET   := $(filter-out $(PORTABLE),$(TARGET))
 T_OBJS   := $(patsubst %,$(B)/t/%.o,$(TARGET) $(PORTABLE))
 H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) host/platform_host.c \
-              host/platform_common.c)
+              host/platform_common.c host/platform_pci.c)
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c
+SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c host/platform_pci.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 # Unit tests: tests/ mirrors the tree; each test_*.c is one host binary,
 # build/host/test_*, named by its file alone.

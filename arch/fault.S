@@ -46,6 +46,65 @@ fault_probe_ud:
 7:	ud2
 8:	ret
 
+/* Fault-catching loads and stores at a physical address (boot services map
+ * memory 1:1): int mmio_readN_safe(uint64_t addr, uintN_t *val),
+ * int mmio_writeN_safe(uint64_t addr, uintN_t val). */
+	.globl mmio_read8_safe
+mmio_read8_safe:
+	movb	$0xff, (%rsi)
+13:	movb	(%rdi), %al
+	movb	%al, (%rsi)
+	xor	%eax, %eax
+14:	ret
+
+	.globl mmio_read16_safe
+mmio_read16_safe:
+	movw	$0xffff, (%rsi)
+15:	movw	(%rdi), %ax
+	movw	%ax, (%rsi)
+	xor	%eax, %eax
+16:	ret
+
+	.globl mmio_read32_safe
+mmio_read32_safe:
+	movl	$0xffffffff, (%rsi)
+17:	movl	(%rdi), %eax
+	movl	%eax, (%rsi)
+	xor	%eax, %eax
+18:	ret
+
+	.globl mmio_read64_safe
+mmio_read64_safe:
+	movq	$0, (%rsi)
+19:	movq	(%rdi), %rax
+	movq	%rax, (%rsi)
+	xor	%eax, %eax
+20:	ret
+
+	.globl mmio_write8_safe
+mmio_write8_safe:
+21:	movb	%sil, (%rdi)
+	xor	%eax, %eax
+22:	ret
+
+	.globl mmio_write16_safe
+mmio_write16_safe:
+23:	movw	%si, (%rdi)
+	xor	%eax, %eax
+24:	ret
+
+	.globl mmio_write32_safe
+mmio_write32_safe:
+25:	movl	%esi, (%rdi)
+	xor	%eax, %eax
+26:	ret
+
+	.globl mmio_write64_safe
+mmio_write64_safe:
+27:	movq	%rsi, (%rdi)
+	xor	%eax, %eax
+28:	ret
+
 /* uint16_t fault_gdt_limit(void) */
 	.globl fault_gdt_limit
 fault_gdt_limit:
@@ -110,6 +169,14 @@ fixup_table:
 	.quad	3b, 4b
 	.quad	5b, 6b
 	.quad	7b, 8b
+	.quad	13b, 14b
+	.quad	15b, 16b
+	.quad	17b, 18b
+	.quad	19b, 20b
+	.quad	21b, 22b
+	.quad	23b, 24b
+	.quad	25b, 26b
+	.quad	27b, 28b
 fixup_table_end:
 
 	.section .note.GNU-stack,"",@progbits

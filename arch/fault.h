@@ -23,6 +23,18 @@
 int rdmsr_safe(uint32_t msr, uint64_t *val);
 int wrmsr_safe(uint32_t msr, uint64_t val);
 
+/* A load or store at physical address addr (1:1 mapped): 0, or the
+ * vector; a faulted load leaves all-ones (8-64 bits: 0 for 64). Only for
+ * addresses the platform has checked are MMIO (efi/platform/pci.c). */
+int mmio_read8_safe(uint64_t addr, uint8_t *val);
+int mmio_read16_safe(uint64_t addr, uint16_t *val);
+int mmio_read32_safe(uint64_t addr, uint32_t *val);
+int mmio_read64_safe(uint64_t addr, uint64_t *val);
+int mmio_write8_safe(uint64_t addr, uint8_t val);
+int mmio_write16_safe(uint64_t addr, uint16_t val);
+int mmio_write32_safe(uint64_t addr, uint32_t val);
+int mmio_write64_safe(uint64_t addr, uint64_t val);
+
 /* Deliberately faulting probes for the self-tests; return the vector caught,
  * 0 if the instruction did not fault. */
 int fault_probe_gp(void); /* load DS with selector 0xFFF8, beyond the GDT limit */

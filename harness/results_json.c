@@ -311,17 +311,19 @@ static void put_figure(struct rbuf *b, const struct tresult *r, unsigned first, 
 }
 
 /* One access: ["rd",cpu,"0xMSR","name","0xVALUE"] (value null on a fault,
- * with the fault as a sixth element). */
+ * with the fault as a sixth element); a PCI or MMIO access has its address
+ * as the trace line gives it ("pci 0000:7f:10.0+0xf4/4"). */
 static bool put_access(struct rbuf *b, const struct msr_trace *e)
 {
-	char name[48];
+	char name[48], where[48];
 
-	pmu_trace_name(e->msr, name, sizeof(name));
+	pmu_trace_name(e, name, sizeof(name));
+	pmu_trace_where(e, where, sizeof(where));
 	if (e->rc)
-		return rbuf_printf(b, "[\"%s\",%u,\"0x%x\",\"%s\",null,%d]",
-				   e->write ? "wr" : "rd", e->cpu, e->msr, name, e->rc);
-	return rbuf_printf(b, "[\"%s\",%u,\"0x%x\",\"%s\",\"0x%llx\"]",
-			   e->write ? "wr" : "rd", e->cpu, e->msr, name,
+		return rbuf_printf(b, "[\"%s\",%u,\"%s\",\"%s\",null,%d]",
+				   e->write ? "wr" : "rd", e->cpu, where, name, e->rc);
+	return rbuf_printf(b, "[\"%s\",%u,\"%s\",\"%s\",\"0x%llx\"]",
+			   e->write ? "wr" : "rd", e->cpu, where, name,
 			   (unsigned long long)e->val);
 }
 

@@ -49,6 +49,8 @@ static void banner(const struct session *s)
 	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",
 		 what ? what : "", what ? ": results validate the harness, not silicon)" : "",
 		 (unsigned long)(ri->tsc_hz / 1000));
+	/* How PCI configuration space is reached (lib/platform.h). */
+	plat_log(0, "pci: %s", plat_pci_mechanism());
 	/* All of it, on as many lines as it takes (config.h). */
 	for (size_t at = 0, n, next; ri->config[at]; at += next) {
 		n = cfg_describe_line(ri->config + at, CFG_DESCRIBE_WIDTH, &next);

@@ -24,6 +24,13 @@ struct plat_identity *host_identity(void);
  * plat_run_on gives PLAT_ETIMEDOUT for it without running anything, as
  * efi/platform/mp.c does for an AP that never returned. Until host_machine. */
 void host_lose_cpu(unsigned idx);
+/* The simulated PCI configuration space and MMIO (host/platform_pci.c):
+ * back to QEMU q35's host bridge alone and no MMIO window; a function whose
+ * 4 KiB configuration space is cfg (its first bytes the vendor and device
+ * ids, read-only); an MMIO window of len bytes at phys backed by mem. */
+void host_pci_reset(void);
+bool host_pci_add(struct pci_fn f, uint8_t *cfg);
+bool host_mmio_map(uint64_t phys, void *mem, size_t len);
 /* What plat_tsc_trusted() answers negated: set to play a run whose TSC
  * could not be calibrated. */
 extern bool host_tsc_untrusted;

@@ -73,6 +73,7 @@ static uint32_t tcg_pmi_bound_us(void) { return 1000; }
 static void tcg_pmi_flush(void) {}
 static bool tcg_core_emulated(void) { return false; }
 static void tcg_cstate(enum pmu_cstate s) { (void)s; }
+static void tcg_traffic(uint64_t phys, uint64_t bytes, bool write) { (void)phys, (void)bytes, (void)write; }
 
 static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
@@ -89,9 +90,12 @@ static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 	}
 }
 
+/* Its PCI configuration space and MMIO are the host platform's simulated
+ * ones (host/platform_pci.c: QEMU q35's host bridge alone). */
 static const struct msr_backend tcg = {
 	"hw", false, tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
 	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated, tcg_cstate,
+	plat_pci_read, plat_pci_write, plat_mmio_read, plat_mmio_write, tcg_traffic,
 };
 
 static void usage(void)

@@ -36,7 +36,13 @@ bool plat_cpu_lost(unsigned idx);
  * timeout_us. Returns 0, PLAT_ETIMEDOUT, PLAT_EFAULT (a CPU exception hit
  * fn; the vector is in *fault_vec if non-NULL) or PLAT_EINVAL. */
 enum { PLAT_OK = 0, PLAT_EINVAL = -1, PLAT_ETIMEDOUT = -2, PLAT_EFAULT = -3,
-       PLAT_EUNSUPPORTED = -4, PLAT_EBUSY = -5, PLAT_ENOMEM = -6 };
+       PLAT_EUNSUPPORTED = -4, PLAT_EBUSY = -5, PLAT_ENOMEM = -6,
+       /* a PCI access to a function that is not there: a master abort,
+	* which reads all-ones (pmu/backend/space.h) */
+       PLAT_EABORT = -7,
+       /* an MMIO address outside every range the firmware reports as
+	* memory-mapped I/O: refused, never accessed */
+       PLAT_ERANGE = -8 };
 int plat_run_on(unsigned idx, void (*fn)(void *), void *arg,
 		uint64_t timeout_us, int *fault_vec);
 
@@ -98,6 +104,31 @@ void plat_irq_restore(uint64_t flags);
  * stores .bss there). Nothing is ever freed: what is allocated lives as
  * long as the run (UEFI: boot-services pool, gone with the boot). */
 void *plat_alloc(size_t n);
+
+/* --- PCI configuration space and MMIO ---------------------------------- */
+/* A PCI function: segment, bus, device (0-31), function (0-7). */
+struct pci_fn {
+	uint16_t seg;
+	uint8_t bus, dev, fn;
+};
+
+/* One configuration access of 1, 2 or 4 bytes at offset off (aligned to
+ * its size, below 0x1000): PLAT_OK (an absent function reads all-ones, as
+ * a master abort does; pmu/ tells it apart), PLAT_EINVAL (bad size,
+ * alignment or device), PLAT_EUNSUPPORTED (no mechanism reaches that
+ * segment or offset: no ECAM for it, and the legacy 0xCF8/0xCFC ports
+ * reach segment 0 below 0x100 only). */
+int plat_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val);
+int plat_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val);
+/* How configuration space is reached, one line for the banner ("ECAM from
+ * ACPI MCFG: segment 0 buses 0x00-0xff at 0xb0000000", or why only the
+ * legacy mechanism is there). */
+const char *plat_pci_mechanism(void);
+/* One uncached load or store of 4 or 8 bytes (aligned) at physical address
+ * phys: PLAT_OK, PLAT_EINVAL (size, alignment), PLAT_ERANGE (not wholly
+ * inside a range the firmware reports as memory-mapped I/O: refused). */
+int plat_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val);
+int plat_mmio_write(uint64_t phys, unsigned bytes, uint64_t val);
 
 /* --- output ------------------------------------------------------------- */
 /* One line of text, without the newline, to the console and the serial

@@ -26,7 +26,7 @@ const struct uncore_gen uncore_gens[] = {
 	},
 	{
 		.name = "snbep",
-		.desc = "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU; PCI boxes listed",
+		.desc = "Xeon E5-2600 (Sandy Bridge-EP) uncore: U-box, C-boxes, PCU and the PCI boxes",
 		/* S-01: Sandy Bridge-EP only; IVB-EP (0x3E) is another register
 		 * set, and client Sandy Bridge (0x2A) is the client uncore's
 		 * (snb, below). */

@@ -122,11 +122,26 @@ if [ -n "$rl" ] && [ "$rcode" = 1 ] && [ "$(echo "$rout" | grep -c '^DISAGREE ')
   ok "check.replay.one-bit-flipped ($rreg, line $rl)"
 else bad check.replay.one-bit-flipped "line ${rl:-none} ($rreg): exit $rcode; $(echo "$rout" | grep -m3 '^DISAGREE' | paste -sd ';' -)"; fi
 }
+# The PCI boxes' configuration accesses in a verbose=3 trace (pci lines,
+# and the streaming workload's traffic lines, pmu/backend/trace.h) and
+# make replay of it: every read agrees.
+pci_trace_and_replay() {
+local rlog=$B/check/snb-ep-pci-trace/serial.log rout
+boot snb-ep-pci-trace 0 $ESP --cpu SandyBridge,model=45 --smp 4 --sockets 2 \
+  --opts "expect_cpu=6:2d tests=snbep.pci.* verbose=3 results.serial=off" \
+  -- --cpus 4 --packages 2 --family 6 --model 0x2d --all-pass --uncore snbep --backend emu \
+  --ran 'snbep.pci.*=5'
+if rout=$($B/host/replay "$rlog" 2>&1) && echo "$rout" | grep -q ' 0 disagreements$' \
+  && grep -q ' pci 0000:7f:' "$rlog" && grep -q ' pci 0000:ff:' "$rlog"; then
+  ok "check.replay.pci ($(echo "$rout" | sed -n 's/^replay: \([0-9]* reads compared\).*/\1/p'))"
+else bad check.replay.pci "$(echo "$rout" | grep -v '^replay: [^0-9]' | head -n 3 | paste -sd ';' -)"; fi
+}
 export B
 # The longest jobs first (each a row of boots one after another): the
 # verbose=3 trace boot and the replay of its trace, the injected faults
 # (scripts/check_abnormal.sh: the machine left as found), the power cuts.
 queue westmere-ex-trace trace_and_replay
+queue snb-ep-pci-trace pci_trace_and_replay
 queue abnormal scripts/check_abnormal.sh
 queue first-use scripts/check_first_use.sh
 . scripts/check_paths.sh
@@ -203,7 +218,7 @@ queue alderlake-hybrid boot alderlake-hybrid 0 $ESP --cpu Skylake-Client,model=1
 queue smp8-2sockets-snb-ep boot smp8-2sockets-snb-ep 0 $ESP --cpu SandyBridge,model=45 --smp 8 --sockets 2 \
   --opts "expect_cpu=6:2d" -- --cpus 8 --packages 2 --family 6 --model 0x2d --all-pass \
   --skip-ok 'snbep.pmi.*' --reason 'snbep.pmi.*=no uncore PMI on model 0x2D' --uncore snbep \
-  --backend emu --core-pmu "emulated, shape v3" --ran 'snbep.*=25' --ran 'core.*=26'
+  --backend emu --core-pmu "emulated, shape v3" --ran 'snbep.*=30' --ran 'snbep.pci.*=5' --ran 'core.*=26'
 queue smp8-2sockets-westmere boot smp8-2sockets-westmere 0 $ESP --cpu Westmere --smp 8 --sockets 2 --opts "expect_cpu=6:2c" \
   -- --cpus 8 --packages 2 --family 6 --model 0x2c --all-pass --uncore nhm --backend emu
 queue smp8-2sockets-nehalem boot smp8-2sockets-nehalem 0 $ESP --cpu Nehalem --smp 8 --sockets 2 --opts "expect_cpu=6:1a" \

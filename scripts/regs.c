@@ -1,10 +1,15 @@
 /* make regs: every register the harness knows, all uncore generations and
  * the architectural core PMU, as CSV (no argument):
- * generation,box,register,address,width,access
- * (width: a counter's counting width in bits, otherwise the register size;
- * a register two sets share, like IA32_PERF_GLOBAL_STATUS in an uncore's PMI
- * path and in the core PMU, is listed under each; address: the MSR, or
- * pci:DEVICE:OFFSET for a PCI-config box's register).
+ * generation,box,register,space,address,width,access,fields
+ * (space: msr, pci or mmio; width: a counter's counting width in bits,
+ * otherwise the register size; a register two sets share, like
+ * IA32_PERF_GLOBAL_STATUS in an uncore's PMI path and in the core PMU, is
+ * listed under each; address: the MSR, or pci:DEVICE_ID:DD.F+OFFSET for a
+ * PCI-config box's register, on its socket's uncore bus; fields: "name
+ * hi:lo ACCESS" for each field, separated by "; ", empty where the table
+ * gives none). No generation of the registry has MMIO registers yet (the
+ * first, Ice Lake-SP's memory controller, is not in it): the space column
+ * is there for them.
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
@@ -32,6 +37,16 @@
 #include "pmu/registry.h"
 
 static const char *const access_names[] = { "RW", "RO", "WO" };
+static const char *const field_access_names[] = { "RW", "RO", "WO", "W1C", "W1A" };
+
+static void print_fields(const struct reg_tmpl *t)
+{
+	const struct field *f;
+
+	for (f = t->fields; f && f->name; f++)
+		printf("%s%s %u:%u %s", f == t->fields ? "" : "; ", f->name, f->hi, f->lo,
+		       field_access_names[f->access]);
+}
 
 static void print_set(const struct uncore_gen *gen)
 {
@@ -52,8 +67,11 @@ static void print_set(const struct uncore_gen *gen)
 
 					reg_name(&r, name, sizeof(name));
 					reg_addr(&r, addr, sizeof(addr));
-					printf("%s,%s,%s,%s,%u,%s\n", gen->name, bt->name, name, addr,
+					printf("%s,%s,%s,%s,%s,%u,%s,", gen->name, bt->name, name,
+					       bt->scope == SCOPE_PCI ? "pci" : "msr", addr,
 					       bt->regs[t].width, access_names[bt->regs[t].access]);
+					print_fields(&bt->regs[t]);
+					printf("\n");
 				}
 	}
 }
@@ -282,7 +300,7 @@ int main(int argc, char **argv)
 			argv[0]);
 		return 2;
 	}
-	printf("generation,box,register,address,width,access\n");
+	printf("generation,box,register,space,address,width,access,fields\n");
 	for (g = 0; g < uncore_gens_count; g++)
 		print_set(&uncore_gens[g]);
 	print_set(&core_pmu_regs);

@@ -6,6 +6,7 @@
 #include "suites/nhmex/nhmex.h"
 #include "suites/self/self.h"
 #include "suites/snbep/snbep.h"
+#include "suites/snbep/pci.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -35,6 +36,7 @@ const struct suite *const all_suites[] = {
 	&snbep_gate_suite,
 	&snbep_width_suite,
 	&snbep_pcu_suite,
+	&snbep_pci_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

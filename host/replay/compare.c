@@ -22,9 +22,15 @@ static struct prev *prevs;
  * that polls a register prints one line, not one per read. */
 static uint64_t *shown;
 
-static struct prev *prev_of(unsigned cpu, uint32_t msr)
+/* A register of one CPU's view: its space, CPU and address. */
+static uint64_t key_of(unsigned cpu, const struct rp_access *a)
 {
-	uint64_t key = (uint64_t)cpu << 32 | msr;
+	return (uint64_t)a->space << 62 ^ (uint64_t)cpu << 48 ^ a->addr;
+}
+
+static struct prev *prev_of(unsigned cpu, const struct rp_access *a)
+{
+	uint64_t key = key_of(cpu, a);
 	unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 48) & (NKEYS - 1);
 
 	while (prevs[h].used && prevs[h].key != key)
@@ -41,11 +47,23 @@ struct kind {
 	uint64_t width; /* counting bits (counter) */
 };
 
-/* false for an address no table names: played, not compared. */
-static bool kind_of(const struct uncore_gen *gen, uint32_t msr, struct kind *k)
+/* false for an address no table names: played, not compared (MMIO: no
+ * generation has MMIO registers yet). A PCI register is found by its
+ * device, function and offset on whichever socket's bus. */
+static bool kind_of(const struct uncore_gen *gen, const struct rp_access *a, struct kind *k)
 {
-	if (!(gen && reg_lookup(gen, msr, &k->r)) && !reg_lookup(&core_pmu_regs, msr, &k->r))
+	uint32_t msr = a->msr;
+
+	if (a->space == RP_MMIO)
 		return false;
+	if (a->space == RP_PCI) {
+		if (!gen || !reg_lookup_pci(gen, (a->addr >> 15) & 31, (a->addr >> 12) & 7,
+					    a->addr & 0xFFF, &k->r))
+			return false;
+	} else if (!(gen && reg_lookup(gen, msr, &k->r)) &&
+		   !reg_lookup(&core_pmu_regs, msr, &k->r)) {
+		return false;
+	}
 	k->counter = k->r.tmpl->role == ROLE_CTR;
 	k->width = k->r.tmpl->width >= 64 ? ~0ull : (1ull << k->r.tmpl->width) - 1;
 	k->mask = ~0ull;
@@ -147,7 +165,7 @@ static void bears_on(const struct kind *k, const struct rp_access *a, const stru
 static void report(const struct event *e, unsigned cpu, const struct kind *k,
 		   const struct prev *p)
 {
-	char name[72], tv[32], mv[32], alt[48] = "", why[400];
+	char name[72], tv[32], mv[32], alt[48] = "", why[400], where[40];
 	const struct ans *m = e->m;
 	unsigned s;
 
@@ -165,8 +183,15 @@ static void report(const struct event *e, unsigned cpu, const struct kind *k,
 			strcat(alt, " by T+D");
 		}
 	bears_on(k, &e->a, &m[0], p, why, sizeof(why));
-	printf("DISAGREE %s (line %u): %s cpu %u 0x%x %s: trace %s, model %s%s: %s\n", e->a.test,
-	       e->line, e->a.write ? "wr" : "rd", cpu, e->a.msr, name, tv, mv, alt, why);
+	if (e->a.space == RP_PCI)
+		snprintf(where, sizeof(where), "pci %04x:%02x:%02x.%u+0x%x/%u",
+			 (unsigned)(e->a.addr >> 32), (unsigned)(e->a.addr >> 20) & 0xFF,
+			 (unsigned)(e->a.addr >> 15) & 31, (unsigned)(e->a.addr >> 12) & 7,
+			 (unsigned)e->a.addr & 0xFFF, e->a.bytes);
+	else
+		snprintf(where, sizeof(where), "0x%x", e->a.msr);
+	printf("DISAGREE %s (line %u): %s cpu %u %s %s: trace %s, model %s%s: %s\n", e->a.test,
+	       e->line, e->a.write ? "wr" : "rd", cpu, where, name, tv, mv, alt, why);
 }
 
 /* Whether a disagreement of the same test, CPU, register and difference
@@ -188,7 +213,7 @@ static bool seen_before(const struct event *e, const struct kind *k, const struc
 		       ((m->v & k->width) != p->m[0]) << 4;
 	for (c = e->a.test; *c; c++)
 		h = (h ^ (uint8_t)*c) * 1099511628211ull;
-	h = (h ^ ((uint64_t)e->a.cpu << 32 | e->a.msr)) * 1099511628211ull;
+	h = (h ^ key_of(e->a.cpu, &e->a)) * 1099511628211ull;
 	h = ((h ^ what) * 1099511628211ull) | 1; /* 0 marks a free slot */
 	for (i = (unsigned)(h >> 48) & (NKEYS - 1); shown[i] && shown[i] != h; i = (i + 1) & (NKEYS - 1))
 		;
@@ -246,16 +271,16 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 		struct kind k;
 		struct prev *p;
 
-		if (e->a.cstate) {
+		if (e->a.cstate || e->a.space == RP_TRAFFIC) {
 			cstates++;
 			continue;
 		}
 		writes += e->a.write;
-		if (!kind_of(gen, e->a.msr, &k) || e->a.rc < 0) {
+		if (!kind_of(gen, &e->a, &k) || e->a.rc < 0) {
 			unnamed += e->a.rc >= 0;
 			continue; /* no table names it, or the harness's own error */
 		}
-		p = prev_of(cpu_of[e->a.cpu], e->a.msr);
+		p = prev_of(cpu_of[e->a.cpu], &e->a);
 		reads += !e->a.write;
 		counters += !e->a.write && k.counter;
 		if (event_agrees(e, &k, p))
@@ -268,8 +293,8 @@ unsigned replay_compare(const struct event *ev, size_t n, const unsigned *cpu_of
 	}
 	free(prevs);
 	free(shown);
-	printf("replay: %zu reads compared (%zu of counters), %zu writes and %zu C-state "
-	       "declarations played, %zu accesses to registers no table names played only; "
+	printf("replay: %zu reads compared (%zu of counters), %zu writes and %zu C-state and "
+	       "traffic declarations played, %zu accesses to registers no table names played only; "
 	       "%u disagreement%s", reads, counters, writes, cstates, unnamed, bad,
 	       bad == 1 ? "" : "s");
 	if (printed < bad)

@@ -53,19 +53,54 @@ static enum rp_kind bad(char *why, size_t len, const char *what)
 	return RP_BAD;
 }
 
-/* "rd cpu N 0xMSR NAME 0xVALUE tsc T+D" or "... NAME faulted (RC) tsc T+D" */
+/* After "rd|wr cpu N ": "pci SSSS:BB:DD.F+0xOFF/W NAME ", "mmio
+ * 0xPHYS/W NAME " or "0xMSR NAME "; the characters taken, 0 if none fits. */
+static int where(const char *p, struct rp_access *a)
+{
+	unsigned seg, bus, dev, fn, off, w, msr;
+	unsigned long long phys;
+	char name[80];
+	int n = 0;
+
+	if (sscanf(p, "pci %x:%x:%x.%u+0x%x/%u %79s %n", &seg, &bus, &dev, &fn, &off, &w, name,
+		   &n) == 7 && n && bus < 256 && dev < 32 && fn < 8 && off < 0x1000 && w <= 4) {
+		a->space = RP_PCI;
+		a->bytes = (uint8_t)w;
+		a->addr = (uint64_t)seg << 32 | bus << 20 | dev << 15 | fn << 12 | off;
+		a->msr = 0;
+		return n;
+	}
+	if (sscanf(p, "mmio 0x%llx/%u %79s %n", &phys, &w, name, &n) == 3 && n && w <= 8) {
+		a->space = RP_MMIO;
+		a->bytes = (uint8_t)w;
+		a->addr = phys;
+		a->msr = 0;
+		return n;
+	}
+	if (sscanf(p, "0x%x %79s %n", &msr, name, &n) == 2 && n) {
+		a->space = RP_MSR;
+		a->bytes = 8;
+		a->addr = a->msr = msr;
+		return n;
+	}
+	return 0;
+}
+
+/* "rd cpu N 0xMSR NAME 0xVALUE tsc T+D" or "... NAME faulted (RC) tsc T+D";
+ * a PCI or MMIO access has its address in place of 0xMSR. */
 static enum rp_kind access(const char *p, struct rp_access *a, char *why, size_t len)
 {
-	char dir[3], name[80];
+	char dir[3];
 	unsigned long long v, tsc;
-	unsigned cpu, msr, dur;
+	unsigned cpu, dur;
 	int n = 0, rc;
 	const char *t;
 
-	if (sscanf(p, "%2s cpu %u 0x%x %79s %n", dir, &cpu, &msr, name, &n) != 4 || !n ||
-	    (strcmp(dir, "rd") && strcmp(dir, "wr")))
-		return bad(why, len, "not 'rd|wr cpu N 0xMSR NAME ...'");
-	p += n;
+	if (sscanf(p, "%2s cpu %u %n", dir, &cpu, &n) != 2 || !n ||
+	    (strcmp(dir, "rd") && strcmp(dir, "wr")) || !(rc = where(p + n, a)))
+		return bad(why, len, "not 'rd|wr cpu N 0xMSR|pci S:B:D.F+0xOFF/W|mmio 0xPHYS/W "
+			   "NAME ...'");
+	p += n + rc;
 	rc = 0;
 	if (sscanf(p, "faulted (%d)", &rc) == 1)
 		v = 0; /* a read's fault: no value */
@@ -82,7 +117,6 @@ static enum rp_kind access(const char *p, struct rp_access *a, char *why, size_t
 	a->write = dir[0] == 'w';
 	a->cstate = false;
 	a->cpu = cpu;
-	a->msr = msr;
 	a->val = v;
 	a->rc = rc;
 	a->tsc = tsc;
@@ -108,7 +142,32 @@ static enum rp_kind cstate(const char *p, struct rp_access *a, char *why, size_t
 	a->cstate = a->write = true;
 	a->cpu = cpu;
 	a->msr = 0;
+	a->space = RP_MSR;
 	a->val = i;
+	a->rc = 0;
+	a->tsc = tsc;
+	a->dur = dur;
+	return RP_ACCESS;
+}
+
+/* "traffic cpu N rd|wr 0xPHYS BYTES tsc T+D" */
+static enum rp_kind traffic(const char *p, struct rp_access *a, char *why, size_t len)
+{
+	unsigned long long phys, n, tsc;
+	unsigned cpu, dur;
+	char dir[3];
+
+	if (sscanf(p, "traffic cpu %u %2s 0x%llx %llu tsc %llu+%u", &cpu, dir, &phys, &n, &tsc,
+		   &dur) != 6 || cpu >= RP_MAX_CPUS || (strcmp(dir, "rd") && strcmp(dir, "wr")))
+		return bad(why, len, "not 'traffic cpu N rd|wr 0xPHYS BYTES tsc T+D'");
+	a->cstate = false;
+	a->write = true;
+	a->cpu = cpu;
+	a->msr = 0;
+	a->space = RP_TRAFFIC;
+	a->bytes = dir[0] == 'w';
+	a->addr = phys;
+	a->val = n;
 	a->rc = 0;
 	a->tsc = tsc;
 	a->dur = dur;
@@ -133,6 +192,8 @@ static enum rp_kind trace_line(const char *p, struct rp_access *a, char *why, si
 	}
 	if (!strncmp(p, "cstate ", 7))
 		return cstate(p, a, why, len);
+	if (!strncmp(p, "traffic ", 8))
+		return traffic(p, a, why, len);
 	if (strncmp(p, "rd ", 3) && strncmp(p, "wr ", 3))
 		return RP_OTHER;
 	return access(p, a, why, len);

@@ -45,12 +45,21 @@ enum rp_kind {
 	RP_BAD,     /* a trace line that does not parse: why says what */
 };
 
+/* An access's space (pmu/backend/trace.h's TRACE_MSR, _PCI, _MMIO), or a
+ * traffic declaration (addr the physical address, val the bytes, bytes 1
+ * for a write, 0 for a read). */
+enum { RP_MSR, RP_PCI, RP_MMIO, RP_TRAFFIC };
+
 struct rp_access {
 	char test[RP_ID_LEN];
 	bool cstate; /* a pmu_cstate declaration: val = 0..3 for C0, C1, C3, C6 */
 	bool write;  /* (true for a cstate) */
 	unsigned cpu;
-	uint32_t msr;
+	uint32_t msr;   /* RP_MSR */
+	uint8_t space, bytes;
+	/* RP_PCI: seg << 32 | bus << 20 | dev << 15 | fn << 12 | offset (as
+	 * the trace's TRACE_PCI_ADDR); RP_MMIO: the physical address */
+	uint64_t addr;
 	uint64_t val;
 	int rc;      /* 0, or the fault the line gives */
 	uint64_t tsc;

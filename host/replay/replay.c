@@ -41,6 +41,8 @@
 #include "host/replay/replay.h"
 #include "pmu/emu/emu.h"
 #include "pmu/emu/models.h"
+#include "pmu/backend/space.h"
+#include "pmu/backend/trace.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -265,6 +267,13 @@ static void declare(void *state)
 	msr_backend_emu.cstate(*(enum pmu_cstate *)state);
 }
 
+static void declare_traffic(void *access)
+{
+	const struct rp_access *a = access;
+
+	msr_backend_emu.traffic(a->addr, a->val, a->bytes);
+}
+
 /* Whether world w plays its k-th write at T+D rather than T: world 0 every
  * write at T, world 1 at T+D, worlds 2 and 3 alternately, so that a
  * counting window one write opens and the next closes is played at its
@@ -272,6 +281,31 @@ static void declare(void *state)
 static bool late_in(unsigned w, size_t k)
 {
 	return w == 1 || (w == 2 && (k & 1)) || (w == 3 && !(k & 1));
+}
+
+/* One access as the run made it: an MSR on its CPU; a PCI or MMIO access
+ * through the access layer (pmu/backend/space.h), which tells a master
+ * abort as the run's did. */
+static int play_read(unsigned cpu, const struct rp_access *a, uint64_t *v)
+{
+	struct reg_loc l = { .space = a->space == RP_PCI ? SPACE_PCI : SPACE_MMIO,
+			     .bytes = a->bytes, .fn = trace_pci_fn(a->addr),
+			     .off = a->addr & 0xFFF, .phys = a->addr };
+
+	if (a->space == RP_MSR)
+		return msr_backend_emu.read(cpu, a->msr, v);
+	return reg_loc_read(&l, v);
+}
+
+static int play_write(unsigned cpu, const struct rp_access *a)
+{
+	struct reg_loc l = { .space = a->space == RP_PCI ? SPACE_PCI : SPACE_MMIO,
+			     .bytes = a->bytes, .fn = trace_pci_fn(a->addr),
+			     .off = a->addr & 0xFFF, .phys = a->addr };
+
+	if (a->space == RP_MSR)
+		return msr_backend_emu.write(cpu, a->msr, a->val);
+	return reg_loc_write(&l, a->val);
 }
 
 /* One pass of world w: each write at its time, each read at T and T+D. */
@@ -282,6 +316,7 @@ static int play(const struct emu_cfg *cfg, unsigned w)
 	vnow = tsc0;
 	if (emu_setup(cfg))
 		return -1;
+	msr_backend_set(&msr_backend_emu);
 	for (i = 0; i < nev; i++) {
 		struct event *e = &ev[i];
 		unsigned cpu = cpu_of[e->a.cpu];
@@ -298,12 +333,14 @@ static int play(const struct emu_cfg *cfg, unsigned w)
 			enum pmu_cstate c = (enum pmu_cstate)v;
 
 			plat_run_on(cpu, declare, &c, 0, NULL); /* on that CPU, as pmu_cstate */
+		} else if (e->a.space == RP_TRAFFIC) {
+			plat_run_on(cpu, declare_traffic, &e->a, 0, NULL); /* as pmu_traffic */
 		} else if (e->a.write) {
-			s[0].rc = s[1].rc = msr_backend_emu.write(cpu, e->a.msr, v);
+			s[0].rc = s[1].rc = play_write(cpu, &e->a);
 		} else {
-			s[0].rc = msr_backend_emu.read(cpu, e->a.msr, &s[0].v);
+			s[0].rc = play_read(cpu, &e->a, &s[0].v);
 			vnow = t + e->a.dur > vnow ? t + e->a.dur : vnow;
-			s[1].rc = msr_backend_emu.read(cpu, e->a.msr, &s[1].v);
+			s[1].rc = play_read(cpu, &e->a, &s[1].v);
 		}
 	}
 	return 0;

@@ -69,3 +69,11 @@ void pmu_cstate(enum pmu_cstate s)
 	current->cstate(s);
 	pmu_trace_cstate(s, t);
 }
+
+void pmu_traffic(uint64_t phys, uint64_t bytes, bool write)
+{
+	uint64_t t = pmu_trace_clock();
+
+	current->traffic(phys, bytes, write);
+	pmu_trace_traffic(phys, bytes, write, t);
+}

@@ -1,5 +1,8 @@
-/* The MSR backend: how pmu/ and tests/ read and write an MSR on a given CPU,
- * and see CPUID as the PMU behind it presents it. Two implementations: the
+/* The register backend: how pmu/ and tests/ read and write a register of
+ * any of the three spaces (an MSR on a given CPU, a PCI configuration
+ * register, an MMIO register: pmu/backend/space.h is the interface the
+ * tests use for the last two), and see CPUID as the PMU behind it presents
+ * it. Two implementations: the
  * hardware one (pmu/backend/hw.c, target only: the fault-catching
  * rdmsr/wrmsr of arch/, run on the target CPU, and the CPUID instruction)
  * and the emulated one (pmu/backend/emu.c: uncore, core PMU and PMI-path
@@ -10,6 +13,7 @@
 #define PMU_BACKEND_H
 
 #include "lib/rt.h"
+#include "lib/platform.h"
 
 /* The C-states a CPU declares before it idles (S-26, OQ-S19). */
 enum pmu_cstate { PMU_C0, PMU_C1, PMU_C3, PMU_C6 };
@@ -49,6 +53,22 @@ struct msr_backend {
 	 * set-up is C0 if it is the BSP, else C1). Nothing on hardware, whose
 	 * PCU sees the real state. */
 	void (*cstate)(enum pmu_cstate s);
+	/* PCI configuration space: 0 (an absent function reads all-ones,
+	 * which pmu/backend/space.c turns into PLAT_EABORT) or a negative
+	 * PLAT_E* error; hardware: the platform's mechanism (lib/platform.h);
+	 * emulated: the model's functions in front of the lower backend's. */
+	int (*pci_read)(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val);
+	int (*pci_write)(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val);
+	/* MMIO: 0, an exception vector, or a negative PLAT_E* error
+	 * (PLAT_ERANGE: outside the firmware's MMIO ranges, not accessed). */
+	int (*mmio_read)(uint64_t phys, unsigned bytes, uint64_t *val);
+	int (*mmio_write)(uint64_t phys, unsigned bytes, uint64_t val);
+	/* The calling CPU just moved `bytes` of memory from physical address
+	 * phys on, reading or writing it (a streaming workload's
+	 * declaration): what the emulated memory controller's CAS counts see
+	 * (S-53..S-55). Nothing on hardware, whose controller sees the real
+	 * traffic. */
+	void (*traffic)(uint64_t phys, uint64_t bytes, bool write);
 };
 
 extern const struct msr_backend msr_backend_hw;
@@ -67,5 +87,6 @@ void pmu_pmi_flush(void);
 void pmu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4]);
 bool pmu_core_emulated(void);
 void pmu_cstate(enum pmu_cstate s);
+void pmu_traffic(uint64_t phys, uint64_t bytes, bool write);
 
 #endif

@@ -57,8 +57,8 @@ static struct {
  * generation needs more; a smaller block is left, never freed (there is no
  * plat_free, and a run sets up one generation). */
 static struct core_pmu *core_model[PLAT_MAX_CPUS];
-static void *pkg_mem[EMU_MAX_PKG];
-static size_t pkg_mem_size[EMU_MAX_PKG];
+static void *pkg_mem[EMU_MAX_PKG], *pci_mem[EMU_MAX_PKG];
+static size_t pkg_mem_size[EMU_MAX_PKG], pci_mem_size[EMU_MAX_PKG];
 
 /* A delivery-side defect (family UNCORE: EMU_FF checks it). */
 static bool has(emu_faults_t f)
@@ -220,6 +220,15 @@ static int setup_uncore(const unsigned *ncores)
 			ncores[p], emu.cfg.cpu_model, emu.cfg.uclk_khz, emu_uclk_now());
 		for (k = 0; m->cstate && k < ncores[p]; k++)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
+		if (!m->pci)
+			continue;
+		if (pci_mem_size[p] < m->pci->size) {
+			if (!(pci_mem[p] = plat_alloc(m->pci->size)))
+				return PLAT_ENOMEM;
+			pci_mem_size[p] = m->pci->size;
+		}
+		m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects), p,
+			     emu.npkg, emu.cfg.uclk_khz, emu_uclk_now());
 	}
 	return PLAT_OK;
 }
@@ -595,7 +604,88 @@ static bool emu_core_emulated(void)
 	return emu.cfg.core != NULL;
 }
 
+/* PCI configuration space: the model's functions (its generation's PCI
+ * boxes on the buses a machine of its sockets uses) in front of the lower
+ * backend's space, where QEMU's own devices answer as before; without a
+ * lower backend every other function is absent (all-ones, as a master
+ * abort reads). */
+/* The package whose uncore bus f is on, or -1. */
+static int pci_pkg(struct pci_fn f)
+{
+	unsigned p;
+
+	for (p = 0; f.seg == 0 && emu.model && emu.model->pci && p < emu.npkg; p++)
+		if (emu.model->pci->bus(p, emu.npkg) == f.bus)
+			return (int)p;
+	return -1;
+}
+
+/* A function of the model's bus that it does not present reads all-ones
+ * there, as an absent one on hardware: the bus is the uncore's alone. */
+static int pci_model(int p, struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val,
+		     bool write)
+{
+	unsigned me = plat_this_cpu();
+	uint64_t flags;
+	int rc;
+
+	if (!enter(me, &flags))
+		return PLAT_EBUSY;
+	rc = write ? emu.model->pci->write(pci_mem[p], f.dev, f.fn, off, bytes, *val, emu_uclk_now())
+		   : emu.model->pci->read(pci_mem[p], f.dev, f.fn, off, bytes, emu_uclk_now(), val);
+	leave(me, flags);
+	if (rc < 0 && !write)
+		*val = bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1;
+	return PLAT_OK;
+}
+
+static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val)
+{
+	int p = pci_pkg(f);
+
+	if (p >= 0)
+		return pci_model(p, f, off, bytes, val, false);
+	if (emu.cfg.lower)
+		return emu.cfg.lower->pci_read(f, off, bytes, val);
+	*val = bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1;
+	return PLAT_OK;
+}
+
+static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val)
+{
+	int p = pci_pkg(f);
+
+	if (p >= 0)
+		return pci_model(p, f, off, bytes, &val, true);
+	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
+}
+
+/* No model has MMIO registers: the lower backend's, or none at all. */
+static int emu_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->mmio_read(phys, bytes, val) : PLAT_ERANGE;
+}
+
+static int emu_mmio_write(uint64_t phys, unsigned bytes, uint64_t val)
+{
+	return emu.cfg.lower ? emu.cfg.lower->mmio_write(phys, bytes, val) : PLAT_ERANGE;
+}
+
+/* The calling CPU's package's memory controller counts the lines (S-55,
+ * OQ-S26: the memory a CPU streams is its own socket's). */
+static void emu_traffic(uint64_t phys, uint64_t bytes, bool write)
+{
+	unsigned me = plat_this_cpu(), p = pkg_of(me);
+	uint64_t flags;
+
+	if (!emu.npkg || !emu.model->pci || !emu.model->pci->traffic || !enter(me, &flags))
+		return;
+	emu.model->pci->traffic(pci_mem[p], phys, bytes / 64, write, emu_uclk_now());
+	leave(me, flags);
+}
+
 const struct msr_backend msr_backend_emu = {
 	"emu", true, emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
-	emu_cpuid, emu_core_emulated, emu_cstate,
+	emu_cpuid, emu_core_emulated, emu_cstate, emu_pci_read, emu_pci_write, emu_mmio_read,
+	emu_mmio_write, emu_traffic,
 };

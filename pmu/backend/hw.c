@@ -1,5 +1,6 @@
-/* Hardware MSR backend: arch's fault-catching accessors, on the target CPU,
- * and the CPUID instruction.
+/* Hardware backend: arch's fault-catching MSR accessors, on the target
+ * CPU, the CPUID instruction, and the platform's PCI configuration and MMIO
+ * accesses.
  * Target only (arch/fault.S); host tests use the emulated backend. */
 #include "pmu/backend/backend.h"
 #include "arch/apic.h"
@@ -92,7 +93,16 @@ static void hw_cstate(enum pmu_cstate s)
 	(void)s;
 }
 
+static void hw_traffic(uint64_t phys, uint64_t bytes, bool write)
+{
+	(void)phys, (void)bytes, (void)write;
+}
+
+/* Configuration space and MMIO are the platform's (lib/platform.h: ECAM
+ * from the firmware's MCFG, the legacy ports below 0x100; MMIO inside the
+ * firmware's MMIO ranges only, each access fault-catching). */
 const struct msr_backend msr_backend_hw = {
 	"hw", false, hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
-	hw_cpuid, hw_core_emulated, hw_cstate,
+	hw_cpuid, hw_core_emulated, hw_cstate, plat_pci_read, plat_pci_write, plat_mmio_read,
+	plat_mmio_write, hw_traffic,
 };

@@ -1,6 +1,7 @@
 /* Register trace buffer and its lines (pmu/backend/trace.h). */
 #include "pmu/backend/trace.h"
 #include "pmu/backend/backend.h"
+#include "pmu/backend/space.h"
 #include "pmu/emu/emu.h"
 #include "lib/platform.h"
 
@@ -81,7 +82,7 @@ uint64_t pmu_trace_clock(void)
 	return on ? plat_tsc() : 0;
 }
 
-void pmu_trace_add(unsigned cpu, uint32_t msr, bool write, uint64_t val, int rc, uint64_t tsc)
+static void add(struct msr_trace e, uint64_t tsc)
 {
 	uint64_t end;
 	unsigned i;
@@ -90,13 +91,42 @@ void pmu_trace_add(unsigned cpu, uint32_t msr, bool write, uint64_t val, int rc,
 		return;
 	end = plat_tsc();
 	__atomic_fetch_add(&seen, 1, __ATOMIC_RELAXED);
-	if (!write && next >= cap - cap / 8)
+	if (!e.write && next >= cap - cap / 8)
 		return; /* the rest is kept for writes */
 	i = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
 	if (i < cap) {
-		buf[i] = (struct msr_trace){ msr, (uint16_t)cpu, write, (int8_t)rc, val };
+		buf[i] = e;
 		times[i] = (struct msr_trace_time){ tsc, (uint32_t)(end - tsc) };
 	}
+}
+
+void pmu_trace_add(unsigned cpu, uint32_t msr, bool write, uint64_t val, int rc, uint64_t tsc)
+{
+	add((struct msr_trace){ msr, val, (uint16_t)cpu, TRACE_MSR, 8, write, (int8_t)rc }, tsc);
+}
+
+void pmu_trace_add_pci(struct pci_fn f, uint16_t off, unsigned bytes, bool write, uint64_t val,
+		       int rc, uint64_t tsc)
+{
+	if (on)
+		add((struct msr_trace){ TRACE_PCI_ADDR(f, off), val, (uint16_t)plat_this_cpu(),
+					TRACE_PCI, (uint8_t)bytes, write, (int8_t)rc }, tsc);
+}
+
+void pmu_trace_add_mmio(uint64_t phys, unsigned bytes, bool write, uint64_t val, int rc,
+			uint64_t tsc)
+{
+	if (on)
+		add((struct msr_trace){ phys, val, (uint16_t)plat_this_cpu(), TRACE_MMIO,
+					(uint8_t)bytes, write, (int8_t)rc }, tsc);
+}
+
+/* Kept as a write: the state a replay must see. */
+void pmu_trace_traffic(uint64_t phys, uint64_t bytes, bool write, uint64_t tsc)
+{
+	if (on)
+		add((struct msr_trace){ phys, bytes, (uint16_t)plat_this_cpu(), TRACE_TRAFFIC,
+					write, true, 0 }, tsc);
 }
 
 void pmu_trace_cstate(unsigned s, uint64_t tsc)
@@ -113,23 +143,49 @@ unsigned pmu_trace_get(const struct msr_trace **out, unsigned *dropped)
 	return n;
 }
 
-void pmu_trace_name(uint32_t msr, char *name, size_t len)
+void pmu_trace_name(const struct msr_trace *e, char *name, size_t len)
 {
+	struct pci_fn f = trace_pci_fn(e->addr);
 	struct reg_ref r;
+	bool found = false;
 
-	if (msr == TRACE_CSTATE)
+	if (e->space == TRACE_MSR && e->addr == TRACE_CSTATE) {
 		snprintf(name, len, "cstate");
-	else if ((gen && reg_lookup(gen, msr, &r)) || reg_lookup(&core_pmu_regs, msr, &r))
+		return;
+	}
+	if (e->space == TRACE_MSR)
+		found = (gen && reg_lookup(gen, (uint32_t)e->addr, &r)) ||
+			reg_lookup(&core_pmu_regs, (uint32_t)e->addr, &r);
+	else if (e->space == TRACE_PCI)
+		found = gen && reg_lookup_pci(gen, f.dev, f.fn, e->addr & 0xFFF, &r);
+	if (found)
 		reg_name(&r, name, len);
 	else
 		snprintf(name, len, "?");
+}
+
+void pmu_trace_where(const struct msr_trace *e, char *buf, size_t len)
+{
+	char fn[16];
+
+	if (e->space == TRACE_PCI) {
+		pci_fn_text(trace_pci_fn(e->addr), fn, sizeof(fn));
+		snprintf(buf, len, "pci %s+0x%x/%u", fn, (unsigned)(e->addr & 0xFFF), e->bytes);
+	} else if (e->space == TRACE_MMIO) {
+		snprintf(buf, len, "mmio 0x%llx/%u", (unsigned long long)e->addr, e->bytes);
+	} else if (e->space == TRACE_TRAFFIC) {
+		snprintf(buf, len, "traffic %s 0x%llx", e->bytes ? "wr" : "rd",
+			 (unsigned long long)e->addr);
+	} else {
+		snprintf(buf, len, "0x%x", (unsigned)e->addr);
+	}
 }
 
 void pmu_trace_print(const char *id, const struct msr_trace *t, unsigned n, unsigned dropped)
 {
 	static const char *const cstates[] = { "C0", "C1", "C3", "C6" };
 	unsigned i;
-	char name[48], what[64], when[40] = "";
+	char name[48], what[64], when[40] = "", where[48];
 
 	for (i = 0; i < n; i++) {
 		const struct msr_trace *e = &t[i];
@@ -137,21 +193,28 @@ void pmu_trace_print(const char *id, const struct msr_trace *t, unsigned n, unsi
 		if (t == buf)
 			snprintf(when, sizeof(when), " tsc %llu+%u",
 				 (unsigned long long)times[i].tsc, times[i].dur);
-		if (e->msr == TRACE_CSTATE) {
+		if (e->space == TRACE_MSR && e->addr == TRACE_CSTATE) {
 			plat_log(3, "  trace %s: cstate cpu %u %s%s", id, e->cpu,
 				 e->val < ARRAY_SIZE(cstates) ? cstates[e->val] : "?", when);
 			continue;
 		}
-		pmu_trace_name(e->msr, name, sizeof(name));
-		if (e->rc && !e->write) /* a faulted read has no value */
+		if (e->space == TRACE_TRAFFIC) {
+			plat_log(3, "  trace %s: traffic cpu %u %s 0x%llx %llu%s", id, e->cpu,
+				 e->bytes ? "wr" : "rd", (unsigned long long)e->addr,
+				 (unsigned long long)e->val, when);
+			continue;
+		}
+		pmu_trace_name(e, name, sizeof(name));
+		pmu_trace_where(e, where, sizeof(where));
+		if (e->rc && !e->write && e->space != TRACE_PCI) /* a faulted read has no value */
 			snprintf(what, sizeof(what), "faulted (%d)", e->rc);
 		else if (e->rc)
 			snprintf(what, sizeof(what), "0x%llx faulted (%d)", (unsigned long long)e->val,
 				 e->rc);
 		else
 			snprintf(what, sizeof(what), "0x%llx", (unsigned long long)e->val);
-		plat_log(3, "  trace %s: %s cpu %u 0x%x %s %s%s", id, e->write ? "wr" : "rd",
-			 e->cpu, e->msr, name, what, when);
+		plat_log(3, "  trace %s: %s cpu %u %s %s %s%s", id, e->write ? "wr" : "rd",
+			 e->cpu, where, name, what, when);
 	}
 	if (dropped)
 		plat_log(3, "  trace %s: %u more accesses not kept", id, dropped);

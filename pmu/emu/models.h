@@ -15,6 +15,29 @@
 
 #define EMU_MAX_PMI_REQ 16 /* each model's queue (NHM_MAX_PMI_REQ, ...) */
 
+/* A generation's PCI-configuration boxes, one instance per package, which
+ * the emulated backend presents on the package's uncore bus in front of
+ * the lower backend's configuration space (pmu/backend/emu.c). */
+struct emu_pci_model {
+	size_t size; /* bytes of one package's PCI boxes */
+	/* pkg of npkg; f: its generation's defect mask; uclk_khz, now as
+	 * struct emu_model's init. */
+	void (*init)(void *m, emu_faults_t f, unsigned pkg, unsigned npkg, uint32_t uclk_khz,
+		     uint64_t now);
+	/* The bus (segment 0) package pkg of npkg presents its functions on. */
+	uint8_t (*bus)(unsigned pkg, unsigned npkg);
+	/* A configuration access to (dev, fn, off) of that bus: 0, or -1 (no
+	 * function there: the backend answers all-ones). */
+	int (*read)(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes, uint64_t now,
+		    uint32_t *val);
+	int (*write)(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes, uint32_t val,
+		     uint64_t now);
+	/* cpu's package moved `lines` 64-byte lines to or from memory (the
+	 * streaming workload's declaration, pmu_traffic), starting at
+	 * physical address phys. */
+	void (*traffic)(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now);
+};
+
 struct emu_model {
 	size_t size;          /* bytes of one package's model */
 	/* OQ-X2: a PMI goes to the lowest-APIC-id thread of each selected core;
@@ -39,6 +62,8 @@ struct emu_model {
 	/* Core `core` idles in s from now on (PMU_C0: runs); NULL: the
 	 * generation has no occupancy input. */
 	void (*cstate)(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+	/* Its PCI boxes, or NULL: none modelled. */
+	const struct emu_pci_model *pci;
 };
 
 /* The model binding: the model and the defect family that emulate one

@@ -91,12 +91,45 @@ uint16_t box_pci_id(const struct box_type *b, unsigned box_idx)
 	return ((const struct pci_box_type *)b)->dev_ids[box_idx];
 }
 
+uint8_t box_pci_devfn(const struct box_type *b, unsigned box_idx)
+{
+	if (b->scope != SCOPE_PCI || box_idx >= b->nboxes)
+		return 0;
+	return ((const struct pci_box_type *)b)->devfn[box_idx];
+}
+
+bool reg_lookup_pci(const struct uncore_gen *g, unsigned dev, unsigned fn, uint32_t off,
+		    struct reg_ref *out)
+{
+	unsigned bi, ti, box, idx;
+
+	for (bi = 0; bi < g->nboxes; bi++) {
+		const struct box_type *b = g->boxes[bi];
+
+		for (box = 0; b->scope == SCOPE_PCI && box < b->nboxes; box++) {
+			if (box_pci_devfn(b, box) != (dev << 3 | fn))
+				continue;
+			for (ti = 0; ti < b->nregs; ti++)
+				for (idx = 0; idx < b->regs[ti].count; idx++)
+					if (b->regs[ti].addr + idx * b->regs[ti].stride == off) {
+						*out = (struct reg_ref){ g, b, &b->regs[ti], box,
+									 idx, off };
+						return true;
+					}
+		}
+	}
+	return false;
+}
+
 void reg_addr(const struct reg_ref *r, char *buf, size_t len)
 {
+	uint8_t df = box_pci_devfn(r->box, r->box_idx);
+
 	if (r->tmpl->role == ROLE_SUMMARY)
 		snprintf(buf, len, "none");
 	else if (r->box->scope == SCOPE_PCI)
-		snprintf(buf, len, "pci:0x%04X:0x%X", box_pci_id(r->box, r->box_idx), r->msr);
+		snprintf(buf, len, "pci:0x%04X:%02x.%u+0x%X", box_pci_id(r->box, r->box_idx),
+			 df >> 3, df & 7, r->msr);
 	else
 		snprintf(buf, len, "0x%X", r->msr);
 }

@@ -88,11 +88,13 @@ struct box_type {
 	bool idx_across_boxes;
 };
 
-/* A SCOPE_PCI box type with the PCI device id of each instance; box_type
- * first, so a generation lists it among the others as &x.box. */
+/* A SCOPE_PCI box type with the PCI device id and the device and function
+ * numbers of each instance (on its socket's bus); box_type first, so a
+ * generation lists it among the others as &x.box. */
 struct pci_box_type {
 	struct box_type box;
 	const uint16_t *dev_ids; /* box.nboxes entries */
+	const uint8_t *devfn;    /* box.nboxes entries: device << 3 | function */
 };
 
 /* A generation: one row of the registry (pmu/registry.c), the hardware's
@@ -155,8 +157,14 @@ bool reg_find(const struct box_type *const *boxes, unsigned nboxes, uint32_t msr
 void reg_name(const struct reg_ref *r, char *buf, size_t len);
 /* The PCI device id of a SCOPE_PCI box instance, 0 for any other box. */
 uint16_t box_pci_id(const struct box_type *b, unsigned box_idx);
-/* "0xC10" for an MSR, "pci:0x3C46:0xF4" (device id, config offset) for a
- * PCI box's register. */
+/* Its device << 3 | function, 0 for any other box. */
+uint8_t box_pci_devfn(const struct box_type *b, unsigned box_idx);
+/* Find the register of a PCI box at (device, function, offset) in a
+ * generation, on whichever socket's bus; out->msr is the offset. */
+bool reg_lookup_pci(const struct uncore_gen *g, unsigned dev, unsigned fn, uint32_t off,
+		    struct reg_ref *out);
+/* "0xC10" for an MSR, "pci:0x3C46:0e.1+0xF4" (device id, device and
+ * function, config offset) for a PCI box's register. */
 void reg_addr(const struct reg_ref *r, char *buf, size_t len);
 
 /* Bit masks derived from the fields: defined bits, and bits of each access. */

@@ -188,10 +188,9 @@ const struct box_type snbep_residency = {
 	.nregs = ARRAY_SIZE(residency_regs),
 };
 
-/* ---- PCI-config boxes (§4: summarised; not modelled, no test yet) ----
+/* ---- PCI-config boxes (§4, S-47..S-58) ----
  * Every box: BOX_CTL at 0xF4, CTLk at 0xD8 + 4k, CTRk as two dwords at
- * 0xA0 + 8k (low, then high: not atomic). Their CTL field layouts are not in
- * the digest, so the CTLs carry no field list. */
+ * 0xA0 + 8k (low, then high: not atomic, S-47). */
 
 static const uint16_t ha_ids[] = { 0x3C46 };
 static const uint16_t imc_ids[] = { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 };
@@ -200,20 +199,51 @@ static const uint16_t qpi_match_ids[] = { 0x3C86, 0x3C96 };
 static const uint16_t r2pcie_ids[] = { 0x3C43 };
 static const uint16_t r3qpi_ids[] = { 0x3C44, 0x3C45 };
 
+/* Device and function on the socket's uncore bus (§4, S-48). */
+#define DF(d, f) ((d) << 3 | (f))
+static const uint8_t ha_df[] = { DF(14, 1) };
+static const uint8_t imc_df[] = { DF(16, 0), DF(16, 1), DF(16, 4), DF(16, 5) };
+static const uint8_t qpi_df[] = { DF(8, 2), DF(9, 2) };
+static const uint8_t qpi_match_df[] = { DF(8, 6), DF(9, 6) };
+static const uint8_t r2pcie_df[] = { DF(19, 1) };
+static const uint8_t r3qpi_df[] = { DF(19, 5), DF(19, 6) };
+
 /* iMC fixed CTL (UPMG Table 2-62): en 22, rst 19 like CTL.rst (S-20). */
 static const struct field imc_fixed_ctl[] = {
-	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-20" },
-	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW },
+	{ .name = "rst", .lo = 19, .hi = 19, .access = FA_W1A, .spec = "S-52" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-52" },
+	{ .name = NULL },
+};
+
+/* S-49: the PCI boxes' CTLk; QPI adds ev_sel_ext. */
+static const struct field pci_ctl[] = {
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-49 S-56" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-49 S-53" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-49 S-24" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-49 S-16" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-49 S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-49 S-22" },
+	{ .name = NULL },
+};
+
+static const struct field qpi_ctl[] = {
+	{ .name = "ev_sel", .lo = 0, .hi = 7, .access = FA_RW, .spec = "S-49 S-56" },
+	{ .name = "umask", .lo = 8, .hi = 15, .access = FA_RW, .spec = "S-49" },
+	{ .name = "edge_det", .lo = 18, .hi = 18, .access = FA_RW, .spec = "S-49 S-24" },
+	{ .name = "ev_sel_ext", .lo = 21, .hi = 21, .access = FA_RW, .spec = "S-49" },
+	{ .name = "en", .lo = 22, .hi = 22, .access = FA_RW, .spec = "S-49 S-16" },
+	{ .name = "invert", .lo = 23, .hi = 23, .access = FA_RW, .spec = "S-49 S-23" },
+	{ .name = "thresh", .lo = 24, .hi = 31, .access = FA_RW, .spec = "S-49 S-22" },
 	{ .name = NULL },
 };
 
 static const struct field pci_counter44[] = {
-	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW },
+	{ .name = "event_count", .lo = 0, .hi = 43, .access = FA_RW, .spec = "S-51" },
 	{ .name = NULL },
 };
 
 static const struct field pci_counter48[] = {
-	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW },
+	{ .name = "event_count", .lo = 0, .hi = 47, .access = FA_RW, .spec = "S-51" },
 	{ .name = NULL },
 };
 
@@ -221,7 +251,7 @@ static const struct reg_tmpl ha_regs[] = {
 	{ .name = "HA_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
 	{ .name = "HA_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "HA_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH%u", .addr = 0x40, .stride = 4, .count = 2, .width = 32,
@@ -238,7 +268,7 @@ static const struct reg_tmpl imc_regs[] = {
 	{ .name = "MC_CH_PCI_PMON_FIXED_CTR", .addr = 0xD0, .count = 1, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 	{ .name = "MC_CH_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "MC_CH_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
@@ -247,7 +277,7 @@ static const struct reg_tmpl qpi_regs[] = {
 	{ .name = "Q_P_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "Q_P_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = qpi_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "Q_P_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
@@ -264,7 +294,7 @@ static const struct reg_tmpl r2pcie_regs[] = {
 	{ .name = "R2_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "R2_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "R2_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 44,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
@@ -273,26 +303,29 @@ static const struct reg_tmpl r3qpi_regs[] = {
 	{ .name = "R3_L_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl, .spec = "OQ-S05" },
 	{ .name = "R3_L_PCI_PMON_CTL%u", .addr = 0xD8, .stride = 4, .count = 3, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .pair = 0xA0 },
+	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "R3_L_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 3, .width = 44,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
-#define PCI_BOX(var, box_name, ids, box_regs)                                             \
-	static const struct pci_box_type var = {                                          \
+#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
+	const struct pci_box_type var = {                                                 \
 		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
 			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
 		.dev_ids = ids,                                                           \
-	}
+		.devfn = df,                                                              \
+	};                                                                                \
+	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
 
-PCI_BOX(ha, "ha", ha_ids, ha_regs);
-PCI_BOX(imc, "imc", imc_ids, imc_regs);
-PCI_BOX(qpi, "qpi", qpi_ids, qpi_regs);
-PCI_BOX(qpi_match, "qpi_match", qpi_match_ids, qpi_match_regs);
-PCI_BOX(r2pcie, "r2pcie", r2pcie_ids, r2pcie_regs);
-PCI_BOX(r3qpi, "r3qpi", r3qpi_ids, r3qpi_regs);
+PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs);
+PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs);
+PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs);
+PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs);
+PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs);
+PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs);
 
 const struct box_type *const snbep_boxes[] = {
 	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_residency,
-	&ha.box, &imc.box, &qpi.box, &qpi_match.box, &r2pcie.box, &r3qpi.box,
+	&snbep_ha.box, &snbep_imc.box, &snbep_qpi.box, &snbep_qpi_match.box, &snbep_r2pcie.box,
+	&snbep_r3qpi.box,
 };

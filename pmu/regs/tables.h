@@ -22,6 +22,9 @@ extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cb
 	client_cbox_b, client_cbox_c, client_cbox_d;
 /* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
+/* Its PCI boxes, for the PCI side of its model (pmu/emu/snbep/pci*.c). */
+extern const struct pci_box_type snbep_ha, snbep_imc, snbep_qpi, snbep_qpi_match, snbep_r2pcie,
+	snbep_r3qpi;
 /* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */
 extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
 	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;

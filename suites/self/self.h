@@ -18,6 +18,8 @@ enum verdict self_ipi_self(struct tctx *t);
 enum verdict self_ipi_fixed(struct tctx *t);
 enum verdict self_ipi_nmi(struct tctx *t);
 enum verdict self_tsc_calibration(struct tctx *t);
+enum verdict self_pci_config(struct tctx *t);
+enum verdict self_mmio_ranges(struct tctx *t);
 
 extern const struct suite self_suite;
 

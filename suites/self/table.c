@@ -22,5 +22,10 @@ static const struct test self_tests[] = {
 	  "nowhere else", .needs = 0, .run = self_ipi_nmi },
 	{ .id = "self.tsc.calibration", .desc = "TSC frequency from the firmware stall agrees with "
 	  "the 8254 PIT", .needs = 0, .run = self_tsc_calibration },
+	{ .id = "self.pci.config", .desc = "the host bridge's ids alike through the platform's "
+	  "mechanism and 0xCF8/0xCFC; an absent function aborts", .needs = 0,
+	  .run = self_pci_config },
+	{ .id = "self.mmio.ranges", .desc = "MMIO refused outside the firmware's MMIO ranges; "
+	  "the local APIC's ID register read inside them", .needs = 0, .run = self_mmio_ranges },
 };
 const struct suite self_suite = SUITE("self", self_tests);

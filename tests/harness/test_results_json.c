@@ -331,8 +331,8 @@ static void json_register_trace(void **state)
 
 	(void)state;
 	pmu_trace_set_gen(uncore_gen_by_name("nhm"));
-	tr[0] = (struct msr_trace){ 0x391, 0, true, 0, 0x100000000ull };
-	tr[1] = (struct msr_trace){ 0x3C3, 1, false, 13, 0 };
+	tr[0] = (struct msr_trace){ .addr = 0x391, .cpu = 0, .write = true, .val = 0x100000000ull };
+	tr[1] = (struct msr_trace){ .addr = 0x3C3, .cpu = 1, .rc = 13 };
 	r.trace = tr;
 	r.ntrace = 2;
 	json_begin(&f, &info);
@@ -342,7 +342,7 @@ static void json_register_trace(void **state)
 			       "\"0x100000000\"],[\"rd\",1,\"0x3c3\",\"UNCORE_PerfEvtSel3\",null,13]],"
 			       "\"trace_dropped\":0}"));
 	for (i = 0; i < TRACE_MAX; i++)
-		tr[i] = (struct msr_trace){ 0x12345678, 63, true, 0, ~0ull };
+		tr[i] = (struct msr_trace){ .addr = 0x12345678, .cpu = 63, .write = true, .val = ~0ull };
 	r.ntrace = TRACE_MAX;
 	r.trace_dropped = 7;
 	json_result(&f, &r);
@@ -350,6 +350,34 @@ static void json_register_trace(void **state)
 	assert_non_null(strstr(m.p, "\"0x12345678\",\"?\",\"0xffffffffffffffff\"]"));
 	/* A full trace fits the record; what the buffer lost is still counted. */
 	assert_non_null(strstr(m.p, "\"trace_dropped\":7}"));
+	mem_teardown(&m);
+	pmu_trace_set_gen(NULL);
+}
+
+/* A PCI access has its address as its trace line gives it, named from the
+ * generation's PCI boxes; a master abort is null plus PLAT_EABORT. */
+static void json_pci_trace(void **state)
+{
+	static struct msr_trace tr[2];
+	struct mem m;
+	struct rfile f = mem_file(&m);
+	struct tresult r = mk(1, V_PASS, "", 5);
+
+	(void)state;
+	pmu_trace_set_gen(uncore_gen_by_name("snbep"));
+	tr[0] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ 0, 0x7f, 16, 0 }), 0xF4),
+				    .cpu = 2, .space = TRACE_PCI, .bytes = 4, .write = true,
+				    .val = 0x10100 };
+	tr[1] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ 0, 0x3f, 16, 0 }), 0),
+				    .space = TRACE_PCI, .bytes = 2, .val = 0xffff,
+				    .rc = PLAT_EABORT };
+	r.trace = tr;
+	r.ntrace = 2;
+	json_begin(&f, &info);
+	json_result(&f, &r);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "[\"wr\",2,\"pci 0000:7f:10.0+0xf4/4\",\"MC_CH_PCI_PMON_BOX_CTL[0]\","
+			       "\"0x10100\"],[\"rd\",0,\"pci 0000:3f:10.0+0x0/2\",\"?\",null,-7]"));
 	mem_teardown(&m);
 	pmu_trace_set_gen(NULL);
 }
@@ -391,6 +419,7 @@ int main(void)
 		cmocka_unit_test(json_empty_run_and_end_covers_tail),
 		cmocka_unit_test(oversized_input_stays_well_formed),
 		cmocka_unit_test(json_register_trace),
+		cmocka_unit_test(json_pci_trace),
 		cmocka_unit_test(json_write_failure_keeps_last_valid),
 	};
 

@@ -100,6 +100,17 @@ sed '$s/0x0 tsc/0x5 tsc/' "$tmp/pkg.log" >"$tmp/pkg-bad.log"
 expect "another package's counter moving" 1 1 'rd cpu 1 0x394 UNCORE_FixedCntr0: trace 0x5, model 0x0' \
   "$tmp/pkg-bad.log"
 
+# PCI configuration and MMIO accesses are played through the access layer:
+# a function nobody presents is a master abort on both sides, an MMIO
+# address outside every range is refused on both (neither compared).
+{ head1 1 1; cat <<'EOF'
+  trace t.pci: rd cpu 0 pci 0000:05:00.0+0x0/4 ? 0xffffffff faulted (-7) tsc 2000+10
+  trace t.pci: wr cpu 0 pci 0000:05:00.0+0x40/4 ? 0x1 faulted (-7) tsc 2100+10
+  trace t.pci: rd cpu 0 mmio 0x1000/8 ? faulted (-8) tsc 2200+10
+EOF
+} >"$tmp/pci.log"
+expect "PCI and MMIO lines played" 0 0 '; 3 accesses$' "$tmp/pci.log"
+
 # What cannot be replayed: exit 2 and why.
 { head -n 12 "$tmp/ok.log"; echo "  trace t.fixed: 5 more accesses not kept"; tail -n 2 "$tmp/ok.log"; } \
   >"$tmp/gap.log"

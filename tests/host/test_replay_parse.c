@@ -127,6 +127,48 @@ static void accesses(void **state)
 	assert_int_equal(a.val, 16321);
 }
 
+/* PCI configuration and MMIO accesses: their space, address and size; a
+ * master abort keeps its all-ones value. */
+static void pci_and_mmio_accesses(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("  trace snbep.pci.box: wr cpu 1 pci 0000:7f:10.4+0xf4/4 "
+			       "MC_CH_PCI_PMON_BOX_CTL[2] 0x10100 tsc 10+2"), RP_ACCESS);
+	assert_int_equal(a.space, RP_PCI);
+	assert_int_equal(a.cpu, 1);
+	assert_int_equal(a.bytes, 4);
+	assert_int_equal(a.addr, 0x7full << 20 | 16 << 15 | 4 << 12 | 0xf4);
+	assert_int_equal(a.val, 0x10100);
+	assert_true(a.write);
+	assert_int_equal(parse("  trace snbep.pci.box: rd cpu 0 pci 0001:ff:13.6+0x0/2 ? 0xffff "
+			       "faulted (-7) tsc 10+2"), RP_ACCESS);
+	assert_int_equal(a.addr, 1ull << 32 | 0xffull << 20 | 19 << 15 | 6 << 12);
+	assert_int_equal(a.bytes, 2);
+	assert_int_equal(a.val, 0xffff);
+	assert_int_equal(a.rc, -7);
+	assert_int_equal(parse("  trace x.mmio: rd cpu 0 mmio 0xfed00000/8 ? 0x8086a701 tsc 3+1"),
+			 RP_ACCESS);
+	assert_int_equal(a.space, RP_MMIO);
+	assert_int_equal(a.addr, 0xfed00000ull);
+	assert_int_equal(a.bytes, 8);
+	assert_int_equal(a.val, 0x8086a701);
+	assert_int_equal(parse("  trace x.mmio: rd cpu 0 mmio 0x1000/4 ? faulted (-8) tsc 3+1"),
+			 RP_ACCESS);
+	assert_int_equal(a.rc, -8);
+	assert_int_equal(parse("  trace snbep.pci.traffic: traffic cpu 2 wr 0x7f85a135e010 67108864 "
+			       "tsc 46+4"), RP_ACCESS);
+	assert_int_equal(a.space, RP_TRAFFIC);
+	assert_int_equal(a.cpu, 2);
+	assert_int_equal(a.bytes, 1);
+	assert_int_equal(a.addr, 0x7f85a135e010ull);
+	assert_int_equal(a.val, 67108864);
+	assert_true(a.write);
+	assert_int_equal(parse("  trace x: traffic cpu 2 up 0x0 64 tsc 46+4"), RP_BAD);
+	assert_int_equal(parse("  trace x: rd cpu 0 pci 0000:7f:20.0+0x0/4 ? 0x0 tsc 3+1"), RP_BAD);
+	assert_int_equal(parse("  trace x: rd cpu 0 pci 0000:7f:10.0+0x1000/4 ? 0x0 tsc 3+1"),
+			 RP_BAD);
+}
+
 /* What is not a trace line, and trace lines that cannot be replayed. */
 static void other_and_bad(void **state)
 {
@@ -153,6 +195,7 @@ int main(void)
 		cmocka_unit_test_setup(header_lines, setup),
 		cmocka_unit_test_setup(header_hardware, setup),
 		cmocka_unit_test_setup(accesses, setup),
+		cmocka_unit_test_setup(pci_and_mmio_accesses, setup),
 		cmocka_unit_test_setup(other_and_bad, setup),
 	};
 

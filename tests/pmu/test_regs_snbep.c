@@ -231,7 +231,42 @@ static void pci_boxes_by_device_and_offset(void **state)
 			r = (struct reg_ref){ snbep(), snbep()->boxes[b],
 					      &snbep()->boxes[b]->regs[0], 2, 0, 0xF4 };
 	reg_addr(&r, addr, sizeof(addr));
-	assert_string_equal(addr, "pci:0x3CB4:0xF4");
+	assert_string_equal(addr, "pci:0x3CB4:10.4+0xF4");
+}
+
+/* S-48: each PCI box instance at its device and function on the socket's
+ * uncore bus, found by them and its offset (the trace's names). */
+static void s48_pci_boxes_by_device_and_function(void **state)
+{
+	static const struct {
+		unsigned dev, fn, off;
+		const char *name;
+	} want[] = {
+		{ 14, 1, 0xF4, "HA_PCI_PMON_BOX_CTL" },
+		{ 16, 0, 0xD0, "MC_CH_PCI_PMON_FIXED_CTR[0]" },
+		{ 16, 1, 0xA8, "MC_CH_PCI_PMON_CTR1[1]" },
+		{ 16, 4, 0xF0, "MC_CH_PCI_PMON_FIXED_CTL[2]" },
+		{ 16, 5, 0xE4, "MC_CH_PCI_PMON_CTL3[3]" },
+		{ 8, 2, 0xD8, "Q_P_PCI_PMON_CTL0[0]" },
+		{ 9, 2, 0xF4, "Q_P_PCI_PMON_BOX_CTL[1]" },
+		{ 8, 6, 0x228, "Q_P_PCI_PMON_PKT_MATCH0[0]" },
+		{ 9, 6, 0x23C, "Q_P_PCI_PMON_PKT_MASK1[1]" },
+		{ 19, 1, 0xA0, "R2_PCI_PMON_CTR0" },
+		{ 19, 5, 0xB0, "R3_L_PCI_PMON_CTR2[0]" },
+		{ 19, 6, 0xF4, "R3_L_PCI_PMON_BOX_CTL[1]" },
+	};
+	struct reg_ref r;
+	char name[64];
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		assert_true(reg_lookup_pci(snbep(), want[i].dev, want[i].fn, want[i].off, &r));
+		reg_name(&r, name, sizeof(name));
+		assert_string_equal(name, want[i].name);
+	}
+	assert_false(reg_lookup_pci(snbep(), 16, 2, 0xF4, &r)); /* no box at 16.2 */
+	assert_false(reg_lookup_pci(snbep(), 14, 1, 0xB8 + 8, &r)); /* past CTR3 */
 }
 
 int main(void)
@@ -245,6 +280,7 @@ int main(void)
 		cmocka_unit_test(s03_no_global_or_status_registers),
 		cmocka_unit_test(s04_field_masks),
 		cmocka_unit_test(pci_boxes_by_device_and_offset),
+		cmocka_unit_test(s48_pci_boxes_by_device_and_function),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,8 @@
 #ifndef PMU_EMU_SNBEP_DEFECTS_H
 #define PMU_EMU_SNBEP_DEFECTS_H
 
+#include "pmu/emu/snbep/pci_defects.h"
+
 #define EMU_SNBEP_FAULTS(D, f)                                                          \
 	/* box control */                                                               \
 	D(f, SNBEP_FRZ_IGNORED, "snbep-frz-ignored", MUT, "frz with frz_en does not freeze (S-11)") \
@@ -65,6 +67,7 @@
 	D(f, SNBEP_GLOBAL_REGS, "snbep-global-regs", MUT, "0xC00, 0xC01, 0xC06, 0xC15, 0xC35 read 0 instead of #GP (S-03, OQ-S01)") \
 	/* host tests only: need a core in C3 or C6 (see above) */                      \
 	D(f, SNBEP_OCC_SEL_SWAPPED, "snbep-occ-sel-swapped", HOST, "occ_sel 2 counts C6 cores, 3 C3 (S-26)") \
-	D(f, SNBEP_RESID_FROZEN, "snbep-resid-frozen", HOST, "the PCU's freeze stops the C3/C6 residency counters (S-46)")
+	D(f, SNBEP_RESID_FROZEN, "snbep-resid-frozen", HOST, "the PCU's freeze stops the C3/C6 residency counters (S-46)") \
+	EMU_SNBEP_PCI_FAULTS(D, f)
 
 #endif

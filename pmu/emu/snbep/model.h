@@ -3,7 +3,8 @@
  * xeon-e5-2600-uncore.md (S-xx) for the MSR boxes: the U-box (two general
  * counters and the UCLK fixed counter), the C-boxes of the package's cores
  * (OQ-S15), the PCU with its occupancy and band filters, and the per-core
- * C-state residency counters. The PCI boxes are not modelled (§4).
+ * C-state residency counters. The PCI boxes are pmu/emu/snbep/pci.c's
+ * (S-47..S-58).
  *
  * Time: the caller supplies `now` in U-clock cycles (UCLK; OQ-S18: the
  * model's UCLK runs at the TSC rate, which the backend passes as uclk_khz).

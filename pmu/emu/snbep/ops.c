@@ -1,6 +1,7 @@
 /* The Sandy Bridge-EP uncore's PMI requests as the backend takes them, and
  * the model's operations set (struct emu_model). */
 #include "pmu/emu/snbep/model.h"
+#include "pmu/emu/snbep/pci.h"
 
 /* No uncore PMI exists (S-40); with EMU_F(SNBEP_WRAP_PMI) a wrap asks for
  * one, and with no routing register to name a core it goes to every core
@@ -21,7 +22,8 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 
 /* OQ-N4: a PMI goes to every thread of each selected core; OQ-S18: the
  * U-clock runs at the TSC's rate; no routing register, so no PMI storm
- * defect to end; the cores' C-states feed the PCU's occupancy (S-26). */
+ * defect to end; the cores' C-states feed the PCU's occupancy (S-26); the
+ * PCI boxes are pmu/emu/snbep/pci.c's (S-47..S-58). */
 const struct emu_model snbep_model = {
 	.size = sizeof(struct snbep_uncore),
 	.one_thread = false,
@@ -32,4 +34,5 @@ const struct emu_model snbep_model = {
 	.take_pmi = snbep_take_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
+	.pci = &snbep_pci_model,
 };

@@ -1,0 +1,342 @@
+/* The emulated Xeon E5-2600 PCI boxes (pmu/emu/snbep/pci.h). */
+#include "pmu/emu/snbep/pci.h"
+#include "pmu/emu/snbep/model.h"
+
+#define VENDOR_INTEL 0x8086
+#define UBOX_DEVFN   (11 << 3)   /* 8086:3CE0 (S-58) */
+#define UBOX_DID     0x3CE0
+#define CPUNODEID    0x40
+#define GIDNIDMAP    0x54
+#define BOX_CTL      0xF4
+#define CTL0         0xD8
+#define CTR0         0xA0
+#define FIXED_CTL    0xF0
+#define FIXED_CTR    0xD0
+#define BOX_RST_CTRL 0x1u        /* §3.1 */
+#define BOX_RST_CTRS 0x2u
+#define BOX_FRZ      0x100u
+#define BOX_FRZ_EN   0x10000u
+#define CTL_EV       0xFFu       /* S-49 */
+#define CTL_UMASK    0xFF00u
+#define CTL_EDGE     (1u << 18)
+#define CTL_EXT      (1u << 21)
+#define CTL_EN       (1u << 22)
+#define CTL_INV      (1u << 23)
+#define CTL_FIELDS   0xFFC4FFFFu /* ev_sel, umask, edge_det, en, invert, thresh */
+#define FIX_RST      (1u << 19)  /* S-52 */
+#define FIX_EN       (1u << 22)
+
+enum kind { K_HA, K_IMC, K_QPI, K_R2, K_R3 };
+
+/* Each box's clockticks event (S-56). */
+static const uint8_t clk_event[] = { [K_HA] = 0x00, [K_IMC] = 0x00, [K_QPI] = 0x14,
+				     [K_R2] = 0x01, [K_R3] = 0x01 };
+
+static bool has(const struct snbep_pci *p, emu_faults_t f)
+{
+	return (p->faults & f) != 0;
+}
+
+/* OQ-S27: package p of n on the last bus of its equal share of the 256
+ * (two sockets: 0x7F and 0xFF). */
+static uint8_t pci_bus(unsigned p, unsigned n)
+{
+	return (uint8_t)((p + 1) * (256 / (n ? n : 1)) - 1);
+}
+
+/* cycles of the U-clock now in the box's own clock: the iMC's DRAM clock
+ * (OQ-S24), every other box's the U-clock (OQ-S24). */
+static uint64_t box_clock(const struct snbep_pci *p, const struct snbep_pci_box *b, uint64_t now)
+{
+	uint64_t k = SNBEP_DCLK_KHZ;
+
+	if (b->kind != K_IMC)
+		return now;
+	if (has(p, EMU_F(SNBEP_PCI_DCLK_HALF)))
+		k /= 2;
+	return now / p->uclk_khz * k + now % p->uclk_khz * k / p->uclk_khz;
+}
+
+static uint64_t mask(unsigned width)
+{
+	return width >= 64 ? ~0ull : (1ull << width) - 1;
+}
+
+static bool frozen(const struct snbep_pci *p, unsigned i)
+{
+	const struct snbep_pci_box *b = &p->box[i];
+
+	if (b->frz && b->frz_en && !has(p, EMU_F(SNBEP_PCI_FRZ_IGNORED)))
+		return true;
+	/* snbep-pci-frz-leaks: the box before's freeze stops this one too */
+	return i && has(p, EMU_F(SNBEP_PCI_FRZ_LEAKS)) && p->box[i - 1].frz && p->box[i - 1].frz_en;
+}
+
+/* The increment of n cycles of a constant per-cycle x = 1 under thresh,
+ * invert and edge_det (S-21..S-25 as the MSR boxes, S-49). */
+static uint64_t shaped(struct snbep_pci_box *b, unsigned k, uint64_t n, bool invert_ok)
+{
+	uint32_t c = b->ctl[k];
+	unsigned t = c >> 24;
+	bool inv = (c & CTL_INV) && invert_ok, cond;
+
+	if (!n)
+		return 0;
+	if (!t)
+		return n; /* OQ-S08: invert and edge need a threshold */
+	cond = inv ? 1 < t : 1 >= t;
+	if (c & CTL_EDGE) {
+		uint64_t d = cond && !b->det[k];
+
+		b->det[k] = cond;
+		return d;
+	}
+	return cond ? n : 0;
+}
+
+static void advance_box(struct snbep_pci *p, unsigned i, uint64_t now)
+{
+	struct snbep_pci_box *b = &p->box[i];
+	uint64_t clk = box_clock(p, b, now), n = clk - b->last;
+	unsigned k;
+
+	b->last = clk;
+	if (frozen(p, i))
+		return;
+	for (k = 0; k < b->nctr; k++) {
+		uint32_t c = b->ctl[k];
+
+		if (!(c & CTL_EN) || (c & CTL_EV) != clk_event[b->kind] ||
+		    (b->kind == K_QPI && (c & CTL_EXT)))
+			continue;
+		b->val[k] = (b->val[k] + shaped(b, k, n, !has(p, EMU_F(SNBEP_PCI_INVERT_IGNORED)))) &
+			    mask(b->width);
+	}
+	if (b->kind == K_IMC && (b->fixed_ctl & FIX_EN))
+		b->fixed = (b->fixed + n) & mask(48);
+}
+
+static void advance(struct snbep_pci *p, uint64_t now)
+{
+	unsigned i;
+
+	for (i = 0; i < SNBEP_PCI_BOXES; i++)
+		advance_box(p, i, now);
+}
+
+static void set_box(struct snbep_pci_box *b, enum kind kind, uint8_t devfn, uint16_t did,
+		    unsigned nctr, unsigned width)
+{
+	memset(b, 0, sizeof(*b));
+	b->kind = (uint8_t)kind;
+	b->devfn = devfn;
+	b->did = did;
+	b->nctr = (uint8_t)nctr;
+	b->width = (uint8_t)width;
+	b->has_rst = kind != K_HA && kind != K_IMC;
+}
+
+/* Ids and places: S-48; counters and widths: S-51. */
+static void pci_init(void *m, emu_faults_t f, unsigned pkg, unsigned npkg, uint32_t uclk_khz,
+		     uint64_t now)
+{
+	static const uint8_t imc_fn[] = { 0, 1, 4, 5 };
+	struct snbep_pci *p = m;
+	unsigned i, r23 = f & EMU_F(SNBEP_PCI_WIDTH_48) ? 48 : 44;
+
+	memset(p, 0, sizeof(*p));
+	p->faults = f;
+	p->pkg = pkg;
+	p->npkg = npkg;
+	p->uclk_khz = uclk_khz ? uclk_khz : 1;
+	set_box(&p->box[0], K_HA, 14 << 3 | 1, 0x3C46, 4, 48);
+	for (i = 0; i < 4; i++)
+		set_box(&p->box[1 + i], K_IMC, (uint8_t)(16 << 3 | imc_fn[i]),
+			(uint16_t)(0x3CB0 + (i & 1) + (i >> 1) * 4), 4, 48);
+	set_box(&p->box[5], K_QPI, 8 << 3 | 2, 0x3C41, 4, 48);
+	set_box(&p->box[6], K_QPI, 9 << 3 | 2, 0x3C42, 4, 48);
+	set_box(&p->box[7], K_R2, 19 << 3 | 1, 0x3C43, 4, r23);
+	set_box(&p->box[8], K_R3, 19 << 3 | 5, 0x3C44, 3, r23);
+	set_box(&p->box[9], K_R3, 19 << 3 | 6, 0x3C45, 3, r23);
+	for (i = 0; i < SNBEP_PCI_BOXES; i++)
+		p->box[i].last = box_clock(p, &p->box[i], now);
+}
+
+static struct snbep_pci_box *box_at(struct snbep_pci *p, unsigned devfn)
+{
+	unsigned i;
+
+	for (i = 0; i < SNBEP_PCI_BOXES; i++)
+		if (p->box[i].devfn == devfn)
+			return &p->box[i];
+	return NULL;
+}
+
+/* The dword at a 4-aligned offset of a box's function. */
+static uint32_t box_dword(const struct snbep_pci_box *b, uint16_t off)
+{
+	unsigned k;
+
+	if (off == 0)
+		return (uint32_t)b->did << 16 | VENDOR_INTEL;
+	if (off == 0x08)
+		return 0x11010000u; /* class: signal processing, performance counters */
+	if (off >= CTL0 && off < CTL0 + 4 * b->nctr)
+		return b->ctl[(off - CTL0) / 4];
+	if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
+		k = (off - CTR0) / 8;
+		return (uint32_t)(off & 4 ? b->val[k] >> 32 : b->val[k]);
+	}
+	if (b->kind == K_IMC && off == FIXED_CTL)
+		return b->fixed_ctl;
+	if (b->kind == K_IMC && (off == FIXED_CTR || off == FIXED_CTR + 4))
+		return (uint32_t)(off & 4 ? b->fixed >> 32 : b->fixed);
+	return 0; /* BOX_CTL reads 0 (OQ-S02), the rest is not modelled */
+}
+
+static void box_ctl(struct snbep_pci *p, struct snbep_pci_box *b, uint32_t v)
+{
+	unsigned k;
+
+	if (b->has_rst && (v & BOX_RST_CTRL))
+		for (k = 0; k < b->nctr; k++)
+			b->ctl[k] = 0, b->det[k] = false;
+	if (b->has_rst && (v & BOX_RST_CTRS) && !has(p, EMU_F(SNBEP_PCI_RST_CTRS_IGNORED)))
+		for (k = 0; k < b->nctr; k++)
+			b->val[k] = 0, b->det[k] = false;
+	b->frz = v & BOX_FRZ;
+	b->frz_en = v & BOX_FRZ_EN;
+}
+
+static void write_dword(struct snbep_pci *p, struct snbep_pci_box *b, uint16_t off, uint32_t v)
+{
+	unsigned k;
+
+	if (off == BOX_CTL) {
+		box_ctl(p, b, v);
+	} else if (off >= CTL0 && off < CTL0 + 4 * b->nctr) {
+		k = (off - CTL0) / 4;
+		b->ctl[k] = v & (CTL_FIELDS | (b->kind == K_QPI ? CTL_EXT : 0));
+		b->det[k] = false;
+	} else if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
+		k = (off - CTR0) / 8;
+		if (off & 4)
+			b->val[k] = ((uint64_t)v << 32 | (uint32_t)b->val[k]) & mask(b->width);
+		else
+			b->val[k] = (b->val[k] & ~0xFFFFFFFFull) | v;
+	} else if (b->kind == K_IMC && off == FIXED_CTL) {
+		if (v & FIX_RST)
+			b->fixed = 0;
+		b->fixed_ctl = v & FIX_EN; /* rst reads 0 (S-52, as S-20) */
+	} else if (b->kind == K_IMC && off == FIXED_CTR) {
+		b->fixed = (b->fixed & ~0xFFFFFFFFull) | v;
+	} else if (b->kind == K_IMC && off == FIXED_CTR + 4) {
+		b->fixed = ((uint64_t)v << 32 | (uint32_t)b->fixed) & mask(48);
+	}
+}
+
+/* PKT_MATCH0, PKT_MATCH1, PKT_MASK0, PKT_MASK1 at 0x228, 0x22C, 0x238,
+ * 0x23C (S-57): 0..3, else -1. */
+static int match_idx(unsigned off)
+{
+	static const uint16_t at[] = { 0x228, 0x22C, 0x238, 0x23C };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (at[i] == off)
+			return i;
+	return -1;
+}
+
+/* 1 and 2 byte accesses reach the dword's bytes, little-endian. */
+static int pci_read(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes,
+		    uint64_t now, uint32_t *val)
+{
+	struct snbep_pci *p = m;
+	unsigned devfn = dev << 3 | fn, port;
+	struct snbep_pci_box *b = box_at(p, devfn);
+	uint32_t d = 0;
+
+	advance(p, now);
+	if (b) {
+		d = box_dword(b, off & ~3u);
+	} else if (devfn == UBOX_DEVFN) {
+		d = (off & ~3u) == 0 ? (uint32_t)UBOX_DID << 16 | VENDOR_INTEL :
+		    (off & ~3u) == CPUNODEID ? p->pkg :
+		    (off & ~3u) == GIDNIDMAP ? 0xFAC688u /* socket i has node id i */ : 0;
+	} else if (fn == 6 && (dev == 8 || dev == 9)) {
+		port = dev - 8;
+		d = (off & ~3u) == 0 ? (uint32_t)(port ? 0x3C96 : 0x3C86) << 16 | VENDOR_INTEL :
+		    match_idx(off & ~3u) >= 0 ? p->match[port][match_idx(off & ~3u)] : 0;
+	} else {
+		return -1;
+	}
+	d >>= 8 * (off & 3);
+	*val = bytes == 4 ? d : d & ((1u << (8 * bytes)) - 1);
+	return 0;
+}
+
+static int pci_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes, uint32_t val,
+		     uint64_t now)
+{
+	struct snbep_pci *p = m;
+	unsigned devfn = dev << 3 | fn;
+	struct snbep_pci_box *b = box_at(p, devfn);
+
+	advance(p, now);
+	if (b) {
+		if (bytes == 4)
+			write_dword(p, b, off, val);
+		return 0; /* narrower writes to PMON registers: not modelled */
+	}
+	if (devfn == UBOX_DEVFN)
+		return 0;
+	if (fn == 6 && (dev == 8 || dev == 9)) {
+		if (bytes == 4 && match_idx(off) >= 0)
+			p->match[dev - 8][match_idx(off)] = val;
+		return 0;
+	}
+	return -1;
+}
+
+/* S-53..S-55: `lines` CAS of one direction from phys on, a line to each
+ * channel in turn by bits 7:6 of its address (OQ-S25); each adds 1 to the
+ * channel's enabled, unfrozen CAS_COUNT counters whose umask selects its
+ * kind (reads RD_REG, bit 0; writes WR_WMM, bit 2: OQ-S26), as one DRAM
+ * cycle with x = 1 (thresh above 1, invert or edge_det: not counted). */
+static void pci_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now)
+{
+	struct snbep_pci *p = m;
+	unsigned c, k, first = (unsigned)(phys >> 6) & 3;
+	uint32_t sel;
+
+	advance(p, now);
+	if (has(p, EMU_F(SNBEP_PCI_IMC_RW_SWAPPED)))
+		write = !write;
+	sel = write ? 0x04u << 8 : 0x01u << 8;
+	for (c = 0; c < 4; c++) {
+		struct snbep_pci_box *b = &p->box[1 + c];
+		uint64_t n = lines / 4 + ((c - first) % 4 < lines % 4);
+
+		if (c == 3 && has(p, EMU_F(SNBEP_PCI_IMC_CHAN_LOST)))
+			continue;
+		if (frozen(p, 1 + c))
+			continue;
+		for (k = 0; k < b->nctr; k++) {
+			uint32_t ctl = b->ctl[k];
+
+			if ((ctl & CTL_EN) && (ctl & CTL_EV) == 0x04 && (ctl & sel) &&
+			    (ctl >> 24) <= 1 && !(ctl & (CTL_INV | CTL_EDGE)))
+				b->val[k] = (b->val[k] + n) & mask(b->width);
+		}
+	}
+}
+
+const struct emu_pci_model snbep_pci_model = {
+	.size = sizeof(struct snbep_pci),
+	.init = pci_init,
+	.bus = pci_bus,
+	.read = pci_read,
+	.write = pci_write,
+	.traffic = pci_traffic,
+};

@@ -1,0 +1,167 @@
+/* What the PCI box tests share (suites/snbep/pci.h). */
+#include "suites/snbep/pci.h"
+
+#define UBOX_DEV 11              /* S-58: 8086:3CE0 at 11.0 */
+#define UBOX_ID 0x3CE08086u
+#define CPUNODEID 0x40
+#define GIDNIDMAP 0x54
+
+const struct spb spb[SPB_BOXES] = {
+	{ "HA", 14, 1, 4, 48, false, false, 0x00, 0x3C46 },
+	{ "iMC 0", 16, 0, 4, 48, false, true, 0x00, 0x3CB0 },
+	{ "iMC 1", 16, 1, 4, 48, false, true, 0x00, 0x3CB1 },
+	{ "iMC 2", 16, 4, 4, 48, false, true, 0x00, 0x3CB4 },
+	{ "iMC 3", 16, 5, 4, 48, false, true, 0x00, 0x3CB5 },
+	{ "QPI 0", 8, 2, 4, 48, true, false, 0x14, 0x3C41 },
+	{ "QPI 1", 9, 2, 4, 48, true, false, 0x14, 0x3C42 },
+	{ "R2PCIe", 19, 1, 4, 44, true, false, 0x01, 0x3C43 },
+	{ "R3QPI 0", 19, 5, 3, 44, true, false, 0x01, 0x3C44 },
+	{ "R3QPI 1", 19, 6, 3, 44, true, false, 0x01, 0x3C45 },
+};
+
+static uint8_t buses[SPB_MAX_SOCKETS];
+
+/* S-58: every bus of segment 0 with a U-box function; the socket of each
+ * is the field of GIDNIDMAP that holds its CPUNODEID. */
+unsigned spb_sockets(char *why, size_t len)
+{
+	unsigned bus, s, n = 0;
+	uint32_t id, node, map;
+	int rc;
+
+	for (bus = 0; bus < 256; bus++) {
+		struct pci_fn f = { 0, (uint8_t)bus, UBOX_DEV, 0 };
+
+		rc = pci_cfg_read(f, 0, 4, &id);
+		if (rc == PLAT_EUNSUPPORTED || rc == PLAT_EINVAL) {
+			snprintf(why, len, "PCI configuration space not reachable: %s (pci: %s)",
+				 space_rc_text(rc), plat_pci_mechanism());
+			return 0;
+		}
+		if (rc || id != UBOX_ID || pci_cfg_read(f, CPUNODEID, 4, &node) ||
+		    pci_cfg_read(f, GIDNIDMAP, 4, &map))
+			continue;
+		for (s = 0; s < SPB_MAX_SOCKETS && ((map >> (3 * s)) & 7) != (node & 7); s++)
+			;
+		if (s < SPB_MAX_SOCKETS) {
+			buses[s] = (uint8_t)bus;
+			n = s + 1 > n ? s + 1 : n;
+		}
+	}
+	if (!n)
+		snprintf(why, len, "no U-box function 8086:3CE0 at device 11 function 0 of any bus "
+			 "of segment 0: every read there was a master abort (all-ones) (S-58; pci: %s)",
+			 plat_pci_mechanism());
+	return n;
+}
+
+uint8_t spb_bus(unsigned socket)
+{
+	return socket < SPB_MAX_SOCKETS ? buses[socket] : 0;
+}
+
+int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v)
+{
+	uint32_t hi, lo, hi2;
+	unsigned i;
+	int rc;
+
+	for (i = 0; i < 8; i++) {
+		if ((rc = pci_cfg_read(f, off + 4, 4, &hi)) || (rc = pci_cfg_read(f, off, 4, &lo)) ||
+		    (rc = pci_cfg_read(f, off + 4, 4, &hi2)))
+			return rc;
+		if (hi == hi2) {
+			*v = (uint64_t)hi << 32 | lo;
+			return 0;
+		}
+	}
+	return PLAT_ETIMEDOUT;
+}
+
+/* The saved state: each box's CTLs and counters, the iMC's fixed pair. */
+static struct {
+	unsigned nsock;
+	uint32_t ctl[SPB_MAX_SOCKETS][SPB_BOXES][4], fixed_ctl[SPB_MAX_SOCKETS][SPB_BOXES];
+	uint64_t ctr[SPB_MAX_SOCKETS][SPB_BOXES][4], fixed[SPB_MAX_SOCKETS][SPB_BOXES];
+} saved;
+
+enum verdict spb_begin(struct tctx *t, unsigned *nsock)
+{
+	char why[T_REASON_LEN - 40];
+	unsigned s, b, k;
+	int rc;
+
+	if (!(saved.nsock = *nsock = spb_sockets(why, sizeof(why))))
+		/* The model always presents the U-box function; silicon may hide it. */
+		return t_on_model() ? t_fail(t, "%s", why) : t_skip(t, "%s", why);
+	for (s = 0; s < saved.nsock; s++)
+		for (b = 0; b < SPB_BOXES; b++) {
+			struct pci_fn f = spb_fn(s, b);
+
+			for (k = 0; k < spb[b].nctr; k++) {
+				PRD(t, f, SPB_CTL(k), &saved.ctl[s][b][k]);
+				if ((rc = spb_read_ctr(f, SPB_CTR(k), &saved.ctr[s][b][k])))
+					return t_error(t, "saving %s counter %u of socket %u: %d",
+						       spb[b].name, k, s, rc);
+			}
+			if (spb[b].imc) {
+				PRD(t, f, SPB_FIXED_CTL, &saved.fixed_ctl[s][b]);
+				if ((rc = spb_read_ctr(f, SPB_FIXED_CTR, &saved.fixed[s][b])))
+					return t_error(t, "saving %s's fixed counter: %d",
+						       spb[b].name, rc);
+			}
+		}
+	return V_PASS;
+}
+
+/* Frozen while the values go back (S-05: a frozen counter takes writes),
+ * read again, then BOX_CTL 0 (S-06). A counter enabled before is read
+ * back while still frozen, so it must hold exactly what was written. */
+static enum verdict restore(struct tctx *t)
+{
+	unsigned s, b, k, n = 0;
+	uint32_t v;
+	uint64_t c;
+
+	for (s = 0; s < saved.nsock; s++)
+		for (b = 0; b < SPB_BOXES; b++) {
+			struct pci_fn f = spb_fn(s, b);
+
+			PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+			for (k = 0; k < spb[b].nctr; k++) {
+				PWR(t, f, SPB_CTL(k), saved.ctl[s][b][k]);
+				PWR(t, f, SPB_CTR(k), (uint32_t)saved.ctr[s][b][k]);
+				PWR(t, f, SPB_CTR(k) + 4, (uint32_t)(saved.ctr[s][b][k] >> 32));
+				PRD(t, f, SPB_CTL(k), &v);
+				if (spb_read_ctr(f, SPB_CTR(k), &c) || v != saved.ctl[s][b][k] ||
+				    c != saved.ctr[s][b][k])
+					return t_error(t, "restore: socket %u %s CTL%u/CTR%u read 0x%x/"
+						       "0x%llx, saved 0x%x/0x%llx", s, spb[b].name,
+						       k, k, v, (unsigned long long)c,
+						       saved.ctl[s][b][k],
+						       (unsigned long long)saved.ctr[s][b][k]);
+				n += 2;
+			}
+			if (spb[b].imc) {
+				PWR(t, f, SPB_FIXED_CTR, (uint32_t)saved.fixed[s][b]);
+				PWR(t, f, SPB_FIXED_CTR + 4, (uint32_t)(saved.fixed[s][b] >> 32));
+				PWR(t, f, SPB_FIXED_CTL, saved.fixed_ctl[s][b]);
+				PRD(t, f, SPB_FIXED_CTL, &v);
+				if (v != saved.fixed_ctl[s][b])
+					return t_error(t, "restore: socket %u %s FIXED_CTL read 0x%x, "
+						       "saved 0x%x", s, spb[b].name, v,
+						       saved.fixed_ctl[s][b]);
+				n += 2;
+			}
+			PWR(t, f, SPB_BOX_CTL, 0);
+		}
+	t_figure(t, "pci_registers_restored_count", n, "count");
+	return V_PASS;
+}
+
+enum verdict spb_end(struct tctx *t, enum verdict v)
+{
+	enum verdict r = saved.nsock ? restore(t) : V_PASS;
+
+	return r != V_PASS ? r : v;
+}
