@@ -8,7 +8,7 @@
  *
  * --cpus and --packages shape the machine (default 4 in 2, as `make
  * mutation` runs it); the clock skips ahead whenever every CPU waits
- * (platform_threads.c), --real-clock keeps it to real time; --results DIR gets log.txt, results.tap and
+ * (host/clock.c), --real-clock keeps it to real time; --results DIR gets log.txt, results.tap and
  * results.json as the run folder on the boot medium would. key=value are
  * the harness's configuration keys (docs/configuration.md), checked by the config file's
  * parser, one argument per line: a bad one ends the program with status 2
@@ -17,6 +17,7 @@
  * inject=, only preflight-fail (the others need a CPU exception caught or
  * a CPU lost, which the host platform does not do: status 2). Exit
  * status: runner_exit_code's (0, 1, 2, 77). */
+#include "host/clock.h"
 #include "host/threads.h"
 #include "harness/session.h"
 #include "pmu/emu/emu.h"
@@ -126,7 +127,7 @@ static void parse_args(struct cfg *c, int argc, char **argv)
 	}
 }
 
-/* The emulated uncore's PMI tick (host_threads_tick) calls emu_poll every
+/* The emulated uncore's PMI tick (host_clock_tick) calls emu_poll every
  * 1 ms, the period the harness gives OVMF's timer on target
  * (efi/pmu_wiring.c), so that PMI latencies, and the bound the tests read
  * from the backend, stay comparable with QEMU's. emu_poll can run on a
@@ -257,9 +258,9 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (real_clock)
-		host_threads_real_clock();
-	pmu_change_hook = host_threads_busy;
-	e = host_threads_tick(TICK_US, emu_poll);
+		host_clock_real();
+	pmu_change_hook = host_clock_busy;
+	e = host_clock_tick(TICK_US, emu_poll);
 	if (e) {
 		fprintf(stderr, "suite: cannot start the PMI tick: %s\n", strerror(e));
 		return 2;
