@@ -125,7 +125,7 @@ static bool claim_tick(uint64_t now)
 {
 	if (!clk.tick || now < clk.next_tick)
 		return false;
-	clk.next_tick += clk.period;
+	__atomic_store_n(&clk.next_tick, clk.next_tick + clk.period, __ATOMIC_SEQ_CST);
 	__atomic_add_fetch(&clk.ticking, 1, __ATOMIC_SEQ_CST);
 	return true;
 }
