@@ -66,6 +66,7 @@ static struct {
 	void (*tick)(void);
 } clk;
 static __thread unsigned reads_in_row, locks_held, in_handler;
+static __thread unsigned locks_in_gap, last_gap; /* locks taken between reads of the clock */
 static __thread bool no_cpu; /* the tick's thread */
 
 static uint64_t clock_now(void)
@@ -202,15 +203,28 @@ static bool skip(void)
 	return true;
 }
 
+/* A spinning CPU skips, or naps, only at a read whose gap since the
+ * previous read (the locks taken: MSR accesses, polls) is like the one
+ * before it: a read inside its loop. The read that opens a window after
+ * an MSR read (counter, then clock) is then not where time moves, so a
+ * rate a test measures stays a rate. */
 uint64_t plat_tsc(void)
 {
 	uint64_t now = clock_now();
+	unsigned gap = locks_in_gap;
+	bool in_loop = gap == last_gap;
 	uint32_t g;
 
-	if (clk.real || locks_held || in_handler || no_cpu || ++reads_in_row < SPIN_READS)
+	if (clk.real || locks_held || in_handler || no_cpu)
+		return now;
+	locks_in_gap = 0;
+	last_gap = gap;
+	if (++reads_in_row < SPIN_READS)
 		return now;
 	g = __atomic_load_n(&clk.gen, __ATOMIC_SEQ_CST);
 	mark_self(SPIN | g);
+	if (!in_loop)
+		return now;
 	if (!skip())
 		sleep_gen(g, NAP_NS);
 	return clock_now();
@@ -318,5 +332,6 @@ void clock_handler_exit(uint64_t was)
 void clock_lock(int n)
 {
 	locks_held += (unsigned)n;
+	locks_in_gap += n > 0;
 }
 

@@ -28,7 +28,7 @@
 # The boots go QEMU_JOBS at a time (default 2) while the host runs take
 # JOBS - 1 slots beside them (JOBS defaults to one more than twice the
 # cores: a host run spends much of its time asleep, its CPUs napping
-# between generations of the clock or in stalls, host/platform_threads.c,
+# between generations of the clock or in stalls, host/clock.c,
 # so more runs than cores keep the cores busy), each queue longest first so
 # that nothing long starts last. A host run waits for no bound in real
 # time: when all its CPUs wait, its clock skips to the next event. Each
