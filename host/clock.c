@@ -215,6 +215,13 @@ uint64_t plat_tsc(void)
 	bool in_loop = gap == last_gap;
 	uint32_t g;
 
+	/* Real time: every 256th read of a spin yields the core, so that the
+	 * spins of runs side by side give way to each other's work instead of
+	 * to the scheduler's time slices. On the skipping clock a spin naps
+	 * instead, and no read yields (least of all one inside a model call,
+	 * with its lock held). */
+	if (clk.real && !locks_held && !(++reads_in_row & 255))
+		sched_yield();
 	if (clk.real || locks_held || in_handler || no_cpu)
 		return now;
 	locks_in_gap = 0;

@@ -2,7 +2,6 @@
  * (host/platform_common.h). */
 #include "host/platform_common.h"
 #include <stdlib.h>
-#include <sched.h>
 #include <time.h>
 
 #define LVT_RESET 0x10000u /* C-25: masked */
@@ -105,17 +104,11 @@ int plat_guarded(void (*fn)(void *), void *arg, char *why, size_t len)
 /* --- time -------------------------------------------------------------------- */
 
 /* CLOCK_MONOTONIC in nanoseconds: invariant, and the same clock on every
- * thread. Every 256th read yields the core, so that the spins of runs side
- * by side (make mutation's host runs) give way to each other's work
- * instead of to the scheduler's time slices: the waits overlap, and
- * nothing is late that a preemption could not make late anyway. */
+ * thread. */
 uint64_t host_mono_ns(void)
 {
-	static __thread unsigned reads;
 	struct timespec ts;
 
-	if (!(++reads & 255))
-		sched_yield();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
