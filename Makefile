@@ -68,7 +68,8 @@ H_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) host/platform_host.c \
 # The host suite (build/host/suite): the uncore and core PMU suites and the
 # session around them on the threaded host platform, against the emulated
 # uncore and core PMU.
-SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c host/platform_pci.c
+SUITE    := $(SUITES) host/platform_threads.c host/platform_common.c host/platform_pci.c \
+            host/clock.c
 S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 # Unit tests: tests/ mirrors the tree; each test_*.c is one host binary,
 # build/host/test_*, named by its file alone.

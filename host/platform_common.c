@@ -1,9 +1,7 @@
 /* The parts of lib/platform.h both Linux implementations share
  * (host/platform_common.h). */
 #include "host/platform_common.h"
-#include <errno.h>
 #include <stdlib.h>
-#include <sched.h>
 #include <time.h>
 
 #define LVT_RESET 0x10000u /* C-25: masked */
@@ -105,19 +103,12 @@ int plat_guarded(void (*fn)(void *), void *arg, char *why, size_t len)
 
 /* --- time -------------------------------------------------------------------- */
 
-/* The "TSC" counts nanoseconds of CLOCK_MONOTONIC: invariant, and the same
- * clock on every thread. A test that waits spins on it; every 256th read
- * yields the core, so that the spins of runs side by side (make mutation's
- * host runs) give way to each other's work instead of to the scheduler's
- * time slices: the waits overlap, and nothing is late that a preemption
- * could not make late anyway. */
-uint64_t plat_tsc(void)
+/* CLOCK_MONOTONIC in nanoseconds: invariant, and the same clock on every
+ * thread. */
+uint64_t host_mono_ns(void)
 {
-	static __thread unsigned reads;
 	struct timespec ts;
 
-	if (!(++reads & 255))
-		sched_yield();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
@@ -125,17 +116,6 @@ uint64_t plat_tsc(void)
 uint64_t plat_tsc_hz(void) { return 1000000000ull; }
 bool host_tsc_untrusted;
 bool plat_tsc_trusted(void) { return !host_tsc_untrusted; }
-
-/* Until an absolute time, so that a signal (an interrupt on the threaded
- * platform) cuts no stall short. */
-void plat_stall_us(uint64_t us)
-{
-	uint64_t end = plat_tsc() + us * 1000;
-	struct timespec ts = { (time_t)(end / 1000000000ull), (long)(end % 1000000000ull) };
-
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
-}
 
 /* --- memory ------------------------------------------------------------------ */
 

@@ -5,7 +5,9 @@
  * the host suite (platform_threads.c). What both share is in
  * platform_common.c. */
 #include "host/platform_common.h"
+#include <errno.h>
 #include <stdlib.h>
+#include <time.h>
 
 static unsigned current;
 static char out[1 << 16];
@@ -25,6 +27,19 @@ void host_machine_smt(unsigned n, unsigned pk, unsigned threads)
 }
 
 const char *host_output(void) { return out; }
+
+/* The TSC is CLOCK_MONOTONIC itself: the unit tests wait in real time. */
+uint64_t plat_tsc(void) { return host_mono_ns(); }
+
+/* Until an absolute time, so that a signal cuts no stall short. */
+void plat_stall_us(uint64_t us)
+{
+	uint64_t end = plat_tsc() + us * 1000;
+	struct timespec ts = { (time_t)(end / 1000000000ull), (long)(end % 1000000000ull) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
 unsigned plat_this_cpu(void) { return current; }
 
 int plat_run_on(unsigned idx, void (*fn)(void *), void *arg, uint64_t timeout_us,

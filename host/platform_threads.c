@@ -14,17 +14,20 @@
  *    second is held (the signal is blocked in its own handler) and further
  *    ones are lost, like the CPU's NMI latch; the handler runs with
  *    SIG_INTR blocked.
+ *  - Time: host/clock.c's, which skips to the next event when every CPU
+ *    waits; each CPU tells it when it works (a job, an interrupt) and when
+ *    it waits (idle, a join).
  * What it does not do: catch CPU exceptions (plat_guarded, shared, calls fn
  * directly: a crash ends the program, with the results reported so far
  * already in the files), or reset an AP that overran its time limit (see
  * join()). */
+#include "host/clock.h"
 #include "host/platform_common.h"
 #include "host/threads.h"
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
-#include <time.h>
 
 #define SIG_INTR SIGUSR1
 #define SIG_NMI  SIGUSR2
@@ -38,6 +41,7 @@ struct cpu {
 	void (*fn)(void *);
 	void *arg;
 	unsigned posted, done;
+	unsigned poster; /* the CPU that posted the job, to be woken when it is done */
 };
 
 static struct cpu cpus[PLAT_MAX_CPUS];
@@ -71,6 +75,7 @@ static int take_irr(struct cpu *c)
 static void on_intr(int sig)
 {
 	int saved = errno, v;
+	uint64_t was = clock_handler_enter();
 
 	(void)sig;
 	while ((v = take_irr(&cpus[this_cpu])) >= 0) {
@@ -79,6 +84,7 @@ static void on_intr(int sig)
 		if (fn) /* a vector nobody registers is dropped */
 			fn((unsigned)v);
 	}
+	clock_handler_exit(was);
 	errno = saved;
 }
 
@@ -86,10 +92,12 @@ static void on_nmi(int sig)
 {
 	int saved = errno;
 	plat_irq_fn fn = host_irq_handler(2);
+	uint64_t was = clock_handler_enter();
 
 	(void)sig;
 	if (fn)
 		fn(2);
+	clock_handler_exit(was);
 	errno = saved;
 }
 
@@ -106,7 +114,11 @@ int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi)
 	if (!nmi)
 		__atomic_or_fetch(&cpus[i].irr[vector / 64], 1ull << (vector % 64),
 				  __ATOMIC_SEQ_CST);
-	return pthread_kill(cpus[i].thread, nmi ? SIG_NMI : SIG_INTR) ? PLAT_EINVAL : PLAT_OK;
+	clock_interrupt(i);
+	if (pthread_kill(cpus[i].thread, nmi ? SIG_NMI : SIG_INTR))
+		return PLAT_EINVAL;
+	clock_event();
+	return PLAT_OK;
 }
 
 void plat_irq_enable(void) { pthread_sigmask(SIG_UNBLOCK, &intr_set, NULL); }
@@ -137,6 +149,7 @@ uint64_t plat_lock(volatile int *lock)
 	uint64_t flags = plat_irq_save();
 	unsigned spins = 0;
 
+	clock_lock(1);
 	while (__atomic_exchange_n(lock, 1, __ATOMIC_ACQUIRE))
 		if (++spins % 64 == 0)
 			sched_yield();
@@ -148,6 +161,7 @@ uint64_t plat_lock(volatile int *lock)
 void plat_unlock(volatile int *lock, uint64_t flags)
 {
 	__atomic_store_n(lock, 0, __ATOMIC_RELEASE);
+	clock_lock(-1);
 	plat_irq_restore(flags);
 }
 
@@ -186,22 +200,28 @@ static void *ap_main(void *p)
 		void (*fn)(void *);
 		void *arg;
 
-		while (c->done == c->posted)
+		while (c->done == c->posted) {
+			clock_idle(idx);
 			pthread_cond_wait(&c->cv, &c->mu);
+		}
 		fn = c->fn;
 		arg = c->arg;
 		pthread_mutex_unlock(&c->mu);
 		for (unsigned w = 0; w < ARRAY_SIZE(c->irr); w++)
 			__atomic_store_n(&c->irr[w], 0, __ATOMIC_SEQ_CST);
+		host_clock_busy();
 		fn(arg);
 		plat_irq_disable();
 		pthread_mutex_lock(&c->mu);
-		c->done++;
-		pthread_cond_broadcast(&c->cv);
+		__atomic_add_fetch(&c->done, 1, __ATOMIC_SEQ_CST);
+		clock_busy(c->poster); /* its join ends: not a wait to skip */
+		clock_idle(idx);
+		clock_event();
 	}
 	return NULL;
 }
 
+/* The job goes to AP idx, busy from now on (the clock). */
 static void post(unsigned idx, void (*fn)(void *), void *arg)
 {
 	struct cpu *c = &cpus[idx];
@@ -209,9 +229,18 @@ static void post(unsigned idx, void (*fn)(void *), void *arg)
 	pthread_mutex_lock(&c->mu);
 	c->fn = fn;
 	c->arg = arg;
+	c->poster = this_cpu;
+	clock_busy(idx);
 	c->posted++;
 	pthread_cond_broadcast(&c->cv);
 	pthread_mutex_unlock(&c->mu);
+}
+
+static bool job_done(void *p)
+{
+	struct cpu *c = p;
+
+	return __atomic_load_n(&c->done, __ATOMIC_SEQ_CST) == c->posted;
 }
 
 /* Wait for AP idx's job until deadline (TSC; 0: no limit). MP services would
@@ -221,23 +250,14 @@ static void post(unsigned idx, void (*fn)(void *), void *arg)
 static int join(unsigned idx, uint64_t deadline)
 {
 	struct cpu *c = &cpus[idx];
-	struct timespec ts = { (time_t)(deadline / 1000000000ull),
-			       (long)(deadline % 1000000000ull) };
-	int rc = PLAT_OK;
 
-	pthread_mutex_lock(&c->mu);
-	while (c->done != c->posted && rc == PLAT_OK)
-		if (deadline && pthread_cond_timedwait(&c->cv, &c->mu, &ts) == ETIMEDOUT &&
-		    c->done != c->posted)
-			rc = PLAT_ETIMEDOUT;
-	if (rc) {
-		fprintf(stderr, "platform_threads: CPU %u overran its time limit; waiting for "
-			"it (a thread cannot be reset like an AP)\n", idx);
-		while (c->done != c->posted)
-			pthread_cond_wait(&c->cv, &c->mu);
-	}
-	pthread_mutex_unlock(&c->mu);
-	return rc;
+	clock_sleep_until(deadline, job_done, c);
+	if (job_done(c))
+		return PLAT_OK;
+	fprintf(stderr, "platform_threads: CPU %u overran its time limit; waiting for "
+		"it (a thread cannot be reset like an AP)\n", idx);
+	clock_sleep_until(0, job_done, c);
+	return PLAT_ETIMEDOUT;
 }
 
 static uint64_t deadline_of(uint64_t timeout_us)
@@ -295,7 +315,6 @@ static int on_signal(int sig, void (*fn)(int), int also_blocked)
 
 int host_threads_start(unsigned ncpus, unsigned npackages)
 {
-	pthread_condattr_t ca;
 	sigset_t old;
 	unsigned i;
 	int e;
@@ -312,14 +331,11 @@ int host_threads_start(unsigned ncpus, unsigned npackages)
 	cpus[0].thread = pthread_self();
 	/* APs inherit this mask: they start with IF=0. */
 	pthread_sigmask(SIG_BLOCK, &intr_set, &old);
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* join's deadlines are TSC = monotonic */
 	for (i = 1; i < plat_cpu_count() && !e; i++) {
 		pthread_mutex_init(&cpus[i].mu, NULL);
-		pthread_cond_init(&cpus[i].cv, &ca);
+		pthread_cond_init(&cpus[i].cv, NULL);
 		e = pthread_create(&cpus[i].thread, NULL, ap_main, (void *)(uintptr_t)i);
 	}
-	pthread_condattr_destroy(&ca);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return e;
 }

@@ -4,10 +4,11 @@
  * platform (platform_threads.c): what efi/main.c and efi/pmu_wiring.c do under
  * UEFI, around the same session.
  *
- *   suite [--cpus N] [--packages N] [--results DIR] [key=value ...]
+ *   suite [--cpus N] [--packages N] [--results DIR] [--real-clock] [key=value ...]
  *
  * --cpus and --packages shape the machine (default 4 in 2, as `make
- * mutation` runs it); --results DIR gets log.txt, results.tap and
+ * mutation` runs it); the clock skips ahead whenever every CPU waits
+ * (host/clock.c), --real-clock keeps it to real time; --results DIR gets log.txt, results.tap and
  * results.json as the run folder on the boot medium would. key=value are
  * the harness's configuration keys (docs/configuration.md), checked by the config file's
  * parser, one argument per line: a bad one ends the program with status 2
@@ -16,6 +17,7 @@
  * inject=, only preflight-fail (the others need a CPU exception caught or
  * a CPU lost, which the host platform does not do: status 2). Exit
  * status: runner_exit_code's (0, 1, 2, 77). */
+#include "host/clock.h"
 #include "host/threads.h"
 #include "harness/session.h"
 #include "pmu/emu/emu.h"
@@ -101,7 +103,7 @@ static const struct msr_backend tcg = {
 static void usage(void)
 {
 	fprintf(stderr, "usage: suite [--cpus N] [--packages N] [--model 0xNN] [--results DIR] "
-		"[key=value ...]\n");
+		"[--real-clock] [key=value ...]\n");
 	exit(2);
 }
 
@@ -132,31 +134,13 @@ static void parse_args(struct cfg *c, int argc, char **argv)
 	}
 }
 
-/* The emulated uncore's PMI tick: emu_poll every 1 ms from a thread of its
- * own, the period the harness gives OVMF's timer on target (efi/pmu_wiring.c),
- * so that PMI latencies, and the bound the tests read from the backend,
- * stay comparable with QEMU's. emu_poll
- * can run on a thread that is no CPU: it never asks which CPU it is on
- * (plat_this_cpu), and taking the model's lock and sending IPIs are open to
- * any thread here. */
-static void *tick(void *arg)
-{
-	struct timespec next;
-
-	(void)arg;
-	clock_gettime(CLOCK_MONOTONIC, &next);
-	for (;;) {
-		next.tv_nsec += TICK_US * 1000L;
-		if (next.tv_nsec >= 1000000000L) {
-			next.tv_nsec -= 1000000000L;
-			next.tv_sec++;
-		}
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR)
-			;
-		emu_poll();
-	}
-	return NULL;
-}
+/* The emulated uncore's PMI tick (host_clock_tick) calls emu_poll every
+ * 1 ms, the period the harness gives OVMF's timer on target
+ * (efi/pmu_wiring.c), so that PMI latencies, and the bound the tests read
+ * from the backend, stay comparable with QEMU's. emu_poll can run on a
+ * thread that is no CPU: it never asks which CPU it is on (plat_this_cpu),
+ * and taking the model's lock and sending IPIs are open to any thread
+ * here. */
 
 /* --- result files ----------------------------------------------------------- */
 
@@ -233,6 +217,7 @@ int main(int argc, char **argv)
 		{ "packages", required_argument, NULL, 'p' },
 		{ "results", required_argument, NULL, 'r' },
 		{ "model", required_argument, NULL, 'm' },
+		{ "real-clock", no_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static struct session s;
@@ -240,7 +225,7 @@ int main(int argc, char **argv)
 	struct pmu_opts opts;
 	unsigned ncpus = 4, npackages = 2;
 	const char *results = NULL;
-	pthread_t ticker;
+	bool real_clock = false;
 	int o, e;
 
 	s.t0 = plat_tsc(); /* elapsed_us */
@@ -253,6 +238,8 @@ int main(int argc, char **argv)
 			results = optarg;
 		else if (o == 'm')
 			host_cpu.model = (uint32_t)strtoul(optarg, NULL, 0);
+		else if (o == 'C')
+			real_clock = true;
 		else
 			usage();
 	}
@@ -277,7 +264,10 @@ int main(int argc, char **argv)
 			"backend=hw: the host has no uncore MSRs");
 		return 2;
 	}
-	e = pthread_create(&ticker, NULL, tick, NULL);
+	if (real_clock)
+		host_clock_real();
+	pmu_change_hook = host_clock_busy;
+	e = host_clock_tick(TICK_US, emu_poll);
 	if (e) {
 		fprintf(stderr, "suite: cannot start the PMI tick: %s\n", strerror(e));
 		return 2;

@@ -3,6 +3,13 @@
 #include "pmu/backend/trace.h"
 
 static const struct msr_backend *current;
+void (*pmu_change_hook)(void);
+
+static void changing(void)
+{
+	if (pmu_change_hook)
+		pmu_change_hook();
+}
 
 void msr_backend_set(const struct msr_backend *b)
 {
@@ -25,8 +32,12 @@ int msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
 
 int msr_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
-	uint64_t t = pmu_trace_clock();
-	int rc = current->write(cpu, msr, val);
+	uint64_t t;
+	int rc;
+
+	changing();
+	t = pmu_trace_clock();
+	rc = current->write(cpu, msr, val);
 
 	pmu_trace_add(cpu, msr, true, val, rc, t);
 	return rc;
@@ -39,6 +50,7 @@ uint32_t pmu_lvtpc_read(void)
 
 void pmu_lvtpc_write(uint32_t v)
 {
+	changing();
 	current->lvtpc_write(v);
 }
 
@@ -49,6 +61,7 @@ uint32_t pmu_pmi_bound_us(void)
 
 void pmu_pmi_flush(void)
 {
+	changing();
 	current->pmi_flush();
 }
 
@@ -64,8 +77,10 @@ bool pmu_core_emulated(void)
 
 void pmu_cstate(enum pmu_cstate s)
 {
-	uint64_t t = pmu_trace_clock();
+	uint64_t t;
 
+	changing();
+	t = pmu_trace_clock();
 	current->cstate(s);
 	pmu_trace_cstate(s, t);
 }

@@ -78,6 +78,12 @@ extern const struct msr_backend msr_backend_emu;
 void msr_backend_set(const struct msr_backend *b);
 const struct msr_backend *msr_backend(void);
 
+/* When set, called on the calling CPU before each change it makes through
+ * this interface (an MSR write, its LVT entry, a C-state, a PMI flush): the
+ * host suite's clock tells a CPU that works from one that only reads while
+ * it waits by it (host/platform_threads.c). Unset on target. */
+extern void (*pmu_change_hook)(void);
+
 int msr_read(unsigned cpu, uint32_t msr, uint64_t *val);
 int msr_write(unsigned cpu, uint32_t msr, uint64_t val);
 uint32_t pmu_lvtpc_read(void);
