@@ -18,7 +18,7 @@
 #   make docs       docs/tests.md, the test catalogue, from the test tables
 #   make report RESULTS=dir [BASE=dir] [OUT=file]  one HTML file (default
 #                   dir/report.html): identity, verdicts, plots, and with BASE
-#                   the comparison with that run (scripts/report.py)
+#                   the comparison with that run (tools/report.py)
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -145,15 +145,15 @@ replay: $(B)/host/replay
 # file; the script prints where it wrote it.
 report:
 	@test -n '$(RESULTS)' || { echo "usage: make report RESULTS=run-folder [BASE=run-folder] [OUT=file.html]"; exit 2; }
-	@scripts/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
+	@tools/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
 
 .PHONY: docs
 docs:
-	@scripts/catalogue.py --out docs/tests.md
+	@ci/catalogue.py --out docs/tests.md
 
 SPEC ?= docs/spec
 trace-spec:
-	@scripts/trace_spec.py --spec $(SPEC)
+	@ci/trace_spec.py --spec $(SPEC)
 
 deps:
 	@scripts/deps.sh
@@ -186,15 +186,15 @@ qemu: deps $(B)/esp.img
 host-suite: $(B)/host/suite
 
 host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs $(B)/host/suite
-	@scripts/run-host-tests.sh $(H_TESTS) $(H_SHELL)
+	@ci/run-host-tests.sh $(H_TESTS) $(H_SHELL)
 
 check: deps
 	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay \
 	  $(B)/host/regs
-	@scripts/check.sh
+	@ci/check.sh
 
 mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
-	@B=$(B) scripts/mutation.sh
+	@B=$(B) ci/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh

@@ -105,7 +105,7 @@ void json_end(struct rfile *f, const struct tally *t);
  * <the run's fields as in results.json>}; then {"seq":k,"test":{...}} per
  * result and last {"seq":n,"summary":{...}}. A reader keeps the lines up
  * to the first that does not parse, lacks its newline or breaks the seq
- * sequence (scripts/results.py). */
+ * sequence (tools/results.py). */
 void jsonl_begin(struct rfile *f, const struct run_info *ri);
 /* The same two from text a journal holds (results_resume.c): the run's
  * fields as json_put_head wrote them, one test's object. */

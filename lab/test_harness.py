@@ -16,8 +16,8 @@ import pytest
 
 import harness_run
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-import wire_frames  # noqa: E402  (scripts/, beside serial2results)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import wire_frames  # noqa: E402  (tools/, beside serial2results)
 
 
 def test_harness(harness_result):

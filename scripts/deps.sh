@@ -95,7 +95,7 @@ esac
 
 # perl (prove), python3-tap (tappy) and libxml2-utils (xmllint): make
 # check's TAP consumers and JUnit schema check; python3-matplotlib: make
-# report's plots (scripts/report.py). python3-labgrid (labgrid 0.4.1 and
+# report's plots (tools/report.py). python3-labgrid (labgrid 0.4.1 and
 # its pytest plugin) and lava-common (LAVA's job-schema validator): lab/,
 # issue 18 points 2 and 3; both in bookworm's main, none newer in
 # bookworm-backports.

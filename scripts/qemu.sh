@@ -80,9 +80,9 @@ cp "$image" "$work/disk.img"
 cp "$ovmf_vars" "$work/vars.fd"
 # Options reach the harness through its config file on the medium: booted as
 # the removable-media default, it gets no load options (DESIGN.md). The
-# medium (an ESP or a GPT disk) is read and written by scripts/medium.py,
+# medium (an ESP or a GPT disk) is read and written by tools/medium.py,
 # the lab's reader too.
-medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }
+medium() { /usr/bin/python3 "$(dirname "$0")/../tools/medium.py" "$@"; }
 # shellcheck disable=SC2086 # the keys are words
 [ -z "$opts" ] || medium config "$work/disk.img" $opts
 

@@ -6,7 +6,7 @@
  * model mask that holds it), its generation (the registry row whose `make
  * mutation` runs it, uncore_gen.defects, or the core PMU's) and which rows
  * run it (RUN); `build/host/regs --defects` and `--mutation` print them for
- * the scripts (scripts/mutation.sh, tests/scripts/test_readme_faults.sh). */
+ * the scripts (ci/mutation.sh, tests/ci/test_readme_faults.sh). */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
 

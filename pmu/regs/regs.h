@@ -124,7 +124,7 @@ struct uncore_gen {
 	const char *suite;
 	/* Its row of `make mutation`: the CPU model and CPU count of the host
 	 * runs (2 packages), whether core.* runs beside its suite, and the CPU
-	 * QEMU presents for the boots (scripts/mutation.sh), and beyond the MUT
+	 * QEMU presents for the boots (ci/mutation.sh), and beyond the MUT
 	 * defects which kinds it runs (bit n: enum emu_defect_run n). */
 	struct {
 		uint8_t model, cpus;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for docs/results.schema.json and scripts/check_schema.py: the
+# Host test for docs/results.schema.json and ci/check_schema.py: the
 # host suite's results.json validates; one without a required field, with
 # a config value that is not a string or an unknown verdict does not, nor
 # a figure whose name lacks its unit, in a unit not listed, an indexed
@@ -19,7 +19,7 @@ skip() { n=$((n+1)); echo "ok $n - $1 # SKIP $2"; }
 
 echo 'raise ImportError("simulated")' > "$tmp/jsonschema.py"
 echo '{}' > "$tmp/any.json"
-out=$(PYTHONPATH="$tmp" "$py" "$here/scripts/check_schema.py" "$tmp/any.json" 2>&1); rc=$?
+out=$(PYTHONPATH="$tmp" "$py" "$here/ci/check_schema.py" "$tmp/any.json" 2>&1); rc=$?
 [ $rc = 2 ] && [[ $out == *"install python3-jsonschema"* ]] && [[ $out != *Traceback* ]]
 report "no jsonschema module: exit 2 naming python3-jsonschema ($rc: $out)" $?
 rm -f "$tmp/jsonschema.py"
@@ -33,7 +33,7 @@ if [ ! -x "$here/build/host/suite" ]; then
   echo "1..$n"; exit 0
 fi
 "$here/build/host/suite" --cpus 2 --results "$tmp/run" tests=nhm.regs.* tag=schema > "$tmp/suite.log" 2>&1
-"$py" "$here/scripts/check_schema.py" "$tmp/run/results.json" > "$tmp/ok.out" 2>&1
+"$py" "$here/ci/check_schema.py" "$tmp/run/results.json" > "$tmp/ok.out" 2>&1
 report "the host suite's results.json validates: $(head -c 300 "$tmp/ok.out")" $?
 "$py" - "$tmp/run/results.json" "$tmp" <<'PYEOF'
 import json, sys
@@ -59,11 +59,11 @@ variant("figure_no_index", figs({"latency_us_median": [lat()]}))
 variant("figure_two_indices", figs({"latency_us_median": [lat(core=0, cpu=0)]}))
 variant("expected_no_tolerance", figs({"uclk_hz": {"value": 9, "unit": "hz", "expected": 10}}))
 PYEOF
-"$py" "$here/scripts/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
+"$py" "$here/ci/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
 report "a per-core figure array validates: $(head -c 300 "$tmp/per_core.out")" $?
 for v in no_date config_number bad_verdict bad_microcode unknown_field figure_no_unit \
 	 figure_bad_unit figure_no_index figure_two_indices expected_no_tolerance; do
-  "$py" "$here/scripts/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
+  "$py" "$here/ci/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
   [ $? = 1 ] && grep -q "schema error" "$tmp/$v.out"
   report "rejected: $v" $?
 done

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# Host test for scripts/check_layers.py (make check's check.layers): it
+# Host test for ci/check_layers.py (make check's check.layers): it
 # passes on this tree, and on a temp copy of its layers with one include
 # added it fails naming that include, for an upward include of each kind,
 # and passes where the rule allows (down; host/ and tests/ anywhere). Prints TAP
 # ("ok N - name" / "not ok N - name", then the plan) so
-# scripts/run-host-tests.sh counts each check; exits 1 if any failed.
+# ci/run-host-tests.sh counts each check; exits 1 if any failed.
 set -uo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-check="$root/scripts/check_layers.py"
+check="$root/ci/check_layers.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 n=0 failed=0

@@ -12,7 +12,7 @@
 # unloaded image after end=exit showed as one). Then the host suite with
 # the one injection the host platform can take.
 #
-# Called by scripts/check.sh (make check); also on its own after make all
+# Called by ci/check.sh (make check); also on its own after make all
 # esp build/host/suite. One line per check, PASS or FAIL (SKIP where QEMU
 # cannot), and last "abnormal: N passed, N failed".
 set -u

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for scripts/check_cut.py's reading of log.txt after a power
+# Host test for ci/check_cut.py's reading of log.txt after a power
 # cut: a line reaches the medium before the console (efi/platform/console.c), so
 # log.txt is the console's lines from the banner on, and at most one more,
 # the line the cut came in (not shown, or shown in part); a line the
@@ -8,9 +8,9 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-exec "$py" - "$here/scripts" <<'PYEOF'
+exec "$py" - "$here/ci" <<'PYEOF'
 import sys
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests/scripts"]
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests"]
 from check_cut import log_fits
 from tap import report, done
 

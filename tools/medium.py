@@ -49,7 +49,7 @@ def add_config(image, keys):
         cfg = mtools("mtype", "-i", where, "::/uncore-harness.cfg")
     except subprocess.CalledProcessError:
         cfg = ""
-    cfg += "\n# added by scripts/medium.py\n" + "".join(f"{k}\n" for k in keys)
+    cfg += "\n# added by tools/medium.py\n" + "".join(f"{k}\n" for k in keys)
     with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
         f.write(cfg)
     try:

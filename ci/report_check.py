@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""make check's check of make report (scripts/report.py) on a run a boot
+"""make check's check of make report (tools/report.py) on a run a boot
 produced.
 
   report_check.py RUN-DIR WORK-DIR
@@ -13,7 +13,7 @@ and one figure with an expected value moved by twice its tolerance and
 one, is compared both ways: against the copy as base, the test is fixed;
 with the copy as the new run, it is the one new failure; either way that
 figure, and only it, moved beyond its tolerance. One line per check,
-PASS/FAIL check.report.NAME, as scripts/check.sh counts them.
+PASS/FAIL check.report.NAME, as ci/check.sh counts them.
 """
 import copy
 import json
@@ -22,10 +22,10 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from results import read_run  # noqa: E402
 
-REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "report.py")
+REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "report.py")
 
 
 def result(name, why):
@@ -74,7 +74,7 @@ def doctor(doc):
                   if isinstance(f, dict) and "expected" in f), None)
     if not passed or not moved:
         return None, None, None
-    passed.update(verdict="FAIL", reason="doctored by scripts/report_check.py")
+    passed.update(verdict="FAIL", reason="doctored by ci/report_check.py")
     t, name, f = moved
     f["value"] += 2 * f["tolerance"] + 1
     return d, passed["id"], f"{t['id']}: {name}"

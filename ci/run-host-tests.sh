@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run host unit-test binaries (cmocka) and shell tests; print one line per
 # test case as "PASS host.<binary>.<case>" / "FAIL ...", then a tally line
-# "host: N passed, N failed" that scripts/check.sh adds up.
+# "host: N passed, N failed" that ci/check.sh adds up.
 set -u
 pass=0; fail=0
 for t in "$@"; do

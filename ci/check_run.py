@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check one QEMU run's result files (copied out of the image by qemu.sh)
 against what the run was given. Prints one reason per problem and exits 1 if
-there is any; used by scripts/check.sh.
+there is any; used by ci/check.sh.
 
   check_run.py DIR [--cpus N] [--packages N] [--apic MODE] [--tag T]
                [--family F --model M] [--verdict ID=VERDICT ...] [--all-pass]
@@ -18,6 +18,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from console_lines import console_only, strip_progress
 from results import read_run
 from check_cut import problems as cut_problems
@@ -59,14 +60,14 @@ def figure_problems(doc, need):
 
 
 def junit_problems(folder, doc, incomplete, need):
-    """The run's JUnit (scripts/json2junit.py, written beside the results
+    """The run's JUnit (tools/json2junit.py, written beside the results
     folder as junit.xml) is valid against docs/junit.xsd (xmllint, Debian
     libxml2-utils) and agrees with the JSON: each verdict's count, and the
     harness.incomplete marker exactly when the run was cut short (a
     harness marker counts as an error)."""
     here = os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(folder, "..", "junit.xml")
-    conv = subprocess.run([sys.executable, os.path.join(here, "json2junit.py"), folder, out],
+    conv = subprocess.run([sys.executable, os.path.join(here, "..", "tools", "json2junit.py"), folder, out],
                           capture_output=True, text=True)
     need(conv.returncode == 0, f"json2junit failed: {conv.stderr.strip()}")
     if conv.returncode:

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Build JUnit XML for CI test reports from a run's results.json.
 
-Usage: scripts/json2junit.py <RUN-FOLDER | results.json | results.jsonl> [out.xml]
+Usage: tools/json2junit.py <RUN-FOLDER | results.json | results.jsonl> [out.xml]
        (stdout without out.xml)
 
-A folder is read as scripts/results.py reads it: results.json when whole,
+A folder is read as tools/results.py reads it: results.json when whole,
 else the journal results.jsonl of a run cut short. A file is taken if it is
 a complete results.json or a journal, else its folder is read.
 

@@ -25,7 +25,7 @@ INCLUDE = re.compile(r'^\s*#\s*include\s*(?:"([^"]+)"|<(efi[^>]*)>)')
 
 def layer_of(rel):
     """The layer a repository path belongs to: ANY, a name of LAYERS, or
-    None (outside every layer, e.g. scripts/)."""
+    None (outside every layer, e.g. scripts/, tools/, ci/)."""
     top = rel.split("/", 1)[0]
     if top in FREE:
         return ANY

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Host test for make report (scripts/report_data.py, scripts/report.py):
+# Host test for make report (tools/report_data.py, tools/report.py):
 # the comparison of two runs (new failures, fixed tests, other verdict
 # changes, tests in one run only, figures moved beyond the recorded or the
 # default tolerance), the verdict order (FAIL and ERROR first, N/A apart),
 # the latency and expected-figure extraction, and the script end to end on
 # made-up runs: one file, both plots inline as SVG, no script or external
 # reference, a journal-only run marked incomplete, exit 1 for an unreadable
-# folder and 2 without matplotlib; make check's scripts/report_check.py
+# folder and 2 without matplotlib; make check's ci/report_check.py
 # passes a made-up run and fails one without latency figures. The
 # end-to-end checks SKIP without
 # python3-matplotlib (scripts/deps.sh installs it). Prints TAP.
@@ -18,13 +18,13 @@ exec "$py" - "$here" <<'PYEOF'
 import copy, json, os, subprocess, sys, tempfile
 
 root = sys.argv[1]
-sys.path.insert(0, os.path.join(root, "tests", "scripts"))
-sys.path.insert(0, os.path.join(root, "scripts"))
+sys.path.insert(0, os.path.join(root, "tests"))
+sys.path.insert(0, os.path.join(root, "tools"))
 import tap
 from tap import report, done
 import report_data as rd
 
-script = os.path.join(root, "scripts", "report.py")
+script = os.path.join(root, "tools", "report.py")
 tmp = tempfile.mkdtemp()
 
 
@@ -185,7 +185,7 @@ report("every test of the run in the table",
 report("the comparison names the new failure, the fixed test and the moved figure",
        "New failures (2)" in page and "Fixed (1)" in page and "a.breaks" in page
        and "uclk_hz" in page and "(recorded)" in page, "")
-check = os.path.join(root, "scripts", "report_check.py")
+check = os.path.join(root, "ci", "report_check.py")
 for name, doc, want in (("check-ok", base, None), ("check-nolat", None, "no <svg> under 'PMI latency")):
     if doc is None:
         doc = copy.deepcopy(base)

@@ -7,7 +7,7 @@ shows "-" in that column: a gap, not an error.
   trace_spec.py [--spec DIR] [--prefix N,C,OQ-N] [--gaps | --dangling]
 
 --dangling prints every citation in the code (pmu/, harness/, suites/, efi/, arch/,
-lib/, host/, tests/, scripts/) of a statement or open question that the spec does not
+lib/, host/, tests/, scripts/, tools/, ci/) of a statement or open question that the spec does not
 have, file and line, and exits 1 if there is any (make check runs it).
 
 --gaps lists only the modelled statements with no model code or no host
@@ -87,7 +87,7 @@ CITE = re.compile(r"(?<![A-Za-z0-9_-])((?:OQ-[NCXSL]\d+)|(?:[NCXSL]-\d{2,3}))(?!
 def dangling(spec_dir):
     known = {sid for sid, _, _ in statements(spec_dir)}
     bad = 0
-    for path, text in sources(("pmu", "harness", "suites", "efi", "arch", "lib", "host", "tests", "scripts"),
+    for path, text in sources(("pmu", "harness", "suites", "efi", "arch", "lib", "host", "tests", "scripts", "tools", "ci"),
                               (".c", ".h", ".S", ".py", ".sh")):
         for n, line in enumerate(text.split("\n"), 1):
             for sid in CITE.findall(line):

@@ -4,7 +4,7 @@
 # LIMIT seconds (default 3600), and are stopped by this script whatever
 # happens. Prints each round's summary line, time and the TSC calibration
 # retries the boots reported, then "stress: N passed, N failed" (rounds).
-#   scripts/stress-check.sh [N] [ROUNDS]
+#   ci/stress-check.sh [N] [ROUNDS]
 set -u
 cd "$(dirname "$0")/.."
 n=${1:-6} rounds=${2:-3} limit=${LIMIT:-3600}

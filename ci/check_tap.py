@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Feed the results.tap of finished runs to a real TAP consumer, and check
 that it takes each file whole and counts what the run's results.json says
-(issue 15.4: consumers accept every file). Used by scripts/check.sh.
+(issue 15.4: consumers accept every file). Used by ci/check.sh.
 
   check_tap.py prove|tappy [--need VERDICT,...] RESULTS-DIR...
 
@@ -28,6 +28,7 @@ import subprocess
 import sys
 import unittest
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from results import read_run
 
 FAILED = ("FAIL", "ERROR")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare two `make mutation` outputs (scripts/mutation.sh) and exit 1 on
+"""Compare two `make mutation` outputs (ci/mutation.sh) and exit 1 on
 any difference in what they decided, naming each; 0 when they agree.
 
 Compared, per generation row: its tests, its defects (by name: a defect's
@@ -8,7 +8,7 @@ column number may differ), each test x defect cell (X failed, . passed,
 boots and verdict count, every "FAIL mutation:" line and the final
 "mutation: N passed, N failed". Ignored: build lines and the timing line.
 
-usage: scripts/matrix_compare.py BEFORE AFTER
+usage: ci/matrix_compare.py BEFORE AFTER
 """
 import re
 import sys

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for scripts/serial2results, which rebuilds results.json from the
+# Host test for tools/serial2results, which rebuilds results.json from the
 # framed blocks of a serial log (docs/results.md, "Results over the wire").
 # The frames are made here from the documented format, not by the harness's
 # encoder (tests/harness/test_wire.c checks that one; make check decodes a
@@ -11,11 +11,11 @@
 set -uo pipefail
 exec python3 - "$(cd "$(dirname "$0")/../.." && pwd)" <<'PYEOF'
 import base64, os, subprocess, sys, tempfile, zlib
-sys.path[:0] = [sys.argv[1] + "/tests/scripts"]
+sys.path[:0] = [sys.argv[1] + "/tests"]
 root = sys.argv[1]
 from tap import report, done
 
-tool = [sys.executable, root + "/scripts/serial2results"]
+tool = [sys.executable, root + "/tools/serial2results"]
 
 
 def frame(data, copy):

@@ -40,7 +40,7 @@ drain() {
 }
 
 # --- host unit tests ---------------------------------------------------------
-host_out=$(scripts/run-host-tests.sh $B/host/test_* $(find tests -name 'test_*.sh' | awk -F/ '{print $NF, $0}' | sort | cut -d' ' -f2))
+host_out=$(ci/run-host-tests.sh $B/host/test_* $(find tests -name 'test_*.sh' | awk -F/ '{print $NF, $0}' | sort | cut -d' ' -f2))
 echo "$host_out" | grep -v '^host: '
 tally=$(echo "$host_out" | sed -n 's/^host: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
 read -r hp hf <<<"${tally:-0 1}"
@@ -48,16 +48,16 @@ pass=$((pass+hp)); fail=$((fail+hf))
 
 # make trace-spec on the repository's digests (docs/spec): it runs, and no
 # code cites a statement or open question that the spec does not have.
-if ! tout=$(scripts/trace_spec.py --spec docs/spec 2>&1 >/dev/null); then
+if ! tout=$(ci/trace_spec.py --spec docs/spec 2>&1 >/dev/null); then
   bad check.trace-spec "make trace-spec failed: $(echo "$tout" | tail -n 1)"
-elif tout=$(scripts/trace_spec.py --spec docs/spec --dangling 2>&1); then
+elif tout=$(ci/trace_spec.py --spec docs/spec --dangling 2>&1); then
   ok "check.trace-spec ($(echo "$tout" | tail -n 1 | sed 's/^trace-spec: //'))"
 else bad check.trace-spec "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
 # docs/tests.md is what make docs makes of the test tables today.
-if scripts/catalogue.py | cmp -s - docs/tests.md; then ok check.docs-tests
+if ci/catalogue.py | cmp -s - docs/tests.md; then ok check.docs-tests
 else bad check.docs-tests "docs/tests.md is stale: run make docs"; fi
 # No file includes from a layer above its own (docs/design.md, Layers).
-if lout=$(scripts/check_layers.py); then ok "check.layers (${lout#layers: })"
+if lout=$(ci/check_layers.py); then ok "check.layers (${lout#layers: })"
 else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 
 # --- QEMU runs -----------------------------------------------------------------
@@ -84,7 +84,7 @@ boot() {
   grep -q 'X64 Exception Type' "$dir/serial.log" \
     && why="${why:+$why; }the firmware took a CPU exception: $(grep -m1 'X64 Exception Type' "$dir/serial.log")"
   if [ -z "$why" ] && [ ${#cargs[@]} -gt 0 ]; then
-    why=$(python3 scripts/check_run.py "$dir/results" "${cargs[@]}" | paste -sd ';' -)
+    why=$(python3 ci/check_run.py "$dir/results" "${cargs[@]}" | paste -sd ';' -)
   fi
   if [ -z "$why" ]; then ok "check.qemu.$name ($((SECONDS-t0)) s)"; else
     bad "check.qemu.$name" "$why"; grep -av '^wire: ' "$dir/serial.log" | sed 's/^/    /' | tail -n 25; fi
@@ -123,10 +123,10 @@ else bad check.replay.one-bit-flipped "line ${rl:-none} ($rreg): exit $rcode; $(
 export B
 # The longest jobs first (each a row of boots one after another): the
 # verbose=3 trace boot and the replay of its trace, the injected faults
-# (scripts/check_abnormal.sh: the machine left as found), the power cuts.
+# (ci/check_abnormal.sh: the machine left as found), the power cuts.
 queue westmere-ex-trace trace_and_replay
-queue abnormal scripts/check_abnormal.sh
-. scripts/check_paths.sh
+queue abnormal ci/check_abnormal.sh
+. ci/check_paths.sh
 # (bogus=1: a config error, which log.txt must hold like every other line)
 # (--com2: OVMF's console on a second UART, into a file, for check.wire.*)
 queue smp4-nehalem boot smp4-nehalem 0 $ESP --cpu Nehalem --smp 4 --com2 $B/check/smp4-nehalem/com2.log \
@@ -328,13 +328,13 @@ drain
 
 # make report (issue 18.4) on the smp4-nehalem boot's run: its content
 # (identity, every result, both plots inline as SVG, nothing fetched) and a
-# comparison with a doctored copy of it, both ways (scripts/report_check.py;
+# comparison with a doctored copy of it, both ways (ci/report_check.py;
 # Debian's python3-matplotlib, in /usr/bin/python3).
-rep_out=$(/usr/bin/python3 scripts/report_check.py $B/check/smp4-nehalem/results $B/check/report 2>&1)
+rep_out=$(/usr/bin/python3 ci/report_check.py $B/check/smp4-nehalem/results $B/check/report 2>&1)
 rep_rc=$?
 echo "$rep_out" | grep -E '^(PASS|FAIL) '
 if [ $rep_rc != 0 ] && ! echo "$rep_out" | grep -q '^FAIL '; then
-  bad check.report "scripts/report_check.py exit $rep_rc: $(echo "$rep_out" | tail -n 1)"
+  bad check.report "ci/report_check.py exit $rep_rc: $(echo "$rep_out" | tail -n 1)"
 fi
 pass=$((pass + $(echo "$rep_out" | grep -c '^PASS '))); fail=$((fail + $(echo "$rep_out" | grep -c '^FAIL ')))
 
@@ -353,7 +353,7 @@ pass=$((pass + $(echo "$rep_out" | grep -c '^PASS '))); fail=$((fail + $(echo "$
 wire_check() {
   local name=$1 log=$2 dir=$B/check/$1 out code err
   out=$dir/wire.json
-  err=$(scripts/serial2results -o "$out" "$log" 2>&1); code=$?
+  err=$(tools/serial2results -o "$out" "$log" 2>&1); code=$?
   if [ "$code" = 0 ] && cmp -s "$out" "$dir/results/results.json"; then
     ok "check.wire.$name ($(grep -c ': whole$' <<<"$err") blocks; the last, $(tail -n 1 <<<"$err" | sed 's/.*, \(copy [0-9]*\) (\(.*\))$/\1 (\2)/'), byte-identical to the medium's)"
   else bad "check.wire.$name" "serial2results exit $code; $(grep -v ': whole$' <<<"$err" | head -n 3 | paste -sd ';' -)"; fi
@@ -366,7 +366,7 @@ wn=$(grep -ac 'wire: begin ' "$wlog")
 awk -v n=$((${wl:-0} + 2)) 'NR == n { c = substr($4, 1, 1); $4 = (c == "A" ? "B" : "A") substr($4, 2) } { print }' \
   "$wlog" > $B/check/wire-flipped.log
 rm -f $B/check/wire-flipped.json
-werr=$(scripts/serial2results -o $B/check/wire-flipped.json $B/check/wire-flipped.log 2>&1); wcode=$?
+werr=$(tools/serial2results -o $B/check/wire-flipped.json $B/check/wire-flipped.log 2>&1); wcode=$?
 if [ -n "$wl" ] && { [ "$wcode" = 1 ] || [ "$wcode" = 3 ]; } \
   && grep -q "^serial2results: block $wn: .*: DAMAGED: crc32 " <<<"$werr" \
   && ! cmp -s $B/check/wire-flipped.json $B/check/smp4-nehalem/results/results.json; then
@@ -376,8 +376,8 @@ else bad check.wire.flipped-byte-refused "line $((${wl:-0} + 2)), exit $wcode; $
 # The whole uncore suite against every injected defect of the emulated
 # uncore, on the host build, with a subset also booted here: each test fails
 # for some defect, each defect fails some test, the clean model passes
-# everything, and the boots agree with the host runs (scripts/mutation.sh).
-mut_out=$(scripts/mutation.sh 2>&1)
+# everything, and the boots agree with the host runs (ci/mutation.sh).
+mut_out=$(ci/mutation.sh 2>&1)
 echo "$mut_out" | grep -v '^mutation: '
 read -r mp mf <<<"$(echo "$mut_out" | sed -n 's/^mutation: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
 pass=$((pass + ${mp:-0})); fail=$((fail + ${mf:-1}))
@@ -388,16 +388,16 @@ pass=$((pass + ${mp:-0})); fail=$((fail + ${mf:-1}))
 # but the power cuts', which may have been cut while being written.
 mapfile -t jsons < <(find $B/check -name results.json -not -path "$B/check/cut/*" | sort)
 if [ ${#jsons[@]} = 0 ]; then bad check.results-schema "no results.json under $B/check"
-elif schema_out=$(/usr/bin/python3 scripts/check_schema.py "${jsons[@]}" 2>&1); then
+elif schema_out=$(/usr/bin/python3 ci/check_schema.py "${jsons[@]}" 2>&1); then
   ok "check.results-schema (${#jsons[@]} files)"
 else bad check.results-schema "$(echo "$schema_out" | head -n 3 | paste -sd ';' -)"; fi
 # TAP consumers take every finished run's results.tap (issue 15.4): prove
 # (Debian perl) and tappy (python3-tap, in /usr/bin/python3), each count as
-# the JSON's (scripts/check_tap.py), among them the tap-verdicts boot's. A
+# the JSON's (ci/check_tap.py), among them the tap-verdicts boot's. A
 # missing consumer is its FAIL naming the package.
 mapfile -t taps < <(find $B/check -name results.tap -not -path "$B/check/cut/*" -printf '%h\n' | sort)
 for c in prove tappy; do
-  if tap_out=$(/usr/bin/python3 scripts/check_tap.py $c --need FAIL,SKIP,N/A "${taps[@]}" 2>&1)
+  if tap_out=$(/usr/bin/python3 ci/check_tap.py $c --need FAIL,SKIP,N/A "${taps[@]}" 2>&1)
   then ok "check.tap.$c ($tap_out)"; else bad check.tap.$c "$(echo "$tap_out" | head -n 3 | paste -sd ';' -)"; fi
 done
 echo "check: $pass passed, $fail failed, $skip skipped"

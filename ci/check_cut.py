@@ -5,10 +5,10 @@ serial log of the same run. Prints one reason per problem; exit 1 if any.
   check_cut.py SERIAL_LOG RESULTS_DIR
 
 Whatever instant the run was cut at:
-- results.jsonl reads (scripts/results.py) as a run marked incomplete whose
+- results.jsonl reads (tools/results.py) as a run marked incomplete whose
   tests are exactly the first verdict lines of the serial log, in order:
   fewer when the cut came before a flush, never others (save N/A results
-  whose grouped console line was still pending, scripts/console_lines.py);
+  whose grouped console line was still pending, tools/console_lines.py);
   no journal at all only while the serial log shows no verdict yet;
 - a results.json, if there is one, parses (it is written whole at the end);
 - every whole line of results.tap is a TAP line, and its results are again
@@ -23,6 +23,7 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from console_lines import console_only, verdicts as console_verdicts
 from results import read_run
 

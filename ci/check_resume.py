@@ -12,7 +12,7 @@ Prints one reason per problem; exit 1 if any.
   check_resume.py --readable DIR...
       every run folder given, finished or abandoned by a reset, still
       reads: a results.json, if there is one, is complete JSON (it is
-      renamed into place whole); the journal reads (scripts/results.py, a
+      renamed into place whole); the journal reads (tools/results.py, a
       cut last line allowed only where no results.json says the run ended);
       every whole line of results.tap is a TAP line.
 
@@ -25,6 +25,7 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
 from results import journal_lines, read_run
 from check_cut import TAP_RE
 

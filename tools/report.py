@@ -5,12 +5,12 @@ base run.
   report.py RUN-DIR [--base BASE-DIR] [--out FILE]
 
 RUN-DIR is a run folder (results.json, or its journal rebuilt as
-scripts/results.py does when the run did not end). The report (default
+tools/results.py does when the run did not end). The report (default
 RUN-DIR/report.html) holds the run's identity, the verdict table (FAIL and
 ERROR first, N/A apart), a plot of PMI latency per core (min/median/max),
 a plot of every figure that has an expected value against it, and with
 --base the comparison: new failures, fixed tests, other verdict changes
-and figures that moved beyond their tolerance (scripts/report_data.py
+and figures that moved beyond their tolerance (tools/report_data.py
 says which). The plots are matplotlib's SVG (Debian python3-matplotlib),
 inline: no other file, no script, no network. Prints the report's path.
 Exit 1 if a run folder has nothing readable, 2 without matplotlib.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for scripts/results.py, the reader of a run's results folder:
+# Host test for tools/results.py, the reader of a run's results folder:
 # a complete run reads as its results.json; a run cut at any byte of its
 # journal reads as the whole lines before the cut, never more, whatever
 # garbage (zeros, a stale line of an earlier file) follows; a half-written
@@ -8,9 +8,9 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-exec "$py" - "$here/scripts" <<'PYEOF'
+exec "$py" - "$here/tools" <<'PYEOF'
 import json, os, sys, tempfile
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests/scripts"]
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests"]
 import results
 from tap import report, done
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Host test for scripts/json2junit.py: feed it runs (a results.json, a
+# Host test for tools/json2junit.py: feed it runs (a results.json, a
 # journal, a folder, nothing readable) and check the JUnit XML it writes,
 # parsed with python3 and validated against docs/junit.xsd with xmllint
 # (Debian libxml2-utils: missing, each validation is a failing check naming
-# it). Prints TAP so scripts/run-host-tests.sh counts each check.
+# it). Prints TAP so ci/run-host-tests.sh counts each check.
 set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 py=/usr/bin/python3
@@ -13,9 +13,9 @@ import copy, json, math, os, shutil, subprocess, sys, tempfile, time
 import xml.etree.ElementTree as ET
 
 root = sys.argv[1]
-sys.path.insert(0, os.path.join(root, "tests", "scripts"))
+sys.path.insert(0, os.path.join(root, "tests"))
 from tap import report, done
-conv = os.path.join(root, "scripts", "json2junit.py")
+conv = os.path.join(root, "tools", "json2junit.py")
 xsd = os.path.join(root, "docs", "junit.xsd")
 
 
