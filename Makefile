@@ -145,7 +145,7 @@ replay: $(B)/host/replay
 # file; the script prints where it wrote it.
 report:
 	@test -n '$(RESULTS)' || { echo "usage: make report RESULTS=run-folder [BASE=run-folder] [OUT=file.html]"; exit 2; }
-	@tools/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
+	@/usr/bin/python3 -m tools.report '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
 
 .PHONY: docs
 docs:

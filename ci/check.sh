@@ -84,7 +84,7 @@ boot() {
   grep -q 'X64 Exception Type' "$dir/serial.log" \
     && why="${why:+$why; }the firmware took a CPU exception: $(grep -m1 'X64 Exception Type' "$dir/serial.log")"
   if [ -z "$why" ] && [ ${#cargs[@]} -gt 0 ]; then
-    why=$(python3 ci/check_run.py "$dir/results" "${cargs[@]}" | paste -sd ';' -)
+    why=$(python3 -m ci.check_run "$dir/results" "${cargs[@]}" | paste -sd ';' -)
   fi
   if [ -z "$why" ]; then ok "check.qemu.$name ($((SECONDS-t0)) s)"; else
     bad "check.qemu.$name" "$why"; grep -av '^wire: ' "$dir/serial.log" | sed 's/^/    /' | tail -n 25; fi
@@ -330,7 +330,7 @@ drain
 # (identity, every result, both plots inline as SVG, nothing fetched) and a
 # comparison with a doctored copy of it, both ways (ci/report_check.py;
 # Debian's python3-matplotlib, in /usr/bin/python3).
-rep_out=$(/usr/bin/python3 ci/report_check.py $B/check/smp4-nehalem/results $B/check/report 2>&1)
+rep_out=$(/usr/bin/python3 -m ci.report_check $B/check/smp4-nehalem/results $B/check/report 2>&1)
 rep_rc=$?
 echo "$rep_out" | grep -E '^(PASS|FAIL) '
 if [ $rep_rc != 0 ] && ! echo "$rep_out" | grep -q '^FAIL '; then
@@ -353,7 +353,7 @@ pass=$((pass + $(echo "$rep_out" | grep -c '^PASS '))); fail=$((fail + $(echo "$
 wire_check() {
   local name=$1 log=$2 dir=$B/check/$1 out code err
   out=$dir/wire.json
-  err=$(tools/serial2results -o "$out" "$log" 2>&1); code=$?
+  err=$(python3 -m tools.serial2results -o "$out" "$log" 2>&1); code=$?
   if [ "$code" = 0 ] && cmp -s "$out" "$dir/results/results.json"; then
     ok "check.wire.$name ($(grep -c ': whole$' <<<"$err") blocks; the last, $(tail -n 1 <<<"$err" | sed 's/.*, \(copy [0-9]*\) (\(.*\))$/\1 (\2)/'), byte-identical to the medium's)"
   else bad "check.wire.$name" "serial2results exit $code; $(grep -v ': whole$' <<<"$err" | head -n 3 | paste -sd ';' -)"; fi
@@ -366,7 +366,7 @@ wn=$(grep -ac 'wire: begin ' "$wlog")
 awk -v n=$((${wl:-0} + 2)) 'NR == n { c = substr($4, 1, 1); $4 = (c == "A" ? "B" : "A") substr($4, 2) } { print }' \
   "$wlog" > $B/check/wire-flipped.log
 rm -f $B/check/wire-flipped.json
-werr=$(tools/serial2results -o $B/check/wire-flipped.json $B/check/wire-flipped.log 2>&1); wcode=$?
+werr=$(python3 -m tools.serial2results -o $B/check/wire-flipped.json $B/check/wire-flipped.log 2>&1); wcode=$?
 if [ -n "$wl" ] && { [ "$wcode" = 1 ] || [ "$wcode" = 3 ]; } \
   && grep -q "^serial2results: block $wn: .*: DAMAGED: crc32 " <<<"$werr" \
   && ! cmp -s $B/check/wire-flipped.json $B/check/smp4-nehalem/results/results.json; then
@@ -397,7 +397,7 @@ else bad check.results-schema "$(echo "$schema_out" | head -n 3 | paste -sd ';' 
 # missing consumer is its FAIL naming the package.
 mapfile -t taps < <(find $B/check -name results.tap -not -path "$B/check/cut/*" -printf '%h\n' | sort)
 for c in prove tappy; do
-  if tap_out=$(/usr/bin/python3 ci/check_tap.py $c --need FAIL,SKIP,N/A "${taps[@]}" 2>&1)
+  if tap_out=$(/usr/bin/python3 -m ci.check_tap $c --need FAIL,SKIP,N/A "${taps[@]}" 2>&1)
   then ok "check.tap.$c ($tap_out)"; else bad check.tap.$c "$(echo "$tap_out" | head -n 3 | paste -sd ';' -)"; fi
 done
 echo "check: $pass passed, $fail failed, $skip skipped"

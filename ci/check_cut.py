@@ -23,9 +23,8 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from console_lines import console_only, verdicts as console_verdicts
-from results import read_run
+from tools.console_lines import console_only, verdicts as console_verdicts
+from tools.results import read_run
 
 TAP_RE = re.compile(r"^(TAP version 13|(not )?ok \d+ - \S+.*|1\.\.\d+|#.*|  .*)$")
 

@@ -26,7 +26,7 @@ else
     k=$((first + (last - first) * i / (cuts - 1)))
     scripts/qemu.sh --image $ESP --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$cut_opts" --kill-at-line "$k" \
       --serial-log $B/check/cut/$k.log --results $B/check/cut/$k > /dev/null 2>&1
-    why=$(python3 ci/check_cut.py $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
+    why=$(python3 -m ci.check_cut $B/check/cut/$k.log $B/check/cut/$k | paste -sd ';' -)
     [ -z "$why" ] || cut_bad="${cut_bad:+$cut_bad; }line $k: $why"
   done
   if [ -z "$cut_bad" ]; then ok "check.qemu.power-cut ($cuts cuts, lines $first..$last)"
@@ -128,7 +128,7 @@ hang_boot() { # hang_boot NAME WANT_EXIT BOOTS QEMU_ARGS -- CHECK_RESUME_ARGS
   shift
   dir=$B/check/$name
   boot "$name" "$want" $ESP --reboot --smp 2 "${qargs[@]}"
-  why=$(python3 ci/check_resume.py "$dir/results" --boots "$boots" "$@" | paste -sd ';' -)
+  why=$(python3 -m ci.check_resume "$dir/results" --boots "$boots" "$@" | paste -sd ';' -)
   if [ -z "$why" ]; then ok "check.qemu.$name-every-test-once"; else bad "check.qemu.$name-every-test-once" "$why"; fi
 }
 queue watchdog-hangs hang_boot watchdog-hangs 124 3 \
@@ -172,8 +172,8 @@ random_resets() {
       --reset-at-lines "$r1,$r2" --keep-image $img --serial-log $d/$i.log --results $d/$i > /dev/null 2>&1
     rm -rf $d/$i.all && mkdir -p $d/$i.all
     MTOOLS_SKIP_CHECK=1 mcopy -s -n -i $img ::/uncore-results $d/$i.all/ 2>/dev/null
-    out=$(python3 ci/check_resume.py --readable $d/$i.all/uncore-results/run-* &&
-          python3 ci/check_resume.py $d/$i --tests "$n")
+    out=$(python3 -m ci.check_resume --readable $d/$i.all/uncore-results/run-* &&
+          python3 -m ci.check_resume $d/$i --tests "$n")
     [ -z "$out" ] || why="${why:+$why; }resets at lines $r1,$r2: $(echo "$out" | paste -sd ';' -)"
     grep -q '^end: ' $d/$i.log || why="${why:+$why; }resets at lines $r1,$r2: no closing line"
   done

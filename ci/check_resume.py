@@ -25,9 +25,8 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from results import journal_lines, read_run
-from check_cut import TAP_RE
+from tools.results import journal_lines, read_run
+from ci.check_cut import TAP_RE
 
 VERDICT_RE = re.compile(r"^\[(\d+)(?:-(\d+))?/(\d+)\] (PASS|FAIL|SKIP|XFAIL|ERROR|N/A) ")
 

@@ -18,10 +18,9 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from console_lines import console_only, strip_progress
-from results import read_run
-from check_cut import problems as cut_problems
+from tools.console_lines import console_only, strip_progress
+from tools.results import read_run
+from ci.check_cut import problems as cut_problems
 
 
 def identity_problems(doc, need):
@@ -65,10 +64,11 @@ def junit_problems(folder, doc, incomplete, need):
     libxml2-utils) and agrees with the JSON: each verdict's count, and the
     harness.incomplete marker exactly when the run was cut short (a
     harness marker counts as an error)."""
-    here = os.path.dirname(os.path.abspath(__file__))
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = os.path.join(folder, "..", "junit.xml")
-    conv = subprocess.run([sys.executable, os.path.join(here, "..", "tools", "json2junit.py"), folder, out],
-                          capture_output=True, text=True)
+    conv = subprocess.run([sys.executable, "-m", "tools.json2junit", folder, out],
+                          capture_output=True, text=True,
+                          env=dict(os.environ, PYTHONPATH=root))
     need(conv.returncode == 0, f"json2junit failed: {conv.stderr.strip()}")
     if conv.returncode:
         return
@@ -76,7 +76,7 @@ def junit_problems(folder, doc, incomplete, need):
         need(False, "xmllint missing: install Debian libxml2-utils (scripts/deps.sh)")
     else:
         v = subprocess.run(["xmllint", "--noout", "--schema",
-                            os.path.join(here, "..", "docs", "junit.xsd"), out],
+                            os.path.join(root, "docs", "junit.xsd"), out],
                            capture_output=True, text=True)
         need(v.returncode == 0, "JUnit invalid against docs/junit.xsd: "
              + " ".join(v.stderr.strip().splitlines()[:2]))

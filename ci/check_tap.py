@@ -20,6 +20,7 @@ plan on purpose. --need: at least one checked file holds each verdict.
 Prints one line per problem (a missing consumer names its package) and
 exits 1 if there is any; else prints what was checked.
 """
+import importlib
 import io
 import os
 import re
@@ -28,8 +29,7 @@ import subprocess
 import sys
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from results import read_run
+from tools.results import read_run
 
 FAILED = ("FAIL", "ERROR")
 SKIPPED = ("SKIP", "N/A")
@@ -83,7 +83,7 @@ def main(argv):
         return 1
     if tool == "tappy":
         try:
-            import tap.loader  # noqa: F401
+            importlib.import_module("tap.loader")
         except ImportError:
             print(f"tappy missing from {sys.executable}: install Debian python3-tap "
                   "(scripts/deps.sh)")

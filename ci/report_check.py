@@ -22,10 +22,9 @@ import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-from results import read_run  # noqa: E402
+from tools.results import read_run
 
-REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "report.py")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def result(name, why):
@@ -34,8 +33,9 @@ def result(name, why):
 
 def build(run, out, base=None):
     """The report's text, or the reason there is none."""
-    cmd = [sys.executable, REPORT, run, "--out", out] + (["--base", base] if base else [])
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    cmd = [sys.executable, "-m", "tools.report", run, "--out", out] + (["--base", base] if base else [])
+    p = subprocess.run(cmd, capture_output=True, text=True,
+                       env=dict(os.environ, PYTHONPATH=ROOT))
     if p.returncode != 0 or p.stdout.strip() != out:
         return None, f"report.py exit {p.returncode}: {(p.stdout + p.stderr).strip()[-300:]}"
     with open(out) as f:

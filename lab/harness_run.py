@@ -11,13 +11,11 @@ power off; the stick is read back and its newest result folder copied out
 import os
 import re
 import subprocess
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "tools"))
-from console_lines import VERDICT_RE  # noqa: E402  (the one reader of verdict lines)
-import medium  # noqa: E402
+from tools.console_lines import VERDICT_RE  # the one reader of verdict lines
+from tools import medium
 
 # A serial capture from a real machine carries the firmware's CRs and
 # terminal escapes (scripts/qemu.sh strips both the same way).

@@ -10,14 +10,12 @@ is xfailed, SKIP and N/A are skipped with theirs, ERROR is a pytest error
 (raised in the fixture, lab/conftest.py). test_run judges the run as a
 whole: it ended, and the medium holds what the console said."""
 import os
-import sys
 
 import pytest
 
 import harness_run
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
-import wire_frames  # noqa: E402  (tools/, beside serial2results)
+from tools import wire_frames
 
 
 def test_harness(harness_result):

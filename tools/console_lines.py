@@ -9,7 +9,7 @@ WORD is PASS, FAIL, SKIP, XFAIL, ERROR or N/A; n is the result's place in
 the run (its TAP number), N the plan."""
 import re
 
-from wire_frames import PREFIX as WIRE_PREFIX
+from tools.wire_frames import PREFIX as WIRE_PREFIX
 
 PROGRESS_RE = re.compile(r"^\[\d+(?:-\d+)?/\d+\] ")
 VERDICT_RE = re.compile(r"^\[(\d+)(?:-(\d+))?/\d+\] (PASS|FAIL|SKIP|XFAIL|ERROR|N/A) "

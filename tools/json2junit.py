@@ -59,8 +59,7 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from results import from_journal, read_run  # noqa: E402
+from tools.results import from_journal, read_run
 
 SUITE = "uncore-harness"
 # duration_us is a 64-bit count of microseconds.

@@ -22,9 +22,8 @@ import math
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import report_data as rd  # noqa: E402
-from results import read_run  # noqa: E402
+from tools import report_data as rd
+from tools.results import read_run
 
 COLOURS = {"FAIL": "#c62828", "ERROR": "#8e24aa", "SKIP": "#ef6c00", "XFAIL": "#00838f",
            "PASS": "#2e7d32", "N/A": "#757575"}

@@ -1,6 +1,6 @@
 """The framed copies of results.json in a serial log (harness/wire.h; the
 format is docs/results.md's "Results over the wire"), for
-tools/serial2results and for any other reader of a serial log (a
+tools/serial2results.py and for any other reader of a serial log (a
 labgrid or LAVA job): blocks(lines) finds every block and says which are
 whole. Standard library only."""
 import base64

@@ -8,10 +8,10 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-exec "$py" - "$here/ci" <<'PYEOF'
+exec "$py" - "$here" <<'PYEOF'
 import sys
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests"]
-from check_cut import log_fits
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/tests"]
+from ci.check_cut import log_fits
 from tap import report, done
 
 

@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 root = sys.argv[1]
 sys.path.insert(0, os.path.join(root, "tests"))
 from tap import report, done
-conv = os.path.join(root, "tools", "json2junit.py")
+conv = "-m", "tools.json2junit"
+os.environ["PYTHONPATH"] = root
 xsd = os.path.join(root, "docs", "junit.xsd")
 
 
@@ -30,7 +31,7 @@ def write(name, data):
 def convert(name, path):
     """Run the script on path; the parsed <testsuite>, or None (a failed check)."""
     out = os.path.join(tmp, name + ".xml")
-    r = subprocess.run([sys.executable, conv, path, out], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, *conv, path, out], capture_output=True, text=True)
     report(f"{name}: converts", r.returncode == 0, r.stderr)
     if r.returncode:
         return None
@@ -171,7 +172,7 @@ if s is not None:
     d = convert("folder", os.path.join(tmp, "all"))
     check("a folder converts as its results.json", lambda:
           d is not None and ET.tostring(d) == ET.tostring(s))
-    r = subprocess.run([sys.executable, conv, os.path.join(tmp, "all")], capture_output=True)
+    r = subprocess.run([sys.executable, *conv, os.path.join(tmp, "all")], capture_output=True)
     report("stdout output equals file output",
            r.stdout == open(os.path.join(tmp, "all.xml"), "rb").read())
 
@@ -309,7 +310,7 @@ check("iteration 2 named apart", lambda: tc(s, "a.b (iteration 2)") is not None 
 check("unknown verdict: an error", lambda: tc(s, "a.c")[0].tag == "error" and
       tc(s, "a.c")[0].get("type") == "MAYBE")
 
-r = subprocess.run([sys.executable, conv], capture_output=True)
+r = subprocess.run([sys.executable, *conv], capture_output=True)
 report("usage error exits 2", r.returncode == 2)
 shutil.rmtree(tmp)
 done()

@@ -19,12 +19,13 @@ import copy, json, os, subprocess, sys, tempfile
 
 root = sys.argv[1]
 sys.path.insert(0, os.path.join(root, "tests"))
-sys.path.insert(0, os.path.join(root, "tools"))
+sys.path.insert(0, root)
 import tap
 from tap import report, done
-import report_data as rd
+from tools import report_data as rd
 
-script = os.path.join(root, "tools", "report.py")
+script = "-m", "tools.report"
+os.environ["PYTHONPATH"] = root
 tmp = tempfile.mkdtemp()
 
 
@@ -148,7 +149,7 @@ def run_dir(name, doc, journal=False):
 
 
 def run(*args, env=None):
-    p = subprocess.run([sys.executable, script, *args], capture_output=True, text=True,
+    p = subprocess.run([sys.executable, *script, *args], capture_output=True, text=True,
                        env=dict(os.environ, **(env or {})))
     return p.returncode, p.stdout + p.stderr
 
@@ -185,12 +186,12 @@ report("every test of the run in the table",
 report("the comparison names the new failure, the fixed test and the moved figure",
        "New failures (2)" in page and "Fixed (1)" in page and "a.breaks" in page
        and "uclk_hz" in page and "(recorded)" in page, "")
-check = os.path.join(root, "ci", "report_check.py")
+check = "-m", "ci.report_check"
 for name, doc, want in (("check-ok", base, None), ("check-nolat", None, "no <svg> under 'PMI latency")):
     if doc is None:
         doc = copy.deepcopy(base)
         doc["tests"][5]["figures"] = {}
-    p = subprocess.run([sys.executable, check, run_dir(name, doc), os.path.join(tmp, name + "-w")],
+    p = subprocess.run([sys.executable, *check, run_dir(name, doc), os.path.join(tmp, name + "-w")],
                        capture_output=True, text=True)
     lines = p.stdout.splitlines()
     ok = (len(lines) == 3 and all(x.startswith("PASS ") for x in lines)) if want is None else \

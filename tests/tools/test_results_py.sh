@@ -8,10 +8,10 @@ set -uo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-exec "$py" - "$here/tools" <<'PYEOF'
+exec "$py" - "$here" <<'PYEOF'
 import json, os, sys, tempfile
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/../tests"]
-import results
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/tests"]
+from tools import results
 from tap import report, done
 
 

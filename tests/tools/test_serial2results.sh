@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Host test for tools/serial2results, which rebuilds results.json from the
+# Host test for tools/serial2results.py, which rebuilds results.json from the
 # framed blocks of a serial log (docs/results.md, "Results over the wire").
 # The frames are made here from the documented format, not by the harness's
 # encoder (tests/harness/test_wire.c checks that one; make check decodes a
@@ -15,7 +15,8 @@ sys.path[:0] = [sys.argv[1] + "/tests"]
 root = sys.argv[1]
 from tap import report, done
 
-tool = [sys.executable, root + "/tools/serial2results"]
+tool = [sys.executable, "-m", "tools.serial2results"]
+os.environ["PYTHONPATH"] = root
 
 
 def frame(data, copy):

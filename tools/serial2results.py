@@ -4,7 +4,7 @@ the serial console as framed blocks (docs/results.md, "Results over the
 wire"), at the run's end and, by results.serial=, after tests. Standard
 library only (tools/wire_frames.py).
 
-  serial2results [-o FILE] [--all DIR] [--quiet] LOG
+  python3 -m tools.serial2results [-o FILE] [--all DIR] [--quiet] LOG
 
 LOG is the serial log ('-': standard input), as captured: CR LF or LF,
 other lines (firmware, the harness's own) interleaved, a terminal's escape
@@ -28,8 +28,7 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from wire_frames import blocks  # noqa: E402
+from tools.wire_frames import blocks
 
 
 def main():
