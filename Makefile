@@ -68,7 +68,7 @@ S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 # build/host/test_*, named by its file alone.
 H_TEST_SRC := $(shell find tests -name 'test_*.c')
 H_TESTS  := $(patsubst %.c,$(B)/host/%,$(notdir $(H_TEST_SRC)))
-H_SHELL  := $(shell find tests -name 'test_*.sh' | awk -F/ '{print $$NF, $$0}' | sort | cut -d' ' -f2)
+H_SHELL  := $(shell find tests \( -name 'test_*.sh' -o -name 'test_*.py' \) | awk -F/ '{print $$NF, $$0}' | sort | cut -d' ' -f2)
 vpath test_%.c $(sort $(dir $(H_TEST_SRC)))
 HEADERS  := $(shell find lib arch pmu harness suites efi host tests -name '*.h')
 

@@ -40,7 +40,7 @@ drain() {
 }
 
 # --- host unit tests ---------------------------------------------------------
-host_out=$(ci/run-host-tests.sh $B/host/test_* $(find tests -name 'test_*.sh' | awk -F/ '{print $NF, $0}' | sort | cut -d' ' -f2))
+host_out=$(ci/run-host-tests.sh $B/host/test_* $(find tests \( -name 'test_*.sh' -o -name 'test_*.py' \) | awk -F/ '{print $NF, $0}' | sort | cut -d' ' -f2))
 echo "$host_out" | grep -v '^host: '
 tally=$(echo "$host_out" | sed -n 's/^host: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
 read -r hp hf <<<"${tally:-0 1}"

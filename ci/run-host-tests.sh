@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Run host unit-test binaries (cmocka) and shell tests; print one line per
-# test case as "PASS host.<binary>.<case>" / "FAIL ...", then a tally line
-# "host: N passed, N failed" that ci/check.sh adds up.
+# Run host unit-test binaries (cmocka), shell and Python tests; print one
+# line per test case as "PASS host.<binary>.<case>" / "FAIL ...", then a
+# tally line "host: N passed, N failed" that ci/check.sh adds up. The
+# repository's root is on PYTHONPATH: a Python test imports tools/ and ci/
+# as packages.
 set -u
+PYTHONPATH="$(cd "$(dirname "$0")/.." && pwd)${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
 pass=0; fail=0
 for t in "$@"; do
   name=$(basename "$t")

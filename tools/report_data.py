@@ -2,7 +2,7 @@
 identity, its results in the order an engineer reads them, the PMI
 latencies per core, the figures that carry an expected value, and the
 comparison of a run against a base run. No plotting here, so that the host
-test (tests/tools/test_report.sh) checks the logic without matplotlib.
+test (tests/tools/test_report.py) checks the logic without matplotlib.
 
 Figures are keyed by (test id, iteration, figure name, index), the index
 being the entry's "core"/"cpu"/"package"/"half"/"box" value (None for a

@@ -3,7 +3,7 @@
  * "123456789" and RFC 4648 section 10), the frame's lines exactly as
  * docs/results.md gives them, and when results.serial= sends a copy.
  * tools/serial2results.py, the decoder, has its own test
- * (test_serial2results.sh); make check decodes a boot's frames. */
+ * (test_serial2results.py); make check decodes a boot's frames. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

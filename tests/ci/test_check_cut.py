@@ -1,18 +1,12 @@
-#!/usr/bin/env bash
-# Host test for ci/check_cut.py's reading of log.txt after a power
-# cut: a line reaches the medium before the console (efi/platform/console.c), so
-# log.txt is the console's lines from the banner on, and at most one more,
-# the line the cut came in (not shown, or shown in part); a line the
-# console shows otherwise, or two lines past it, is not a cut's. Prints TAP.
-set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
-exec "$py" - "$here" <<'PYEOF'
-import sys
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/tests"]
+#!/usr/bin/python3
+"""Host test for ci/check_cut.py's reading of log.txt after a power
+cut: a line reaches the medium before the console (efi/platform/console.c), so
+log.txt is the console's lines from the banner on, and at most one more,
+the line the cut came in (not shown, or shown in part); a line the
+console shows otherwise, or two lines past it, is not a cut's. Prints TAP.
+"""
 from ci.check_cut import log_fits
-from tap import report, done
+from ci.tap import report, done
 
 
 fw = ["BdsDxe: starting Boot0001", "uncore-harness v", "cpu: x", "[1/2] PASS a.b", "[2/2] PASS a.c"]
@@ -28,4 +22,3 @@ report("the first line not yet on the console", log_fits(["uncore-harness v"], [
 report("a first line the console does not show, and more", not log_fits(["junk", "cpu: x"], serial))
 report("a line missing in the middle", not log_fits([fw[1], fw[3]], serial))
 done()
-PYEOF

@@ -1,31 +1,24 @@
-#!/usr/bin/env bash
-# Host test for make report (tools/report_data.py, tools/report.py):
-# the comparison of two runs (new failures, fixed tests, other verdict
-# changes, tests in one run only, figures moved beyond the recorded or the
-# default tolerance), the verdict order (FAIL and ERROR first, N/A apart),
-# the latency and expected-figure extraction, and the script end to end on
-# made-up runs: one file, both plots inline as SVG, no script or external
-# reference, a journal-only run marked incomplete, exit 1 for an unreadable
-# folder and 2 without matplotlib; make check's ci/report_check.py
-# passes a made-up run and fails one without latency figures. The
-# end-to-end checks SKIP without
-# python3-matplotlib (scripts/deps.sh installs it). Prints TAP.
-set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
-exec "$py" - "$here" <<'PYEOF'
-import copy, json, os, subprocess, sys, tempfile
+#!/usr/bin/python3
+"""Host test for make report (tools/report_data.py, tools/report.py):
+the comparison of two runs (new failures, fixed tests, other verdict
+changes, tests in one run only, figures moved beyond the recorded or the
+default tolerance), the verdict order (FAIL and ERROR first, N/A apart),
+the latency and expected-figure extraction, and the script end to end on
+made-up runs: one file, both plots inline as SVG, no script or external
+reference, a journal-only run marked incomplete, exit 1 for an unreadable
+folder and 2 without matplotlib; make check's ci/report_check.py
+passes a made-up run and fails one without latency figures. The
+end-to-end checks SKIP without
+python3-matplotlib (scripts/deps.sh installs it). Prints TAP.
+"""
+import copy, importlib.util, json, os, subprocess, sys, tempfile
 
-root = sys.argv[1]
-sys.path.insert(0, os.path.join(root, "tests"))
-sys.path.insert(0, root)
-import tap
-from tap import report, done
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ci import tap
+from ci.tap import report, done
 from tools import report_data as rd
 
 script = "-m", "tools.report"
-os.environ["PYTHONPATH"] = root
 tmp = tempfile.mkdtemp()
 
 
@@ -159,16 +152,12 @@ shim = os.path.join(tmp, "shim")
 os.makedirs(shim)
 with open(os.path.join(shim, "matplotlib.py"), "w") as f:
     f.write('raise ImportError("simulated")\n')
-rc, out = run(nd, env={"PYTHONPATH": shim})
+rc, out = run(nd, env={"PYTHONPATH": shim + os.pathsep + root})
 report(f"no matplotlib: exit 2 naming python3-matplotlib ({rc})",
        rc == 2 and "python3-matplotlib" in out and "Traceback" not in out, out)
 rc, out = run(os.path.join(tmp, "nothing"))
 report(f"an unreadable run folder: exit 1 ({rc})", rc == 1 and "Traceback" not in out, out)
-try:
-    import matplotlib  # noqa: F401
-    have = True
-except ImportError:
-    have = False
+have = importlib.util.find_spec("matplotlib") is not None
 if not have:
     tap.n += 1
     print(f"ok {tap.n} - report end to end # SKIP no python3-matplotlib for /usr/bin/python3")
@@ -202,4 +191,3 @@ page = open(os.path.join(tmp, "cut", "report.html")).read() if rc == 0 else ""
 report(f"a journal-only run: reported, marked incomplete, default path ({rc})",
        rc == 0 and "incomplete" in page and out.strip().endswith("cut/report.html"), out)
 done()
-PYEOF

@@ -1,4 +1,4 @@
-"""TAP for the host tests written in Python (tests/*/test_*.sh): a line
+"""TAP for the host tests written in Python (tests/*/test_*.py): a line
 "ok N - name" or "not ok N - name" per check (with the last line of why as
 a comment on a failure), then the plan and the exit status."""
 import sys

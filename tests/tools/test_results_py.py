@@ -1,18 +1,13 @@
-#!/usr/bin/env bash
-# Host test for tools/results.py, the reader of a run's results folder:
-# a complete run reads as its results.json; a run cut at any byte of its
-# journal reads as the whole lines before the cut, never more, whatever
-# garbage (zeros, a stale line of an earlier file) follows; a half-written
-# results.json falls back to the journal. Prints TAP.
-set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
-exec "$py" - "$here" <<'PYEOF'
-import json, os, sys, tempfile
-sys.path[:0] = [sys.argv[1], sys.argv[1] + "/tests"]
+#!/usr/bin/python3
+"""Host test for tools/results.py, the reader of a run's results folder:
+a complete run reads as its results.json; a run cut at any byte of its
+journal reads as the whole lines before the cut, never more, whatever
+garbage (zeros, a stale line of an earlier file) follows; a half-written
+results.json falls back to the journal. Prints TAP.
+"""
+import json, os, tempfile
 from tools import results
-from tap import report, done
+from ci.tap import report, done
 
 
 head = {"harness": "uncore-harness", "version": "v", "run": "run-0003", "tag": "", "cpus": 2}
@@ -56,4 +51,3 @@ doc = run({"results.jsonl": journal[:ends[2]], "results.json": json.dumps(whole)
 report("complete results.json preferred", doc == whole)
 report("empty folder: None", run({}) is None)
 done()
-PYEOF

@@ -1,22 +1,18 @@
-#!/usr/bin/env bash
-# Host test for tools/serial2results.py, which rebuilds results.json from the
-# framed blocks of a serial log (docs/results.md, "Results over the wire").
-# The frames are made here from the documented format, not by the harness's
-# encoder (tests/harness/test_wire.c checks that one; make check decodes a
-# boot's): a whole block rebuilds the exact bytes whatever surrounds it
-# (other lines, CR LF, a terminal's escape sequence, every line twice); a
-# flipped byte, a lost line or a cut block is named DAMAGED and never
-# used; the exit status says which case it was. Prints TAP.
-# Standard library only, as serial2results is: any python3 runs it.
-set -uo pipefail
-exec python3 - "$(cd "$(dirname "$0")/../.." && pwd)" <<'PYEOF'
+#!/usr/bin/env python3
+"""Host test for tools/serial2results.py, which rebuilds results.json from the
+framed blocks of a serial log (docs/results.md, "Results over the wire").
+The frames are made here from the documented format, not by the harness's
+encoder (tests/harness/test_wire.c checks that one; make check decodes a
+boot's): a whole block rebuilds the exact bytes whatever surrounds it
+(other lines, CR LF, a terminal's escape sequence, every line twice); a
+flipped byte, a lost line or a cut block is named DAMAGED and never
+used; the exit status says which case it was. Prints TAP.
+Standard library only, as serial2results is: any python3 runs it.
+"""
 import base64, os, subprocess, sys, tempfile, zlib
-sys.path[:0] = [sys.argv[1] + "/tests"]
-root = sys.argv[1]
-from tap import report, done
+from ci.tap import report, done
 
 tool = [sys.executable, "-m", "tools.serial2results"]
-os.environ["PYTHONPATH"] = root
 
 
 def frame(data, copy):
@@ -105,4 +101,3 @@ with tempfile.TemporaryDirectory() as d:
 code, out, err = run(console, "--bogus")
 report("a usage error: status 2", code == 2, err)
 done()
-PYEOF

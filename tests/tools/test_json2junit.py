@@ -1,22 +1,16 @@
-#!/usr/bin/env bash
-# Host test for tools/json2junit.py: feed it runs (a results.json, a
-# journal, a folder, nothing readable) and check the JUnit XML it writes,
-# parsed with python3 and validated against docs/junit.xsd with xmllint
-# (Debian libxml2-utils: missing, each validation is a failing check naming
-# it). Prints TAP so ci/run-host-tests.sh counts each check.
-set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-py=/usr/bin/python3
-[ -x "$py" ] || py=python3
-exec "$py" - "$here" <<'PYEOF'
+#!/usr/bin/python3
+"""Host test for tools/json2junit.py: feed it runs (a results.json, a
+journal, a folder, nothing readable) and check the JUnit XML it writes,
+parsed with python3 and validated against docs/junit.xsd with xmllint
+(Debian libxml2-utils: missing, each validation is a failing check naming
+it). Prints TAP (ci/tap.py) so ci/run-host-tests.sh counts each check.
+"""
 import copy, json, math, os, shutil, subprocess, sys, tempfile, time
 import xml.etree.ElementTree as ET
 
-root = sys.argv[1]
-sys.path.insert(0, os.path.join(root, "tests"))
-from tap import report, done
+root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from ci.tap import report, done
 conv = "-m", "tools.json2junit"
-os.environ["PYTHONPATH"] = root
 xsd = os.path.join(root, "docs", "junit.xsd")
 
 
@@ -314,4 +308,3 @@ r = subprocess.run([sys.executable, *conv], capture_output=True)
 report("usage error exits 2", r.returncode == 2)
 shutil.rmtree(tmp)
 done()
-PYEOF
