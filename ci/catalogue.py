@@ -2,6 +2,7 @@
 """make docs: docs/tests.md, the test catalogue, from the test tables.
 
   catalogue.py [--out FILE]
+  catalogue.py --count GLOB [--shape SHAPE] [--select GLOBS] [--skip GLOBS]
 
 Walks all_suites in suites/all.c in order (and the state brackets of
 harness/session.c, and the inject= tests), reads each suite's table
@@ -14,8 +15,17 @@ rather than a host program walking the tables: the self-tests and inject=
 tests exist only in the UEFI build, and which statements a function cites
 is in its source, not in the binary.
 make check fails when the committed docs/tests.md differs from its output.
+
+--count prints how many results a run has whose id matches GLOB (fnmatch
+over dotted ids): every test of every suite and bracket has a result, N/A
+where it does not apply, but inject= tests (run only when named); a suite
+declared SUITE_EACH_TYPE runs once per core type on a hybrid core shape
+(--shape hybrid: two types, C-61); --select and --skip are a run's tests=
+and skip= (comma-separated globs). ci/boots.py takes a boot's expected
+counts from it.
 """
 import argparse
+import fnmatch
 import os
 import re
 import sys
@@ -96,11 +106,10 @@ def order(cite):
     return (bool(m[1]), m[2], int(m[3]))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out")
-    args = ap.parse_args()
-
+def catalogue():
+    """The catalogue's groups in run order: (title, rows, each_type), each
+    row (path, (offset, id, description, function)); and the sources'
+    functions for the citations."""
     suites, entries = {}, {}  # variable -> (name, file, table); file -> its tests
     funcs, nonstatic = {}, {}
     for path in sources():
@@ -110,11 +119,11 @@ def main():
             if not re.search(r"(^|\n)static\b", src.split("{")[0]):
                 nonstatic.setdefault(name, path)
         entries[path] = [(m.start(), m[1], strip_strings(m[2]), m[4]) for m in ENTRY.finditer(text)]
-        for m in re.finditer(r"struct suite (\w+) = SUITE(?:_EACH_TYPE)?\(\"([^\"]+)\", (\w+)\)", text):
-            suites[m[1]] = (m[2], path, m[3])
+        for m in re.finditer(r"struct suite (\w+) = SUITE(_EACH_TYPE)?\(\"([^\"]+)\", (\w+)\)", text):
+            suites[m[1]] = (m[3], path, m[4], bool(m[2]))
         for m in re.finditer(r"struct suite (\w+) = \{ \.name = \"([^\"]+)\", \.tests = (\w+)",
                              text):
-            suites[m[1]] = (m[2], path, m[3])
+            suites[m[1]] = (m[2], path, m[3], False)
 
     def table(path, var):
         text = read(path)
@@ -144,10 +153,38 @@ def main():
             path, e = bracket(var)
             rows.append((path, e[0]))
         groups.append(("state brackets: " + rows[0][1][1].rsplit(".", 1)[0]
-                       + ".* (first before its tests, last after)", rows))
+                       + ".* (first before its tests, last after)", rows, False))
     for var in re.findall(r"^\s*&(\w+),", read("suites/all.c"), re.M):
-        name, path, tvar = suites[var]
-        groups.append((f"{name} (`{path}`)", [(path, e) for e in table(path, tvar)]))
+        name, path, tvar, each_type = suites[var]
+        groups.append((f"{name} (`{path}`)", [(path, e) for e in table(path, tvar)], each_type))
+    return groups, funcs, nonstatic
+
+
+def count(groups, glob, shape, select, skip):
+    """The results a run has whose id matches glob (the module's --count)."""
+    def any_of(tid, globs):
+        return any(fnmatch.fnmatchcase(tid, g) for g in globs.split(",") if g)
+    n = 0
+    for title, rows, each_type in groups:
+        for _, (_, tid, _, _) in rows:
+            if (fnmatch.fnmatchcase(tid, glob) and any_of(tid, select) and not any_of(tid, skip)
+                    and not title.startswith("inject ")):
+                n += 2 if each_type and shape == "hybrid" else 1
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out")
+    ap.add_argument("--count", metavar="GLOB")
+    ap.add_argument("--shape", default="")
+    ap.add_argument("--select", default="*")
+    ap.add_argument("--skip", default="")
+    args = ap.parse_args()
+    groups, funcs, nonstatic = catalogue()
+    if args.count:
+        print(count(groups, args.count, args.shape, args.select, args.skip))
+        return
 
     out = ["# Test catalogue: every test id, what it proves and the spec statements it cites",
            "",
@@ -158,7 +195,7 @@ def main():
            "[configuration](configuration.md), [results](results.md).",
            ""]
     total = 0
-    for title, rows in groups:
+    for title, rows, _ in groups:
         out += [f"## {title}", "", "| test | what it proves | spec statements |", "|---|---|---|"]
         for path, (_, tid, desc, fn) in rows:
             ids = cited(fn, path, funcs, nonstatic) | set(CITE.findall(desc))

@@ -98,9 +98,9 @@ esac
 # report's plots (tools/report.py). python3-labgrid (labgrid 0.4.1 and
 # its pytest plugin) and lava-common (LAVA's job-schema validator): lab/,
 # issue 18 points 2 and 3; both in bookworm's main, none newer in
-# bookworm-backports.
+# bookworm-backports. shellcheck and pyflakes3: make check's lint.
 pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 python3-jsonschema binutils gcc make
-  perl python3-tap libxml2-utils python3-matplotlib python3-labgrid lava-common)
+  perl python3-tap libxml2-utils python3-matplotlib python3-labgrid lava-common shellcheck pyflakes3)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
