@@ -168,14 +168,18 @@ def main():
         rows = [r for r in rows if r["name"] in a.only.split(",")]
     regs, groups = registry(), catalogue.catalogue()[0]
     if a.table:
-        print("| boot | CPU | what it proves |\n|---|---|---|")
+        print("| boot | CPU, CPUs, exit code | what it proves |\n|---|---|---|")
         for r in rows:
-            cpu = (f"{regs[r['gen']][1]}{',' + r['cpu_add'] if 'cpu_add' in r else ''} ({r['gen']})"
-                   if "gen" in r else r.get("cpu", "Nehalem (qemu.sh's default)"
-                                           if "job" not in r else "as its job says"))
-            where = f", {r['smp']} CPUs" if "smp" in r else ""
-            where += f" in {r['sockets']} sockets" if "sockets" in r else ""
-            print(f"| `{r['name']}` | {cpu}{where} | {r['proves']} |")
+            if "job" in r:
+                cpu = f"its own boots (`ci/check_jobs.sh {r['job'][0]}`)"
+            else:
+                cpu = (f"`{regs[r['gen']][1]}{',' + r['cpu_add'] if 'cpu_add' in r else ''}` "
+                       f"(registry row {r['gen']})" if "gen" in r else f"`{r.get('cpu', 'Nehalem')}`")
+                smp = r.get("smp", 1)
+                cpu += f", {smp} CPU{'s' if smp > 1 else ''}"
+                cpu += f" in {r['sockets']} sockets" if "sockets" in r else ""
+                cpu += f"; exit {r['exit']}" if r.get("exit") else ""
+            print(f"| `{r['name']}` | {cpu} | {r['proves']} |")
         return 0
     if a.list:
         for r in rows:

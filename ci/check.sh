@@ -49,6 +49,10 @@ else bad check.trace-spec "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
 # docs/tests.md is what make docs makes of the test tables today.
 if ci/catalogue.py | cmp -s - docs/tests.md; then ok check.docs-tests
 else bad check.docs-tests "docs/tests.md is stale: run make docs"; fi
+# docs/development.md's table of boots is what ci/boots.toml says.
+if python3 -m ci.boots --table | cmp -s - <(sed -n '/^| boot | CPU, CPUs, exit code |/,/^$/p' docs/development.md | sed '/^$/d')
+then ok check.docs-boots
+else bad check.docs-boots "docs/development.md's table of boots is stale: python3 -m ci.boots --table"; fi
 # No file includes from a layer above its own (docs/design.md, Layers).
 if lout=$(ci/check_layers.py); then ok "check.layers (${lout#layers: })"
 else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
