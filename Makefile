@@ -19,10 +19,10 @@
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables,
 #                   and the defect and generation tables of docs/defects.md
-#                   and docs/design.md (scripts/docs_tables.py)
+#                   and docs/design.md (ci/docs_tables.py)
 #   make report RESULTS=dir [BASE=dir] [OUT=file]  one HTML file (default
 #                   dir/report.html): identity, verdicts, plots, and with BASE
-#                   the comparison with that run (scripts/report.py)
+#                   the comparison with that run (tools/report.py)
 
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
 B       := build
@@ -75,7 +75,7 @@ S_OBJS   := $(patsubst %,$(B)/h/%.o,$(PORTABLE) $(SUITE))
 # build/host/test_*, named by its file alone.
 H_TEST_SRC := $(shell find tests -name 'test_*.c')
 H_TESTS  := $(patsubst %.c,$(B)/host/%,$(notdir $(H_TEST_SRC)))
-H_SHELL  := $(shell find tests -name 'test_*.sh' | awk -F/ '{print $$NF, $$0}' | sort | cut -d' ' -f2)
+H_SHELL  := $(shell find tests \( -name 'test_*.sh' -o -name 'test_*.py' \) | awk -F/ '{print $$NF, $$0}' | sort | cut -d' ' -f2)
 vpath test_%.c $(sort $(dir $(H_TEST_SRC)))
 HEADERS  := $(shell find lib arch pmu harness suites efi host tests -name '*.h')
 
@@ -152,16 +152,16 @@ replay: $(B)/host/replay
 # file; the script prints where it wrote it.
 report:
 	@test -n '$(RESULTS)' || { echo "usage: make report RESULTS=run-folder [BASE=run-folder] [OUT=file.html]"; exit 2; }
-	@scripts/report.py '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
+	@/usr/bin/python3 -m tools.report '$(RESULTS)' $(if $(BASE),--base '$(BASE)') $(if $(OUT),--out '$(OUT)')
 
 .PHONY: docs
 docs: $(B)/host/regs
-	@scripts/catalogue.py --out docs/tests.md
-	@scripts/docs_tables.py --regs $(B)/host/regs
+	@ci/catalogue.py --out docs/tests.md
+	@ci/docs_tables.py --regs $(B)/host/regs
 
 SPEC ?= docs/spec
 trace-spec:
-	@scripts/trace_spec.py --spec $(SPEC)
+	@ci/trace_spec.py --spec $(SPEC)
 
 deps:
 	@scripts/deps.sh
@@ -199,15 +199,15 @@ qemu: deps $(B)/esp.img
 host-suite: $(B)/host/suite
 
 host-tests: $(H_TESTS) $(B)/host/replay $(B)/host/regs $(B)/host/suite
-	@scripts/run-host-tests.sh $(H_TESTS) $(H_SHELL)
+	@ci/run-host-tests.sh $(H_TESTS) $(H_SHELL)
 
 check: deps
 	@$(MAKE) --no-print-directory all esp usb $(B)/minimal.efi $(H_TESTS) $(B)/host/suite $(B)/host/replay \
 	  $(B)/host/regs
-	@scripts/check.sh
+	@ci/check.sh
 
 mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
-	@B=$(B) scripts/mutation.sh
+	@B=$(B) ci/mutation.sh
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh

@@ -386,7 +386,7 @@ static bool whole(const char *name, const struct rfile *f)
 	if (!f->failed)
 		return true;
 	if (f == &json)
-		plat_log(0, "results: results.json not written (%s); scripts/results.py "
+		plat_log(0, "results: results.json not written (%s); tools/results.py "
 			 "reads the run from results.jsonl", medium_error());
 	else
 		plat_log(0, "results: %s stopped at byte %lu: %s", name, (unsigned long)f->pos,

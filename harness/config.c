@@ -274,7 +274,7 @@ struct parse {
 	const char *unit;           /* "line" or "token" */
 	unsigned pos;               /* current line or token number */
 	/* Where the lines after a "#source: TEXT" line of a file came from
-	 * (scripts/medium.py writes "#source: make qemu OPTS"), and the
+	 * (tools/medium.py writes "#source: make qemu OPTS"), and the
 	 * number of that line; "" for the file itself. */
 	char src[QUOTE_SIZE];
 	unsigned src_at;

@@ -129,7 +129,7 @@ void json_end(struct rfile *f, const struct tally *t);
  * line of an older run, whose lines before differ (its head's date, run,
  * configuration). A reader keeps the lines up to the first that fails
  * its check, does not parse, lacks its newline or breaks the seq sequence
- * (journal_line_body, scripts/results.py). */
+ * (journal_line_body, tools/results.py). */
 #define JOURNAL_CRC_FMT ",\"crc32\":\"%08x\"}\n"
 #define JOURNAL_CRC_LEN 20 /* ,"crc32":"XXXXXXXX"} without the newline */
 /* The length of line (n bytes, its newline excluded) before its check,

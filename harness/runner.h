@@ -107,7 +107,7 @@ void runner_print_fails(const struct tally *t);
  * session's brackets, harness/state.h): results of its kind save or
  * restore the machine's state and test nothing. By id, since a run resumed
  * from its journal (results_resume.c) has only the ids of its results;
- * scripts/console_lines.py's is_bracket is the readers' same rule. */
+ * tools/console_lines.py's is_bracket is the readers' same rule. */
 bool runner_bracket(const char *id);
 /* Exit code from the tally: 0 all passed, 1 a test failed, 2 harness error
  * (an ERROR verdict), 77 nothing tested (every selected test skipped or not

@@ -1,7 +1,7 @@
 /* results.json over the wire: the file as one framed block of printable
  * lines on the serial console, for a lab that cannot reach the stick inside
  * the machine under test. docs/results.md, "Results over
- * the wire", gives the format exactly; scripts/serial2results rebuilds the
+ * the wire", gives the format exactly; tools/serial2results.py rebuilds the
  * file from a serial log. Portable: efi/platform/wire_out.c gives the lines to the
  * serial console only, host tests collect them. */
 #ifndef TESTS_FW_WIRE_H

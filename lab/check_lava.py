@@ -16,14 +16,12 @@ name: why" line each:
 import argparse
 import copy
 import json
-import os
 import re
 import sys
 
 import yaml
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-from console_lines import is_bracket, nothing_tested  # noqa: E402
+from tools.console_lines import is_bracket, nothing_tested  # the repository root on PYTHONPATH
 
 # What each harness verdict must become in LAVA (docs/results.md: XFAIL
 # counts as passed, ERROR as failed; N/A is not run, like SKIP).

@@ -7,17 +7,15 @@ USB-SD-Mux). Either way a run is: a copy of the image with the run's keys
 added goes onto the stick; power on; the console is read line by line
 until the harness's closing line "end: ... (exit code N)" (or the deadline);
 power off; the stick is read back and its newest result folder copied out
-(scripts/medium.py)."""
+(tools/medium.py)."""
 import os
 import re
 import subprocess
-import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "scripts"))
-from console_lines import VERDICT_RE, places  # noqa: E402  (the one reader of verdict lines)
-import medium  # noqa: E402
+from tools.console_lines import VERDICT_RE, places  # the one reader of verdict lines
+from tools import medium
 
 # A serial capture from a real machine carries the firmware's CRs and
 # terminal escapes (scripts/qemu.sh strips both the same way).

@@ -67,7 +67,7 @@ class QEMUStickDriver(ConsoleExpectMixin, Driver, PowerProtocol, ConsoleProtocol
         self._image = os.path.abspath(image)
 
     def medium(self):
-        """The medium as the run left it: an image file for scripts/medium.py."""
+        """The medium as the run left it: an image file for tools/medium.py."""
         return self._image + ".after"
 
     @Driver.check_active

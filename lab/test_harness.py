@@ -11,15 +11,12 @@ is xfailed, SKIP and N/A are skipped with theirs, ERROR is a pytest error
 whole: it ended, it tested something, and the medium holds what the
 console said."""
 import os
-import sys
 
 import pytest
 
 import harness_run
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
-import console_lines  # noqa: E402  (scripts/: the verdict lines' reader)
-import wire_frames  # noqa: E402  (scripts/, beside serial2results)
+from tools import console_lines, wire_frames
 
 
 def test_harness(harness_result):
@@ -46,7 +43,7 @@ def test_run_ended(run):
 def test_run_tested(run):
     """Something was tested: a run whose results are all SKIP or N/A but
     the state brackets' PASS (which save and restore, and test nothing:
-    scripts/console_lines.py) is the harness's exit code 77, and fails
+    tools/console_lines.py) is the harness's exit code 77, and fails
     here, so that a job for one generation landing on another machine is
     never green."""
     if console_lines.nothing_tested([(r.verdict, r.id) for r in run.results]):

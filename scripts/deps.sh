@@ -133,12 +133,12 @@ wait_for_locks
 
 # perl (prove), python3-tap (tappy) and libxml2-utils (xmllint): make
 # check's TAP consumers and JUnit schema check; python3-matplotlib: make
-# report's plots (scripts/report.py). python3-labgrid (labgrid 0.4.1 and
+# report's plots (tools/report.py). python3-labgrid (labgrid 0.4.1 and
 # its pytest plugin) and lava-common (LAVA's job-schema validator): lab/'s
 # place and job checks; both in bookworm's main, none newer in
-# bookworm-backports.
+# bookworm-backports. shellcheck and pyflakes3: make check's lint.
 pkgs=(gnu-efi ovmf mtools dosfstools gdisk fdisk libcmocka-dev python3 python3-jsonschema binutils gcc make
-  perl python3-tap libxml2-utils python3-matplotlib python3-labgrid lava-common)
+  perl python3-tap libxml2-utils python3-matplotlib python3-labgrid lava-common shellcheck pyflakes3)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -97,9 +97,9 @@ cp "$ovmf_vars" "$work/vars.fd"
 # Options reach the harness through its config file on the medium: booted as
 # the removable-media default, it gets no load options
 # (docs/platform-notes.md#load-options). The
-# medium (an ESP or a GPT disk) is read and written by scripts/medium.py,
+# medium (an ESP or a GPT disk) is read and written by tools/medium.py,
 # the lab's reader too.
-medium() { /usr/bin/python3 "$(dirname "$0")/medium.py" "$@"; }
+medium() { /usr/bin/python3 "$(dirname "$0")/../tools/medium.py" "$@"; }
 # The keys are split as a shell splits words: quotes keep blanks in a value.
 # --opts-from names where they came from in the harness's messages.
 [ -z "$opts" ] || medium opts "$work/disk.img" "$opts" "$opts_from" || exit 2
@@ -150,7 +150,7 @@ watch_serial() {
     printf '%s\n' "$line" >> "$serial_out"
     # The framed copies of results.json (hundreds of base64 lines,
     # docs/results.md "Results over the wire") only on request: the log
-    # keeps them for scripts/serial2results.
+    # keeps them for tools/serial2results.py.
     [ "$quiet" = 1 ] || { [ "$wire" = 0 ] && [[ $line == "wire: "* ]]; } || printf '%s\n' "$line"
     n=$((n + 1))
     # The plan, from the first verdict line "[n/N]" or "[a-b/N]": the cap

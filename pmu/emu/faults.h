@@ -6,7 +6,7 @@
  * model mask that holds it), its generation (the registry row whose `make
  * mutation` runs it, emu_binding.defects, or the core PMU's) and which rows
  * run it (RUN); `build/host/regs --defects` and `--mutation` print them for
- * the scripts (scripts/mutation.sh), `--docs-defects` for docs/defects.md. */
+ * the scripts (ci/mutation.sh), `--docs-defects` for docs/defects.md. */
 #ifndef PMU_EMU_FAULTS_H
 #define PMU_EMU_FAULTS_H
 

@@ -1,4 +1,4 @@
-/* The rows of `make mutation` (scripts/mutation.sh), which
+/* The rows of `make mutation` (ci/mutation.sh), which
  * `build/host/regs --mutation` prints with the defects each row runs. The
  * CI matrix, not a fact of the hardware or of a model: only the host tool
  * links it, never the .efi. */

@@ -1,6 +1,6 @@
 /* inject=: faults caused on purpose, each on a path other than the happy
  * one, to show that the machine is left as found there too (harness/leave.h,
- * harness/state.c; scripts/check_abnormal.sh boots each one and reads the
+ * harness/state.c; ci/check_abnormal.sh boots each one and reads the
  * closing "state:" lines):
  *  - uncore.inject.gp-in-test arms every CPU's LVT entry (NMI, unmasked:
  *    C-26, C-28), sets the BSP's DEBUGCTL bit 13 (C-02), starts its core

@@ -279,7 +279,7 @@ static void test_unknown_key_nearest(void **state)
 	msg_has(6, "did you mean emu.fault?", NULL);
 }
 
-/* The lines after "#source: TEXT" (scripts/medium.py's, for make qemu's
+/* The lines after "#source: TEXT" (tools/medium.py's, for make qemu's
  * OPTS) are named by that source and their word's place in it, the file's
  * line beside; every ignored one is kept, the first CFG_IGNORED_KEEP
  * messages whole. */

@@ -2,8 +2,8 @@
  * console: CRC-32 and base64 against their published check values (zlib's
  * "123456789" and RFC 4648 section 10), the frame's lines exactly as
  * docs/results.md gives them, and when results.serial= sends a copy.
- * scripts/serial2results, the decoder, has its own test
- * (test_serial2results.sh); make check decodes a boot's frames. */
+ * tools/serial2results.py, the decoder, has its own test
+ * (test_serial2results.py); make check decodes a boot's frames. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>

@@ -4,7 +4,7 @@
 # counter that moved where the model's did not, a fault on one side only
 # and another package's counter each make exactly one named disagreement
 # (exit 1), and input that cannot be replayed exits 2 saying why. Prints
-# TAP for scripts/run-host-tests.sh; exits 1 if any check failed.
+# TAP for ci/run-host-tests.sh; exits 1 if any check failed.
 set -uo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"

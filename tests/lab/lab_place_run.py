@@ -18,7 +18,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "lab"))
 import harness_run  # noqa: E402
-import medium  # noqa: E402
+from tools import medium  # noqa: E402  (the repository root on PYTHONPATH: tests/lab/test_lab.sh)
 
 
 class Machine:

@@ -68,7 +68,7 @@ grep -q '^FAIL check.lava.monitor-on-a-boot (4 cases: fail, pass, skip): 4 cases
 report "LAVA monitor check: a grouped N/A line (verbose=1) is caught as missing cases" $? "$out"
 
 # The lab-place path (USB-SD-Mux, USB storage) with stand-in drivers.
-out=$(/usr/bin/python3 tests/lab/lab_place_run.py $fix/serial.log $fix/results.json "$tmp/place" 2>&1)
+out=$(PYTHONPATH=. /usr/bin/python3 tests/lab/lab_place_run.py $fix/serial.log $fix/results.json "$tmp/place" 2>&1)
 [[ $out == "ok - "* ]]
 report "lab place run with stand-in drivers: mux, card, power, console, read-back" $? "$out"
 

@@ -3,7 +3,7 @@
 # run against apt trees built here in a temp dir (DEPS_APT_DIR), and its
 # failure paths with dpkg-query/qemu/id/apt-get stubbed on PATH, so nothing
 # is installed and /etc/apt is never touched. Prints TAP ("ok N - name" /
-# "not ok N - name" per check, then the plan) so scripts/run-host-tests.sh
+# "not ok N - name" per check, then the plan) so ci/run-host-tests.sh
 # counts each check; exits 1 if any check failed. No set -e: each check is
 # an && list whose status is the verdict, reported with $?.
 set -uo pipefail
