@@ -135,8 +135,9 @@ def failed(folder, ident, t, lines, tap, need):
     m = re.search(rb"^not ok \d+ - " + re.escape(ident.encode()) + rb"\n((?:  .*\n)*)", tap, re.M)
     need(m is not None and first.encode() in m[1], f"{ident}: results.tap has no 'not ok' with"
          f" its reason: {m[0][:200] if m else None!r}")
-    xml = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "json2junit.py"),
-                          folder], capture_output=True, text=True).stdout
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    xml = subprocess.run([sys.executable, "-m", "tools.json2junit", folder], capture_output=True,
+                         text=True, cwd=root, env=dict(os.environ, PYTHONPATH=root)).stdout
     try:
         cases = [c for c in ET.fromstring(xml).iter("testcase") if c.get("name") == ident]
     except ET.ParseError:

@@ -184,10 +184,10 @@ def open_questions_html(doc):
         style = f" style='background:{COLOURS['PASS' if r['held'] else 'FAIL']}'"
         seen = "" if r["held"] else (f"{esc(r['seen'])} "
                                      f"<span class='note'>({esc(r['seen_in'])})</span>")
-        out.append(f"<tr><td class='id'>{esc(r['id'])}</td><td>{esc(r['default'])}</td>"
+        out.append(f"<tr><td class='ids'>{esc(r['id'])}</td><td>{esc(r['default'])}</td>"
                    f"<td class='v'{style}>{came}</td>"
                    f"<td class='num'>{r['misses']} / {r['checks']}</td><td>{seen}</td>"
-                   f"<td class='id'>{esc(', '.join(r['tests']))}</td></tr>")
+                   f"<td class='ids'>{esc(', '.join(r['tests']))}</td></tr>")
     return "".join(out) + "</table>"
 
 
