@@ -172,6 +172,11 @@ static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, u
 {
 	WR(t, MSR_GLOBAL_CTRL, 0);
 	WR(t, CORE_SEL(0), 0);
+	/* The status and freeze bits are reset before any select is written:
+	 * a PMU whose counters run without GLOBAL_CTRL would otherwise count
+	 * from the select write on, and an overflow then would be erased or
+	 * kept by how long the writes between took. */
+	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS | ST_LBR_FRZ | ST_CTR_FRZ);
 	TRY(core_set_pmc(t, 0, 0 - PRESET_N)); /* C-17: sign-extended */
 	WR(t, CORE_SEL(0), SEL_COUNT(EV_CYCLES) | (pmi ? SEL_INT : 0));
 	WR(t, CORE_SEL(1), SEL_COUNT(EV_CYCLES));
@@ -180,7 +185,6 @@ static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, u
 		WR(t, CORE_FIXED_CTL, FC_EN(1, 1));
 		*gctl |= G_FIXED(1);
 	}
-	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS | ST_LBR_FRZ | ST_CTR_FRZ);
 	WR(t, MSR_GLOBAL_CTRL, *gctl);
 	return V_PASS;
 }
