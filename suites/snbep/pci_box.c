@@ -78,16 +78,27 @@ static enum verdict box_ctl_one(struct tctx *t, unsigned s, unsigned b)
 	return V_PASS;
 }
 
+/* one on every PCI box of every socket, in order, until one does not pass;
+ * the boxes' state saved before and put back after (spb_begin, spb_end). */
+static enum verdict each_box(struct tctx *t, enum verdict (*one)(struct tctx *, unsigned, unsigned),
+			     unsigned *nsock)
+{
+	unsigned s, b;
+	enum verdict v = spb_begin(t, nsock);
+
+	for (s = 0; v == V_PASS && s < *nsock; s++)
+		for (b = 0; v == V_PASS && b < SPB_BOXES; b++)
+			v = one(t, s, b);
+	return spb_end(t, v);
+}
+
 static enum verdict box_ctl(struct tctx *t)
 {
-	unsigned n, s, b;
-	enum verdict v = spb_begin(t, &n);
+	unsigned n;
+	enum verdict v = each_box(t, box_ctl_one, &n);
 
-	for (s = 0; v == V_PASS && s < n; s++)
-		for (b = 0; v == V_PASS && b < SPB_BOXES; b++)
-			v = box_ctl_one(t, s, b);
 	t_figure(t, "pci_sockets_count", n, "count");
-	return spb_end(t, v);
+	return v;
 }
 
 /* S-51: preloaded 2^W - 3, frozen, each counter reads back exactly; run
@@ -131,13 +142,9 @@ static enum verdict width_one(struct tctx *t, unsigned s, unsigned b)
 
 static enum verdict width(struct tctx *t)
 {
-	unsigned n, s, b;
-	enum verdict v = spb_begin(t, &n);
+	unsigned n;
 
-	for (s = 0; v == V_PASS && s < n; s++)
-		for (b = 0; v == V_PASS && b < SPB_BOXES; b++)
-			v = width_one(t, s, b);
-	return spb_end(t, v);
+	return each_box(t, width_one, &n);
 }
 
 /* A read of the fixed counter dated by the TSC reads around it, redone
