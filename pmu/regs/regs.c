@@ -171,3 +171,20 @@ const struct field *reg_field(const struct reg_tmpl *t, const char *name)
 			return f;
 	return NULL;
 }
+
+const struct event_rule *event_rule_find(const struct box_type *b, uint8_t event, uint8_t umask)
+{
+	const struct event_rule *r;
+
+	for (r = b->events; r && r->spec; r++)
+		if (r->event == event && (umask & r->umask_mask) == r->umask)
+			return r;
+	return NULL;
+}
+
+bool event_allowed(const struct box_type *b, unsigned idx, uint8_t event, uint8_t umask)
+{
+	const struct event_rule *r = event_rule_find(b, event, umask);
+
+	return !r || (idx < 16 && (r->counters >> idx & 1));
+}

@@ -65,6 +65,23 @@ struct reg_tmpl {
  * addr and stride are config-space offsets, never MSRs. */
 enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD, SCOPE_CORE, SCOPE_PCI };
 
+/* What the manuals restrict about one event of a box type: which of its
+ * counters may count it, how much it adds at most per cycle, and whether
+ * it counts only in a state a healthy idle part is not in. Silicon counts
+ * nothing for an event on a counter that cannot count it, so the models
+ * enforce these rows and `make regs --constraints` lists them. A rule
+ * covers the umasks u with (u & umask_mask) == umask; umask_mask 0 covers
+ * every umask. The first matching rule of a box type applies; an event no
+ * rule names counts on every counter. */
+struct event_rule {
+	uint8_t event;
+	uint8_t umask, umask_mask;
+	uint16_t counters; /* bit i: counter i may count it; 0: counts nothing */
+	uint8_t max_inc;   /* most it adds in one cycle; 0: no source says */
+	bool throttle_only; /* counts only while the part throttles */
+	const char *spec;  /* the statement(s) and open question it comes from */
+};
+
 /* A model of the generation on which a box type has fewer instances. */
 struct box_model_count {
 	uint8_t model, nboxes;
@@ -86,6 +103,9 @@ struct box_type {
 	/* Register names number on across instances (idx + box * count): the
 	 * R-box halves hold counters 0-7 and 8-15, ports 0-3 and 4-7. */
 	bool idx_across_boxes;
+	/* Its event restrictions, terminated by an entry with spec NULL;
+	 * NULL: none known. */
+	const struct event_rule *events;
 };
 
 /* A SCOPE_PCI box type with the PCI device id and the device and function
@@ -166,6 +186,12 @@ bool reg_lookup_pci(const struct uncore_gen *g, unsigned dev, unsigned fn, uint3
 /* "0xC10" for an MSR, "pci:0x3C46:0e.1+0xF4" (device id, device and
  * function, config offset) for a PCI box's register. */
 void reg_addr(const struct reg_ref *r, char *buf, size_t len);
+
+/* The rule of a box type for an event and umask (struct event_rule), or
+ * NULL when no rule names it. */
+const struct event_rule *event_rule_find(const struct box_type *b, uint8_t event, uint8_t umask);
+/* Whether counter idx of the box type may count the event and umask. */
+bool event_allowed(const struct box_type *b, unsigned idx, uint8_t event, uint8_t umask);
 
 /* Bit masks derived from the fields: defined bits, and bits of each access. */
 uint64_t reg_defined_mask(const struct reg_tmpl *t);
