@@ -29,7 +29,8 @@
 	D(f, CL_EDGE_IGNORED, "cl-edge-ignored", MUT, "E counts levels (L-29)")        \
 	/* HOST: one count at an enable, which OQ-L13 lets a test allow for */ \
 	D(f, CL_EDGE_HISTORY_KEPT, "cl-edge-history-kept", HOST, "the edge detector compares the first cycle after an enable with the cycle before (OQ-L13)") \
-	D(f, CL_ARB_OCC_ON_1, "cl-arb-occ-on-1", MUT, "an occupancy event counts on ARB counter 1 (L-58, OQ-L15)") \
+	D(f, CL_ARB_OCC_ON_1, "cl-arb-occ-on-1", MUT, "an ARB event counts on a counter its rule excludes: occupancy on counter 1 (L-58, OQ-L15), Rocket Lake's requests on counter 0 (OQ-L34)") \
+	D(f, CL_ARB_COH_OCC_LIVE, "cl-arb-coh-occ-live", CD, "ARB 83H counts after Haswell, where no list names it (L-83, OQ-L33)") \
 	D(f, CL_UMASK_ONE_GROUP, "cl-umask-one-group", MUT, "34H/22H count with one umask group set (L-57, OQ-L22)") \
 	/* widths */                                                                    \
 	D(f, CL_WIDTH_48, "cl-width-48", MUT, "C-box and ARB counters wrap at 2^48 (L-32)") \
