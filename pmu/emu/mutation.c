@@ -51,8 +51,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
 	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
 	[EMU_RUN_CD] = "layouts C and D: the C-box stride (L-66, L-74), no ARB 83H (L-83)",
-	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work; on Ice Lake client erratum "
-			  "ICL068 is this behaviour (L-71)",
+	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
+			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

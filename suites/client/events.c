@@ -72,11 +72,12 @@ static enum verdict arb_occ_on_1(struct tctx *t)
 }
 
 /* 83H (coherency-tracker occupancy) counts on ARB counter 0 of layout A
- * (L-56; on hardware device traffic, about none in a UEFI application, so
- * only reported there) and nothing from Skylake on, where no list names
- * it (L-83, OQ-L33 default: asserted on the model, reported on hardware)
- * while 81H moves on counter 1 beside it (on Ice Lake client, whose one
- * counter holds 83H, a C-box lookup). */
+ * and nothing on counter 1 there (L-56, L-58, OQ-L15; on hardware device
+ * traffic, about none in a UEFI application, so only reported there), and
+ * nothing from Skylake on, where no list names it (L-83, OQ-L33 default:
+ * asserted on the model, reported on hardware) while 81H moves on counter
+ * 1 beside it (on Ice Lake client, whose one counter holds 83H, a C-box
+ * lookup). */
 static enum verdict arb_coh_occ(struct tctx *t)
 {
 	struct cl_layout l;
@@ -84,24 +85,28 @@ static enum verdict arb_coh_occ(struct tctx *t)
 	unsigned on, ref;
 
 	TRY(cl_layout(t, &l));
+	if (l.name == 'A') {
+		TRY(window(t, &l, CL_ARB_COH_OCC | CL_ES_EN, CL_ARB_COH_OCC | CL_ES_EN, 0, &w));
+		t_figure(t, "coh_occupancy_count", (int64_t)w.d[CL_ARB0], "count");
+		if (!w.d[CL_ARB0])
+			return t_still(t, "83H counted nothing on ARB counter 0 of layout A (L-56; on "
+					  "hardware: no device traffic)");
+		return t_default(t, "OQ-L15", "83H counts nothing on ARB counter 1", !w.d[CL_ARB1],
+				 "83H (occupancy, counter 0 only) counted %lu on ARB counter 1 beside "
+				 "counter 0's %lu (L-56, L-58, OQ-L15 default)",
+				 (unsigned long)w.d[CL_ARB1], (unsigned long)w.d[CL_ARB0]);
+	}
 	on = l.icl068 ? CL_ARB1 : CL_ARB0;
 	ref = l.icl068 ? CL_CB0 : CL_ARB1;
 	TRY(window(t, &l, on == CL_ARB0 ? CL_ARB_COH_OCC | CL_ES_EN : 0,
 		   on == CL_ARB1 ? CL_ARB_COH_OCC | CL_ES_EN : CL_ARB_REQ | CL_ES_EN,
 		   CL_LOOKUP_ANY | CL_ES_EN, &w));
 	t_figure(t, "coh_occupancy_count", (int64_t)w.d[on], "count");
-	if (l.name == 'A') {
-		if (!w.d[on])
-			return t_still(t, "83H counted nothing on ARB counter 0 of layout A (L-56; on "
-					  "hardware: no device traffic)");
-		return V_PASS;
-	}
 	if (!w.d[ref])
 		return t_idle(t, "%s did not move (on hardware: no traffic)", cl_ctr_names[ref]);
-	TRY(t_default(t, "OQ-L33", "83H counts nothing from Skylake on", !w.d[on], "83H counted "
-		      "%lu on %s of layout %c, where no event list after Haswell names it (L-83, "
-		      "OQ-L33 default)", (unsigned long)w.d[on], cl_ctr_names[on], l.name));
-	return V_PASS;
+	return t_default(t, "OQ-L33", "83H counts nothing from Skylake on", !w.d[on], "83H "
+			 "counted %lu on %s of layout %c, where no event list after Haswell names it "
+			 "(L-83, OQ-L33 default)", (unsigned long)w.d[on], cl_ctr_names[on], l.name);
 }
 
 /* 81H on ARB counter 0 (L-56, L-83): every source lets it count there on
@@ -164,8 +169,9 @@ static const struct test tests[] = {
 	  .run = arb_counting },
 	{ .id = "client.events.arb-occ-on-1", .desc = "80H occupancy on ARB counter 1 counts "
 	  "nothing (model; reported on hardware)", .needs = NEED_UNCORE, .run = arb_occ_on_1 },
-	{ .id = "client.events.arb-coh-occ", .desc = "83H counts on ARB counter 0 of layout A "
-	  "and nothing from Skylake on (model; reported on hardware)", .needs = NEED_UNCORE,
+	{ .id = "client.events.arb-coh-occ", .desc = "83H counts on ARB counter 0 of layout A, "
+	  "not on counter 1, and nothing from Skylake on (model; reported on hardware)",
+	  .needs = NEED_UNCORE,
 	  .run = arb_coh_occ },
 	{ .id = "client.events.arb-req-on-0", .desc = "81H counts on ARB counter 0, but on "
 	  "Rocket Lake (model; reported on hardware)", .needs = NEED_UNCORE, .run = arb_req_on_0 },

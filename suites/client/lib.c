@@ -232,6 +232,16 @@ static enum verdict window_once(struct tctx *t, const struct cl_layout *l, struc
 	for (i = 0; i < CL_NWIN; i++) /* L-32: what was written reads back while stopped */
 		if (cl_ctr_msr(l, i))
 			RD(t, cl_ctr_msr(l, i), &a[i]);
+	/* L-20, L-21, L-23: nothing counts before the window opens. A counter
+	 * that does already counts from its own select write, and every
+	 * comparison between two counters of the window would turn on those
+	 * writes' timing; the fixed counter, one count a U-clock, shows it
+	 * whenever it runs, so the window refuses to open rather than measure
+	 * something that depends on timing. */
+	if ((w->sel[CL_FIX] & CL_FC_EN) && a[CL_FIX])
+		return t_fail(t, "FIXED_CTR counted %lu after its enable was written, before %s "
+			      "opened the window (L-20, L-21, L-23)", (unsigned long)a[CL_FIX],
+			      local ? "the selects' enables" : "GLOBAL_CTRL.EN");
 	w->skew = 0;
 	w->tsc = plat_tsc();
 	if (local)

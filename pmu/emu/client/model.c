@@ -142,10 +142,12 @@ static bool allowed(const struct client_uncore *u, unsigned i, uint8_t ev, uint8
 	if (!is_arb(i))
 		return event_allowed(u->lay->cbox, (i - CLIENT_NARB) % 2, ev, um);
 	r = event_rule_find(u->arb_rules, ev, um);
+	if (F(u, ARB_OCC_ON_1))
+		return true; /* L-58, L-83 broken: every event on every counter */
 	if (r && !r->counters && F(u, ARB_COH_OCC_LIVE))
-		return true; /* L-83 broken: an event no list names after Haswell counts */
-	if (r && r->counters && F(u, ARB_OCC_ON_1))
-		return true; /* L-58, OQ-L34 broken: on a counter its rule excludes */
+		return true; /* L-83 broken: an event no list names for the part counts */
+	if (ev == 0x81 && i % 2 == 0 && F(u, ARB_REQ_1_ONLY))
+		return false; /* L-83 broken: Rocket Lake's rule on every part (OQ-L34) */
 	return event_allowed(u->arb_rules, i % 2 - u->lay->arb_first, ev, um);
 }
 
