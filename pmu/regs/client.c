@@ -160,7 +160,8 @@ static const uint16_t cbox_b_offs[] = { 0x00, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60
  * count an event the client suite programs, and the umasks that count
  * nothing. Counter numbers are the box type's own (its templates' index):
  * Ice Lake's one ARB counter, PERFCTR1, is its counter 0. */
-#define ARB_RULE(ev, ctrs, inc, sid) { .event = (ev), .counters = (ctrs), .max_inc = (inc), .spec = sid }
+#define ARB_RULE(ev, ctrs, inc, sid) \
+	{ .event = (ev), .counters = (ctrs), .max_inc = (inc), .spec = sid }
 /* L-56: occupancy on counter 0 only, requests on either (Ivy Bridge and
  * Haswell lists; 83H listed up to Haswell). */
 static const struct event_rule arb_a_events[] = {

@@ -82,7 +82,7 @@ static const uint8_t cl_models_d[] = { 0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF };
 #define CL_LOOKUP_STATE_ONLY 0x0F34ull          /* the line-state group alone (OQ-L22) */
 #define CL_ARB_OCC     0x0180ull                /* UNC_ARB_TRK_OCCUPANCY.ALL: counter 0 only (L-56) */
 #define CL_ARB_REQ     0x0181ull                /* UNC_ARB_TRK_REQUESTS.ALL: 0 or 1 */
-#define CL_ARB_COH_OCC 0x0183ull                /* UNC_ARB_COH_TRK_OCCUPANCY.ALL: to Haswell (L-83) */
+#define CL_ARB_COH_OCC 0x0183ull                /* UNC_ARB_COH_TRK_OCCUPANCY.ALL (L-83) */
 
 /* Counters by event (L-82..L-84): the ARB counter every source lets count
  * 81H on every client part (L-56, L-83: 1 on Ice Lake and Rocket Lake,
