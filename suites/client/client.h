@@ -59,6 +59,9 @@ unsigned cl_cmask_top(const struct cl_layout *l);
  * the fixed counter; on Ice Lake client no ARB 0 (its MSRs 0: a window
  * leaves the slot alone and reads 0 for it, L-70). */
 enum { CL_ARB0, CL_ARB1, CL_CB0, CL_CB1, CL_FIX, CL_NWIN };
+/* The slot where a window counts ARB 81H: the counter every source lets
+ * count it on every part (CL_ARB_REQ_CTR, L-83). */
+#define CL_ARB_REQ_WIN (CL_ARB0 + CL_ARB_REQ_CTR)
 uint32_t cl_ctr_msr(const struct cl_layout *l, unsigned i);
 uint32_t cl_sel_msr(const struct cl_layout *l, unsigned i); /* CL_FIX: FIXED_CTRL */
 extern const char *const cl_ctr_names[CL_NWIN];

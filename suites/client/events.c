@@ -132,7 +132,7 @@ static enum verdict arb_req_on_0(struct tctx *t)
 				 "event list gives it counter 1 alone (L-83, OQ-L34 default)",
 				 (unsigned long)w.d[CL_ARB0]);
 	if (!w.d[CL_ARB0])
-		return cl_silent(t, &l, &w, CL_ARB0, "81H", CL_ARB1, "81H");
+		return cl_silent(t, &l, &w, CL_ARB0, "81H", CL_ARB_REQ_WIN, "81H");
 	return V_PASS;
 }
 
@@ -147,7 +147,7 @@ static enum verdict umask_groups(struct tctx *t)
 
 	TRY(cl_layout(t, &l));
 	memset(&w, 0, sizeof(w));
-	w.sel[CL_ARB1] = CL_ARB_REQ | CL_ES_EN;
+	w.sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN;
 	w.sel[CL_CB0] = CL_LOOKUP_ANY | CL_ES_EN;
 	w.sel[CL_CB1] = CL_LOOKUP_STATE_ONLY | CL_ES_EN;
 	w.sel[CL_FIX] = CL_FC_EN;
@@ -156,7 +156,7 @@ static enum verdict umask_groups(struct tctx *t)
 	TRY(cl_window(t, &l, &w, WIN_US));
 	t_figure(t, "one_group_count", (int64_t)w.d[CL_CB1], "count");
 	if (!w.d[CL_CB0])
-		return cl_silent(t, &l, &w, CL_CB0, "34H/8FH", CL_ARB1, "81H");
+		return cl_silent(t, &l, &w, CL_CB0, "34H/8FH", CL_ARB_REQ_WIN, "81H");
 	TRY(t_default(t, "OQ-L22", "34H with one umask group counts nothing", !w.d[CL_CB1],
 		      "34H/0FH (no request-filter bit) counted %lu beside 34H/8FH's %lu (L-57, "
 		      "OQ-L22 default)", (unsigned long)w.d[CL_CB1], (unsigned long)w.d[CL_CB0]));

@@ -19,7 +19,7 @@ static const struct {
 	const char *ids;
 } cls[] = {
 	{ CL_FIX, 0, CL_ST_FIXED, "L-33, L-36, L-38" },
-	{ CL_ARB0 + CL_ARB_REQ_CTR, CL_ARB_REQ, CL_ST_ARB, "L-32, L-35, L-38" },
+	{ CL_ARB_REQ_WIN, CL_ARB_REQ, CL_ST_ARB, "L-32, L-35, L-38" },
 	{ CL_CB0, CL_LOOKUP_ANY, CL_ST_CBO, "L-32, L-35, L-38" },
 };
 
@@ -53,10 +53,10 @@ static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigne
 
 	w.sel[i] = sel_of(c, false);
 	if (i == CL_CB0) /* L-86: the traffic reference */
-		w.sel[CL_ARB1] = CL_ARB_REQ | CL_ES_EN;
+		w.sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN;
 	TRY(cl_window(t, l, &w, RATE_US));
 	if (!w.d[i] && i == CL_CB0)
-		return cl_silent(t, l, &w, i, "34H/8FH", CL_ARB1, "81H");
+		return cl_silent(t, l, &w, i, "34H/8FH", CL_ARB_REQ_WIN, "81H");
 	if (!w.d[i])
 		return t_idle(t, "%s did not move in %u us (on hardware: no traffic)",
 				   cl_ctr_names[i], RATE_US);
