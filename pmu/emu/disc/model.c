@@ -15,6 +15,11 @@
 
 enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT };
 
+static bool has(const struct disc_emu *m, emu_faults_t f)
+{
+	return (m->faults & f) != 0;
+}
+
 uint64_t disc_emu_window(unsigned pkg)
 {
 	/* above every RAM and PCI window OVMF places on q35 */
@@ -37,6 +42,25 @@ static uint64_t mask(unsigned width)
 	return width >= 64 ? ~0ull : (1ull << width) - 1;
 }
 
+/* The width a unit's counters really have (D-33). */
+static unsigned width_of(const struct disc_emu *m, const struct disc_emu_type *t)
+{
+	/* disc-imc-width-40: the IMC's counters wrap at 40 bits */
+	return t->type == 6 && has(m, EMU_F(DISC_IMC_WIDTH_40)) ? 40 : t->width;
+}
+
+/* Whether unit u is held: its own freeze or the global freeze-all. */
+static bool held(const struct disc_emu *m, const struct disc_emu_unit *u)
+{
+	const struct disc_emu_type *t = &m->part->types[u->row];
+
+	/* disc-mmio-frz-ignored: the MMIO units ignore their freeze bit */
+	if (u->frz && !(t->access == 1 && has(m, EMU_F(DISC_MMIO_FRZ_IGNORED))))
+		return true;
+	/* disc-global-frz-ignored: the freeze-all holds nothing */
+	return (m->global & GLOBAL_FRZ) && !has(m, EMU_F(DISC_GLOBAL_FRZ_IGNORED));
+}
+
 /* Brings unit u's counters to now: event 0x01 counts every cycle while
  * neither the unit's freeze nor the global freeze-all holds (D-30, D-34,
  * D-36); a wrap sets the counter's status bit when its overflow enable
@@ -47,14 +71,14 @@ static void settle(struct disc_emu *m, struct disc_emu_unit *u)
 	uint64_t d = m->now - u->since;
 
 	u->since = m->now;
-	if (u->frz || (m->global & GLOBAL_FRZ) || !d)
+	if (held(m, u) || !d)
 		return;
 	for (unsigned k = 0; k < t->nregs; k++) {
 		if ((u->ctl[k] & CTL_EVENT) != FREE_EVENT)
 			continue;
 		u->ctr[k] += d;
-		if (u->ctr[k] > mask(t->width)) {
-			u->ctr[k] &= mask(t->width);
+		if (u->ctr[k] > mask(width_of(m, t))) {
+			u->ctr[k] &= mask(width_of(m, t));
 			if (u->ctl[k] & CTL_OV_EN)
 				u->status |= (uint8_t)(1u << k);
 		}
@@ -80,7 +104,7 @@ static uint64_t unit_read(struct disc_emu *m, struct disc_emu_unit *u, enum kind
 	case K_CTL:
 		return u->ctl[i];
 	default:
-		return u->ctr[i] & mask(t->width);
+		return u->ctr[i] & mask(width_of(m, t));
 	}
 }
 
@@ -106,7 +130,7 @@ static void unit_write(struct disc_emu *m, struct disc_emu_unit *u, enum kind k,
 		u->ctl[i] = v;
 		break;
 	default:
-		u->ctr[i] = v & mask(t->width); /* OQ-D8 */
+		u->ctr[i] = v & mask(width_of(m, t)); /* OQ-D8 */
 		break;
 	}
 }
@@ -177,16 +201,29 @@ static uint64_t unit_ctl_addr(const struct disc_emu *m, const struct disc_emu_ty
 	return (uint64_t)bus << 20 | (uint64_t)(t->dev + n) << 15 | (uint64_t)t->fn << 12 | t->base;
 }
 
+/* The entries the table lists of type row t: more than are there on
+ * D-41's part, and one CHA more with disc-cha-uncorrected where no MSR
+ * corrects the count. */
+static unsigned listed(const struct disc_emu *m, const struct disc_emu_type *t)
+{
+	bool extra = t->type == 0 && !m->part->cha_msr && has(m, EMU_F(DISC_CHA_UNCORRECTED));
+
+	return t->listed + extra;
+}
+
 static void build_table(struct disc_emu *m)
 {
+	/* disc-stride-3: the entries 3 qwords apart, the global entry still
+	 * saying DISC_EMU_STRIDE (D-12) */
+	unsigned stride = has(m, EMU_F(DISC_STRIDE_3)) ? 3 : DISC_EMU_STRIDE, e = 0;
 	uint64_t *g = m->table;
-	unsigned e = 0;
 
+	memset(m->table, 0, sizeof(m->table));
 	for (unsigned r = 0; r < m->part->ntypes; r++) {
 		const struct disc_emu_type *t = &m->part->types[r];
 
-		for (unsigned n = 0; n < t->listed && e < DISC_EMU_MAX_UNITS; n++, e++) {
-			uint64_t *q = &m->table[(e + 1) * DISC_EMU_STRIDE];
+		for (unsigned n = 0; n < listed(m, t) && e < DISC_EMU_MAX_UNITS; n++, e++) {
+			uint64_t *q = &m->table[(e + 1) * stride];
 
 			q[0] = t->nregs | (uint64_t)t->ctl_off << 8 | (uint64_t)t->width << 16 |
 			       (uint64_t)t->ctr_off << 24 | (uint64_t)t->status_off << 32 |
@@ -200,6 +237,13 @@ static void build_table(struct disc_emu *m)
 	g[0] = 1 | (uint64_t)DISC_EMU_STRIDE << 8 | (uint64_t)e << 16;
 	g[1] = DISC_EMU_GLOBAL_CTL;
 	g[2] = 0;
+}
+
+void disc_emu_place(struct disc_emu *m, unsigned pkg, unsigned npkg)
+{
+	m->pkg = pkg;
+	m->npkg = npkg;
+	build_table(m);
 }
 
 void disc_emu_init(struct disc_emu *m, const struct disc_emu_part *part, emu_faults_t f,
@@ -244,7 +288,7 @@ static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, 
 		const struct disc_emu_type *t = &m->part->types[r];
 		uint32_t n;
 
-		if (t->access != 0 || msr < t->base || msr >= t->base + t->stride * t->listed)
+		if (t->access != 0 || msr < t->base || msr >= t->base + t->stride * listed(m, t))
 			continue;
 		n = (msr - t->base) / t->stride;
 		if (!reg_at(t, (msr - t->base) % t->stride, 8, k, i, &half))
@@ -273,7 +317,11 @@ int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val
 	if (rc)
 		return rc;
 	advance(m, now);
-	*val = k == K_GLOBAL ? m->global : k == K_CHA_COUNT ? m->part->cha_msr : unit_read(m, u, k, i);
+	/* disc-cha-uncorrected: SPR's MSR 0x2FFE reads 0 */
+	if (k == K_CHA_COUNT)
+		*val = has(m, EMU_F(DISC_CHA_UNCORRECTED)) ? 0 : m->part->cha_msr;
+	else
+		*val = k == K_GLOBAL ? m->global : unit_read(m, u, k, i);
 	return 0;
 }
 

@@ -78,6 +78,8 @@ uint8_t disc_emu_bus(unsigned pkg, unsigned npkg);
 
 void disc_emu_init(struct disc_emu *m, const struct disc_emu_part *part, emu_faults_t f,
 		   unsigned pkg, unsigned npkg, uint64_t now);
+/* The package's place: its table's addresses move with it. */
+void disc_emu_place(struct disc_emu *m, unsigned pkg, unsigned npkg);
 int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val);
 int disc_emu_wrmsr(struct disc_emu *m, uint32_t msr, uint64_t val, uint64_t now);
 /* 0, or -1: no function there. */
@@ -88,5 +90,8 @@ int disc_emu_pci_write(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t o
 /* 0, or -1: not the package's address. */
 int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val,
 		  uint64_t now);
+
+/* Every discovery part's operations (pmu/emu/disc/ops.c). */
+extern const struct emu_model disc_model;
 
 #endif
