@@ -129,6 +129,14 @@ const struct uncore_gen uncore_gens[] = {
 		MODELS(0xDD), /* D-43 */
 		.suite = "disc",
 	},
+	/* D-60: a family-6 part in no row above whose discovery table
+	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on
+	 * the emulated backend): no model of its own. */
+	{
+		.name = "disc",
+		.desc = "a part no registry row names, from its discovery table (D-60)",
+		.suite = "disc",
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 

@@ -13,7 +13,7 @@
 #define FREE_EVENT 0x01      /* D-34, OQ-D9 */
 #define GLOBAL_FRZ 0x1ull    /* D-36 */
 
-enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT };
+enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE };
 
 static bool has(const struct disc_emu *m, emu_faults_t f)
 {
@@ -284,6 +284,10 @@ static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, 
 		*k = msr == DISC_EMU_GLOBAL_CTL ? K_GLOBAL : K_CHA_COUNT;
 		return 0;
 	}
+	if (msr == DISC_EMU_BASE_MSR && m->part->msr_discovery) {
+		*k = K_BASE;
+		return 0;
+	}
 	for (unsigned r = 0; r < m->part->ntypes; r++) {
 		const struct disc_emu_type *t = &m->part->types[r];
 		uint32_t n;
@@ -320,6 +324,8 @@ int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val
 	/* disc-cha-uncorrected: SPR's MSR 0x2FFE reads 0 */
 	if (k == K_CHA_COUNT)
 		*val = has(m, EMU_F(DISC_CHA_UNCORRECTED)) ? 0 : m->part->cha_msr;
+	else if (k == K_BASE)
+		*val = disc_emu_window(m->pkg); /* D-06: the socket's own table */
 	else
 		*val = k == K_GLOBAL ? m->global : unit_read(m, u, k, i);
 	return 0;
@@ -337,7 +343,7 @@ int disc_emu_wrmsr(struct disc_emu *m, uint32_t msr, uint64_t val, uint64_t now)
 	advance(m, now);
 	if (k == K_GLOBAL)
 		global_write(m, val);
-	else if (k == K_CHA_COUNT)
+	else if (k == K_CHA_COUNT || k == K_BASE)
 		return VEC_GP; /* read-only */
 	else
 		unit_write(m, u, k, i, val);

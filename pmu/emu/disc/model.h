@@ -1,7 +1,7 @@
 /* The emulated discovery-table parts (spec xeon-discovery.md, D-xx): per
  * package, the discovery function (8086:09A7 with its DVSEC and BAR, D-01
- * .. D-04) and the table in MMIO behind it (D-10 .. D-17), no MSR 0x201E
- * (D-06, OQ-D1), and the generic units the
+ * .. D-04) and the table in MMIO behind it (D-10 .. D-17), MSR 0x201E on
+ * the part of D-60 (D-06, OQ-D1), and the generic units the
  * table lists behind MSR, PCI and MMIO entries (D-18 .. D-20) with their
  * contract (D-30 .. D-36): one model for every generation, the unit list
  * as data (pmu/emu/disc/parts.c). Counters are settled lazily, one unit at
@@ -22,6 +22,7 @@
 #define DISC_EMU_STRIDE 4       /* qwords between entries (D-12) */
 #define DISC_EMU_GLOBAL_CTL 0x2FF0u  /* OQ-D11 */
 #define DISC_EMU_CHA_MSR 0x2FFEu     /* D-41 */
+#define DISC_EMU_BASE_MSR 0x201Eu    /* D-06 */
 
 /* One box type of a part: how many units, where, their entry's fields. */
 struct disc_emu_type {
@@ -44,10 +45,11 @@ struct disc_emu_part {
 	const struct disc_emu_type *types;
 	unsigned ntypes;
 	uint64_t cha_msr;          /* what MSR 0x2FFE reads (D-41) */
+	bool msr_discovery;        /* MSR 0x201E holds the table's address (D-06, OQ-D1) */
 };
 
 extern const struct disc_emu_part disc_part_spr, disc_part_emr, disc_part_gnr,
-	disc_part_srf, disc_part_cwf;
+	disc_part_srf, disc_part_cwf, disc_part_new;
 
 /* A unit's state. */
 struct disc_emu_unit {

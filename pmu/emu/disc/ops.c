@@ -14,8 +14,11 @@ static const struct disc_emu_part *part_for(uint32_t model)
 		return &disc_part_srf; /* D-43 */
 	case 0xDD:
 		return &disc_part_cwf;
+	case 0xAD:
+	case 0xAE:
+		return &disc_part_gnr;
 	default:
-		return &disc_part_gnr; /* 0xAD, 0xAE */
+		return &disc_part_new; /* D-60 */
 	}
 }
 
