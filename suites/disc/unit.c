@@ -6,11 +6,14 @@
  * type of one socket through one window, so that a run grows with the
  * types, not with the units; a failure names the type, the socket and the
  * box id. Every test starts with the socket's freeze-all clear and puts
- * back what it found there; it leaves each unit reset (bits 8 and 9). */
+ * back what it found there, and puts back each unit's controls and
+ * counters as it found them (the status bits it set stay set). */
 #include "suites/disc/disc.h"
 
 #define RUN_US 100
 #define NEAR 1000 /* a preload this far below the wrap */
+
+#define NSAVE (1 + 2 * 8) /* the unit control, then up to 8 controls and counters */
 
 struct ty {
 	const struct ds_machine *m;
@@ -19,6 +22,7 @@ struct ty {
 	const struct disc_unit *u[DISC_MAX_UNITS];
 	unsigned n;
 	char name[24];
+	uint64_t saved[DISC_MAX_UNITS][NSAVE];
 };
 
 static uint64_t top(const struct disc_unit *u)
@@ -53,8 +57,41 @@ static enum verdict read_all(struct tctx *t, const struct ty *y, unsigned k, uin
 	return V_PASS;
 }
 
+/* Every unit's control, counter controls and counters as found. */
+static enum verdict save(struct tctx *t, struct ty *y)
+{
+	for (unsigned i = 0; i < y->n; i++) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
+			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
+		}
+	}
+	return V_PASS;
+}
+
+/* Put them back, each unit frozen while its registers are written, its
+ * unit control last (D-30). */
+static enum verdict restore(struct tctx *t, const struct ty *y)
+{
+	for (unsigned i = 0; i < y->n; i++) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
+			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
+		}
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
+}
+
 /* one(t, y) on every type of every socket, the freeze-all clear around
- * it and put back after. */
+ * it and put back after, each type's units saved before and restored
+ * after. */
 static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *, struct ty *))
 {
 	const struct ds_machine *m;
@@ -78,10 +115,11 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 				if (s->t.units[j].type == types[i])
 					y->u[y->n++] = &s->t.units[j];
 			ds_type_name(m->model, types[i], y->name, sizeof(y->name));
+			TRY(save(t, y));
 			TRY(unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
 			v = one(t, y);
-			if (v == V_PASS)
-				TRY(unit_ctl(t, y, DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
+			if (v != V_ERROR)
+				TRY(restore(t, y));
 		}
 		TRY(ds_global(t, s, true, &g));
 	}

@@ -214,6 +214,16 @@ static void unreadable_and_full_entries(void **state)
 	assert_int_equal(t.skips[1].index, 3);
 }
 
+/* D-17: the access types' values. */
+static void d17_access_types(void **state)
+{
+	(void)state;
+	assert_string_equal(disc_access_text(0), "MSR");
+	assert_string_equal(disc_access_text(1), "MMIO");
+	assert_string_equal(disc_access_text(2), "PCI");
+	assert_string_equal(disc_access_text(3), "reserved");
+}
+
 /* D-18: an MSR unit's registers one MSR number apart. */
 static void d18_msr_spacing(void **state)
 {
@@ -334,6 +344,7 @@ int main(void)
 		cmocka_unit_test_setup(d13_unit_fields, setup),
 		cmocka_unit_test_setup(d14_d15_d16_skipped_named, setup),
 		cmocka_unit_test_setup(unreadable_and_full_entries, setup),
+		cmocka_unit_test_setup(d17_access_types, setup),
 		cmocka_unit_test_setup(d18_msr_spacing, setup),
 		cmocka_unit_test_setup(d19_pci_packing, setup),
 		cmocka_unit_test_setup(d20_mmio_spacing, setup),

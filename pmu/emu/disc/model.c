@@ -28,7 +28,7 @@ uint64_t disc_emu_window(unsigned pkg)
 
 uint8_t disc_emu_bus(unsigned pkg, unsigned npkg)
 {
-	/* OQ-D3: one bus per socket, in socket order: the last of its share */
+	/* D-05, OQ-D3: one bus per socket, in socket order: the last of its share */
 	return (uint8_t)((pkg + 1) * (256 / (npkg ? npkg : 1)) - 1);
 }
 

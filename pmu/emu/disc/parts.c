@@ -1,4 +1,4 @@
-/* The unit lists of the emulated discovery parts (OQ-D13): per generation
+/* The unit lists of the emulated discovery parts (D-45, OQ-D13): per generation
  * its box types (D-40, D-43), how many units of each a socket has, where
  * their registers are and what the table says of them. The addresses are
  * the model's choice where no source fixes them; UPI and M3UPI sit where
@@ -55,7 +55,8 @@ static const struct disc_emu_type emr_types[] = {
 	MSR_BOX(11, 2, 0x2E00),
 };
 
-/* D-43: Granite Rapids, Sierra Forest, Clearwater Forest; B2CXL is OFFS8. */
+/* D-43: Granite Rapids, Sierra Forest, Clearwater Forest; B2CXL is OFFS8;
+ * no table error (D-44). */
 #define GNR_REST                                                                              \
 	MSR_IIO(1, 16, 0x3000), MSR_IIO(2, 16, 0x3400), MSR_BOX(4, 1, 0x2FC0),                  \
 	MSR_BOX(5, 1, 0x2F00), MMIO_BOX(6, 12, 0x100000, 4), PCI_UPI(6, false),                \

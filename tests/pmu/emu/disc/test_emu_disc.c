@@ -161,10 +161,14 @@ static void d33_d35_width_and_status(void **state)
 	assert_int_equal(rd(CHA + 1), 0);
 }
 
-/* D-34, OQ-D9: event 0x01 counts each cycle; another event nothing. */
-static void d34_free_event(void **state)
+/* D-32: a counter control keeps every field, the extended umask of bits
+ * 63:32 included; D-34, OQ-D9: event 0x01 counts each cycle, another
+ * event nothing. */
+static void d32_d34_free_event(void **state)
 {
 	(void)state;
+	wr(CHA + 4, 0xFFFFFF00FFFFFFFFull);
+	assert_true(rd(CHA + 4) == 0xFFFFFF00FFFFFFFFull);
 	wr(GLOBAL, 0);
 	wr(CHA + 2, 0x01);
 	wr(CHA + 3, 0x02);
@@ -307,7 +311,8 @@ static void end_to_end(const struct disc_emu_part *p, uint32_t model, unsigned w
 	}
 }
 
-static void parsed_model_every_unit(void **state)
+/* D-45, OQ-D13: the unit counts of each part, through the parser. */
+static void d45_parsed_model_every_unit(void **state)
 {
 	(void)state;
 	/* SPR: 56 CHAs after D-41, UPI and M3UPI rebuilt by D-42 */
@@ -315,6 +320,78 @@ static void parsed_model_every_unit(void **state)
 	end_to_end(&disc_part_emr, 0xCF, 64 + 36 + 1 + 8 + 4 + 4 + 4 + 2);
 	end_to_end(&disc_part_gnr, 0xAD, 128 + 16 + 16 + 1 + 1 + 12 + 6 + 12 + 4 + 6 + 4 + 8 + 4);
 	end_to_end(&disc_part_srf, 0xAF, 72 + 16 + 16 + 1 + 1 + 12 + 6 + 12 + 4 + 6 + 4 + 8 + 4);
+}
+
+/* D-05, OQ-D3: each socket's table on its own bus, in socket order, at
+ * its own address. */
+static void d05_one_table_per_socket(void **state)
+{
+	(void)state;
+	for (unsigned n = 1; n <= 4; n++)
+		for (unsigned p = 1; p < n; p++)
+			assert_true(disc_emu_bus(p - 1, n) < disc_emu_bus(p, n));
+	assert_true(disc_emu_window(0) != disc_emu_window(1));
+	setup_part(&disc_part_gnr, 1, 2);
+	assert_true(mem(disc_emu_window(1) + 8) == GLOBAL);
+}
+
+static unsigned types_of(const struct disc_emu_part *p, uint32_t *mask)
+{
+	uint64_t t = disc_emu_window(0), n;
+
+	setup_part(p, 0, 1);
+	n = (mem(t) >> 16) & 0x3FF;
+	*mask = 0;
+	for (unsigned i = 0; i < n; i++)
+		*mask |= 1u << (mem(t + (i + 1) * 4 * 8 + 16) & 0x1F);
+	return (unsigned)n;
+}
+
+/* D-40, D-43: the box types of each part's table. */
+static void d40_d43_types(void **state)
+{
+	uint32_t mask;
+
+	(void)state;
+	types_of(&disc_part_spr, &mask);
+	assert_int_equal(mask, 1u << 0 | 1u << 1 | 1u << 2 | 1u << 3 | 1u << 4 | 1u << 6 | 1u << 7 |
+				       1u << 8 | 1u << 9 | 1u << 11);
+	types_of(&disc_part_gnr, &mask);
+	assert_int_equal(mask, 1u << 0 | 1u << 1 | 1u << 2 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 8 |
+				       1u << 16 | 1u << 17 | 1u << 18 | 1u << 20 | 1u << 21 | 1u << 22);
+}
+
+/* D-44: every PCI entry of Granite Rapids' table names a function there. */
+static void d44_gnr_entries_answer(void **state)
+{
+	uint64_t t = disc_emu_window(0), n;
+	uint32_t v;
+
+	(void)state;
+	setup_part(&disc_part_gnr, 0, 1);
+	n = (mem(t) >> 16) & 0x3FF;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t q0 = mem(t + (i + 1) * 4 * 8), q1 = mem(t + (i + 1) * 4 * 8 + 8);
+
+		if (q0 >> 62 == 2)
+			assert_int_equal(disc_emu_pci_read(m, (q1 >> 15) & 0x1F, (q1 >> 12) & 7, 0, 4,
+							   now, &v), 0);
+	}
+}
+
+/* D-60, D-06: the part no row names has a type no digest names (0x30) and
+ * its table behind MSR 0x201E too; the named parts #GP there (OQ-D1). */
+static void d60_new_part(void **state)
+{
+	uint32_t mask;
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(disc_emu_rdmsr(m, 0x201E, now, &v), VEC_GP);
+	types_of(&disc_part_new, &mask);
+	assert_int_equal(mask, 1u << 0 | 1u << 4 | 1u << 6 | 1u << 8 | 1u << (0x30 & 0x1F));
+	assert_true(rd(0x201E) == disc_emu_window(0));
+	assert_int_equal(disc_emu_rdmsr(m, 0x3C00 + 1, now, &v), 0);
 }
 
 int main(void)
@@ -325,11 +402,15 @@ int main(void)
 		cmocka_unit_test_setup(d30_unit_freeze, setup),
 		cmocka_unit_test_setup(d31_unit_resets, setup),
 		cmocka_unit_test_setup(d33_d35_width_and_status, setup),
-		cmocka_unit_test_setup(d34_free_event, setup),
+		cmocka_unit_test_setup(d32_d34_free_event, setup),
 		cmocka_unit_test_setup(d36_global_freeze, setup),
 		cmocka_unit_test_setup(d41_cha_count, setup),
 		cmocka_unit_test_setup(d42_upi_where_linux_rebuilds, setup),
-		cmocka_unit_test_setup(parsed_model_every_unit, setup),
+		cmocka_unit_test_setup(d45_parsed_model_every_unit, setup),
+		cmocka_unit_test_setup(d05_one_table_per_socket, setup),
+		cmocka_unit_test_setup(d40_d43_types, setup),
+		cmocka_unit_test_setup(d44_gnr_entries_answer, setup),
+		cmocka_unit_test_setup(d60_new_part, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
