@@ -286,7 +286,7 @@ static enum verdict overflow_one(struct tctx *t, struct ty *y)
 {
 	for (unsigned i = 0; i < y->n; i++) {
 		const struct disc_unit *u = y->u[i];
-		uint64_t all = (1ull << u->nregs) - 1;
+		uint64_t all = (1ull << u->nregs) - 1, r;
 
 		if (u->status_off)
 			TRY(ds_wr(t, y->s, u, DISC_UNIT_STATUS, 0, all));
@@ -294,6 +294,14 @@ static enum verdict overflow_one(struct tctx *t, struct ty *y)
 			TRY(ds_wr(t, y->s, u, DISC_CTR, k, top(u) - NEAR));
 			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, DS_EV_FREE | DS_CTL_OV_EN));
 		}
+		/* OQ-D8: without a writable counter no wrap is near; reported */
+		TRY(ds_rd(t, y->s, u, DISC_CTR, 0, &r));
+		TRY(t_default(t, "OQ-D8", "a counter write keeps the entry's width of bits",
+			      r == top(u) - NEAR, "%s %u of socket %u: counter 0 preloaded 0x%llx "
+			      "reads 0x%llx", y->name, u->id, y->sock,
+			      (unsigned long long)(top(u) - NEAR), (unsigned long long)r));
+		if (r != top(u) - NEAR)
+			return V_PASS;
 	}
 	TRY(unit_ctl(t, y, 0));
 	plat_stall_us(RUN_US);
