@@ -20,7 +20,7 @@ struct ty {
 	const struct ds_socket *s;
 	unsigned sock;
 	const struct disc_unit *u[DISC_MAX_UNITS];
-	unsigned n;
+	unsigned n, nsaved;
 	char name[24];
 	uint64_t saved[DISC_MAX_UNITS][NSAVE];
 };
@@ -60,7 +60,7 @@ static enum verdict read_all(struct tctx *t, const struct ty *y, unsigned k, uin
 /* Every unit's control, counter controls and counters as found. */
 static enum verdict save(struct tctx *t, struct ty *y)
 {
-	for (unsigned i = 0; i < y->n; i++) {
+	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
 		const struct disc_unit *u = y->u[i];
 
 		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
@@ -76,7 +76,7 @@ static enum verdict save(struct tctx *t, struct ty *y)
  * unit control last (D-30). */
 static enum verdict restore(struct tctx *t, const struct ty *y)
 {
-	for (unsigned i = 0; i < y->n; i++) {
+	for (unsigned i = 0; i < y->nsaved; i++) {
 		const struct disc_unit *u = y->u[i];
 
 		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
@@ -110,18 +110,25 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 		TRY(ds_global(t, s, false, &g));
 		TRY(ds_global(t, s, true, &zero));
 		for (unsigned i = 0; v == V_PASS && i < nt; i++) {
+			enum verdict r;
+
 			*y = (struct ty){ .m = m, .s = s, .sock = k };
 			for (unsigned j = 0; j < s->t.nunits; j++)
 				if (s->t.units[j].type == types[i])
 					y->u[y->n++] = &s->t.units[j];
 			ds_type_name(m->model, types[i], y->name, sizeof(y->name));
-			TRY(save(t, y));
-			TRY(unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
-			v = one(t, y);
-			if (v != V_ERROR)
-				TRY(restore(t, y));
+			v = save(t, y);
+			if (v == V_PASS)
+				v = unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
+			if (v == V_PASS)
+				v = one(t, y);
+			/* what was saved goes back, whatever the verdict */
+			r = restore(t, y);
+			v = v == V_PASS ? r : v;
 		}
-		TRY(ds_global(t, s, true, &g));
+		/* and the freeze-all as found, whatever the verdict */
+		if (ds_global(t, s, true, &g) != V_PASS && v == V_PASS)
+			v = V_FAIL;
 	}
 	return v;
 }
