@@ -30,6 +30,11 @@ const struct mutation_row mutation_rows[] = {
 	  .runs = RUN(GATES) | RUN(CD) },
 	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
 	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
+	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
+	 * packages. */
+	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids" },
+	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids" },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
