@@ -90,7 +90,7 @@ static enum verdict sels(struct tctx *t, bool en)
 
 	for (i = 0; i < s.n; i++)
 		for (k = 0; k < s.bx[i].nctr; k++)
-			WR(t, ex_sel(&s.bx[i], k), s.bx[i].ev | (en ? s.bx[i].en : 0));
+			WR(t, ex_sel(&s.bx[i], k), s.bx[i].ev[k] | (en ? s.bx[i].en : 0));
 	WR(t, EX_FIXED_CTL, en ? 1 : 0); /* bit 0 */
 	return V_PASS;
 }
@@ -167,7 +167,7 @@ static enum verdict controls(struct tctx *t, bool check, unsigned *changed)
 
 			if (k == s.bx[i].nctr && msr == EX_U_CTL)
 				continue; /* U: its GLOBAL_CTL is the register written */
-			want = k < s.bx[i].nctr ? s.bx[i].ev | s.bx[i].pmi | s.bx[i].en :
+			want = k < s.bx[i].nctr ? s.bx[i].ev[k] | s.bx[i].pmi | s.bx[i].en :
 			       s.bx[i].box_en | (s.bx[i].name[0] == 'W' ? EX_FIXED_EN : 0);
 			if (!check) {
 				WR(t, msr, want);
