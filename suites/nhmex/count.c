@@ -3,6 +3,7 @@
  * counter, C0-C7 (C0-C9 on 0x2F), B, S, M, both R halves, W and its fixed
  * counter. A counter is judged "moving" or "still" across WINDOW_US. */
 #include "suites/nhmex/nhmex.h"
+#include "suites/common/not_counted.h"
 
 /* 1 ms: over two million U-clocks on the model (2.133 GHz), and on
  * hardware any counting event of an uncore at 1-3 GHz moves in it. A still
@@ -98,6 +99,7 @@ static enum verdict sels(struct tctx *t, bool en)
 static enum verdict gates(struct tctx *t)
 {
 	unsigned i, k, j, idle = 0;
+	uint64_t ref = 0;
 
 	s.n = ex_boxes(s.bx);
 	memset(s.idle, 0, sizeof(s.idle));
@@ -111,12 +113,18 @@ static enum verdict gates(struct tctx *t)
 	WR(t, EX_U_CTL, EX_EN_ALL | EX_U_EN);
 	TRY(window(t));
 	for (i = 0, j = 0; i <= s.n; i++)
+		for (k = 0; k < nctr_of(i); k++, j++)
+			ref = s.b[j] - s.a[j]; /* the last: the W fixed counter's cycles */
+	for (i = 0, j = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
+			char ev[80];
+
 			if (s.a[j] != s.b[j])
 				continue;
-			TRY(t_still(t, "%s counter %u (0x%x) did not move in %u us with en_all, its "
-				    "box enable and its en set (X-05, X-06, X-07; on hardware idle, "
-				    "OQ-X19: its event)", name_of(i), k, ctr_of(i, k), WINDOW_US));
+			snprintf(ev, sizeof(ev), "%s counter %u (0x%x) on select 0x%lx", name_of(i), k,
+				 ctr_of(i, k), (unsigned long)(i < s.n ? s.bx[i].ev[k] : 1));
+			TRY(ev_still(t, ev, "the W fixed counter", i < s.n ? ref : 0,
+				     "X-05, X-06, X-07; OQ-X19: its event"));
 			s.idle[j] = true;
 			idle++;
 		}
