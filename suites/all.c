@@ -46,6 +46,7 @@ const struct suite *const all_suites[] = {
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
 	&nhmex_filter_suite,
+	&nhmex_event_suite,
 	/* client uncore, every layout (suites/client) */
 	&client_regs_suite,
 	&client_gate_suite,

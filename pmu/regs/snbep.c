@@ -154,12 +154,49 @@ static const struct reg_tmpl residency_regs[] = {
 	  .access = RA_RW, .fields = counter64, .spec = "S-46 OQ-S14" },
 };
 
+/* ---- event constraints (S-59..S-63) ----
+ * Which counters may count each event the snbep suite programs, and how
+ * much it adds a cycle: silicon counts nothing for an event on a counter
+ * its restriction leaves out, so the model enforces these rows (OQ-S30). */
+
+/* U-box: ev_sel 0 is the guide's idle select (S-18, OQ-S31: Intel's event
+ * lists call it UNC_U_CLOCKTICKS); EVENT_MSG and LOCK_CYCLES on both. */
+static const struct event_rule ubox_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0x0, .spec = "S-18 S-63 OQ-S31" },
+	{ .event = 0x42, .umask_mask = 0, .counters = 0x3, .max_inc = 1, .spec = "S-59" },
+	{ .event = 0x44, .umask_mask = 0, .counters = 0x3, .max_inc = 1, .spec = "S-59" },
+	{ .spec = NULL },
+};
+
+/* C-box: TOR_OCCUPANCY on counter 0 alone, at most 20 a cycle, and its
+ * umask 0 selects no sub-event (the first matching row applies). */
+static const struct event_rule cbox_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59" },
+	{ .event = 0x36, .umask = 0, .umask_mask = 0xFF, .counters = 0x0, .spec = "S-62" },
+	{ .event = 0x36, .umask_mask = 0, .counters = 0x1, .max_inc = 20,
+	  .spec = "S-59 S-60 OQ-S30" },
+	{ .spec = NULL },
+};
+
+/* PCU: no umask; clockticks, the band events and the occupancy event on
+ * any counter (the guide's "Register Restrictions: 0-3"). */
+static const struct event_rule pcu_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-44" },
+	{ .event = 0x0B, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0C, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0D, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0E, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x80, .umask_mask = 0, .counters = 0xF, .max_inc = 8, .spec = "S-59 S-27" },
+	{ .spec = NULL },
+};
+
 const struct box_type snbep_ubox = {
 	.name = "ubox",
 	.nboxes = 1,
 	.scope = SCOPE_PACKAGE,
 	.regs = ubox_regs,
 	.nregs = ARRAY_SIZE(ubox_regs),
+	.events = ubox_events,
 };
 
 /* Eight register sets; only those of present cores answer (OQ-S15). */
@@ -170,6 +207,7 @@ const struct box_type snbep_cbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_regs,
 	.nregs = ARRAY_SIZE(cbox_regs),
+	.events = cbox_events,
 };
 
 const struct box_type snbep_pcu = {
@@ -178,6 +216,7 @@ const struct box_type snbep_pcu = {
 	.scope = SCOPE_PACKAGE,
 	.regs = pcu_regs,
 	.nregs = ARRAY_SIZE(pcu_regs),
+	.events = pcu_events,
 };
 
 const struct box_type snbep_residency = {
@@ -308,21 +347,47 @@ static const struct reg_tmpl r3qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
-#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
+/* The PCI boxes' events the suite programs (S-56, S-53): no source read
+ * restricts their counters (S-59). */
+static const struct event_rule ha_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule imc_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .event = 0x04, .umask_mask = 0, .counters = 0xF, .spec = "S-53 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule qpi_events[] = {
+	{ .event = 0x14, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule r2pcie_events[] = {
+	{ .event = 0x01, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule r3qpi_events[] = {
+	{ .event = 0x01, .umask_mask = 0, .counters = 0x7, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+
+#define PCI_BOX(var, box_name, ids, df, box_regs, box_events)                             \
 	const struct pci_box_type var = {                                                 \
 		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
-			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
+			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs),                 \
+			 .events = box_events },                                          \
 		.dev_ids = ids,                                                           \
 		.devfn = df,                                                              \
 	};                                                                                \
 	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
 
-PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs);
-PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs);
-PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs);
-PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs);
-PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs);
-PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs);
+PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs, ha_events);
+PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs, imc_events);
+PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs, qpi_events);
+PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs,
+	NULL);
+PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs, r2pcie_events);
+PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs, r3qpi_events);
 
 const struct box_type *const snbep_boxes[] = {
 	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_residency,
