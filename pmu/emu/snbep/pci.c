@@ -220,6 +220,8 @@ static void write_dword(struct snbep_pci *p, struct snbep_pci_box *b, uint16_t o
 		b->det[k] = false;
 	} else if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
 		k = (off - CTR0) / 8;
+		if (has(p, EMU_F(SNBEP_PCI_FROZEN_CTR_RO)) && frozen(p, (unsigned)(b - p->box)))
+			return;
 		if (off & 4)
 			b->val[k] = ((uint64_t)v << 32 | (uint32_t)b->val[k]) & mask(b->width);
 		else

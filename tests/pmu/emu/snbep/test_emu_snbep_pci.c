@@ -275,6 +275,16 @@ static bool frz_holds(emu_faults_t f)
 	return ctr(R2(BUS0), 0) == 0;
 }
 
+/* S-05: a frozen box's counter takes a write. */
+static bool frozen_ctr_written(emu_faults_t f)
+{
+	machine(f);
+	count(HA(BUS0), EN);
+	wr32(HA(BUS0), BOX_CTL, 0x10100);
+	assert_int_equal(pci_cfg_write64(HA(BUS0), CTR(0), 0x123456789ull), 0);
+	return ctr(HA(BUS0), 0) == 0x123456789ull;
+}
+
 static bool frz_own_box(emu_faults_t f)
 {
 	machine(f);
@@ -349,6 +359,7 @@ static const struct row rows[] = {
 	ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
 	ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
 	ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
+	ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
 };
 
 static void every_pci_defect_breaks_its_row(void **state)
