@@ -242,6 +242,8 @@ enum verdict ex_rate(struct tctx *t, const struct ex_box *b, unsigned k, uint64_
 	return V_PASS;
 }
 
+/* The counter read as it counts (a read leaves counting alone, X-10); past
+ * 2^48 the status read after it must show the wrap (X-14). */
 enum verdict ex_wait_wrap(struct tctx *t, uint32_t reg, uint64_t bit, uint32_t ctr, uint64_t pre,
 			  uint64_t *st)
 {

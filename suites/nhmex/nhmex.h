@@ -112,7 +112,8 @@ uint64_t ex_preload(uint64_t hz, uint64_t us);
 
 /* Until status register `reg` shows `bit` (*st its last read), or the
  * counter at MSR `ctr`, preset to `pre`, has passed 2^48 (the status is
- * read after that counter read, so it must show by then: X-14), or the
+ * read after that counter read, so it must show by then: X-14; the reads
+ * leave counting alone, X-10), or the
  * counter has not moved for EX_STILL_US. What ends the wait is what the
  * counter did, never how long its wrap should take: a rate measured high
  * (a CPU away between a counter read and the clock read) moves the wrap

@@ -12,7 +12,7 @@
 
 /* Box i's counter k preset to wrap, counting alone until its ov bit shows
  * (pmi_en clear), then stopped by en_all = 0; *idle on hardware if it did
- * not move at all. */
+ * not move at all. The wait reads the counter as it counts (X-10). */
 static enum verdict overflow(struct tctx *t, const struct ex_box *b, unsigned k, bool *idle)
 {
 	uint64_t hz, u = EX_EN_ALL, pre, st, c;
@@ -115,7 +115,8 @@ static enum verdict chain(struct tctx *t)
 /* X-17, X-28 with the W fixed counter (uncore clock: counts on every
  * part): its wrap sets W ov_fixed and U ov_w; U OVF_CTL.clr_ov_w clears
  * ov_w alone (the W bit staying is OQ-X6: asserted on the model, reported
- * on hardware). X-18 first: writing counters across 2^48 sets nothing. */
+ * on hardware). X-18 first: writing counters across 2^48 sets nothing.
+ * The wait reads the counter as it counts (X-10). */
 static enum verdict u_clear(struct tctx *t)
 {
 	static struct ex_box bx[EX_MAX_BOXES];
@@ -180,7 +181,8 @@ static enum verdict u_clear(struct tctx *t)
  * set and pmi_core_sel selects cores 0-3 (the BSP's core among them on any
  * numbering, OQ-X1, OQ-X2): status set, en_all still 1, the counter moving
  * on, no PMI after quiescence. The control, pmi_en set: a PMI comes and
- * en_all goes to 0 (X-19, X-22), or the quiet proved nothing. */
+ * en_all goes to 0 (X-19, X-22), or the quiet proved nothing. The wait
+ * reads the counter as it counts (X-10). */
 static enum verdict no_pmi(struct tctx *t)
 {
 	static struct ex_box bx[EX_MAX_BOXES];
