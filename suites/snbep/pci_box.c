@@ -12,6 +12,9 @@
  * E5-2600 (S-54). */
 #define STREAM_BYTES (64ull << 20)
 #define CAS_MULTIPLE 2 /* S-54's upper bound, in lines per line moved */
+/* PKT_MATCH0 with a bit in each of dnid, mc and opc and none reserved
+ * (S-57: reserved bits are written 0) */
+#define PKT_MATCH0_VAL 0x12340u
 
 static enum verdict count_clk(struct tctx *t, struct pci_fn f, unsigned b, unsigned k,
 			      uint32_t extra)
@@ -337,17 +340,17 @@ static enum verdict filter(struct tctx *t)
 	if (v != V_PASS)
 		return spb_end(t, n, v);
 	q = (struct pci_fn){ 0, spb_bus(0), 8, 6 };
-	rc = pci_cfg_write(q, 0x228, 4, 0x12345);
+	rc = pci_cfg_write(q, 0x228, 4, PKT_MATCH0_VAL);
 	if (!rc)
 		rc = pci_cfg_read(q, 0x228, 4, &m);
 	t_figure(t, "pkt_match0_reads_reg", rc ? -1 : (int64_t)m, "reg");
 	if (rc == PLAT_EUNSUPPORTED)
 		plat_log(1, "  snbep.pci.filter: QPI match/mask not reached: %s (pci: %s)",
 			 space_rc_text(rc), plat_pci_mechanism());
-	else if (rc || m != 0x12345) {
+	else if (rc || m != PKT_MATCH0_VAL) {
 		enum verdict v = t_default(t, "OQ-S28", "QPI match/mask at device 8/9 function 6",
-					   false, "QPI port 0 PKT_MATCH0 read %d/0x%x after 0x12345 "
-					   "(S-57, OQ-S28)", rc, m);
+					   false, "QPI port 0 PKT_MATCH0 read %d/0x%x after 0x%x "
+					   "(S-57, OQ-S28)", rc, m, PKT_MATCH0_VAL);
 
 		if (v != V_PASS)
 			return spb_end(t, n, v);

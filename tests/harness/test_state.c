@@ -236,13 +236,13 @@ static void pci_boxes_saved_restored_checked(void **state)
 
 	(void)state;
 	snbep(0);
-	pwr(QPI_M1, 0x228, 0x5A5A); /* as firmware may leave it */
+	pwr(QPI_M1, 0x228, 0x5A58); /* as firmware may leave it */
 	assert_int_equal(run(&state_preflight), V_PASS);
 	pwr(HA0, PCI_CTL0, 0x400000); /* en: the clockticks count */
 	pwr(QPI_M1, 0x228, 0);
 	assert_int_equal(run(&state_restore), V_PASS);
 	assert_int_equal(prd(HA0, PCI_CTL0), 0);
-	assert_int_equal(prd(QPI_M1, 0x228), 0x5A5A);
+	assert_int_equal(prd(QPI_M1, 0x228), 0x5A58);
 	assert_true(state_check(&ok, &pk, &pok, &npci));
 	assert_int_equal(npci, 24); /* 12 functions a socket (S-48) */
 	assert_int_equal(pok, 24);

@@ -258,9 +258,9 @@ static void s57_match_mask_read_back(void **state)
 	(void)state;
 	machine(0);
 	wr32(QPIF(BUS0, 1), 0x228, 0x12345);
-	wr32(QPIF(BUS0, 1), 0x23C, 0xF000F);
-	assert_int_equal(rd32(QPIF(BUS0, 1), 0x228), 0x12345);
-	assert_int_equal(rd32(QPIF(BUS0, 1), 0x23C), 0xF000F);
+	wr32(QPIF(BUS0, 1), 0x23C, 0xFFFFFFFF);
+	assert_int_equal(rd32(QPIF(BUS0, 1), 0x228), 0x12340); /* reserved 2:0 read 0 */
+	assert_int_equal(rd32(QPIF(BUS0, 1), 0x23C), 0xF000F); /* rds 19:16, rnid_3_0 3:0 */
 	assert_int_equal(rd32(QPIF(BUS0, 0), 0x228), 0);
 }
 
