@@ -286,6 +286,22 @@ static const struct field pci_counter48[] = {
 	{ .name = NULL },
 };
 
+/* The HA's address and opcode match (§4: UPMG Tables 2-37..2-39). */
+static const struct field ha_addr_lo[] = {
+	{ .name = "lo_addr", .lo = 6, .hi = 31, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
+static const struct field ha_addr_hi[] = {
+	{ .name = "hi_addr", .lo = 0, .hi = 13, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
+static const struct field ha_opc[] = {
+	{ .name = "opc", .lo = 0, .hi = 5, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
 static const struct reg_tmpl ha_regs[] = {
 	{ .name = "HA_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
@@ -293,10 +309,12 @@ static const struct reg_tmpl ha_regs[] = {
 	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "HA_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
-	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH%u", .addr = 0x40, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH0", .addr = 0x40, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_addr_lo },
+	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH1", .addr = 0x44, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_addr_hi },
 	{ .name = "HA_PCI_PMON_BOX_OPCODEMATCH", .addr = 0x48, .count = 1, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_opc },
 };
 
 static const struct reg_tmpl imc_regs[] = {
@@ -321,12 +339,32 @@ static const struct reg_tmpl qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
 
-/* The QPI packet match/mask registers sit in other devices (LNX). */
+/* The QPI packet match/mask registers sit in other devices (LNX); MATCH0
+ * and MASK0 hold one layout, MATCH1 and MASK1 another (S-57). */
+static const struct field qpi_pkt0[] = {
+	{ .name = "vnw", .lo = 3, .hi = 4, .access = FA_RW, .spec = "S-57" },
+	{ .name = "opc", .lo = 5, .hi = 8, .access = FA_RW, .spec = "S-57" },
+	{ .name = "mc", .lo = 9, .hi = 12, .access = FA_RW, .spec = "S-57" },
+	{ .name = "dnid", .lo = 13, .hi = 17, .access = FA_RW, .spec = "S-57" },
+	{ .name = "rnid_4", .lo = 31, .hi = 31, .access = FA_RW, .spec = "S-57" },
+	{ .name = NULL },
+};
+
+static const struct field qpi_pkt1[] = {
+	{ .name = "rnid_3_0", .lo = 0, .hi = 3, .access = FA_RW, .spec = "S-57" },
+	{ .name = "rds", .lo = 16, .hi = 19, .access = FA_RW, .spec = "S-57" },
+	{ .name = NULL },
+};
+
 static const struct reg_tmpl qpi_match_regs[] = {
-	{ .name = "Q_P_PCI_PMON_PKT_MATCH%u", .addr = 0x228, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
-	{ .name = "Q_P_PCI_PMON_PKT_MASK%u", .addr = 0x238, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "Q_P_PCI_PMON_PKT_MATCH0", .addr = 0x228, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt0 },
+	{ .name = "Q_P_PCI_PMON_PKT_MATCH1", .addr = 0x22C, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt1 },
+	{ .name = "Q_P_PCI_PMON_PKT_MASK0", .addr = 0x238, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt0 },
+	{ .name = "Q_P_PCI_PMON_PKT_MASK1", .addr = 0x23C, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt1 },
 };
 
 static const struct reg_tmpl r2pcie_regs[] = {

@@ -247,6 +247,37 @@ enum verdict ex_rate(struct tctx *t, const struct ex_box *b, unsigned k, uint64_
 	return V_PASS;
 }
 
+/* The counter read as it counts (a read leaves counting alone, X-10); once
+ * it has counted the 2^48 - pre events to the wrap since the first read,
+ * the status read after it must show the wrap (X-14). Counted as the sum
+ * of the steps between reads, so a counter narrower than 48 bits (a
+ * defect) wraps early and ends the wait too, its status then judged. */
+enum verdict ex_wait_wrap(struct tctx *t, uint32_t reg, uint64_t bit, uint32_t ctr, uint64_t pre,
+			  uint64_t *st)
+{
+	uint64_t still = plat_tsc_hz() / 1000000 * EX_STILL_US, c, last, moved = 0, now, since;
+
+	/* The counter held `last` at `since` or before (the clock read after
+	 * the counter read) and still at `now` or after (the clock read
+	 * before it): "still" means still over at least now - since. */
+	RD(t, ctr, &last);
+	since = plat_tsc();
+	for (;;) {
+		now = plat_tsc();
+		RD(t, ctr, &c);
+		RD(t, reg, st);
+		moved += (c - last) & EX_MASK;
+		if ((*st & bit) || moved >= EX_TOP - pre)
+			return V_PASS;
+		if (c != last) {
+			last = c;
+			since = plat_tsc();
+		} else if (now > since && now - since > still) {
+			return V_PASS;
+		}
+	}
+}
+
 uint64_t ex_preload(uint64_t hz, uint64_t us)
 {
 	uint64_t n = hz / 1000 * us / 1000, pre;

@@ -124,6 +124,18 @@ enum verdict ex_arm(struct tctx *t, const struct ex_box *b, unsigned k, uint64_t
  * never a value whose low 24 bits are 0xFFFFFE or 0xFFFFFF (X-36). */
 uint64_t ex_preload(uint64_t hz, uint64_t us);
 
+/* Until status register `reg` shows `bit` (*st its last read), or the
+ * counter at MSR `ctr`, preset to `pre`, has counted the 2^48 - pre events
+ * to its wrap since the wait began (the status is read after that counter
+ * read, so it must show by then), or the counter has not moved for
+ * EX_STILL_US. What ends the wait is what the counter did, never how long
+ * its wrap should take: a rate measured high (a CPU away between a counter
+ * read and the clock read) moves the wrap later and costs time, not a
+ * verdict. */
+#define EX_STILL_US 50000
+enum verdict ex_wait_wrap(struct tctx *t, uint32_t reg, uint64_t bit, uint32_t ctr, uint64_t pre,
+			  uint64_t *st);
+
 /* The first box (ex_boxes order) whose counter 0 counts, and its rate: the
  * overflow source of the PMI and freeze tests. On hardware a box whose
  * event is idle is passed over (OQ-X19); SKIP if none counts. */
