@@ -19,6 +19,7 @@
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define CPUID_HYBRID        (1u << 15)   /* CPUID.(07H,0):EDX, C-55 */
 #define LEAF_HYBRID         0x1Au        /* C-56 */
+#define LEAF_PERFMON_EXT    0x23u        /* C-63 */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 
@@ -558,12 +559,13 @@ static uint32_t hybrid_eax(unsigned cpu)
 
 /* C-11, C-18: the calling CPU's core model's leaf 0AH and PDCM over the
  * lower view; on a hybrid part also the Hybrid flag and leaf 1AH (C-55,
- * C-56), which QEMU cannot present per CPU. */
+ * C-56), which QEMU cannot present per CPU; where the shape has it, leaf
+ * 23H (C-63). */
 static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
 	unsigned me = plat_this_cpu();
 	const struct core_shape *s = emu.cfg.core ? shape_of(me) : NULL;
-	uint32_t top = emu.cfg.core_e ? LEAF_HYBRID : 0xA;
+	uint32_t top = s && s->leaf23 ? LEAF_PERFMON_EXT : emu.cfg.core_e ? LEAF_HYBRID : 0xA;
 
 	if (emu.cfg.lower)
 		emu.cfg.lower->cpuid(leaf, subleaf, r);
@@ -581,6 +583,8 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		r[3] |= CPUID_HYBRID;
 	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
 		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
+	else if (leaf == LEAF_PERFMON_EXT && s->leaf23) /* C-63..C-65 */
+		core_cpuid_23(s, emu_faults_for(&emu.faults, EMU_FAM_CORE), subleaf, r);
 }
 
 /* The calling CPU's declared C-state; its core's (the shallowest of its
