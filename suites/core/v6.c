@@ -49,7 +49,10 @@ static bool read_leaf23(struct leaf23 *l)
 		return false;
 	pmu_cpuid(LEAF23, 0, l->s0);
 	pmu_cpuid(LEAF23, 1, l->s1);
-	return true;
+	/* a leaf within the highest that the processor does not support
+	 * reads 0 in every register (CPUID's rule), as under a hypervisor
+	 * that raises the highest leaf past one it does not present */
+	return (l->s0[0] | l->s0[1] | l->s0[2] | l->s0[3]) != 0;
 }
 
 /* The general counters by C-63/C-65: sub-leaf 1 EAX where bit 1 flags
@@ -113,8 +116,8 @@ static enum verdict enumeration(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	if (!read_leaf23(&l))
-		return core_end(&c, t_na(t, "no CPUID leaf 23H (highest basic leaf 0x%x, C-63, "
-					 "C-67)", l.max));
+		return core_end(&c, t_na(t, "no CPUID leaf 23H (highest basic leaf 0x%x, or the "
+					 "leaf reads 0; C-63, C-67)", l.max));
 	gp = want_gp(&l);
 	fixed = want_fixed(&l);
 	got_gp = core_enum_gp_set(&c.e);
