@@ -8,6 +8,7 @@
 #define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */
 #define ANY_DEPRECATED (1u << 15)     /* CPUID.0AH:EDX, C-54 */
 #define LEAF_PERFMON_EXT 0x23u        /* C-63 */
+#define PERFMON_EXT (1u << 8)         /* CPUID.(07H,1):EAX, leaf 23H supported (C-67) */
 
 bool core_enum_core_type(uint8_t *type)
 {
@@ -28,6 +29,19 @@ bool core_enum_core_type(uint8_t *type)
 	return hybrid;
 }
 
+/* C-67: leaf 23H is there where CPUID.(07H,1):EAX[8] says so, leaf 7's
+ * sub-leaf 1 being read only where sub-leaf 0 EAX reaches it. */
+static bool perfmon_ext(void)
+{
+	uint32_t r[4];
+
+	pmu_cpuid(7, 0, r);
+	if (r[0] < 1)
+		return false;
+	pmu_cpuid(7, 1, r);
+	return (r[0] & PERFMON_EXT) != 0;
+}
+
 void core_enum_read(struct core_enum *e)
 {
 	uint32_t r[4], base;
@@ -44,7 +58,7 @@ void core_enum_read(struct core_enum *e)
 	pmu_cpuid(0, 0, r);
 	if (r[0] < 0xA)
 		return; /* no leaf 0AH: no architectural PMU */
-	if (r[0] >= LEAF_PERFMON_EXT) {
+	if (r[0] >= LEAF_PERFMON_EXT && perfmon_ext()) {
 		pmu_cpuid(LEAF_PERFMON_EXT, 0, r);
 		e->leaf23 = r[0];
 		e->leaf23_ext = r[1];

@@ -20,6 +20,7 @@
 #define CPUID_HYBRID        (1u << 15)   /* CPUID.(07H,0):EDX, C-55 */
 #define LEAF_HYBRID         0x1Au        /* C-56 */
 #define LEAF_PERFMON_EXT    0x23u        /* C-63 */
+#define CPUID_PERFMON_EXT   (1u << 8)    /* CPUID.(07H,1):EAX (C-67) */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 
@@ -579,8 +580,12 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		core_cpuid_0a(s, r);
 	else if (leaf == 1)
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
-	else if (leaf == 7 && subleaf == 0 && emu.cfg.core_e)
-		r[3] |= CPUID_HYBRID;
+	else if (leaf == 7 && subleaf == 0 && (emu.cfg.core_e || s->leaf23)) {
+		r[3] |= emu.cfg.core_e ? CPUID_HYBRID : 0;
+		if (s->leaf23 && r[0] < 1)
+			r[0] = 1; /* sub-leaf 1 reached (C-67) */
+	} else if (leaf == 7 && subleaf == 1 && s->leaf23)
+		r[0] |= CPUID_PERFMON_EXT; /* leaf 23H supported (C-67) */
 	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
 		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
 	else if (leaf == LEAF_PERFMON_EXT && s->leaf23) /* C-63..C-65 */

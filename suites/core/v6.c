@@ -14,6 +14,7 @@
 #define EXT_UMASK2 0x1u          /* CPUID.(23H,0):EBX (C-64) */
 #define EXT_EQ 0x2u
 #define HYPERVISOR (1u << 31)    /* CPUID.01H:ECX */
+#define PERFMON_EXT (1u << 8)    /* CPUID.(07H,1):EAX: leaf 23H supported (C-67) */
 #define GP_CTR(n) (0x1900u + 4 * (n))    /* C-68 */
 #define GP_CFG_A(n) (0x1901u + 4 * (n))
 #define FX_CTR(m) (0x1980u + 4 * (m))
@@ -32,7 +33,7 @@
 /* Leaf 23H as this test reads it. */
 struct leaf23 {
 	uint32_t max, s0[4], s1[4], a[4];
-	bool hv;
+	bool hv, flag;
 };
 
 static bool read_leaf23(struct leaf23 *l)
@@ -45,7 +46,14 @@ static bool read_leaf23(struct leaf23 *l)
 	pmu_cpuid(1, 0, r);
 	l->hv = (r[2] & HYPERVISOR) != 0;
 	pmu_cpuid(0xA, 0, l->a);
-	if (l->max < LEAF23)
+	if (l->max >= 7) { /* C-67: the leaf's flag, in leaf 7's sub-leaf 1 */
+		pmu_cpuid(7, 0, r);
+		if (r[0] >= 1) {
+			pmu_cpuid(7, 1, r);
+			l->flag = (r[0] & PERFMON_EXT) != 0;
+		}
+	}
+	if (l->max < LEAF23 || !l->flag)
 		return false;
 	pmu_cpuid(LEAF23, 0, l->s0);
 	pmu_cpuid(LEAF23, 1, l->s1);
@@ -99,7 +107,8 @@ static enum verdict all_count(struct tctx *t, const struct core *c, uint32_t set
 	return V_PASS;
 }
 
-/* C-63, C-65, C-72: the harness's counters are those leaf 23H gives when
+/* C-63, C-65, C-67, C-72: where CPUID.(07H,1):EAX[8] says leaf 23H is
+ * there, the harness's counters are those it gives when
  * sub-leaf 0 EAX bit 1 flags sub-leaf 1 (CPUID.0AH's otherwise), each of
  * them counts; sub-leaf 0 is always flagged, and on bare metal sub-leaf 1
  * too. On the model a hole below the bitmap's highest bit is no counter,
@@ -116,8 +125,9 @@ static enum verdict enumeration(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	if (!read_leaf23(&l))
-		return core_end(&c, t_na(t, "no CPUID leaf 23H (highest basic leaf 0x%x, or the "
-					 "leaf reads 0; C-63, C-67)", l.max));
+		return core_end(&c, t_na(t, "no CPUID leaf 23H (CPUID.(07H,1):EAX[8] = %u, highest "
+					 "basic leaf 0x%x, or the leaf reads 0; C-63, C-67)",
+					 l.flag, l.max));
 	gp = want_gp(&l);
 	fixed = want_fixed(&l);
 	got_gp = core_enum_gp_set(&c.e);

@@ -220,7 +220,7 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	assert_int_equal(runner_planned(suites, 1, &ro), 1);
 }
 
-/* C-63, C-72: on Lunar Lake's model (0xBD, C-70) chosen as the registry
+/* C-63, C-67, C-72: on Lunar Lake's model (0xBD, C-70) chosen as the registry
  * does, 4 CPUs, the harness takes each core type's counters from leaf
  * 23H's sub-leaf 1, flagged in sub-leaf 0 EAX bit 1: the P-core 0xFF and
  * 0x7, the E-core 0xEF (its hole, C-71) and 0x5; with sub-leaf 0 alone
