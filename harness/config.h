@@ -62,7 +62,7 @@ struct cfg {
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
 				   * -1 (auto): its shape's own */
 	bool emu_core_leaf23_sub0; /* emu.core_leaf23=sub0: leaf 23H's sub-leaf 0 alone
-				    * (C-63, C-71); full (default): the shape's own */
+				    * (C-64, C-72); full (default): the shape's own */
 	enum cfg_inject inject;   /* inject=, default INJECT_NONE */
 	/* watchdog=S: every test's bound in seconds, armed before it runs
 	 * (efi/watchdog.c); 0 = no watchdog. Default CFG_WATCHDOG_S. */

@@ -276,7 +276,7 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		c->emu_core_ebx = (int32_t)n;
 		return true;
 	case K_EMU_CORE_LEAF23:
-		/* C-63, C-71: sub0 shows what a hypervisor that enumerates
+		/* C-64, C-72: sub0 shows what a hypervisor that enumerates
 		 * leaf 23H's sub-leaf 0 alone shows, so a run proves the
 		 * harness's fallback to CPUID.0AH. */
 		if (strcmp(v, "full") && strcmp(v, "sub0"))

@@ -7,8 +7,8 @@
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
 #define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */
 #define ANY_DEPRECATED (1u << 15)     /* CPUID.0AH:EDX, C-54 */
-#define LEAF_PERFMON_EXT 0x23u        /* C-63 */
-#define PERFMON_EXT (1u << 8)         /* CPUID.(07H,1):EAX, leaf 23H supported (C-67) */
+#define LEAF_PERFMON_EXT 0x23u        /* C-64 */
+#define PERFMON_EXT (1u << 8)         /* CPUID.(07H,1):EAX, leaf 23H supported (C-68) */
 
 bool core_enum_core_type(uint8_t *type)
 {
@@ -29,7 +29,7 @@ bool core_enum_core_type(uint8_t *type)
 	return hybrid;
 }
 
-/* C-67: leaf 23H is there where CPUID.(07H,1):EAX[8] says so, leaf 7's
+/* C-68: leaf 23H is there where CPUID.(07H,1):EAX[8] says so, leaf 7's
  * sub-leaf 1 being read only where sub-leaf 0 EAX reaches it. */
 static bool perfmon_ext(void)
 {
@@ -62,7 +62,7 @@ void core_enum_read(struct core_enum *e)
 		pmu_cpuid(LEAF_PERFMON_EXT, 0, r);
 		e->leaf23 = r[0];
 		e->leaf23_ext = r[1];
-		if (core_enum_has_sub1(e)) { /* C-63: bit 1, never bit 0 */
+		if (core_enum_has_sub1(e)) { /* C-64: bit 1, never bit 0 */
 			pmu_cpuid(LEAF_PERFMON_EXT, 1, r);
 			e->gp_bitmap = r[0];
 			e->fixed_bitmap23 = r[1];
@@ -96,14 +96,14 @@ uint32_t core_enum_fixed_set(const struct core_enum *e)
 	uint32_t counted = e->nfixed >= 32 ? ~0u : (1u << e->nfixed) - 1;
 
 	if (core_enum_has_sub1(e))
-		return e->fixed_bitmap23; /* C-65 */
+		return e->fixed_bitmap23; /* C-66 */
 	return e->version >= 5 ? counted | e->fixed_bitmap : counted;
 }
 
 uint32_t core_enum_gp_set(const struct core_enum *e)
 {
 	if (core_enum_has_sub1(e))
-		return e->gp_bitmap; /* C-65: holes and all */
+		return e->gp_bitmap; /* C-66: holes and all */
 	return e->ngp >= 32 ? ~0u : (1u << e->ngp) - 1;
 }
 
@@ -143,7 +143,7 @@ void core_enum_describe(const struct core_enum *e, char *buf, size_t len)
 	if (e->version >= 5 && n >= 0 && (size_t)n < len) /* C-52, C-54 */
 		n += snprintf(buf + n, len - (size_t)n, ", fixed bitmap 0x%x%s", e->fixed_bitmap,
 			      e->any_deprecated ? ", AnyThread deprecated" : "");
-	if (e->leaf23 && n >= 0 && (size_t)n < len) /* C-63..C-65 */
+	if (e->leaf23 && n >= 0 && (size_t)n < len) /* C-64..C-66 */
 		n += snprintf(buf + n, len - (size_t)n, ", leaf 23H 0x%x%s%s", e->leaf23,
 			      e->leaf23_ext & CORE_LEAF23_UMASK2 ? " UMASK2" : "",
 			      e->leaf23_ext & CORE_LEAF23_EQ ? " EQ" : "");

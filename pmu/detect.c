@@ -17,7 +17,7 @@ static bool has_suite(const struct uncore_gen *g)
  * that a run shows the core suite's SKIP for them. */
 static struct core_shape ebx_shape;
 /* emu.core_leaf23=sub0 enumerates leaf 23H's sub-leaf 0 alone on both
- * core types, as a hypervisor that hides sub-leaf 1 does (C-63, C-71). */
+ * core types, as a hypervisor that hides sub-leaf 1 does (C-64, C-72). */
 static struct core_shape sub0_p, sub0_e;
 
 static const struct core_shape *sub0(struct core_shape *copy, const struct core_shape *s)

@@ -95,7 +95,7 @@ struct core {
 	unsigned fixed_set;
 	/* The general counters likewise, bit n for IA32_PMCn: leaf 23H's
 	 * bitmap where it is enumerated, holes and all, else the first
-	 * CPUID.0AH:EAX[15:8] (core_enum_gp_set, C-65, C-72). */
+	 * CPUID.0AH:EAX[15:8] (core_enum_gp_set, C-66, C-73). */
 	unsigned gp_set;
 };
 

@@ -56,7 +56,7 @@ static enum verdict counters(struct tctx *t)
 		      e->ngp, e->gp_width, e->nfixed, e->fixed_width);
 	for (n = 0; n < CORE_MAX_GP; n++) {
 		if (!core_has_gp(&c, n))
-			continue; /* C-65, C-72: a hole is not there */
+			continue; /* C-66, C-73: a hole is not there */
 		WR(t, CORE_SEL(n), sel);
 		RD(t, CORE_SEL(n), &r);
 		CHECK(t, r == sel, "IA32_PERFEVTSEL%u (0x%x) reads 0x%lx after 0x%lx (C-14)", n,
@@ -152,7 +152,7 @@ static enum verdict full_width(struct tctx *t)
 	want = (1ull << (c.e.gp_width - 1)) | 0x123456789ull;
 	for (n = 0; n < CORE_MAX_GP; n++) {
 		if (!core_has_gp(&c, n))
-			continue; /* C-72 */
+			continue; /* C-73 */
 		WR(t, CORE_SEL(n), 0); /* C-15 */
 		WR(t, CORE_A_PMC(n), want);
 		RD(t, CORE_PMC(n), &r);

@@ -31,7 +31,7 @@ struct cpu_state {
 	bool have;
 	struct core_enum e;
 	uint32_t fixed_set; /* core_enum_fixed_set: the fixed counters it has */
-	uint32_t gp_set;    /* core_enum_gp_set: the general ones, holes and all (C-72) */
+	uint32_t gp_set;    /* core_enum_gp_set: the general ones, holes and all (C-73) */
 	uint64_t global_ctl, fixed_ctl, status;
 	uint64_t sel[CORE_MAX_GP], pmc[CORE_MAX_GP], fixed[CORE_MAX_FIXED];
 	unsigned regs, left; /* registers saved, non-zero among them */
@@ -107,7 +107,7 @@ static enum verdict save_here(struct tctx *t, struct cpu_state *s)
 	}
 	for (n = 0; n < CORE_MAX_GP; n++) {
 		if (!has_gp(s, n))
-			continue; /* C-65: a hole of the bitmap is no register */
+			continue; /* C-66: a hole of the bitmap is no register */
 		RD(t, CORE_SEL(n), &s->sel[n]);
 		RD(t, CORE_PMC(n), &s->pmc[n]);
 		s->left += nonzero(s, CORE_SEL(n), s->sel[n]) + nonzero(s, CORE_PMC(n), s->pmc[n]);

@@ -188,9 +188,9 @@ static enum verdict fixed_bitmap(struct tctx *t)
 	return V_PASS;
 }
 
-/* The emulated hybrid parts' shapes as C-59 and C-71 give them (the
+/* The emulated hybrid parts' shapes as C-59 and C-72 give them (the
  * suite's own copy): version, general counters, EDX[4:0], ECX of the
- * P-core and the E-core; version 6 on the models C-70 lists (Lunar Lake,
+ * P-core and the E-core; version 6 on the models C-71 lists (Lunar Lake,
  * Arrow Lake, Panther Lake), whose E-core's CPUID.0AH counts the four
  * general counters below its bitmap's hole (OQ-C31). */
 static const struct model_type {
@@ -211,7 +211,7 @@ static const struct {
 } one_type_parts[] = { { 0x7D, TYPE_CORE }, { 0x7E, TYPE_CORE }, { 0x8C, TYPE_CORE },
 		       { 0x8D, TYPE_CORE }, { 0xA7, TYPE_CORE }, { 0xBE, TYPE_ATOM } };
 
-/* C-59's (C-71's on a version-6 model) counts for core type `type` on
+/* C-59's (C-72's on a version-6 model) counts for core type `type` on
  * the probe's CPU model, or NULL. */
 static const struct model_type *model_type(const struct probe *p, uint8_t type)
 {
@@ -261,7 +261,7 @@ static enum verdict model_counts(struct tctx *t, const struct probe *p, uint8_t 
 		CHECK(t, p->e.version == m->version && p->e.ngp == m->ngp &&
 		      p->e.nfixed == m->nfixed && p->e.fixed_bitmap == m->bitmap, "%s: CPUID.0AH "
 		      "version %u, %u general, EDX[4:0] %u, ECX 0x%x; the model's %s is version %u, "
-		      "%u, %u, 0x%x (C-59, C-71)", w, p->e.version, p->e.ngp, p->e.nfixed,
+		      "%u, %u, 0x%x (C-59, C-72)", w, p->e.version, p->e.ngp, p->e.nfixed,
 		      p->e.fixed_bitmap, core_type_name(type), m->version, m->ngp, m->nfixed,
 		      m->bitmap);
 	CHECK(t, p->e.ngp >= CORE_MAX_GP || p->sel_beyond == VEC_GP, "%s: IA32_PERFEVTSEL%u, "

@@ -88,7 +88,7 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 			      c->e.ngp);
 	/* C-61: fixed counters beyond the three the suite knows are left alone */
 	c->fixed_set = core_enum_fixed_set(&c->e) & ((1u << CORE_MAX_FIXED) - 1);
-	c->gp_set = core_enum_gp_set(&c->e) & ((1u << CORE_MAX_GP) - 1); /* C-72 */
+	c->gp_set = core_enum_gp_set(&c->e) & ((1u << CORE_MAX_GP) - 1); /* C-73 */
 	if (c->e.ngp > CORE_MAX_GP || c->e.gp_width < 32 || c->e.gp_width > 63 ||
 	    (c->fixed_set && (c->e.fixed_width < 32 || c->e.fixed_width > 63)))
 		return t_skip(t, "CPUID.0AH enumerates beyond what the harness handles (%u x %u-bit "
@@ -158,7 +158,7 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 		WR(t, CORE_FIXED_CTL, 0); /* the fixed counters' EN clear before they are written */
 	for (n = 0; n < CORE_MAX_GP; n++) {
 		if (!core_has_gp(c, n))
-			continue; /* C-72: a hole of the bitmap is never written */
+			continue; /* C-73: a hole of the bitmap is never written */
 		WR(t, CORE_SEL(n), 0);
 		if ((v = core_set_pmc(t, n, 0)) != V_PASS)
 			return v;

@@ -1,5 +1,5 @@
 /* Host unit tests of the emulated backend on a hybrid part
- * (pmu/backend/emu.c, pmu/detect.c; spec C-55..C-60, C-63, C-72, OQ-C22, OQ-C23):
+ * (pmu/backend/emu.c, pmu/detect.c; spec C-55..C-60, C-64, C-73, OQ-C22, OQ-C23):
  * which CPUs are P-cores, what each CPU's CPUID presents, the core PMU
  * each CPU gets, which models are hybrid; and each hybrid defect breaking
  * its behaviour. Each test name starts with the statement it checks. */
@@ -220,14 +220,14 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	assert_int_equal(runner_planned(suites, 1, &ro), 1);
 }
 
-/* C-63, C-67, C-72: on Lunar Lake's model (0xBD, C-70) chosen as the registry
+/* C-64, C-68, C-73: on Lunar Lake's model (0xBD, C-71) chosen as the registry
  * does, 4 CPUs, the harness takes each core type's counters from leaf
  * 23H's sub-leaf 1, flagged in sub-leaf 0 EAX bit 1: the P-core 0xFF and
- * 0x7, the E-core 0xEF (its hole, C-71) and 0x5; with sub-leaf 0 alone
+ * 0x7, the E-core 0xEF (its hole, C-72) and 0x5; with sub-leaf 0 alone
  * (emu.core_leaf23=sub0) from CPUID.0AH: the E-core's first 4 general
  * counters (OQ-C31), never sub-leaf 1's zeros, which a reader of bit 0
  * would take. */
-static void c63_c72_counters_from_the_flagged_sub_leaf(void **state)
+static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
 {
 	static const struct {
 		bool sub0;
@@ -313,7 +313,7 @@ int main(void)
 		cmocka_unit_test(c52_c56_enumeration_decoded_per_cpu),
 		cmocka_unit_test(c58_c59_shapes_by_model),
 		cmocka_unit_test(c62_oqc25_alder_lake_n_one_type_of_e_cores),
-		cmocka_unit_test(c63_c72_counters_from_the_flagged_sub_leaf),
+		cmocka_unit_test(c64_c72_counters_from_the_flagged_sub_leaf),
 		cmocka_unit_test(c61_routed_cpus_named_by_core_type),
 		cmocka_unit_test(each_hybrid_defect_breaks_its_behaviour),
 	};

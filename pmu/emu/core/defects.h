@@ -53,11 +53,11 @@
 	D(f, CORE_HYBRID_SAME_SHAPE, "hybrid-same-shape", HYBRID, "E-cores present the P-core's core PMU and CPUID.0AH (C-57, C-60)") \
 	D(f, CORE_HYBRID_TYPE_SWAPPED, "hybrid-type-swapped", HYBRID, "CPUID.1AH names each core the other type: 20H on P-cores, 40H on E-cores (C-56, C-60)") \
 	/* leaf 23H and version 6 (V6: only rows whose shape is version 6) */          \
-	D(f, CORE_V6_ALIAS_SPLIT, "v6-alias-split", V6, "the alias counters IA32_PMC_GPn_CTR and IA32_PMC_FXm_CTR keep a value of their own, not the legacy counter's (C-68)") \
-	D(f, CORE_V6_HOLE_COUNTS, "v6-hole-counts", V6, "a general counter leaf 23H's bitmap omits below its highest bit exists and counts (C-65, C-71)") \
-	D(f, CORE_V6_SUBLEAF_BIT0, "v6-subleaf-bit0", V6, "leaf 23H sub-leaf 0 EAX flags sub-leaf 1 in bit 0, not bit 1, yet sub-leaf 1 answers (C-63)") \
-	D(f, CORE_V6_UMASK2_IGNORED, "v6-umask2-ignored", V6, "UMASK2 taken but left out of the event's match: a select with UMASK2 counts as without (C-69)") \
-	D(f, CORE_V6_EQ_IGNORED, "v6-eq-ignored", V6, "EQ taken but CMASK still compares >= (C-69, OQ-C28)") \
-	D(f, CORE_V6_EXT_ACCEPTED, "v6-ext-accepted", V6, "UMASK2 and EQ taken where CPUID.(23H,0):EBX does not enumerate them (C-64, C-69)")
+	D(f, CORE_V6_ALIAS_SPLIT, "v6-alias-split", V6, "the alias counters IA32_PMC_GPn_CTR and IA32_PMC_FXm_CTR keep a value of their own, not the legacy counter's (C-69)") \
+	D(f, CORE_V6_HOLE_COUNTS, "v6-hole-counts", V6, "a general counter leaf 23H's bitmap omits below its highest bit exists and counts (C-66, C-72)") \
+	D(f, CORE_V6_SUBLEAF_BIT0, "v6-subleaf-bit0", V6, "leaf 23H sub-leaf 0 EAX flags sub-leaf 1 in bit 0, not bit 1, yet sub-leaf 1 answers (C-64)") \
+	D(f, CORE_V6_UMASK2_IGNORED, "v6-umask2-ignored", V6, "UMASK2 taken but left out of the event's match: a select with UMASK2 counts as without (C-70)") \
+	D(f, CORE_V6_EQ_IGNORED, "v6-eq-ignored", V6, "EQ taken but CMASK still compares >= (C-70, OQ-C28)") \
+	D(f, CORE_V6_EXT_ACCEPTED, "v6-ext-accepted", V6, "UMASK2 and EQ taken where CPUID.(23H,0):EBX does not enumerate them (C-65, C-70)")
 
 #endif

@@ -36,7 +36,7 @@
 #define MSR_FIXED_CTR0 0x309u
 #define MSR_FIXED_CTR_CTRL 0x38Du
 #define MSR_A_PMC0 0x4C1u
-#define MSR_GP0_CTR 0x1900u  /* the version-6 aliases (C-68) */
+#define MSR_GP0_CTR 0x1900u  /* the version-6 aliases (C-69) */
 #define MSR_GP0_CFG_A 0x1901u
 #define MSR_FX0_CTR 0x1980u
 
@@ -84,9 +84,9 @@ bool core_shape_valid(const struct core_shape *s)
 {
 	bool v5 = s->version >= 5;
 	uint32_t prefix = (1u << s->ngp) - 1;
-	/* C-63, C-65, OQ-C31: leaf 23H has sub-leaf 0, its bitmap holds the
+	/* C-64, C-66, OQ-C31: leaf 23H has sub-leaf 0, its bitmap holds the
 	 * CPUID.0AH counters and the hole above them; version 6 has the leaf
-	 * (C-70) and the select's new fields only with it (C-69). */
+	 * (C-71) and the select's new fields only with it (C-70). */
 	bool leaf23_ok = s->leaf23 ? (s->leaf23 & 1) && v5 && (s->gp_bitmap & prefix) == prefix &&
 					     !(s->gp_bitmap >> s->ngp & 1)
 				   : !s->gp_bitmap && s->version < 6;
@@ -122,7 +122,7 @@ static bool is_fixed(unsigned i)
 static bool exists(const struct core_pmu *u, unsigned i)
 {
 	return is_fixed(i) ? (core_v5_fixed_set(u) >> (i - CORE_MAX_GP) & 1)
-			   : (core_v6_gp_set(u) >> i & 1); /* C-65 */
+			   : (core_v6_gp_set(u) >> i & 1); /* C-66 */
 }
 
 static uint64_t ctr_bit(unsigned i)
@@ -246,12 +246,12 @@ static int usable_event(const struct core_pmu *u, uint64_t sel)
 {
 	int ev = core_arch_event(ES_EVENT(sel), ES_UMASK(sel));
 	bool avail = ev >= 0 && (unsigned)ev < u->shape->ebx_len && !(u->shape->ebx >> ev & 1) &&
-		     core_v6_umask2_kept(u, sel); /* C-69: UMASK2 is the unit mask's too */
+		     core_v6_umask2_kept(u, sel); /* C-70: UMASK2 is the unit mask's too */
 
 	return avail ? ev : -1;
 }
 
-/* The count of select sel's event in cycle t. With EQ (C-69, OQ-C28) a
+/* The count of select sel's event in cycle t. With EQ (C-70, OQ-C28) a
  * cycle whose count equals CMASK keeps it and any other counts 0, so the
  * shared filter's ">= CMASK" is "== CMASK", "< CMASK" with INV is "!=",
  * and E takes the rises of the equality. */
@@ -357,10 +357,10 @@ static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
 
 	switch (base) {
 	case MSR_PMC0:
-	case MSR_PERFEVTSEL0: /* C-65: the bitmap's counters */
+	case MSR_PERFEVTSEL0: /* C-66: the bitmap's counters */
 		return core_v6_gp_set(u) >> idx & 1;
 	case MSR_GP0_CTR:
-	case MSR_GP0_CFG_A: /* C-68: version 6's aliases of those */
+	case MSR_GP0_CFG_A: /* C-69: version 6's aliases of those */
 		return core_v6_aliases(u) && (core_v6_gp_set(u) >> idx & 1);
 	case MSR_FX0_CTR:
 		return core_v6_aliases(u) && (core_v5_fixed_set(u) >> idx & 1);
@@ -388,11 +388,11 @@ static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n
 			uint64_t val)
 {
 	uint64_t defined = reg_defined_mask(t) & ~(core_v5_any_ok(u) ? 0 : ES_ANY) &
-			   ~((ES_EQ_BIT | ES_UMASK2_BITS) & ~core_v6_ext_bits(u)); /* C-69 */
+			   ~((ES_EQ_BIT | ES_UMASK2_BITS) & ~core_v6_ext_bits(u)); /* C-70 */
 	uint64_t old = u->evtsel[n], at = u->now;
 	struct emu_filt was = filt_of(u, old), cur = filt_of(u, val);
 
-	/* C-20, C-54: ANY from version 3 on, till deprecated; C-69: UMASK2 and
+	/* C-20, C-54: ANY from version 3 on, till deprecated; C-70: UMASK2 and
 	 * EQ where enumerated */
 	if (reserved_gp(u, val, defined))
 		return VEC_GP;
@@ -462,13 +462,13 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 	switch (t->addr) {
 	case MSR_PMC0:
 	case MSR_A_PMC0:
-	case MSR_GP0_CTR: /* C-68: the same counter; OQ-C27: full width */
+	case MSR_GP0_CTR: /* C-69: the same counter; OQ-C27: full width */
 		return write_counter(u, t->addr, r->idx, val);
 	case MSR_FIXED_CTR0:
 	case MSR_FX0_CTR:
 		return write_counter(u, t->addr, FIXED_IDX(r->idx), val);
 	case MSR_PERFEVTSEL0:
-	case MSR_GP0_CFG_A: /* C-68: the same select */
+	case MSR_GP0_CFG_A: /* C-69: the same select */
 		return write_evtsel(u, t, r->idx, val);
 	case MSR_FIXED_CTR_CTRL:
 		return write_fixed_ctl(u, t, val);
@@ -512,7 +512,7 @@ static uint64_t reg_value(const struct core_pmu *u, const struct reg_ref *r)
 	case MSR_PMC0:
 	case MSR_A_PMC0: /* C-18: the same counter, full width */
 		return u->ctr[r->idx];
-	case MSR_GP0_CTR: /* C-68: the same counter again */
+	case MSR_GP0_CTR: /* C-69: the same counter again */
 		return F(u, CORE_V6_ALIAS_SPLIT) ? u->alias_ctr[r->idx] : u->ctr[r->idx];
 	case MSR_FIXED_CTR0:
 		return u->ctr[FIXED_IDX(r->idx)];

@@ -65,11 +65,11 @@
  * - version 5: a fixed counter the bitmap omits is absent: its MSR, its
  *   IA32_FIXED_CTR_CTRL field and its GLOBAL_CTRL bit raise #GP (OQ-C20);
  *   with AnyThread deprecated the ANY bits are reserved (OQ-C21);
- * - leaf 23H and version 6 (pmu/emu/core/v6.c, C-71): a general counter
+ * - leaf 23H and version 6 (pmu/emu/core/v6.c, C-72): a general counter
  *   the leaf's bitmap omits is absent as an omitted fixed counter is; the
- *   alias MSRs (C-68) are the legacy registers of the same counter, their
+ *   alias MSRs (C-69) are the legacy registers of the same counter, their
  *   counter writes full-width (OQ-C27); UMASK2 and EQ are reserved where
- *   sub-leaf 0 does not enumerate them (C-69); a non-zero UMASK2 makes
+ *   sub-leaf 0 does not enumerate them (C-70); a non-zero UMASK2 makes
  *   the (event, unit mask) pair no architectural event, which counts
  *   nothing; EQ compares CMASK for equality (OQ-C28). */
 #ifndef PMU_EMU_CORE_H
@@ -102,7 +102,7 @@ enum core_event {
 
 /* The CPUID view the model presents (C-11; spec §3, CPUID leaf 0AH). */
 struct core_shape {
-	uint8_t version;     /* EAX[7:0]: 1..6 (C-11, C-43..C-48, C-52, C-68) */
+	uint8_t version;     /* EAX[7:0]: 1..6 (C-11, C-43..C-48, C-52, C-69) */
 	uint8_t ngp;         /* EAX[15:8]: general counters, 1..CORE_MAX_GP */
 	uint8_t gp_width;    /* EAX[23:16]: 32..63 bits */
 	uint8_t ebx_len;     /* EAX[31:24]: valid EBX bits, <= CORE_NEVENTS (OQ-C10) */
@@ -118,7 +118,7 @@ struct core_shape {
 	 * is hybrid (its .ecore, C-60): a shape of one type, as on Alder
 	 * Lake-N (C-62), shows no leaf 1AH whatever this holds. */
 	uint8_t core_type;
-	/* CPUID leaf 23H (C-63..C-65; pmu/emu/core/v6.c), 0 where the shape
+	/* CPUID leaf 23H (C-64..C-66; pmu/emu/core/v6.c), 0 where the shape
 	 * has none: its sub-leaf bitmap (sub-leaf 0 EAX), its UMASK2/EQ flags
 	 * (sub-leaf 0 EBX) and its general-counter bitmap (sub-leaf 1 EAX;
 	 * the fixed one is core_shape_fixed_set's). CPUID.0AH:EAX[15:8] is
@@ -128,11 +128,11 @@ struct core_shape {
 	uint8_t gp_bitmap;
 };
 
-/* CPUID.(23H,0):EBX (C-64) and the event-select fields it enumerates
- * (C-69). */
+/* CPUID.(23H,0):EBX (C-65) and the event-select fields it enumerates
+ * (C-70). */
 #define LEAF23_UMASK2 0x1u
 #define LEAF23_EQ 0x2u
-#define LEAF23_SUB1 0x2u /* sub-leaf 0 EAX: sub-leaf 1 valid (C-63) */
+#define LEAF23_SUB1 0x2u /* sub-leaf 0 EAX: sub-leaf 1 valid (C-64) */
 #define ES_EQ_BIT (1ull << 36)
 #define ES_UMASK2_BITS (0xFFull << 40)
 
@@ -155,7 +155,7 @@ extern const struct core_shape core_shape_v4;
  * counters and general counter counts differ (C-57, C-59); the E-core's
  * also on every CPU of Alder Lake-N, not hybrid (C-62, OQ-C25). */
 extern const struct core_shape core_shape_v5, core_shape_adl_p, core_shape_adl_e;
-/* Leaf 23H (pmu/emu/core/v6.c, C-71): Meteor Lake's P-core and E-core at
+/* Leaf 23H (pmu/emu/core/v6.c, C-72): Meteor Lake's P-core and E-core at
  * version 5 with the leaf; the version-6 P-core and E-core of Lunar Lake,
  * Arrow Lake and Panther Lake, the E-core's general bitmap with a hole. */
 extern const struct core_shape core_shape_mtl_p, core_shape_mtl_e, core_shape_v6_p,
@@ -173,7 +173,7 @@ uint32_t core_shape_fixed_set(const struct core_shape *s);
  * bitmap where the shape has one, else the first CPUID.0AH:EAX[15:8]. */
 uint32_t core_shape_gp_set(const struct core_shape *s);
 /* CPUID.23H sub-leaf `sub` as the shape presents it (zeros where the
- * shape has no leaf 23H or the sub-leaf is not valid, C-63); faults: the
+ * shape has no leaf 23H or the sub-leaf is not valid, C-64); faults: the
  * CORE family's, for v6-subleaf-bit0. */
 void core_cpuid_23(const struct core_shape *s, emu_faults_t faults, uint32_t sub, uint32_t r[4]);
 
@@ -247,11 +247,11 @@ bool core_v5_any_ok(const struct core_pmu *u);
 
 /* Leaf 23H and version 6 (pmu/emu/core/v6.c): the general counters this
  * instance has (core_shape_gp_set; with v6-hole-counts every one below
- * the highest, C-65); the event-select bits of UMASK2 and EQ it takes
- * (C-69; all of them with v6-ext-accepted); whether a select's non-zero
+ * the highest, C-66); the event-select bits of UMASK2 and EQ it takes
+ * (C-70; all of them with v6-ext-accepted); whether a select's non-zero
  * UMASK2 leaves its event architectural (never, but with
- * v6-umask2-ignored); whether EQ compares (C-69, OQ-C28; not with
- * v6-eq-ignored); whether the alias MSRs (C-68) exist. */
+ * v6-umask2-ignored); whether EQ compares (C-70, OQ-C28; not with
+ * v6-eq-ignored); whether the alias MSRs (C-69) exist. */
 uint32_t core_v6_gp_set(const struct core_pmu *u);
 uint64_t core_v6_ext_bits(const struct core_pmu *u);
 bool core_v6_umask2_kept(const struct core_pmu *u, uint64_t sel);

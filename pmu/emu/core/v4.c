@@ -37,7 +37,7 @@ uint64_t core_v4_inuse(const struct core_pmu *u)
 
 	for (n = 0; n < CORE_MAX_GP; n++) {
 		if (!(core_v6_gp_set(u) >> n & 1))
-			continue; /* C-65: no counter there */
+			continue; /* C-66: no counter there */
 		bool used = F(u, CORE_INUSE_FROM_EN) ? (u->evtsel[n] & ES_EN) != 0
 						     : (uint8_t)u->evtsel[n] != 0;
 

@@ -1,5 +1,5 @@
 /* What CPUID leaf 23H and architectural performance monitoring version 6
- * change in the emulated core PMU (spec core-pmu-and-apic.md C-63..C-71):
+ * change in the emulated core PMU (spec core-pmu-and-apic.md C-64..C-72):
  * the counters come from the leaf's bitmaps, which may have holes; the
  * alias MSRs reach the legacy counters; the event selects gain UMASK2 and
  * EQ where sub-leaf 0 enumerates them. pmu/emu/core/model.c asks these
@@ -9,9 +9,9 @@
 #include "arch/msr.h"
 
 #define F(u, id) ((u)->faults & EMU_FF(CORE, id))
-#define SUB0 0x1u /* sub-leaf 0 EAX: sub-leaf 0 valid (C-63) */
+#define SUB0 0x1u /* sub-leaf 0 EAX: sub-leaf 0 valid (C-64) */
 
-/* C-71 [MODEL]. Meteor Lake's P-core and E-core (C-67, OQ-C26): Alder
+/* C-72 [MODEL]. Meteor Lake's P-core and E-core (C-68, OQ-C26): Alder
  * Lake's at version 5 (C-59) with leaf 23H, sub-leaves 0 and 1, bitmaps
  * naming those very counters, neither UMASK2 nor EQ. */
 const struct core_shape core_shape_mtl_p = {
@@ -26,12 +26,12 @@ const struct core_shape core_shape_mtl_e = {
 	.any_deprecated = true, .core_type = 0x20, .leaf23 = SUB0 | LEAF23_SUB1,
 	.gp_bitmap = 0x3F,
 };
-/* Lunar Lake, Arrow Lake, Panther Lake (C-70, OQ-C30): the P-core at
+/* Lunar Lake, Arrow Lake, Panther Lake (C-71, OQ-C30): the P-core at
  * version 6 with eight general and three fixed counters, UMASK2 and EQ;
  * the E-core with a hole in each bitmap (general 0xEF: no IA32_PMC4, so
  * CPUID.0AH counts the four below it, OQ-C31; fixed 0x5 as C-59's
  * E-core) and EQ without UMASK2, so that what the harness may touch
- * comes from the bitmaps alone (C-72). */
+ * comes from the bitmaps alone (C-73). */
 const struct core_shape core_shape_v6_p = {
 	.version = 6, .ngp = 8, .gp_width = 48, .ebx_len = CORE_NEVENTS, .nfixed = 3,
 	.fixed_width = 48, .pdcm = true, .perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x7,
@@ -50,7 +50,7 @@ uint32_t core_shape_gp_set(const struct core_shape *s)
 	return s->leaf23 ? s->gp_bitmap : (1u << s->ngp) - 1;
 }
 
-/* C-63..C-65: sub-leaf 0 the valid sub-leaves and the select's new
+/* C-64..C-66: sub-leaf 0 the valid sub-leaves and the select's new
  * fields, sub-leaf 1 the counter bitmaps; any other sub-leaf, or one the
  * bitmap leaves out, zeros. With v6-subleaf-bit0 sub-leaf 0 flags
  * sub-leaf 1 in bit 0, while sub-leaf 1 still answers. */
@@ -72,7 +72,7 @@ void core_cpuid_23(const struct core_shape *s, emu_faults_t faults, uint32_t sub
 	}
 }
 
-/* With v6-hole-counts, the reading C-65 rules out: every general counter
+/* With v6-hole-counts, the reading C-66 rules out: every general counter
  * below the highest one the bitmap names exists, the hole included. */
 uint32_t core_v6_gp_set(const struct core_pmu *u)
 {
@@ -83,7 +83,7 @@ uint32_t core_v6_gp_set(const struct core_pmu *u)
 	return set;
 }
 
-/* C-69: UMASK2 and EQ where sub-leaf 0 enumerates them (C-64), version 6
+/* C-70: UMASK2 and EQ where sub-leaf 0 enumerates them (C-65), version 6
  * on; v6-ext-accepted takes both on any version-6 shape. */
 uint64_t core_v6_ext_bits(const struct core_pmu *u)
 {
@@ -95,7 +95,7 @@ uint64_t core_v6_ext_bits(const struct core_pmu *u)
 	return (ext & LEAF23_UMASK2 ? ES_UMASK2_BITS : 0) | (ext & LEAF23_EQ ? ES_EQ_BIT : 0);
 }
 
-/* C-69: UMASK2 is part of the unit mask, so an architectural event's
+/* C-70: UMASK2 is part of the unit mask, so an architectural event's
  * select has it 0 and one with a non-zero UMASK2 is another event, which
  * the model counts nothing of (pmu/emu/core/model.h). */
 bool core_v6_umask2_kept(const struct core_pmu *u, uint64_t sel)

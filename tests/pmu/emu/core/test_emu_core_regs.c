@@ -44,7 +44,7 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 		uint32_t msr;
 		uint64_t defined;
 	} rows[] = {
-		{ SEL(0), 0xFFFFFFFFull | 1ull << 36 | 0xFFull << 40 }, /* seed 004, C-69 */
+		{ SEL(0), 0xFFFFFFFFull | 1ull << 36 | 0xFFull << 40 }, /* seed 004, C-70 */
 		{ FIXED_CTL, 0xFFFull },                    /* C-22: 3 x 4 bits */
 		{ GCTL, 0xFFull | 7ull << 32 },             /* C-09 */
 		{ STATUS, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 }, /* C-06, C-46 */
@@ -100,7 +100,7 @@ static void c11_invalid_shapes_are_refused(void **state)
 {
 	static const struct core_shape bad[] = {
 		{ 0, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* no PMU */
-		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* v6 without leaf 23H (C-70) */
+		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* v6 without leaf 23H (C-71) */
 		{ 3, 0, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
 		{ 3, 9, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
 		{ 3, 4, 31, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },

@@ -1,5 +1,5 @@
 /* Host tests of CPUID leaf 23H and the version-6 core PMU in the emulated
- * model (pmu/emu/core/v6.c, spec C-63..C-71, OQ-C27, OQ-C28, OQ-C31): the
+ * model (pmu/emu/core/v6.c, spec C-64..C-72, OQ-C27, OQ-C28, OQ-C31): the
  * leaf's sub-leaves as the shapes present them, counter bitmaps with a
  * hole, the alias MSRs as the legacy counters, UMASK2 and EQ; and each
  * version-6 defect breaking its behaviour. Each test name starts with the
@@ -9,10 +9,10 @@
 #include "tests/pmu/emu/core/test_emu_core.h"
 #include "tests/pmu/emu/test_fault_rows.h"
 
-#define GP_CTR(n) (0x1900u + 4 * (n))   /* C-68 */
+#define GP_CTR(n) (0x1900u + 4 * (n))   /* C-69 */
 #define GP_CFG_A(n) (0x1901u + 4 * (n))
 #define FX_CTR(m) (0x1980u + 4 * (m))
-#define EQ_BIT (1ull << 36)              /* C-69 */
+#define EQ_BIT (1ull << 36)              /* C-70 */
 #define UMASK2(v) ((uint64_t)(v) << 40)
 
 static void leaf23(const struct core_shape *s, emu_faults_t f, uint32_t sub, uint32_t r[4])
@@ -20,7 +20,7 @@ static void leaf23(const struct core_shape *s, emu_faults_t f, uint32_t sub, uin
 	core_cpuid_23(s, f, sub, r);
 }
 
-/* C-63: sub-leaf 0 flags sub-leaf 1 in bit 1, and sub-leaf 1 answers. */
+/* C-64: sub-leaf 0 flags sub-leaf 1 in bit 1, and sub-leaf 1 answers. */
 static bool subleaf_bitmap(emu_faults_t f)
 {
 	uint32_t r[4];
@@ -29,7 +29,7 @@ static bool subleaf_bitmap(emu_faults_t f)
 	return r[0] == 0x3;
 }
 
-/* C-65, C-71: IA32_PMC4, which the E-core's bitmap 0xEF omits, is absent
+/* C-66, C-72: IA32_PMC4, which the E-core's bitmap 0xEF omits, is absent
  * through every address: its counter, its select, their aliases and its
  * GLOBAL_CTRL bit raise #GP, while counter 5 above the hole is there. */
 static bool hole_absent(emu_faults_t f)
@@ -45,7 +45,7 @@ static bool hole_absent(emu_faults_t f)
 	       core_wrmsr(&u, GCTL, 1ull << 5, 0) == 0;
 }
 
-/* C-68: one storage, both ways, while counting: general counter 2 counts
+/* C-69: one storage, both ways, while counting: general counter 2 counts
  * core cycles (one a cycle, C-24 row 0) from cycle 0; a value written
  * through the alias at 1000 reads through IA32_PMC2 at 2000 as that value
  * plus 1000 cycles, and one written through IA32_PMC2 reads through the
@@ -83,7 +83,7 @@ static uint64_t p_count(emu_faults_t f, uint64_t sel)
 	return rd(&u, PMC(0), 4 * P);
 }
 
-/* C-69: a non-zero UMASK2 is part of the unit mask, so instructions
+/* C-70: a non-zero UMASK2 is part of the unit mask, so instructions
  * retired with UMASK2 = 1 is no architectural event: it counts nothing,
  * while the select without it counts every instruction. */
 static bool umask2_other_event(emu_faults_t f)
@@ -94,7 +94,7 @@ static bool umask2_other_event(emu_faults_t f)
 	       p_count(f, evtsel(EV_INST, 0, OS | EN)) == ref_count(&inst, 0, 4 * P);
 }
 
-/* C-69, OQ-C28: EQ with CMASK = 2 counts the cycles retiring exactly 2
+/* C-70, OQ-C28: EQ with CMASK = 2 counts the cycles retiring exactly 2
  * instructions: those with >= 2 less those with >= 3. */
 static bool eq_counts_equality(emu_faults_t f)
 {
@@ -104,7 +104,7 @@ static bool eq_counts_equality(emu_faults_t f)
 	return want && p_count(f, evtsel(EV_INST, 2, OS | EN | EQ_BIT)) == want;
 }
 
-/* C-64, C-69: where sub-leaf 0 EBX does not enumerate a field it is
+/* C-65, C-70: where sub-leaf 0 EBX does not enumerate a field it is
  * reserved: the E-core (EQ only) refuses UMASK2 and takes EQ. */
 static bool ext_reserved(emu_faults_t f)
 {
@@ -115,14 +115,14 @@ static bool ext_reserved(emu_faults_t f)
 	       core_wrmsr(&u, SEL(0), evtsel(EV_INST, 1, OS | EQ_BIT), 0) == 0;
 }
 
-static void c63_subleaf_1_flagged_in_bit_1(void **state)
+static void c64_subleaf_1_flagged_in_bit_1(void **state)
 {
 	(void)state;
 	assert_true(subleaf_bitmap(0));
 }
 
-/* C-63..C-65, C-71, OQ-C31: the four shapes' leaf 23H and CPUID.0AH. */
-static void c71_leaf23_of_the_shapes(void **state)
+/* C-64..C-66, C-72, OQ-C31: the four shapes' leaf 23H and CPUID.0AH. */
+static void c72_leaf23_of_the_shapes(void **state)
 {
 	static const struct {
 		const struct core_shape *s;
@@ -149,13 +149,13 @@ static void c71_leaf23_of_the_shapes(void **state)
 		assert_int_equal(r[0] & 0xFF, rows[i].version);
 		assert_int_equal(r[0] >> 8 & 0xFF, rows[i].ngp);
 	}
-	leaf23(&core_shape_v5, 0, 0, r); /* no leaf 23H before C-67's parts */
+	leaf23(&core_shape_v5, 0, 0, r); /* no leaf 23H before C-68's parts */
 	assert_int_equal(r[0] | r[1], 0);
 }
 
-/* C-63, C-71: with sub-leaf 0 alone enumerated (emu.core_leaf23=sub0)
+/* C-64, C-72: with sub-leaf 0 alone enumerated (emu.core_leaf23=sub0)
  * sub-leaf 1 reads zeros, and the counters stay. */
-static void c63_c71_sub0_alone_hides_sub_leaf_1(void **state)
+static void c64_c71_sub0_alone_hides_sub_leaf_1(void **state)
 {
 	struct core_shape s = core_shape_v6_e;
 	struct core_pmu u;
@@ -174,21 +174,21 @@ static void c63_c71_sub0_alone_hides_sub_leaf_1(void **state)
 	assert_int_equal(core_rdmsr(&u, PMC(4), 0, &v), VEC_GP);
 }
 
-static void c65_hole_counter_is_absent(void **state)
+static void c66_hole_counter_is_absent(void **state)
 {
 	(void)state;
 	assert_true(hole_absent(0));
 }
 
-static void c68_alias_is_the_legacy_counter(void **state)
+static void c69_alias_is_the_legacy_counter(void **state)
 {
 	(void)state;
 	assert_true(alias_same_counter(0));
 }
 
-/* C-68: before version 6 the aliases are no registers (#GP), Meteor Lake's
- * leaf 23H notwithstanding (C-67). */
-static void c68_no_aliases_before_version_6(void **state)
+/* C-69: before version 6 the aliases are no registers (#GP), Meteor Lake's
+ * leaf 23H notwithstanding (C-68). */
+static void c69_no_aliases_before_version_6(void **state)
 {
 	struct core_pmu u;
 	uint64_t v;
@@ -213,26 +213,26 @@ static void oqc27_alias_writes_full_width(void **state)
 	assert_int_equal(core_wrmsr(&u, GP_CTR(1), MAX48 + 1, 0), VEC_GP);
 }
 
-static void c69_umask2_selects_another_event(void **state)
+static void c70_umask2_selects_another_event(void **state)
 {
 	(void)state;
 	assert_true(umask2_other_event(0));
 }
 
-static void c69_oqc28_eq_counts_equality(void **state)
+static void c70_oqc28_eq_counts_equality(void **state)
 {
 	(void)state;
 	assert_true(eq_counts_equality(0));
 }
 
-static void c64_c69_fields_reserved_where_not_enumerated(void **state)
+static void c65_c69_fields_reserved_where_not_enumerated(void **state)
 {
 	(void)state;
 	assert_true(ext_reserved(0));
 }
 
-/* C-71: leaf 23H's shapes refused where inconsistent. */
-static void c71_invalid_leaf23_shapes_refused(void **state)
+/* C-72: leaf 23H's shapes refused where inconsistent. */
+static void c72_invalid_leaf23_shapes_refused(void **state)
 {
 	struct core_shape bad[4];
 	unsigned i;
@@ -268,17 +268,17 @@ static void each_v6_defect_breaks_its_behaviour(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(c63_subleaf_1_flagged_in_bit_1),
-		cmocka_unit_test(c71_leaf23_of_the_shapes),
-		cmocka_unit_test(c63_c71_sub0_alone_hides_sub_leaf_1),
-		cmocka_unit_test(c65_hole_counter_is_absent),
-		cmocka_unit_test(c68_alias_is_the_legacy_counter),
-		cmocka_unit_test(c68_no_aliases_before_version_6),
+		cmocka_unit_test(c64_subleaf_1_flagged_in_bit_1),
+		cmocka_unit_test(c72_leaf23_of_the_shapes),
+		cmocka_unit_test(c64_c71_sub0_alone_hides_sub_leaf_1),
+		cmocka_unit_test(c66_hole_counter_is_absent),
+		cmocka_unit_test(c69_alias_is_the_legacy_counter),
+		cmocka_unit_test(c69_no_aliases_before_version_6),
 		cmocka_unit_test(oqc27_alias_writes_full_width),
-		cmocka_unit_test(c69_umask2_selects_another_event),
-		cmocka_unit_test(c69_oqc28_eq_counts_equality),
-		cmocka_unit_test(c64_c69_fields_reserved_where_not_enumerated),
-		cmocka_unit_test(c71_invalid_leaf23_shapes_refused),
+		cmocka_unit_test(c70_umask2_selects_another_event),
+		cmocka_unit_test(c70_oqc28_eq_counts_equality),
+		cmocka_unit_test(c65_c69_fields_reserved_where_not_enumerated),
+		cmocka_unit_test(c72_invalid_leaf23_shapes_refused),
 		cmocka_unit_test(each_v6_defect_breaks_its_behaviour),
 	};
 
