@@ -213,7 +213,8 @@ static bool shows_on(unsigned run, const struct core_row *r)
 
 	return run == EMU_RUN_MUT || (run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
 	       (run == EMU_RUN_V4 && shape->version >= 4) ||
-	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
+	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore) ||
+	       (run == EMU_RUN_V6 && shape->version >= 6);
 }
 
 /* A mutation row resolved: the tests it runs, its generation's defect

@@ -24,6 +24,7 @@ const struct suite *const all_suites[] = {
 	&core_events_suite,
 	&core_v4_suite,
 	&core_v5_suite,
+	&core_v6_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,
