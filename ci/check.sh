@@ -20,14 +20,16 @@ count() {
 # (user + system) of the processes it ran, for the table. A loaded machine
 # stretches the first, hardly the second.
 mkdir -p $B/check
-cpu_now() { # the CPU seconds of every child reaped so far (bash's times)
+cpu_now() { # cpu: the CPU seconds of every child reaped so far (bash's
+  # times, in this shell: a command substitution's would count its own)
   times > $B/check/times
-  sed -n 2p $B/check/times | awk '{ gsub(/[ms]/, " "); print int($1 * 60 + $2 + $3 * 60 + $4) }'
+  cpu=$(sed -n 2p $B/check/times | awk '{ gsub(/[ms]/, " "); print int($1 * 60 + $2 + $3 * 60 + $4) }')
 }
-phases=() t_phase=$SECONDS t_start=$SECONDS c_start=$(cpu_now) c_phase=$c_start
+cpu_now
+phases=() t_phase=$SECONDS t_start=$SECONDS c_start=$cpu c_phase=$cpu
 phase() {
-  local c; c=$(cpu_now)
-  phases+=("$1"$'\t'"$((SECONDS - t_phase))"$'\t'"$((c - c_phase))"); t_phase=$SECONDS c_phase=$c
+  cpu_now
+  phases+=("$1"$'\t'"$((SECONDS - t_phase))"$'\t'"$((cpu - c_phase))"); t_phase=$SECONDS c_phase=$cpu
 }
 
 # --- host unit tests -----------------------------------------------------------
@@ -91,8 +93,8 @@ echo "$boots_out" | grep -v '^boots: '
 count "$boots_out"
 grep -q '^boots: ' <<<"$boots_out" || bad check.boots "ci/boots.py ended early: $(tail -n 1 <<<"$boots_out")"
 phase "QEMU boots, all groups (ci/boots.toml), of which:"
-while IFS=$'\t' read -r g t n busy cpu; do
-  phases+=("  $g: $n rows, $busy s of boot time"$'\t'"$t"$'\t'"$cpu")
+while IFS=$'\t' read -r g t n busy gcpu; do
+  phases+=("  $g: $n rows, $busy s of boot time"$'\t'"$t"$'\t'"$gcpu")
 done < <(cat $B/check/phases.tsv 2>/dev/null)
 
 # make report on the smp4-nehalem boot's run: its content
@@ -196,7 +198,8 @@ printf '  %-62s %5s %5s\n' phase wall CPU
 for p in "${phases[@]}"; do
   IFS=$'\t' read -r pn pw pc <<<"$p"; printf '  %-62s %5s %5s\n' "$pn" "$pw" "$pc"
 done
-printf '  %-62s %5s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))" "$(( $(cpu_now) - c_start ))"
+cpu_now
+printf '  %-62s %5s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))" "$((cpu - c_start))"
 [ -z "${gc:-}" ] || printf '  %-62s %5s %5s\n' "one more generation (mean of $gn; wall: its CPU on $(nproc) cores)" \
   "$(( gc / $(nproc) ))" "$gc"
 echo "check: $pass passed, $fail failed, $skip skipped"
