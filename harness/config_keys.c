@@ -303,9 +303,11 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		return true;
 	case K_DEBUG_ALLOW_HANG:
 	case K_STRICT:
+	case K_EMU_FAULT_EACH:
 		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
 		if (i >= 0)
-			*(k == K_STRICT ? &c->strict : &c->allow_hang) = i & 1;
+			*(k == K_STRICT ? &c->strict : k == K_EMU_FAULT_EACH ? &c->emu_fault_each
+									  : &c->allow_hang) = i & 1;
 		return i >= 0;
 	}
 	return false;
@@ -357,6 +359,9 @@ static const struct {
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
 			  "(the README lists them)",
 			  "defects injected into the emulated uncore and core PMU" },
+	[K_EMU_FAULT_EACH] = { "emu.fault.each", "expected 0, 1, no, yes, false or true",
+			       "run the selection once without a defect, then once per defect of "
+			       "emu.fault= alone, each result naming its pass's defect" },
 	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000",
 			 "the emulated uncore's U-clock in MHz" },
 	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
@@ -462,6 +467,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 			sb_printf(b, "none");
 		break;
 	}
+	case K_EMU_FAULT_EACH:
+		sb_printf(b, "%d", c->emu_fault_each);
+		break;
 	case K_EMU_UCLK:
 		sb_printf(b, "%u", (unsigned)c->emu_uclk_mhz);
 		break;

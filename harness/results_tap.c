@@ -186,6 +186,8 @@ static void yaml_block(struct rbuf *b, const struct tresult *r,
 	rbuf_printf(b, "  duration_ms: %llu.%03llu\n", us / 1000, us % 1000);
 	if (r->iteration > 1)
 		rbuf_printf(b, "  iteration: %u\n", r->iteration);
+	if (r->pass)
+		rbuf_printf(b, "  pass: %s\n", r->pass);
 	if (figs->len)
 		rbuf_printf(b, "  figures:\n%.*s", (int)figs->len, figs->p);
 	if (obs->len)

@@ -237,18 +237,22 @@ static int setup_uncore(const unsigned *ncores)
 	return PLAT_OK;
 }
 
-int emu_setup(const struct emu_cfg *c)
+/* Everything emu_setup sets up but the locks, which the caller holds or
+ * has cleared. */
+static int build(const struct emu_cfg *c)
 {
 	unsigned i, p, n = plat_cpu_count(), ncores[EMU_MAX_PKG] = { 0 };
 	const struct emu_binding *bound = c->gen ? emu_binding_for(c->gen->name) : NULL;
 	const struct emu_model *m = bound ? bound->model : NULL;
-	int rc;
+	int lock = emu.lock, poll_lock = emu.poll_lock, rc;
 
 	if (c->gen && !m)
 		return PLAT_EUNSUPPORTED;
 	if (!c->gen && !c->core)
 		return PLAT_EINVAL;
 	memset(&emu, 0, sizeof(emu));
+	emu.lock = lock;
+	emu.poll_lock = poll_lock;
 	emu.cfg = *c;
 	if (c->faults)
 		emu.faults = *c->faults;
@@ -272,6 +276,28 @@ int emu_setup(const struct emu_cfg *c)
 	if (m && (rc = setup_uncore(ncores)))
 		return rc;
 	return c->core ? setup_cores() : PLAT_OK;
+}
+
+int emu_setup(const struct emu_cfg *c)
+{
+	emu.lock = emu.poll_lock = 0;
+	return build(c);
+}
+
+/* Both locks held, so that no tick or flush (emu_poll) on any CPU sees the
+ * models half set up; the packages' and CPUs' blocks are those of the
+ * first set-up, so nothing is allocated here. */
+int emu_refault(const struct emu_fault_set *f)
+{
+	struct emu_cfg c = emu.cfg;
+	uint64_t pflags = plat_lock(&emu.poll_lock), flags = plat_lock(&emu.lock);
+	int rc;
+
+	c.faults = f;
+	rc = build(&c);
+	plat_unlock(&emu.lock, flags);
+	plat_unlock(&emu.poll_lock, pflags);
+	return rc;
 }
 
 struct delivery {

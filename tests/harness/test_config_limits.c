@@ -110,6 +110,7 @@ static void fill_worst(struct cfg *x)
 	x->resets = UINT32_MAX;
 	memset(x->hang, 'h', sizeof(x->hang));
 	x->allow_hang = true;
+	x->emu_fault_each = true;
 }
 
 static void test_describe_max(void **state)

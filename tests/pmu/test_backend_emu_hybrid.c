@@ -189,7 +189,7 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false };
 	struct pmu_cpu adln = { "GenuineIntel", 6, 0xBE, true, 0 };
 	struct run_types types;
-	struct run_opts ro = { "*", "", 1, NULL, 0, NULL, &types, NULL };
+	struct run_opts ro = { .tests = "*", .skip = "", .repeat = 1, .types = &types };
 	struct pmu_choice ch;
 	struct core_enum e;
 	unsigned cpu;
