@@ -18,11 +18,11 @@ static const struct field global_ctl[] = {
 	{ .name = NULL },
 };
 
-/* V-18: FILTER0 at +4 and FILTER1 at +10 of the box (LNX writes the upper
- * half of its 64-bit filter to FILTER0 + 6). */
+/* V-18: FILTER0 at +4 and FILTER1 at +10 of the box, with the guide's
+ * fields (LNX's link in FILTER0 and c6 in FILTER1 are reserved bits
+ * there, OQ-V12). */
 static const struct field cbox_filter0[] = {
 	{ .name = "tid", .lo = 0, .hi = 4, .access = FA_RW, .spec = "V-18" },
-	{ .name = "link", .lo = 5, .hi = 8, .access = FA_RW, .spec = "V-18" },
 	{ .name = "state", .lo = 17, .hi = 22, .access = FA_RW, .spec = "V-18" },
 	{ .name = NULL },
 };
@@ -31,7 +31,6 @@ static const struct field cbox_filter1[] = {
 	{ .name = "nid", .lo = 0, .hi = 15, .access = FA_RW, .spec = "V-18" },
 	{ .name = "opc", .lo = 20, .hi = 28, .access = FA_RW, .spec = "V-18" },
 	{ .name = "nc", .lo = 30, .hi = 30, .access = FA_RW, .spec = "V-18" },
-	{ .name = "c6", .lo = 29, .hi = 29, .access = FA_RW, .spec = "V-18" },
 	{ .name = "isoc", .lo = 31, .hi = 31, .access = FA_RW, .spec = "V-18" },
 	{ .name = NULL },
 };
