@@ -99,11 +99,13 @@ const struct uncore_gen uncore_gens[] = {
 	{
 		.name = "ivbep",
 		.desc = "Xeon E5 v2 / E7 v2 (Ivy Bridge-EP/EX) uncore: global control at 0xC00, U, C, PCU, PCI",
-		/* V-01: model 0x3E, EP and EX; no on-target suite yet. */
+		/* V-01: model 0x3E, EP and EX; the E5-2600's suite, which
+		 * tells the generations apart by CPUID (suites/snbep/v2.c). */
 		MODELS(0x3E),
 		.boxes = ivbep_boxes,
 		.nboxes = ARRAY_SIZE(ivbep_boxes),
 		.per_core_box = &ivbep_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
 	},
 	{
 		.name = "hswep",

@@ -64,7 +64,8 @@ const struct field xeon_qpi_ctl[] = { CTL_COMMON(31), EV_SEL_EXT, { .name = NULL
 	{ .name = "occ_edge_det", .lo = 31, .hi = 31, .access = FA_RW, .spec = "V-11" }
 
 const struct field xeon_pcu_ctl_inv[] = { PCU_COMMON, INVERT, { .name = NULL } };
-const struct field xeon_pcu_ctl[] = { PCU_COMMON, { .name = NULL } };
+/* IVB-EP's: ev_sel_ext, no invert (V-11, V-12). */
+const struct field xeon_pcu_ctl[] = { PCU_COMMON, EV_SEL_EXT, { .name = NULL } };
 
 /* V-15. */
 const struct field xeon_uclk_fixed_ctl[] = {

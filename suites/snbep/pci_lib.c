@@ -1,5 +1,6 @@
 /* What the PCI box tests share (suites/snbep/pci.h). */
 #include "suites/snbep/pci.h"
+#include "suites/snbep/v2.h"
 
 #define UBOX_DEV 11              /* S-58: 8086:3CE0 at 11.0 */
 #define UBOX_ID 0x3CE08086u
@@ -91,6 +92,8 @@ enum verdict spb_begin(struct tctx *t, unsigned *nsock)
 	unsigned s, b, k;
 	int rc;
 
+	if (snb_v2()) /* V-23: other device ids, which this table does not hold */
+		return t_na(t, "the E5 v2's PCI boxes are not in this suite yet (V-23)");
 	if (!(saved.nsock = *nsock = spb_sockets(why, sizeof(why))))
 		/* The model always presents the U-box function; silicon may hide it. */
 		return t_on_model() ? t_fail(t, "%s", why) : t_skip(t, "%s", why);

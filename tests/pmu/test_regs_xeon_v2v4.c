@@ -72,12 +72,12 @@ static const struct box_type *box_named(const char *g, const char *name)
 
 /* V-01: each model to its generation, none to the E5-2600's; no suite yet,
  * so detection names them and runs no uncore tests. */
-static void v01_models_and_no_suite_yet(void **state)
+static void v01_models_ivbep_suite_hsx_bdx_none_yet(void **state)
 {
 	static const struct {
 		uint8_t model;
 		const char *name;
-	} rows[] = { { 0x3E, "ivbep" }, { 0x3F, "hswep" }, { 0x4F, "bdx" }, { 0x56, "bdx" } };
+	} rows[] = { { 0x3F, "hswep" }, { 0x4F, "bdx" }, { 0x56, "bdx" } };
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -90,6 +90,10 @@ static void v01_models_and_no_suite_yet(void **state)
 		assert_non_null(strstr(pc.why, "no on-target suite for it yet"));
 	}
 	assert_string_equal(uncore_gen_for_model(6, 0x2D)->name, "snbep");
+	/* IVB-EP runs the snbep suite (suites/snbep/v2.c). */
+	assert_ptr_equal(uncore_gen_for_model(6, 0x3E), gen("ivbep"));
+	choose(0x3E, true, "auto", &pc);
+	assert_ptr_equal(pc.gen, gen("ivbep"));
 	assert_null(uncore_gen_for_model(15, 0x3F));
 }
 
@@ -281,8 +285,9 @@ static void v09_v12_field_masks(void **state)
 	assert_int_equal(defined("hswep", 0x705), 0x1FD6FFFFu);
 	assert_int_equal(defined("hswep", 0x721), 0xFFDEFFFFu);
 	/* V-11: the PCU's ev_sel, occ_sel, rst, edge, ov_en, en, thresh, occ
-	 * invert and edge; invert only on v3 and v4. */
-	assert_int_equal(defined("ivbep", 0xC30), 0xDF56C0FFu);
+	 * invert and edge; invert only on v3 and v4; ev_sel_ext on IVB-EP
+	 * (§6 item 7). */
+	assert_int_equal(defined("ivbep", 0xC30), 0xDF76C0FFu);
 	assert_int_equal(defined("hswep", 0x711), 0xDFD6C0FFu);
 	assert_int_equal(access_mask("hswep", 0x711, FA_W1A), 1u << 17);
 	/* V-18: the C-box filters; IVB-EP's as its guide prints them (OQ-V12). */
@@ -367,7 +372,7 @@ static void v24_event_rules(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(v01_models_and_no_suite_yet),
+		cmocka_unit_test(v01_models_ivbep_suite_hsx_bdx_none_yet),
 		cmocka_unit_test(v03_v20_ivbep_ubox),
 		cmocka_unit_test(v20_ivbep_cboxes_by_formula),
 		cmocka_unit_test(v13_ivbep_pcu),
