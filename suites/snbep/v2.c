@@ -334,11 +334,12 @@ static enum verdict thresh(struct tctx *t)
 	return snb_quiet(t);
 }
 
-/* S-24 without invert: C-box 0's TOR_OCCUPANCY.ALL (0x36/0x08, as
- * suites/snbep/gates.c) at thresh 2 and its rising edges, beside
- * clockticks: every rise is a cycle with x >= 2 that follows one with
+/* S-24 without invert: C-box 0's LLC_LOOKUP (0x34, umask 0x03: several a
+ * cycle on the model; V-24 lets it on counters 0 and 1 only, so the level
+ * and its edges go there and clockticks on counter 2) at thresh 2 and its
+ * rising edges: every rise is a cycle with x >= 2 that follows one with
  * x < 2 (but the first); the model's event moves, so rises are seen. */
-#define EDGE_EV (0x36ull | 0x08ull << 8)
+#define EDGE_EV (0x34ull | 0x03ull << 8)
 static enum verdict edge(struct tctx *t)
 {
 	const uint64_t lvl = EDGE_EV | SNB_EN | SNB_THRESH(2);
