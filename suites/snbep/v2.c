@@ -8,12 +8,14 @@
  * counter), which run in every cycle on hardware too. */
 #include "suites/snbep/v2.h"
 #include "pmu/backend/backend.h"
+#include "suites/common/pmi.h"
 
 #define RUN_US 100      /* as suites/snbep/box.c: thousands of clocks at least */
 #define WIN_US 200
 #define LEAD 20000ull   /* clocks before a preset counter wraps: 10-40 us */
 #define WRAP_US 100000  /* the most a wrap may take to come (LEAD at 200 MHz) */
 #define MAXB (V2_MAX_CBOX + 2) /* the C-boxes, the PCU, the UCLK fixed counter */
+#define VEC 0xF6        /* C-32: >= 0x20; one of its own */
 
 /* CPUID.01H:EAX: family 6 with the extended model folded in (V-01). */
 bool snb_v2(void)
@@ -271,6 +273,63 @@ static enum verdict overflow(struct tctx *t)
 	return V_PASS;
 }
 
+static volatile unsigned pmis;
+static void on_pmi(unsigned vector)
+{
+	(void)vector;
+	pmis++;
+}
+
+/* C-box 0 overflows with ov_en while GLOBAL_CTL's pmi_core_sel is sel and
+ * the BSP's PMI path is open (LVTPC on a vector of its own, DEBUGCTL bit 13
+ * as for an uncore PMI elsewhere); *got: the PMIs the BSP took by the time
+ * every PMI owed was handled (pmi_quiesce). */
+static enum verdict pmi_once(struct tctx *t, uint64_t sel, unsigned *got)
+{
+	const struct ov_case c = { 0, V2_W_CBOX, V2_GS_CBOX, 0 };
+	struct pmi_path p;
+	uint64_t preset, was;
+	enum verdict v;
+	int rc;
+
+	pmis = 0;
+	v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
+	if (v == V_PASS && !(rc = msr_write(plat_this_cpu(), V2_GLOBAL_CTL, sel))) {
+		v = ov_arm(t, &c, true, &preset);
+		if (v == V_PASS)
+			v = ov_wait(t, &c, preset);
+	} else if (v == V_PASS) {
+		v = t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, rc);
+	}
+	rc = v == V_PASS ? pmi_quiesce(PMI_BSP_ONLY) : 0;
+	pmi_path_close(&p);
+	*got = pmis;
+	msr_write(plat_this_cpu(), V2_GLOBAL_CTL, V2_UNFRZ_ALL);
+	if (v != V_PASS)
+		return v;
+	if (rc)
+		return t_error(t, "the BSP did not take the PMI fence (%d)", rc);
+	TRY(clear_status(t, V2_GLOBAL_STATUS, &was));
+	return snb_quiet(t);
+}
+
+/* V-07, OQ-V3: an ov_en overflow's PMI goes to the cores pmi_core_sel
+ * selects: once to the BSP's core when it alone is selected, not at all
+ * with none. Asserted on the model, reported on hardware ([MODEL]). */
+static enum verdict pmi(struct tctx *t)
+{
+	unsigned me = snb_core(plat_this_cpu()), n[2];
+
+	TRY(v2_only(t));
+	TRY(pmi_once(t, V2_PMI_SEL(me), &n[0]));
+	TRY(pmi_once(t, 0, &n[1]));
+	t_figure(t, "pmis_core_selected_count", n[0], "count");
+	t_figure(t, "pmis_none_selected_count", n[1], "count");
+	return t_default(t, "OQ-V3", "the PMI goes to the cores of pmi_core_sel", n[0] == 1 &&
+			 n[1] == 0, "C-box 0 overflowed with ov_en: %u PMI(s) with the BSP's core "
+			 "%u selected (want 1), %u with none (want 0) (V-07)", n[0], me, n[1]);
+}
+
 /* V-12, OQ-V2: bit 23 of a U-box, C-box and PCU counter control is
  * reserved: it reads 0 and thresh 1 with it still counts every clocktick.
  * Asserted on the model, reported on hardware. */
@@ -437,6 +496,8 @@ static const struct test tests[] = {
 	  "U-box, unfrz_all restarts them", .needs = NEED_UNCORE, .run = freeze_all },
 	{ .id = "snbep.v2.overflow", .desc = "a wrap with ov_en sets box and global status and "
 	  "freezes; without it nothing", .needs = NEED_UNCORE, .run = overflow },
+	{ .id = "snbep.v2.pmi", .desc = "an overflow's PMI goes to the cores of pmi_core_sel "
+	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = pmi },
 	{ .id = "snbep.v2.no-invert", .desc = "bit 23 of the counter controls is reserved "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = no_invert },
 	{ .id = "snbep.v2.thresh", .desc = "thresh 1, 2 and the field's top on C-box and PCU "

@@ -219,8 +219,8 @@ static enum verdict silent(struct tctx *t)
 /* S-40: no CTL bit requests a PMI and no register routes one on 0x2D. */
 static enum verdict no_pmi(struct tctx *t)
 {
-	if (snb_v2()) /* V-07: documented there, neither modelled nor tested yet */
-		return t_skip(t, "the E5 v2's uncore PMI (V-07) is not tested yet");
+	if (snb_v2()) /* V-07: its routing register and ov_en */
+		return t_na(t, "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)");
 	return t_skip(t, "no uncore PMI on model 0x2D (S-40): no overflow-enable bit, no "
 		      "routing register");
 }

@@ -5,6 +5,7 @@
  * Only a generation whose struct snbep_gen has .global reaches it. */
 #include "pmu/emu/snbep/model.h"
 #include "pmu/regs/tables.h"
+#include "pmu/emu/engine.h"
 
 #define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
 
@@ -21,6 +22,8 @@
 #define GS_U_FIXED 0x2ull             /* ov_u_fixed: its UCLK fixed counter */
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
+
+static void raise_pmi(struct snbep_uncore *u);
 
 bool snbep_ufrozen(const struct snbep_uncore *u)
 {
@@ -119,9 +122,29 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 			*st |= 1ull << k;
 		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU : GS_CBOX;
 	}
-	if (!gs)
-		return;
-	if (!(u->gstatus & gs) && !F(u, IVBEP_OV_NO_FREEZE))
+	if (!gs || (u->gstatus & gs) == gs)
+		return; /* the last overflow's bits still set: no new freeze nor PMI */
+	if (!F(u, IVBEP_OV_NO_FREEZE))
 		set_gfrz(u, true);
 	u->gstatus |= gs;
+	raise_pmi(u);
+}
+
+/* V-07, OQ-V3: the PMI goes to the cores of pmi_core_sel (none selected:
+ * none); wk_on_pmi needs no model of its own, since the emulated backend's
+ * delivery wakes a halted CPU as an interrupt does. */
+static void raise_pmi(struct snbep_uncore *u)
+{
+	uint16_t all = (uint16_t)((1u << u->ncores) - 1);
+	uint16_t cores = F(u, IVBEP_PMI_IGNORES_SEL) ? all : (uint16_t)(u->gctl & G_PMI_SEL & all);
+
+	if (!cores || F(u, IVBEP_PMI_LOST))
+		return;
+	EMU_QUEUE_PMI(u->gpmi, u->ngpmi, u->gpmi_dropped,
+		      ((struct emu_pmi_req){ u->now, cores }));
+}
+
+unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max)
+{
+	return emu_fifo_take(u->gpmi, &u->ngpmi, sizeof(u->gpmi[0]), out, max);
 }

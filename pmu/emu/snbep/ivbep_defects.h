@@ -21,6 +21,8 @@
 	D(f, IVBEP_GSTATUS_STICKY, "ivbep-gstatus-sticky", IVB, "writing 1 to a GLOBAL_STATUS bit does not clear it (V-04)") \
 	D(f, IVBEP_CBOX_COUNT_MAX, "ivbep-cbox-count-max", IVB, "every C-box register set of the largest die answers, whatever the part's cores (V-21, OQ-V6)") \
 	D(f, IVBEP_FILTER1_ALIASES, "ivbep-filter1-aliases", IVB, "a C-box's FILTER1 writes land in its FILTER0 (V-18)") \
-	D(f, IVBEP_PMI_SEL_DROPPED, "ivbep-pmi-sel-dropped", IVB, "GLOBAL_CTL's pmi_core_sel and wk_on_pmi read 0 after a write (V-03)")
+	D(f, IVBEP_PMI_SEL_DROPPED, "ivbep-pmi-sel-dropped", IVB, "GLOBAL_CTL's pmi_core_sel and wk_on_pmi read 0 after a write (V-03)") \
+	D(f, IVBEP_PMI_LOST, "ivbep-pmi-lost", IVB, "an ov_en overflow raises no PMI on the cores of pmi_core_sel (V-07, V-08)") \
+	D(f, IVBEP_PMI_IGNORES_SEL, "ivbep-pmi-ignores-sel", IVB, "an ov_en overflow's PMI goes to every core, whatever pmi_core_sel says (V-07, OQ-V3)")
 
 #endif

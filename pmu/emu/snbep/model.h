@@ -95,6 +95,9 @@ struct snbep_uncore {
 	 * U-box's status. */
 	bool gfrz;
 	uint64_t gctl, gstatus, gconfig, ustatus;
+	/* V-07: the PMIs its overflows raise, to the cores of pmi_core_sel. */
+	struct emu_pmi_req gpmi[SNBEP_MAX_PMI_REQ];
+	unsigned ngpmi, gpmi_dropped;
 	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
 	unsigned npmi, pmi_dropped;
 };
@@ -165,6 +168,8 @@ bool snbep_global_reg(const struct snbep_uncore *u, const struct reg_ref *r);
 void snbep_global_read(struct snbep_uncore *u, const struct reg_ref *r, uint64_t *val);
 void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_t val);
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks);
+/* Move out up to max of the PMI requests the global layer raised (V-07). */
+unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max);
 /* snbep_init for generation g (pmu/emu/snbep/gens.c). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now);

@@ -175,6 +175,43 @@ static bool w1c_holds(emu_faults_t f)
 	       rd(&u, C_CTR(0, 0), 700) == 200 + 100;
 }
 
+/* V-07, OQ-V3: the overflow's PMI goes to the cores of pmi_core_sel,
+ * once; with none selected there is none. */
+static unsigned pmi_to(emu_faults_t f, uint64_t sel, uint16_t *cores)
+{
+	struct emu_pmi_req out[4];
+	unsigned n;
+
+	all_clk(f);
+	wr(&u, G_CTL, sel, 0);
+	wr(&u, C_CTL(0, 0), CTL_EN | OV_EN, 0);
+	wr(&u, C_CTR(0, 0), M44 + 1 - 100, 0);
+	n = ivbep_model.take_pmi(&u, 500, out, 4);
+	*cores = n ? out[0].cores : 0;
+	return n;
+}
+
+static bool pmi_holds(emu_faults_t f)
+{
+	uint16_t c;
+
+	return pmi_to(f, 0x2, &c) == 1 && c == 0x2;
+}
+
+static bool pmi_sel_holds(emu_faults_t f)
+{
+	uint16_t c;
+
+	return pmi_to(f, 0, &c) == 0 && pmi_to(f, 0x1 | 1ull << 14, &c) == 1 && c == 0x1;
+}
+
+static void v07_pmi_to_the_selected_cores(void **state)
+{
+	(void)state;
+	assert_true(pmi_holds(0));
+	assert_true(pmi_sel_holds(0));
+}
+
 static void v08_overflow_sets_status_and_freezes(void **state)
 {
 	(void)state;
@@ -281,6 +318,8 @@ static const struct row rows[] = {
 	ROW(IVBEP_CBOX_COUNT_MAX, count_holds),
 	ROW(IVBEP_FILTER1_ALIASES, filters_holds),
 	ROW(IVBEP_PMI_SEL_DROPPED, global_ctl_holds),
+	ROW(IVBEP_PMI_LOST, pmi_holds),
+	ROW(IVBEP_PMI_IGNORES_SEL, pmi_sel_holds),
 };
 
 static void every_ivbep_defect_breaks_its_row(void **state)
@@ -318,6 +357,7 @@ int main(void)
 		cmocka_unit_test(v03_global_ctl_fields),
 		cmocka_unit_test(v04_status_w1c),
 		cmocka_unit_test(v06_frz_all_and_unfrz_all),
+		cmocka_unit_test(v07_pmi_to_the_selected_cores),
 		cmocka_unit_test(v08_overflow_sets_status_and_freezes),
 		cmocka_unit_test(v12_no_invert),
 		cmocka_unit_test(v13_box_status),
