@@ -4,7 +4,8 @@
 #include "pmu/emu/snbep/model.h"
 #include "pmu/regs/tables.h"
 
-/* S-03, S-39: no uncore-wide layer; eight C-boxes (§2.2, OQ-S15). */
+/* S-03, S-39: no uncore-wide layer; eight C-boxes (the E5-2600 digest's
+ * §2.2, OQ-S15). */
 const struct snbep_gen snbep_gen_e5 = {
 	.boxes = snbep_boxes,
 	.nboxes = ARRAY_SIZE(snbep_boxes),
