@@ -104,7 +104,11 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
  * of box b (NULL: the U-box) wrapped. Each with ov_en sets its bit in
  * its box's status (the C-boxes have none on IVB-EP, OQ-V8) and its box
  * type's in GLOBAL_STATUS, and the freeze goes out to every box, unless
- * the overflow bits that caused the last freeze are still set. */
+ * the overflow bits that caused the last freeze are still set. It acts
+ * at the first access after the wrap, as the model computes no wrap
+ * cycle: the boxes count on until then, which V-08 allows ("between the
+ * overflow and the global disable the counter wraps and counts on") and
+ * no test can tell from a freeze at the wrap, since none can read at it. */
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 {
 	uint64_t gs = 0, *st = b == &u->pcu ? &u->pcu.status : b ? NULL : &u->ustatus;

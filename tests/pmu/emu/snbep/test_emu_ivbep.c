@@ -212,12 +212,37 @@ static void v07_pmi_to_the_selected_cores(void **state)
 	assert_true(pmi_sel_holds(0));
 }
 
+/* V-08: a new freeze only once the bits of the last are cleared. C-box 0
+ * counter 0 wraps at 100 and the access at 200 sees it: everything holds
+ * from 200 (the model acts on a wrap at the first access after it);
+ * unfrz_all at 300 with GLOBAL_STATUS still set; counter 1, 400 below its
+ * wrap at 0 and held for 100 cycles, wraps at 500, seen at 550; the PCU
+ * counts on to 600 (300 more after the restart). Clearing the bit first
+ * makes that overflow freeze at 550 (250 after the restart). */
+static uint64_t second_ov(bool clear)
+{
+	all_clk(0);
+	wr(&u, C_CTL(0, 0), CTL_EN | OV_EN, 0);
+	wr(&u, C_CTL(0, 1), CTL_EN | OV_EN, 0);
+	wr(&u, C_CTR(0, 0), M44 + 1 - 100, 0);
+	wr(&u, C_CTR(0, 1), M44 + 1 - 400, 0);
+	rd(&u, G_STATUS, 200);
+	if (clear)
+		wr(&u, G_STATUS, GS_CBOX, 300);
+	wr(&u, G_CTL, UNFRZ_ALL, 300);
+	rd(&u, C_CTR(0, 1), 550);
+	return rd(&u, PCU_CTR(0), 600);
+}
+
 static void v08_overflow_sets_status_and_freezes(void **state)
 {
 	(void)state;
 	assert_true(ov_freezes_holds(0));
 	assert_true(ov_needs_en_holds(0));
 	assert_true(fixed_ov_holds(0));
+	/* the first freeze at 100 was seen at 200: the PCU held 200 */
+	assert_int_equal(second_ov(false), 200 + 300);
+	assert_int_equal(second_ov(true), 200 + 250);
 }
 
 static void v13_box_status(void **state)
