@@ -6,7 +6,8 @@
 #                   CAP= WIRE=1)
 #   make check      host unit tests, mutation matrix, QEMU runs; ends with
 #                   "N passed, N failed"
-#   make bench      boot-time benchmark against a minimal EFI app
+#   make bench      boot-time benchmark against a minimal EFI app, and the
+#                   discovery suite's cost per unit (scripts/bench-disc.sh)
 #   make mutation   the uncore suite against every injected emulator defect
 #                   (host build; a subset also under QEMU)
 #   make host-suite build/host/suite: the uncore suite as a Linux program
@@ -211,6 +212,7 @@ mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh
+	scripts/bench-disc.sh
 	@$(B)/host/bench_msr
 
 clean:

@@ -125,6 +125,47 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(bdx_boxes),
 		.per_core_box = &bdx_cbox, /* V-21, OQ-V6 */
 	},
+	/* The discovery generations: no register table of their own, the
+	 * machine's discovery table says where every unit is (D-01..D-20);
+	 * one suite for all of them. */
+	{
+		.name = "spr",
+		.desc = "Sapphire Rapids uncore, from the discovery table (CHA count, UPI corrected)",
+		MODELS(0x8F), /* D-40 */
+		.suite = "disc",
+	},
+	{
+		.name = "emr",
+		.desc = "Emerald Rapids uncore, from the discovery table",
+		MODELS(0xCF), /* D-40 */
+		.suite = "disc",
+	},
+	{
+		.name = "gnr",
+		.desc = "Granite Rapids uncore, from the discovery table",
+		MODELS(0xAD, 0xAE), /* D-43 */
+		.suite = "disc",
+	},
+	{
+		.name = "srf",
+		.desc = "Sierra Forest uncore, from the discovery table",
+		MODELS(0xAF), /* D-43 */
+		.suite = "disc",
+	},
+	{
+		.name = "cwf",
+		.desc = "Clearwater Forest uncore, from the discovery table",
+		MODELS(0xDD), /* D-43 */
+		.suite = "disc",
+	},
+	/* D-60: a family-6 part in no row above whose discovery table
+	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on
+	 * the emulated backend): no model of its own. */
+	{
+		.name = "disc",
+		.desc = "a part no registry row names, from its discovery table (D-60)",
+		.suite = "disc",
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 

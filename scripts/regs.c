@@ -7,9 +7,10 @@
  * listed under each; address: the MSR, or pci:DEVICE_ID:DD.F+OFFSET for a
  * PCI-config box's register, on its socket's uncore bus; fields: "name
  * hi:lo ACCESS" for each field, separated by "; ", empty where the table
- * gives none). No generation of the registry has MMIO registers yet (the
- * first, Ice Lake-SP's memory controller, is not in it): the space column
- * is there for them.
+ * gives none). A discovery generation (spr ... cwf, disc) has no register
+ * table: its lines are the units of its emulated part's discovery table,
+ * one package, as the disc.* suite finds and corrects them (box "type T
+ * box B"; MSR, PCI and MMIO units, the space column saying which).
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
@@ -31,7 +32,9 @@
  * model binding (pmu/emu/models.c) that names no generation. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "pmu/disc/find.h"
 #include "pmu/emu/core/model.h"
+#include "pmu/emu/disc/model.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/mutation.h"
 #include "pmu/registry.h"
@@ -73,6 +76,85 @@ static void print_set(const struct uncore_gen *gen)
 					print_fields(&bt->regs[t]);
 					printf("\n");
 				}
+	}
+}
+
+/* A discovery generation (no register table: its units are what the
+ * machine's discovery table lists, docs/spec/xeon-discovery.md): the
+ * units of its emulated part, one package, as the suite finds them
+ * (pmu/disc/: parsed, then corrected for the generation's first CPU
+ * model), each unit's registers a line; box "type T box B". */
+static struct disc_emu *part;
+static void fail(const char *what, const char *name);
+
+static int part_pci(void *ctx, struct pci_fn f, uint16_t off, uint32_t *val)
+{
+	(void)ctx;
+	if (f.seg)
+		return PLAT_EUNSUPPORTED;
+	if (f.bus != disc_emu_bus(0, 1) || disc_emu_pci_read(part, f.dev, f.fn, off, 4, 0, val))
+		return *val = ~0u, PLAT_EABORT;
+	return 0;
+}
+
+static int part_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)ctx, (void)cpu;
+	return disc_emu_rdmsr(part, msr, 0, val);
+}
+
+static int part_mem(void *ctx, uint64_t phys, uint64_t *val)
+{
+	(void)ctx;
+	return disc_emu_mmio(part, phys, 8, false, val, 0) ? PLAT_ERANGE : 0;
+}
+
+static void print_disc(const struct uncore_gen *gen)
+{
+	static const char *const kinds[] = { "unit control", "unit status", "counter control",
+					     "counter" };
+	static struct disc_pci_fn fns[256];
+	static struct disc_unit units[DISC_MAX_UNITS];
+	const struct disc_io io = { .pci_read32 = part_pci, .rdmsr = part_msr, .read64 = part_mem };
+	struct disc_pci_list l = { .e = fns, .cap = ARRAY_SIZE(fns) };
+	struct disc_table t = { .units = units, .cap = DISC_MAX_UNITS };
+	uint32_t model = gen->nmodels ? gen->models[0] : 0;
+	struct disc_found d;
+
+	if (!part && !(part = malloc(sizeof(*part))))
+		fail("no memory for the emulated part of", gen->name);
+	/* the part ops.c would choose for the model: its init */
+	disc_model.init(part, 0, 1, model, 0, 0);
+	disc_emu_place(part, 0, 1);
+	disc_emu_wrmsr(part, DISC_EMU_GLOBAL_CTL, 0, 0);
+	disc_pci_scan(&io, &l);
+	if ((!disc_find_msr(&io, 0, &d) && disc_find_pci(&io, &l, &d, 1) != 1) ||
+	    disc_parse(&t, d.base, part_mem, NULL) != DISC_OK)
+		fail("the emulated part's table cannot be read", gen->name);
+	disc_fix_apply(&io, &l, model, 0, 0, &t);
+	for (unsigned i = 0; i < t.nunits; i++) {
+		const struct disc_unit *u = &t.units[i];
+
+		for (unsigned k = DISC_UNIT_CTL; k <= DISC_CTR; k++)
+			for (unsigned r = 0; r < (k < DISC_CTR_CTL ? 1u : u->nregs); r++) {
+				struct reg_loc c = disc_reg(u, (enum disc_reg)k, r, 0);
+				char name[32], addr[40];
+
+				if (k == DISC_UNIT_STATUS && !u->status_off)
+					continue; /* OQ-D14 */
+				snprintf(name, sizeof(name), k < DISC_CTR_CTL ? "%s" : "%s %u", kinds[k], r);
+				if (c.space == SPACE_MSR)
+					snprintf(addr, sizeof(addr), "0x%X", c.msr);
+				else if (c.space == SPACE_PCI)
+					snprintf(addr, sizeof(addr), "pci:%02x:%02x.%u+0x%X", c.fn.bus,
+						 c.fn.dev, c.fn.fn, c.off);
+				else
+					snprintf(addr, sizeof(addr), "0x%llX", (unsigned long long)c.phys);
+				printf("%s,type %u box %u,%s,%s,%s,%u,%s,\n", gen->name, u->type, u->id,
+				       name, c.space == SPACE_MSR ? "msr" : c.space == SPACE_PCI ? "pci" : "mmio",
+				       addr, k == DISC_CTR ? u->width : 8u * c.bytes,
+				       k == DISC_UNIT_STATUS ? "W1C" : "RW");
+			}
 	}
 }
 
@@ -301,8 +383,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	printf("generation,box,register,space,address,width,access,fields\n");
-	for (g = 0; g < uncore_gens_count; g++)
+	for (g = 0; g < uncore_gens_count; g++) {
+		const struct emu_binding *b = emu_binding_for(uncore_gens[g].name);
+
 		print_set(&uncore_gens[g]);
+		if (b && b->model == &disc_model)
+			print_disc(&uncore_gens[g]);
+	}
 	print_set(&core_pmu_regs);
 	return 0;
 }

@@ -2,6 +2,7 @@
 #include "harness/runner.h"
 #include "suites/client/client.h"
 #include "suites/core/core.h"
+#include "suites/disc/disc.h"
 #include "suites/nhm/nhm.h"
 #include "suites/nhmex/nhmex.h"
 #include "suites/self/self.h"
@@ -58,6 +59,9 @@ const struct suite *const all_suites[] = {
 	&client_freeze_suite,
 	&client_pmi_suite,
 	&client_route_suite,
+	/* the discovery generations, every unit of every table (suites/disc) */
+	&disc_table_suite,
+	&disc_unit_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

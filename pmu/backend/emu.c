@@ -222,7 +222,9 @@ static int setup_uncore(const unsigned *ncores)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
 		if (!m->pci)
 			continue;
-		if (pci_mem_size[p] < m->pci->size) {
+		if (!m->pci->size) {
+			pci_mem[p] = pkg_mem[p];
+		} else if (pci_mem_size[p] < m->pci->size) {
 			if (!(pci_mem[p] = plat_alloc(m->pci->size)))
 				return PLAT_ENOMEM;
 			pci_mem_size[p] = m->pci->size;
@@ -660,14 +662,39 @@ static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t
 	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
 }
 
-/* No model has MMIO registers: the lower backend's, or none at all. */
+/* MMIO: a package model's window (its mmio hook) first, then the lower
+ * backend's, or none at all. -1: no model's address. */
+static int mmio_model(uint64_t phys, unsigned bytes, bool write, uint64_t *val)
+{
+	unsigned me = plat_this_cpu(), p;
+	uint64_t flags;
+	int rc = -1;
+
+	if (!emu.npkg || !emu.model->pci || !emu.model->pci->mmio)
+		return -1;
+	if (!enter(me, &flags))
+		return PLAT_EBUSY;
+	for (p = 0; rc < 0 && p < emu.npkg; p++)
+		rc = emu.model->pci->mmio(pci_mem[p], phys, bytes, write, val, emu_uclk_now());
+	leave(me, flags);
+	return rc;
+}
+
 static int emu_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)
 {
+	int rc = mmio_model(phys, bytes, false, val);
+
+	if (rc != -1)
+		return rc;
 	return emu.cfg.lower ? emu.cfg.lower->mmio_read(phys, bytes, val) : PLAT_ERANGE;
 }
 
 static int emu_mmio_write(uint64_t phys, unsigned bytes, uint64_t val)
 {
+	int rc = mmio_model(phys, bytes, true, &val);
+
+	if (rc != -1)
+		return rc;
 	return emu.cfg.lower ? emu.cfg.lower->mmio_write(phys, bytes, val) : PLAT_ERANGE;
 }
 

@@ -3,6 +3,7 @@
  * has no model yet. */
 #include "pmu/emu/models.h"
 #include "pmu/emu/client/model.h"
+#include "pmu/emu/disc/model.h"
 #include "pmu/emu/nhm/model.h"
 #include "pmu/emu/nhmex/model.h"
 #include "pmu/emu/snbep/model.h"
@@ -20,6 +21,14 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "adl", .model = &client_d_model, .defects = EMU_FAM_CLIENT },
 	/* The E5 family's model on IVB-EP's description (pmu/emu/snbep/gens.c). */
 	{ .gen = "ivbep", .model = &ivbep_model, .defects = EMU_FAM_SNBEP },
+	/* The discovery parts: one model, the part chosen by the CPU model
+	 * (pmu/emu/disc/ops.c). */
+	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "emr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "gnr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "srf", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "cwf", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "disc", .model = &disc_model, .defects = EMU_FAM_DISC },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);
 

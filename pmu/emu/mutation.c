@@ -35,6 +35,11 @@ const struct mutation_row mutation_rows[] = {
 	  .runs = RUN(GATES) | RUN(CD) },
 	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
 	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
+	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
+	 * packages. */
+	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids" },
+	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids" },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
@@ -55,9 +60,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_HYBRID] = "hybrid parts, with P-cores and E-cores (C-60)",
 	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
 	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
-	[EMU_RUN_CD] = "the C-box stride of layouts C and D (L-66, L-74)",
-	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work; on Ice Lake client erratum "
-			  "ICL068 is this behaviour (L-71)",
+	[EMU_RUN_CD] = "layouts C and D: the C-box stride (L-66, L-74), no ARB 83H (L-83)",
+	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
+			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "
 		       "boxes (S-47..S-58)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "

@@ -22,6 +22,10 @@ extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const ic
  * its registry rows and its model (pmu/emu/client/model.c). */
 extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cbox_a,
 	client_cbox_b, client_cbox_c, client_cbox_d;
+/* The ARB's rules after Haswell (L-83) and Rocket Lake's own (OQ-L34): the
+ * same registers as client_arb; Rocket Lake's for its model only (no
+ * generation of its own: it shares Tiger Lake's layout, L-69). */
+extern const struct box_type client_arb_b, client_arb_rkl;
 /* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 /* Its PCI boxes, for the PCI side of its model (pmu/emu/snbep/pci*.c). */
