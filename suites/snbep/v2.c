@@ -108,12 +108,11 @@ static enum verdict ubox_held(struct tctx *t, const uint64_t *a, const uint64_t 
 
 /* V-06: frz_all stops every box with frz_en, unfrz_all restarts them;
  * OQ-V10: a box whose frz_en is 0 counts through it. */
-static enum verdict freeze_all(struct tctx *t)
+static enum verdict freeze_all_steps(struct tctx *t)
 {
 	uint64_t a[MAXB], b[MAXB];
 	unsigned i, n = snb_nboxes() + 1;
 
-	TRY(v2_only(t));
 	TRY(all_running(t));
 	WR(t, V2_GLOBAL_CTL, V2_FRZ_ALL);
 	TRY(snap(t, a));
@@ -142,6 +141,17 @@ static enum verdict freeze_all(struct tctx *t)
 		      "C-box 0 with frz_en 0 went 0x%lx -> 0x%lx under frz_all (OQ-V10 model "
 		      "choice: it counts on)", (unsigned long)a[0], (unsigned long)b[0]));
 	return snb_quiet(t);
+}
+
+/* Whatever the verdict, nothing is left under frz_all. */
+static enum verdict freeze_all(struct tctx *t)
+{
+	enum verdict v;
+
+	TRY(v2_only(t));
+	v = freeze_all_steps(t);
+	msr_write(plat_this_cpu(), V2_GLOBAL_CTL, V2_UNFRZ_ALL);
+	return v;
 }
 
 /* Status registers cleared by writing back what they read (W1C: no bit
