@@ -59,7 +59,7 @@ static const char *or_none(const char *s)
 
 void tap_begin(struct rfile *f, const struct run_info *ri)
 {
-	char core[256], val[3 * IDENT_STR + 48];
+	char core[384], val[3 * IDENT_STR + 48];
 	/* The config is never cut: RESULTS_HEAD_MAX holds its worst case. */
 	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 	const int w = RESULTS_WORD_MAX;

@@ -26,7 +26,7 @@ static void banner(const struct session *s)
 	const struct run_info *ri = &s->ri;
 	const struct pmu_choice *pc = s->pc;
 	const char *what = emulated_what(pc);
-	char core[256], id[512];
+	char core[384], id[512];
 
 	plat_log(0, "uncore-harness %s", ri->version);
 	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",

@@ -209,6 +209,22 @@ const struct core_row core_rows[] = {
 		MODELS(0xBE),
 	},
 	{
+		.name = "mtl",
+		.shape = &core_shape_mtl_p,
+		.ecore = &core_shape_mtl_e,
+		/* C-68, C-71, C-72, OQ-C26: Meteor Lake (0xAA, 0xAC) and Arrow
+		 * Lake-U (0xB5): hybrid, version 5 with leaf 23H. */
+		MODELS(0xAA, 0xAC, 0xB5),
+	},
+	{
+		.name = "v6",
+		.shape = &core_shape_v6_p,
+		.ecore = &core_shape_v6_e,
+		/* C-71, C-72, OQ-C29, OQ-C30: Lunar Lake (0xBD), Arrow Lake
+		 * (0xC6, 0xC5), Panther Lake (0xCC): hybrid, version 6. */
+		MODELS(0xBD, 0xC6, 0xC5, 0xCC),
+	},
+	{
 		/* Every model no other row lists. */
 		.name = "v3",
 		.shape = &core_shape_v3,

@@ -21,6 +21,13 @@
  *               suite, core.* beside it where the row says so) and each
  *               core shape's of its own (core.* alone), with the defects
  *               the row runs.
+ *   --constraints  every event rule of every generation's box types
+ *               (struct event_rule, pmu/regs/regs.h), as CSV:
+ *               generation,box,event,umask,counters,max_inc,flags,spec
+ *               (umask: "any", or the value and mask as 0xUU/0xMM;
+ *               counters: the counter numbers that may count it, "none"
+ *               where none may; max_inc: 0 where no source gives it;
+ *               flags: throttle_only or empty).
  * And the generated tables of the docs (make docs), in Markdown:
  *   --docs-defects  docs/defects.md's: a row per defect, what it breaks
  *                   and, unless every row of its family runs it, which rows
@@ -206,7 +213,8 @@ static bool shows_on(unsigned run, const struct core_row *r)
 
 	return run == EMU_RUN_MUT || (run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
 	       (run == EMU_RUN_V4 && shape->version >= 4) ||
-	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
+	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore) ||
+	       (run == EMU_RUN_V6 && shape->version >= 6);
 }
 
 /* A mutation row resolved: the tests it runs, its generation's defect
@@ -357,6 +365,43 @@ static void print_docs_gens(void)
 	}
 }
 
+static void print_counters(uint16_t c)
+{
+	unsigned i;
+	bool first = true;
+
+	if (!c)
+		printf("none");
+	for (i = 0; i < 16; i++)
+		if (c >> i & 1) {
+			printf("%s%u", first ? "" : " ", i);
+			first = false;
+		}
+}
+
+static void print_constraints(void)
+{
+	unsigned g, b;
+	const struct event_rule *r;
+
+	printf("generation,box,event,umask,counters,max_inc,flags,spec\n");
+	for (g = 0; g < uncore_gens_count; g++)
+		for (b = 0; b < uncore_gens[g].nboxes; b++) {
+			const struct box_type *bt = uncore_gens[g].boxes[b];
+
+			for (r = bt->events; r && r->spec; r++) {
+				printf("%s,%s,0x%02X,", uncore_gens[g].name, bt->name, r->event);
+				if (r->umask_mask)
+					printf("0x%02X/0x%02X,", r->umask, r->umask_mask);
+				else
+					printf("any,");
+				print_counters(r->counters);
+				printf(",%u,%s,%s\n", r->max_inc, r->throttle_only ? "throttle_only" : "",
+				       r->spec);
+			}
+		}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned g;
@@ -373,12 +418,17 @@ int main(int argc, char **argv)
 		print_docs_defects();
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--constraints")) {
+		print_constraints();
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "--docs-gens")) {
 		print_docs_gens();
 		return 0;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "usage: %s [--defects | --mutation | --docs-defects | --docs-gens]\n",
+		fprintf(stderr, "usage: %s [--defects | --mutation | --constraints | --docs-defects | "
+			"--docs-gens]\n",
 			argv[0]);
 		return 2;
 	}

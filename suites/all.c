@@ -25,6 +25,7 @@ const struct suite *const all_suites[] = {
 	&core_events_suite,
 	&core_v4_suite,
 	&core_v5_suite,
+	&core_v6_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,
@@ -48,6 +49,7 @@ const struct suite *const all_suites[] = {
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
 	&nhmex_filter_suite,
+	&nhmex_event_suite,
 	/* client uncore, every layout (suites/client) */
 	&client_regs_suite,
 	&client_gate_suite,

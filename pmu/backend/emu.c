@@ -19,6 +19,8 @@
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define CPUID_HYBRID        (1u << 15)   /* CPUID.(07H,0):EDX, C-55 */
 #define LEAF_HYBRID         0x1Au        /* C-56 */
+#define LEAF_PERFMON_EXT    0x23u        /* C-64 */
+#define CPUID_PERFMON_EXT   (1u << 8)    /* CPUID.(07H,1):EAX (C-68) */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 
@@ -560,12 +562,13 @@ static uint32_t hybrid_eax(unsigned cpu)
 
 /* C-11, C-18: the calling CPU's core model's leaf 0AH and PDCM over the
  * lower view; on a hybrid part also the Hybrid flag and leaf 1AH (C-55,
- * C-56), which QEMU cannot present per CPU. */
+ * C-56), which QEMU cannot present per CPU; where the shape has it, leaf
+ * 23H (C-64). */
 static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
 	unsigned me = plat_this_cpu();
 	const struct core_shape *s = emu.cfg.core ? shape_of(me) : NULL;
-	uint32_t top = emu.cfg.core_e ? LEAF_HYBRID : 0xA;
+	uint32_t top = s && s->leaf23 ? LEAF_PERFMON_EXT : emu.cfg.core_e ? LEAF_HYBRID : 0xA;
 
 	if (emu.cfg.lower)
 		emu.cfg.lower->cpuid(leaf, subleaf, r);
@@ -579,10 +582,16 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		core_cpuid_0a(s, r);
 	else if (leaf == 1)
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
-	else if (leaf == 7 && subleaf == 0 && emu.cfg.core_e)
-		r[3] |= CPUID_HYBRID;
+	else if (leaf == 7 && subleaf == 0 && (emu.cfg.core_e || s->leaf23)) {
+		r[3] |= emu.cfg.core_e ? CPUID_HYBRID : 0;
+		if (s->leaf23 && r[0] < 1)
+			r[0] = 1; /* sub-leaf 1 reached (C-68) */
+	} else if (leaf == 7 && subleaf == 1 && s->leaf23)
+		r[0] |= CPUID_PERFMON_EXT; /* leaf 23H supported (C-68) */
 	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
 		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
+	else if (leaf == LEAF_PERFMON_EXT && s->leaf23) /* C-64..C-66 */
+		core_cpuid_23(s, emu_faults_for(&emu.faults, EMU_FAM_CORE), subleaf, r);
 }
 
 /* The calling CPU's declared C-state; its core's (the shallowest of its

@@ -47,6 +47,10 @@ const struct mutation_row mutation_rows[] = {
 	 * core type has two (C-60). The V5 defects run here, version 5 too,
 	 * and the adln shape's on its E-cores. */
 	{ .name = "hybrid", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
+	/* Lunar Lake's model (0xBD) on a QEMU CPU that takes model=; 4 CPUs,
+	 * so that each core type has two (C-60): the V6 defects, and the V5
+	 * and HYBRID ones on version 6's shapes. */
+	{ .name = "v6", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189" },
 	/* Model 0x2D as QEMU's SandyBridge: the shape every model no other
 	 * core row lists gets. */
 	{ .name = "v3", .model = 0x2D, .cpus = 2, .qemu_cpu = "SandyBridge,model=45" },
@@ -58,13 +62,14 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_V4] = "core shapes of version 4 or later",
 	[EMU_RUN_V5] = "core shapes of version 5",
 	[EMU_RUN_HYBRID] = "hybrid parts, with P-cores and E-cores (C-60)",
+	[EMU_RUN_V6] = "core shapes of version 6 (C-69..C-72)",
 	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
 	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
 	[EMU_RUN_CD] = "layouts C and D: the C-box stride (L-66, L-74), no ARB 83H (L-83)",
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
 			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "
-		       "boxes (S-47..S-58)",
+		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and counter (S-59..S-62)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
 			"count (V-03..V-08, V-12, V-21)",
 };

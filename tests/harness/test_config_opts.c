@@ -125,7 +125,7 @@ static void test_loadopts_non_ascii(void **state)
 }
 
 #define DEFAULTS "tests=* skip= list=0 verbose=1 end=auto repeat=1 tag= " \
-		 "serial=off baud=115200 results.serial=auto apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none " \
+		 "serial=off baud=115200 results.serial=auto apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto emu.core_leaf23=full inject=none " \
 		 "watchdog=300 watchdog.resets=3 debug.hang=none debug.allow_hang=0"
 
 static void test_describe(void **state)
