@@ -51,7 +51,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * ADL, CD, GATES (client uncore only) the rows that list that kind
  * (mutation_row.runs, pmu/emu/mutation.c): a defect of a layout only some
  * rows of the family have (GATES: a GLOBAL_CTRL whose EN and FREEZE work,
- * every client layout but Ice Lake client's, L-71). */
+ * every client layout but Ice Lake client's, L-71); E5, IVB (the E5
+ * family's model) the rows of a generation without, or with, the global
+ * layer of the E5 v2 (S-03, V-03). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -63,7 +65,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(ICL, "icl")                                                                      \
 	R(ADL, "adl")                                                                      \
 	R(CD, "cd")                                                                        \
-	R(GATES, "gates")
+	R(GATES, "gates")                                                                  \
+	R(E5, "e5")                                                                        \
+	R(IVB, "ivb")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -19,6 +19,8 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "icl", .model = &client_icl_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "tgl", .model = &client_c_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "adl", .model = &client_d_model, .defects = EMU_FAM_CLIENT },
+	/* The E5 family's model on IVB-EP's description (pmu/emu/snbep/gens.c). */
+	{ .gen = "ivbep", .model = &ivbep_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model
 	 * (pmu/emu/disc/ops.c). */
 	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },
