@@ -225,6 +225,29 @@ const struct core_row core_rows[] = {
 		MODELS(0xBD, 0xC6, 0xC5, 0xCC),
 	},
 	{
+		.name = "xeon",
+		.shape = &core_shape_adl_p,
+		/* C-74, C-75, OQ-C32: Sapphire Rapids (0x8F), Emerald Rapids
+		 * (0xCF), Granite Rapids (0xAD, 0xAE): P-cores only, version 5,
+		 * not hybrid; Alder Lake's P-core shape on every CPU. */
+		MODELS(0x8F, 0xCF, 0xAD, 0xAE),
+	},
+	{
+		.name = "srf",
+		.shape = &core_shape_mtl_e,
+		/* C-74, C-75, OQ-C32: Sierra Forest (0xAF), Crestmont E-cores
+		 * only: not hybrid, Meteor Lake's E-core shape on every CPU. */
+		MODELS(0xAF),
+	},
+	{
+		.name = "cwf",
+		.shape = &core_shape_v6_e,
+		/* C-74, C-75, OQ-C32: Clearwater Forest (0xDD), Darkmont
+		 * E-cores only, set up as Lunar Lake's E-core: not hybrid, the
+		 * version-6 E-core shape on every CPU. */
+		MODELS(0xDD),
+	},
+	{
 		/* Every model no other row lists. */
 		.name = "v3",
 		.shape = &core_shape_v3,
