@@ -7,8 +7,8 @@
 
 enum key { K_TESTS, K_SKIP, K_LIST, K_HELP, K_VERBOSE, K_END, K_REPEAT, K_TAG,
 	   K_SERIAL, K_BAUD, K_RESULTS_SERIAL, K_APIC, K_EXPECT_CPU, K_BACKEND, K_UNCORE,
-	   K_EMU_FAULT, K_EMU_UCLK, K_EMU_CORE_EBX, K_EMU_CORE_LEAF23, K_INJECT, K_WATCHDOG, K_RESETS,
-	   K_DEBUG_HANG, K_DEBUG_ALLOW_HANG, K_STRICT, K_COUNT };
+	   K_EMU_FAULT, K_EMU_UCLK, K_EMU_CORE_EBX, K_EMU_CORE_LEAF23, K_EMU_THROTTLE, K_INJECT, K_WATCHDOG,
+	   K_RESETS, 	   K_DEBUG_HANG, K_DEBUG_ALLOW_HANG, K_STRICT, K_COUNT };
 
 /* Appending writer with snprintf semantics: len counts everything offered,
  * the buffer keeps what fits and stays NUL-terminated. */

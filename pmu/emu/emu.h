@@ -35,6 +35,10 @@ struct emu_cfg {
  * EMU_MAX_PKG) or PLAT_ENOMEM (no memory for the core models). Resets every
  * package's uncore and every CPU's core PMU. */
 int emu_setup(const struct emu_cfg *c);
+/* Tell every package's uncore that the part throttles from now on, or no
+ * longer (emu.throttle=1 at set-up; X-47): false where no uncore is
+ * emulated or its generation has no throttle-only events. */
+bool emu_throttle(bool on);
 /* Advance every model and deliver the PMIs their overflows asked for.
  * Called from a periodic timer on target (so a test spinning without
  * touching any MSR still gets its PMI), from a ticker thread in the host
