@@ -67,6 +67,7 @@ struct cfg {
 				   * -1 (auto): its shape's own */
 	bool emu_core_leaf23_sub0; /* emu.core_leaf23=sub0: leaf 23H's sub-leaf 0 alone
 				    * (C-64, C-72); full (default): the shape's own */
+	bool emu_throttle;        /* emu.throttle=1: the emulated part throttles */
 	enum cfg_inject inject;   /* inject=, default INJECT_NONE */
 	/* watchdog=S: every test's bound in seconds, armed before it runs
 	 * (efi/watchdog.c); 0 = no watchdog. Default CFG_WATCHDOG_S. */
@@ -105,7 +106,8 @@ static inline struct pmu_opts cfg_pmu_opts(const struct cfg *c)
 				  .faults = c->emu_fault_each ? NULL : &c->emu_faults,
 				  .uclk_mhz = c->emu_uclk_mhz,
 				  .core_ebx = c->emu_core_ebx,
-				  .core_leaf23_sub0 = c->emu_core_leaf23_sub0 };
+				  .core_leaf23_sub0 = c->emu_core_leaf23_sub0,
+				  .throttle = c->emu_throttle };
 }
 
 /* Set one option. Returns 0, or -1 with a message in err. */
@@ -154,15 +156,15 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
  * baud=4294967295 results.serial=auto apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
  * emu.fault.each=1 emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff
- * emu.core_leaf23=full inject=gp-outside-test
+ * emu.core_leaf23=full emu.throttle=1 inject=gp-outside-test
  * watchdog=4294967295 watchdog.resets=4294967295 debug.allow_hang=1).
  * A buffer of this size
  * always holds the whole description; tests/harness/test_config_limits.c
  * checks that the worst case is exactly this long. */
 #define CFG_FAULT_NAME_SIZE_(f, id, name, run, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
-#define CFG_DESCRIBE_KEYS   247 /* "tests= skip= ... inject= ... debug.allow_hang=" */
-#define CFG_DESCRIBE_NUMS   141 /* list..debug.allow_hang values, but tag's and hang's */
+#define CFG_DESCRIBE_KEYS   261 /* "tests= skip= ... inject= ... debug.allow_hang=" */
+#define CFG_DESCRIBE_NUMS   142 /* list..debug.allow_hang values, but tag's and hang's */
 #define CFG_DESCRIBE_MAX                                                     \
 	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
 	 (CFG_UNCORE_SIZE - 1) + (CFG_HANG_SIZE - 1) + CFG_DESCRIBE_NUMS +   \

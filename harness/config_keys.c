@@ -301,13 +301,16 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 			return false;
 		snprintf(c->hang, sizeof(c->hang), "%s", strcmp(v, "none") ? v : "");
 		return true;
+	case K_EMU_THROTTLE:
 	case K_DEBUG_ALLOW_HANG:
 	case K_STRICT:
 	case K_EMU_FAULT_EACH:
 		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
 		if (i >= 0)
-			*(k == K_STRICT ? &c->strict : k == K_EMU_FAULT_EACH ? &c->emu_fault_each
-									  : &c->allow_hang) = i & 1;
+			*(k == K_STRICT ? &c->strict
+			  : k == K_EMU_FAULT_EACH ? &c->emu_fault_each
+			  : k == K_EMU_THROTTLE ? &c->emu_throttle
+			  : &c->allow_hang) = i & 1;
 		return i >= 0;
 	}
 	return false;
@@ -371,6 +374,9 @@ static const struct {
 				"the emulated core PMU's CPUID leaf 23H: full (its shape's), or "
 				"sub0: sub-leaf 0 alone, as under a hypervisor that hides sub-leaf "
 				"1" },
+	[K_EMU_THROTTLE] = { "emu.throttle", "expected 0, 1, no, yes, false or true",
+			     "the emulated part throttles (Xeon 7500: its W-box throttle events "
+			     "count, X-47); no effect on another generation" },
 	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
 		       "preflight-fail",
 		       "a fault caused on purpose, to show the run leaves the machine as found" },
@@ -481,6 +487,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 		break;
 	case K_EMU_CORE_LEAF23:
 		sb_printf(b, "%s", c->emu_core_leaf23_sub0 ? "sub0" : "full");
+		break;
+	case K_EMU_THROTTLE:
+		sb_printf(b, "%d", c->emu_throttle);
 		break;
 	case K_INJECT:
 		sb_printf(b, "%s", cfg_inject_name(c->inject));

@@ -31,6 +31,8 @@ struct pmu_opts {
 					       CPUID.0AH:EBX, -1: its shape's own */
 	bool core_leaf23_sub0;              /* emu.core_leaf23=sub0: leaf 23H's
 					       sub-leaf 0 alone (C-64, C-72) */
+	bool throttle;                      /* emu.throttle=1: the emulated part
+					       throttles (X-47) */
 };
 
 struct pmu_choice {

@@ -64,6 +64,8 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct
 		out->core = out->core_e = NULL;
 		return false;
 	}
+	if (o->throttle) /* emu.throttle=1 */
+		emu_throttle(true);
 	msr_backend_set(&msr_backend_emu);
 	return true;
 }

@@ -381,6 +381,20 @@ static bool storm_routed(unsigned p)
 	return emu.model->routed && emu.model->routed(emu.pkg[p]);
 }
 
+bool emu_throttle(bool on)
+{
+	uint64_t flags;
+	unsigned p;
+
+	if (!emu.npkg || !emu.model->throttle)
+		return false;
+	flags = plat_lock(&emu.lock);
+	for (p = 0; p < emu.npkg; p++)
+		emu.model->throttle(emu.pkg[p], on, emu_uclk_now());
+	plat_unlock(&emu.lock, flags);
+	return true;
+}
+
 /* Called by the tick and by a test's pmu_pmi_flush, on any CPU: poll_lock
  * keeps one poll (and its use of out[]) whole. It is held while sending the
  * IPIs, which plat_lock's rule allows here: nobody takes poll_lock from a

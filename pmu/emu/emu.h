@@ -40,6 +40,11 @@ int emu_setup(const struct emu_cfg *c);
  * at a new boot. Between two tests only (emu.fault.each=, harness/session.c):
  * no test may hold a model's state across it. Returns as emu_setup. */
 int emu_refault(const struct emu_fault_set *f);
+
+/* Tell every package's uncore that the part throttles from now on, or no
+ * longer (emu.throttle=1 at set-up; X-47): false where no uncore is
+ * emulated or its generation has no throttle-only events. */
+bool emu_throttle(bool on);
 /* Advance every model and deliver the PMIs their overflows asked for.
  * Called from a periodic timer on target (so a test spinning without
  * touching any MSR still gets its PMI), from a ticker thread in the host

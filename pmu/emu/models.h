@@ -67,6 +67,9 @@ struct emu_model {
 	/* Core `core` idles in s from now on (PMU_C0: runs); NULL: the
 	 * generation has no occupancy input. */
 	void (*cstate)(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
+	/* The part throttles from now on, or no longer (X-47); NULL: the
+	 * generation has no throttle-only events. */
+	void (*throttle)(void *m, bool on, uint64_t now);
 	/* Its PCI boxes, or NULL: none modelled. */
 	const struct emu_pci_model *pci;
 };

@@ -99,7 +99,8 @@ uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
  * and, on layouts C and D, where no source documents a C-box event, the
  * open question it answers (OQ-L32, recorded as a miss of its default);
  * where the reference did not move either, no traffic. A FAIL on the
- * model either way, a SKIP on hardware (t_idle). */
+ * model either way, a SKIP on hardware: the client's counter names over
+ * the shared verdict (ev_idle, suites/common/not_counted.h). */
 enum verdict cl_silent(struct tctx *t, const struct cl_layout *l, const struct cl_win *w,
 		       unsigned i, const char *what, unsigned ref, const char *ref_what);
 

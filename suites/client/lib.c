@@ -2,6 +2,7 @@
  * the CPU model, the counting window, quiescing, the U-clock rate. */
 #include "suites/client/client.h"
 #include "harness/cpu_topo.h"
+#include "suites/common/not_counted.h"
 
 const char *const cl_ctr_names[CL_NWIN] = {
 	"ARB PERFCTR0", "ARB PERFCTR1", "C-box 0 PERFCTR0", "C-box 0 PERFCTR1", "FIXED_CTR",
@@ -297,21 +298,17 @@ uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us)
 enum verdict cl_silent(struct tctx *t, const struct cl_layout *l, const struct cl_win *w,
 		       unsigned i, const char *what, unsigned ref, const char *ref_what)
 {
-	bool cbox = i == CL_CB0 || i == CL_CB1;
+	/* No source documents a C-box event on layouts C and D (OQ-L32). */
+	bool oq = (i == CL_CB0 || i == CL_CB1) && l->name >= 'C';
+	char ev[80], rn[40];
 
-	if (!w->d[ref])
-		return t_idle(t, "%s on %s and the reference %s on %s both did not move (on "
-				   "hardware: no traffic)", what, cl_ctr_names[i], ref_what,
-				   cl_ctr_names[ref]);
-	if (cbox && l->name >= 'C')
+	snprintf(ev, sizeof(ev), "%s on %s, layout %c", what, cl_ctr_names[i], l->name);
+	snprintf(rn, sizeof(rn), "%s on %s", ref_what, cl_ctr_names[ref]);
+	if (oq && w->d[ref])
 		TRY(t_default(t, "OQ-L32", "C-box 34H counts on layouts C and D", false, "%s "
-			      "counted nothing on %s of layout %c while %s counted %lu on %s in "
-			      "the same window (L-84, L-86, OQ-L32)", what, cl_ctr_names[i], l->name,
-			      ref_what, (unsigned long)w->d[ref], cl_ctr_names[ref]));
-	return t_idle(t, "%s did not count on %s of this part (layout %c) while %s counted %lu "
-			   "on %s in the same window (L-86%s)", what, cl_ctr_names[i], l->name,
-			   ref_what, (unsigned long)w->d[ref], cl_ctr_names[ref],
-			   cbox && l->name >= 'C' ? ": answers OQ-L32, no" : "");
+			      "counted nothing while %s counted %lu in the same window (L-84, L-86, "
+			      "OQ-L32)", ev, rn, (unsigned long)w->d[ref]));
+	return ev_idle(t, ev, rn, w->d[ref], oq ? "L-86, OQ-L32" : "L-86");
 }
 
 enum verdict cl_gctl_live(struct tctx *t, const struct cl_layout *l, const char *what)

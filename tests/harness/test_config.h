@@ -86,6 +86,7 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
 	assert_int_equal(a->emu_core_ebx, b->emu_core_ebx);
 	assert_int_equal(a->emu_core_leaf23_sub0, b->emu_core_leaf23_sub0);
+	assert_int_equal(a->emu_throttle, b->emu_throttle);
 	assert_int_equal(a->inject, b->inject);
 	assert_int_equal(a->watchdog_s, b->watchdog_s);
 	assert_int_equal(a->resets, b->resets);

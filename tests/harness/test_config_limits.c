@@ -111,6 +111,7 @@ static void fill_worst(struct cfg *x)
 	memset(x->hang, 'h', sizeof(x->hang));
 	x->allow_hang = true;
 	x->emu_fault_each = true;
+	x->emu_throttle = true;
 }
 
 static void test_describe_max(void **state)
@@ -133,7 +134,7 @@ static void test_describe_max(void **state)
 	assert_int_equal(n, CFG_DESCRIBE_MAX - 1);
 	assert_int_equal(strlen(buf), n);
 	assert_string_equal(buf + n - strlen(last), last);
-	assert_non_null(strstr(buf, " emu.core_ebx=0x7fffffff emu.core_leaf23=full inject=gp-outside-test watchdog="
+	assert_non_null(strstr(buf, " emu.core_ebx=0x7fffffff emu.core_leaf23=full emu.throttle=1 inject=gp-outside-test watchdog="
 			       "4294967295 watchdog.resets=4294967295 debug.hang=hhh"));
 	assert_non_null(strstr(buf, " verbose=-2147483648 end=shutdown repeat=4294967295 "
 			       "tag=ggg"));
@@ -179,13 +180,14 @@ static void test_describe_valid_max(void **state)
 	assert_int_equal(cfg_set(&x, "watchdog", "86400", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq-on,c.d:irq-off", err, sizeof(err)), 0);
 	assert_int_equal(cfg_set(&x, "debug.allow_hang", "1", err, sizeof(err)), 0);
+	assert_int_equal(cfg_set(&x, "emu.throttle", "yes", err, sizeof(err)), 0);
 	n = cfg_describe(&x, buf, sizeof(buf));
 	assert_true(n < CFG_DESCRIBE_MAX);
 	assert_int_equal(strlen(buf), n);
-	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c emu.core_leaf23=full inject=gp-outside-test watchdog=86400 "
+	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c emu.core_leaf23=full emu.throttle=1 inject=gp-outside-test watchdog=86400 "
 					     "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off "
 					     "debug.allow_hang=1"),
-			    " emu.core_ebx=0x7c emu.core_leaf23=full inject=gp-outside-test watchdog=86400 "
+			    " emu.core_ebx=0x7c emu.core_leaf23=full emu.throttle=1 inject=gp-outside-test watchdog=86400 "
 			    "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off debug.allow_hang=1");
 	/* debug.hang= items are ID:irq-on or ID:irq-off, nothing else. */
 	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq", err, sizeof(err)), -1);

@@ -125,7 +125,7 @@ static void test_loadopts_non_ascii(void **state)
 }
 
 #define DEFAULTS "tests=* skip= list=0 verbose=1 end=auto repeat=1 tag= " \
-		 "serial=off baud=115200 results.serial=auto apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.fault.each=0 emu.uclk_mhz=2133 emu.core_ebx=auto emu.core_leaf23=full inject=none " \
+		 "serial=off baud=115200 results.serial=auto apic=keep expect_cpu=any backend=auto uncore=auto emu.fault=none emu.fault.each=0 emu.uclk_mhz=2133 emu.core_ebx=auto emu.core_leaf23=full emu.throttle=0 inject=none " \
 		 "watchdog=300 watchdog.resets=3 debug.hang=none debug.allow_hang=0"
 
 static void test_describe(void **state)
@@ -206,8 +206,8 @@ static void test_describe_round_trip(void **state)
 	round_trip(&x);
 }
 
-/* backend=, uncore=, emu.fault=, emu.fault.each=, emu.uclk_mhz= and
- * emu.core_ebx= take only known values. */
+/* backend=, uncore=, emu.fault=, emu.fault.each=, emu.uclk_mhz=,
+ * emu.core_ebx= and emu.throttle= take only known values. */
 static void test_emulation_keys(void **state)
 {
 	char err[512];
@@ -260,6 +260,18 @@ static void test_emulation_keys(void **state)
 	assert_true(x.emu_fault_each);
 	assert_null(cfg_pmu_opts(&x).faults);
 	assert_true(emu_faults_has(&x.emu_faults, EMU_FAULT_BIT_WIDTH_32));
+	/* emu.throttle=: a boolean, off by default (X-47: a healthy part does
+	 * not throttle), carried to pmu_setup's options. */
+	assert_false(x.emu_throttle);
+	assert_false(cfg_pmu_opts(&x).throttle);
+	assert_int_equal(cfg_set(&x, "emu.throttle", "hot", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "expected 0, 1, no, yes, false or true"));
+	assert_false(x.emu_throttle);
+	assert_int_equal(cfg_set(&x, "emu.throttle", "1", err, sizeof(err)), 0);
+	assert_true(x.emu_throttle);
+	assert_true(cfg_pmu_opts(&x).throttle);
+	assert_int_equal(cfg_set(&x, "emu.throttle", "no", err, sizeof(err)), 0);
+	assert_false(x.emu_throttle);
 }
 
 /* inject=: one of the named faults or none; anything else changes nothing. */

@@ -92,7 +92,7 @@ static const char json_head[] =
 	"\"baud\":\"115200\",\"results.serial\":\"auto\",\"apic\":\"keep\","
 	"\"expect_cpu\":\"any\",\"backend\":\"auto\","
 	"\"uncore\":\"auto\",\"emu.fault\":\"none\",\"emu.fault.each\":\"0\",\"emu.uclk_mhz\":\"2133\","
-	"\"emu.core_ebx\":\"auto\",\"emu.core_leaf23\":\"full\",\"inject\":\"none\",\"watchdog\":\"300\",\"watchdog.resets\":\"3\","
+	"\"emu.core_ebx\":\"auto\",\"emu.core_leaf23\":\"full\",\"emu.throttle\":\"0\",\"inject\":\"none\",\"watchdog\":\"300\",\"watchdog.resets\":\"3\","
 	"\"debug.hang\":\"none\",\"debug.allow_hang\":\"0\"},\"config_ignored\":[],"
 	"\"cpu\":{\"vendor\":\"GenuineIntel\",\"signature\":\"0x000106a5\","
 	"\"family\":6,\"model\":26,\"stepping\":5,"

@@ -27,7 +27,10 @@
 #define EN_ALL        (1ull << 28)
 #define U_CORE(k)     (1ull << (1 + (k)))
 #define PMI20         (1ull << 20)
+#define W_CTL         0xC80
 #define W_EVSEL0      0xC90
+#define W_CTR0        0xC91
+#define W_TM1_ON      0x07 /* a throttle-only W event */
 /* client uncore (spec client-uncore.md) */
 #define FIXED_CTL     0x394 /* L-08 */
 #define FIXED_CTR     0x395
@@ -82,6 +85,36 @@ static void x02_each_package_its_own_model(void **state)
 	wr(1, W_EVSEL0, 0xA5C3);
 	assert_int_equal(rd(0, W_EVSEL0), 0xA5C3);
 	assert_int_equal(rd(3, W_EVSEL0), 0);
+}
+
+/* X-47: once the emulated backend tells the part throttles (emu_throttle,
+ * what emu.throttle=1 does at set-up), every package's W counter counts
+ * TM1_ON one a cycle (OQ-X19); before, and once it stops, nothing. A
+ * generation without throttle-only events (the E5-2600) declines. */
+static void x47_throttle_reaches_every_package(void **state)
+{
+	unsigned cpu;
+
+	(void)state;
+	machine("snbep", 0x2D, 4, 2, 1);
+	assert_false(emu_throttle(true));
+	machine("nhmex", 0x2E, 4, 2, 1);
+	for (cpu = 0; cpu < 4; cpu += 2) { /* one CPU of each package */
+		wr(cpu, W_EVSEL0, EN | W_TM1_ON);
+		wr(cpu, W_CTL, 1);
+		wr(cpu, U_CTL, EN_ALL);
+	}
+	clock_now += 100;
+	assert_int_equal(rd(0, W_CTR0), 0);
+	assert_int_equal(rd(2, W_CTR0), 0);
+	assert_true(emu_throttle(true));
+	clock_now += 100;
+	assert_int_equal(rd(0, W_CTR0), 100);
+	assert_int_equal(rd(2, W_CTR0), 100);
+	assert_true(emu_throttle(false));
+	clock_now += 100;
+	assert_int_equal(rd(0, W_CTR0), 100);
+	assert_int_equal(rd(2, W_CTR0), 100);
 }
 
 /* C0 occupancy counts the cores in C0 each pclk (S-27): at set-up only the
@@ -236,6 +269,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(s02_each_package_its_own_model),
 		cmocka_unit_test(x02_each_package_its_own_model),
+		cmocka_unit_test(x47_throttle_reaches_every_package),
 		cmocka_unit_test(s27_oqs19_occupancy_follows_declared_cstates),
 		cmocka_unit_test(oqs14_oqs19_core_state_is_its_shallowest_thread),
 		cmocka_unit_test(x19_oqx2_pmi_to_one_thread_of_the_core),

@@ -194,8 +194,9 @@ bool nhmex_event_counts(const struct nhmex_uncore *u, unsigned b, unsigned k, ui
 	return F(u, EX_BBOX_EVENT_ANY_COUNTER); /* not in its counter's list */
 }
 
-void nhmex_throttle(struct nhmex_uncore *u, bool on, uint64_t now)
+void nhmex_throttle(void *m, bool on, uint64_t now)
 {
+	struct nhmex_uncore *u = m;
 	unsigned k;
 
 	emu_advance(&nhmex_engine, u, now);
@@ -674,4 +675,5 @@ const struct emu_model nhmex_model = {
 	.take_pmi = nhmex_take_pmi,
 	.routed = NULL,
 	.cstate = NULL,
+	.throttle = nhmex_throttle,
 };

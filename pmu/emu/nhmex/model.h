@@ -110,9 +110,10 @@ unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t);
  * (X-44..X-47): the event rules of its box type (pmu/regs/nhmex.c) and the
  * throttle knob. */
 bool nhmex_event_counts(const struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t sel);
-/* Tell the model whether the part throttles (X-47): the W counters'
- * throttle events count from now on, or no longer. */
-void nhmex_throttle(struct nhmex_uncore *u, bool on, uint64_t now);
+/* Tell the model (a struct nhmex_uncore) whether the part throttles
+ * (X-47): the W counters' throttle events count from now on, or no longer.
+ * Its struct emu_model's throttle hook, set by emu.throttle=1. */
+void nhmex_throttle(void *m, bool on, uint64_t now);
 
 /* ---- threshold, invert, edge detect (pmu/emu/nhmex/filt.c) ---- */
 
