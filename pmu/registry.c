@@ -96,6 +96,26 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &client_cbox_d, /* L-68, OQ-L29 */
 		.suite = "client",
 	},
+	{
+		.name = "mtl",
+		.desc = "Client uncore, layout E (Meteor Lake): two tiles, per-tile NCU enables",
+		/* L-100 */
+		MODELS(0xAA, 0xAC),
+		.boxes = mtl_boxes,
+		.nboxes = ARRAY_SIZE(mtl_boxes),
+		.per_core_box = &mtl_cbox, /* L-106, OQ-L29 */
+		.suite = "mtl",
+	},
+	{
+		.name = "arl",
+		.desc = "Client uncore, layout E (Arrow Lake S, H, U): Meteor Lake's MSR units",
+		/* L-100 */
+		MODELS(0xC6, 0xC5, 0xB5),
+		.boxes = mtl_boxes,
+		.nboxes = ARRAY_SIZE(mtl_boxes),
+		.per_core_box = &mtl_cbox,
+		.suite = "mtl",
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 

@@ -2,6 +2,7 @@
 #include "harness/runner.h"
 #include "suites/client/client.h"
 #include "suites/core/core.h"
+#include "suites/mtl/mtl.h"
 #include "suites/nhm/nhm.h"
 #include "suites/nhmex/nhmex.h"
 #include "suites/self/self.h"
@@ -56,6 +57,12 @@ const struct suite *const all_suites[] = {
 	&client_freeze_suite,
 	&client_pmi_suite,
 	&client_route_suite,
+	/* client uncore layout E: Meteor Lake, Arrow Lake (suites/mtl) */
+	&mtl_regs_suite,
+	&mtl_gate_suite,
+	&mtl_filter_suite,
+	&mtl_fixed_suite,
+	&mtl_ovf_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

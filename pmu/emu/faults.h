@@ -13,6 +13,7 @@
 #include "lib/rt.h"
 #include "pmu/emu/client/defects.h"
 #include "pmu/emu/core/defects.h"
+#include "pmu/emu/mtl/defects.h"
 #include "pmu/emu/nhm/defects.h"
 #include "pmu/emu/nhmex/defects.h"
 #include "pmu/emu/snbep/defects.h"
@@ -32,7 +33,8 @@
 	F(CORE, CORE, EMU_CORE_FAULTS, 0, x)                                            \
 	F(SNBEP, SNBEP, EMU_SNBEP_FAULTS, 0, x)                                         \
 	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
-	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)
+	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)                                      \
+	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };

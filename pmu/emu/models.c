@@ -3,6 +3,7 @@
  * has no model yet. */
 #include "pmu/emu/models.h"
 #include "pmu/emu/client/model.h"
+#include "pmu/emu/mtl/model.h"
 #include "pmu/emu/nhm/model.h"
 #include "pmu/emu/nhmex/model.h"
 #include "pmu/emu/snbep/model.h"
@@ -18,6 +19,9 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "icl", .model = &client_icl_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "tgl", .model = &client_c_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "adl", .model = &client_d_model, .defects = EMU_FAM_CLIENT },
+	/* Client layout E (Meteor Lake, Arrow Lake): one model for both. */
+	{ .gen = "mtl", .model = &mtl_model, .defects = EMU_FAM_MTL },
+	{ .gen = "arl", .model = &mtl_model, .defects = EMU_FAM_MTL },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);
 

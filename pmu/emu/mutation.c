@@ -30,6 +30,9 @@ const struct mutation_row mutation_rows[] = {
 	  .runs = RUN(GATES) | RUN(CD) },
 	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
 	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	/* Client layout E: 4 CPUs in 2 packages, two C-boxes each (OQ-L29);
+	 * the arl row shares its model and suite. */
+	{ .name = "mtl", .model = 0xAA, .cpus = 4, .qemu_cpu = "Skylake-Client,model=170" },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },

@@ -20,6 +20,10 @@ extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const ic
  * its registry rows and its model (pmu/emu/client/model.c). */
 extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cbox_a,
 	client_cbox_b, client_cbox_c, client_cbox_d;
+/* Client uncore layout E (Meteor Lake, Arrow Lake: L-101..L-107), for its
+ * registry rows and its model (pmu/emu/mtl/model.c). */
+extern const struct box_type *const mtl_boxes[7];
+extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb, mtl_hac_cbox;
 /* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 /* Its PCI boxes, for the PCI side of its model (pmu/emu/snbep/pci*.c). */

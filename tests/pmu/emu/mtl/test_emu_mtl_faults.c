@@ -1,0 +1,176 @@
+/* Host test of layout E's defects (EMU_MTL_FAULTS, pmu/emu/mtl/defects.h),
+ * table-driven: each defect has a row with a scenario and what the digest
+ * says it must give (a value fixed by the statement or by the reference
+ * of test_emu_mtl.h); the clean model gives exactly that, the defect
+ * something else. Every mtl- defect must have a row. */
+#include "tests/pmu/emu/mtl/test_emu_mtl.h"
+#include "tests/pmu/emu/test_fault_rows.h"
+
+static struct mtl_uncore u;
+
+static const struct ref lookups0 = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
+
+/* C-box 0 counter 0 with r's select (and flags) under box controls c, s
+ * from cycle 0: its value at `at`. */
+static uint64_t cbox(emu_faults_t f, const struct ref *r, uint64_t flags, uint64_t c,
+		     uint64_t s, uint64_t at)
+{
+	init(&u, f, 2);
+	wr(&u, CBO_SEL(0, 0), ref_sel(r, flags), 0);
+	wr(&u, CNCU_BOX, c, 0);
+	wr(&u, SNCU_BOX, s, 0);
+	return rd(&u, CBO_CTR(0, 0), at);
+}
+
+static uint64_t box_en(emu_faults_t f) { return cbox(f, &lookups0, 0, 0, 0, 5000); } /* L-105 */
+static uint64_t tiles(emu_faults_t f) { return cbox(f, &lookups0, 0, 0, BOX_EN, 5000); } /* OQ-L40 */
+static uint64_t one_enable(emu_faults_t f) /* OQ-L40: the SoC tile's own enable */
+{
+	init(&u, f, 2);
+	wr(&u, SNCU_FCTL, FC_EN, 0);
+	wr(&u, SNCU_BOX, BOX_EN, 0);
+	return rd(&u, SNCU_FCTR, 1000);
+}
+static uint64_t local_en(emu_faults_t f) /* L-105 */
+{
+	init(&u, f, 2);
+	wr(&u, CBO_SEL(0, 0), ref_sel(&lookups0, 0) & ~ES_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, CBO_CTR(0, 0), 5000);
+}
+static uint64_t reserved(emu_faults_t f) /* OQ-L42 */
+{
+	init(&u, f, 2);
+	return (uint64_t)mtl_wrmsr(&u, 0, ARB_SEL(0, 0), 1ull << 31, 0);
+}
+static uint64_t cbo_config(emu_faults_t f) { init(&u, f, 2); return rd(&u, CBO_CONFIG, 0); }
+static uint64_t width(emu_faults_t f) /* L-102 */
+{
+	init(&u, f, 2);
+	wr(&u, CBO_CTR(1, 0), ~0ull, 0);
+	return rd(&u, CBO_CTR(1, 0), 0);
+}
+static uint64_t hac_alias(emu_faults_t f) /* L-103 */
+{
+	init(&u, f, 2);
+	wr(&u, HARB_SEL(0, 0), 0x81, 0);
+	wr(&u, HARB_SEL(1, 0), 0x84, 0);
+	return rd(&u, HARB_SEL(0, 0), 0);
+}
+static uint64_t thresh_top(emu_faults_t f) /* L-107: 32 never reached */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 32, false, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t thresh1(emu_faults_t f) /* L-107: >= 1 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t inv(emu_faults_t f) /* L-107 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, true, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t edge(emu_faults_t f) /* L-107 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, true };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t sncu_rate(emu_faults_t f) /* L-104 */
+{
+	init(&u, f, 2);
+	wr(&u, SNCU_FCTL, FC_EN, 0);
+	wr(&u, SNCU_BOX, BOX_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, SNCU_FCTR, 1000);
+}
+static uint64_t wrap(emu_faults_t f) /* OQ-L42 */
+{
+	init(&u, f, 2);
+	wr(&u, CNCU_FCTR, MAX48 - 9, 0);
+	wr(&u, CNCU_FCTL, FC_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, CNCU_FCTR, 30);
+}
+static uint64_t pmi(emu_faults_t f) /* OQ-L53 */
+{
+	struct emu_pmi_req req[4];
+
+	init(&u, f, 2);
+	wr(&u, CBO_CTR(0, 0), MAX48 - 9, 0);
+	wr(&u, CBO_SEL(0, 0), 0x34 | 0x8Full << 8 | 32ull << 24 | ES_INV | ES_EN | ES_OVF, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return mtl_take_pmi(&u, 100, req, 4);
+}
+
+enum { WANT_LOOKUPS = 1u << 31, WANT_T1, WANT_INV, WANT_EDGE };
+struct row {
+	unsigned bit;
+	uint64_t (*run)(emu_faults_t f);
+	uint64_t want; /* WANT_*: from the reference, computed at run time */
+};
+#define R(id, fn, want) { EMU_FAULT_BIT_MTL_##id, fn, want }
+
+static const struct row rows[] = {
+	R(BOX_EN_IGNORED, box_en, 0),
+	R(TILES_SWAPPED, tiles, 0),
+	R(ONE_ENABLE, one_enable, 1000),
+	R(LOCAL_EN_IGNORED, local_en, 0),
+	R(RESERVED_ACCEPTED, reserved, VEC_GP),
+	R(CBO_CONFIG_PLUS_ONE, cbo_config, 2),
+	R(WIDTH_44, width, MAX48),
+	R(HAC_ARB_ALIAS, hac_alias, 0x81),
+	R(THRESH_5_BITS, thresh_top, 0),
+	R(THRESH_OFF_BY_ONE, thresh1, WANT_T1),
+	R(INV_IGNORED, inv, WANT_INV),
+	R(EDGE_IGNORED, edge, WANT_EDGE),
+	R(SNCU_HALF_RATE, sncu_rate, 1000),
+	R(WRAP_STOPS, wrap, 20),
+	R(PMI_ON_WRAP, pmi, 0),
+};
+
+static uint64_t want_of(const struct row *r)
+{
+	struct ref x = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+
+	switch (r->want) {
+	case WANT_T1:
+		return ref_count(&x, 0, 5000);
+	case WANT_INV:
+		x.inv = true;
+		return ref_count(&x, 0, 5000);
+	case WANT_EDGE:
+		x.edge = true;
+		return ref_count(&x, 0, 5000);
+	default:
+		return r->want;
+	}
+}
+
+static void every_defect_breaks_its_statement(void **state)
+{
+	(void)state;
+	ASSERT_ROWS_BREAK(rows, want_of);
+}
+
+/* Every mtl- defect has a row. */
+static void every_defect_has_a_row(void **state)
+{
+	(void)state;
+	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "mtl-", 4));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_defect_breaks_its_statement),
+		cmocka_unit_test(every_defect_has_a_row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
