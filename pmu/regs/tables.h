@@ -24,6 +24,11 @@ extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cb
  * registry rows and its model (pmu/emu/mtl/model.c). */
 extern const struct box_type *const mtl_boxes[7];
 extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb, mtl_hac_cbox;
+/* The memory controllers' PMON block and free-running counters behind
+ * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
+ * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */
+extern const struct box_type imc_pmon, imc_freerun;
+#define IMC_STRIDE 0x10000u /* controller m's registers at + IMC_STRIDE * m (L-110) */
 /* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 /* Its PCI boxes, for the PCI side of its model (pmu/emu/snbep/pci*.c). */

@@ -383,4 +383,5 @@ const struct emu_model mtl_model = {
 	.take_pmi = mtl_take_pmi,
 	.routed = NULL,
 	.cstate = NULL,
+	.mmio = &mtl_imc_model,
 };

@@ -46,6 +46,21 @@ struct mtl_uncore {
 	unsigned npmi, pmi_dropped;
 };
 
+/* The memory controllers behind MCHBAR (pmu/emu/mtl/imc.c, L-110..L-116,
+ * L-131): one instance for the platform (struct emu_mmio_model). */
+#define MTL_EMU_MCHBAR 0x3FC0000000ull /* where the model's BAR points */
+struct mtl_imc {
+	emu_faults_t faults;
+	uint64_t now;
+	struct {
+		uint32_t gctl, box, ctl[5];
+		uint64_t ctr[5];
+		uint64_t fr_total, fr_rd, fr_wr;
+		uint8_t risen; /* bit k: counter k's edge already counted */
+	} mc[2];
+};
+extern const struct emu_mmio_model mtl_imc_model;
+
 /* Its operations (struct emu_model, pmu/emu/models.h), one set for mtl and
  * arl; m is a struct mtl_uncore. */
 extern const struct emu_model mtl_model;
