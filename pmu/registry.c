@@ -116,6 +116,15 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &mtl_cbox,
 		.suite = "mtl",
 	},
+	{
+		.name = "lnl",
+		.desc = "Client uncore, layout F (Lunar Lake): C-boxes, ARB in MSRs; iMC in MMIO",
+		/* L-118: four C-boxes whatever the cores */
+		MODELS(0xBD),
+		.boxes = lnl_boxes,
+		.nboxes = ARRAY_SIZE(lnl_boxes),
+		.suite = "mtl",
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 

@@ -50,7 +50,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * ADL, CD, GATES (client uncore only) the rows that list that kind
  * (mutation_row.runs, pmu/emu/mutation.c): a defect of a layout only some
  * rows of the family have (GATES: a GLOBAL_CTRL whose EN and FREEZE work,
- * every client layout but Ice Lake client's, L-71). */
+ * every client layout but Ice Lake client's, L-71); TILES (client layouts E
+ * and F only) the rows whose layout has the SoC tile's MSR units, the NCU
+ * fixed counters and CBO_CONFIG's count (layout E, not F: L-118). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -61,7 +63,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(ICL, "icl")                                                                      \
 	R(ADL, "adl")                                                                      \
 	R(CD, "cd")                                                                        \
-	R(GATES, "gates")
+	R(GATES, "gates")                                                                  \
+	R(TILES, "tiles")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -22,6 +22,8 @@ const struct emu_binding emu_bindings[] = {
 	/* Client layout E (Meteor Lake, Arrow Lake): one model for both. */
 	{ .gen = "mtl", .model = &mtl_model, .defects = EMU_FAM_MTL },
 	{ .gen = "arl", .model = &mtl_model, .defects = EMU_FAM_MTL },
+	/* Layout F (Lunar Lake): the same model, the compute tile's MSRs alone. */
+	{ .gen = "lnl", .model = &lnl_model, .defects = EMU_FAM_MTL },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);
 

@@ -74,6 +74,8 @@ static const struct field cbo_config[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "L-104" }
 
 static const struct reg_tmpl cncu_regs[] = { NCU("CNCU", 0x240E, 0x2402, 0x2408) };
+/* L-118: layout F keeps 0x240E alone of the NCUs' MSRs, its global control. */
+static const struct reg_tmpl lnl_gctl_regs[] = { cncu_regs[0] };
 static const struct reg_tmpl sncu_regs[] = { NCU("SNCU", 0x200E, 0x2002, 0x2008) };
 static const struct reg_tmpl config_regs[] = {
 	{ .name = "MSR_UNC_CBO_CONFIG", .addr = 0x396, .count = 1, .width = 64,
@@ -106,6 +108,19 @@ const struct box_type mtl_cbox = {
 	.regs = cbox_regs,
 	.nregs = ARRAY_SIZE(cbox_regs),
 };
+
+/* L-118: layout F (Lunar Lake), the compute tile's C-boxes (four) and ARB
+ * boxes in MSRs, started by 0x240E's EN. */
+const struct box_type lnl_gctl = ONE("global", lnl_gctl_regs);
+const struct box_type lnl_cbox = {
+	.name = "cbox",
+	.nboxes = 4,
+	.box_stride = 0x10,
+	.scope = SCOPE_PACKAGE,
+	.regs = cbox_regs,
+	.nregs = ARRAY_SIZE(cbox_regs),
+};
+const struct box_type *const lnl_boxes[] = { &lnl_gctl, &mtl_config, &lnl_cbox, &mtl_arb };
 
 const struct box_type *const mtl_boxes[] = { &mtl_cncu, &mtl_sncu, &mtl_config, &mtl_cbox,
 					     &mtl_arb, &mtl_hac_arb, &mtl_hac_cbox };

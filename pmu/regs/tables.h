@@ -24,6 +24,10 @@ extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cb
  * registry rows and its model (pmu/emu/mtl/model.c). */
 extern const struct box_type *const mtl_boxes[7];
 extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb, mtl_hac_cbox;
+/* Layout F (Lunar Lake, L-118): its MSR units, for its registry row and the
+ * same model. */
+extern const struct box_type *const lnl_boxes[4];
+extern const struct box_type lnl_gctl, lnl_cbox;
 /* The memory controllers' PMON block and free-running counters behind
  * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
  * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */

@@ -21,18 +21,19 @@ static enum verdict rate(struct tctx *t)
 	int err;
 
 	TRY(mtl_begin(t, &e));
+	TRY(mtl_needs_e(t, &e, "fixed counter"));
 	want = t_on_model() ? (uint64_t)plat_config()->emu_uclk_mhz * 1000000
 			    : (HW_MIN_HZ + HW_MAX_HZ) / 2;
 	for (k = 0; k < 2; k++) {
-		WR(t, mtl_ctr_msr(fix[k]), 0);
-		WR(t, mtl_sel_msr(fix[k]), MT_FC_EN);
+		WR(t, mtl_ctr_msr(&e, fix[k]), 0);
+		WR(t, mtl_sel_msr(&e, fix[k]), MT_FC_EN);
 		WR(t, mtl_box_msr[k], MT_BOX_EN);
-		err = msr_stamp(mtl_ctr_msr(fix[k]), &c0, &t0);
+		err = msr_stamp(mtl_ctr_msr(&e, fix[k]), &c0, &t0);
 		plat_stall_us(WIN_US);
 		if (!err)
-			err = msr_stamp(mtl_ctr_msr(fix[k]), &c1, &t1);
+			err = msr_stamp(mtl_ctr_msr(&e, fix[k]), &c1, &t1);
 		WR(t, mtl_box_msr[k], 0);
-		WR(t, mtl_sel_msr(fix[k]), 0);
+		WR(t, mtl_sel_msr(&e, fix[k]), 0);
 		if (err)
 			return t_error(t, "dating %s's reads failed (%d)", mtl_names[fix[k]], err);
 		hz = t1 > t0 ? (c1 - c0) * plat_tsc_hz() / (t1 - t0) : 0;

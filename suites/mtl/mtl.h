@@ -12,9 +12,12 @@
 #include "suites/common/traffic.h"
 #include "pmu/backend/space.h"
 
-/* This CPU's layout E: its C-box count from CBO_CONFIG (L-106). */
+/* This CPU's layout: E, or F (Lunar Lake: no SoC-tile unit, no NCU fixed
+ * counter, no 0x200E in MSRs, L-118); its C-box count from CBO_CONFIG
+ * (L-106), four on F. */
 struct mtl_e {
 	uint32_t model;
+	bool f;
 	unsigned ncbox;
 };
 
@@ -22,8 +25,10 @@ struct mtl_e {
  * HAC C-box 0's counter 0, the cNCU's and the sNCU's fixed counters. */
 enum { MW_CB0, MW_CB1, MW_ARB, MW_HARB, MW_HCB, MW_CFIX, MW_SFIX, MW_N };
 extern const char *const mtl_names[MW_N];
-uint32_t mtl_ctr_msr(unsigned i);
-uint32_t mtl_sel_msr(unsigned i); /* the fixed counters': their FIXED_CTRL */
+/* 0 where the layout has no such counter (layout F: the SoC tile's and
+ * the fixed counters, L-118). */
+uint32_t mtl_ctr_msr(const struct mtl_e *e, unsigned i);
+uint32_t mtl_sel_msr(const struct mtl_e *e, unsigned i); /* fixed counters: FIXED_CTRL */
 /* The tile of window counter i: 0 compute (0x240E), 1 SoC (0x200E) (L-105,
  * OQ-L40). */
 unsigned mtl_tile(unsigned i);
@@ -39,7 +44,9 @@ struct mtl_win {
 	uint64_t d[MW_N];
 	uint64_t tsc;
 };
-enum verdict mtl_window(struct tctx *t, struct mtl_win *w, uint64_t us);
+enum verdict mtl_window(struct tctx *t, const struct mtl_e *e, struct mtl_win *w, uint64_t us);
+/* N/A on layout F, naming what the test needs (L-118). */
+enum verdict mtl_needs_e(struct tctx *t, const struct mtl_e *e, const char *what);
 
 /* The model and C-box count (an ERROR if the CPU is no layout-E model:
  * uncore= forced it), then every control of the layout 0 (mtl_quiet). */

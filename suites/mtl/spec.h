@@ -8,8 +8,11 @@
 
 #include "lib/rt.h"
 
-/* L-100: the CPU models of layout E (GenuineIntel family 6). */
+/* L-100: the CPU models of layout E (GenuineIntel family 6); L-118: of
+ * layout F, the compute tile's MSR units alone, four C-boxes. */
 static const uint8_t mt_models[] = { 0xAA, 0xAC, 0xC5, 0xC6, 0xB5 };
+static const uint8_t mt_models_f[] = { 0xBD };
+#define MT_CBOX_F       4
 
 /* L-102, L-103: two selects then two counters per box, boxes 0x10 apart. */
 #define MT_BOX_STRIDE   0x10u

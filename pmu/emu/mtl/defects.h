@@ -1,7 +1,8 @@
-/* Client uncore layout E's defects (family MTL, generations mtl and arl:
- * one model, pmu/emu/mtl/), each shown to break its behaviour by
- * tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl row of `make
- * mutation` runs it against the mtl.* suite.
+/* Client uncore layout E's and F's defects (family MTL, generations mtl,
+ * arl and lnl: one model, pmu/emu/mtl/), each shown to break its behaviour
+ * by tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl and lnl rows of
+ * `make mutation` run it against the mtl.* suite; TILES: the mtl row only
+ * (what layout F has not in MSRs, L-118).
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_MTL_DEFECTS_H
 #define PMU_EMU_MTL_DEFECTS_H
@@ -10,20 +11,20 @@
 	/* the tiles' enables */                                                        \
 	D(f, MTL_BOX_EN_IGNORED, "mtl-box-en-ignored", MUT, "the NCU box controls' EN gates nothing (L-105)") \
 	D(f, MTL_TILES_SWAPPED, "mtl-tiles-swapped", MUT, "0x240E gates the SoC tile, 0x200E the compute tile (L-105, OQ-L40)") \
-	D(f, MTL_ONE_ENABLE, "mtl-one-enable", MUT, "0x240E's EN gates both tiles, 0x200E's nothing (L-105, OQ-L40)") \
+	D(f, MTL_ONE_ENABLE, "mtl-one-enable", TILES, "0x240E's EN gates both tiles, 0x200E's nothing (L-105, OQ-L40)") \
 	D(f, MTL_LOCAL_EN_IGNORED, "mtl-local-en-ignored", MUT, "PERFEVTSEL.EN ignored (L-105)") \
 	/* registers */                                                                 \
 	D(f, MTL_RESERVED_ACCEPTED, "mtl-reserved-accepted", MUT, "reserved bits stored, no #GP (OQ-L42)") \
-	D(f, MTL_CBO_CONFIG_PLUS_ONE, "mtl-cbo-config-plus-one", MUT, "CBO_CONFIG counts one C-box more than there is (L-106)") \
+	D(f, MTL_CBO_CONFIG_PLUS_ONE, "mtl-cbo-config-plus-one", TILES, "CBO_CONFIG counts one C-box more than there is (L-106)") \
 	D(f, MTL_WIDTH_44, "mtl-width-44", MUT, "general counters 44 bits wide, not 48 (L-102, L-103)") \
-	D(f, MTL_HAC_ARB_ALIAS, "mtl-hac-arb-alias", MUT, "HAC ARB box 1 reaches box 0's registers (L-103)") \
+	D(f, MTL_HAC_ARB_ALIAS, "mtl-hac-arb-alias", TILES, "HAC ARB box 1 reaches box 0's registers (L-103)") \
 	/* events and filters */                                                        \
 	D(f, MTL_THRESH_5_BITS, "mtl-thresh-5-bits", MUT, "the threshold's bit 29 ignored: 5 bits, not 6 (L-107)") \
 	D(f, MTL_THRESH_OFF_BY_ONE, "mtl-thresh-off-by-one", MUT, "the threshold compares > instead of >= (L-107)") \
 	D(f, MTL_INV_IGNORED, "mtl-inv-ignored", MUT, "INV ignored (L-107)")           \
 	D(f, MTL_EDGE_IGNORED, "mtl-edge-ignored", MUT, "E counts levels (L-107)")     \
 	/* fixed counters, wraps, PMI */                                                \
-	D(f, MTL_SNCU_HALF_RATE, "mtl-sncu-half-rate", MUT, "the sNCU's fixed counter counts every other uncore clock (L-104)") \
+	D(f, MTL_SNCU_HALF_RATE, "mtl-sncu-half-rate", TILES, "the sNCU's fixed counter counts every other uncore clock (L-104)") \
 	D(f, MTL_WRAP_STOPS, "mtl-wrap-stops", MUT, "a counter stops at its wrap instead of counting on from 0 (L-108, OQ-L42)") \
 	D(f, MTL_PMI_ON_WRAP, "mtl-pmi-on-wrap", MUT, "a wrap with OVF_EN sends a PMI to core 0 (L-129, OQ-L53)") \
 	/* the memory controllers behind MCHBAR (pmu/emu/mtl/imc.c) */                  \

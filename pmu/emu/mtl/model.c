@@ -207,7 +207,7 @@ static int remap(const void *m, uint32_t *msr)
 /* The counter index of a register of a two-box unit or a C-box. */
 static unsigned index_of(const struct reg_ref *r)
 {
-	if (r->box == &mtl_cbox)
+	if (r->box == &mtl_cbox || r->box == &lnl_cbox)
 		return MTL_CBOX_CTR(r->box_idx, r->idx);
 	if (r->box == &mtl_arb)
 		return MTL_ARB_CTR(r->box_idx, r->idx);
@@ -215,7 +215,7 @@ static unsigned index_of(const struct reg_ref *r)
 		return MTL_HAC_ARB_CTR(r->box_idx, r->idx);
 	if (r->box == &mtl_hac_cbox)
 		return MTL_HAC_CBOX_CTR(r->box_idx, r->idx);
-	return r->box == &mtl_cncu ? MTL_CNCU_FIXED : MTL_SNCU_FIXED;
+	return r->box == &mtl_cncu || r->box == &lnl_gctl ? MTL_CNCU_FIXED : MTL_SNCU_FIXED;
 }
 
 /* The register at msr: 0 with *r and the counter index *i, VEC_GP (a
@@ -226,10 +226,12 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 	const struct mtl_uncore *u = m;
 
 	(void)core;
-	if (!reg_find(mtl_boxes, ARRAY_SIZE(mtl_boxes), msr, r))
+	/* L-118: layout F has no SoC-tile unit and no NCU fixed counter here */
+	if (!(u->f ? reg_find(lnl_boxes, ARRAY_SIZE(lnl_boxes), msr, r)
+		   : reg_find(mtl_boxes, ARRAY_SIZE(mtl_boxes), msr, r)))
 		return -1;
 	*i = index_of(r);
-	return r->box == &mtl_cbox && r->box_idx >= u->ncbox ? VEC_GP : 0;
+	return (r->box == &mtl_cbox || r->box == &lnl_cbox) && r->box_idx >= u->ncbox ? VEC_GP : 0;
 }
 
 /* OQ-L42: non-zero reserved bits raise #GP(0) and change nothing. */
@@ -371,6 +373,18 @@ void mtl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uin
 	}
 }
 
+/* L-118: layout F, the same model with the compute tile's MSRs alone and
+ * four C-boxes whatever the cores. */
+void lnl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+	      uint64_t now)
+{
+	struct mtl_uncore *u = m;
+
+	mtl_init(m, faults, ncores, model, uclk_khz, now);
+	u->f = true;
+	u->ncbox = lnl_cbox.nboxes;
+}
+
 /* OQ-L53: no PMI but a defect's, to every thread of core 0; no storm
  * defect, no occupancy input. */
 const struct emu_model mtl_model = {
@@ -378,6 +392,19 @@ const struct emu_model mtl_model = {
 	.one_thread = false,
 	.uclk_is_tsc = false,
 	.init = mtl_init,
+	.rdmsr = mtl_rdmsr,
+	.wrmsr = mtl_wrmsr,
+	.take_pmi = mtl_take_pmi,
+	.routed = NULL,
+	.cstate = NULL,
+	.mmio = &mtl_imc_model,
+};
+
+const struct emu_model lnl_model = {
+	.size = sizeof(struct mtl_uncore),
+	.one_thread = false,
+	.uclk_is_tsc = false,
+	.init = lnl_init,
 	.rdmsr = mtl_rdmsr,
 	.wrmsr = mtl_wrmsr,
 	.take_pmi = mtl_take_pmi,

@@ -33,6 +33,7 @@ _Static_assert(MTL_NCTR <= 32, "struct mtl_uncore.stopped has a bit per counter"
 
 struct mtl_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask of family MTL */
+	bool f;                /* layout F (Lunar Lake, L-118): the compute tile's MSRs alone */
 	unsigned ncbox;        /* C-boxes present (L-106, OQ-L29) */
 	uint64_t now;          /* cycle the state below is accounted to */
 	uint64_t box_ctl[2];   /* 0: cNCU (0x240E), 1: sNCU (0x200E) */
@@ -63,7 +64,9 @@ extern const struct emu_mmio_model mtl_imc_model;
 
 /* Its operations (struct emu_model, pmu/emu/models.h), one set for mtl and
  * arl; m is a struct mtl_uncore. */
-extern const struct emu_model mtl_model;
+extern const struct emu_model mtl_model, lnl_model;
+void lnl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+	      uint64_t now);
 void mtl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 	      uint64_t now);
 int mtl_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);

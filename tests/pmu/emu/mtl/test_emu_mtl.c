@@ -188,6 +188,28 @@ static void oq_l42_reserved_and_width(void **state)
 	assert_int_equal(rd(&u, HCBO_CTR(1, 1), 0), MAX48);
 }
 
+/* L-118: layout F has four C-boxes whatever the cores, the ARB, and
+ * 0x240E, which starts them; a fifth C-box, the SoC tile's units, the NCU
+ * fixed counters and 0x200E are not its MSRs (passed on). */
+static void l118_layout_f_compute_tile_alone(void **state)
+{
+	const struct ref c3 = LOOKUPS(3);
+
+	(void)state;
+	lnl_init(&u, 0, 8, 0xBD, 0, 0);
+	assert_int_equal(mtl_wrmsr(&u, 0, CBO_SEL(4, 0), 0, 0), -1);
+	assert_int_equal(mtl_wrmsr(&u, 0, HARB_SEL(0, 0), 0, 0), -1);
+	assert_int_equal(mtl_wrmsr(&u, 0, HCBO_SEL(1, 1), 0, 0), -1);
+	assert_int_equal(mtl_wrmsr(&u, 0, SNCU_BOX, 0, 0), -1);
+	assert_int_equal(mtl_wrmsr(&u, 0, CNCU_FCTL, 0, 0), -1);
+	wr(&u, CBO_SEL(3, 1), ref_sel(&c3, 0), 0);
+	wr(&u, ARB_SEL(1, 0), ref_sel(&arb_req, 0), 0);
+	assert_int_equal(rd(&u, CBO_CTR(3, 1), 2000), 0);
+	wr(&u, CNCU_BOX, BOX_EN, 2000);
+	assert_int_equal(rd(&u, CBO_CTR(3, 1), 6000), ref_count(&c3, 2000, 6000));
+	assert_int_equal(rd(&u, ARB_CTR(1, 0), 6000), ref_count(&arb_req, 2000, 6000));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +221,7 @@ int main(void)
 		cmocka_unit_test(l107_threshold_inv_edge),
 		cmocka_unit_test(l108_wrap_goes_on_no_pmi),
 		cmocka_unit_test(oq_l42_reserved_and_width),
+		cmocka_unit_test(l118_layout_f_compute_tile_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
