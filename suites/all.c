@@ -64,6 +64,7 @@ const struct suite *const all_suites[] = {
 	&mtl_fixed_suite,
 	&mtl_ovf_suite,
 	&mtl_imc_suite,
+	&mtl_saf_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

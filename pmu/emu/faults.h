@@ -52,7 +52,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * rows of the family have (GATES: a GLOBAL_CTRL whose EN and FREEZE work,
  * every client layout but Ice Lake client's, L-71); TILES (client layouts E
  * and F only) the rows whose layout has the SoC tile's MSR units, the NCU
- * fixed counters and CBO_CONFIG's count (layout E, not F: L-118). */
+ * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
+ * rows whose layout has MMIO units behind SAFBAR (layout F, L-119). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -64,7 +65,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(ADL, "adl")                                                                      \
 	R(CD, "cd")                                                                        \
 	R(GATES, "gates")                                                                  \
-	R(TILES, "tiles")
+	R(TILES, "tiles")                                                                  \
+	R(SAF, "saf")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -35,7 +35,8 @@ const struct mutation_row mutation_rows[] = {
 	{ .name = "mtl", .model = 0xAA, .cpus = 4, .qemu_cpu = "Skylake-Client,model=170",
 	  .runs = RUN(TILES) },
 	/* Client layout F: the compute tile's MSR units alone (L-118). */
-	{ .name = "lnl", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189" },
+	{ .name = "lnl", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189",
+	  .runs = RUN(SAF) },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
@@ -59,6 +60,7 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_CD] = "the C-box stride of layouts C and D (L-66, L-74)",
 	[EMU_RUN_TILES] = "layout E's SoC-tile units, NCU fixed counters and CBO_CONFIG count, which "
 			  "layout F has not in MSRs (L-118)",
+	[EMU_RUN_SAF] = "layout F's sNCU, HBO and status behind SAFBAR (L-119..L-126)",
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work; on Ice Lake client erratum "
 			  "ICL068 is this behaviour (L-71)",
 };

@@ -28,6 +28,10 @@ extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb,
  * same model. */
 extern const struct box_type *const lnl_boxes[4];
 extern const struct box_type lnl_gctl, lnl_cbox;
+/* Its MMIO units behind SAFBAR (L-119..L-124, pmu/regs/lnl.c): offsets from
+ * SAFBAR; HBO box b LNL_HBO_STEP * b below box 0. */
+extern const struct box_type lnl_sncu, lnl_hbo;
+#define LNL_HBO_STEP 0x1000u
 /* The memory controllers' PMON block and free-running counters behind
  * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
  * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */

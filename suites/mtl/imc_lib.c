@@ -64,7 +64,7 @@ enum verdict mtl_imc_begin(struct tctx *t, struct mtl_imc *im)
 		return t_na(t, "MCHBAR (0:0.0 + 0x48) = 0x%llx: not enabled, no memory-controller "
 			    "counters to reach (L-110, OQ-L43)", (unsigned long long)bar);
 	im->base = bar & MT_MCHBAR_MASK;
-	t_figure(t, "mchbar_address", (int64_t)im->base, "address");
+	t_figure(t, "mchbar_reg", (int64_t)im->base, "reg");
 	for (m = 0; m < 2; m++)
 		for (i = 0; i < n; i++) {
 			uint64_t *v = &im->val[m * n + i];

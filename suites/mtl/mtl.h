@@ -84,6 +84,6 @@ int mtl_imc_rd64(const struct mtl_imc *im, unsigned m, uint32_t off, uint64_t *v
 int mtl_imc_rd32(const struct mtl_imc *im, unsigned m, uint32_t off, uint32_t *val);
 
 extern const struct suite mtl_regs_suite, mtl_gate_suite, mtl_filter_suite, mtl_fixed_suite,
-	mtl_ovf_suite, mtl_imc_suite;
+	mtl_ovf_suite, mtl_imc_suite, mtl_saf_suite;
 
 #endif

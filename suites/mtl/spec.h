@@ -85,4 +85,24 @@ static const uint8_t mt_models_f[] = { 0xBD };
 #define MT_IMC_CAS_WR   0x23u
 #define MT_LINE         64u
 
+/* §4.16: layout F's units behind SAFBAR (host bridge config 0x68), offsets
+ * from it; HBO box b 0x1000b below box 0 (L-119..L-124; Intel's control
+ * addresses, OQ-L50). */
+#define MT_SAFBAR_CFG   0x68u                   /* L-119 */
+#define MT_SNCU_UNIT    0xE4B380u               /* L-120 */
+#define MT_SNCU_CTR(k)  (0xE4B390u + 8u * (k))
+#define MT_SNCU_CTL(k)  (0xE4B3A0u + 8u * (k))
+#define MT_SAF_GCTL     0xE4B700u               /* L-123 */
+#define MT_SAF_STATUS   0xE4B708u               /* L-124: W1C */
+#define MT_HBO_UNIT(b)  (0xE54548u - 0x1000u * (b)) /* L-121 */
+#define MT_HBO_CTL(b, k) (0xE54550u - 0x1000u * (b) + 8u * (k))
+#define MT_HBO_CTR(b, k) (0xE54570u - 0x1000u * (b) + 8u * (k))
+#define MT_UNIT_FRZ     1ull                    /* L-126 */
+#define MT_SAF_FRZ_ALL  1ull                    /* L-123, OQ-L51 */
+#define MT_ST_SNCU      1ull                    /* L-124 */
+#define MT_ST_MC(m)     (2ull << (m))
+#define MT_ST_HBO(b)    (8ull << (b))
+#define MT_ST_ALL       0x1Full
+#define MT_SAF_CLK      0xFFu                   /* OQ-L54 */
+
 #endif

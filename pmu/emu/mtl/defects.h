@@ -2,7 +2,8 @@
  * arl and lnl: one model, pmu/emu/mtl/), each shown to break its behaviour
  * by tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl and lnl rows of
  * `make mutation` run it against the mtl.* suite; TILES: the mtl row only
- * (what layout F has not in MSRs, L-118).
+ * (what layout F has not in MSRs, L-118); SAF: the lnl row only (layout
+ * F's units behind SAFBAR).
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_MTL_DEFECTS_H
 #define PMU_EMU_MTL_DEFECTS_H
@@ -36,6 +37,14 @@
 	D(f, MTL_IMC_TOTAL_READS, "mtl-imc-total-reads", MUT, "the free-running total counts reads only (L-115)") \
 	D(f, MTL_IMC_MC1_AT_8000, "mtl-imc-mc1-at-8000", MUT, "controller 1's registers 0x8000 above controller 0's, not 0x10000 (L-110)") \
 	D(f, MTL_IMC_INV_IGNORED, "mtl-imc-inv-ignored", MUT, "an iMC counter control's invert ignored (L-112)") \
-	D(f, MTL_IMC_EDGE_IGNORED, "mtl-imc-edge-ignored", MUT, "an iMC counter control's edge detect counts levels (L-112)")
+	D(f, MTL_IMC_EDGE_IGNORED, "mtl-imc-edge-ignored", MUT, "an iMC counter control's edge detect counts levels (L-112)") \
+	/* layout F's units behind SAFBAR (pmu/emu/mtl/saf.c) */                        \
+	D(f, LNL_STATUS_NOT_W1C, "lnl-status-not-w1c", SAF, "the global status takes the value written: 0 clears, 1 sets (L-124)") \
+	D(f, LNL_STATUS_CLEARS_ALL, "lnl-status-clears-all", SAF, "writing 1 to one status bit clears every bit (L-124)") \
+	D(f, LNL_HBO1_STATUS_BIT3, "lnl-hbo1-status-bit3", SAF, "HBO 1's overflow sets HBO 0's status bit 3, not bit 4 (L-124)") \
+	D(f, LNL_MC_STATUS_MISSING, "lnl-mc-status-missing", SAF, "a memory controller's wrap sets no status bit (L-127)") \
+	D(f, LNL_SNCU_CTL_LINUX, "lnl-sncu-ctl-linux", SAF, "the sNCU's controls at Linux's +0x398/+0x39C, not Intel's +0x3A0/+0x3A8 (L-120, OQ-L50)") \
+	D(f, LNL_FRZ_ALL_IGNORED, "lnl-frz-all-ignored", SAF, "the global control's freeze-all (bit 0) stops nothing (L-123, OQ-L51)") \
+	D(f, LNL_UNIT_FRZ_IGNORED, "lnl-unit-frz-ignored", SAF, "a unit control's freeze (bit 0) stops nothing (L-126)")
 
 #endif

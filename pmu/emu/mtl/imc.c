@@ -93,6 +93,8 @@ static void bump(struct mtl_imc *u, unsigned m, unsigned k, uint64_t d)
 	uint64_t was = u->mc[m].ctr[k];
 
 	u->mc[m].ctr[k] = was + d;
+	if (d && u->mc[m].ctr[k] < was)
+		u->wrapped |= (uint8_t)(1u << m); /* L-127: layout F's status reads it */
 	if (d && u->mc[m].ctr[k] < was && (u->mc[m].ctl[k] & CTL_FRZ_ON_OV))
 		u->mc[1].gctl |= BOX_FRZ;
 }
@@ -118,6 +120,11 @@ static void advance(struct mtl_imc *u, uint64_t now)
 			if (CTL_EV(u->mc[m].ctl[k]) == EV_CLK)
 				bump(u, m, k, adds(u, m, k, w));
 	u->now = now; /* a freeze at the wrap stops the rest of dt */
+}
+
+void mtl_imc_advance(struct mtl_imc *u, uint64_t now)
+{
+	advance(u, now);
 }
 
 static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_t now)

@@ -410,5 +410,5 @@ const struct emu_model lnl_model = {
 	.take_pmi = mtl_take_pmi,
 	.routed = NULL,
 	.cstate = NULL,
-	.mmio = &mtl_imc_model,
+	.mmio = &lnl_mmio_model,
 };

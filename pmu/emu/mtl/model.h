@@ -59,8 +59,27 @@ struct mtl_imc {
 		uint64_t fr_total, fr_rd, fr_wr;
 		uint8_t risen; /* bit k: counter k's edge already counted */
 	} mc[2];
+	uint8_t wrapped; /* bit m: a counter of controller m wrapped, not yet reported */
 };
 extern const struct emu_mmio_model mtl_imc_model;
+/* Advance the controllers to now (for layout F's status, L-127). */
+void mtl_imc_advance(struct mtl_imc *u, uint64_t now);
+
+/* Layout F's MMIO (pmu/emu/mtl/saf.c): the memory controllers behind
+ * MCHBAR and the sNCU and HBO units behind SAFBAR (L-119..L-127), with the
+ * global control and the write-1-to-clear status. Units: 0 the sNCU (two
+ * counters), 1 and 2 HBO 0 and 1 (four). */
+#define MTL_EMU_SAFBAR 0x3F80000000ull /* where the model's SAFBAR points */
+struct lnl_mmio {
+	struct mtl_imc imc;
+	emu_faults_t faults;
+	uint64_t now, gctl, status;
+	struct {
+		uint64_t unit, ctl[4], ctr[4];
+		uint8_t risen;
+	} u[3];
+};
+extern const struct emu_mmio_model lnl_mmio_model;
 
 /* Its operations (struct emu_model, pmu/emu/models.h), one set for mtl and
  * arl; m is a struct mtl_uncore. */

@@ -126,4 +126,29 @@ static inline void imc_wr(struct mtl_imc *u, uint32_t off, uint64_t val, uint64_
 	assert_int_equal(mtl_imc_model.write(u, 0, off, imc_bytes(off), val, now), 0);
 }
 
+/* §4.16: offsets from SAFBAR (L-119..L-124; Intel's control addresses,
+ * OQ-L50), HBO box b 0x1000b below box 0. */
+#define SNCU_UNIT 0xE4B380u
+#define SNCU_CTR(k) (0xE4B390u + 8u * (k))
+#define SNCU_CTL(k) (0xE4B3A0u + 8u * (k))
+#define SAF_GCTL 0xE4B700u
+#define SAF_STATUS 0xE4B708u
+#define HBO_UNIT(b) (0xE54548u - 0x1000u * (b))
+#define HBO_CTL(b, k) (0xE54550u - 0x1000u * (b) + 8u * (k))
+#define HBO_CTR(b, k) (0xE54570u - 0x1000u * (b) + 8u * (k))
+
+/* Layout F's MMIO model (struct emu_mmio_model): BAR 0 MCHBAR, 1 SAFBAR;
+ * every SAFBAR access 8 bytes. */
+static inline uint64_t saf_rd(struct lnl_mmio *u, uint32_t off, uint64_t now)
+{
+	uint64_t v = 0xDEAD;
+
+	assert_int_equal(lnl_mmio_model.read(u, 1, off, 8, now, &v), 0);
+	return v;
+}
+static inline void saf_wr(struct lnl_mmio *u, uint32_t off, uint64_t val, uint64_t now)
+{
+	assert_int_equal(lnl_mmio_model.write(u, 1, off, 8, val, now), 0);
+}
+
 #endif

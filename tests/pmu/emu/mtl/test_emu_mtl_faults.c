@@ -156,6 +156,62 @@ static uint64_t imc_mc1(emu_faults_t f) /* L-110 */
 	return (uint64_t)mtl_imc_model.read(&im, 0, IMC(1, IMC_BOX), 4, 0, &v);
 }
 
+/* Layout F's units behind SAFBAR (pmu/emu/mtl/saf.c). */
+static struct lnl_mmio lm;
+
+/* Counter 0 of the sNCU, HBO 0 and HBO 1 and of both controllers preset 10
+ * below their wrap, counting clocks from 0 (OQ-L54, L-131). */
+static void wraps(emu_faults_t f)
+{
+	unsigned b;
+
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, SNCU_CTL(0), 0xFF, 0);
+	saf_wr(&lm, SNCU_CTR(0), ~0ull - 9, 0);
+	for (b = 0; b < 2; b++) {
+		saf_wr(&lm, HBO_CTL(b, 0), 0xFF, 0);
+		saf_wr(&lm, HBO_CTR(b, 0), ~0ull - 9, 0);
+		assert_int_equal(lnl_mmio_model.write(&lm, 0, IMC(b, IMC_CTL(0)), 4, 0x01, 0), 0);
+		assert_int_equal(lnl_mmio_model.write(&lm, 0, IMC(b, IMC_CTR(0)), 8, ~0ull - 9, 0), 0);
+	}
+}
+static uint64_t st_after(emu_faults_t f) { wraps(f); return saf_rd(&lm, SAF_STATUS, 100); } /* L-124 */
+static uint64_t st_w0(emu_faults_t f) /* L-124: 0 leaves it */
+{
+	wraps(f);
+	saf_wr(&lm, SAF_STATUS, 0, 100);
+	return saf_rd(&lm, SAF_STATUS, 100);
+}
+static uint64_t st_w1(emu_faults_t f) /* L-124: 1 clears that bit alone */
+{
+	wraps(f);
+	saf_wr(&lm, SAF_STATUS, 1u << 2, 100);
+	return saf_rd(&lm, SAF_STATUS, 100);
+}
+static uint64_t sncu_ctl(emu_faults_t f) /* L-120, OQ-L50 */
+{
+	uint64_t v = 0;
+
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	(void)lnl_mmio_model.write(&lm, 1, SNCU_CTL(1), 8, 0xFF, 0); /* none there: dropped */
+	(void)lnl_mmio_model.read(&lm, 1, SNCU_CTR(1), 8, 500, &v);
+	return v;
+}
+static uint64_t frz_all(emu_faults_t f) /* L-123 */
+{
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, HBO_CTL(0, 2), 0xFF, 0);
+	saf_wr(&lm, SAF_GCTL, 1, 200);
+	return saf_rd(&lm, HBO_CTR(0, 2), 500);
+}
+static uint64_t unit_frz(emu_faults_t f) /* L-126 */
+{
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, HBO_CTL(1, 2), 0xFF, 0);
+	saf_wr(&lm, HBO_UNIT(1), 1, 300);
+	return saf_rd(&lm, HBO_CTR(1, 2), 500);
+}
+
 enum { WANT_LOOKUPS = 1u << 31, WANT_T1, WANT_INV, WANT_EDGE };
 struct row {
 	unsigned bit;
@@ -189,6 +245,13 @@ static const struct row rows[] = {
 	R(IMC_MC1_AT_8000, imc_mc1, 0),
 	R(IMC_INV_IGNORED, imc_inv, 0),
 	R(IMC_EDGE_IGNORED, imc_edge, 1),
+	{ EMU_FAULT_BIT_LNL_STATUS_NOT_W1C, st_w0, 0x1F },
+	{ EMU_FAULT_BIT_LNL_STATUS_CLEARS_ALL, st_w1, 0x1B },
+	{ EMU_FAULT_BIT_LNL_HBO1_STATUS_BIT3, st_after, 0x1F },
+	{ EMU_FAULT_BIT_LNL_MC_STATUS_MISSING, st_after, 0x1F },
+	{ EMU_FAULT_BIT_LNL_SNCU_CTL_LINUX, sncu_ctl, 500 },
+	{ EMU_FAULT_BIT_LNL_FRZ_ALL_IGNORED, frz_all, 200 },
+	{ EMU_FAULT_BIT_LNL_UNIT_FRZ_IGNORED, unit_frz, 300 },
 };
 
 static uint64_t want_of(const struct row *r)
@@ -215,11 +278,12 @@ static void every_defect_breaks_its_statement(void **state)
 	ASSERT_ROWS_BREAK(rows, want_of);
 }
 
-/* Every mtl- defect has a row. */
+/* Every mtl- and lnl- defect has a row. */
 static void every_defect_has_a_row(void **state)
 {
 	(void)state;
-	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "mtl-", 4));
+	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "mtl-", 4) ||
+				   !strncmp(emu_fault_name(bit_), "lnl-", 4));
 }
 
 int main(void)
