@@ -6,7 +6,8 @@
 #                   CAP= WIRE=1)
 #   make check      host unit tests, mutation matrix, QEMU runs; ends with
 #                   "N passed, N failed"
-#   make bench      boot-time benchmark against a minimal EFI app
+#   make bench      boot-time benchmark against a minimal EFI app, and the
+#                   discovery suite's cost per unit (scripts/bench-disc.sh)
 #   make mutation   the uncore suite against every injected emulator defect
 #                   (host build; a subset also under QEMU)
 #   make host-suite build/host/suite: the uncore suite as a Linux program
@@ -14,7 +15,8 @@
 #   make regs       every register the harness knows, as CSV (build/host/regs
 #                   --defects, --mutation: the defect lists and the mutation
 #                   rows for the scripts; --docs-defects, --docs-gens: the
-#                   tables make docs writes)
+#                   tables make docs writes; ARGS=--constraints: every
+#                   event rule of every generation, as CSV)
 #   make replay TRACE=file  a verbose=3 trace played on the emulated model
 #   make trace-spec which code and tests cite each spec statement (SPEC=dir)
 #   make docs       docs/tests.md, the test catalogue, from the test tables,
@@ -141,7 +143,7 @@ $(B)/host/replay: host/replay/replay.c $(REPLAY) $(H_OBJS)
 $(B)/host/test_replay_parse: host/replay/parse.c
 
 regs: $(B)/host/regs
-	@$(B)/host/regs
+	@$(B)/host/regs $(ARGS)
 
 replay: $(B)/host/replay
 	@test -n '$(TRACE)' || { echo "usage: make replay TRACE=file (a verbose=3 run's serial log or log.txt)"; exit 2; }
@@ -211,6 +213,7 @@ mutation: deps $(B)/esp.img $(B)/host/suite $(B)/host/regs
 
 bench: deps $(B)/esp.img $(B)/minimal.efi $(B)/host/bench_msr
 	scripts/bench.sh
+	scripts/bench-disc.sh
 	@$(B)/host/bench_msr
 
 clean:

@@ -13,7 +13,9 @@ comes from the test catalogue (ci/catalogue.py), for the row's core shape
 and selection. Rows start in the file's order (the longest first); each
 row's lines print in that order once all are done, one PASS/FAIL/SKIP line
 per check, then "boots: N passed, N failed, N skipped". The wall time of
-each group goes to $B/check/phases.tsv for make check's table.
+each group, its rows' wall times summed and their CPU time, goes to
+$B/check/phases.tsv for make check's table; each row's to
+$B/check/rows.tsv (ci/cost.py).
 --list prints each row's QEMU command and check_run arguments, nothing
 booted; --table the rows as docs/development.md's table.
 """
@@ -24,6 +26,8 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import tomllib
 
@@ -111,9 +115,24 @@ def plan(row, regs, groups):
     return q, (c if c and row.get("check_run", True) else None)
 
 
+# The CPU seconds (user + system) of the processes each pool thread ran,
+# theirs and their children's (QEMU's under scripts/qemu.sh): a row's cost
+# that a loaded machine does not stretch as it stretches wall time.
+CPU = {}
+
+
 def run(cmd, env=None):
-    p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, errors="replace", env=env)
-    return p.returncode, p.stdout + p.stderr
+    """cmd's exit status and its standard output then error; its CPU time
+    (wait4's, children waited for included) added to CPU."""
+    with tempfile.TemporaryFile() as o, tempfile.TemporaryFile() as e:
+        p = subprocess.Popen(cmd, cwd=ROOT, stdout=o, stderr=e, env=env)
+        _, status, ru = os.wait4(p.pid, 0)
+        p.returncode = os.waitstatus_to_exitcode(status)
+        me = threading.get_ident()
+        CPU[me] = CPU.get(me, 0.0) + ru.ru_utime + ru.ru_stime
+        o.seek(0)
+        e.seek(0)
+        return p.returncode, (o.read() + e.read()).decode(errors="replace")
 
 
 def job(cmd, row):
@@ -200,23 +219,29 @@ def main():
     times = {}
 
     def timed(row):
+        CPU[threading.get_ident()] = 0.0
         t0 = time.monotonic()
         out = boot(row, regs, groups)
-        return out, t0, time.monotonic()
+        return out, t0, time.monotonic(), CPU[threading.get_ident()]
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(timed, r) for r in todo]
         results = [f.result() for f in futures]
     text = "".join(skipped)
-    for r, (out, t0, t1) in zip(todo, results):
+    for r, (out, t0, t1, cpu) in zip(todo, results):
         text += out
-        g = times.setdefault(r["group"], [t0, t1, 0, 0.0])
-        g[0], g[1], g[2], g[3] = min(g[0], t0), max(g[1], t1), g[2] + 1, g[3] + t1 - t0
+        g = times.setdefault(r["group"], [t0, t1, 0, 0.0, 0.0])
+        g[0], g[1], g[2], g[3], g[4] = min(g[0], t0), max(g[1], t1), g[2] + 1, g[3] + t1 - t0, g[4] + cpu
     sys.stdout.write(text)
     counts = [len(re.findall(rf"^{w} ", text, re.M)) for w in ("PASS", "FAIL", "SKIP")]
     with open(os.path.join(ROOT, B, "check", "phases.tsv"), "w") as f:
-        for g, (t0, t1, n, busy) in times.items():
-            f.write(f"{g}\t{t1 - t0:.0f}\t{n}\t{busy:.0f}\n")
+        for g, (t0, t1, n, busy, cpu) in times.items():
+            f.write(f"{g}\t{t1 - t0:.0f}\t{n}\t{busy:.0f}\t{cpu:.0f}\n")
+    # Each row's wall and CPU seconds, and the generation it belongs to
+    # (its registry row, else its uncore's), for ci/cost.py.
+    with open(os.path.join(ROOT, B, "check", "rows.tsv"), "w") as f:
+        for r, (_, t0, t1, cpu) in zip(todo, results):
+            f.write(f"{r['name']}\t{r.get('gen') or r.get('uncore') or '-'}\t{t1 - t0:.1f}\t{cpu:.1f}\n")
     print(f"boots: {counts[0]} passed, {counts[1]} failed, {counts[2]} skipped")
     return 1 if counts[1] else 0
 

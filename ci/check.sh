@@ -16,9 +16,21 @@ count() {
   pass=$((pass + $(grep -c '^PASS ' <<<"$1"))); fail=$((fail + $(grep -c '^FAIL ' <<<"$1")))
   skip=$((skip + $(grep -c '^SKIP ' <<<"$1")))
 }
-# phase NAME: the wall time since the last phase ended, for the table.
-phases=() t_phase=$SECONDS t_start=$SECONDS
-phase() { phases+=("$1"$'\t'"$((SECONDS - t_phase))"); t_phase=$SECONDS; }
+# phase NAME: the wall time since the last phase ended, and the CPU time
+# (user + system) of the processes it ran, for the table. A loaded machine
+# stretches the first, hardly the second.
+mkdir -p $B/check
+cpu_now() { # cpu: the CPU seconds of every child reaped so far (bash's
+  # times, in this shell: a command substitution's would count its own)
+  times > $B/check/times
+  cpu=$(sed -n 2p $B/check/times | awk '{ gsub(/[ms]/, " "); print int($1 * 60 + $2 + $3 * 60 + $4) }')
+}
+cpu_now
+phases=() t_phase=$SECONDS t_start=$SECONDS c_start=$cpu c_phase=$cpu
+phase() {
+  cpu_now
+  phases+=("$1"$'\t'"$((SECONDS - t_phase))"$'\t'"$((cpu - c_phase))"); t_phase=$SECONDS c_phase=$cpu
+}
 
 # --- host unit tests -----------------------------------------------------------
 # host RUN-HOST-TESTS-ARGS: run them, print their lines, add their tally.
@@ -81,8 +93,8 @@ echo "$boots_out" | grep -v '^boots: '
 count "$boots_out"
 grep -q '^boots: ' <<<"$boots_out" || bad check.boots "ci/boots.py ended early: $(tail -n 1 <<<"$boots_out")"
 phase "QEMU boots, all groups (ci/boots.toml), of which:"
-while IFS=$'\t' read -r g t n busy; do
-  phases+=("  $g: $n rows, $busy s of boot time"$'\t'"$t")
+while IFS=$'\t' read -r g t n busy gcpu; do
+  phases+=("  $g: $n rows, $busy s of boot time"$'\t'"$t"$'\t'"$gcpu")
 done < <(cat $B/check/phases.tsv 2>/dev/null)
 
 # make report on the smp4-nehalem boot's run: its content
@@ -145,15 +157,16 @@ pass=$((pass + ${mp:-0})); fail=$((fail + ${mf:-1}))
 # The host runs and the boots run side by side: each one's wall time from
 # the start to its last run's exit status (build/mutation/*/NAME.rc).
 t_mut=$(( $(date +%s) - (SECONDS - t_phase) ))
-mut_wall() { # mut_wall host|qemu: "N runs<TAB>seconds to the last one's end"
-  local n t
+mut_wall() { # mut_wall host|qemu: "N runs<TAB>seconds to the last one's end<TAB>CPU seconds"
+  local n t c
   n=$(find "$B/mutation/$1" -name '*.rc' 2>/dev/null | wc -l)
   t=$(find "$B/mutation/$1" -name '*.rc' -printf '%T@\n' 2>/dev/null | sort -n | tail -n 1 | cut -d. -f1)
-  printf '%s\t%s' "$n" "$(( ${t:-$t_mut} - t_mut ))"
+  c=$(find "$B/mutation/$1" -name '*.time' -exec tail -qn 1 {} + 2>/dev/null | awk '{ c += $2 + $3 } END { print int(c) }')
+  printf '%s\t%s\t%s' "$n" "$(( ${t:-$t_mut} - t_mut ))" "$c"
 }
 phase "mutation matrix (ci/mutation.sh), of which:"
-IFS=$'\t' read -r mh th <<<"$(mut_wall host)"; phases+=("  $mh host runs"$'\t'"$th")
-IFS=$'\t' read -r mq tq <<<"$(mut_wall qemu)"; phases+=("  $mq QEMU boots, beside them"$'\t'"$tq")
+IFS=$'\t' read -r mh th ch <<<"$(mut_wall host)"; phases+=("  $mh host runs"$'\t'"$th"$'\t'"$ch")
+IFS=$'\t' read -r mq tq cq <<<"$(mut_wall qemu)"; phases+=("  $mq QEMU boots, beside them"$'\t'"$tq"$'\t'"$cq")
 
 # Every results.json the boots above produced validates against
 # docs/results.schema.json (Debian's python3-jsonschema, which belongs to
@@ -175,9 +188,20 @@ for c in prove tappy; do
 done
 phase "results schema and TAP consumers"
 
-echo "check: phases and wall times (s)"
-for p in "${phases[@]}"; do printf '  %-62s %5s\n' "${p%%$'\t'*}" "${p##*$'\t'}"; done
-printf '  %-62s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))"
+# What one generation costs (its boots and its row of the matrix), from
+# this run's figures (ci/cost.py), so that a new one's share can be read off.
+cost_out=$(python3 -m ci.cost 2>&1) || bad check.cost "ci/cost.py: $(tail -n 1 <<<"$cost_out")"
+echo "$cost_out"
+IFS=$'\t' read -r gn gc < <(sed -n 's/^cost: one generation (mean of \([0-9]*\)): \([0-9]*\) s CPU.*/\1\t\2/p' <<<"$cost_out")
+echo "check: phases, wall and CPU times (s; CPU: user + system of the phase's processes)"
+printf '  %-62s %5s %5s\n' phase wall CPU
+for p in "${phases[@]}"; do
+  IFS=$'\t' read -r pn pw pc <<<"$p"; printf '  %-62s %5s %5s\n' "$pn" "$pw" "$pc"
+done
+cpu_now
+printf '  %-62s %5s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))" "$((cpu - c_start))"
+[ -z "${gc:-}" ] || printf '  %-62s %5s %5s\n' "one more generation (mean of $gn; wall: its CPU on $(nproc) cores)" \
+  "$(( gc / $(nproc) ))" "$gc"
 echo "check: $pass passed, $fail failed, $skip skipped"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -40,16 +40,20 @@ def parse(path):
         elif line.startswith(AGREE):
             raw.append((AGREE, line[len(AGREE):].split()))
         elif line.strip():
-            name, *cells = line.split()
-            raw.append((name, cells))
+            raw.append((None, line.split()))
     if cur is not None:
         resolve(cur, raw)
     return rows, rules
 
 
 def resolve(row, raw):
-    """Name each cell by its test and its defect, once the legend is read."""
+    """Name each cell by its test and its defect, once the legend is read.
+    A test's line ends in one cell a defect; what comes before them is its
+    name, blanks and all (a hybrid part's "core.v4.freeze [P-core (40H)]")."""
+    n = len(row["defects"])
     for name, cells in raw:
+        if name is None:
+            name, cells = " ".join(cells[:len(cells) - n]), cells[len(cells) - n:]
         if name != AGREE and name not in row["tests"]:
             row["tests"].append(name)
         for i, v in enumerate(cells[:len(row["defects"])]):

@@ -14,7 +14,10 @@
 #    defect on layout A, a freeze defect on layout B and a tile-enable
 #    defect on layout E; of the full-width core shape a counter-width
 #    defect; of the version-4 shape a freeze defect. "all" boots every
-#    Nehalem defect, "none" none.
+#    Nehalem defect, "none" none. A generation's
+#    booted defects share one boot (MUT_PASSES a boot at most), a pass
+#    each after a clean one (emu.fault.each=1), so that a boot's start-up,
+#    most of a short boot's time, is paid once per generation.
 # The rows come from pmu/emu/mutation.c through
 # `build/host/regs --mutation`, one per line: name, the CPU model the host
 # runs present, CPUs, the tests run, the QEMU CPU of its boots and the
@@ -86,19 +89,24 @@ done
 rm -rf "$out"
 mkdir -p "$out/host" "$out/qemu"
 
-# run WHERE GEN NAME: NAME (clean or a defect) of generation GEN on the host
-# build or under QEMU; its exit status goes to $out/WHERE/GEN.NAME.rc, its
-# wall, user and system seconds to GEN.NAME.time. A hung run is cut off at
-# BOOT_LIMIT s (600); what it did not report shows as "?".
+# run host GEN NAME: NAME (clean or a defect) of generation GEN on the host
+# build; run qemu GEN BOOT DEFECTS: under QEMU, one boot (named GEN.BOOT)
+# whose passes are clean, then each defect of the comma-separated DEFECTS
+# alone (emu.fault.each=1: each result names its pass's defect), as
+# separate boots of each would run them. Its exit status goes to
+# $out/WHERE/GEN.NAME.rc, its wall, user and system seconds to
+# GEN.NAME.time. A hung run is cut off at BOOT_LIMIT s (600); what it did
+# not report shows as "?".
 run() {
   local opts="" model cpus tests qcpu r=$2.$3 TIMEFORMAT='%R %U %S'
   read -r _ model cpus tests qcpu _ <<<"$(echo "$ROWS" | awk -v g="$2" '$1 == g')"
-  [ "$3" = clean ] || opts="emu.fault=$3"
   if [ "$1" = host ]; then
+    [ "$3" = clean ] || opts="emu.fault=$3"
     { time timeout -k 5 "${BOOT_LIMIT:-600}" "$B/host/suite" --cpus "$cpus" --packages 2 \
       --model "$model" --results "$out/host/$r" "tests=$tests" $opts > "$out/host/$r.log" 2>&1
     } 2> "$out/host/$r.time"
   else
+    [ -z "$4" ] || opts="emu.fault=$4 emu.fault.each=1"
     { time scripts/qemu.sh --image "$B/esp.img" --cpu "$qcpu" --smp "$cpus" --sockets 2 --quiet \
       --timeout "${BOOT_LIMIT:-600}" --serial-log "$out/qemu/$r.log" --results "$out/qemu/$r" \
       --opts "tests=$tests $opts" > /dev/null 2>&1
@@ -131,12 +139,25 @@ while read -r g _; do
   runs="$runs$(for f in $(longest_first clean $fs); do echo "$g $f"; done)
 "
 done <<<"$ROWS"
+# The boots: one per generation, whose passes are its booted defects
+# (clean first); at most MUT_PASSES defects a boot (default 8), so that a
+# boot's emu.fault= stays within a config line (QEMU_FAULTS=all) and the
+# two QEMU slots stay balanced. In the longest-first order, each boot
+# named by its generation and number: "GEN bN d1,d2,...", one a line, also
+# in $out/qemu/boots for the matrix below.
+boots=$(longest_first $booted | awk -F: -v max="${MUT_PASSES:-8}" '
+  $2 != "clean" { if (!($1 in n) || n[$1] % max == 0) { order[++k] = $1 " b" int(n[$1] / max + 1) }
+                  key = $1 " b" int(n[$1] / max + 1); d[key] = d[key] (d[key] ? "," : "") $2; n[$1]++ }
+  $2 == "clean" { seen[$1] = 1 }
+  END { for (i = 1; i <= k; i++) print order[i], d[order[i]]
+        for (g in seen) if (!(g in n)) print g, "b1" }')
+echo "$boots" | grep . > "$out/qemu/boots"
 t0=$SECONDS
-longest_first $booted | xargs -P "${QEMU_JOBS:-2}" -L1 bash -c 'run qemu "${0%%:*}" "${0#*:}"' &
+echo "$boots" | grep . | xargs -P "${QEMU_JOBS:-2}" -L1 bash -c 'run qemu "$0" "$1" "${2:-}"' &
 echo -n "$runs" | grep . | xargs -P "$(( JOBS > 1 ? JOBS - 1 : 1 ))" -L1 bash -c 'run host $0 $1'
 wait
 echo "mutation time: $(echo -n "$runs" | grep -c .) host runs, $((JOBS > 1 ? JOBS - 1 : 1)) at" \
-  "a time, and $(echo $booted | wc -w) QEMU boots, ${QEMU_JOBS:-2} at a time, beside them: $((SECONDS - t0)) s"
+  "a time, and $(echo "$boots" | grep -c .) QEMU boots, ${QEMU_JOBS:-2} at a time, beside them: $((SECONDS - t0)) s"
 
 python3 - "$out" "$spec" "$booted" <<'PY'
 import json, os, sys
@@ -144,19 +165,34 @@ out, spec, booted = sys.argv[1], sys.argv[2], sys.argv[3].split()
 gens = [(g, fs.split()) for g, fs in (x.split("=", 1) for x in spec.split(";") if x)]
 ended_early = []
 reasons = {}
+# "GEN.NAME" of each booted defect (and clean): the boot that ran it and
+# the name of its pass there ("none": clean), from $out/qemu/boots.
+boot_of = {}
+try:
+    for ln in open(os.path.join(out, "qemu", "boots")):
+        g, b, *ds = ln.split()
+        for d in ["clean"] * (b == "b1") + (ds[0].split(",") if ds else []):
+            boot_of[f"{g}.{d}"] = (f"{g}.{b}", "none" if d == "clean" else d)
+except OSError:
+    pass
 def verdicts(where, name):
     """A run's verdicts, None if it left none; a run that did not finish
-    (crash, timeout: results.json not complete) is noted in ended_early."""
+    (crash, timeout: results.json not complete) is noted in ended_early.
+    A booted defect's are its pass's of its boot."""
+    run, pass_ = boot_of.get(name, (name, None)) if where == "qemu" else (name, None)
     try:
-        d = json.load(open(os.path.join(out, where, name, "results.json")))
+        d = json.load(open(os.path.join(out, where, run, "results.json")))
     except (OSError, ValueError):
         return None
-    if not d.get("complete") and (where, name) not in ended_early:
-        ended_early.append((where, name))
-    for t in d["tests"]:
+    if not d.get("complete") and (where, run) not in ended_early:
+        ended_early.append((where, run))
+    tests = [t for t in d["tests"] if pass_ is None or t.get("pass", "none") == pass_]
+    if not tests:
+        return None
+    for t in tests:
         reasons[where, name, key(t)] = t.get("reason") or ""
     # the state brackets (uncore.state.*, core.state.*) are not tests of a defect
-    return {key(t): t["verdict"] for t in d["tests"] if t["id"].split(".")[1:2] != ["state"]}
+    return {key(t): t["verdict"] for t in tests if t["id"].split(".")[1:2] != ["state"]}
 def key(t):
     """A test's name in the matrix: on a hybrid part each core test runs once
     per core type (spec C-61), named by it."""
@@ -199,13 +235,15 @@ total = [0, 0.0, 0.0]
 print("cost per row: host runs (CPU s, wall s summed), boots (wall s summed)")
 for g, faults in gens:
     n, cpu, wall = cost("host", [f"{g}.{f}" for f in ["clean"] + faults])
-    bn, _, bwall = cost("qemu", [b.replace(":", ".", 1) for b in booted if b.startswith(g + ":")])
+    bn, _, bwall = cost("qemu", sorted({r for n, (r, _) in boot_of.items() if n.startswith(g + ".")}))
     total = [total[0] + n, total[1] + cpu, total[2] + wall]
     print(f"  {g:<8} {n:>3} host runs {cpu:6.1f} s CPU {wall:7.1f} s wall; "
           f"{bn} boots {bwall:6.1f} s wall")
-bn, _, bwall = cost("qemu", [b.replace(":", ".", 1) for b in booted])
+bn, _, bwall = cost("qemu", sorted({r for r, _ in boot_of.values()}))
 print(f"  {'all':<8} {total[0]:>3} host runs {total[1]:6.1f} s CPU {total[2]:7.1f} s wall; "
       f"{bn} boots {bwall:6.1f} s wall")
+if booted:
+    print(f"boots: {len(booted)} defects and clean runs booted in {bn} boots (emu.fault.each=1)")
 for g, faults in gens:
     clean = verdicts("host", g + ".clean") or {}
     tests = sorted(clean)

@@ -58,9 +58,15 @@ struct cfg {
 	enum pmu_backend backend;
 	char uncore[CFG_UNCORE_SIZE]; /* uncore=auto|<generation> (emulated backend) */
 	struct emu_fault_set emu_faults; /* emu.fault=a,b (pmu/emu/faults.h) */
+	/* emu.fault.each=1: a pass of the selection without a defect, then
+	 * one per defect of emu_faults, alone (harness/session.c); the
+	 * emulated PMUs are set up without a defect. */
+	bool emu_fault_each;
 	uint32_t emu_uclk_mhz;    /* emu.uclk_mhz=: emulated U-clock, default 2133 */
 	int32_t emu_core_ebx;     /* emu.core_ebx=: the emulated core PMU's CPUID.0AH:EBX,
 				   * -1 (auto): its shape's own */
+	bool emu_core_leaf23_sub0; /* emu.core_leaf23=sub0: leaf 23H's sub-leaf 0 alone
+				    * (C-64, C-72); full (default): the shape's own */
 	enum cfg_inject inject;   /* inject=, default INJECT_NONE */
 	/* watchdog=S: every test's bound in seconds, armed before it runs
 	 * (efi/watchdog.c); 0 = no watchdog. Default CFG_WATCHDOG_S. */
@@ -91,12 +97,15 @@ void cfg_defaults(struct cfg *c);
 
 /* The options pmu_choose and pmu_setup take (pmu/detect.h), from c's
  * backend=, uncore= and emu.* keys. They point into c: keep c until
- * pmu_setup has returned (it copies the defects). */
+ * pmu_setup has returned (it copies the defects). With emu.fault.each=1 no
+ * defect: each pass sets its own (harness/session.c). */
 static inline struct pmu_opts cfg_pmu_opts(const struct cfg *c)
 {
 	return (struct pmu_opts){ .backend = c->backend, .uncore = c->uncore,
-				  .faults = &c->emu_faults, .uclk_mhz = c->emu_uclk_mhz,
-				  .core_ebx = c->emu_core_ebx };
+				  .faults = c->emu_fault_each ? NULL : &c->emu_faults,
+				  .uclk_mhz = c->emu_uclk_mhz,
+				  .core_ebx = c->emu_core_ebx,
+				  .core_leaf23_sub0 = c->emu_core_leaf23_sub0 };
 }
 
 /* Set one option. Returns 0, or -1 with a message in err. */
@@ -144,15 +153,16 @@ size_t cfg_describe(const struct cfg *c, char *buf, size_t size);
  * defect name with the commas between them, and each number or name at its
  * widest (verbose=-2147483648 end=shutdown repeat=4294967295 serial=io:0xffff
  * baud=4294967295 results.serial=auto apic=x2apic expect_cpu=ffffffff:ffffffff backend=auto
- * emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff inject=gp-outside-test
+ * emu.fault.each=1 emu.uclk_mhz=4294967295 emu.core_ebx=0x7fffffff
+ * emu.core_leaf23=full inject=gp-outside-test
  * watchdog=4294967295 watchdog.resets=4294967295 debug.allow_hang=1).
  * A buffer of this size
  * always holds the whole description; tests/harness/test_config_limits.c
  * checks that the worst case is exactly this long. */
 #define CFG_FAULT_NAME_SIZE_(f, id, name, run, desc) + sizeof(name)
 #define CFG_FAULT_NAMES_MAX (0 EMU_FAULTS(CFG_FAULT_NAME_SIZE_)) /* NUL included */
-#define CFG_DESCRIBE_KEYS   214 /* "tests= skip= ... inject= ... debug.allow_hang=" */
-#define CFG_DESCRIBE_NUMS   136 /* list..debug.allow_hang values, but tag's and hang's */
+#define CFG_DESCRIBE_KEYS   247 /* "tests= skip= ... inject= ... debug.allow_hang=" */
+#define CFG_DESCRIBE_NUMS   141 /* list..debug.allow_hang values, but tag's and hang's */
 #define CFG_DESCRIBE_MAX                                                     \
 	(CFG_DESCRIBE_KEYS + 2 * (CFG_LIST_MAX - 1) + (CFG_TAG_SIZE - 1) +   \
 	 (CFG_UNCORE_SIZE - 1) + (CFG_HANG_SIZE - 1) + CFG_DESCRIBE_NUMS +   \

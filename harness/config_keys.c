@@ -275,6 +275,14 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 			return false;
 		c->emu_core_ebx = (int32_t)n;
 		return true;
+	case K_EMU_CORE_LEAF23:
+		/* C-64, C-72: sub0 shows what a hypervisor that enumerates
+		 * leaf 23H's sub-leaf 0 alone shows, so a run proves the
+		 * harness's fallback to CPUID.0AH. */
+		if (strcmp(v, "full") && strcmp(v, "sub0"))
+			return false;
+		c->emu_core_leaf23_sub0 = !strcmp(v, "sub0");
+		return true;
 	case K_INJECT:
 		i = find_name(inject_names, ARRAY_SIZE(inject_names), v);
 		if (i >= 0)
@@ -295,9 +303,11 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 		return true;
 	case K_DEBUG_ALLOW_HANG:
 	case K_STRICT:
+	case K_EMU_FAULT_EACH:
 		i = find_name(bool_names, ARRAY_SIZE(bool_names), v);
 		if (i >= 0)
-			*(k == K_STRICT ? &c->strict : &c->allow_hang) = i & 1;
+			*(k == K_STRICT ? &c->strict : k == K_EMU_FAULT_EACH ? &c->emu_fault_each
+									  : &c->allow_hang) = i & 1;
 		return i >= 0;
 	}
 	return false;
@@ -349,11 +359,18 @@ static const struct {
 	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
 			  "(the README lists them)",
 			  "defects injected into the emulated uncore and core PMU" },
+	[K_EMU_FAULT_EACH] = { "emu.fault.each", "expected 0, 1, no, yes, false or true",
+			       "run the selection once without a defect, then once per defect of "
+			       "emu.fault= alone, each result naming its pass's defect" },
 	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000",
 			 "the emulated uncore's U-clock in MHz" },
 	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
 			     "clear (the events the core suite measures against)",
 			     "the emulated core PMU's CPUID.0AH:EBX (a set bit: event unavailable)" },
+	[K_EMU_CORE_LEAF23] = { "emu.core_leaf23", "expected full or sub0",
+				"the emulated core PMU's CPUID leaf 23H: full (its shape's), or "
+				"sub0: sub-leaf 0 alone, as under a hypervisor that hides sub-leaf "
+				"1" },
 	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
 		       "preflight-fail",
 		       "a fault caused on purpose, to show the run leaves the machine as found" },
@@ -450,6 +467,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 			sb_printf(b, "none");
 		break;
 	}
+	case K_EMU_FAULT_EACH:
+		sb_printf(b, "%d", c->emu_fault_each);
+		break;
 	case K_EMU_UCLK:
 		sb_printf(b, "%u", (unsigned)c->emu_uclk_mhz);
 		break;
@@ -458,6 +478,9 @@ void cfg_key_show(const struct cfg *c, int k, struct sbuf *b)
 			sb_printf(b, "auto");
 		else
 			sb_printf(b, "0x%x", (unsigned)c->emu_core_ebx);
+		break;
+	case K_EMU_CORE_LEAF23:
+		sb_printf(b, "%s", c->emu_core_leaf23_sub0 ? "sub0" : "full");
 		break;
 	case K_INJECT:
 		sb_printf(b, "%s", cfg_inject_name(c->inject));

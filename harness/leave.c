@@ -151,8 +151,8 @@ static void finish_cpu(unsigned i, unsigned *lvt_ok, unsigned *ctl_ok)
 
 void leave_finish(void)
 {
-	unsigned i, n = plat_cpu_count(), lvt_ok = 0, ctl_ok = 0, pk_ok, pk;
-	char ctl[64], unc[64];
+	unsigned i, n = plat_cpu_count(), lvt_ok = 0, ctl_ok = 0, pk_ok, pk, pci_ok, npci;
+	char ctl[64], unc[96];
 
 	if (!found.recorded)
 		return;
@@ -163,10 +163,13 @@ void leave_finish(void)
 			 (unsigned long)now[0].ctl);
 	else
 		snprintf(ctl, sizeof(ctl), "none (no architectural PMU v2)");
-	if (state_check(&pk_ok, &pk))
-		snprintf(unc, sizeof(unc), "in %u of %u packages", pk_ok, pk);
-	else
+	if (!state_check(&pk_ok, &pk, &pci_ok, &npci))
 		snprintf(unc, sizeof(unc), "not touched");
+	else if (npci)
+		snprintf(unc, sizeof(unc), "in %u of %u packages and %u of %u PCI boxes", pk_ok, pk,
+			 pci_ok, npci);
+	else
+		snprintf(unc, sizeof(unc), "in %u of %u packages", pk_ok, pk);
 	plat_log(1, "state: as found at the end: LVTPC on %u of %u CPUs (BSP 0x%x), "
 		 "IA32_PERF_GLOBAL_CTRL %s, uncore controls %s", lvt_ok, n, now[0].lvt, ctl, unc);
 }

@@ -405,6 +405,8 @@ void json_put_record(struct rbuf *b, const struct tresult *r)
 	rbuf_put(b, ",\"description\":");
 	rbuf_jstr(b, str_or_empty(r->test->desc), DESC_MAX);
 	rbuf_printf(b, ",\"iteration\":%u,", r->iteration);
+	if (r->pass) /* emu.fault.each=: its pass's defect */
+		rbuf_printf(b, "\"pass\":\"%s\",", r->pass);
 	if (r->core_type) /* C-61: the core type and CPU a core test ran on */
 		rbuf_printf(b, "\"core_type\":\"%s\",\"cpu\":%u,", core_type_name(r->core_type),
 			    r->cpu);

@@ -59,7 +59,7 @@ static const char *or_none(const char *s)
 
 void tap_begin(struct rfile *f, const struct run_info *ri)
 {
-	char core[256], val[3 * IDENT_STR + 48];
+	char core[384], val[3 * IDENT_STR + 48];
 	/* The config is never cut: RESULTS_HEAD_MAX holds its worst case. */
 	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
 	const int w = RESULTS_WORD_MAX;
@@ -186,6 +186,8 @@ static void yaml_block(struct rbuf *b, const struct tresult *r,
 	rbuf_printf(b, "  duration_ms: %llu.%03llu\n", us / 1000, us % 1000);
 	if (r->iteration > 1)
 		rbuf_printf(b, "  iteration: %u\n", r->iteration);
+	if (r->pass)
+		rbuf_printf(b, "  pass: %s\n", r->pass);
 	if (figs->len)
 		rbuf_printf(b, "  figures:\n%.*s", (int)figs->len, figs->p);
 	if (obs->len)

@@ -186,7 +186,7 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 	for (i = 0; i < nsuites; i++)
 		for (j = 0; j < s[i]->count; j++)
 			n += runner_selected(o, s[i]->tests[j].id) * runs_of(s[i], o);
-	n *= o->repeat ? o->repeat : 1;
+	n *= (o->repeat ? o->repeat : 1) * (o->npasses ? o->npasses : 1);
 	for (i = 0; i < o->nbrackets; i++)
 		if (bracketed(s, nsuites, o, &o->brackets[i]))
 			n += !!o->brackets[i].first + !!o->brackets[i].last;
@@ -487,9 +487,10 @@ void runner_tally(struct tally *t, const struct tresult *r)
  * everything itself, then puts back what it can: stopping after it would
  * undo that). cut: the reason of a test a reset cut short, recorded as
  * its ERROR without running it again, or NULL. */
-static void run_one(const struct test *tc, unsigned index, unsigned iter, const struct ctype *ct,
-		    void (*recover)(const struct tresult *r), const struct run_env *env,
-		    const struct run_sink *sink, struct tally *tally, const char *cut)
+static void run_one(const struct test *tc, unsigned index, unsigned iter, const char *pass,
+		    const struct ctype *ct, void (*recover)(const struct tresult *r),
+		    const struct run_env *env, const struct run_sink *sink, struct tally *tally,
+		    const char *cut)
 {
 	struct tresult r;
 	struct tctx t = { &r };
@@ -501,6 +502,7 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 	r.test = tc;
 	r.index = index;
 	r.iteration = iter;
+	r.pass = pass;
 	if (ct) {
 		r.core_type = ct->type;
 		r.cpu = (uint8_t)ct->cpu;
@@ -571,24 +573,43 @@ static void rerun_first(const struct test *tc, const struct run_env *env, unsign
 }
 
 /* Test number index of the run, or again a first after a reset. */
-static void step(const struct test *tc, unsigned index, unsigned iter, const struct ctype *ct,
-		 bool first, void (*recover)(const struct tresult *r), const struct run_env *env,
-		 const struct run_sink *sink, struct tally *tally, const struct run_resume *re)
+static void step(const struct test *tc, unsigned index, unsigned iter, const char *pass,
+		 const struct ctype *ct, bool first, void (*recover)(const struct tresult *r),
+		 const struct run_env *env, const struct run_sink *sink, struct tally *tally,
+		 const struct run_resume *re)
 {
 	if (!re || index > re->next || (index == re->next && !re->reason && !re->stop))
-		run_one(tc, index, iter, ct, recover, env, sink, tally, NULL);
+		run_one(tc, index, iter, pass, ct, recover, env, sink, tally, NULL);
 	else if (index == re->next && re->reason)
-		run_one(tc, index, iter, ct, recover, env, sink, tally, re->reason);
+		run_one(tc, index, iter, pass, ct, recover, env, sink, tally, re->reason);
 	else if (index < re->next && first)
 		rerun_first(tc, env, index);
+}
+
+/* One pass of the selection, repeats included: tests *index + 1 on, none
+ * past last. */
+static void run_pass(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
+		     const char *pass, const struct run_env *env, const struct run_sink *sink,
+		     struct tally *tally, unsigned *index, unsigned last)
+{
+	unsigned i, j, k, iter, repeat = o->repeat ? o->repeat : 1;
+	struct ctype ct;
+
+	for (iter = 1; iter <= repeat; iter++)
+		for (i = 0; i < nsuites; i++)
+			for (j = 0; j < s[i]->count && *index < last; j++)
+				for (k = 0; k < runs_of(s[i], o) && *index < last; k++)
+					if (runner_selected(o, s[i]->tests[j].id))
+						step(&s[i]->tests[j], ++*index, iter, pass,
+						     runs_of(s[i], o) > 1 ? ctype_of(o, k, &ct) : NULL,
+						     false, o->recover, env, sink, tally, o->resume);
 }
 
 void runner_run(const struct suite *const *s, unsigned nsuites, const struct run_opts *o,
 		const struct run_env *env, const struct run_sink *sink, struct tally *tally)
 {
-	unsigned i, j, k, iter, index = 0, repeat = o->repeat ? o->repeat : 1;
+	unsigned i, p, index = 0, npasses = o->npasses ? o->npasses : 1;
 	const struct bracket *b = o->brackets;
-	struct ctype ct;
 	const struct run_resume *re = o->resume;
 	/* With stop, nothing past next runs, so no first is owed a restore. */
 	unsigned last = re && re->stop ? re->next : ~0u;
@@ -600,19 +621,16 @@ void runner_run(const struct suite *const *s, unsigned nsuites, const struct run
 		tally->hung++;
 	for (i = 0; i < o->nbrackets && index < last; i++)
 		if (b[i].first && bracketed(s, nsuites, o, &b[i]))
-			step(b[i].first, ++index, 1, NULL, !re || !re->stop, o->recover, env, sink,
-			     tally, re);
-	for (iter = 1; iter <= repeat; iter++)
-		for (i = 0; i < nsuites; i++)
-			for (j = 0; j < s[i]->count && index < last; j++)
-				for (k = 0; k < runs_of(s[i], o) && index < last; k++)
-					if (runner_selected(o, s[i]->tests[j].id))
-						step(&s[i]->tests[j], ++index, iter,
-						     runs_of(s[i], o) > 1 ? ctype_of(o, k, &ct) : NULL,
-						     false, o->recover, env, sink, tally, re);
+			step(b[i].first, ++index, 1, NULL, NULL, !re || !re->stop, o->recover, env,
+			     sink, tally, re);
+	for (p = 0; p < npasses && index < last; p++) {
+		if (o->start_pass)
+			o->start_pass(p);
+		run_pass(s, nsuites, o, o->pass ? o->pass[p] : NULL, env, sink, tally, &index, last);
+	}
 	for (i = o->nbrackets; i-- > 0 && index < last;)
 		if (b[i].last && bracketed(s, nsuites, o, &b[i]))
-			step(b[i].last, ++index, 1, NULL, false, NULL, env, sink, tally, re);
+			step(b[i].last, ++index, 1, NULL, NULL, false, NULL, env, sink, tally, re);
 	grp_flush();
 }
 

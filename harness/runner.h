@@ -71,6 +71,14 @@ struct run_opts {
 	 * of an each_core_type suite once per type, on its CPU (C-61). */
 	const struct run_types *types;
 	const struct run_resume *resume; /* NULL: a run from its start */
+	/* Passes of the whole selection (repeats included), one after the
+	 * other: npasses of them (0: one), each result naming its pass
+	 * (pass[k], tresult.pass); start_pass(k), if not NULL, runs before
+	 * pass k's first test, also in a resumed run that skips the pass
+	 * (harness/session.c: emu.fault.each=). */
+	unsigned npasses;
+	const char *const *pass;
+	void (*start_pass)(unsigned k);
 };
 
 struct run_sink {

@@ -6,6 +6,7 @@
 #include "lib/platform.h"
 #include "pmu/backend/backend.h"
 #include "pmu/backend/trace.h"
+#include "pmu/emu/emu.h"
 
 #ifndef HARNESS_VERSION
 #define HARNESS_VERSION "unknown"
@@ -26,7 +27,7 @@ static void banner(const struct session *s)
 	const struct run_info *ri = &s->ri;
 	const struct pmu_choice *pc = s->pc;
 	const char *what = emulated_what(pc);
-	char core[256], id[512];
+	char core[384], id[512];
 
 	plat_log(0, "uncore-harness %s", ri->version);
 	plat_log(0, "cpu: %s signature 0x%08x family 0x%x model 0x%x stepping 0x%x",
@@ -66,6 +67,46 @@ static struct session *cur;
 /* A hybrid part's core types, each a run of the core suite (C-61). */
 static struct run_types types;
 
+/* emu.fault.each=1: the passes' defects, "none" first, then emu.fault='s in
+ * its order; one defect set up alone for each pass, as a boot with that
+ * emu.fault= alone would have it, so one boot serves the mutation matrix's
+ * cells of several defects (ci/mutation.sh). */
+static const char *passes[EMU_FAULT_COUNT + 1];
+static unsigned npasses;
+
+static void list_passes(const struct session *s)
+{
+	unsigned bit;
+
+	npasses = 0;
+	if (!s->cfg->emu_fault_each)
+		return;
+	if (!s->pc->emulated) {
+		plat_log(0, "emu.fault.each: no emulated PMU to give a defect; one pass");
+		return;
+	}
+	passes[npasses++] = "none";
+	for (bit = 0; bit < EMU_FAULT_COUNT; bit++)
+		if (emu_faults_has(&s->cfg->emu_faults, bit))
+			passes[npasses++] = emu_fault_name(bit);
+}
+
+/* Before pass k's first test: the emulated PMUs set up anew with its
+ * defect. A set-up that fails is the harness's ERROR. */
+static void start_pass(unsigned k)
+{
+	struct emu_fault_set f = { { 0 } };
+	int rc;
+
+	if (k)
+		emu_faults_parse(passes[k], &f, NULL, 0);
+	rc = emu_refault(&f);
+	plat_log(0, "emu.fault.each: pass %u of %u: emu.fault=%s%s", k + 1, npasses, passes[k],
+		 rc ? "; the emulated PMUs could not be set up" : "");
+	if (rc)
+		cur->tally.n[V_ERROR]++;
+}
+
 void session_start(struct session *s)
 {
 	struct run_info *ri = &s->ri;
@@ -84,6 +125,7 @@ void session_start(struct session *s)
 	ri->config = s->cfg_text;
 	ri->tag = s->cfg->tag;
 	cpu_topo_types(&types);
+	list_passes(s);
 	banner(s);
 	state_set_gen(s->pc->gen);
 	pmu_trace_set_gen(s->pc->gen);
@@ -117,6 +159,9 @@ static struct run_opts opts_of(const struct session *s)
 		.recover = recover,
 		.types = &types,
 		.resume = s->resume,
+		.npasses = npasses,
+		.pass = npasses ? passes : NULL,
+		.start_pass = npasses ? start_pass : NULL,
 	};
 }
 

@@ -14,21 +14,40 @@
  * (inject=preflight-fail feigns one) is stopped and left so. The restore
  * works from whatever the pre-flight saved, nothing included, and always
  * stops the uncore first: every global and counter control 0, as
- * state_stop does between tests after one cut short (harness/leave.h). */
+ * state_stop does between tests after one cut short (harness/leave.h).
+ *
+ * A generation's PCI-configuration boxes (SCOPE_PCI) are saved, stopped,
+ * restored and checked alike, through pmu/backend/space.h: the pre-flight
+ * finds each instance on every bus of segment 0 that holds the
+ * generation's first PCI box (its device id at its device and function,
+ * S-48: the E5-2600's home agent is on every socket's uncore bus), and
+ * the messages name the function ("0000:7f:0e.1") where an MSR's name
+ * the CPU, and the offset ("+0xd8") where they give the MSR. */
 #include "harness/state.h"
 #include "pmu/topo.h"
 #include "lib/platform.h"
 #include "harness/config.h"
 #include "pmu/backend/backend.h"
 #include "arch/fault.h"
+#include "pmu/backend/space.h"
 
 struct saved {
 	const struct reg_tmpl *tmpl;
 	const struct box_type *box;
 	unsigned box_idx, idx, cpu;
-	uint32_t msr;
+	uint32_t msr;       /* a PCI box's register: its configuration offset */
+	const struct pci_fn *fn; /* a PCI box's register: its function, else NULL */
 	uint64_t val;
 };
+
+/* The PCI box instances the pre-flight found, on every socket's bus. */
+#define MAX_PCI_FNS 128
+static struct pci_found {
+	const struct box_type *box;
+	unsigned box_idx;
+	struct pci_fn fn;
+} pci_fns[MAX_PCI_FNS];
+static unsigned npci;
 
 static const struct uncore_gen *gen;
 /* Allocated at the first pre-flight to the size the walk counts (a Xeon
@@ -87,6 +106,50 @@ static void name_of(const struct saved *s, char *buf, size_t len)
 	reg_name(&r, buf, len);
 }
 
+/* Who reaches s: "CPU 2" for an MSR, "0000:7f:0e.1" for a PCI box's. */
+static void who(const struct saved *s, unsigned cpu, char *buf, size_t len)
+{
+	if (s->fn)
+		pci_fn_text(*s->fn, buf, len);
+	else
+		snprintf(buf, len, "CPU %u", cpu);
+}
+
+/* Its address: "0x391", or "+0xd8" in its function. */
+static void where(const struct saved *s, char *buf, size_t len)
+{
+	snprintf(buf, len, s->fn ? "+0x%x" : "0x%x", s->msr);
+}
+
+/* A PCI box's register as a reg_loc: a counter wider than 32 bits as two
+ * dwords (S-47). */
+static struct reg_loc pci_loc(const struct saved *s)
+{
+	return (struct reg_loc){ .space = SPACE_PCI, .fn = *s->fn, .off = (uint16_t)s->msr,
+				 .bytes = s->tmpl->width > 32 ? 8 : 4 };
+}
+
+/* Read or write s through CPU cpu (an MSR) or its function (a PCI box's). */
+static int reg_rd(const struct saved *s, unsigned cpu, uint64_t *v)
+{
+	struct reg_loc l;
+
+	if (!s->fn)
+		return msr_read(cpu, s->msr, v);
+	l = pci_loc(s);
+	return reg_loc_read(&l, v);
+}
+
+static int reg_wr(const struct saved *s, unsigned cpu, uint64_t v)
+{
+	struct reg_loc l;
+
+	if (!s->fn)
+		return msr_write(cpu, s->msr, v);
+	l = pci_loc(s);
+	return reg_loc_write(&l, v);
+}
+
 /* The CPU's family 6 model: which box instances exist (box_count, X-39). */
 static uint32_t cpu_model(void)
 {
@@ -137,12 +200,93 @@ static void walk_cpu(unsigned cpu, uint32_t model, void (*fn)(struct saved *))
 	}
 }
 
+/* Visit every register of PCI box instance i the pre-flight found. */
+static void walk_fn(unsigned i, void (*fn)(struct saved *))
+{
+	const struct box_type *bt = pci_fns[i].box;
+	unsigned ti, idx;
+
+	for (ti = 0; ti < bt->nregs; ti++)
+		for (idx = 0; idx < bt->regs[ti].count; idx++) {
+			struct saved s = {
+				.tmpl = &bt->regs[ti], .box = bt, .box_idx = pci_fns[i].box_idx,
+				.idx = idx, .msr = bt->regs[ti].addr + idx * bt->regs[ti].stride,
+				.fn = &pci_fns[i].fn,
+			};
+
+			fn(&s);
+		}
+}
+
+static void walk_pci(void (*fn)(struct saved *))
+{
+	unsigned i;
+
+	for (i = 0; i < npci; i++)
+		walk_fn(i, fn);
+}
+
 static void walk(void (*fn)(struct saved *))
 {
 	unsigned cpu, model = cpu_model();
 
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++)
 		walk_cpu(cpu, model, fn);
+	walk_pci(fn);
+}
+
+/* Whether function f holds PCI box instance `box` of bt: its vendor and
+ * device id (S-48). */
+static bool holds(struct pci_fn f, const struct box_type *bt, unsigned box)
+{
+	uint32_t id;
+
+	return !pci_cfg_read(f, 0, 4, &id) && id == ((uint32_t)box_pci_id(bt, box) << 16 | 0x8086);
+}
+
+static struct pci_fn fn_of(unsigned bus, const struct box_type *bt, unsigned box)
+{
+	uint8_t df = box_pci_devfn(bt, box);
+
+	return (struct pci_fn){ 0, (uint8_t)bus, (uint8_t)(df >> 3), (uint8_t)(df & 7) };
+}
+
+/* Every PCI box instance of the generation on each bus of segment 0 whose
+ * first one is there; a line says why none was looked for or found. */
+static void find_pci(void)
+{
+	const struct box_type *first = NULL;
+	unsigned b, bus, box;
+	uint32_t id;
+	int rc;
+
+	npci = 0;
+	for (b = 0; b < gen->nboxes && !first; b++)
+		if (gen->boxes[b]->scope == SCOPE_PCI)
+			first = gen->boxes[b];
+	if (!first)
+		return;
+	rc = pci_cfg_read(fn_of(0, first, 0), 0, 4, &id);
+	if (rc == PLAT_EUNSUPPORTED || rc == PLAT_EINVAL) {
+		plat_log(0, "state: the PCI boxes are not saved: %s (pci: %s)", space_rc_text(rc),
+			 plat_pci_mechanism());
+		return;
+	}
+	for (bus = 0; bus < 256; bus++) {
+		if (!holds(fn_of(bus, first, 0), first, 0))
+			continue;
+		for (b = 0; b < gen->nboxes; b++)
+			for (box = 0; gen->boxes[b]->scope == SCOPE_PCI &&
+			     box < gen->boxes[b]->nboxes; box++)
+				if (npci < MAX_PCI_FNS && holds(fn_of(bus, gen->boxes[b], box),
+								 gen->boxes[b], box))
+					pci_fns[npci++] = (struct pci_found){
+						gen->boxes[b], box, fn_of(bus, gen->boxes[b], box) };
+	}
+	if (!npci)
+		plat_log(1, "  preflight: no %s PCI box (8086:%04x at %02x.%u) on any bus of "
+			 "segment 0: none saved", gen->name, box_pci_id(first, 0),
+			 box_pci_devfn(first, 0) >> 3, box_pci_devfn(first, 0) & 7);
 }
 
 static void count_one(struct saved *s)
@@ -161,25 +305,31 @@ static bool injected(const struct saved *s)
 
 static void save_one(struct saved *s)
 {
-	char name[48];
+	char name[48], w[24], a[12];
 	int rc;
 
 	if (s->tmpl->access == RA_WO)
 		return;
 	name_of(s, name, sizeof(name));
+	who(s, s->cpu, w, sizeof(w));
+	where(s, a, sizeof(a));
 	if (nsaved == cap) { /* a CPU lost during the walk moved its package on */
 		problem("more than the %u registers counted", cap);
 		return;
 	}
-	rc = injected(s) ? VEC_GP : msr_read(s->cpu, s->msr, &s->val);
+	rc = injected(s) ? VEC_GP : reg_rd(s, s->cpu, &s->val);
+	if (rc && s->fn) {
+		problem("%s: reading %s (%s): %s (%d)", w, name, a, space_rc_text(rc), rc);
+		return;
+	}
 	if (rc) {
 		problem("CPU %u: rdmsr 0x%x (%s) faulted (%d%s)", s->cpu, s->msr, name, rc,
 			injected(s) ? ", injected: inject=preflight-fail" : "");
 		return;
 	}
 	if (s->val)
-		plat_log(1, "  preflight: CPU %u %s (0x%x) = 0x%lx left by firmware", s->cpu,
-			 name, s->msr, (unsigned long)s->val);
+		plat_log(1, "  preflight: %s %s (%s) = 0x%lx left by firmware", w, name, a,
+			 (unsigned long)s->val);
 	saved[nsaved++] = *s;
 }
 
@@ -191,6 +341,7 @@ static enum verdict preflight(struct tctx *t)
 		return t_skip(t, "no supported uncore");
 	touched = true;
 	restored = false;
+	find_pci();
 	need = 0;
 	walk(count_one);
 	if (need > cap) {
@@ -245,17 +396,19 @@ static unsigned running;
 
 static void stop_one(struct saved *s)
 {
-	char name[48];
+	char name[48], w[24], a[12];
 	uint64_t v;
 	int rc;
 
 	if (!control(s))
 		return;
-	running += !msr_read(s->cpu, s->msr, &v) && v;
-	if (!(rc = msr_write(s->cpu, s->msr, 0)))
+	running += !reg_rd(s, s->cpu, &v) && v;
+	if (!(rc = reg_wr(s, s->cpu, 0)))
 		return;
 	name_of(s, name, sizeof(name));
-	problem("CPU %u: stopping %s (0x%x) faulted (%d)", s->cpu, name, s->msr, rc);
+	who(s, s->cpu, w, sizeof(w));
+	where(s, a, sizeof(a));
+	problem("%s: stopping %s (%s) faulted (%d)", w, name, a, rc);
 }
 
 unsigned state_stop(void)
@@ -285,7 +438,7 @@ static enum pass pass_of(const struct saved *s)
  * for a package-scoped register another CPU of the package. -1: none. */
 static int agent_of(const struct saved *s)
 {
-	if (!plat_cpu_lost(s->cpu))
+	if (s->fn || !plat_cpu_lost(s->cpu)) /* a PCI box's: reached from here */
 		return (int)s->cpu;
 	return s->box->scope == SCOPE_PACKAGE ? package_agent(s->cpu) : -1;
 }
@@ -294,7 +447,7 @@ static int agent_of(const struct saved *s)
 static unsigned put_back(enum pass pass)
 {
 	unsigned i, ok = 0;
-	char name[48];
+	char name[48], w[24], a[12];
 
 	for (i = 0; i < nsaved; i++) {
 		struct saved *s = &saved[i];
@@ -308,14 +461,16 @@ static unsigned put_back(enum pass pass)
 			problem("%s on CPU %u: lost", name, s->cpu);
 			continue;
 		}
-		rc = msr_write((unsigned)cpu, s->msr, s->val);
+		who(s, (unsigned)cpu, w, sizeof(w));
+		where(s, a, sizeof(a));
+		rc = reg_wr(s, (unsigned)cpu, s->val);
 		if (!rc)
-			rc = msr_read((unsigned)cpu, s->msr, &now);
+			rc = reg_rd(s, (unsigned)cpu, &now);
 		if (rc)
-			problem("CPU %d: restoring %s (0x%x) faulted (%d)", cpu, name, s->msr, rc);
+			problem("%s: restoring %s (%s) faulted (%d)", w, name, a, rc);
 		else if (now != s->val)
-			problem("CPU %d: %s (0x%x) reads 0x%lx after restoring 0x%lx", cpu, name,
-				s->msr, (unsigned long)now, (unsigned long)s->val);
+			problem("%s: %s (%s) reads 0x%lx after restoring 0x%lx", w, name, a,
+				(unsigned long)now, (unsigned long)s->val);
 		else
 			ok++;
 	}
@@ -335,10 +490,14 @@ static uint64_t freeze_value(const struct reg_tmpl *tm)
  * before the run cannot be read back). */
 static void box_ctl(struct saved *s, uint64_t v)
 {
+	char w[24], a[12];
 	int rc;
 
-	if (s->tmpl->role == ROLE_BOX_CTL && (rc = msr_write(s->cpu, s->msr, v)))
-		problem("CPU %u: box control 0x%x faulted (%d)", s->cpu, s->msr, rc);
+	if (s->tmpl->role != ROLE_BOX_CTL || !(rc = reg_wr(s, s->cpu, v)))
+		return;
+	who(s, s->cpu, w, sizeof(w));
+	where(s, a, sizeof(a));
+	problem("%s: box control %s faulted (%d)", w, a, rc);
 }
 
 static void freeze_one(struct saved *s) { box_ctl(s, freeze_value(s->tmpl)); }
@@ -387,7 +546,7 @@ static enum verdict restore(struct tctx *t)
 	return V_PASS;
 }
 
-/* check_one's verdict on the package being read. */
+/* check_one's verdict on the package or PCI function being read. */
 static bool package_as_found;
 
 /* What the run found in s (its saved entry), or NULL: not saved. */
@@ -396,8 +555,8 @@ static const struct saved *found_entry(const struct saved *s)
 	unsigned i;
 
 	for (i = 0; i < nsaved; i++)
-		if (saved[i].msr == s->msr &&
-		    plat_cpu(saved[i].cpu)->package == plat_cpu(s->cpu)->package)
+		if (saved[i].msr == s->msr && saved[i].fn == s->fn &&
+		    (s->fn || plat_cpu(saved[i].cpu)->package == plat_cpu(s->cpu)->package))
 			return &saved[i];
 	return NULL;
 }
@@ -405,28 +564,51 @@ static const struct saved *found_entry(const struct saved *s)
 static void check_one(struct saved *s)
 {
 	const struct saved *f;
-	unsigned pk = plat_cpu(s->cpu)->package;
 	uint64_t now;
-	char name[48];
+	char name[48], w[32], a[12];
 	int rc;
 
-	if (s->box->scope != SCOPE_PACKAGE || !control(s))
+	if ((s->box->scope != SCOPE_PACKAGE && !s->fn) || !control(s))
 		return;
 	f = found_entry(s);
-	rc = msr_read(s->cpu, s->msr, &now);
+	rc = reg_rd(s, s->cpu, &now);
 	if (!rc && f && now == f->val)
 		return;
 	package_as_found = false;
 	name_of(s, name, sizeof(name));
-	if (rc)
-		plat_log(0, "state: package %u: reading %s (0x%x) on CPU %u faulted (%d)", pk, name,
-			 s->msr, s->cpu, rc);
+	where(s, a, sizeof(a));
+	if (s->fn) {
+		memcpy(w, "PCI ", 4);
+		who(s, 0, w + 4, sizeof(w) - 4);
+	} else {
+		snprintf(w, sizeof(w), "package %u", plat_cpu(s->cpu)->package);
+	}
+	if (rc && s->fn)
+		plat_log(0, "state: %s: reading %s (%s): %s (%d)", w, name, a, space_rc_text(rc),
+			 rc);
+	else if (rc)
+		plat_log(0, "state: %s: reading %s (%s) on CPU %u faulted (%d)", w, name, a, s->cpu,
+			 rc);
 	else if (!f)
-		plat_log(0, "state: package %u: %s (0x%x) reads 0x%lx; never saved, so not "
-			 "restored", pk, name, s->msr, (unsigned long)now);
+		plat_log(0, "state: %s: %s (%s) reads 0x%lx; never saved, so not restored", w, name,
+			 a, (unsigned long)now);
 	else
-		plat_log(0, "state: package %u: %s (0x%x) reads 0x%lx, found 0x%lx", pk, name,
-			 s->msr, (unsigned long)now, (unsigned long)f->val);
+		plat_log(0, "state: %s: %s (%s) reads 0x%lx, found 0x%lx", w, name, a,
+			 (unsigned long)now, (unsigned long)f->val);
+}
+
+/* The controls of each PCI box instance found, as check_one reads a
+ * package's: how many instances read as found. */
+static unsigned check_pci(void)
+{
+	unsigned i, ok = 0;
+
+	for (i = 0; i < npci; i++) {
+		package_as_found = true;
+		walk_fn(i, check_one);
+		ok += package_as_found;
+	}
+	return ok;
 }
 
 bool package_first(unsigned cpu)
@@ -439,14 +621,17 @@ bool package_first(unsigned cpu)
 	return true;
 }
 
-bool state_check(unsigned *as_found, unsigned *packages)
+bool state_check(unsigned *as_found, unsigned *packages, unsigned *pci_as_found,
+		 unsigned *pci_boxes)
 {
 	unsigned cpu, model;
 	int agent;
 
-	*as_found = *packages = 0;
+	*as_found = *packages = *pci_as_found = *pci_boxes = 0;
 	if (!gen || !touched)
 		return false;
+	*pci_boxes = npci;
+	*pci_as_found = check_pci();
 	model = cpu_model();
 	for (cpu = 0; cpu < plat_cpu_count(); cpu++) {
 		if (!package_first(cpu))

@@ -20,11 +20,13 @@ bool state_owed(void);
  * each package through a CPU of it that is not lost (a "state:" line says
  * what faulted); returns how many it found non-zero. */
 unsigned state_stop(void);
-/* The closing check: whether each package's global and counter controls
- * read what the pre-flight found, a "state:" line for each that does not
- * or was never saved, and for each package whose CPUs are all lost. False
- * if the uncore was never touched (no pre-flight). */
-bool state_check(unsigned *as_found, unsigned *packages);
+/* The closing check: whether each package's global and counter controls,
+ * and each PCI box instance's counter controls, read what the pre-flight
+ * found, a "state:" line for each that does not or was never saved, and
+ * for each package whose CPUs are all lost. False if the uncore was never
+ * touched (no pre-flight). */
+bool state_check(unsigned *as_found, unsigned *packages, unsigned *pci_as_found,
+		 unsigned *pci_boxes);
 /* Whether cpu is the first (lowest index) CPU of its package. */
 bool package_first(unsigned cpu);
 

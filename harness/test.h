@@ -98,6 +98,7 @@ struct tresult {
 	 * not named. */
 	uint8_t core_type, cpu;
 	unsigned iteration;   /* 1..repeat */
+	const char *pass;     /* its pass's name (run_opts.pass), or NULL */
 	enum verdict verdict;
 	char reason[T_REASON_LEN];
 	uint64_t duration_us;

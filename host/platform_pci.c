@@ -105,14 +105,20 @@ const char *plat_pci_mechanism(void)
 	return "host: simulated segment 0 (QEMU q35's host bridge and what the tests add)";
 }
 
-static uint8_t *mmio_at(uint64_t phys, unsigned bytes)
+static uint8_t *mmio_at(uint64_t phys, uint64_t bytes)
 {
 	unsigned i;
 
 	for (i = 0; i < nwindows; i++)
-		if (phys >= windows[i].phys && phys + bytes <= windows[i].phys + windows[i].len)
+		if (phys >= windows[i].phys && phys - windows[i].phys < windows[i].len &&
+		    bytes <= windows[i].len - (phys - windows[i].phys))
 			return windows[i].mem + (phys - windows[i].phys);
 	return NULL;
+}
+
+int plat_mmio_range(uint64_t phys, uint64_t len)
+{
+	return mmio_at(phys, len) ? PLAT_OK : PLAT_ERANGE;
 }
 
 int plat_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)

@@ -42,7 +42,10 @@ enum { PLAT_OK = 0, PLAT_EINVAL = -1, PLAT_ETIMEDOUT = -2, PLAT_EFAULT = -3,
        PLAT_EABORT = -7,
        /* an MMIO address outside every range the firmware reports as
 	* memory-mapped I/O: refused, never accessed */
-       PLAT_ERANGE = -8 };
+       PLAT_ERANGE = -8,
+       /* a PCI memory BAR the firmware left without an address: 0, or a
+	* 64-bit one whose upper half reads unset (pmu/backend/space.h) */
+       PLAT_ENOBAR = -9 };
 int plat_run_on(unsigned idx, void (*fn)(void *), void *arg,
 		uint64_t timeout_us, int *fault_vec);
 
@@ -129,6 +132,9 @@ const char *plat_pci_mechanism(void);
  * inside a range the firmware reports as memory-mapped I/O: refused). */
 int plat_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val);
 int plat_mmio_write(uint64_t phys, unsigned bytes, uint64_t val);
+/* Whether [phys, phys + len) lies wholly inside one range the firmware
+ * reports as memory-mapped I/O: PLAT_OK or PLAT_ERANGE; nothing accessed. */
+int plat_mmio_range(uint64_t phys, uint64_t len);
 
 /* --- output ------------------------------------------------------------- */
 /* One line of text, without the newline, to the console and the serial

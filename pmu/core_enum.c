@@ -7,6 +7,8 @@
 #define PDCM (1u << 15)               /* CPUID.01H:ECX */
 #define HYBRID (1u << 15)             /* CPUID.(07H,0):EDX, C-55 */
 #define ANY_DEPRECATED (1u << 15)     /* CPUID.0AH:EDX, C-54 */
+#define LEAF_PERFMON_EXT 0x23u        /* C-64 */
+#define PERFMON_EXT (1u << 8)         /* CPUID.(07H,1):EAX, leaf 23H supported (C-68) */
 
 bool core_enum_core_type(uint8_t *type)
 {
@@ -27,6 +29,19 @@ bool core_enum_core_type(uint8_t *type)
 	return hybrid;
 }
 
+/* C-68: leaf 23H is there where CPUID.(07H,1):EAX[8] says so, leaf 7's
+ * sub-leaf 1 being read only where sub-leaf 0 EAX reaches it. */
+static bool perfmon_ext(void)
+{
+	uint32_t r[4];
+
+	pmu_cpuid(7, 0, r);
+	if (r[0] < 1)
+		return false;
+	pmu_cpuid(7, 1, r);
+	return (r[0] & PERFMON_EXT) != 0;
+}
+
 void core_enum_read(struct core_enum *e)
 {
 	uint32_t r[4], base;
@@ -43,6 +58,16 @@ void core_enum_read(struct core_enum *e)
 	pmu_cpuid(0, 0, r);
 	if (r[0] < 0xA)
 		return; /* no leaf 0AH: no architectural PMU */
+	if (r[0] >= LEAF_PERFMON_EXT && perfmon_ext()) {
+		pmu_cpuid(LEAF_PERFMON_EXT, 0, r);
+		e->leaf23 = r[0];
+		e->leaf23_ext = r[1];
+		if (core_enum_has_sub1(e)) { /* C-64: bit 1, never bit 0 */
+			pmu_cpuid(LEAF_PERFMON_EXT, 1, r);
+			e->gp_bitmap = r[0];
+			e->fixed_bitmap23 = r[1];
+		}
+	}
 	pmu_cpuid(0xA, 0, r);
 	e->version = (uint8_t)r[0];
 	e->ngp = (uint8_t)(r[0] >> 8);
@@ -61,11 +86,25 @@ void core_enum_read(struct core_enum *e)
 		e->caps_read = !msr_read(plat_this_cpu(), MSR_PERF_CAPS, &e->perf_caps);
 }
 
+bool core_enum_has_sub1(const struct core_enum *e)
+{
+	return (e->leaf23 & CORE_LEAF23_SUB1) != 0;
+}
+
 uint32_t core_enum_fixed_set(const struct core_enum *e)
 {
 	uint32_t counted = e->nfixed >= 32 ? ~0u : (1u << e->nfixed) - 1;
 
+	if (core_enum_has_sub1(e))
+		return e->fixed_bitmap23; /* C-66 */
 	return e->version >= 5 ? counted | e->fixed_bitmap : counted;
+}
+
+uint32_t core_enum_gp_set(const struct core_enum *e)
+{
+	if (core_enum_has_sub1(e))
+		return e->gp_bitmap; /* C-66: holes and all */
+	return e->ngp >= 32 ? ~0u : (1u << e->ngp) - 1;
 }
 
 const char *core_type_name(uint8_t type)
@@ -104,6 +143,13 @@ void core_enum_describe(const struct core_enum *e, char *buf, size_t len)
 	if (e->version >= 5 && n >= 0 && (size_t)n < len) /* C-52, C-54 */
 		n += snprintf(buf + n, len - (size_t)n, ", fixed bitmap 0x%x%s", e->fixed_bitmap,
 			      e->any_deprecated ? ", AnyThread deprecated" : "");
+	if (e->leaf23 && n >= 0 && (size_t)n < len) /* C-64..C-66 */
+		n += snprintf(buf + n, len - (size_t)n, ", leaf 23H 0x%x%s%s", e->leaf23,
+			      e->leaf23_ext & CORE_LEAF23_UMASK2 ? " UMASK2" : "",
+			      e->leaf23_ext & CORE_LEAF23_EQ ? " EQ" : "");
+	if (core_enum_has_sub1(e) && n >= 0 && (size_t)n < len)
+		n += snprintf(buf + n, len - (size_t)n, ": general 0x%x fixed 0x%x", e->gp_bitmap,
+			      e->fixed_bitmap23);
 	if (e->hybrid && n >= 0 && (size_t)n < len) /* C-55, C-56 */
 		snprintf(buf + n, len - (size_t)n, ", hybrid, this CPU a %s",
 			 core_type_name(e->core_type));

@@ -25,7 +25,16 @@ struct core_enum {
 	bool caps_read;      /* it was read without a fault */
 	uint64_t perf_caps;  /* its value (bit 13 FW_WRITE: IA32_A_PMCn, C-18) */
 	uint32_t family, model; /* CPUID.01H, for C-12 and C-42 */
+	/* CPUID leaf 23H where the highest basic leaf reaches it (C-64..C-66),
+	 * else 0: sub-leaf 0 EAX (the valid sub-leaves) and EBX (UMASK2, EQ);
+	 * sub-leaf 1 EAX and EBX (the counter bitmaps), read only where
+	 * sub-leaf 0 EAX bit 1 says sub-leaf 1 is valid (C-64). */
+	uint32_t leaf23, leaf23_ext, gp_bitmap, fixed_bitmap23;
 };
+
+#define CORE_LEAF23_SUB1 0x2u   /* CPUID.(23H,0):EAX: sub-leaf 1 valid (C-64) */
+#define CORE_LEAF23_UMASK2 0x1u /* CPUID.(23H,0):EBX (C-65) */
+#define CORE_LEAF23_EQ 0x2u
 
 /* Read on the calling CPU. */
 void core_enum_read(struct core_enum *e);
@@ -36,6 +45,13 @@ bool core_enum_core_type(uint8_t *type);
  * 5 those with ECX[i] = 1 or EDX[4:0] > i (C-52), before it the first
  * EDX[4:0] (C-53). No core test enables a counter outside it (C-61). */
 uint32_t core_enum_fixed_set(const struct core_enum *e);
+/* The general counters that exist, bit n for IA32_PMCn: sub-leaf 1's
+ * bitmap where leaf 23H enumerates it (C-66, holes and all), else the
+ * first CPUID.0AH:EAX[15:8] (C-11, C-64). No test programs another (C-73). */
+uint32_t core_enum_gp_set(const struct core_enum *e);
+/* Leaf 23H's sub-leaf 1 is enumerated: sub-leaf 0 EAX bit 1 (C-64; not bit
+ * 0, the slip Linux fixed). */
+bool core_enum_has_sub1(const struct core_enum *e);
 /* "P-core (40H)", "E-core (20H)", "core type 0xNN" or "" (not hybrid). */
 const char *core_type_name(uint8_t type);
 /* C-11, C-24: event i is usable iff i < EAX[31:24] and its EBX bit is 0. */

@@ -16,6 +16,18 @@ static bool has_suite(const struct uncore_gen *g)
 /* emu.core_ebx= marks events unavailable in the chosen shape (C-11), so
  * that a run shows the core suite's SKIP for them. */
 static struct core_shape ebx_shape;
+/* emu.core_leaf23=sub0 enumerates leaf 23H's sub-leaf 0 alone on both
+ * core types, as a hypervisor that hides sub-leaf 1 does (C-64, C-72). */
+static struct core_shape sub0_p, sub0_e;
+
+static const struct core_shape *sub0(struct core_shape *copy, const struct core_shape *s)
+{
+	if (!s || !s->leaf23)
+		return s;
+	*copy = *s;
+	copy->leaf23 = 1; /* sub-leaf 0 valid, nothing else */
+	return copy;
+}
 
 static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, bool intel,
 			struct pmu_choice *out)
@@ -32,6 +44,10 @@ static void choose_core(const struct pmu_cpu *cpu, const struct pmu_opts *o, boo
 		ebx_shape = *out->core;
 		ebx_shape.ebx = (uint32_t)o->core_ebx;
 		out->core = &ebx_shape;
+	}
+	if (o->core_leaf23_sub0) {
+		out->core = sub0(&sub0_p, out->core);
+		out->core_e = sub0(&sub0_e, out->core_e);
 	}
 }
 

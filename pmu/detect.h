@@ -29,6 +29,8 @@ struct pmu_opts {
 	uint32_t uclk_mhz;                  /* emu.uclk_mhz=: the emulated U-clock */
 	int32_t core_ebx;                   /* emu.core_ebx=: the emulated core PMU's
 					       CPUID.0AH:EBX, -1: its shape's own */
+	bool core_leaf23_sub0;              /* emu.core_leaf23=sub0: leaf 23H's
+					       sub-leaf 0 alone (C-64, C-72) */
 };
 
 struct pmu_choice {

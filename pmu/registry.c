@@ -125,6 +125,47 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(lnl_boxes),
 		.suite = "mtl",
 	},
+	/* The discovery generations: no register table of their own, the
+	 * machine's discovery table says where every unit is (D-01..D-20);
+	 * one suite for all of them. */
+	{
+		.name = "spr",
+		.desc = "Sapphire Rapids uncore, from the discovery table (CHA count, UPI corrected)",
+		MODELS(0x8F), /* D-40 */
+		.suite = "disc",
+	},
+	{
+		.name = "emr",
+		.desc = "Emerald Rapids uncore, from the discovery table",
+		MODELS(0xCF), /* D-40 */
+		.suite = "disc",
+	},
+	{
+		.name = "gnr",
+		.desc = "Granite Rapids uncore, from the discovery table",
+		MODELS(0xAD, 0xAE), /* D-43 */
+		.suite = "disc",
+	},
+	{
+		.name = "srf",
+		.desc = "Sierra Forest uncore, from the discovery table",
+		MODELS(0xAF), /* D-43 */
+		.suite = "disc",
+	},
+	{
+		.name = "cwf",
+		.desc = "Clearwater Forest uncore, from the discovery table",
+		MODELS(0xDD), /* D-43 */
+		.suite = "disc",
+	},
+	/* D-60: a family-6 part in no row above whose discovery table
+	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on
+	 * the emulated backend): no model of its own. */
+	{
+		.name = "disc",
+		.desc = "a part no registry row names, from its discovery table (D-60)",
+		.suite = "disc",
+	},
 };
 const unsigned uncore_gens_count = ARRAY_SIZE(uncore_gens);
 
@@ -166,6 +207,22 @@ const struct core_row core_rows[] = {
 		 * (no .ecore: no hybrid flag, no leaf 1AH), the E-core's shape on
 		 * every CPU. */
 		MODELS(0xBE),
+	},
+	{
+		.name = "mtl",
+		.shape = &core_shape_mtl_p,
+		.ecore = &core_shape_mtl_e,
+		/* C-68, C-71, C-72, OQ-C26: Meteor Lake (0xAA, 0xAC) and Arrow
+		 * Lake-U (0xB5): hybrid, version 5 with leaf 23H. */
+		MODELS(0xAA, 0xAC, 0xB5),
+	},
+	{
+		.name = "v6",
+		.shape = &core_shape_v6_p,
+		.ecore = &core_shape_v6_e,
+		/* C-71, C-72, OQ-C29, OQ-C30: Lunar Lake (0xBD), Arrow Lake
+		 * (0xC6, 0xC5), Panther Lake (0xCC): hybrid, version 6. */
+		MODELS(0xBD, 0xC6, 0xC5, 0xCC),
 	},
 	{
 		/* Every model no other row lists. */

@@ -3,7 +3,32 @@
  * (pmu/setup.h). */
 #include "pmu/setup.h"
 #include "pmu/emu/emu.h"
+#include "pmu/disc/find.h"
+#include "pmu/registry.h"
 #include "lib/platform.h"
+
+#define PROBE_FNS 4096
+
+/* D-60: whether a discovery table answers on this machine: MSR 0x201E on
+ * the BSP (D-06), else a PMON capability on an Intel PCI function
+ * (D-01..D-04), through the hardware backend. */
+static bool table_answers(void)
+{
+	struct disc_pci_list l = { .e = plat_alloc(PROBE_FNS * sizeof(*l.e)), .cap = PROBE_FNS };
+	struct disc_found d[4];
+	unsigned n;
+
+	if (disc_find_msr(&disc_io_space, plat_this_cpu(), d))
+		return true;
+	if (!l.e)
+		return false;
+	disc_pci_scan(&disc_io_space, &l);
+	n = disc_find_pci(&disc_io_space, &l, d, ARRAY_SIZE(d));
+	for (unsigned i = 0; i < n; i++)
+		if (!d[i].bad)
+			return true;
+	return false;
+}
 
 bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct msr_backend *hw,
 	       uint32_t tick_us, struct pmu_choice *out)
@@ -13,6 +38,14 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct
 
 	pmu_choose(cpu, o, out);
 	msr_backend_set(hw);
+	/* D-60: on hardware, a family-6 part no registry row names is the
+	 * discovery generation when its table answers */
+	if (!out->emulated && !out->gen && !strcmp(cpu->vendor, "GenuineIntel") &&
+	    cpu->family == 6 && !uncore_gen_for_model(cpu->family, cpu->model) && table_answers()) {
+		out->gen = uncore_gen_by_name("disc");
+		snprintf(out->why, sizeof(out->why), "model 0x%x is in no registry row; its "
+			 "discovery table answers (D-60)", cpu->model);
+	}
 	if (!out->emulated || (!out->gen && !out->core))
 		return false;
 	ec = (struct emu_cfg){ out->gen, o->faults, o->uclk_mhz * 1000, hw, NULL, tick_us,

@@ -7,9 +7,10 @@
  * listed under each; address: the MSR, or pci:DEVICE_ID:DD.F+OFFSET for a
  * PCI-config box's register, on its socket's uncore bus; fields: "name
  * hi:lo ACCESS" for each field, separated by "; ", empty where the table
- * gives none). No generation of the registry has MMIO registers yet (the
- * first, Ice Lake-SP's memory controller, is not in it): the space column
- * is there for them.
+ * gives none). A discovery generation (spr ... cwf, disc) has no register
+ * table: its lines are the units of its emulated part's discovery table,
+ * one package, as the disc.* suite finds and corrects them (box "type T
+ * box B"; MSR, PCI and MMIO units, the space column saying which).
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
@@ -20,6 +21,13 @@
  *               suite, core.* beside it where the row says so) and each
  *               core shape's of its own (core.* alone), with the defects
  *               the row runs.
+ *   --constraints  every event rule of every generation's box types
+ *               (struct event_rule, pmu/regs/regs.h), as CSV:
+ *               generation,box,event,umask,counters,max_inc,flags,spec
+ *               (umask: "any", or the value and mask as 0xUU/0xMM;
+ *               counters: the counter numbers that may count it, "none"
+ *               where none may; max_inc: 0 where no source gives it;
+ *               flags: throttle_only or empty).
  * And the generated tables of the docs (make docs), in Markdown:
  *   --docs-defects  docs/defects.md's: a row per defect, what it breaks
  *                   and, unless every row of its family runs it, which rows
@@ -31,7 +39,9 @@
  * model binding (pmu/emu/models.c) that names no generation. */
 #include <stdio.h>
 #include <stdlib.h>
+#include "pmu/disc/find.h"
 #include "pmu/emu/core/model.h"
+#include "pmu/emu/disc/model.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/mutation.h"
 #include "pmu/registry.h"
@@ -73,6 +83,85 @@ static void print_set(const struct uncore_gen *gen)
 					print_fields(&bt->regs[t]);
 					printf("\n");
 				}
+	}
+}
+
+/* A discovery generation (no register table: its units are what the
+ * machine's discovery table lists, docs/spec/xeon-discovery.md): the
+ * units of its emulated part, one package, as the suite finds them
+ * (pmu/disc/: parsed, then corrected for the generation's first CPU
+ * model), each unit's registers a line; box "type T box B". */
+static struct disc_emu *part;
+static void fail(const char *what, const char *name);
+
+static int part_pci(void *ctx, struct pci_fn f, uint16_t off, uint32_t *val)
+{
+	(void)ctx;
+	if (f.seg)
+		return PLAT_EUNSUPPORTED;
+	if (f.bus != disc_emu_bus(0, 1) || disc_emu_pci_read(part, f.dev, f.fn, off, 4, 0, val))
+		return *val = ~0u, PLAT_EABORT;
+	return 0;
+}
+
+static int part_msr(void *ctx, unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)ctx, (void)cpu;
+	return disc_emu_rdmsr(part, msr, 0, val);
+}
+
+static int part_mem(void *ctx, uint64_t phys, uint64_t *val)
+{
+	(void)ctx;
+	return disc_emu_mmio(part, phys, 8, false, val, 0) ? PLAT_ERANGE : 0;
+}
+
+static void print_disc(const struct uncore_gen *gen)
+{
+	static const char *const kinds[] = { "unit control", "unit status", "counter control",
+					     "counter" };
+	static struct disc_pci_fn fns[256];
+	static struct disc_unit units[DISC_MAX_UNITS];
+	const struct disc_io io = { .pci_read32 = part_pci, .rdmsr = part_msr, .read64 = part_mem };
+	struct disc_pci_list l = { .e = fns, .cap = ARRAY_SIZE(fns) };
+	struct disc_table t = { .units = units, .cap = DISC_MAX_UNITS };
+	uint32_t model = gen->nmodels ? gen->models[0] : 0;
+	struct disc_found d;
+
+	if (!part && !(part = malloc(sizeof(*part))))
+		fail("no memory for the emulated part of", gen->name);
+	/* the part ops.c would choose for the model: its init */
+	disc_model.init(part, 0, 1, model, 0, 0);
+	disc_emu_place(part, 0, 1);
+	disc_emu_wrmsr(part, DISC_EMU_GLOBAL_CTL, 0, 0);
+	disc_pci_scan(&io, &l);
+	if ((!disc_find_msr(&io, 0, &d) && disc_find_pci(&io, &l, &d, 1) != 1) ||
+	    disc_parse(&t, d.base, part_mem, NULL) != DISC_OK)
+		fail("the emulated part's table cannot be read", gen->name);
+	disc_fix_apply(&io, &l, model, 0, 0, &t);
+	for (unsigned i = 0; i < t.nunits; i++) {
+		const struct disc_unit *u = &t.units[i];
+
+		for (unsigned k = DISC_UNIT_CTL; k <= DISC_CTR; k++)
+			for (unsigned r = 0; r < (k < DISC_CTR_CTL ? 1u : u->nregs); r++) {
+				struct reg_loc c = disc_reg(u, (enum disc_reg)k, r, 0);
+				char name[32], addr[40];
+
+				if (k == DISC_UNIT_STATUS && !u->status_off)
+					continue; /* OQ-D14 */
+				snprintf(name, sizeof(name), k < DISC_CTR_CTL ? "%s" : "%s %u", kinds[k], r);
+				if (c.space == SPACE_MSR)
+					snprintf(addr, sizeof(addr), "0x%X", c.msr);
+				else if (c.space == SPACE_PCI)
+					snprintf(addr, sizeof(addr), "pci:%02x:%02x.%u+0x%X", c.fn.bus,
+						 c.fn.dev, c.fn.fn, c.off);
+				else
+					snprintf(addr, sizeof(addr), "0x%llX", (unsigned long long)c.phys);
+				printf("%s,type %u box %u,%s,%s,%s,%u,%s,\n", gen->name, u->type, u->id,
+				       name, c.space == SPACE_MSR ? "msr" : c.space == SPACE_PCI ? "pci" : "mmio",
+				       addr, k == DISC_CTR ? u->width : 8u * c.bytes,
+				       k == DISC_UNIT_STATUS ? "W1C" : "RW");
+			}
 	}
 }
 
@@ -124,7 +213,8 @@ static bool shows_on(unsigned run, const struct core_row *r)
 
 	return run == EMU_RUN_MUT || (run == EMU_RUN_NOFW && !core_shape_fw_write(shape)) ||
 	       (run == EMU_RUN_V4 && shape->version >= 4) ||
-	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore);
+	       (run == EMU_RUN_V5 && shape->version >= 5) || (run == EMU_RUN_HYBRID && r->ecore) ||
+	       (run == EMU_RUN_V6 && shape->version >= 6);
 }
 
 /* A mutation row resolved: the tests it runs, its generation's defect
@@ -275,6 +365,43 @@ static void print_docs_gens(void)
 	}
 }
 
+static void print_counters(uint16_t c)
+{
+	unsigned i;
+	bool first = true;
+
+	if (!c)
+		printf("none");
+	for (i = 0; i < 16; i++)
+		if (c >> i & 1) {
+			printf("%s%u", first ? "" : " ", i);
+			first = false;
+		}
+}
+
+static void print_constraints(void)
+{
+	unsigned g, b;
+	const struct event_rule *r;
+
+	printf("generation,box,event,umask,counters,max_inc,flags,spec\n");
+	for (g = 0; g < uncore_gens_count; g++)
+		for (b = 0; b < uncore_gens[g].nboxes; b++) {
+			const struct box_type *bt = uncore_gens[g].boxes[b];
+
+			for (r = bt->events; r && r->spec; r++) {
+				printf("%s,%s,0x%02X,", uncore_gens[g].name, bt->name, r->event);
+				if (r->umask_mask)
+					printf("0x%02X/0x%02X,", r->umask, r->umask_mask);
+				else
+					printf("any,");
+				print_counters(r->counters);
+				printf(",%u,%s,%s\n", r->max_inc, r->throttle_only ? "throttle_only" : "",
+				       r->spec);
+			}
+		}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned g;
@@ -291,18 +418,28 @@ int main(int argc, char **argv)
 		print_docs_defects();
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--constraints")) {
+		print_constraints();
+		return 0;
+	}
 	if (argc == 2 && !strcmp(argv[1], "--docs-gens")) {
 		print_docs_gens();
 		return 0;
 	}
 	if (argc > 1) {
-		fprintf(stderr, "usage: %s [--defects | --mutation | --docs-defects | --docs-gens]\n",
+		fprintf(stderr, "usage: %s [--defects | --mutation | --constraints | --docs-defects | "
+			"--docs-gens]\n",
 			argv[0]);
 		return 2;
 	}
 	printf("generation,box,register,space,address,width,access,fields\n");
-	for (g = 0; g < uncore_gens_count; g++)
+	for (g = 0; g < uncore_gens_count; g++) {
+		const struct emu_binding *b = emu_binding_for(uncore_gens[g].name);
+
 		print_set(&uncore_gens[g]);
+		if (b && b->model == &disc_model)
+			print_disc(&uncore_gens[g]);
+	}
 	print_set(&core_pmu_regs);
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include "suites/client/client.h"
 #include "suites/core/core.h"
 #include "suites/mtl/mtl.h"
+#include "suites/disc/disc.h"
 #include "suites/nhm/nhm.h"
 #include "suites/nhmex/nhmex.h"
 #include "suites/self/self.h"
@@ -24,6 +25,7 @@ const struct suite *const all_suites[] = {
 	&core_events_suite,
 	&core_v4_suite,
 	&core_v5_suite,
+	&core_v6_suite,
 	&nhm_regs_suite,
 	&nhm_count_suite,
 	&nhm_suite,
@@ -46,6 +48,7 @@ const struct suite *const all_suites[] = {
 	&nhmex_freeze_suite,
 	&nhmex_rbox_suite,
 	&nhmex_filter_suite,
+	&nhmex_event_suite,
 	/* client uncore, every layout (suites/client) */
 	&client_regs_suite,
 	&client_gate_suite,
@@ -65,6 +68,9 @@ const struct suite *const all_suites[] = {
 	&mtl_ovf_suite,
 	&mtl_imc_suite,
 	&mtl_saf_suite,
+	/* the discovery generations, every unit of every table (suites/disc) */
+	&disc_table_suite,
+	&disc_unit_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

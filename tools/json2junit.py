@@ -21,7 +21,7 @@ one <testsuite> with
              clock_time_zone_min, smbios.*), dotted paths into results.json
              with its values as text (null as "null"), and summary.*;
 and one <testcase> a result: name the test id (" (iteration N)" added
-from the second round of repeat=), classname its area (the id up to its
+from the second round of repeat=, " [emu.fault=NAME]" with emu.fault.each=1), classname its area (the id up to its
 last dot: nhm.count for nhm.count.gates), time its duration_us in seconds.
   PASS   nothing inside
   FAIL   <failure type="FAIL" message="reason">, the text: reason,
@@ -215,6 +215,8 @@ def testcase(suite, t, counts):
     name = tid if it == 1 else f"{tid} (iteration {it})"
     if t.get("core_type"):  # a hybrid part's core test, once per core type (spec C-61)
         name += f" [{xml_text(t['core_type'])} cpu {t.get('cpu')}]"
+    if t.get("pass"):  # emu.fault.each=1: once per defect of the emulated model
+        name += f" [emu.fault={xml_text(t['pass'])}]"
     secs = seconds(t)
     tc = ET.SubElement(suite, "testcase", name=name, classname=tid.rpartition(".")[0] or SUITE,
                        time=f"{secs:.6f}")

@@ -187,17 +187,23 @@ int plat_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val)
 	return PLAT_OK;
 }
 
-static int mmio_check(uint64_t phys, unsigned bytes)
+int plat_mmio_range(uint64_t phys, uint64_t len)
 {
 	unsigned i;
 
 	init();
-	if ((bytes != 4 && bytes != 8) || (phys & (bytes - 1)))
-		return PLAT_EINVAL;
 	for (i = 0; i < pci.nmmio; i++)
-		if (phys >= pci.mmio[i].base && phys + bytes <= pci.mmio[i].end)
+		if (phys >= pci.mmio[i].base && phys < pci.mmio[i].end &&
+		    len <= pci.mmio[i].end - phys)
 			return PLAT_OK;
 	return PLAT_ERANGE;
+}
+
+static int mmio_check(uint64_t phys, unsigned bytes)
+{
+	if ((bytes != 4 && bytes != 8) || (phys & (bytes - 1)))
+		return PLAT_EINVAL;
+	return plat_mmio_range(phys, bytes);
 }
 
 int plat_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)

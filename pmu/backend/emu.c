@@ -19,6 +19,8 @@
 #define CPUID_PDCM          (1u << 15)   /* CPUID.01H:ECX, C-18 */
 #define CPUID_HYBRID        (1u << 15)   /* CPUID.(07H,0):EDX, C-55 */
 #define LEAF_HYBRID         0x1Au        /* C-56 */
+#define LEAF_PERFMON_EXT    0x23u        /* C-64 */
+#define CPUID_PERFMON_EXT   (1u << 8)    /* CPUID.(07H,1):EAX (C-68) */
 #define LVT_MASK            0x10000u     /* C-28 */
 #define LVT_RW              0x107FFu     /* vector, delivery mode, mask (C-25, C-27) */
 
@@ -225,7 +227,9 @@ static int setup_uncore(const unsigned *ncores)
 			m->cstate(emu.pkg[p], k, core_cstate(p, k), emu_uclk_now());
 		if (!m->pci)
 			continue;
-		if (pci_mem_size[p] < m->pci->size) {
+		if (!m->pci->size) {
+			pci_mem[p] = pkg_mem[p];
+		} else if (pci_mem_size[p] < m->pci->size) {
 			if (!(pci_mem[p] = plat_alloc(m->pci->size)))
 				return PLAT_ENOMEM;
 			pci_mem_size[p] = m->pci->size;
@@ -245,18 +249,22 @@ static int setup_uncore(const unsigned *ncores)
 	return PLAT_OK;
 }
 
-int emu_setup(const struct emu_cfg *c)
+/* Everything emu_setup sets up but the locks, which the caller holds or
+ * has cleared. */
+static int build(const struct emu_cfg *c)
 {
 	unsigned i, p, n = plat_cpu_count(), ncores[EMU_MAX_PKG] = { 0 };
 	const struct emu_binding *bound = c->gen ? emu_binding_for(c->gen->name) : NULL;
 	const struct emu_model *m = bound ? bound->model : NULL;
-	int rc;
+	int lock = emu.lock, poll_lock = emu.poll_lock, rc;
 
 	if (c->gen && !m)
 		return PLAT_EUNSUPPORTED;
 	if (!c->gen && !c->core)
 		return PLAT_EINVAL;
 	memset(&emu, 0, sizeof(emu));
+	emu.lock = lock;
+	emu.poll_lock = poll_lock;
 	emu.cfg = *c;
 	if (c->faults)
 		emu.faults = *c->faults;
@@ -280,6 +288,28 @@ int emu_setup(const struct emu_cfg *c)
 	if (m && (rc = setup_uncore(ncores)))
 		return rc;
 	return c->core ? setup_cores() : PLAT_OK;
+}
+
+int emu_setup(const struct emu_cfg *c)
+{
+	emu.lock = emu.poll_lock = 0;
+	return build(c);
+}
+
+/* Both locks held, so that no tick or flush (emu_poll) on any CPU sees the
+ * models half set up; the packages' and CPUs' blocks are those of the
+ * first set-up, so nothing is allocated here. */
+int emu_refault(const struct emu_fault_set *f)
+{
+	struct emu_cfg c = emu.cfg;
+	uint64_t pflags = plat_lock(&emu.poll_lock), flags = plat_lock(&emu.lock);
+	int rc;
+
+	c.faults = f;
+	rc = build(&c);
+	plat_unlock(&emu.lock, flags);
+	plat_unlock(&emu.poll_lock, pflags);
+	return rc;
 }
 
 struct delivery {
@@ -570,12 +600,13 @@ static uint32_t hybrid_eax(unsigned cpu)
 
 /* C-11, C-18: the calling CPU's core model's leaf 0AH and PDCM over the
  * lower view; on a hybrid part also the Hybrid flag and leaf 1AH (C-55,
- * C-56), which QEMU cannot present per CPU. */
+ * C-56), which QEMU cannot present per CPU; where the shape has it, leaf
+ * 23H (C-64). */
 static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {
 	unsigned me = plat_this_cpu();
 	const struct core_shape *s = emu.cfg.core ? shape_of(me) : NULL;
-	uint32_t top = emu.cfg.core_e ? LEAF_HYBRID : 0xA;
+	uint32_t top = s && s->leaf23 ? LEAF_PERFMON_EXT : emu.cfg.core_e ? LEAF_HYBRID : 0xA;
 
 	if (emu.cfg.lower)
 		emu.cfg.lower->cpuid(leaf, subleaf, r);
@@ -589,10 +620,16 @@ static void emu_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 		core_cpuid_0a(s, r);
 	else if (leaf == 1)
 		r[2] = (r[2] & ~CPUID_PDCM) | (s->pdcm ? CPUID_PDCM : 0);
-	else if (leaf == 7 && subleaf == 0 && emu.cfg.core_e)
-		r[3] |= CPUID_HYBRID;
+	else if (leaf == 7 && subleaf == 0 && (emu.cfg.core_e || s->leaf23)) {
+		r[3] |= emu.cfg.core_e ? CPUID_HYBRID : 0;
+		if (s->leaf23 && r[0] < 1)
+			r[0] = 1; /* sub-leaf 1 reached (C-68) */
+	} else if (leaf == 7 && subleaf == 1 && s->leaf23)
+		r[0] |= CPUID_PERFMON_EXT; /* leaf 23H supported (C-68) */
 	else if (leaf == LEAF_HYBRID && emu.cfg.core_e)
 		r[0] = hybrid_eax(me), r[1] = r[2] = r[3] = 0;
+	else if (leaf == LEAF_PERFMON_EXT && s->leaf23) /* C-64..C-66 */
+		core_cpuid_23(s, emu_faults_for(&emu.faults, EMU_FAM_CORE), subleaf, r);
 }
 
 /* The calling CPU's declared C-state; its core's (the shallowest of its
@@ -696,15 +733,16 @@ static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t
 	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
 }
 
-/* MMIO: the model's windows behind the host bridge's BARs (an address in
- * one with no register reads all-ones, as an unclaimed one does), in front
- * of the lower backend's, or none at all. */
-static int mmio_model(uint64_t phys, unsigned bytes, uint64_t *val, bool write)
+/* MMIO: the model's windows behind the host bridge's BARs (struct
+ * emu_model.mmio: an address in one with no register reads all-ones, as an
+ * unclaimed one does), then a package model's window (its mmio hook), then
+ * the lower backend's, or none at all. -1: no model's address. */
+static int mmio_model(uint64_t phys, unsigned bytes, bool write, uint64_t *val)
 {
 	const struct emu_mmio_model *mm = emu.model ? emu.model->mmio : NULL;
-	unsigned b, me = plat_this_cpu();
+	unsigned me = plat_this_cpu(), p, b;
 	uint64_t flags;
-	int rc;
+	int rc = -1;
 
 	for (b = 0; mm && b < mm->nbars; b++) {
 		if (phys < mm->bar[b].base || phys - mm->bar[b].base >= mm->bar[b].span)
@@ -719,23 +757,30 @@ static int mmio_model(uint64_t phys, unsigned bytes, uint64_t *val, bool write)
 			*val = bytes == 8 ? ~0ull : 0xFFFFFFFFu;
 		return PLAT_OK;
 	}
-	return 1; /* not the model's */
+	if (!emu.npkg || !emu.model->pci || !emu.model->pci->mmio)
+		return -1;
+	if (!enter(me, &flags))
+		return PLAT_EBUSY;
+	for (p = 0; rc < 0 && p < emu.npkg; p++)
+		rc = emu.model->pci->mmio(pci_mem[p], phys, bytes, write, val, emu_uclk_now());
+	leave(me, flags);
+	return rc;
 }
 
 static int emu_mmio_read(uint64_t phys, unsigned bytes, uint64_t *val)
 {
-	int rc = mmio_model(phys, bytes, val, false);
+	int rc = mmio_model(phys, bytes, false, val);
 
-	if (rc != 1)
+	if (rc != -1)
 		return rc;
 	return emu.cfg.lower ? emu.cfg.lower->mmio_read(phys, bytes, val) : PLAT_ERANGE;
 }
 
 static int emu_mmio_write(uint64_t phys, unsigned bytes, uint64_t val)
 {
-	int rc = mmio_model(phys, bytes, &val, true);
+	int rc = mmio_model(phys, bytes, true, &val);
 
-	if (rc != 1)
+	if (rc != -1)
 		return rc;
 	return emu.cfg.lower ? emu.cfg.lower->mmio_write(phys, bytes, val) : PLAT_ERANGE;
 }

@@ -69,6 +69,38 @@ int pci_cfg_write64(struct pci_fn f, uint16_t off, uint64_t val)
 	return rc ? rc : pci_cfg_write(f, (uint16_t)(off + 4), 4, (uint32_t)(val >> 32));
 }
 
+#define BAR0       0x10
+#define BAR_IO     0x1u
+#define BAR_TYPE   0x6u /* bits 2:1: 0 32-bit, 2 64-bit, 1 and 3 reserved */
+#define BAR_64     0x4u
+#define BAR_ADDR   (~0xFull)
+
+int pci_bar_mmio(struct pci_fn f, unsigned bar, uint64_t len, uint64_t *phys)
+{
+	uint32_t lo, hi = 0;
+	int rc;
+
+	*phys = 0;
+	if (bar > 5)
+		return PLAT_EINVAL;
+	if ((rc = pci_cfg_read(f, (uint16_t)(BAR0 + 4 * bar), 4, &lo)))
+		return rc;
+	if ((lo & BAR_IO) || (lo & BAR_TYPE) == 2 || (lo & BAR_TYPE) == 6)
+		return PLAT_EINVAL;
+	if (lo & BAR_64) {
+		if (bar == 5)
+			return PLAT_EINVAL;
+		if ((rc = pci_cfg_read(f, (uint16_t)(BAR0 + 4 * bar + 4), 4, &hi)))
+			return rc;
+		if (hi == 0xFFFFFFFFu)
+			return PLAT_ENOBAR;
+	}
+	*phys = ((uint64_t)hi << 32 | lo) & BAR_ADDR;
+	if (!*phys)
+		return PLAT_ENOBAR;
+	return plat_mmio_range(*phys, len);
+}
+
 static bool mmio_args_ok(uint64_t phys, unsigned bytes)
 {
 	return (bytes == 4 || bytes == 8) && !(phys & (bytes - 1));
@@ -149,6 +181,8 @@ const char *space_rc_text(int rc)
 		return "outside the firmware's MMIO ranges: not accessed";
 	case PLAT_EINVAL:
 		return "no access of that size, alignment or device";
+	case PLAT_ENOBAR:
+		return "a BAR of 0 or unset: the firmware assigned the function no address";
 	case PLAT_EBUSY:
 		return "the model was busy on this CPU";
 	}

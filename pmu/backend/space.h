@@ -11,6 +11,7 @@
  *   PLAT_EUNSUPPORTED     PCI: no mechanism reaches that segment/offset;
  *   PLAT_ERANGE           MMIO: outside every firmware-reported MMIO range,
  *                         never touched;
+ *   PLAT_ENOBAR           PCI: a memory BAR with no address (pci_bar_mmio);
  *   PLAT_EINVAL           a size, alignment or device number no access has;
  *   a vector (> 0)        MMIO: the access raised that CPU exception. */
 #ifndef PMU_BACKEND_SPACE_H
@@ -37,6 +38,16 @@ int pci_cfg_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val);
  * counters: not atomic, spec S-47). */
 int pci_cfg_read64(struct pci_fn f, uint16_t off, uint64_t *val);
 int pci_cfg_write64(struct pci_fn f, uint16_t off, uint64_t val);
+/* The MMIO window of len bytes that memory BAR `bar` (0-5, at 0x10 + 4 *
+ * bar) of function f points to, decoded from the BAR (PCI Local Bus 3.0
+ * 6.2.5.1: bit 0 memory or I/O, bits 2:1 the type, a 64-bit BAR's upper
+ * half in the next one) and checked against the firmware's MMIO ranges
+ * without any access to it: 0 and *phys; PLAT_ENOBAR (the BAR reads 0, or
+ * a 64-bit one's upper half reads all-ones: never assigned); PLAT_ERANGE
+ * (outside every firmware-reported MMIO range); PLAT_EINVAL (an I/O BAR,
+ * a reserved type, a 64-bit BAR in the last slot); PLAT_EABORT and the
+ * other errors of the configuration reads. */
+int pci_bar_mmio(struct pci_fn f, unsigned bar, uint64_t len, uint64_t *phys);
 int mmio_read(uint64_t phys, unsigned bytes, uint64_t *val);
 int mmio_write(uint64_t phys, unsigned bytes, uint64_t val);
 /* The same through a reg_loc, whatever its space. */

@@ -35,6 +35,11 @@ struct emu_cfg {
  * EMU_MAX_PKG) or PLAT_ENOMEM (no memory for the core models). Resets every
  * package's uncore and every CPU's core PMU. */
 int emu_setup(const struct emu_cfg *c);
+/* The models set up again as emu_setup last did, but with the defects f
+ * (NULL: none): every package's uncore and every CPU's core PMU reset, as
+ * at a new boot. Between two tests only (emu.fault.each=, harness/session.c):
+ * no test may hold a model's state across it. Returns as emu_setup. */
+int emu_refault(const struct emu_fault_set *f);
 /* Advance every model and deliver the PMIs their overflows asked for.
  * Called from a periodic timer on target (so a test spinning without
  * touching any MSR still gets its PMI), from a ticker thread in the host

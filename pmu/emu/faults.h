@@ -12,6 +12,7 @@
 
 #include "lib/rt.h"
 #include "pmu/emu/client/defects.h"
+#include "pmu/emu/disc/defects.h"
 #include "pmu/emu/core/defects.h"
 #include "pmu/emu/mtl/defects.h"
 #include "pmu/emu/nhm/defects.h"
@@ -34,7 +35,8 @@
 	F(SNBEP, SNBEP, EMU_SNBEP_FAULTS, 0, x)                                         \
 	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
 	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)                                      \
-	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)
+	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)                                              \
+	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
@@ -45,7 +47,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * runs its generation's suite (a core PMU defect: every row that runs
  * core.*), NOFW (core PMU only) those whose core shape has no full-width
  * writes, V4 (core PMU only) those whose core shape is version 4 (or
- * later), V5 those whose core shape is version 5, HYBRID those whose model
+ * later), V5 those whose core shape is version 5 (or later), V6 version
+ * 6, HYBRID those whose model
  * has a P-core and an E-core shape (C-60), HOST none: host tests only; ICL,
  * ADL, CD, GATES (client uncore only) the rows that list that kind
  * (mutation_row.runs, pmu/emu/mutation.c): a defect of a layout only some
@@ -60,6 +63,7 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(HOST, "host")                                                                    \
 	R(V4, "v4")                                                                        \
 	R(V5, "v5")                                                                        \
+	R(V6, "v6")                                                                        \
 	R(HYBRID, "hybrid")                                                                \
 	R(ICL, "icl")                                                                      \
 	R(ADL, "adl")                                                                      \

@@ -4,6 +4,7 @@
 #include "pmu/emu/models.h"
 #include "pmu/emu/client/model.h"
 #include "pmu/emu/mtl/model.h"
+#include "pmu/emu/disc/model.h"
 #include "pmu/emu/nhm/model.h"
 #include "pmu/emu/nhmex/model.h"
 #include "pmu/emu/snbep/model.h"
@@ -24,6 +25,14 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "arl", .model = &mtl_model, .defects = EMU_FAM_MTL },
 	/* Layout F (Lunar Lake): the same model, the compute tile's MSRs alone. */
 	{ .gen = "lnl", .model = &lnl_model, .defects = EMU_FAM_MTL },
+	/* The discovery parts: one model, the part chosen by the CPU model
+	 * (pmu/emu/disc/ops.c). */
+	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "emr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "gnr", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "srf", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "cwf", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "disc", .model = &disc_model, .defects = EMU_FAM_DISC },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);
 

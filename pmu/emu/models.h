@@ -19,7 +19,9 @@
  * the emulated backend presents on the package's uncore bus in front of
  * the lower backend's configuration space (pmu/backend/emu.c). */
 struct emu_pci_model {
-	size_t size; /* bytes of one package's PCI boxes */
+	/* bytes of one package's PCI boxes; 0: they are the package model's
+	 * own state (struct emu_model's instance is passed) */
+	size_t size;
 	/* pkg of npkg; f: its generation's defect mask; uclk_khz, now as
 	 * struct emu_model's init. */
 	void (*init)(void *m, emu_faults_t f, unsigned pkg, unsigned npkg, uint32_t uclk_khz,
@@ -32,6 +34,9 @@ struct emu_pci_model {
 		    uint32_t *val);
 	int (*write)(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes, uint32_t val,
 		     uint64_t now);
+	/* NULL, or an MMIO access of bytes at phys, before the lower
+	 * backend's: 0, or -1 (not the package's address: passed on). */
+	int (*mmio)(void *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val, uint64_t now);
 	/* cpu's package moved `lines` 64-byte lines to or from memory (the
 	 * streaming workload's declaration, pmu_traffic), starting at
 	 * physical address phys. */

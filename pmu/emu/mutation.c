@@ -37,6 +37,11 @@ const struct mutation_row mutation_rows[] = {
 	/* Client layout F: the compute tile's MSR units alone (L-118). */
 	{ .name = "lnl", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189",
 	  .runs = RUN(SAF) },
+	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
+	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
+	 * packages. */
+	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids" },
+	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids" },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
@@ -44,6 +49,10 @@ const struct mutation_row mutation_rows[] = {
 	 * core type has two (C-60). The V5 defects run here, version 5 too,
 	 * and the adln shape's on its E-cores. */
 	{ .name = "hybrid", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151" },
+	/* Lunar Lake's model (0xBD) on a QEMU CPU that takes model=; 4 CPUs,
+	 * so that each core type has two (C-60): the V6 defects, and the V5
+	 * and HYBRID ones on version 6's shapes. */
+	{ .name = "v6", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189" },
 	/* Model 0x2D as QEMU's SandyBridge: the shape every model no other
 	 * core row lists gets. */
 	{ .name = "v3", .model = 0x2D, .cpus = 2, .qemu_cpu = "SandyBridge,model=45" },
@@ -55,14 +64,15 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_V4] = "core shapes of version 4 or later",
 	[EMU_RUN_V5] = "core shapes of version 5",
 	[EMU_RUN_HYBRID] = "hybrid parts, with P-cores and E-cores (C-60)",
+	[EMU_RUN_V6] = "core shapes of version 6 (C-69..C-72)",
 	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
 	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
-	[EMU_RUN_CD] = "the C-box stride of layouts C and D (L-66, L-74)",
+	[EMU_RUN_CD] = "layouts C and D: the C-box stride (L-66, L-74), no ARB 83H (L-83)",
 	[EMU_RUN_TILES] = "layout E's SoC-tile units, NCU fixed counters and CBO_CONFIG count, which "
 			  "layout F has not in MSRs (L-118)",
 	[EMU_RUN_SAF] = "layout F's sNCU, HBO and status behind SAFBAR (L-119..L-126)",
-	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work; on Ice Lake client erratum "
-			  "ICL068 is this behaviour (L-71)",
+	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
+			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

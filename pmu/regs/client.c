@@ -156,6 +156,52 @@ static const struct reg_tmpl cbox_regs[] = { SEL_CTR("CBO", 0x700, 0x706, evtsel
 /* L-12, L-13, OQ-L6: boxes 0-6 at the stride 0x10, box 7 at 0xF70. */
 static const uint16_t cbox_b_offs[] = { 0x00, 0x10, 0x20, 0x30, 0x40, 0x50, 0x60, 0x870 };
 
+/* Event rules (struct event_rule, L-82): which counters of a box type
+ * count an event the client suite programs, and the umasks that count
+ * nothing. Counter numbers are the box type's own (its templates' index):
+ * Ice Lake's one ARB counter, PERFCTR1, is its counter 0. */
+#define ARB_RULE(ev, ctrs, inc, sid) \
+	{ .event = (ev), .counters = (ctrs), .max_inc = (inc), .spec = sid }
+/* L-56: occupancy on counter 0 only, requests on either (Ivy Bridge and
+ * Haswell lists; 83H listed up to Haswell). */
+static const struct event_rule arb_a_events[] = {
+	ARB_RULE(0x80, 0x1, 0, "L-56 L-83"), ARB_RULE(0x83, 0x1, 0, "L-56 L-83"),
+	ARB_RULE(0x81, 0x3, 1, "L-56 L-83"), ARB_RULE(0x84, 0x3, 1, "L-56 L-83"),
+	{ .spec = NULL },
+};
+/* L-83, OQ-L33: from Skylake on no list names 83H, so it counts nothing. */
+static const struct event_rule arb_b_events[] = {
+	ARB_RULE(0x80, 0x1, 0, "L-56 L-83"), ARB_RULE(0x83, 0x0, 0, "L-83 OQ-L33"),
+	ARB_RULE(0x81, 0x3, 1, "L-56 L-83"), ARB_RULE(0x84, 0x3, 1, "L-56 L-83"),
+	{ .spec = NULL },
+};
+/* L-83, OQ-L34: Rocket Lake's list puts 81H and 84H on counter 1 alone. */
+static const struct event_rule arb_rkl_events[] = {
+	ARB_RULE(0x80, 0x1, 0, "L-56 L-83"), ARB_RULE(0x83, 0x0, 0, "L-83 OQ-L33"),
+	ARB_RULE(0x81, 0x2, 1, "L-83 OQ-L34"), ARB_RULE(0x84, 0x2, 1, "L-83 OQ-L34"),
+	{ .spec = NULL },
+};
+/* L-72, L-83, L-87: Ice Lake's one counter (PERFCTR1) counts requests, no
+ * occupancy. */
+static const struct event_rule arb_icl_events[] = {
+	ARB_RULE(0x80, 0x0, 0, "L-72 L-87 OQ-L15"), ARB_RULE(0x83, 0x0, 0, "L-72 OQ-L33"),
+	ARB_RULE(0x81, 0x1, 1, "L-83"), ARB_RULE(0x84, 0x1, 1, "L-83"),
+	{ .spec = NULL },
+};
+/* C-box lookups and snoop responses on either counter, one a cycle at
+ * most; a umask without a bit of each group counts nothing (L-55, L-57,
+ * OQ-L22, L-84; on C and D undocumented, OQ-L32). */
+#define CBOX_RULES(sid)                                                                     \
+	{ .event = 0x34, .umask = 0x00, .umask_mask = 0xF0, .spec = "L-57 OQ-L22" },        \
+	{ .event = 0x34, .umask = 0x00, .umask_mask = 0x0F, .spec = "L-57 OQ-L22" },        \
+	{ .event = 0x34, .counters = 0x3, .max_inc = 1, .spec = sid },                      \
+	{ .event = 0x22, .umask = 0x00, .umask_mask = 0xF0, .spec = "L-57 OQ-L22" },        \
+	{ .event = 0x22, .umask = 0x00, .umask_mask = 0x0F, .spec = "L-57 OQ-L22" },        \
+	{ .event = 0x22, .counters = 0x3, .max_inc = 1, .spec = sid },                      \
+	{ .spec = NULL }
+static const struct event_rule cbox_ab_events[] = { CBOX_RULES("L-55 L-84") };
+static const struct event_rule cbox_cd_events[] = { CBOX_RULES("L-55 L-84 OQ-L32") };
+
 /* L-03: one global box per package. */
 #define GLOBAL_BOX(regs_)                                                                   \
 	{ .name = "global", .nboxes = 1, .scope = SCOPE_PACKAGE, .regs = (regs_),           \
@@ -164,13 +210,14 @@ static const struct box_type client_global_a = GLOBAL_BOX(global_a_regs);
 static const struct box_type client_global_b = GLOBAL_BOX(global_b_regs);
 static const struct box_type client_global_c = GLOBAL_BOX(global_c_regs);
 static const struct box_type client_global_d = GLOBAL_BOX(global_d_regs);
-const struct box_type client_arb = {
-	.name = "arb",
-	.nboxes = 1,
-	.scope = SCOPE_PACKAGE,
-	.regs = arb_regs,
-	.nregs = ARRAY_SIZE(arb_regs),
-};
+/* L-14: layout A's ARB (L-56); B's and Tiger Lake's, the same registers
+ * without 83H (L-83); Rocket Lake's with its own request rules (OQ-L34). */
+#define ARB_BOX(rules)                                                                      \
+	{ .name = "arb", .nboxes = 1, .scope = SCOPE_PACKAGE, .regs = arb_regs,             \
+	  .nregs = ARRAY_SIZE(arb_regs), .events = (rules) }
+const struct box_type client_arb = ARB_BOX(arb_a_events);
+const struct box_type client_arb_b = ARB_BOX(arb_b_events);
+const struct box_type client_arb_rkl = ARB_BOX(arb_rkl_events);
 /* L-04, L-16: up to four, one per core. */
 const struct box_type client_cbox_a = {
 	.name = "cbox",
@@ -179,6 +226,7 @@ const struct box_type client_cbox_a = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_regs,
 	.nregs = ARRAY_SIZE(cbox_regs),
+	.events = cbox_ab_events,
 };
 /* OQ-L6: box 7 exists on model 0x9E only; every other layout-B model has
  * seven at most. */
@@ -196,6 +244,7 @@ const struct box_type client_cbox_b = {
 	.nregs = ARRAY_SIZE(cbox_regs),
 	.box_offs = cbox_b_offs,
 	.fewer = cbox_b_fewer,
+	.events = cbox_ab_events,
 };
 
 const struct box_type client_arb_icl = {
@@ -204,6 +253,7 @@ const struct box_type client_arb_icl = {
 	.scope = SCOPE_PACKAGE,
 	.regs = arb_icl_regs,
 	.nregs = ARRAY_SIZE(arb_icl_regs),
+	.events = arb_icl_events,
 };
 const struct box_type client_arb_d = {
 	.name = "arb",
@@ -212,6 +262,7 @@ const struct box_type client_arb_d = {
 	.scope = SCOPE_PACKAGE,
 	.regs = arb_d_regs,
 	.nregs = ARRAY_SIZE(arb_d_regs),
+	.events = arb_b_events, /* L-83: the Alder Lake list */
 };
 /* L-66..L-68, L-74, OQ-L29: up to eight on the stride 8, one per core. */
 const struct box_type client_cbox_c = {
@@ -221,6 +272,7 @@ const struct box_type client_cbox_c = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_c_regs,
 	.nregs = ARRAY_SIZE(cbox_c_regs),
+	.events = cbox_cd_events,
 };
 const struct box_type client_cbox_d = {
 	.name = "cbox",
@@ -229,15 +281,16 @@ const struct box_type client_cbox_d = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_d_regs,
 	.nregs = ARRAY_SIZE(cbox_d_regs),
+	.events = cbox_cd_events,
 };
 
 const struct box_type *const snb_boxes[] = { &client_global_a, &client_arb, &client_cbox_a,
 					     &core_pmi_box };
-const struct box_type *const skl_boxes[] = { &client_global_b, &client_arb, &client_cbox_b,
+const struct box_type *const skl_boxes[] = { &client_global_b, &client_arb_b, &client_cbox_b,
 					     &core_pmi_box };
 const struct box_type *const icl_boxes[] = { &client_global_c, &client_arb_icl, &client_cbox_c,
 					     &core_pmi_box };
-const struct box_type *const tgl_boxes[] = { &client_global_c, &client_arb, &client_cbox_c,
+const struct box_type *const tgl_boxes[] = { &client_global_c, &client_arb_b, &client_cbox_c,
 					     &core_pmi_box };
 const struct box_type *const adl_boxes[] = { &client_global_d, &client_arb_d, &client_cbox_d,
 					     &core_pmi_box };

@@ -88,7 +88,8 @@ static const struct field counter48[] = {
 	{ .name = NULL },
 };
 
-/* Seed 004, spec §3 (IA32_PERFEVTSELx); ANY exists from version 3 on. */
+/* Seed 004, spec §3 (IA32_PERFEVTSELx); ANY exists from version 3 on, EQ
+ * and UMASK2 on version 6 where enumerated. */
 static const struct field evtsel[] = {
 	{ .name = "EVENT", .lo = 0, .hi = 7, .access = FA_RW, .spec = "C-14 C-24" },
 	{ .name = "UMASK", .lo = 8, .hi = 15, .access = FA_RW, .spec = "C-24" },
@@ -101,6 +102,9 @@ static const struct field evtsel[] = {
 	{ .name = "EN", .lo = 22, .hi = 22, .access = FA_RW, .spec = "C-09 C-15" },
 	{ .name = "INV", .lo = 23, .hi = 23, .access = FA_RW, .spec = "C-16" },
 	{ .name = "CMASK", .lo = 24, .hi = 31, .access = FA_RW, .spec = "C-16" },
+	/* version 6, where CPUID.(23H,0):EBX enumerates them */
+	{ .name = "EQ", .lo = 36, .hi = 36, .access = FA_RW, .spec = "C-65 C-70 OQ-C28" },
+	{ .name = "UMASK2", .lo = 40, .hi = 47, .access = FA_RW, .spec = "C-65 C-70" },
 	{ .name = NULL },
 };
 
@@ -156,6 +160,16 @@ static const struct reg_tmpl core_regs[] = {
 	  .role = ROLE_CORE, .access = RA_RW, .fields = global_status_set, .spec = "C-44 C-50" },
 	{ .name = "IA32_PERF_GLOBAL_INUSE", .addr = 0x392, .count = 1, .width = 64,
 	  .role = ROLE_CORE, .access = RA_RO, .fields = global_inuse, .spec = "C-45 C-50" },
+	/* version 6: the aliases of the counters and selects above, each the
+	 * same register as its legacy MSR (C-69); CFG_B and CFG_C (auto
+	 * counter reload, C-67) are not described */
+	{ .name = "IA32_PMC_GP%u_CTR", .addr = 0x1900, .stride = 4, .count = 8, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-69 OQ-C27" },
+	{ .name = "IA32_PMC_GP%u_CFG_A", .addr = 0x1901, .stride = 4, .count = 8, .width = 64,
+	  .role = ROLE_CTL, .access = RA_RW, .fields = evtsel, .spec = "C-69 C-70",
+	  .pair = 0x1900 },
+	{ .name = "IA32_PMC_FX%u_CTR", .addr = 0x1980, .stride = 4, .count = 3, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RW, .fields = counter48, .spec = "C-69" },
 };
 
 const struct box_type core_pmi_box = {

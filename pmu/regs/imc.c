@@ -1,5 +1,5 @@
 /* The memory controllers' MMIO counters, Alder Lake and later (spec
- * client-uncore.md §4.15): behind MCHBAR, the host bridge's BAR at
+ * client-uncore.md §4.16): behind MCHBAR, the host bridge's BAR at
  * configuration offset 0x48 (L-110), each of two controllers has a PMON
  * block at MCHBAR + 0x10000m + 0xD900 (GLOBAL_CTL, BOX_CTL, five 32-bit
  * counter controls, five 64-bit counters, L-111) and free-running request

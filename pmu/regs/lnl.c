@@ -1,4 +1,4 @@
-/* Layout F's MMIO units behind SAFBAR (spec client-uncore.md §4.16): the
+/* Layout F's MMIO units behind SAFBAR (spec client-uncore.md §4.17): the
  * host bridge's BAR at configuration offset 0x68 (L-119); the sNCU page at
  * SAFBAR + 0xE4B000 with its unit control, two counters and two controls
  * (Intel's addresses, OQ-L50), the layout's global control and the

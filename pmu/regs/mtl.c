@@ -1,4 +1,4 @@
-/* Client uncore layout E (spec client-uncore.md §4.14: Meteor Lake `mtl`,
+/* Client uncore layout E (spec client-uncore.md §4.15: Meteor Lake `mtl`,
  * Arrow Lake `arl`): MSR units on two tiles. The compute tile's units sit
  * at 0x2400..0x24FF (C-boxes, two ARB boxes, the cNCU with its fixed
  * counter and box control 0x240E), the SoC tile's at 0x2000..0x20FF (two

@@ -365,6 +365,53 @@ static const struct reg_tmpl wbox_regs[] = {
 	  .access = RA_RW, .fields = counter48, .spec = "X-35" },
 };
 
+/* ---- event constraints (X-44..X-47) ----
+ * What the guide restricts about the events the nhmex suite programs: the
+ * model counts nothing where a row says a counter cannot count an event,
+ * and W throttle events only while the part throttles. */
+
+/* C-box: umask 0 selects no sub-event (X-46, OQ-X28). */
+static const struct event_rule cbox_events[] = {
+	{ .event = 0x01, .umask = 0, .umask_mask = 0xFF, .counters = 0x00, .spec = "X-46 OQ-X28" },
+	{ .event = 0x07, .umask = 0, .umask_mask = 0xFF, .counters = 0x00, .spec = "X-46 OQ-X28" },
+	{ .spec = NULL },
+};
+
+/* B-box: each counter its own list; ev_sel is bits 5:1 of the select
+ * (§5.5). Counter 3's list lacks 0x01 and 0x07 (X-44, OQ-X27). */
+static const struct event_rule bbox_events[] = {
+	{ .event = 0x01, .umask_mask = 0, .counters = 0x7, .max_inc = 1, .spec = "X-44 OQ-X27" },
+	{ .event = 0x02, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "X-44 OQ-X27" },
+	{ .event = 0x07, .umask_mask = 0, .counters = 0x7, .max_inc = 1, .spec = "X-44 OQ-X27" },
+	{ .spec = NULL },
+};
+
+/* S-box: the HOM queue occupancy, up to 64 a cycle, umask 0 nothing. */
+static const struct event_rule sbox_events[] = {
+	{ .event = 0x01, .umask = 0, .umask_mask = 0xFF, .counters = 0x0, .spec = "X-45 OQ-X28" },
+	{ .event = 0x07, .umask = 0, .umask_mask = 0xFF, .counters = 0x0, .spec = "X-45" },
+	{ .event = 0x07, .umask_mask = 0, .counters = 0xF, .max_inc = 64, .spec = "X-45" },
+	{ .spec = NULL },
+};
+
+/* W-box (Table 2-102): the throttle events, and turbo and ratio-change
+ * aborts, which are not; every one at most 1 a cycle (X-47). */
+static const struct event_rule wbox_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .throttle_only = true,
+	  .spec = "X-47" },
+	{ .event = 0x01, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .throttle_only = true,
+	  .spec = "X-47" },
+	{ .event = 0x02, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .throttle_only = true,
+	  .spec = "X-47" },
+	{ .event = 0x03, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .throttle_only = true,
+	  .spec = "X-47" },
+	{ .event = 0x04, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "X-47 OQ-X26" },
+	{ .event = 0x07, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .throttle_only = true,
+	  .spec = "X-47" },
+	{ .event = 0x08, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "X-47" },
+	{ .spec = NULL },
+};
+
 const struct box_type nhmex_ubox = {
 	.name = "ubox",
 	.nboxes = 1,
@@ -378,6 +425,7 @@ const struct box_type nhmex_cbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_regs,
 	.nregs = ARRAY_SIZE(cbox_regs),
+	.events = cbox_events,
 	.box_offs = cbox_offs,
 	.fewer = cbox_fewer,
 };
@@ -388,6 +436,7 @@ const struct box_type nhmex_bbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = bbox_regs,
 	.nregs = ARRAY_SIZE(bbox_regs),
+	.events = bbox_events,
 };
 const struct box_type nhmex_sbox = {
 	.name = "sbox",
@@ -396,6 +445,7 @@ const struct box_type nhmex_sbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = sbox_regs,
 	.nregs = ARRAY_SIZE(sbox_regs),
+	.events = sbox_events,
 };
 const struct box_type nhmex_mbox = {
 	.name = "mbox",
@@ -454,6 +504,7 @@ const struct box_type nhmex_wbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = wbox_regs,
 	.nregs = ARRAY_SIZE(wbox_regs),
+	.events = wbox_events,
 };
 
 const struct box_type *const nhmex_boxes[] = {

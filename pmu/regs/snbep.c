@@ -154,12 +154,49 @@ static const struct reg_tmpl residency_regs[] = {
 	  .access = RA_RW, .fields = counter64, .spec = "S-46 OQ-S14" },
 };
 
+/* ---- event constraints (S-59..S-63) ----
+ * Which counters may count each event the snbep suite programs, and how
+ * much it adds a cycle: silicon counts nothing for an event on a counter
+ * its restriction leaves out, so the model enforces these rows (OQ-S30). */
+
+/* U-box: ev_sel 0 is the guide's idle select (S-18, OQ-S31: Intel's event
+ * lists call it UNC_U_CLOCKTICKS); EVENT_MSG and LOCK_CYCLES on both. */
+static const struct event_rule ubox_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0x0, .spec = "S-18 S-63 OQ-S31" },
+	{ .event = 0x42, .umask_mask = 0, .counters = 0x3, .max_inc = 1, .spec = "S-59" },
+	{ .event = 0x44, .umask_mask = 0, .counters = 0x3, .max_inc = 1, .spec = "S-59" },
+	{ .spec = NULL },
+};
+
+/* C-box: TOR_OCCUPANCY on counter 0 alone, at most 20 a cycle, and its
+ * umask 0 selects no sub-event (the first matching row applies). */
+static const struct event_rule cbox_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59" },
+	{ .event = 0x36, .umask = 0, .umask_mask = 0xFF, .counters = 0x0, .spec = "S-62" },
+	{ .event = 0x36, .umask_mask = 0, .counters = 0x1, .max_inc = 20,
+	  .spec = "S-59 S-60 OQ-S30" },
+	{ .spec = NULL },
+};
+
+/* PCU: no umask; clockticks, the band events and the occupancy event on
+ * any counter (the guide's "Register Restrictions: 0-3"). */
+static const struct event_rule pcu_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-44" },
+	{ .event = 0x0B, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0C, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0D, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x0E, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-59 S-33" },
+	{ .event = 0x80, .umask_mask = 0, .counters = 0xF, .max_inc = 8, .spec = "S-59 S-27" },
+	{ .spec = NULL },
+};
+
 const struct box_type snbep_ubox = {
 	.name = "ubox",
 	.nboxes = 1,
 	.scope = SCOPE_PACKAGE,
 	.regs = ubox_regs,
 	.nregs = ARRAY_SIZE(ubox_regs),
+	.events = ubox_events,
 };
 
 /* Eight register sets; only those of present cores answer (OQ-S15). */
@@ -170,6 +207,7 @@ const struct box_type snbep_cbox = {
 	.scope = SCOPE_PACKAGE,
 	.regs = cbox_regs,
 	.nregs = ARRAY_SIZE(cbox_regs),
+	.events = cbox_events,
 };
 
 const struct box_type snbep_pcu = {
@@ -178,6 +216,7 @@ const struct box_type snbep_pcu = {
 	.scope = SCOPE_PACKAGE,
 	.regs = pcu_regs,
 	.nregs = ARRAY_SIZE(pcu_regs),
+	.events = pcu_events,
 };
 
 const struct box_type snbep_residency = {
@@ -247,6 +286,22 @@ static const struct field pci_counter48[] = {
 	{ .name = NULL },
 };
 
+/* The HA's address and opcode match (§4: UPMG Tables 2-37..2-39). */
+static const struct field ha_addr_lo[] = {
+	{ .name = "lo_addr", .lo = 6, .hi = 31, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
+static const struct field ha_addr_hi[] = {
+	{ .name = "hi_addr", .lo = 0, .hi = 13, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
+static const struct field ha_opc[] = {
+	{ .name = "opc", .lo = 0, .hi = 5, .access = FA_RW, .spec = "§4" },
+	{ .name = NULL },
+};
+
 static const struct reg_tmpl ha_regs[] = {
 	{ .name = "HA_PCI_PMON_BOX_CTL", .addr = 0xF4, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = box_ctl_frz, .spec = "OQ-S05" },
@@ -254,10 +309,12 @@ static const struct reg_tmpl ha_regs[] = {
 	  .role = ROLE_CTL, .access = RA_RW, .fields = pci_ctl, .spec = "S-49", .pair = 0xA0 },
 	{ .name = "HA_PCI_PMON_CTR%u", .addr = 0xA0, .stride = 8, .count = 4, .width = 48,
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
-	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH%u", .addr = 0x40, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH0", .addr = 0x40, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_addr_lo },
+	{ .name = "HA_PCI_PMON_BOX_ADDRMATCH1", .addr = 0x44, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_addr_hi },
 	{ .name = "HA_PCI_PMON_BOX_OPCODEMATCH", .addr = 0x48, .count = 1, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = ha_opc },
 };
 
 static const struct reg_tmpl imc_regs[] = {
@@ -282,12 +339,32 @@ static const struct reg_tmpl qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter48 },
 };
 
-/* The QPI packet match/mask registers sit in other devices (LNX). */
+/* The QPI packet match/mask registers sit in other devices (LNX); MATCH0
+ * and MASK0 hold one layout, MATCH1 and MASK1 another (S-57). */
+static const struct field qpi_pkt0[] = {
+	{ .name = "vnw", .lo = 3, .hi = 4, .access = FA_RW, .spec = "S-57" },
+	{ .name = "opc", .lo = 5, .hi = 8, .access = FA_RW, .spec = "S-57" },
+	{ .name = "mc", .lo = 9, .hi = 12, .access = FA_RW, .spec = "S-57" },
+	{ .name = "dnid", .lo = 13, .hi = 17, .access = FA_RW, .spec = "S-57" },
+	{ .name = "rnid_4", .lo = 31, .hi = 31, .access = FA_RW, .spec = "S-57" },
+	{ .name = NULL },
+};
+
+static const struct field qpi_pkt1[] = {
+	{ .name = "rnid_3_0", .lo = 0, .hi = 3, .access = FA_RW, .spec = "S-57" },
+	{ .name = "rds", .lo = 16, .hi = 19, .access = FA_RW, .spec = "S-57" },
+	{ .name = NULL },
+};
+
 static const struct reg_tmpl qpi_match_regs[] = {
-	{ .name = "Q_P_PCI_PMON_PKT_MATCH%u", .addr = 0x228, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
-	{ .name = "Q_P_PCI_PMON_PKT_MASK%u", .addr = 0x238, .stride = 4, .count = 2, .width = 32,
-	  .role = ROLE_FILTER, .access = RA_RW },
+	{ .name = "Q_P_PCI_PMON_PKT_MATCH0", .addr = 0x228, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt0 },
+	{ .name = "Q_P_PCI_PMON_PKT_MATCH1", .addr = 0x22C, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt1 },
+	{ .name = "Q_P_PCI_PMON_PKT_MASK0", .addr = 0x238, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt0 },
+	{ .name = "Q_P_PCI_PMON_PKT_MASK1", .addr = 0x23C, .count = 1, .width = 32,
+	  .role = ROLE_FILTER, .access = RA_RW, .fields = qpi_pkt1 },
 };
 
 static const struct reg_tmpl r2pcie_regs[] = {
@@ -308,21 +385,47 @@ static const struct reg_tmpl r3qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = pci_counter44 },
 };
 
-#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
+/* The PCI boxes' events the suite programs (S-56, S-53): no source read
+ * restricts their counters (S-59). */
+static const struct event_rule ha_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule imc_events[] = {
+	{ .event = 0x00, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .event = 0x04, .umask_mask = 0, .counters = 0xF, .spec = "S-53 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule qpi_events[] = {
+	{ .event = 0x14, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule r2pcie_events[] = {
+	{ .event = 0x01, .umask_mask = 0, .counters = 0xF, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+static const struct event_rule r3qpi_events[] = {
+	{ .event = 0x01, .umask_mask = 0, .counters = 0x7, .max_inc = 1, .spec = "S-56 S-59" },
+	{ .spec = NULL },
+};
+
+#define PCI_BOX(var, box_name, ids, df, box_regs, box_events)                             \
 	const struct pci_box_type var = {                                                 \
 		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
-			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
+			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs),                 \
+			 .events = box_events },                                          \
 		.dev_ids = ids,                                                           \
 		.devfn = df,                                                              \
 	};                                                                                \
 	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
 
-PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs);
-PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs);
-PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs);
-PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs);
-PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs);
-PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs);
+PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs, ha_events);
+PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs, imc_events);
+PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs, qpi_events);
+PCI_BOX(snbep_qpi_match, "qpi_match", qpi_match_ids, qpi_match_df, qpi_match_regs,
+	NULL);
+PCI_BOX(snbep_r2pcie, "r2pcie", r2pcie_ids, r2pcie_df, r2pcie_regs, r2pcie_events);
+PCI_BOX(snbep_r3qpi, "r3qpi", r3qpi_ids, r3qpi_df, r3qpi_regs, r3qpi_events);
 
 const struct box_type *const snbep_boxes[] = {
 	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_residency,

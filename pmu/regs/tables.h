@@ -37,6 +37,10 @@ extern const struct box_type lnl_sncu, lnl_hbo;
  * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */
 extern const struct box_type imc_pmon, imc_freerun;
 #define IMC_STRIDE 0x10000u /* controller m's registers at + IMC_STRIDE * m (L-110) */
+/* The ARB's rules after Haswell (L-83) and Rocket Lake's own (OQ-L34): the
+ * same registers as client_arb; Rocket Lake's for its model only (no
+ * generation of its own: it shares Tiger Lake's layout, L-69). */
+extern const struct box_type client_arb_b, client_arb_rkl;
 /* The MSR boxes of snbep, for its model (pmu/emu/snbep/model.c). */
 extern const struct box_type snbep_ubox, snbep_cbox, snbep_pcu, snbep_residency;
 /* Its PCI boxes, for the PCI side of its model (pmu/emu/snbep/pci*.c). */

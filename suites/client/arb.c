@@ -36,7 +36,7 @@ static enum verdict erratum(struct tctx *t)
 	for (i = 0; i < n; i++)
 		CHECK(t, m[i] != CL_ARB_CTR_A && m[i] != CL_ARB_SEL_A, "the suite's library would "
 		      "program 0x%x, ARB counter 0's, which ICL068 takes away (L-70)", m[i]);
-	w.sel[CL_ARB1] = CL_ARB_REQ | CL_ES_EN;
+	w.sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN;
 	w.sel[CL_FIX] = CL_FC_EN;
 	TRY(cl_window(t, &l, &w, WIN_US));
 	t_figure(t, "arb_counter1_count", (int64_t)w.d[CL_ARB1], "count");

@@ -26,7 +26,11 @@ struct cl_layout {
 	 * GLOBAL_CTRL's EN and FREEZE control nothing (L-71, L-81) */
 	bool icl068;
 	unsigned cmask_bits;  /* a C-box's threshold: 5, 6 on D (L-75) */
-	unsigned fixed_bits;  /* 48 on A, C, D, 44 on B (OQ-L16, L-73) */
+	/* The fixed counter's width as probed (L-85), and as the digest has
+	 * it: 48 on A, C, D, 44 on B (OQ-L16, L-73) */
+	unsigned fixed_bits, fixed_bits_spec;
+	bool fixed_probed;    /* the probe read a width back (else the digest's) */
+	bool req1_only;       /* 81H on ARB counter 1 alone (L-83, OQ-L34) */
 	unsigned sel_bits;    /* PMI-select bits: 4 on A, 5 on B (OQ-L7) and C, D (OQ-L26) */
 	/* min(4 or 8, cores of the BSP's package), 7 but on 0x9E (OQ-L6); on C
 	 * and D CBO_CONFIG[3:0] (L-68) */
@@ -35,9 +39,11 @@ struct cl_layout {
 };
 
 /* The layout by the CPU model (CPUID.01H), the C-box count by the tests' own
- * topology (harness/cpu_topo.h) or, on C and D, by CBO_CONFIG; an ERROR if
- * the model is in no list (uncore= forced a client generation on another
- * CPU). */
+ * topology (harness/cpu_topo.h) or, on C and D, by CBO_CONFIG, the fixed
+ * counter's width by a probe (L-85: all ones written with the unit
+ * stopped and read back; the digest's where every write faults); an ERROR
+ * if the model is in no list (uncore= forced a client generation on
+ * another CPU). */
 enum verdict cl_layout(struct tctx *t, struct cl_layout *l);
 
 /* C-box n's PERFEVTSELk and PERFCTRk; ARB box b's (0 where the layout
@@ -53,6 +59,9 @@ unsigned cl_cmask_top(const struct cl_layout *l);
  * the fixed counter; on Ice Lake client no ARB 0 (its MSRs 0: a window
  * leaves the slot alone and reads 0 for it, L-70). */
 enum { CL_ARB0, CL_ARB1, CL_CB0, CL_CB1, CL_FIX, CL_NWIN };
+/* The slot where a window counts ARB 81H: the counter every source lets
+ * count it on every part (CL_ARB_REQ_CTR, L-83). */
+#define CL_ARB_REQ_WIN (CL_ARB0 + CL_ARB_REQ_CTR)
 uint32_t cl_ctr_msr(const struct cl_layout *l, unsigned i);
 uint32_t cl_sel_msr(const struct cl_layout *l, unsigned i); /* CL_FIX: FIXED_CTRL */
 extern const char *const cl_ctr_names[CL_NWIN];
@@ -83,6 +92,16 @@ uint64_t cl_slack(const struct cl_win *w);
  * never late (a window timed by its nominal length once put a preset 60
  * times too far from its wrap on a loaded host). */
 uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us);
+
+/* Counter i of window w did not move on its event `what` (L-86): where
+ * the reference counter ref of the same window moved, traffic was there
+ * and the event did not count on this part: the verdict names the event
+ * and, on layouts C and D, where no source documents a C-box event, the
+ * open question it answers (OQ-L32, recorded as a miss of its default);
+ * where the reference did not move either, no traffic. A FAIL on the
+ * model either way, a SKIP on hardware (t_idle). */
+enum verdict cl_silent(struct tctx *t, const struct cl_layout *l, const struct cl_win *w,
+		       unsigned i, const char *what, unsigned ref, const char *ref_what);
 
 /* GLOBAL_STATUS cleared: written 0 (L-40, OQ-L8 default); on hardware,
  * where how it clears is open (OQ-L8), a status still set is written back

@@ -1,8 +1,9 @@
 /* Threshold, invert and edge on a C-box event (L-27..L-30, L-61; OQ-L12,
  * OQ-L13, OQ-L19): UNC_CBO_CACHE_LOOKUP.ANY_MESI (34H/8FH, §5) on both
  * counters of C-box 0 in one window bounded by GLOBAL_CTRL writes, with
- * the fixed counter beside them as the cycle count; on Ice Lake client
- * by the selects' writes, whose span each comparison allows (L-81). */
+ * the fixed counter beside them as the cycle count and ARB 81H as the
+ * traffic reference (L-86); on Ice Lake client by the selects' writes,
+ * whose span each comparison allows (L-81). */
 #include "suites/client/client.h"
 
 #define WIN_US 2000
@@ -16,6 +17,7 @@ static enum verdict pair(struct tctx *t, const struct cl_layout *l, uint64_t s0,
 			 struct cl_win *w)
 {
 	memset(w, 0, sizeof(*w));
+	w->sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN; /* L-86: the traffic reference */
 	w->sel[CL_CB0] = CL_LOOKUP_ANY | CL_ES_EN | s0;
 	w->sel[CL_CB1] = CL_LOOKUP_ANY | CL_ES_EN | s1;
 	w->sel[CL_FIX] = CL_FC_EN;
@@ -114,7 +116,7 @@ static enum verdict layer_sum(struct tctx *t)
 	for (c = 1; c < 32; c++) {
 		TRY(pair(t, &l, 0, CL_ES_CMASK(c), &w));
 		if (!w.d[CL_CB0])
-			return t_idle(t, "34H/8FH did not move (on hardware: no traffic)");
+			return cl_silent(t, &l, &w, CL_CB0, "34H/8FH", CL_ARB_REQ_WIN, "81H");
 		ppm += w.d[CL_CB1] * 1000000 / w.d[CL_CB0];
 		if (w.tsc && w.skew * 1000000 / w.tsc > skew_ppm) /* L-81 */
 			skew_ppm = w.skew * 1000000 / w.tsc;
@@ -150,7 +152,7 @@ static enum verdict edge(struct tctx *t)
 	t_figure(t, "level_count", (int64_t)w.d[CL_CB0], "count");
 	t_figure(t, "edge_count", (int64_t)w.d[CL_CB1], "count");
 	if (!w.d[CL_CB0])
-		return t_idle(t, "34H/8FH with CMASK 1 did not move (on hardware: no traffic)");
+		return cl_silent(t, &l, &w, CL_CB0, "34H/8FH with CMASK 1", CL_ARB_REQ_WIN, "81H");
 	/* Hardware: every busy cycle may stand alone, so edges <= cycles; the
 	 * model's bursts span several cycles (pmu/emu/client/stream.c is not
 	 * read: any multi-cycle burst makes fewer edges than cycles): a

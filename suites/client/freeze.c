@@ -30,7 +30,7 @@ struct run {
 static void events(struct cl_win *w, const struct run *x)
 {
 	w->sel[CL_ARB0] = CL_ARB_OCC | CL_ES_EN;
-	w->sel[CL_ARB1] = CL_ARB_REQ | CL_ES_EN;
+	w->sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN;
 	w->sel[CL_CB0] = CL_LOOKUP_ANY | CL_ES_EN;
 	w->sel[CL_CB1] = CL_LOOKUP_ANY | CL_ES_EN;
 	w->sel[CL_FIX] = CL_FC_EN;

@@ -29,6 +29,40 @@ static void by_cores(struct cl_layout *l)
 		l->ncbox = cores;
 }
 
+/* L-85, OQ-L16: the fixed counter's width as the part shows it, so that
+ * no preset rests on a width the sources dispute (44 or 48 on layout B).
+ * The unit stopped, all ones written to FIXED_CTR and read back: the bits
+ * that stay are the width (OQ-L14: the rest dropped). A part that faults
+ * on bits above its width gets the next narrower candidate; where every
+ * write faults or the bits that stay are not a run from bit 0, the
+ * digest's width stands and client.ovf.width reports it. FIXED_CTR is
+ * left 0. */
+static enum verdict fixed_probe(struct tctx *t, struct cl_layout *l)
+{
+	static const uint64_t try_[] = { ~0ull, (1ull << 48) - 1, (1ull << 44) - 1 };
+	unsigned me = plat_this_cpu(), i, w;
+	uint64_t v = 0;
+
+	l->fixed_bits_spec = l->fixed_bits;
+	l->fixed_probed = false;
+	WR(t, l->gctl, 0);
+	WR(t, l->fixed_ctl, 0);
+	for (i = 0; i < ARRAY_SIZE(try_); i++)
+		if (!msr_write(me, l->fixed_ctl + 1, try_[i]))
+			break;
+	if (i < ARRAY_SIZE(try_))
+		RD(t, l->fixed_ctl + 1, &v);
+	for (w = 0; w < 64 && (v >> w & 1); w++)
+		;
+	if (w && w < 64 && !(v >> w)) {
+		l->fixed_bits = w;
+		l->fixed_probed = true;
+	}
+	/* on a part where FIXED_CTR faults outright the tests meet it later */
+	(void)msr_write(me, l->fixed_ctl + 1, 0);
+	return V_PASS;
+}
+
 enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 {
 	uint32_t r[4], model;
@@ -77,9 +111,10 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 		return t_error(t, "CPU model 0x%x is in no client layout's list (L-01, L-64)", model);
 	}
 	l->status = l->gctl + 1; /* L-07, L-09; OQ-L27 on C and D */
+	l->req1_only = listed(cl_models_req1, sizeof(cl_models_req1), model);
 	if (l->name == 'A' || l->name == 'B') {
 		by_cores(l);
-		return V_PASS;
+		return fixed_probe(t, l);
 	}
 	/* L-73, L-78; L-77, L-79: on C and D nothing at 0x390-0x392, on D
 	 * nothing of A's to C's addresses but CBO_CONFIG */
@@ -87,7 +122,7 @@ enum verdict cl_layout(struct tctx *t, struct cl_layout *l)
 	RD(t, CL_CBO_CONFIG, &cfg);
 	l->ncbox = (unsigned)(cfg & 0xF); /* L-68 */
 	l->maxcbox = CL_CBOX_SPACE_CD;
-	return V_PASS;
+	return fixed_probe(t, l);
 }
 
 /* Register k of C-box n from box 0's first at base (box 7 of B: far7), or
@@ -197,6 +232,16 @@ static enum verdict window_once(struct tctx *t, const struct cl_layout *l, struc
 	for (i = 0; i < CL_NWIN; i++) /* L-32: what was written reads back while stopped */
 		if (cl_ctr_msr(l, i))
 			RD(t, cl_ctr_msr(l, i), &a[i]);
+	/* L-20, L-21, L-23: nothing counts before the window opens. A counter
+	 * that does already counts from its own select write, and every
+	 * comparison between two counters of the window would turn on those
+	 * writes' timing; the fixed counter, one count a U-clock, shows it
+	 * whenever it runs, so the window refuses to open rather than measure
+	 * something that depends on timing. */
+	if ((w->sel[CL_FIX] & CL_FC_EN) && a[CL_FIX])
+		return t_fail(t, "FIXED_CTR counted %lu after its enable was written, before %s "
+			      "opened the window (L-20, L-21, L-23)", (unsigned long)a[CL_FIX],
+			      local ? "the selects' enables" : "GLOBAL_CTRL.EN");
 	w->skew = 0;
 	w->tsc = plat_tsc();
 	if (local)
@@ -247,6 +292,26 @@ uint64_t cl_slack(const struct cl_win *w)
 uint64_t cl_counts_in(const struct cl_win *w, unsigned i, uint64_t us)
 {
 	return w->tsc ? w->d[i] * cl_tsc_us(us) / w->tsc : 0;
+}
+
+enum verdict cl_silent(struct tctx *t, const struct cl_layout *l, const struct cl_win *w,
+		       unsigned i, const char *what, unsigned ref, const char *ref_what)
+{
+	bool cbox = i == CL_CB0 || i == CL_CB1;
+
+	if (!w->d[ref])
+		return t_idle(t, "%s on %s and the reference %s on %s both did not move (on "
+				   "hardware: no traffic)", what, cl_ctr_names[i], ref_what,
+				   cl_ctr_names[ref]);
+	if (cbox && l->name >= 'C')
+		TRY(t_default(t, "OQ-L32", "C-box 34H counts on layouts C and D", false, "%s "
+			      "counted nothing on %s of layout %c while %s counted %lu on %s in "
+			      "the same window (L-84, L-86, OQ-L32)", what, cl_ctr_names[i], l->name,
+			      ref_what, (unsigned long)w->d[ref], cl_ctr_names[ref]));
+	return t_idle(t, "%s did not count on %s of this part (layout %c) while %s counted %lu "
+			   "on %s in the same window (L-86%s)", what, cl_ctr_names[i], l->name,
+			   ref_what, (unsigned long)w->d[ref], cl_ctr_names[ref],
+			   cbox && l->name >= 'C' ? ": answers OQ-L32, no" : "");
 }
 
 enum verdict cl_gctl_live(struct tctx *t, const struct cl_layout *l, const char *what)

@@ -1,6 +1,7 @@
 /* Widths, overflow to GLOBAL_STATUS and its clearing (L-32..L-41; OQ-L8,
  * OQ-L9, OQ-L14, OQ-L16): each class of counter (the fixed counter, ARB
- * counter 0, C-box 0's counter 0) preset about LEAD_US of its measured
+ * counter 1 on 81H, which every client part counts there (L-83), C-box 0's
+ * counter 0) preset about LEAD_US of its measured
  * rate below its wrap, PMI-select bits 0 so that no core is asked. */
 #include "suites/client/client.h"
 
@@ -18,15 +19,9 @@ static const struct {
 	const char *ids;
 } cls[] = {
 	{ CL_FIX, 0, CL_ST_FIXED, "L-33, L-36, L-38" },
-	{ CL_ARB0, CL_ARB_REQ, CL_ST_ARB, "L-32, L-35, L-38" },
+	{ CL_ARB_REQ_WIN, CL_ARB_REQ, CL_ST_ARB, "L-32, L-35, L-38" },
 	{ CL_CB0, CL_LOOKUP_ANY, CL_ST_CBO, "L-32, L-35, L-38" },
 };
-
-/* Class c's counter: the ARB's is counter 1 on Ice Lake client (L-70). */
-static unsigned win_of(const struct cl_layout *l, unsigned c)
-{
-	return cls[c].win == CL_ARB0 && l->icl068 ? CL_ARB1 : cls[c].win;
-}
 
 static unsigned bits_of(const struct cl_layout *l, unsigned win)
 {
@@ -51,13 +46,17 @@ struct wrap_run {
 static enum verdict wrap_once(struct tctx *t, const struct cl_layout *l, unsigned c, bool ovf_en,
 			      struct wrap_run *r)
 {
-	unsigned i = win_of(l, c);
+	unsigned i = cls[c].win;
 	uint32_t ctr = cl_ctr_msr(l, i);
 	struct cl_win w = { .gctl = CL_GC_EN };
 	uint64_t n, v, end, now;
 
 	w.sel[i] = sel_of(c, false);
+	if (i == CL_CB0) /* L-86: the traffic reference */
+		w.sel[CL_ARB_REQ_WIN] = CL_ARB_REQ | CL_ES_EN;
 	TRY(cl_window(t, l, &w, RATE_US));
+	if (!w.d[i] && i == CL_CB0)
+		return cl_silent(t, l, &w, i, "34H/8FH", CL_ARB_REQ_WIN, "81H");
 	if (!w.d[i])
 		return t_idle(t, "%s did not move in %u us (on hardware: no traffic)",
 				   cl_ctr_names[i], RATE_US);
@@ -102,18 +101,18 @@ static enum verdict status(struct tctx *t)
 	for (c = 0; c < ARRAY_SIZE(cls); c++) {
 		TRY(wrap_once(t, &l, c, true, &r));
 		CHECK(t, r.st == cls[c].st, "GLOBAL_STATUS 0x%lx after %s wrapped with its overflow "
-		      "enabled, want 0x%lx (%s)", (unsigned long)r.st, cl_ctr_names[win_of(&l, c)],
+		      "enabled, want 0x%lx (%s)", (unsigned long)r.st, cl_ctr_names[cls[c].win],
 		      (unsigned long)cls[c].st, cls[c].ids);
 		CHECK(t, r.after > 0, "%s read 0 after its wrap: stopped there (L-34)",
-		      cl_ctr_names[win_of(&l, c)]);
+		      cl_ctr_names[cls[c].win]);
 		WR(t, l.status, 0);
 		RD(t, l.status, &st);
-		RD(t, cl_ctr_msr(&l, win_of(&l, c)), &v);
+		RD(t, cl_ctr_msr(&l, cls[c].win), &v);
 		t_figure(t, "status_after_zero_reg", (int64_t)st, "reg");
 		TRY(t_default(t, "OQ-L8", "writing 0 clears GLOBAL_STATUS", !st, "GLOBAL_STATUS 0x%lx "
 			      "after writing it 0 (L-40, OQ-L8 default)", (unsigned long)st));
 		CHECK(t, v == r.after, "%s changed from %lu to %lu, stopped, when GLOBAL_STATUS was "
-		      "written (L-41)", cl_ctr_names[win_of(&l, c)], (unsigned long)r.after,
+		      "written (L-41)", cl_ctr_names[cls[c].win], (unsigned long)r.after,
 		      (unsigned long)v);
 	}
 	return V_PASS;
@@ -134,15 +133,17 @@ static enum verdict ovf_en(struct tctx *t)
 		seen |= r.st;
 		TRY(t_default(t, "OQ-L9", "no status bit without OVF_EN", !r.st, "GLOBAL_STATUS "
 			      "0x%lx after %s wrapped with its overflow not enabled (L-35, L-36, "
-			      "OQ-L9 default)", (unsigned long)r.st, cl_ctr_names[win_of(&l, c)]));
+			      "OQ-L9 default)", (unsigned long)r.st, cl_ctr_names[cls[c].win]));
 	}
 	t_figure(t, "status_without_ovf_en_reg", (int64_t)seen, "reg");
 	return V_PASS;
 }
 
-/* A stopped counter reads back a preset just below its wrap (L-32, L-33);
- * bits above the width read 0 (OQ-L14, OQ-L16 defaults: asserted on the
- * model, reported on hardware). */
+/* The fixed counter's probed width is the digest's (L-33, L-85; on layout
+ * B OQ-L16: asserted on the model, reported on hardware, where every
+ * preset follows the probe instead); a stopped counter reads back a
+ * preset just below its wrap (L-32, L-33); bits above the width read 0
+ * (OQ-L14, OQ-L16 defaults: asserted on the model, reported on hardware). */
 static enum verdict width(struct tctx *t)
 {
 	struct cl_layout l;
@@ -150,8 +151,14 @@ static enum verdict width(struct tctx *t)
 	unsigned c, i;
 
 	TRY(cl_begin(t, &l));
+	t_figure_expect(t, "fixed_width_bits", l.fixed_bits, l.fixed_bits_spec, 0, "bits");
+	TRY(t_default(t, "OQ-L16", "FIXED_CTR as wide as the digest says", l.fixed_probed &&
+		      l.fixed_bits == l.fixed_bits_spec, "FIXED_CTR probed %s%u bits wide on layout "
+		      "%c, the digest says %u (L-33, L-85, OQ-L16); the client tests preset it by "
+		      "the probe", l.fixed_probed ? "" : "(no width read back) ", l.fixed_bits,
+		      l.name, l.fixed_bits_spec));
 	for (c = 0; c < ARRAY_SIZE(cls); c++) {
-		i = win_of(&l, c);
+		i = cls[c].win;
 		top = 1ull << bits_of(&l, i);
 		WR(t, cl_ctr_msr(&l, i), top - 3);
 		RD(t, cl_ctr_msr(&l, i), &v);
@@ -170,8 +177,9 @@ static enum verdict width(struct tctx *t)
 }
 
 static const struct test tests[] = {
-	{ .id = "client.ovf.width", .desc = "counters read back 2^W - 3 (W 44; fixed 48 on layout "
-	  "A, 44 on B); bits above W read 0 (model)", .needs = NEED_UNCORE, .run = width },
+	{ .id = "client.ovf.width", .desc = "the fixed counter's probed width is the digest's (48 "
+	  "on layout A, 44 on B; model, reported on hardware); counters read back 2^W - 3; bits "
+	  "above W read 0 (model)", .needs = NEED_UNCORE, .run = width },
 	{ .id = "client.ovf.status", .desc = "a wrap with its overflow enabled sets its class's "
 	  "status bit; writing 0 clears it", .needs = NEED_UNCORE, .run = status },
 	{ .id = "client.ovf.ovf-en", .desc = "a wrap without its overflow enabled sets no status "

@@ -71,7 +71,8 @@ static const uint8_t cl_models_d[] = { 0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF };
 #define CL_ES_RSV29    (1ull << 29)             /* L-26: reserved (A to C; an ARB's on D) */
 #define CL_ES_RSV30    (1ull << 30)             /* L-26, L-75: reserved on D's C-boxes */
 
-/* Widths (L-32, L-33, OQ-L16). */
+/* Widths (L-32, L-33, OQ-L16). The fixed counter's is what the digest
+ * says; the tests preset it by the width they probe (L-85). */
 #define CL_GP_BITS     44
 #define CL_FIXED_BITS_A 48                      /* and C, D (L-73, L-78) */
 #define CL_FIXED_BITS_B 44
@@ -81,5 +82,13 @@ static const uint8_t cl_models_d[] = { 0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF };
 #define CL_LOOKUP_STATE_ONLY 0x0F34ull          /* the line-state group alone (OQ-L22) */
 #define CL_ARB_OCC     0x0180ull                /* UNC_ARB_TRK_OCCUPANCY.ALL: counter 0 only (L-56) */
 #define CL_ARB_REQ     0x0181ull                /* UNC_ARB_TRK_REQUESTS.ALL: 0 or 1 */
+#define CL_ARB_COH_OCC 0x0183ull                /* UNC_ARB_COH_TRK_OCCUPANCY.ALL (L-83) */
+
+/* Counters by event (L-82..L-84): the ARB counter every source lets count
+ * 81H on every client part (L-56, L-83: 1 on Ice Lake and Rocket Lake,
+ * 0 or 1 elsewhere), and the models whose ARB counts 81H on counter 1
+ * alone (L-83, OQ-L34; Ice Lake client's only counter, L-70). */
+#define CL_ARB_REQ_CTR 1
+static const uint8_t cl_models_req1[] = { 0x7D, 0x7E, 0xA7 };
 
 #endif

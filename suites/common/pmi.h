@@ -61,7 +61,7 @@ void pmi_path_close(const struct pmi_path *p);
 struct pmi_rounds {
 	bool (*round)(void *arg, unsigned r);
 	void (*after)(void *arg);
-	unsigned vec, rounds;
+	unsigned vec, kick, rounds;
 	volatile unsigned ready;
 	volatile bool done;
 	int fault[PLAT_MAX_CPUS];

@@ -93,12 +93,26 @@ struct core {
 	 * IA32_FIXED_CTRj (C-52, C-53: core_enum_fixed_set): the only ones a
 	 * test touches (C-61). */
 	unsigned fixed_set;
+	/* The general counters likewise, bit n for IA32_PMCn: leaf 23H's
+	 * bitmap where it is enumerated, holes and all, else the first
+	 * CPUID.0AH:EAX[15:8] (core_enum_gp_set, C-66, C-73). */
+	unsigned gp_set;
 };
 
 static inline bool core_has_fixed(const struct core *c, unsigned j)
 {
 	return c->fixed_set >> j & 1;
 }
+
+static inline bool core_has_gp(const struct core *c, unsigned n)
+{
+	return c->gp_set >> n & 1;
+}
+
+/* C-52 as the suite reads CPUID.0AH (a = EAX, EBX, ECX, EDX) itself:
+ * fixed counter i is there if ECX[i] or EDX[4:0] > i (version 5 on), the
+ * first EDX[4:0] before (C-53); of the three the suite knows. */
+uint32_t core_rule_fixed_set(const uint32_t a[4]);
 
 /* Read the enumeration (C-11) and put every control at rest: GLOBAL_CTRL,
  * FIXED_CTR_CTRL and each PERFEVTSEL 0, overflow status cleared, then
@@ -218,6 +232,6 @@ enum verdict core_overflowed(struct tctx *t, uint64_t bits, const char *what);
 /* One suite per concern, run in this order (suites/all.c). */
 extern const struct suite core_enum_suite, core_gate_suite, core_filter_suite, core_edge_suite,
 	core_fixed_suite, core_ovf_suite, core_pmi_suite, core_events_suite, core_v4_suite,
-	core_v5_suite;
+	core_v5_suite, core_v6_suite;
 
 #endif

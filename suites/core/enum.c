@@ -54,7 +54,9 @@ static enum verdict counters(struct tctx *t)
 		      "version 3, 4 x 48-bit general and 3 x 48-bit fixed counters expected, "
 		      "CPUID.0AH says version %u, %u x %u, %u x %u (C-12)", e->model, e->version,
 		      e->ngp, e->gp_width, e->nfixed, e->fixed_width);
-	for (n = 0; n < e->ngp; n++) {
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		if (!core_has_gp(&c, n))
+			continue; /* C-66, C-73: a hole is not there */
 		WR(t, CORE_SEL(n), sel);
 		RD(t, CORE_SEL(n), &r);
 		CHECK(t, r == sel, "IA32_PERFEVTSEL%u (0x%x) reads 0x%lx after 0x%lx (C-14)", n,
@@ -79,7 +81,7 @@ static enum verdict counters(struct tctx *t)
 		      e->fixed_width);
 		WR(t, CORE_FIXED(n), 0);
 	}
-	r = (1ull << e->ngp) - 1;
+	r = c.gp_set;
 	for (n = 0; n < CORE_MAX_FIXED; n++)
 		r |= core_has_fixed(&c, n) ? G_FIXED(n) : 0;
 	WR(t, MSR_GLOBAL_CTRL, r);
@@ -109,8 +111,8 @@ static enum verdict write_width(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
-	for (n = 0; n < c.e.ngp; n++)
-		for (i = 0; i < ARRAY_SIZE(cases); i++) {
+	for (n = 0; n < CORE_MAX_GP; n++)
+		for (i = 0; core_has_gp(&c, n) && i < ARRAY_SIZE(cases); i++) {
 			if ((v = core_set_pmc(t, n, cases[i].w)) != V_PASS)
 				return v;
 			RD(t, CORE_PMC(n), &r);
@@ -119,8 +121,8 @@ static enum verdict write_width(struct tctx *t)
 			      (unsigned long)r, (unsigned long)cases[i].w,
 			      (unsigned long)(cases[i].r & c.gp_mask), c.e.gp_width);
 		}
-	for (n = 0; n < c.e.ngp; n++)
-		if ((v = core_set_pmc(t, n, 0)) != V_PASS)
+	for (n = 0; n < CORE_MAX_GP; n++)
+		if (core_has_gp(&c, n) && (v = core_set_pmc(t, n, 0)) != V_PASS)
 			return v;
 	return core_end(&c, V_PASS);
 }
@@ -148,7 +150,9 @@ static enum verdict full_width(struct tctx *t)
 		return core_end(&c, V_PASS);
 	}
 	want = (1ull << (c.e.gp_width - 1)) | 0x123456789ull;
-	for (n = 0; n < c.e.ngp; n++) {
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		if (!core_has_gp(&c, n))
+			continue; /* C-73 */
 		WR(t, CORE_SEL(n), 0); /* C-15 */
 		WR(t, CORE_A_PMC(n), want);
 		RD(t, CORE_PMC(n), &r);

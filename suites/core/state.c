@@ -31,6 +31,7 @@ struct cpu_state {
 	bool have;
 	struct core_enum e;
 	uint32_t fixed_set; /* core_enum_fixed_set: the fixed counters it has */
+	uint32_t gp_set;    /* core_enum_gp_set: the general ones, holes and all (C-73) */
 	uint64_t global_ctl, fixed_ctl, status;
 	uint64_t sel[CORE_MAX_GP], pmc[CORE_MAX_GP], fixed[CORE_MAX_FIXED];
 	unsigned regs, left; /* registers saved, non-zero among them */
@@ -57,9 +58,9 @@ bool core_state_holds(unsigned cpu)
 	return false;
 }
 
-static unsigned ngp(const struct cpu_state *s)
+static bool has_gp(const struct cpu_state *s, unsigned n)
 {
-	return s->e.ngp < CORE_MAX_GP ? s->e.ngp : CORE_MAX_GP;
+	return n < CORE_MAX_GP && (s->gp_set >> n & 1);
 }
 
 static bool has_fixed(const struct cpu_state *s, unsigned j)
@@ -91,6 +92,7 @@ static enum verdict save_here(struct tctx *t, struct cpu_state *s)
 
 	core_enum_read(&s->e);
 	s->fixed_set = core_enum_fixed_set(&s->e);
+	s->gp_set = core_enum_gp_set(&s->e);
 	if (s->e.version >= 2) {
 		RD(t, MSR_GLOBAL_CTRL, &s->global_ctl);
 		RD(t, MSR_GLOBAL_STATUS, &s->status);
@@ -103,7 +105,9 @@ static enum verdict save_here(struct tctx *t, struct cpu_state *s)
 			s->regs++;
 		}
 	}
-	for (n = 0; n < ngp(s); n++) {
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		if (!has_gp(s, n))
+			continue; /* C-66: a hole of the bitmap is no register */
 		RD(t, CORE_SEL(n), &s->sel[n]);
 		RD(t, CORE_PMC(n), &s->pmc[n]);
 		s->left += nonzero(s, CORE_SEL(n), s->sel[n]) + nonzero(s, CORE_PMC(n), s->pmc[n]);
@@ -148,7 +152,9 @@ static enum verdict restore_counters(struct tctx *t, const struct cpu_state *s)
 	enum verdict v = V_PASS;
 	unsigned n;
 
-	for (n = 0; n < ngp(s) && v == V_PASS; n++) {
+	for (n = 0; n < CORE_MAX_GP && v == V_PASS; n++) {
+		if (!has_gp(s, n))
+			continue;
 		uint64_t want = fw ? s->pmc[n] : sign_extended(s, s->pmc[n]);
 
 		WR(t, CORE_SEL(n), 0); /* C-15 */
@@ -175,6 +181,7 @@ static enum verdict restore_here(struct tctx *t, struct cpu_state *s)
 	if (!s->have) { /* what to stop: the enumeration the pre-flight did not keep */
 		core_enum_read(&s->e);
 		s->fixed_set = core_enum_fixed_set(&s->e);
+		s->gp_set = core_enum_gp_set(&s->e);
 	}
 	if (s->e.version >= 2) {
 		WR(t, MSR_GLOBAL_CTRL, 0); /* stopped, so restored counters hold still */

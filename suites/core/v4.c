@@ -170,6 +170,8 @@ static enum verdict inuse(struct tctx *t)
  * cycles and, if there, IA32_FIXED_CTR1, all started by one write. */
 static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, uint64_t *gctl)
 {
+	uint64_t st;
+
 	WR(t, MSR_GLOBAL_CTRL, 0);
 	WR(t, CORE_SEL(0), 0);
 	/* The status and freeze bits are reset before any select is written:
@@ -177,6 +179,14 @@ static enum verdict start_pair(struct tctx *t, const struct core *c, bool pmi, u
 	 * from the select write on, and an overflow then would be erased or
 	 * kept by how long the writes between took. */
 	WR(t, MSR_GLOBAL_OVF_CTRL, G_COUNTERS | ST_LBR_FRZ | ST_CTR_FRZ);
+	/* And found reset, every counter stopped: a bit left over would pass
+	 * for IA32_PMC0's overflow before it came, and the test's verdict
+	 * would hang on whether that overflow, and the freeze its PMI makes,
+	 * came before the test ended (C-07, C-43). */
+	RD(t, MSR_GLOBAL_STATUS, &st);
+	CHECK(t, !(st & (G_COUNTERS | ST_LBR_FRZ | ST_CTR_FRZ)), "IA32_PERF_GLOBAL_STATUS 0x%lx "
+	      "after STATUS_RESET of every counter's bit and both freeze bits, the counters "
+	      "stopped (C-07, C-43)", (unsigned long)st);
 	TRY(core_set_pmc(t, 0, 0 - PRESET_N)); /* C-17: sign-extended */
 	WR(t, CORE_SEL(0), SEL_COUNT(EV_CYCLES) | (pmi ? SEL_INT : 0));
 	WR(t, CORE_SEL(1), SEL_COUNT(EV_CYCLES));

@@ -44,19 +44,6 @@ static void spin_us(uint64_t us)
 		;
 }
 
-/* C-52 as the test reads it itself: counter i is there if ECX[i] or
- * EDX[4:0] > i (version 5), the first EDX[4:0] before (C-53). */
-static uint32_t rule_fixed_set(const uint32_t a[4])
-{
-	unsigned ver = a[0] & 0xFF, n = a[3] & 0x1F, i;
-	uint32_t set = 0;
-
-	for (i = 0; ver >= 2 && i < CORE_MAX_FIXED; i++)
-		if (n > i || (ver >= 5 && (a[2] >> i & 1)))
-			set |= 1u << i;
-	return set;
-}
-
 static int wr(uint32_t msr, uint64_t v)
 {
 	return msr_write(plat_this_cpu(), msr, v);
@@ -82,7 +69,7 @@ static void probe_here(void *arg)
 	pmu_cpuid(0xA, 0, p->a);
 	core_enum_read(&p->e);
 	set = core_enum_fixed_set(&p->e) & ((1u << CORE_MAX_FIXED) - 1);
-	omitted = ~rule_fixed_set(p->a) & ((1u << CORE_MAX_FIXED) - 1);
+	omitted = ~core_rule_fixed_set(p->a) & ((1u << CORE_MAX_FIXED) - 1);
 	f |= wr(MSR_GLOBAL_CTRL, 0) | wr(CORE_FIXED_CTL, 0);
 	for (n = 0; n < p->e.ngp && n < CORE_MAX_GP; n++) {
 		f |= wr(CORE_SEL(n), 0) | wr(CORE_PMC(n), 0);
@@ -177,7 +164,7 @@ static enum verdict fixed_bitmap(struct tctx *t)
 		return t_na(t, "architectural PMU version %u: the fixed-counter bitmap comes with "
 			    "version 5 (C-52, C-53)", p[0].e.version);
 	for (k = 0; k < n; k++) {
-		uint32_t want = rule_fixed_set(p[k].a), got = core_enum_fixed_set(&p[k].e);
+		uint32_t want = core_rule_fixed_set(p[k].a), got = core_enum_fixed_set(&p[k].e);
 
 		where(&p[k], w, sizeof(w));
 		t_figure_at(t, "fixed_set_mask", FIG_CPU, p[k].cpu, got, "mask");
@@ -201,12 +188,17 @@ static enum verdict fixed_bitmap(struct tctx *t)
 	return V_PASS;
 }
 
-/* The emulated hybrid part's shapes as C-59 gives them (the suite's own
- * copy): general counters, EDX[4:0], ECX of the P-core and the E-core. */
+/* The emulated hybrid parts' shapes as C-59 and C-72 give them (the
+ * suite's own copy): version, general counters, EDX[4:0], ECX of the
+ * P-core and the E-core; version 6 on the models C-71 lists (Lunar Lake,
+ * Arrow Lake, Panther Lake), whose E-core's CPUID.0AH counts the four
+ * general counters below its bitmap's hole (OQ-C31). */
 static const struct model_type {
-	uint8_t type, ngp, nfixed;
+	uint8_t type, version, ngp, nfixed;
 	uint32_t bitmap;
-} model_types[] = { { TYPE_CORE, 8, 3, 0x7 }, { TYPE_ATOM, 6, 1, 0x5 } };
+} model_types[] = { { TYPE_CORE, 5, 8, 3, 0x7 }, { TYPE_ATOM, 5, 6, 1, 0x5 },
+		    { TYPE_CORE, 6, 8, 3, 0x7 }, { TYPE_ATOM, 6, 4, 1, 0x5 } };
+static const uint8_t v6_models[] = { 0xBD, 0xC6, 0xC5, 0xCC };
 
 /* The version-5 parts of one core type this test asserts, by CPUID.01H
  * model (family 6), as the spec lists them (the suite's own copy), and the
@@ -219,13 +211,17 @@ static const struct {
 } one_type_parts[] = { { 0x7D, TYPE_CORE }, { 0x7E, TYPE_CORE }, { 0x8C, TYPE_CORE },
 		       { 0x8D, TYPE_CORE }, { 0xA7, TYPE_CORE }, { 0xBE, TYPE_ATOM } };
 
-/* C-59's counts for core type `type`, or NULL. */
-static const struct model_type *model_type(uint8_t type)
+/* C-59's (C-72's on a version-6 model) counts for core type `type` on
+ * the probe's CPU model, or NULL. */
+static const struct model_type *model_type(const struct probe *p, uint8_t type)
 {
-	unsigned i;
+	unsigned i, version = 5;
 
+	for (i = 0; p->e.family == 6 && i < ARRAY_SIZE(v6_models); i++)
+		if (v6_models[i] == p->e.model)
+			version = 6;
 	for (i = 0; i < ARRAY_SIZE(model_types); i++)
-		if (model_types[i].type == type)
+		if (model_types[i].type == type && model_types[i].version == version)
 			return &model_types[i];
 	return NULL;
 }
@@ -257,16 +253,17 @@ static uint8_t model_type_of(unsigned cpu)
  * and no general counter beyond them. */
 static enum verdict model_counts(struct tctx *t, const struct probe *p, uint8_t type)
 {
-	const struct model_type *m = model_type(type);
+	const struct model_type *m = model_type(p, type);
 	char w[40];
 
 	where(p, w, sizeof(w));
 	if (m)
-		CHECK(t, p->e.version == 5 && p->e.ngp == m->ngp && p->e.nfixed == m->nfixed &&
-		      p->e.fixed_bitmap == m->bitmap, "%s: CPUID.0AH version %u, %u general, "
-		      "EDX[4:0] %u, ECX 0x%x; the model's %s is version 5, %u, %u, 0x%x (C-59)", w,
-		      p->e.version, p->e.ngp, p->e.nfixed, p->e.fixed_bitmap, core_type_name(type),
-		      m->ngp, m->nfixed, m->bitmap);
+		CHECK(t, p->e.version == m->version && p->e.ngp == m->ngp &&
+		      p->e.nfixed == m->nfixed && p->e.fixed_bitmap == m->bitmap, "%s: CPUID.0AH "
+		      "version %u, %u general, EDX[4:0] %u, ECX 0x%x; the model's %s is version %u, "
+		      "%u, %u, 0x%x (C-59, C-72)", w, p->e.version, p->e.ngp, p->e.nfixed,
+		      p->e.fixed_bitmap, core_type_name(type), m->version, m->ngp, m->nfixed,
+		      m->bitmap);
 	CHECK(t, p->e.ngp >= CORE_MAX_GP || p->sel_beyond == VEC_GP, "%s: IA32_PERFEVTSEL%u, "
 	      "beyond the %u general counters of this core type, took a write (%d) (C-57)", w,
 	      p->e.ngp, p->e.ngp, p->sel_beyond);

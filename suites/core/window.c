@@ -11,6 +11,17 @@ uint64_t core_event(unsigned row)
 	return row < ARRAY_SIZE(ev) ? ev[row] : 0;
 }
 
+uint32_t core_rule_fixed_set(const uint32_t a[4])
+{
+	unsigned ver = a[0] & 0xFF, n = a[3] & 0x1F, i;
+	uint32_t set = 0;
+
+	for (i = 0; ver >= 2 && i < CORE_MAX_FIXED; i++)
+		if (n > i || (ver >= 5 && (a[2] >> i & 1)))
+			set |= 1u << i;
+	return set;
+}
+
 uint64_t core_slack(const struct core *c, unsigned per_cycle_max)
 {
 	return c->model ? 0 : 2ull * CORE_SKEW * per_cycle_max;
@@ -24,8 +35,8 @@ static int rest(const struct core *c)
 
 	if (c->fixed_set && (f = msr_write(me, CORE_FIXED_CTL, 0)) && !e)
 		e = f;
-	for (n = 0; n < c->e.ngp && n < CORE_MAX_GP; n++)
-		if ((f = msr_write(me, CORE_SEL(n), 0)) && !e)
+	for (n = 0; n < CORE_MAX_GP; n++)
+		if (core_has_gp(c, n) && (f = msr_write(me, CORE_SEL(n), 0)) && !e)
 			e = f;
 	if ((f = msr_write(me, MSR_GLOBAL_OVF_CTRL, G_COUNTERS)) && !e) /* C-07 */
 		e = f;
@@ -77,6 +88,7 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 			      c->e.ngp);
 	/* C-61: fixed counters beyond the three the suite knows are left alone */
 	c->fixed_set = core_enum_fixed_set(&c->e) & ((1u << CORE_MAX_FIXED) - 1);
+	c->gp_set = core_enum_gp_set(&c->e) & ((1u << CORE_MAX_GP) - 1); /* C-73 */
 	if (c->e.ngp > CORE_MAX_GP || c->e.gp_width < 32 || c->e.gp_width > 63 ||
 	    (c->fixed_set && (c->e.fixed_width < 32 || c->e.fixed_width > 63)))
 		return t_skip(t, "CPUID.0AH enumerates beyond what the harness handles (%u x %u-bit "
@@ -144,7 +156,9 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 	WR(t, MSR_GLOBAL_CTRL, 0);
 	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, 0); /* the fixed counters' EN clear before they are written */
-	for (n = 0; n < c->e.ngp; n++) {
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		if (!core_has_gp(c, n))
+			continue; /* C-73: a hole of the bitmap is never written */
 		WR(t, CORE_SEL(n), 0);
 		if ((v = core_set_pmc(t, n, 0)) != V_PASS)
 			return v;
@@ -152,8 +166,8 @@ static enum verdict program(struct tctx *t, const struct core *c, const struct c
 	for (n = 0; n < CORE_MAX_FIXED; n++)
 		if (core_has_fixed(c, n))
 			WR(t, CORE_FIXED(n), 0);
-	for (n = 0; n < c->e.ngp; n++)
-		if (w->sel[n])
+	for (n = 0; n < CORE_MAX_GP; n++)
+		if (core_has_gp(c, n) && w->sel[n])
 			WR(t, CORE_SEL(n), w->sel[n]);
 	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, w->fixed_ctl);
@@ -209,17 +223,16 @@ static int nest_read(const struct core *c, const struct core_win *w, uint64_t *v
 
 static enum verdict held_still(struct tctx *t, const struct core *c, const struct core_win *w)
 {
-	unsigned i, idx;
+	unsigned idx;
 	uint64_t now, was;
 	char name[24];
 	int e;
 
 	pmi_spin(NULL, STILL_US);
-	for (i = 0; i < c->e.ngp + 0u + CORE_MAX_FIXED; i++) {
-		idx = i < c->e.ngp ? i : CORE_MAX_GP + i - c->e.ngp;
-		if (i >= c->e.ngp && !core_has_fixed(c, i - c->e.ngp))
+	for (idx = 0; idx < CORE_MAX_GP + CORE_MAX_FIXED; idx++) {
+		if (idx < CORE_MAX_GP ? !core_has_gp(c, idx) : !core_has_fixed(c, idx - CORE_MAX_GP))
 			continue;
-		was = i < c->e.ngp ? w->gp[i] : w->fixed[i - c->e.ngp];
+		was = idx < CORE_MAX_GP ? w->gp[idx] : w->fixed[idx - CORE_MAX_GP];
 		if ((e = core_read(c, idx, &now)))
 			return t_error(t, "reading %s faulted (%d)", core_name(idx, name,
 									      sizeof(name)), e);
@@ -267,16 +280,17 @@ enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *
 		return t_error(t, "opening, reading or closing the window faulted (%d)", e);
 	w->ticks = t1 - t0;
 	w->inner = i1 - i0;
-	for (n = 0; n < c->e.ngp; n++)
-		if ((e = core_read(c, n, &w->gp[n])))
+	for (n = 0; n < CORE_MAX_GP; n++)
+		if (core_has_gp(c, n) && (e = core_read(c, n, &w->gp[n])))
 			return t_error(t, "reading IA32_PMC%u faulted (%d)", n, e);
 	for (n = 0; n < CORE_MAX_FIXED; n++)
 		if (core_has_fixed(c, n) && (e = core_read(c, CORE_MAX_GP + n, &w->fixed[n])))
 			return t_error(t, "reading IA32_FIXED_CTR%u faulted (%d)", n, e);
 	if (!w->nnest && (v = held_still(t, c, w)) != V_PASS)
 		return v;
-	for (n = 0; n < c->e.ngp; n++)
-		WR(t, CORE_SEL(n), 0);
+	for (n = 0; n < CORE_MAX_GP; n++)
+		if (core_has_gp(c, n))
+			WR(t, CORE_SEL(n), 0);
 	if (c->fixed_set)
 		WR(t, CORE_FIXED_CTL, 0);
 	for (n = 0; n < w->nnest; n++) {

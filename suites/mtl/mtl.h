@@ -1,4 +1,4 @@
-/* The mtl.* suite: client uncore layout E (spec client-uncore.md §4.14),
+/* The mtl.* suite: client uncore layout E (spec client-uncore.md §4.15),
  * each test driven by the constants of suites/mtl/spec.h. Its windows are
  * bounded by the NCU box controls, the per-tile enables that replace
  * GLOBAL_CTRL (L-105). */

@@ -1,5 +1,5 @@
 /* Client uncore layout E (Meteor Lake, Arrow Lake) as the mtl.* suite
- * knows it, written from the spec digest (client-uncore.md §4.14) and
+ * knows it, written from the spec digest (client-uncore.md §4.15) and
  * never from pmu/regs/mtl.c or the model: the model reads that table, so
  * a wrong entry there must show as a test failing here
  * (docs/design.md#tests-never-read-the-models-tables). */
@@ -58,7 +58,7 @@ static const uint8_t mt_models_f[] = { 0xBD };
 #define MT_LOOKUP_ANY   0x8F34ull               /* C-box and HAC C-box */
 #define MT_ARB_REQ      0x0181ull               /* ARB and HAC ARB */
 
-/* §4.15: the memory controllers behind MCHBAR (host bridge 0:0.0, config
+/* §4.16: the memory controllers behind MCHBAR (host bridge 0:0.0, config
  * 0x48; OQ-L43: address bits above 14), controller m at + 0x10000m. */
 #define MT_MCHBAR_CFG   0x48u                   /* L-110 */
 #define MT_MCHBAR_EN    1ull
@@ -85,7 +85,7 @@ static const uint8_t mt_models_f[] = { 0xBD };
 #define MT_IMC_CAS_WR   0x23u
 #define MT_LINE         64u
 
-/* §4.16: layout F's units behind SAFBAR (host bridge config 0x68), offsets
+/* §4.17: layout F's units behind SAFBAR (host bridge config 0x68), offsets
  * from it; HBO box b 0x1000b below box 0 (L-119..L-124; Intel's control
  * addresses, OQ-L50). */
 #define MT_SAFBAR_CFG   0x68u                   /* L-119 */

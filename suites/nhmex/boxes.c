@@ -9,10 +9,14 @@
  *
  * OQ-X19: the spec gives no encoding that counts reliably on hardware;
  * these are the candidates (a counter that stays idle on hardware makes its
- * test SKIP, not pass). On the model every enabled counter counts a cycle
- * stream whatever it selects; an R counter counts the IPERF sub-counter its
+ * test SKIP, not pass). Each respects the event constraints (spec.h): C and
+ * S with every sub-event (umask 0 counts nothing, X-45, X-46), B per
+ * counter (X-44, ex_b_ev), W C_CYCLES_TURBO, not a throttle event (X-47).
+ * On the model every enabled counter counts a cycle stream whatever it
+ * selects within those; an R counter counts the IPERF sub-counter its
  * ev_sel names (X-33), so R's event here is ev_sel 0 (IPERF_CFG0 of the
- * half's first port, given an event by ex_arm). */
+ * half's first port, given an event by ex_arm). B's is 0 here: ex_boxes
+ * takes each counter's from ex_b_ev. */
 static const struct ex_type {
 	char letter;
 	unsigned count, nctr;
@@ -23,12 +27,12 @@ static const struct ex_type {
 	  .ev = 0x01 },
 	/* 8 on 0x2E */
 	{ .letter = 'C', .count = 10, .nctr = 6, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
-	  .ev = 0x01 },
+	  .ev = 0x01 | EX_UMASK(EX_C_ALL) },
 	/* ev_sel 5:1 */
 	{ .letter = 'B', .count = 2, .nctr = 4, .en = EX_EN0, .pmi = EX_PMI20, .def = EX_B_DEF,
-	  .ev = 1ull << 1 },
+	  .ev = 0 },
 	{ .letter = 'S', .count = 2, .nctr = 4, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
-	  .ev = 0x01 },
+	  .ev = 0x01 | EX_UMASK(EX_S_ALL) },
 	/* inc_sel 13:9 */
 	{ .letter = 'M', .count = 2, .nctr = 6, .en = EX_EN0, .pmi = EX_M_PMI, .def = EX_M_DEF,
 	  .ev = 1ull << 9 },
@@ -36,7 +40,7 @@ static const struct ex_type {
 	{ .letter = 'R', .count = 2, .nctr = 8, .en = EX_EN0, .pmi = EX_R_PMI, .def = EX_R_DEF,
 	  .ev = 0 },
 	{ .letter = 'W', .count = 1, .nctr = 4, .en = EX_EN22, .pmi = EX_PMI20, .def = EX_CSW_DEF,
-	  .ev = 0x01 },
+	  .ev = EX_W_TURBO },
 };
 
 static uint32_t gctl_of(char letter, unsigned n)
@@ -90,7 +94,7 @@ static void route(struct ex_box *b)
 
 unsigned ex_boxes(struct ex_box *out)
 {
-	unsigned i, idx, n = 0, ncbox = ex_model() == 0x2F ? 10 : 8; /* */
+	unsigned i, idx, k, n = 0, ncbox = ex_model() == 0x2F ? 10 : 8; /* */
 
 	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		const struct ex_type *ty = &types[i];
@@ -113,7 +117,8 @@ unsigned ex_boxes(struct ex_box *out)
 			b->en = ty->en;
 			b->pmi = ty->pmi;
 			b->def = ty->def;
-			b->ev = ty->ev;
+			for (k = 0; k < ty->nctr; k++) /* B's ev_sel is bits 5:1 */
+				b->ev[k] = ty->letter == 'B' ? (uint64_t)ex_b_ev[k] << 1 : ty->ev;
 			b->box_en = ty->letter == 'U' ? EX_U_EN : EX_CTR_MASK(ty->nctr);
 			route(b);
 		}
@@ -212,7 +217,7 @@ enum verdict ex_arm(struct tctx *t, const struct ex_box *b, unsigned k, uint64_t
 		WR(t, 0xE04 + 4 * b->idx, 1ull << 31); /* port 4h IPERF_CFG0 (OQ-X21): flit_send */
 	}
 	WR(t, ex_ctr(b, k), val);
-	WR(t, ex_sel(b, k), b->ev | b->en | (pmi ? b->pmi : 0));
+	WR(t, ex_sel(b, k), b->ev[k] | b->en | (pmi ? b->pmi : 0));
 	if (b->ctl == EX_U_CTL) {
 		*u |= EX_U_EN;
 		return V_PASS;
@@ -240,6 +245,37 @@ enum verdict ex_rate(struct tctx *t, const struct ex_box *b, unsigned k, uint64_
 	ex_quiet();
 	*hz = ((c1 - c0) & EX_MASK) * plat_tsc_hz() / (t1 - t0);
 	return V_PASS;
+}
+
+/* The counter read as it counts (a read leaves counting alone, X-10); once
+ * it has counted the 2^48 - pre events to the wrap since the first read,
+ * the status read after it must show the wrap (X-14). Counted as the sum
+ * of the steps between reads, so a counter narrower than 48 bits (a
+ * defect) wraps early and ends the wait too, its status then judged. */
+enum verdict ex_wait_wrap(struct tctx *t, uint32_t reg, uint64_t bit, uint32_t ctr, uint64_t pre,
+			  uint64_t *st)
+{
+	uint64_t still = plat_tsc_hz() / 1000000 * EX_STILL_US, c, last, moved = 0, now, since;
+
+	/* The counter held `last` at `since` or before (the clock read after
+	 * the counter read) and still at `now` or after (the clock read
+	 * before it): "still" means still over at least now - since. */
+	RD(t, ctr, &last);
+	since = plat_tsc();
+	for (;;) {
+		now = plat_tsc();
+		RD(t, ctr, &c);
+		RD(t, reg, st);
+		moved += (c - last) & EX_MASK;
+		if ((*st & bit) || moved >= EX_TOP - pre)
+			return V_PASS;
+		if (c != last) {
+			last = c;
+			since = plat_tsc();
+		} else if (now > since && now - since > still) {
+			return V_PASS;
+		}
+	}
 }
 
 uint64_t ex_preload(uint64_t hz, uint64_t us)

@@ -3,6 +3,7 @@
  * counter, C0-C7 (C0-C9 on 0x2F), B, S, M, both R halves, W and its fixed
  * counter. A counter is judged "moving" or "still" across WINDOW_US. */
 #include "suites/nhmex/nhmex.h"
+#include "suites/common/not_counted.h"
 
 /* 1 ms: over two million U-clocks on the model (2.133 GHz), and on
  * hardware any counting event of an uncore at 1-3 GHz moves in it. A still
@@ -90,7 +91,7 @@ static enum verdict sels(struct tctx *t, bool en)
 
 	for (i = 0; i < s.n; i++)
 		for (k = 0; k < s.bx[i].nctr; k++)
-			WR(t, ex_sel(&s.bx[i], k), s.bx[i].ev | (en ? s.bx[i].en : 0));
+			WR(t, ex_sel(&s.bx[i], k), s.bx[i].ev[k] | (en ? s.bx[i].en : 0));
 	WR(t, EX_FIXED_CTL, en ? 1 : 0); /* bit 0 */
 	return V_PASS;
 }
@@ -98,6 +99,7 @@ static enum verdict sels(struct tctx *t, bool en)
 static enum verdict gates(struct tctx *t)
 {
 	unsigned i, k, j, idle = 0;
+	uint64_t ref = 0;
 
 	s.n = ex_boxes(s.bx);
 	memset(s.idle, 0, sizeof(s.idle));
@@ -111,12 +113,18 @@ static enum verdict gates(struct tctx *t)
 	WR(t, EX_U_CTL, EX_EN_ALL | EX_U_EN);
 	TRY(window(t));
 	for (i = 0, j = 0; i <= s.n; i++)
+		for (k = 0; k < nctr_of(i); k++, j++)
+			ref = s.b[j] - s.a[j]; /* the last: the W fixed counter's cycles */
+	for (i = 0, j = 0; i <= s.n; i++)
 		for (k = 0; k < nctr_of(i); k++, j++) {
+			char ev[80];
+
 			if (s.a[j] != s.b[j])
 				continue;
-			TRY(t_still(t, "%s counter %u (0x%x) did not move in %u us with en_all, its "
-				    "box enable and its en set (X-05, X-06, X-07; on hardware idle, "
-				    "OQ-X19: its event)", name_of(i), k, ctr_of(i, k), WINDOW_US));
+			snprintf(ev, sizeof(ev), "%s counter %u (0x%x) on select 0x%lx", name_of(i), k,
+				 ctr_of(i, k), (unsigned long)(i < s.n ? s.bx[i].ev[k] : 1));
+			TRY(ev_still(t, ev, "the W fixed counter", i < s.n ? ref : 0,
+				     "X-05, X-06, X-07; OQ-X19: its event"));
 			s.idle[j] = true;
 			idle++;
 		}
@@ -167,7 +175,7 @@ static enum verdict controls(struct tctx *t, bool check, unsigned *changed)
 
 			if (k == s.bx[i].nctr && msr == EX_U_CTL)
 				continue; /* U: its GLOBAL_CTL is the register written */
-			want = k < s.bx[i].nctr ? s.bx[i].ev | s.bx[i].pmi | s.bx[i].en :
+			want = k < s.bx[i].nctr ? s.bx[i].ev[k] | s.bx[i].pmi | s.bx[i].en :
 			       s.bx[i].box_en | (s.bx[i].name[0] == 'W' ? EX_FIXED_EN : 0);
 			if (!check) {
 				WR(t, msr, want);

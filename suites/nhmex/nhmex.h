@@ -44,7 +44,7 @@ struct ex_box {
 	unsigned stride, nctr;
 	uint64_t en, pmi;             /* the control's en and pmi_en bits (§5.5) */
 	uint64_t def;                 /* every defined bit of the control (§5.5) */
-	uint64_t ev;                  /* the event programmed beside en (OQ-X19) */
+	uint64_t ev[8];               /* counter k's event, beside en (OQ-X19, X-44..X-47) */
 	uint64_t box_en;              /* all ctr_en bits (U: GLOBAL_CTL.en, X-06) */
 	int s;                        /* the S-box it reports to, -1: none */
 	uint64_t ubit;                /* its bit in U GLOBAL_STATUS */
@@ -83,6 +83,20 @@ uint32_t ex_model(void);
  * and control 0, every counter 0, every ov bit cleared at its box and
  * U GLOBAL_STATUS reading 0 afterwards (X-26, X-27). */
 enum verdict ex_prepare(struct tctx *t);
+/* Counters 0..n-1 of one box, their selects (en added: bit 0 in a B-box,
+ * 22 elsewhere, §5.5) and counts (suites/nhmex/filter.c). */
+struct ex_fbox {
+	const char *name;
+	uint32_t gctl, sel0; /* U: its GLOBAL_CTL is the uncore-wide one */
+	unsigned n;
+	uint64_t sel[6];
+};
+/* One window over the boxes opened and closed by en_all (X-08), every
+ * counter from 0 (X-29), the W fixed counter counting the cycles: c[i][k]
+ * counter k of box i, cycles the fixed counter's; the package left at
+ * rest. */
+enum verdict ex_window(struct tctx *t, const struct ex_fbox *b, unsigned nb, uint64_t (*c)[6],
+		       uint64_t *cycles);
 /* The same without verdict, for the end of a test (errors ignored). */
 void ex_quiet(void);
 
@@ -110,6 +124,18 @@ enum verdict ex_arm(struct tctx *t, const struct ex_box *b, unsigned k, uint64_t
  * never a value whose low 24 bits are 0xFFFFFE or 0xFFFFFF (X-36). */
 uint64_t ex_preload(uint64_t hz, uint64_t us);
 
+/* Until status register `reg` shows `bit` (*st its last read), or the
+ * counter at MSR `ctr`, preset to `pre`, has counted the 2^48 - pre events
+ * to its wrap since the wait began (the status is read after that counter
+ * read, so it must show by then), or the counter has not moved for
+ * EX_STILL_US. What ends the wait is what the counter did, never how long
+ * its wrap should take: a rate measured high (a CPU away between a counter
+ * read and the clock read) moves the wrap later and costs time, not a
+ * verdict. */
+#define EX_STILL_US 50000
+enum verdict ex_wait_wrap(struct tctx *t, uint32_t reg, uint64_t bit, uint32_t ctr, uint64_t pre,
+			  uint64_t *st);
+
 /* The first box (ex_boxes order) whose counter 0 counts, and its rate: the
  * overflow source of the PMI and freeze tests. On hardware a box whose
  * event is idle is passed over (OQ-X19); SKIP if none counts. */
@@ -129,6 +155,7 @@ enum verdict ex_run_siblings(struct tctx *t);
 
 /* One suite per concern, run in this order (suites/all.c). */
 extern const struct suite nhmex_regs_suite, nhmex_count_suite, nhmex_ovf_suite,
-	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite, nhmex_filter_suite;
+	nhmex_pmi_suite, nhmex_freeze_suite, nhmex_rbox_suite, nhmex_filter_suite,
+	nhmex_event_suite;
 
 #endif

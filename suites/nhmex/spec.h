@@ -42,6 +42,18 @@ static const uint16_t ex_c_off[10] = { 0x000, 0x080, 0x040, 0x0C0, 0x020,
  * U (OQ-X26). */
 #define EX_EV_07       0x07ull
 #define EX_S_HOM_RB    0x03u
+/* Event constraints (X-44..X-47): a test chooses each counter's event from
+ * these, never from the register tables. B: each counter its own list;
+ * 0x01 (a match/mask event) on counters 0 and 1, 0x07 IMT_NE_CYCLES on 2,
+ * 0x02 EARLY_ACK on 3, whose list has neither 0x01 nor 0x07 (X-44). */
+static const uint8_t ex_b_ev[4] = { 0x01, 0x01, 0x07, 0x02 };
+#define EX_B_EV_NOT_CTR3 0x01u                 /* absent from counter 3's list */
+#define EX_C_ALL       0xFFu                   /* C umask: every sub-event (X-46, OQ-X28) */
+#define EX_S_ALL       0xFFu                   /* S umask for 0x01 (X-45, OQ-X28) */
+/* W (Table 2-102): 0x04 C_CYCLES_TURBO counts without throttling, 0x00-0x03
+ * and 0x07 only while the part throttles (X-47). */
+#define EX_W_TURBO     0x04ull
+static const uint8_t ex_w_throttle[4] = { 0x00, 0x01, 0x02, 0x07 };
 #define EX_CSW_DEF     0xFFD4FFFFull           /* ev_sel, umask, edge, pmi_en, en, invert, threshold */
 #define EX_U_DEF       0x5400FFull             /* ev_sel 7:0, edge 18, pmi_en 20, en 22 (OQ-X24) */
 #define EX_B_DEF       0x10003Full             /* en 0, ev_sel 5:1, pmi_en 20 */

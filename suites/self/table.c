@@ -26,6 +26,7 @@ static const struct test self_tests[] = {
 	  "mechanism and 0xCF8/0xCFC; an absent function aborts", .needs = 0,
 	  .run = self_pci_config },
 	{ .id = "self.mmio.ranges", .desc = "MMIO refused outside the firmware's MMIO ranges; "
-	  "the local APIC's ID register read inside them", .needs = 0, .run = self_mmio_ranges },
+	  "the local APIC's ID register read inside them; bus 0's memory BARs resolved to "
+	  "their windows untouched", .needs = 0, .run = self_mmio_ranges },
 };
 const struct suite self_suite = SUITE("self", self_tests);

@@ -5,6 +5,7 @@
  * the four counters of one box start and stop with one BOX_CTL write
  * (S-41, S-42), so they see the same pclks. */
 #include "suites/snbep/snbep.h"
+#include "suites/common/not_counted.h"
 
 /* 100 us: 80 000 pclks, ~10^5 uncore clocks: any counter that counts moves. */
 #define RUN_US 100
@@ -102,7 +103,9 @@ static enum verdict uclk_en(struct tctx *t)
 	return snb_quiet(t);
 }
 
-/* S-18: a U-box counter with en and ev_sel 0 does not count; a real ev_sel
+/* S-18, S-63: a U-box counter with en and ev_sel 0 does not count, the
+ * guide's idle select; Intel's event lists call 0x00 UNC_U_CLOCKTICKS
+ * (OQ-S31): asserted on the model, reported on hardware. A real ev_sel
  * written later starts it (LOCK_CYCLES, fed by split locks; on hardware a
  * counter that stays still then is a SKIP, not a verdict). */
 static enum verdict ubox_ev0(struct tctx *t)
@@ -117,8 +120,12 @@ static enum verdict ubox_ev0(struct tctx *t)
 	plat_stall_us(RUN_US);
 	for (k = 0; k < 2; k++) {
 		RD(t, SNB_U_CTR(k), &v[k]);
-		CHECK(t, v[k] == 0, "U-box counter %u with en and ev_sel 0 counted 0x%lx (S-18)",
-		      k, (unsigned long)v[k]);
+		t_figure_box(t, "ev_sel0_count", k ? "U1" : "U0", (int64_t)v[k], "count");
+		TRY(t_default(t, "OQ-S31", "U-box ev_sel 0 is an idle select", v[k] == 0,
+			      "U-box counter %u with en and ev_sel 0 counted 0x%lx: the guide's idle "
+			      "select (S-18), Intel's event lists' UNC_U_CLOCKTICKS (S-63)", k,
+			      (unsigned long)v[k]));
+		WR(t, SNB_U_CTR(k), 0);
 		WR(t, SNB_U_CTL(k), SNB_EN | SNB_U_LOCK);
 	}
 	split_locks(1000);
@@ -269,41 +276,99 @@ static enum verdict thresh_top(struct tctx *t)
 }
 
 /* S-24: edge detect follows the threshold (the edges are those of "x >=
- * t", OQ-S09), which only a threshold of 2 or more shows: C-box 0 counts,
- * in one window, x >= 2, its rising edges, its falling edges (edge with
- * invert) and x < 2, on an event with several increments per cycle
- * (TOR_OCCUPANCY.ALL, 0x36/0x08 in Linux's event list: the digest names no
- * C-box event, so on hardware the counts are reported). Everywhere: each
- * rise is a cycle with x >= 2 and each fall one with x < 2, the two
- * alternate, and each follows a cycle of the other level except the
- * first (the detector starts at 0, OQ-S09). On the model the event moves,
- * so the rising edges must be seen. */
-#define EDGE_EV (0x36ull | 0x08ull << 8)
+ * t", OQ-S09), which only a threshold of 2 or more shows, on an event of
+ * several a cycle: TOR_OCCUPANCY.ALL, which counts on C-box counter 0
+ * alone (S-59), so in four successive windows counter 0 counts x >= 2, its
+ * rising edges, its falling edges (edge with invert) and x < 2, counter 1
+ * the C-box's clockticks of the same window. Everywhere: a level count is
+ * no more than the window's cycles, and edges alternate with cycles of
+ * the other level, so they are at most half the window's cycles + 1. On
+ * the model the event moves, so rising edges must be seen where levels
+ * were; on hardware a still counter 0 names its event (OQ-S30). */
 static enum verdict edge_thresh(struct tctx *t)
 {
-	const uint64_t lvl = EDGE_EV | SNB_EN | SNB_THRESH(2);
-	const uint64_t ctl[SNB_NCTR] = { lvl, lvl | SNB_EDGE, lvl | SNB_EDGE | SNB_INV,
+	static const char *const what[SNB_NCTR] = { "x_ge_2_cycles", "rising_count",
+						     "falling_count", "x_lt_2_cycles" };
+	const uint64_t lvl = SNB_TOR_ALL | SNB_EN | SNB_THRESH(2);
+	const uint64_t sel[SNB_NCTR] = { lvl, lvl | SNB_EDGE, lvl | SNB_EDGE | SNB_INV,
 					 lvl | SNB_INV };
+	uint64_t d[SNB_NCTR], n[SNB_NCTR], clk[SNB_NCTR];
+	unsigned w;
+
+	for (w = 0; w < SNB_NCTR; w++) {
+		uint64_t ctl[SNB_NCTR] = { 0, 0, 0, 0 };
+
+		ctl[SNB_TOR_CTR] = sel[w];
+		ctl[SNB_TOR_CTR + 1] = snb_box_clk(0);
+		TRY(snb_quiet(t));
+		TRY(snb_box_window(t, 0, ctl, WIN_US, d));
+		n[w] = d[SNB_TOR_CTR];
+		clk[w] = d[SNB_TOR_CTR + 1];
+		t_figure(t, what[w], (int64_t)n[w], w == 1 || w == 2 ? "count" : "cycles");
+		CHECK(t, clk[w] > 0, "C-box 0 clockticks did not count in %u us", WIN_US);
+		CHECK(t, n[w] <= clk[w], "%s: %lu in a window of %lu cycles (S-22, S-24)", what[w],
+		      (unsigned long)n[w], (unsigned long)clk[w]);
+		if (w == 1 || w == 2)
+			CHECK(t, n[w] <= clk[w] / 2 + 1, "%lu %s edges of x >= 2 in %lu cycles: "
+			      "edges need a cycle of the other level between them (S-24)",
+			      (unsigned long)n[w], w == 1 ? "rising" : "falling",
+			      (unsigned long)clk[w]);
+	}
+	TRY(snb_quiet(t));
+	if (!n[0])
+		return ev_idle(t, "C-box 0 TOR_OCCUPANCY.ALL (0x36/0x08) >= 2 on counter 0",
+			       "C-box 0 clockticks", clk[0], "S-59, OQ-S30");
+	if (!n[1] && n[0] && n[3])
+		return t_idle(t, "no rising edge of x >= 2 in %u us though x >= 2 held in %lu "
+				 "cycles and not in %lu of other windows: edge detect before the "
+				 "threshold? (S-24)", WIN_US, (unsigned long)n[0],
+			      (unsigned long)n[3]);
+	return V_PASS;
+}
+
+/* S-59..S-62 on C-box 0: TOR_OCCUPANCY.ALL on counter 0 beside clockticks,
+ * and on counters 2 and 3, which its restriction leaves out (reported on
+ * hardware, OQ-S30); then on counter 0 alone with umask 0 (nothing, S-62),
+ * with thresh 21 (never: at most 20 a cycle, S-60) and with thresh 21
+ * inverted (every cycle: as many as the clockticks of the same window). */
+static enum verdict tor(struct tctx *t)
+{
+	const uint64_t tor = SNB_TOR_ALL | SNB_EN, clk = snb_box_clk(0);
+	const uint64_t w1[SNB_NCTR] = { tor, clk, tor, tor };
+	const uint64_t w2[SNB_NCTR] = { SNB_TOR_UMASK0 | SNB_EN, clk, 0, 0 };
+	const uint64_t w3[SNB_NCTR] = { tor | SNB_THRESH(SNB_TOR_MAX + 1), clk, 0, 0 };
+	const uint64_t w4[SNB_NCTR] = { tor | SNB_THRESH(SNB_TOR_MAX + 1) | SNB_INV, clk, 0, 0 };
 	uint64_t d[SNB_NCTR];
 
 	TRY(snb_quiet(t));
-	TRY(snb_box_window(t, 0, ctl, WIN_US, d));
-	t_figure(t, "x_ge_2_cycles", (int64_t)d[0], "cycles");
-	t_figure(t, "rising_count", (int64_t)d[1], "count");
-	t_figure(t, "falling_count", (int64_t)d[2], "count");
-	t_figure(t, "x_lt_2_cycles", (int64_t)d[3], "cycles");
-	CHECK(t, d[1] <= d[0] && d[1] <= d[3] + 1 && d[2] <= d[3] && d[2] <= d[0] + 1,
-	      "x >= 2 in %lu cycles, < 2 in %lu: %lu rising and %lu falling edges of x >= 2 "
-	      "cannot be (S-24)", (unsigned long)d[0], (unsigned long)d[3], (unsigned long)d[1],
-	      (unsigned long)d[2]);
-	CHECK(t, d[1] <= d[2] + 1 && d[2] <= d[1] + 1, "%lu rising and %lu falling edges of "
-	      "x >= 2 do not alternate (S-24)", (unsigned long)d[1], (unsigned long)d[2]);
-	TRY(snb_quiet(t));
-	if (!d[1])
-		return t_idle(t, "no rising edge of x >= 2 in %u us (%lu cycles with x >= 2): "
-				   "edge detect before the threshold? (S-24)", WIN_US,
-				   (unsigned long)d[0]);
-	return V_PASS;
+	TRY(snb_box_window(t, 0, w1, WIN_US, d));
+	t_figure(t, "tor_ctr0_count", (int64_t)d[0], "count");
+	t_figure(t, "tor_ctr2_count", (int64_t)d[2], "count");
+	t_figure(t, "tor_ctr3_count", (int64_t)d[3], "count");
+	CHECK(t, d[1] > 0, "C-box 0 clockticks did not count in %u us", WIN_US);
+	TRY(t_default(t, "OQ-S30", "an event outside its counters counts nothing", !d[2] && !d[3],
+		      "TOR_OCCUPANCY.ALL on C-box 0 counters 2 and 3 counted %lu and %lu (counter 0: "
+		      "%lu); its restriction is counter 0 (S-59, S-61)", (unsigned long)d[2],
+		      (unsigned long)d[3], (unsigned long)d[0]));
+	if (!d[0]) {
+		TRY(snb_quiet(t));
+		return ev_idle(t, "C-box 0 TOR_OCCUPANCY.ALL (0x36/0x08) on counter 0",
+			       "C-box 0 clockticks", d[1], "S-59, OQ-S30");
+	}
+	TRY(snb_box_window(t, 0, w2, WIN_US, d));
+	t_figure(t, "tor_umask0_count", (int64_t)d[0], "count");
+	TRY(t_default(t, "OQ-S32", "umask 0 selects no sub-event", !d[0], "TOR_OCCUPANCY with "
+		      "umask 0 counted %lu in %lu cycles (S-62)", (unsigned long)d[0],
+		      (unsigned long)d[1]));
+	TRY(snb_box_window(t, 0, w3, WIN_US, d));
+	CHECK(t, !d[0], "TOR_OCCUPANCY with thresh %u passed %lu of %lu cycles: it adds at most "
+	      "%u a cycle (S-60)", SNB_TOR_MAX + 1, (unsigned long)d[0], (unsigned long)d[1],
+	      SNB_TOR_MAX);
+	TRY(snb_box_window(t, 0, w4, WIN_US, d));
+	CHECK(t, d[0] == d[1], "TOR_OCCUPANCY with thresh %u inverted passed %lu of %lu cycles: "
+	      "want every cycle (S-60, S-23)", SNB_TOR_MAX + 1, (unsigned long)d[0],
+	      (unsigned long)d[1]);
+	return snb_quiet(t);
 }
 
 /* S-34, S-24: the direction of edge detect, on a condition the test sets:
@@ -452,7 +517,7 @@ static const struct test tests[] = {
 	{ .id = "snbep.gate.uclk-en", .desc = "FIXED_CTL.en alone starts and stops the UCLK fixed "
 	  "counter", .needs = NEED_UNCORE, .run = uclk_en },
 	{ .id = "snbep.gate.ubox-ev0", .desc = "a U-box counter with en and ev_sel 0 does not "
-	  "count", .needs = NEED_UNCORE, .run = ubox_ev0 },
+	  "count (model; reported on hardware)", .needs = NEED_UNCORE, .run = ubox_ev0 },
 	{ .id = "snbep.gate.ctl-rst", .desc = "CTL.rst clears its counter only and reads 0 (model; "
 	  "reported on hardware)", .needs = NEED_UNCORE, .run = ctl_rst },
 	{ .id = "snbep.filter.thresh", .desc = "thresh 1 passes every pclk of clockticks, thresh 2 "
@@ -463,8 +528,12 @@ static const struct test tests[] = {
 	  "running", .needs = NEED_UNCORE, .run = edge },
 	{ .id = "snbep.filter.thresh-top", .desc = "thresh with its field's top bit set: 0x81 in a "
 	  "C-box, 0x11 in the PCU", .needs = NEED_UNCORE, .run = thresh_top },
-	{ .id = "snbep.filter.edge-thresh", .desc = "edge detect of x >= 2: rising and falling "
-	  "edges bounded by the levels and alternating", .needs = NEED_UNCORE, .run = edge_thresh },
+	{ .id = "snbep.filter.edge-thresh", .desc = "edge detect of x >= 2 on TOR_OCCUPANCY, "
+	  "counter 0 in successive windows: edges bounded by the cycles", .needs = NEED_UNCORE,
+	  .run = edge_thresh },
+	{ .id = "snbep.filter.tor", .desc = "TOR_OCCUPANCY on C-box counter 0 only, at most 20 a "
+	  "cycle, umask 0 nothing (counters 2-3 and umask 0: model; reported on hardware)",
+	  .needs = NEED_UNCORE, .run = tor },
 	{ .id = "snbep.filter.edge-dir", .desc = "edge detect counts entries into band 0, with "
 	  "invert exits (model; reported on hardware)", .needs = NEED_UNCORE, .run = edge_dir },
 	{ .id = "snbep.filter.thresh0", .desc = "thresh 0 ignores edge and occ_edge (model; "

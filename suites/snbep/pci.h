@@ -2,8 +2,7 @@
  * §4, S-47..S-58) as the suite reaches them: each socket's uncore bus found
  * from its U-box function (S-58), the box types with the spec's own
  * device/function numbers, counters, widths and clockticks events, and
- * the save and verified restore of every PMON register the tests write
- * (suites/snbep/pci_lib.c). */
+ * the boxes left at rest after each test (suites/snbep/pci_lib.c). */
 #ifndef SUITES_SNBEP_PCI_H
 #define SUITES_SNBEP_PCI_H
 
@@ -60,12 +59,11 @@ static inline struct pci_fn spb_fn(unsigned socket, unsigned box)
 int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v);
 
 /* Before a test: find the sockets (SKIP with the reason where none is
- * found) and save every PMON register of every box (CTLs, counters,
- * iMC fixed); after it: put them back and read each again (ERROR naming
- * the first that differs). BOX_CTL is write-only (OQ-S02): it is left at
- * its reset value 0 (S-06). */
+ * found). After it: every box of every socket at rest, its controls and
+ * counters 0, BOX_CTL 0 (S-06); what the machine held before the run is
+ * the state bracket's to save and put back (harness/state.c). */
 enum verdict spb_begin(struct tctx *t, unsigned *nsock);
-enum verdict spb_end(struct tctx *t, enum verdict v);
+enum verdict spb_end(struct tctx *t, unsigned nsock, enum verdict v);
 
 extern const struct suite snbep_pci_suite;
 

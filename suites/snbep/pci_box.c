@@ -1,8 +1,9 @@
 /* The PCI boxes (S-47..S-58): box control on every box type, exact widths
  * and torn-free reads, the iMC's DRAM clock against the TSC, memory
  * traffic against a streaming workload, threshold/invert/edge and QPI's
- * packet match/mask. Every test saves each socket's PMON registers first
- * and puts them back verified after (spb_begin, spb_end). Each box counts
+ * packet match/mask. Every test leaves every box at rest (spb_end); the
+ * state bracket saves what the machine held before the run and puts it
+ * back verified after it (harness/state.c). Each box counts
  * its clockticks (S-56), which run in every box clock on hardware too. */
 #include "suites/snbep/pci.h"
 
@@ -11,6 +12,9 @@
  * E5-2600 (S-54). */
 #define STREAM_BYTES (64ull << 20)
 #define CAS_MULTIPLE 2 /* S-54's upper bound, in lines per line moved */
+/* PKT_MATCH0 with a bit in each of dnid, mc and opc and none reserved
+ * (S-57: reserved bits are written 0) */
+#define PKT_MATCH0_VAL 0x12340u
 
 static enum verdict count_clk(struct tctx *t, struct pci_fn f, unsigned b, unsigned k,
 			      uint32_t extra)
@@ -79,7 +83,7 @@ static enum verdict box_ctl_one(struct tctx *t, unsigned s, unsigned b)
 }
 
 /* one on every PCI box of every socket, in order, until one does not pass;
- * the boxes' state saved before and put back after (spb_begin, spb_end). */
+ * every box left at rest after (spb_end). */
 static enum verdict each_box(struct tctx *t, enum verdict (*one)(struct tctx *, unsigned, unsigned),
 			     unsigned *nsock)
 {
@@ -89,7 +93,7 @@ static enum verdict each_box(struct tctx *t, enum verdict (*one)(struct tctx *, 
 	for (s = 0; v == V_PASS && s < *nsock; s++)
 		for (b = 0; v == V_PASS && b < SPB_BOXES; b++)
 			v = one(t, s, b);
-	return spb_end(t, v);
+	return spb_end(t, *nsock, v);
 }
 
 static enum verdict box_ctl(struct tctx *t)
@@ -206,7 +210,7 @@ static enum verdict dclk(struct tctx *t)
 					   (unsigned long long)hi, t_on_model() ? ", OQ-S24" : "");
 		}
 	t_figure(t, "dram_clock_hz", (int64_t)hz, "hz");
-	return spb_end(t, v);
+	return spb_end(t, n, v);
 }
 
 /* The buffer of the streaming workload, once a run (plat_alloc). */
@@ -265,7 +269,7 @@ static enum verdict traffic(struct tctx *t)
 	if (v != V_PASS)
 		return v;
 	if (!stream && !(stream = plat_alloc(STREAM_BYTES)))
-		return spb_end(t, t_skip(t, "no %llu MiB for the streaming buffer",
+		return spb_end(t, n, t_skip(t, "no %llu MiB for the streaming buffer",
 					 (unsigned long long)(STREAM_BYTES >> 20)));
 	v = cas_window(t, n, false, &rd, &wr);
 	t_figure_expect(t, "cas_reads_count", (int64_t)rd, (int64_t)(lines * 3 / 2),
@@ -284,7 +288,7 @@ static enum verdict traffic(struct tctx *t)
 			   "want [%llu, %llu] (S-53, S-54, S-55)", (unsigned long long)lines,
 			   (unsigned long long)wr, (unsigned long long)lines,
 			   (unsigned long long)(CAS_MULTIPLE * lines));
-	return spb_end(t, v);
+	return spb_end(t, n, v);
 }
 
 /* S-49 on each box type's clockticks (x = 1 a cycle, S-56: HA, iMC 0,
@@ -334,26 +338,26 @@ static enum verdict filter(struct tctx *t)
 	for (i = 0; v == V_PASS && i < ARRAY_SIZE(types); i++)
 		v = filter_one(t, types[i]);
 	if (v != V_PASS)
-		return spb_end(t, v);
+		return spb_end(t, n, v);
 	q = (struct pci_fn){ 0, spb_bus(0), 8, 6 };
-	rc = pci_cfg_write(q, 0x228, 4, 0x12345);
+	rc = pci_cfg_write(q, 0x228, 4, PKT_MATCH0_VAL);
 	if (!rc)
 		rc = pci_cfg_read(q, 0x228, 4, &m);
 	t_figure(t, "pkt_match0_reads_reg", rc ? -1 : (int64_t)m, "reg");
 	if (rc == PLAT_EUNSUPPORTED)
 		plat_log(1, "  snbep.pci.filter: QPI match/mask not reached: %s (pci: %s)",
 			 space_rc_text(rc), plat_pci_mechanism());
-	else if (rc || m != 0x12345) {
+	else if (rc || m != PKT_MATCH0_VAL) {
 		enum verdict v = t_default(t, "OQ-S28", "QPI match/mask at device 8/9 function 6",
-					   false, "QPI port 0 PKT_MATCH0 read %d/0x%x after 0x12345 "
-					   "(S-57, OQ-S28)", rc, m);
+					   false, "QPI port 0 PKT_MATCH0 read %d/0x%x after 0x%x "
+					   "(S-57, OQ-S28)", rc, m, PKT_MATCH0_VAL);
 
 		if (v != V_PASS)
-			return spb_end(t, v);
+			return spb_end(t, n, v);
 	}
 	if (!rc)
 		PWR(t, q, 0x228, 0);
-	return spb_end(t, V_PASS);
+	return spb_end(t, n, V_PASS);
 }
 
 static const struct test tests[] = {

@@ -49,6 +49,14 @@
 #define SNB_C_CLK     0x00ull        /* C-box clockticks (§6 of the model) */
 #define SNB_U_LOCK    0x44ull        /* U-box LOCK_CYCLES (§6) */
 #define SNB_PCLK_HZ   800000000ull   /* S-44 */
+/* Event constraints (S-59..S-62), the suite's own: C-box TOR_OCCUPANCY.ALL
+ * (0x36, umask ALL 0x08) counts on counter 0 alone (SNB_TOR_CTR), at most
+ * SNB_TOR_MAX a cycle; umask 0 selects no sub-event. Tests choose counters
+ * from these, never from pmu/regs/snbep.c. */
+#define SNB_TOR_ALL   (0x36ull | 0x08ull << 8)
+#define SNB_TOR_UMASK0 0x36ull
+#define SNB_TOR_CTR   0u
+#define SNB_TOR_MAX   20u
 
 #define SNB_W44 ((1ull << 44) - 1)   /* S-36 */
 #define SNB_W48 ((1ull << 48) - 1)   /* S-37, S-38 */

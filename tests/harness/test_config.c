@@ -15,7 +15,7 @@ static void check_good(void)
 	cfg_describe(&c, buf, sizeof(buf));
 	assert_string_equal(buf, "tests=pmu.*,uncore.? skip=pmu.slow list=1 "
 			    "verbose=3 end=reboot repeat=16 tag=nightly run 7 "
-			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.uclk_mhz=2133 emu.core_ebx=auto inject=none "
+			    "serial=io:0x3f8 baud=9600 results.serial=auto apic=x2apic expect_cpu=any backend=auto uncore=auto emu.fault=none emu.fault.each=0 emu.uclk_mhz=2133 emu.core_ebx=auto emu.core_leaf23=full inject=none "
 			    "watchdog=300 watchdog.resets=3 debug.hang=none debug.allow_hang=0");
 }
 
@@ -256,7 +256,7 @@ static void test_unknown_key(void **state)
 	assert_int_equal(parse("foo=1\nrepeat=2\n=5\n"), 2);
 	assert_int_equal(c.repeat, 2);
 	msg_has(0, "line 1: unknown key 'foo' (known: tests skip list help verbose "
-		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.uclk_mhz emu.core_ebx inject watchdog watchdog.resets debug.hang "
+		"end repeat tag serial baud results.serial apic expect_cpu backend uncore emu.fault emu.fault.each emu.uclk_mhz emu.core_ebx emu.core_leaf23 inject watchdog watchdog.resets debug.hang "
 		"debug.allow_hang strict); line ignored", NULL);
 	msg_has(1, "line 3: unknown key ''", NULL);
 	assert_int_equal(c.ignored, 2);

@@ -82,8 +82,10 @@ static inline void assert_cfg_equal(const struct cfg *a, const struct cfg *b)
 	assert_int_equal(a->backend, b->backend);
 	assert_string_equal(a->uncore, b->uncore);
 	assert_memory_equal(&a->emu_faults, &b->emu_faults, sizeof(a->emu_faults));
+	assert_int_equal(a->emu_fault_each, b->emu_fault_each);
 	assert_int_equal(a->emu_uclk_mhz, b->emu_uclk_mhz);
 	assert_int_equal(a->emu_core_ebx, b->emu_core_ebx);
+	assert_int_equal(a->emu_core_leaf23_sub0, b->emu_core_leaf23_sub0);
 	assert_int_equal(a->inject, b->inject);
 	assert_int_equal(a->watchdog_s, b->watchdog_s);
 	assert_int_equal(a->resets, b->resets);

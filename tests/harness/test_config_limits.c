@@ -110,6 +110,7 @@ static void fill_worst(struct cfg *x)
 	x->resets = UINT32_MAX;
 	memset(x->hang, 'h', sizeof(x->hang));
 	x->allow_hang = true;
+	x->emu_fault_each = true;
 }
 
 static void test_describe_max(void **state)
@@ -132,7 +133,7 @@ static void test_describe_max(void **state)
 	assert_int_equal(n, CFG_DESCRIBE_MAX - 1);
 	assert_int_equal(strlen(buf), n);
 	assert_string_equal(buf + n - strlen(last), last);
-	assert_non_null(strstr(buf, " emu.core_ebx=0x7fffffff inject=gp-outside-test watchdog="
+	assert_non_null(strstr(buf, " emu.core_ebx=0x7fffffff emu.core_leaf23=full inject=gp-outside-test watchdog="
 			       "4294967295 watchdog.resets=4294967295 debug.hang=hhh"));
 	assert_non_null(strstr(buf, " verbose=-2147483648 end=shutdown repeat=4294967295 "
 			       "tag=ggg"));
@@ -181,10 +182,10 @@ static void test_describe_valid_max(void **state)
 	n = cfg_describe(&x, buf, sizeof(buf));
 	assert_true(n < CFG_DESCRIBE_MAX);
 	assert_int_equal(strlen(buf), n);
-	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c inject=gp-outside-test watchdog=86400 "
+	assert_string_equal(buf + n - strlen(" emu.core_ebx=0x7c emu.core_leaf23=full inject=gp-outside-test watchdog=86400 "
 					     "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off "
 					     "debug.allow_hang=1"),
-			    " emu.core_ebx=0x7c inject=gp-outside-test watchdog=86400 "
+			    " emu.core_ebx=0x7c emu.core_leaf23=full inject=gp-outside-test watchdog=86400 "
 			    "watchdog.resets=3 debug.hang=a.b:irq-on,c.d:irq-off debug.allow_hang=1");
 	/* debug.hang= items are ID:irq-on or ID:irq-off, nothing else. */
 	assert_int_equal(cfg_set(&x, "debug.hang", "a.b:irq", err, sizeof(err)), -1);

@@ -43,7 +43,7 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
 			       NULL, NULL, NULL };
 
@@ -228,7 +228,7 @@ static void bracket_passes_are_not_tests(void **state)
 
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL, NULL };
+	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -268,7 +268,7 @@ static void resume_goes_on_after_the_cut(void **state)
 					       .last = &last } };
 	struct run_resume re = { .next = 2, .reason = "hung: reset by watchdog after 9 s",
 				 .hung = true };
-	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, &re };
+	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, &re, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -319,7 +319,7 @@ static void other_generation_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep", NULL };
 	struct tally t;
 
@@ -351,7 +351,7 @@ static void c50_ruled_out_generations_are_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no supported uncore", true, NULL, NULL,
 			       "nhm snb" };
 	struct tally t;
@@ -389,7 +389,7 @@ static void not_applicable_runs_are_one_line(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm", NULL };
 	struct tally t;
 
@@ -427,7 +427,7 @@ static void skip_runs_are_one_line_and_named_at_the_end(void **state)
 	};
 	static const struct suite us = SUITE("u", unk_tests);
 	const struct suite *const one[] = { &us };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no supported uncore (model 0x8f)", true, NULL,
 			       NULL, NULL };
 	struct tally t;
@@ -485,7 +485,7 @@ static void fails_listed_at_the_end(void **state)
 	};
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -506,7 +506,7 @@ static void fails_listed_at_the_end(void **state)
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
-	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL, NULL };
+	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
@@ -560,7 +560,7 @@ static void on_ended(void *ctx)
 
 static void starting_before_each_test_that_runs(void **state)
 {
-	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -597,7 +597,7 @@ static void on_recover(const struct tresult *r)
 
 static void recover_after_fail_and_error(void **state)
 {
-	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL, NULL };
+	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -632,7 +632,7 @@ static void recover_not_after_a_last(void **state)
 	static const struct bracket bad[] = {
 		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
 	};
-	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL, NULL };
+	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 	struct tally t;
 
@@ -648,7 +648,7 @@ static void recover_not_after_a_last(void **state)
 
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
 
 	(void)state;
@@ -665,7 +665,7 @@ static void list_prints_selected(void **state)
  * machine, names each reason once with its count, and counts the marks. */
 static void list_marks_what_applies(void **state)
 {
-	struct run_opts o = { "a.two.*", "", 1, NULL, 0, NULL, NULL, NULL };
+	struct run_opts o = { "a.two.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
 	struct run_env env = { 1, 1, false, false, "model 0x17", true, NULL, NULL, NULL };
 	const char *out;
 
@@ -769,7 +769,7 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
 	static const struct suite *const both[] = { &per_type, &suite_b };
 	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
-	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types, NULL };
+	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types, NULL, 0, NULL, NULL };
 	struct run_env env = { 3, 1, false, false, "none", false, NULL, NULL, NULL };
 	struct tally t;
 
@@ -790,6 +790,62 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	assert_int_equal(seen[2].core_type, 0); /* suite b: once, unnamed */
 	o.types = NULL; /* not hybrid: once, on the BSP */
 	assert_int_equal(runner_planned(both, 2, &o), 2);
+}
+
+/* Passes (emu.fault.each=, harness/session.c): the whole selection once per
+ * pass, repeats inside each; start_pass before each pass's first test, also
+ * for a pass a resumed run skips whole; each result names its pass; the
+ * brackets once around all of them. */
+static unsigned passes_started[4], npasses_started;
+
+static void note_pass(unsigned k)
+{
+	if (npasses_started < 4)
+		passes_started[npasses_started++] = k;
+}
+
+static void passes_run_the_selection_each(void **state)
+{
+	static const char *const names[] = { "none", "no-count", "late-overflow" };
+	static const struct test first_c = { .id = "z.first", .desc = "save", .run = count_first };
+	static const struct bracket br[] = { { .needs = NEED_UNCORE, .first = &first_c,
+					       .last = &last } };
+	struct run_resume re = { .next = 6, .reason = NULL };
+	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, NULL, 3, names, note_pass };
+	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct tally t;
+	unsigned i;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = npasses_started = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(t.planned, 2 + 3 * 2);
+	assert_int_equal(nseen, 8);
+	assert_int_equal(npasses_started, 3);
+	for (i = 0; i < 3; i++)
+		assert_int_equal(passes_started[i], i);
+	assert_null(seen[0].pass); /* the bracket's first */
+	for (i = 1; i < 7; i++) {
+		assert_string_equal(seen[i].test->id, "a.two.unc");
+		assert_string_equal(seen[i].pass, names[(i - 1) / 2]);
+		assert_int_equal(seen[i].iteration, (i - 1) % 2 + 1);
+		assert_int_equal(seen[i].index, i + 1);
+	}
+	assert_null(seen[7].pass);
+	assert_string_equal(seen[7].test->id, "z.last");
+	/* resumed at result 6 (pass 3's first): passes 1 and 2 started all the
+	 * same, their results not written again */
+	o.resume = &re;
+	memset(&t, 0, sizeof(t));
+	nseen = npasses_started = 0;
+	runner_run(suites, 2, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(npasses_started, 3);
+	assert_int_equal(nseen, 3);
+	assert_int_equal(seen[0].index, 6);
+	assert_string_equal(seen[0].pass, "late-overflow");
+	assert_int_equal(seen[1].index, 7);
+	assert_string_equal(seen[2].test->id, "z.last");
 }
 
 int main(void)
@@ -819,6 +875,7 @@ int main(void)
 		cmocka_unit_test(skip_runs_are_one_line_and_named_at_the_end),
 		cmocka_unit_test(untested_reasons_bounded),
 		cmocka_unit_test(c61_each_core_type_suite_runs_per_type),
+		cmocka_unit_test(passes_run_the_selection_each),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

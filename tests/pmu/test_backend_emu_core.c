@@ -230,7 +230,7 @@ static void c11_cpuid_view(void **state)
 /* pmu/core_enum.c decodes what the view presents (C-11, C-18, C-24). */
 static void c11_enumeration_decoded(void **state)
 {
-	static const struct core_shape aaj80 = { 3, 4, 48, 7, 0x40, 3, 48, true, 0, 0, false, 0 };
+	static const struct core_shape aaj80 = { 3, 4, 48, 7, 0x40, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
 	struct core_enum e;
 	char buf[256];
 

@@ -1,5 +1,5 @@
 /* Host unit tests of the emulated backend on a hybrid part
- * (pmu/backend/emu.c, pmu/detect.c; spec C-55..C-60, OQ-C22, OQ-C23):
+ * (pmu/backend/emu.c, pmu/detect.c; spec C-55..C-60, C-64, C-73, OQ-C22, OQ-C23):
  * which CPUs are P-cores, what each CPU's CPUID presents, the core PMU
  * each CPU gets, which models are hybrid; and each hybrid defect breaking
  * its behaviour. Each test name starts with the statement it checks. */
@@ -155,7 +155,7 @@ static void c58_c59_shapes_by_model(void **state)
 {
 	static const uint8_t hybrid_models[] = { 0x97, 0x9A, 0xB7, 0xBA, 0xBF };
 	static const uint8_t v5_models[] = { 0x7D, 0x7E, 0x8C, 0x8D, 0xA7 };
-	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1 };
+	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false };
 	struct pmu_choice ch;
 	unsigned i;
 
@@ -186,10 +186,10 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	static const struct test one[] = { { .id = "c.one", .desc = "", .needs = 0 } };
 	static const struct suite per_type = SUITE_EACH_TYPE("c", one);
 	static const struct suite *const suites[] = { &per_type };
-	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1 };
+	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false };
 	struct pmu_cpu adln = { "GenuineIntel", 6, 0xBE, true, 0 };
 	struct run_types types;
-	struct run_opts ro = { "*", "", 1, NULL, 0, NULL, &types, NULL };
+	struct run_opts ro = { .tests = "*", .skip = "", .repeat = 1, .types = &types };
 	struct pmu_choice ch;
 	struct core_enum e;
 	unsigned cpu;
@@ -218,6 +218,44 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	cpu_topo_types(&types);
 	assert_int_equal(types.n, 0);
 	assert_int_equal(runner_planned(suites, 1, &ro), 1);
+}
+
+/* C-64, C-68, C-73: on Lunar Lake's model (0xBD, C-71) chosen as the registry
+ * does, 4 CPUs, the harness takes each core type's counters from leaf
+ * 23H's sub-leaf 1, flagged in sub-leaf 0 EAX bit 1: the P-core 0xFF and
+ * 0x7, the E-core 0xEF (its hole, C-72) and 0x5; with sub-leaf 0 alone
+ * (emu.core_leaf23=sub0) from CPUID.0AH: the E-core's first 4 general
+ * counters (OQ-C31), never sub-leaf 1's zeros, which a reader of bit 0
+ * would take. */
+static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
+{
+	static const struct {
+		bool sub0;
+		uint32_t gp_p, fixed_p, gp_e, fixed_e;
+	} rows[] = { { false, 0xFF, 0x7, 0xEF, 0x5 }, { true, 0xFF, 0x7, 0xF, 0x5 } };
+	struct pmu_cpu lnl = { "GenuineIntel", 6, 0xBD, true, 0 };
+	struct pmu_choice ch;
+	struct core_enum e;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, rows[i].sub0 };
+
+		pmu_choose(&lnl, &o, &ch);
+		host_machine(4, 1);
+		emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
+					    manual_clock, 0xBD, ch.core_e }, 0xF0);
+		assert_int_equal(plat_run_on(0, read_enum, &e, 0, NULL), 0);
+		assert_int_equal(e.version, 6);
+		assert_int_equal(e.leaf23, rows[i].sub0 ? 0x1 : 0x3);
+		assert_int_equal(core_enum_gp_set(&e), rows[i].gp_p);
+		assert_int_equal(core_enum_fixed_set(&e), rows[i].fixed_p);
+		assert_int_equal(plat_run_on(3, read_enum, &e, 0, NULL), 0);
+		assert_int_equal(e.core_type, TYPE_ATOM);
+		assert_int_equal(core_enum_gp_set(&e), rows[i].gp_e);
+		assert_int_equal(core_enum_fixed_set(&e), rows[i].fixed_e);
+	}
 }
 
 /* C-61: the routing tests' helper names the core type of each CPU of the
@@ -275,6 +313,7 @@ int main(void)
 		cmocka_unit_test(c52_c56_enumeration_decoded_per_cpu),
 		cmocka_unit_test(c58_c59_shapes_by_model),
 		cmocka_unit_test(c62_oqc25_alder_lake_n_one_type_of_e_cores),
+		cmocka_unit_test(c64_c72_counters_from_the_flagged_sub_leaf),
 		cmocka_unit_test(c61_routed_cpus_named_by_core_type),
 		cmocka_unit_test(each_hybrid_defect_breaks_its_behaviour),
 	};

@@ -156,6 +156,58 @@ static void mmio_inside_ranges_only(void **state)
 	assert_int_equal(mmio_read(0xFED00000, 2, &v), PLAT_EINVAL);
 }
 
+/* BAR k of DEV written as the firmware left it (the host platform keeps
+ * what a test writes there). */
+static void bar(unsigned k, uint32_t v)
+{
+	memcpy(cfg + 0x10 + 4 * k, &v, 4);
+}
+
+/* A memory BAR inside a firmware MMIO range gives its window, 32 or 64
+ * bits; a BAR of 0, a 64-bit one whose upper half reads all-ones, one
+ * outside every MMIO range, an I/O BAR and a 64-bit BAR in the last slot
+ * each give their code and say why, and none is accessed: the trace holds
+ * the configuration reads alone. */
+static void bar_resolved_or_refused_never_accessed(void **state)
+{
+	const struct msr_trace *t;
+	unsigned n, dropped, i;
+	uint64_t phys;
+
+	(void)state;
+	bar(0, 0xFED00000);                     /* 32-bit memory, inside the window */
+	bar(1, 0xFED00004), bar(2, 0);          /* 64-bit, upper half 0 */
+	bar(3, 0);                              /* never assigned */
+	bar(4, 0x00000004), bar(5, 0xFFFFFFFF); /* 64-bit, upper half unset */
+	assert_int_equal(pci_bar_mmio(DEV, 0, 0x20, &phys), 0);
+	assert_int_equal(phys, 0xFED00000);
+	assert_int_equal(pci_bar_mmio(DEV, 1, 0x20, &phys), 0);
+	assert_int_equal(phys, 0xFED00000);
+	assert_int_equal(pci_bar_mmio(DEV, 0, 0x21, &phys), PLAT_ERANGE); /* past the window */
+	host_cfg()->verbose = 3;
+	pmu_trace_set_gen(NULL);
+	pmu_trace_start(true);
+	assert_int_equal(pci_bar_mmio(DEV, 3, 4, &phys), PLAT_ENOBAR);
+	assert_int_equal(pci_bar_mmio(DEV, 4, 4, &phys), PLAT_ENOBAR);
+	bar(3, 0xC0000000); /* memory the firmware reports as no MMIO range */
+	assert_int_equal(pci_bar_mmio(DEV, 3, 4, &phys), PLAT_ERANGE);
+	assert_int_equal(phys, 0xC0000000);
+	bar(3, 0x0000C001); /* I/O */
+	assert_int_equal(pci_bar_mmio(DEV, 3, 4, &phys), PLAT_EINVAL);
+	bar(5, 0xFED00004); /* 64-bit with no upper half */
+	assert_int_equal(pci_bar_mmio(DEV, 5, 4, &phys), PLAT_EINVAL);
+	assert_int_equal(pci_bar_mmio(DEV, 6, 4, &phys), PLAT_EINVAL);
+	assert_int_equal(pci_bar_mmio((struct pci_fn){ 0, 0x7f, 16, 0 }, 0, 4, &phys), PLAT_EABORT);
+	n = pmu_trace_get(&t, &dropped);
+	pmu_trace_start(false);
+	host_cfg()->verbose = 1;
+	assert_int_equal(n, 7); /* 1 + 2 + 1 + 1 + 1 + 0 + 1 configuration reads */
+	for (i = 0; i < n; i++)
+		assert_int_equal(t[i].space, TRACE_PCI);
+	assert_string_equal(space_rc_text(PLAT_ENOBAR),
+			    "a BAR of 0 or unset: the firmware assigned the function no address");
+}
+
 /* One interface, whatever the space. */
 static void reg_loc_reaches_every_space(void **state)
 {
@@ -224,6 +276,7 @@ int main(void)
 		cmocka_unit_test_setup(pci_sizes_and_two_dword_registers, setup),
 		cmocka_unit_test_setup(pci_bad_access_is_returned, setup),
 		cmocka_unit_test_setup(mmio_inside_ranges_only, setup),
+		cmocka_unit_test_setup(bar_resolved_or_refused_never_accessed, setup),
 		cmocka_unit_test_setup(reg_loc_reaches_every_space, setup),
 		cmocka_unit_test_setup(trace_lines_of_every_space, setup),
 	};

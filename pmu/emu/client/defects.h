@@ -5,7 +5,8 @@
  * the client.* suite; ICL, ADL, CD, GATES: only the rows that name that
  * kind (mutation_row.runs, pmu/emu/mutation.c: the Ice Lake row, the
  * layout-D row, both layout-C/D ones, every row but Ice Lake's: its
- * erratum ICL068 is what a GATES defect would do, L-71), where the layout
+ * erratum ICL068 is what a GATES defect would do, L-71, and it has no ARB
+ * counter 0, L-70), where the layout
  * it breaks exists; HOST: what the rows cannot show, each with its reason
  * in pmu/emu/mutation.c.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
@@ -29,7 +30,9 @@
 	D(f, CL_EDGE_IGNORED, "cl-edge-ignored", MUT, "E counts levels (L-29)")        \
 	/* HOST: one count at an enable, which OQ-L13 lets a test allow for */ \
 	D(f, CL_EDGE_HISTORY_KEPT, "cl-edge-history-kept", HOST, "the edge detector compares the first cycle after an enable with the cycle before (OQ-L13)") \
-	D(f, CL_ARB_OCC_ON_1, "cl-arb-occ-on-1", MUT, "an occupancy event counts on ARB counter 1 (L-58, OQ-L15)") \
+	D(f, CL_ARB_OCC_ON_1, "cl-arb-occ-on-1", MUT, "the ARB counts every event on every counter: occupancy on counter 1 (L-58, OQ-L15), 83H after Haswell, Rocket Lake's requests on counter 0 (L-83)") \
+	D(f, CL_ARB_COH_OCC_LIVE, "cl-arb-coh-occ-live", CD, "an ARB event no list names for the part counts: 83H after Haswell, 80H on Ice Lake's one counter (L-83, L-87, OQ-L33)") \
+	D(f, CL_ARB_REQ_1_ONLY, "cl-arb-req-1-only", GATES, "81H counts on ARB counter 1 alone on every part, Rocket Lake's rule (L-83, OQ-L34)") \
 	D(f, CL_UMASK_ONE_GROUP, "cl-umask-one-group", MUT, "34H/22H count with one umask group set (L-57, OQ-L22)") \
 	/* widths */                                                                    \
 	D(f, CL_WIDTH_48, "cl-width-48", MUT, "C-box and ARB counters wrap at 2^48 (L-32)") \

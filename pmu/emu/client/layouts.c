@@ -19,11 +19,12 @@ const struct client_layout client_layout_a = {
 	.cbox_span = 10,
 	.gctl_inert = false,
 };
-/* L-05, L-09, OQ-L16 (44 bits), OQ-L7 (5 select bits), OQ-L4 */
+/* L-05, L-09, OQ-L16 (44 bits), OQ-L7 (5 select bits), OQ-L4; no 83H
+ * (L-83) */
 const struct client_layout client_layout_b = {
 	.name = 'B',
 	.boxes = skl_boxes,
-	.arb = &client_arb,
+	.arb = &client_arb_b,
 	.cbox = &client_cbox_b,
 	.fixed_ctl = 0x394,
 	.fixed_bits = 44,
@@ -48,11 +49,14 @@ const struct client_layout client_layout_icl = {
 	.cbox_span = 4,
 	.gctl_inert = true,
 };
-/* L-65, L-66, L-69: Tiger Lake, Rocket Lake */
+/* L-65, L-66, L-69: Tiger Lake, Rocket Lake (0xA7: its own ARB rules,
+ * OQ-L34) */
 const struct client_layout client_layout_c = {
 	.name = 'C',
 	.boxes = tgl_boxes,
-	.arb = &client_arb,
+	.arb = &client_arb_b,
+	.arb_alt = &client_arb_rkl,
+	.arb_alt_model = 0xA7,
 	.cbox = &client_cbox_c,
 	.fixed_ctl = 0x394,
 	.fixed_bits = 48,

@@ -131,18 +131,36 @@ static struct emu_filt filt_of(const struct client_uncore *u, unsigned i, uint64
 	return f;
 }
 
-/* Event count at cycle t of counter i's stream under select sel. L-58,
- * OQ-L15: an occupancy event on ARB counter 1 (of either box, L-76; Ice
- * Lake's only one, L-72) counts nothing. */
+/* Whether counter i counts event ev with umask um at all (L-82): its box
+ * type's rules (L-83, L-84; Rocket Lake's ARB its own, OQ-L34) at its
+ * index there, which on Ice Lake client is counter 1's 0 (L-70). Silicon
+ * counts nothing for an event on a counter that cannot count it. */
+static bool allowed(const struct client_uncore *u, unsigned i, uint8_t ev, uint8_t um)
+{
+	const struct event_rule *r;
+
+	if (!is_arb(i))
+		return event_allowed(u->lay->cbox, (i - CLIENT_NARB) % 2, ev, um);
+	r = event_rule_find(u->arb_rules, ev, um);
+	if (F(u, ARB_OCC_ON_1))
+		return true; /* L-58, L-83 broken: every event on every counter */
+	if (r && !r->counters && F(u, ARB_COH_OCC_LIVE))
+		return true; /* L-83 broken: an event no list names for the part counts */
+	if (ev == 0x81 && i % 2 == 0 && F(u, ARB_REQ_1_ONLY))
+		return false; /* L-83 broken: Rocket Lake's rule on every part (OQ-L34) */
+	return event_allowed(u->arb_rules, i % 2 - u->lay->arb_first, ev, um);
+}
+
+/* Event count at cycle t of counter i's stream under select sel: nothing
+ * where its rules say so (L-57, L-58, L-72, L-83, L-84). */
 static unsigned value_of(const struct client_uncore *u, unsigned i, uint64_t sel, uint64_t t)
 {
 	uint8_t um = ES_UMASK(sel);
 
-	if (is_arb(i) && i % 2 && client_event_is_occupancy(CLIENT_UNIT_ARB, ES_EVENT(sel)) &&
-	    !F(u, ARB_OCC_ON_1))
-		return 0;
 	if (F(u, UMASK_ONE_GROUP) && !is_arb(i) && (!(um & 0x0F) || !(um & 0xF0)))
 		um |= um & 0x0F ? 0xF0 : 0x0F; /* L-57 broken: the other group as if all set */
+	if (!allowed(u, i, ES_EVENT(sel), um))
+		return 0;
 	return client_stream_value(unit_of(i), ES_EVENT(sel), um, t);
 }
 
@@ -522,6 +540,7 @@ static void init(struct client_uncore *u, const struct client_layout *lay, emu_f
 	memset(u, 0, sizeof(*u));
 	u->faults = faults;
 	u->lay = lay;
+	u->arb_rules = model == lay->arb_alt_model && lay->arb_alt ? lay->arb_alt : lay->arb;
 	u->ncores = ncores;
 	u->ncbox = ncores < n && !F(u, CBOX_ALL_PRESENT) ? ncores : n;
 	u->now = now;

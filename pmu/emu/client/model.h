@@ -48,6 +48,10 @@ struct client_layout {
 	uint8_t arb_first;      /* the first ARB counter: 1 on Ice Lake client (L-70) */
 	uint8_t cbox_span;      /* a box's addresses that #GP when absent: 10 on A/B (OQ-L5), else 4 */
 	bool gctl_inert;        /* GLOBAL_CTRL.EN and FREEZE ignored: Ice Lake client (L-71, OQ-L30) */
+	/* A model of the layout whose ARB counts by other rules, the same
+	 * registers (Rocket Lake on Tiger Lake's layout, OQ-L34); NULL: none */
+	const struct box_type *arb_alt;
+	uint8_t arb_alt_model;
 };
 extern const struct client_layout client_layout_a, client_layout_b, client_layout_icl,
 	client_layout_c, client_layout_d;
@@ -55,6 +59,7 @@ extern const struct client_layout client_layout_a, client_layout_b, client_layou
 struct client_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	const struct client_layout *lay;
+	const struct box_type *arb_rules; /* whose event rules the ARB counts by (L-82) */
 	unsigned ncbox;        /* C-boxes present (L-16, L-17, OQ-L6) */
 	unsigned ncores;       /* cores of the package (L-43, OQ-L17) */
 	uint64_t now;          /* cycle the state below is accounted to */
@@ -107,9 +112,8 @@ bool client_icl_counts_without_en(const struct client_uncore *u);
 extern const struct emu_engine client_engine;
 
 /* The event count of unit (CLIENT_UNIT_*) for (event, umask) at cycle t,
- * before any filter, and whether the event is an occupancy event (§5
- * "occ"). Exposed so host tests can compute expected counts independently. */
+ * before any filter and before the counter's event rules (L-82). Exposed
+ * so host tests can compute expected counts independently. */
 unsigned client_stream_value(unsigned unit, uint8_t event, uint8_t umask, uint64_t t);
-bool client_event_is_occupancy(unsigned unit, uint8_t event);
 
 #endif

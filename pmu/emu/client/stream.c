@@ -118,10 +118,3 @@ unsigned client_stream_value(unsigned unit, uint8_t event, uint8_t umask, uint64
 						   (DEPTH_MAX + 1) : 0;
 	return request(unit, e, umask, p);
 }
-
-bool client_event_is_occupancy(unsigned unit, uint8_t event)
-{
-	const struct event_def *e = event_def(unit, event);
-
-	return e && e->kind == K_OCC; /* §5 "occ", L-56 */
-}

@@ -5,7 +5,8 @@
  * only where the row's shape has no full-width writes (core_shape_nhm;
  * core_shape_v3 and v4 have IA32_A_PMCx anyway), the V4 ones only where it
  * is version 4 (their tests are N/A below it), the V5 ones where it is
- * version 5, the HYBRID ones where the row's model is hybrid (C-60). The counting filter is one definition for both PMUs, so its
+ * version 5, the HYBRID ones where the row's model is hybrid (C-60), the
+ * V6 ones where it is version 6. The counting filter is one definition for both PMUs, so its
  * defects (pmu/emu/stream_defects.h) break the core model's filter too.
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_CORE_DEFECTS_H
@@ -50,6 +51,13 @@
 	D(f, CORE_V5_BITMAP_IGNORED, "v5-bitmap-ignored", V5, "a fixed counter CPUID.0AH:ECX omits below its highest bit exists and counts (C-52, OQ-C20)") \
 	D(f, CORE_V5_ANY_ACCEPTED, "v5-anythread-accepted", V5, "AnyThread bits taken where CPUID.0AH:EDX[15] deprecates them (C-54, OQ-C21)") \
 	D(f, CORE_HYBRID_SAME_SHAPE, "hybrid-same-shape", HYBRID, "E-cores present the P-core's core PMU and CPUID.0AH (C-57, C-60)") \
-	D(f, CORE_HYBRID_TYPE_SWAPPED, "hybrid-type-swapped", HYBRID, "CPUID.1AH names each core the other type: 20H on P-cores, 40H on E-cores (C-56, C-60)")
+	D(f, CORE_HYBRID_TYPE_SWAPPED, "hybrid-type-swapped", HYBRID, "CPUID.1AH names each core the other type: 20H on P-cores, 40H on E-cores (C-56, C-60)") \
+	/* leaf 23H and version 6 (V6: only rows whose shape is version 6) */          \
+	D(f, CORE_V6_ALIAS_SPLIT, "v6-alias-split", V6, "the alias counters IA32_PMC_GPn_CTR and IA32_PMC_FXm_CTR keep a value of their own, not the legacy counter's (C-69)") \
+	D(f, CORE_V6_HOLE_COUNTS, "v6-hole-counts", V6, "a general counter leaf 23H's bitmap omits below its highest bit exists and counts (C-66, C-72)") \
+	D(f, CORE_V6_SUBLEAF_BIT0, "v6-subleaf-bit0", V6, "leaf 23H sub-leaf 0 EAX flags sub-leaf 1 in bit 0, not bit 1, yet sub-leaf 1 answers (C-64)") \
+	D(f, CORE_V6_UMASK2_IGNORED, "v6-umask2-ignored", V6, "UMASK2 taken but left out of the event's match: a select with UMASK2 counts as without (C-70)") \
+	D(f, CORE_V6_EQ_IGNORED, "v6-eq-ignored", V6, "EQ taken but CMASK still compares >= (C-70, OQ-C28)") \
+	D(f, CORE_V6_EXT_ACCEPTED, "v6-ext-accepted", V6, "UMASK2 and EQ taken where CPUID.(23H,0):EBX does not enumerate them (C-65, C-70)")
 
 #endif

@@ -36,6 +36,9 @@
 #define MSR_FIXED_CTR0 0x309u
 #define MSR_FIXED_CTR_CTRL 0x38Du
 #define MSR_A_PMC0 0x4C1u
+#define MSR_GP0_CTR 0x1900u  /* the version-6 aliases (C-69) */
+#define MSR_GP0_CFG_A 0x1901u
+#define MSR_FX0_CTR 0x1980u
 
 /* Functional bits (field tables in pmu/regs/core.c). Reserved and W1C masks
  * come from the tables. */
@@ -50,7 +53,8 @@
 #define ES_INV (1ull << 23)         /* C-16 */
 #define ES_CMASK(v) ((uint8_t)((v) >> 24))
 #define ES_CMASK_BITS 0xFF000000ull
-#define ES_STREAM (0xFFFFull | ES_E | ES_INV | ES_CMASK_BITS) /* what the cache depends on */
+#define ES_STREAM (0xFFFFull | ES_E | ES_INV | ES_CMASK_BITS | ES_EQ_BIT | ES_UMASK2_BITS) \
+	/* what the cache depends on */
 #define FC_FIELD(j) (0xFull << 4 * (j)) /* C-22: fixed counter j's 4 bits */
 #define FC_EN(v, j) ((unsigned)((v) >> 4 * (j)) & 3)
 #define FC_ANY(j) (1ull << (4 * (j) + 2))
@@ -61,11 +65,12 @@
 
 /* ---- shapes (C-11, C-12) ---- */
 
-const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0, 0, false, 0 };
+const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0, 0, false,
+					   0, 0, 0, 0 };
 const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true,
-					       PERF_CAPS_FW_WRITE, 0, false, 0 };
+					       PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
 const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE, 0, false, 0 };
+					  PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
 /* core_shape_v4: pmu/emu/core/v4.c */
 
 bool core_shape_fw_write(const struct core_shape *s)
@@ -78,11 +83,19 @@ bool core_shape_fw_write(const struct core_shape *s)
 bool core_shape_valid(const struct core_shape *s)
 {
 	bool v5 = s->version >= 5;
+	uint32_t prefix = (1u << s->ngp) - 1;
+	/* C-64, C-66, OQ-C31: leaf 23H has sub-leaf 0, its bitmap holds the
+	 * CPUID.0AH counters and the hole above them; version 6 has the leaf
+	 * (C-71) and the select's new fields only with it (C-70). */
+	bool leaf23_ok = s->leaf23 ? (s->leaf23 & 1) && v5 && (s->gp_bitmap & prefix) == prefix &&
+					     !(s->gp_bitmap >> s->ngp & 1)
+				   : !s->gp_bitmap && s->version < 6;
 	bool fixed_ok = s->version == 1 ? s->nfixed == 0
 					: core_shape_fixed_set(s) && s->nfixed <= CORE_MAX_FIXED &&
 						  s->fixed_width >= 32 && s->fixed_width < 64;
 
-	return s->version >= 1 && s->version <= 5 && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
+	return s->version >= 1 && s->version <= 6 && leaf23_ok &&
+	       (s->version >= 6 || !s->leaf23_ext) && s->ngp >= 1 && s->ngp <= CORE_MAX_GP &&
 	       s->gp_width >= 32 && s->gp_width < 64 && s->ebx_len <= CORE_NEVENTS && fixed_ok &&
 	       !(s->fixed_bitmap >> CORE_MAX_FIXED) && (v5 || (!s->fixed_bitmap && !s->any_deprecated));
 }
@@ -108,7 +121,8 @@ static bool is_fixed(unsigned i)
  * defect does to the enables. */
 static bool exists(const struct core_pmu *u, unsigned i)
 {
-	return is_fixed(i) ? (core_v5_fixed_set(u) >> (i - CORE_MAX_GP) & 1) : i < u->shape->ngp;
+	return is_fixed(i) ? (core_v5_fixed_set(u) >> (i - CORE_MAX_GP) & 1)
+			   : (core_v6_gp_set(u) >> i & 1); /* C-66 */
 }
 
 static uint64_t ctr_bit(unsigned i)
@@ -231,17 +245,22 @@ static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 static int usable_event(const struct core_pmu *u, uint64_t sel)
 {
 	int ev = core_arch_event(ES_EVENT(sel), ES_UMASK(sel));
-	bool avail = ev >= 0 && (unsigned)ev < u->shape->ebx_len && !(u->shape->ebx >> ev & 1);
+	bool avail = ev >= 0 && (unsigned)ev < u->shape->ebx_len && !(u->shape->ebx >> ev & 1) &&
+		     core_v6_umask2_kept(u, sel); /* C-70: UMASK2 is the unit mask's too */
 
 	return avail ? ev : -1;
 }
 
-/* The count of select sel's event in cycle t. */
+/* The count of select sel's event in cycle t. With EQ (C-70, OQ-C28) a
+ * cycle whose count equals CMASK keeps it and any other counts 0, so the
+ * shared filter's ">= CMASK" is "== CMASK", "< CMASK" with INV is "!=",
+ * and E takes the rises of the equality. */
 static unsigned raw_at(const struct core_pmu *u, uint64_t sel, uint64_t t)
 {
 	int ev = usable_event(u, sel);
+	unsigned x = ev < 0 ? 0 : core_event_value((unsigned)ev, t), c = ES_CMASK(sel);
 
-	return ev < 0 ? 0 : core_event_value((unsigned)ev, t);
+	return core_v6_eq(u, sel) && c ? (x == c ? c : 0) : x;
 }
 
 static void stream_fill(struct core_pmu *u, unsigned n)
@@ -338,10 +357,15 @@ static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
 
 	switch (base) {
 	case MSR_PMC0:
-	case MSR_PERFEVTSEL0:
-		return idx < s->ngp;
+	case MSR_PERFEVTSEL0: /* C-66: the bitmap's counters */
+		return core_v6_gp_set(u) >> idx & 1;
+	case MSR_GP0_CTR:
+	case MSR_GP0_CFG_A: /* C-69: version 6's aliases of those */
+		return core_v6_aliases(u) && (core_v6_gp_set(u) >> idx & 1);
+	case MSR_FX0_CTR:
+		return core_v6_aliases(u) && (core_v5_fixed_set(u) >> idx & 1);
 	case MSR_A_PMC0:
-		return idx < s->ngp && (F(u, CORE_A_PMC_ALWAYS) ||
+		return (core_v6_gp_set(u) >> idx & 1) && (F(u, CORE_A_PMC_ALWAYS) ||
 					(s->pdcm && (s->perf_caps & PERF_CAPS_FW_WRITE)));
 	case MSR_FIXED_CTR0: /* C-52, OQ-C20: one the bitmap omits is absent */
 		return core_v5_fixed_set(u) >> idx & 1;
@@ -355,7 +379,7 @@ static bool present(const struct core_pmu *u, uint32_t base, unsigned idx)
 /* Bits of the counters this shape has, out of a table field mask. */
 static uint64_t present_bits(const struct core_pmu *u, uint64_t field_bits)
 {
-	uint64_t gp = (1ull << u->shape->ngp) - 1, fixed = (uint64_t)core_v5_fixed_set(u) << 32;
+	uint64_t gp = core_v6_gp_set(u), fixed = (uint64_t)core_v5_fixed_set(u) << 32;
 
 	return field_bits & (gp | fixed);
 }
@@ -363,11 +387,14 @@ static uint64_t present_bits(const struct core_pmu *u, uint64_t field_bits)
 static int write_evtsel(struct core_pmu *u, const struct reg_tmpl *t, unsigned n,
 			uint64_t val)
 {
-	uint64_t defined = reg_defined_mask(t) & ~(core_v5_any_ok(u) ? 0 : ES_ANY);
+	uint64_t defined = reg_defined_mask(t) & ~(core_v5_any_ok(u) ? 0 : ES_ANY) &
+			   ~((ES_EQ_BIT | ES_UMASK2_BITS) & ~core_v6_ext_bits(u)); /* C-70 */
 	uint64_t old = u->evtsel[n], at = u->now;
 	struct emu_filt was = filt_of(u, old), cur = filt_of(u, val);
 
-	if (reserved_gp(u, val, defined)) /* C-20, C-54: ANY from version 3 on, till deprecated */
+	/* C-20, C-54: ANY from version 3 on, till deprecated; C-70: UMASK2 and
+	 * EQ where enumerated */
+	if (reserved_gp(u, val, defined))
 		return VEC_GP;
 	/* C-15 binds software (EN clear before writing the counter); the model
 	 * takes the counter write whenever it comes. ANY and PC change nothing
@@ -406,6 +433,7 @@ static int write_fixed_ctl(struct core_pmu *u, const struct reg_tmpl *t, uint64_
 static int write_counter(struct core_pmu *u, uint32_t base, unsigned i, uint64_t val)
 {
 	uint64_t m = width_mask(u, i);
+	bool alias = base == MSR_GP0_CTR || base == MSR_FX0_CTR;
 
 	if (base == MSR_PMC0) {
 		val = (uint32_t)val;
@@ -413,6 +441,10 @@ static int write_counter(struct core_pmu *u, uint32_t base, unsigned i, uint64_t
 			val |= ~0xFFFFFFFFull;
 	} else if (reserved_gp(u, val, m)) {
 		return VEC_GP;
+	}
+	if (alias && F(u, CORE_V6_ALIAS_SPLIT)) {
+		u->alias_ctr[i] = val & m; /* the defect: a register of its own */
+		return 0;
 	}
 	u->ctr[i] = val & m;
 	u->armed &= (uint16_t)~(1u << i);
@@ -430,10 +462,13 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 	switch (t->addr) {
 	case MSR_PMC0:
 	case MSR_A_PMC0:
+	case MSR_GP0_CTR: /* C-69: the same counter; OQ-C27: full width */
 		return write_counter(u, t->addr, r->idx, val);
 	case MSR_FIXED_CTR0:
+	case MSR_FX0_CTR:
 		return write_counter(u, t->addr, FIXED_IDX(r->idx), val);
 	case MSR_PERFEVTSEL0:
+	case MSR_GP0_CFG_A: /* C-69: the same select */
 		return write_evtsel(u, t, r->idx, val);
 	case MSR_FIXED_CTR_CTRL:
 		return write_fixed_ctl(u, t, val);
@@ -477,9 +512,15 @@ static uint64_t reg_value(const struct core_pmu *u, const struct reg_ref *r)
 	case MSR_PMC0:
 	case MSR_A_PMC0: /* C-18: the same counter, full width */
 		return u->ctr[r->idx];
+	case MSR_GP0_CTR: /* C-69: the same counter again */
+		return F(u, CORE_V6_ALIAS_SPLIT) ? u->alias_ctr[r->idx] : u->ctr[r->idx];
 	case MSR_FIXED_CTR0:
 		return u->ctr[FIXED_IDX(r->idx)];
+	case MSR_FX0_CTR:
+		return F(u, CORE_V6_ALIAS_SPLIT) ? u->alias_ctr[FIXED_IDX(r->idx)]
+						  : u->ctr[FIXED_IDX(r->idx)];
 	case MSR_PERFEVTSEL0:
+	case MSR_GP0_CFG_A:
 		return u->evtsel[r->idx];
 	case MSR_FIXED_CTR_CTRL:
 		return u->fixed_ctl;

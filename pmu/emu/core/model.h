@@ -61,10 +61,17 @@
  *   bits beyond it, like every reserved bit, raise #GP (C-23);
  * - ANY and PC are accepted from version 3 (ANY reserved before, C-20)
  *   and change nothing: one logical CPU, no pins;
- * - versions 1-5, EBX length <= 7 (OQ-C10: rows 7-12 count nothing);
+ * - versions 1-6, EBX length <= 7 (OQ-C10: rows 7-12 count nothing);
  * - version 5: a fixed counter the bitmap omits is absent: its MSR, its
  *   IA32_FIXED_CTR_CTRL field and its GLOBAL_CTRL bit raise #GP (OQ-C20);
- *   with AnyThread deprecated the ANY bits are reserved (OQ-C21). */
+ *   with AnyThread deprecated the ANY bits are reserved (OQ-C21);
+ * - leaf 23H and version 6 (pmu/emu/core/v6.c, C-72): a general counter
+ *   the leaf's bitmap omits is absent as an omitted fixed counter is; the
+ *   alias MSRs (C-69) are the legacy registers of the same counter, their
+ *   counter writes full-width (OQ-C27); UMASK2 and EQ are reserved where
+ *   sub-leaf 0 does not enumerate them (C-70); a non-zero UMASK2 makes
+ *   the (event, unit mask) pair no architectural event, which counts
+ *   nothing; EQ compares CMASK for equality (OQ-C28). */
 #ifndef PMU_EMU_CORE_H
 #define PMU_EMU_CORE_H
 
@@ -95,7 +102,7 @@ enum core_event {
 
 /* The CPUID view the model presents (C-11; spec §3, CPUID leaf 0AH). */
 struct core_shape {
-	uint8_t version;     /* EAX[7:0]: 1..4 (C-11, C-43..C-48) */
+	uint8_t version;     /* EAX[7:0]: 1..6 (C-11, C-43..C-48, C-52, C-69) */
 	uint8_t ngp;         /* EAX[15:8]: general counters, 1..CORE_MAX_GP */
 	uint8_t gp_width;    /* EAX[23:16]: 32..63 bits */
 	uint8_t ebx_len;     /* EAX[31:24]: valid EBX bits, <= CORE_NEVENTS (OQ-C10) */
@@ -111,7 +118,23 @@ struct core_shape {
 	 * is hybrid (its .ecore, C-60): a shape of one type, as on Alder
 	 * Lake-N (C-62), shows no leaf 1AH whatever this holds. */
 	uint8_t core_type;
+	/* CPUID leaf 23H (C-64..C-66; pmu/emu/core/v6.c), 0 where the shape
+	 * has none: its sub-leaf bitmap (sub-leaf 0 EAX), its UMASK2/EQ flags
+	 * (sub-leaf 0 EBX) and its general-counter bitmap (sub-leaf 1 EAX;
+	 * the fixed one is core_shape_fixed_set's). CPUID.0AH:EAX[15:8] is
+	 * ngp, the counters below the bitmap's first hole (OQ-C31). */
+	uint8_t leaf23;
+	uint8_t leaf23_ext;
+	uint8_t gp_bitmap;
 };
+
+/* CPUID.(23H,0):EBX (C-65) and the event-select fields it enumerates
+ * (C-70). */
+#define LEAF23_UMASK2 0x1u
+#define LEAF23_EQ 0x2u
+#define LEAF23_SUB1 0x2u /* sub-leaf 0 EAX: sub-leaf 1 valid (C-64) */
+#define ES_EQ_BIT (1ull << 36)
+#define ES_UMASK2_BITS (0xFFull << 40)
 
 /* Nehalem/Westmere (C-12): version 3, 4 general and 3 fixed counters of 48
  * bits, all 7 events, PDCM, no full-width writes. */
@@ -132,6 +155,11 @@ extern const struct core_shape core_shape_v4;
  * counters and general counter counts differ (C-57, C-59); the E-core's
  * also on every CPU of Alder Lake-N, not hybrid (C-62, OQ-C25). */
 extern const struct core_shape core_shape_v5, core_shape_adl_p, core_shape_adl_e;
+/* Leaf 23H (pmu/emu/core/v6.c, C-72): Meteor Lake's P-core and E-core at
+ * version 5 with the leaf; the version-6 P-core and E-core of Lunar Lake,
+ * Arrow Lake and Panther Lake, the E-core's general bitmap with a hole. */
+extern const struct core_shape core_shape_mtl_p, core_shape_mtl_e, core_shape_v6_p,
+	core_shape_v6_e;
 
 bool core_shape_valid(const struct core_shape *s);
 /* Whether the shape has full-width writes (IA32_A_PMCn, C-18). */
@@ -141,6 +169,13 @@ void core_cpuid_0a(const struct core_shape *s, uint32_t r[4]);
 /* The fixed counters the shape has, bit i for IA32_FIXED_CTRi: below
  * version 5 the first EDX[4:0], from it those C-52's rule supports. */
 uint32_t core_shape_fixed_set(const struct core_shape *s);
+/* The general counters the shape has, bit n for IA32_PMCn: leaf 23H's
+ * bitmap where the shape has one, else the first CPUID.0AH:EAX[15:8]. */
+uint32_t core_shape_gp_set(const struct core_shape *s);
+/* CPUID.23H sub-leaf `sub` as the shape presents it (zeros where the
+ * shape has no leaf 23H or the sub-leaf is not valid, C-64); faults: the
+ * CORE family's, for v6-subleaf-bit0. */
+void core_cpuid_23(const struct core_shape *s, emu_faults_t faults, uint32_t sub, uint32_t r[4]);
 
 /* One PMI request (C-10, C-22): the cycle of the overflow and the
  * IA32_PERF_GLOBAL_STATUS bits of the PMI-enabled counters that overflowed
@@ -162,6 +197,7 @@ struct core_pmu {
 	uint64_t debugctl; /* version 4: DEBUGCTL bits 11-12 as last written (C-51) */
 	uint64_t evtsel[CORE_MAX_GP];
 	uint64_t ctr[CORE_NCTR];
+	uint64_t alias_ctr[CORE_NCTR]; /* v6-alias-split only: the aliases' own storage */
 	uint16_t armed; /* bit i: counter i wrapped, overflow not yet taken (core-ovf-late only) */
 	struct emu_stream stream[CORE_MAX_GP]; /* cached increments, from the PERFEVTSEL */
 	struct emu_seam seam[CORE_MAX_GP];     /* the last PERFEVTSEL write's edge (OQ-C13) */
@@ -208,6 +244,19 @@ bool core_v4_frozen(const struct core_pmu *u, uint64_t bit);
  * C-54, OQ-C21). */
 uint32_t core_v5_fixed_set(const struct core_pmu *u);
 bool core_v5_any_ok(const struct core_pmu *u);
+
+/* Leaf 23H and version 6 (pmu/emu/core/v6.c): the general counters this
+ * instance has (core_shape_gp_set; with v6-hole-counts every one below
+ * the highest, C-66); the event-select bits of UMASK2 and EQ it takes
+ * (C-70; all of them with v6-ext-accepted); whether a select's non-zero
+ * UMASK2 leaves its event architectural (never, but with
+ * v6-umask2-ignored); whether EQ compares (C-70, OQ-C28; not with
+ * v6-eq-ignored); whether the alias MSRs (C-69) exist. */
+uint32_t core_v6_gp_set(const struct core_pmu *u);
+uint64_t core_v6_ext_bits(const struct core_pmu *u);
+bool core_v6_umask2_kept(const struct core_pmu *u, uint64_t sel);
+bool core_v6_eq(const struct core_pmu *u, uint64_t sel);
+bool core_v6_aliases(const struct core_pmu *u);
 
 /* Advance to now without an access (the PMI scheduler's tick). */
 void core_advance(struct core_pmu *u, uint64_t now);

@@ -20,7 +20,7 @@
 
 /* C-49, C-51: Skylake client's counters with Hyper-Threading off. */
 const struct core_shape core_shape_v4 = { 4, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE, 0, false, 0 };
+					  PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
 
 static bool v4(const struct core_pmu *u)
 {
@@ -35,7 +35,9 @@ uint64_t core_v4_inuse(const struct core_pmu *u)
 	bool pmi = false;
 	unsigned n;
 
-	for (n = 0; n < u->shape->ngp; n++) {
+	for (n = 0; n < CORE_MAX_GP; n++) {
+		if (!(core_v6_gp_set(u) >> n & 1))
+			continue; /* C-66: no counter there */
 		bool used = F(u, CORE_INUSE_FROM_EN) ? (u->evtsel[n] & ES_EN) != 0
 						     : (uint8_t)u->evtsel[n] != 0;
 

@@ -1,5 +1,5 @@
 /* The emulated memory controllers behind MCHBAR (spec client-uncore.md
- * §4.15), as layout E's model presents them (struct emu_mmio_model): two
+ * §4.16), as layout E's model presents them (struct emu_mmio_model): two
  * controllers, each a PMON block (box control, five controls without an
  * enable, five 64-bit counters) and three free-running request counters.
  * Lazily advanced to the caller's uncore cycle. Events (L-131): 01H one a

@@ -1,4 +1,4 @@
-/* The emulated client uncore of layout E (spec client-uncore.md §4.14):
+/* The emulated client uncore of layout E (spec client-uncore.md §4.15):
  * one package's register semantics, evaluated lazily on the counter
  * engine. Counters are indexed as pmu/emu/mtl/model.h says; the value of
  * a counter at cycle T holds the increments of the cycles before T, as in

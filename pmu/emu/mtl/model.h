@@ -1,4 +1,4 @@
-/* The emulated client uncore of layout E (spec client-uncore.md §4.14:
+/* The emulated client uncore of layout E (spec client-uncore.md §4.15:
  * Meteor Lake, Arrow Lake): one instance per package, evaluated lazily on
  * the counter engine (pmu/emu/engine.h) as the layouts A..D model is
  * (pmu/emu/client/model.h), driven by the U-clock cycles the caller

@@ -1,4 +1,4 @@
-/* Layout F's MMIO units (spec client-uncore.md §4.16), as its model
+/* Layout F's MMIO units (spec client-uncore.md §4.17), as its model
  * presents them (struct emu_mmio_model with two BARs): the memory
  * controllers behind MCHBAR (pmu/emu/mtl/imc.c) and behind SAFBAR the sNCU
  * and the two HBO boxes, the global control (freeze-all, resets) and the

@@ -56,6 +56,10 @@
 	D(f, EX_EDGE_INV_LEVEL, "ex-edge-inv-level", MUT, "edge detect with invert counts the inverted level's cycles, not its rising edges (X-43, OQ-X25 c)") \
 	D(f, EX_EDGE_FALLING, "ex-edge-falling", MUT, "edge detect counts 1 -> 0 transitions (X-43, OQ-X25 d)") \
 	D(f, EX_U_EDGE_IGNORED, "ex-u-edge-ignored", MUT, "the U counter's edge_detect ignored: it counts the asserted cycles (X-43, OQ-X24)") \
+	/* event constraints */                                                         \
+	D(f, EX_BBOX_EVENT_ANY_COUNTER, "ex-bbox-event-any-counter", MUT, "a B-box event counts on a counter whose list lacks it: 0x01 on counter 3 (X-44, OQ-X27)") \
+	D(f, EX_UMASK0_COUNTS, "ex-umask0-counts", MUT, "C- and S-box events with umask 0 count as if every sub-event were selected (X-45, X-46)") \
+	D(f, EX_THROTTLE_COUNTS, "ex-throttle-counts", MUT, "W throttle events count on a part that does not throttle (X-47)") \
 	/* R-box IPERF */                                                               \
 	D(f, EX_IPERF_ZERO_COUNTS, "ex-iperf-zero-counts", MUT, "an R counter counts its IPERF sub-counter's flits while that IPERF is 0 (X-32)") \
 	D(f, EX_IPERF_BIT31_ONLY, "ex-iperf-bit31-only", MUT, "IPERF bit 31 read as an enable: other events (0x40000000, 0xC4) count nothing (X-32)") \

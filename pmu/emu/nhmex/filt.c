@@ -14,7 +14,8 @@
 #define F(u, id) ((u)->faults & EMU_FF(NHMEX, id))
 #define PERIOD EMU_STREAM_PERIOD
 
-#define EV_SYNTH 0x07             /* OQ-X26 */
+#define EV_SYNTH 0x07             /* OQ-X26: C, S, U */
+#define EV_SYNTH_W 0x04           /* OQ-X26: W's C_CYCLES_TURBO */
 #define SEL_EDGE (1ull << 18)     /* C, S, W, U */
 #define SEL_INV (1ull << 23)      /* C, S, W */
 #define SEL_THR(sel) ((uint8_t)((sel) >> 24)) /* 31:24 */
@@ -55,7 +56,7 @@ unsigned nhmex_event_value(unsigned b, uint8_t ev, uint64_t t)
 	uint32_t key = 0x7E00u + b, p = (uint32_t)(t % PERIOD), burst = p >> BURST_SHIFT;
 	unsigned i = p & (BURST_LEN - 1), max = ev_max(b), peak, ramp;
 
-	if (ev != EV_SYNTH)
+	if (ev != (b == NHMEX_W ? EV_SYNTH_W : EV_SYNTH))
 		return 1; /* OQ-X19: one event per cycle */
 	if (!(emu_mix(key, burst) & 3))
 		return 0;
@@ -64,6 +65,14 @@ unsigned nhmex_event_value(unsigned b, uint8_t ev, uint64_t t)
 	peak = 1 + (emu_mix(key, burst) >> 2) % max;
 	ramp = 4 * (1 + (i < BURST_LEN - 1 - i ? i : BURST_LEN - 1 - i));
 	return (peak < ramp ? peak : ramp) - (emu_mix(key, 0x20000 | p) & 1);
+}
+
+/* What counter k of box b sees at cycle t under select sel: nothing for an
+ * event it cannot count (X-44..X-47). */
+static unsigned value(const struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t sel,
+		      uint64_t t)
+{
+	return nhmex_event_counts(u, b, k, sel) ? nhmex_event_value(b, (uint8_t)sel, t) : 0;
 }
 
 /* The counter's filter from its select (X-41..X-43, OQ-X25), or as a
@@ -102,7 +111,7 @@ void nhmex_filt_fill(struct nhmex_uncore *u, unsigned b, unsigned k)
 	sel = u->box[b].evsel[k];
 	f = filt_of(u, b, sel);
 	for (p = 0; p < PERIOD; p++)
-		raw[p] = (uint8_t)nhmex_event_value(b, (uint8_t)sel, p);
+		raw[p] = (uint8_t)value(u, b, k, sel, p);
 	emu_stream_fill(&u->fs[i], &f, raw);
 }
 
@@ -125,7 +134,7 @@ void nhmex_filt_write(struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t o
 		return;
 	was = filt_of(u, b, old);
 	cur = filt_of(u, b, sel);
-	held = emu_filt_cond(&was, nhmex_event_value(b, (uint8_t)old, t - 1));
-	emu_seam_set(&u->fseam[i], t, held, &cur, nhmex_event_value(b, (uint8_t)sel, t - 1),
-		     nhmex_event_value(b, (uint8_t)sel, t));
+	held = emu_filt_cond(&was, value(u, b, k, old, t - 1));
+	emu_seam_set(&u->fseam[i], t, held, &cur, value(u, b, k, sel, t - 1),
+		     value(u, b, k, sel, t));
 }

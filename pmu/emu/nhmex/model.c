@@ -156,6 +156,54 @@ static bool is_r(unsigned b)
 	return b == NHMEX_R0 || b == NHMEX_R0 + 1;
 }
 
+static bool is_b(unsigned b)
+{
+	return b == NHMEX_B0 || b == NHMEX_B0 + 1;
+}
+
+/* The box types whose events the guide restricts (X-44..X-47). */
+static const struct box_type *rules_of(unsigned b)
+{
+	if (b < NHMEX_MAX_CBOX)
+		return &nhmex_cbox;
+	if (is_b(b))
+		return &nhmex_bbox;
+	if (b == NHMEX_S0 || b == NHMEX_S0 + 1)
+		return &nhmex_sbox;
+	return b == NHMEX_W ? &nhmex_wbox : NULL;
+}
+
+bool nhmex_event_counts(const struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t sel)
+{
+	const struct box_type *bt = rules_of(b);
+	const struct event_rule *r;
+
+	if (!bt || (b == NHMEX_W && k == NHMEX_W_FIXED))
+		return true; /* the fixed counter counts cycles */
+	/* §5.5: B's ev_sel is bits 5:1 and it has no umask */
+	r = is_b(b) ? event_rule_find(bt, (uint8_t)(sel >> 1 & 0x1F), 0)
+		    : event_rule_find(bt, (uint8_t)sel, (uint8_t)(sel >> 8));
+	if (!r)
+		return true; /* OQ-X27: no source restricts it */
+	if (r->throttle_only && !u->throttling && !F(u, EX_THROTTLE_COUNTS))
+		return false; /* */
+	if (r->counters >> k & 1)
+		return true;
+	if (r->umask_mask) /* a umask that selects nothing */
+		return F(u, EX_UMASK0_COUNTS);
+	return F(u, EX_BBOX_EVENT_ANY_COUNTER); /* not in its counter's list */
+}
+
+void nhmex_throttle(struct nhmex_uncore *u, bool on, uint64_t now)
+{
+	unsigned k;
+
+	emu_advance(&nhmex_engine, u, now);
+	u->throttling = on;
+	for (k = 0; k < NHMEX_W_FIXED; k++)
+		nhmex_filt_fill(u, NHMEX_W, k);
+}
+
 /* Increments over [a, c): a C/S/W/U counter's event through its threshold,
  * invert and edge detect (X-41..X-43, OQ-X19, OQ-X26; emu_nhmex_filt.c),
  * one per cycle (B, M: OQ-X19; W fixed: X-07), or the flits of an R
@@ -169,7 +217,7 @@ static uint64_t count(const struct nhmex_uncore *u, unsigned b, unsigned k, uint
 	if (i >= 0)
 		return emu_seam_count(&u->fs[i], &u->fseam[i], a, c);
 	if (!is_r(b))
-		return c - a;
+		return nhmex_event_counts(u, b, k, u->box[b].evsel[k]) ? c - a : 0;
 	s = r_stream(u, b, k);
 	return s ? emu_stream_count(s, a, c) : 0;
 }
@@ -188,7 +236,8 @@ static uint64_t wrap_at(const struct nhmex_uncore *u, unsigned b, unsigned k)
 	if (i >= 0)
 		return emu_seam_reach(&u->fs[i], &u->fseam[i], u->now, to_wrap(u, b, k));
 	if (!is_r(b))
-		return u->now + to_wrap(u, b, k);
+		return nhmex_event_counts(u, b, k, u->box[b].evsel[k]) ? u->now + to_wrap(u, b, k)
+									: UINT64_MAX;
 	s = r_stream(u, b, k);
 	return s ? emu_stream_reach(s, u->now, to_wrap(u, b, k)) : UINT64_MAX;
 }

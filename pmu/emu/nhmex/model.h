@@ -74,6 +74,9 @@ struct nhmex_uncore {
 	struct emu_seam fseam[NHMEX_NFILT]; /* the last select write's edge (OQ-X25 d) */
 	struct emu_pmi_req pmi[NHMEX_MAX_PMI_REQ];
 	unsigned npmi, pmi_dropped;
+	/* The model knob of X-47: the part throttles, so the W-box's throttle
+	 * events count. Off from init: a healthy part does not throttle. */
+	bool throttling;
 };
 
 /* The model's operations (struct emu_model, pmu/emu/models.h), each with
@@ -103,6 +106,14 @@ uint64_t nhmex_s_summary(struct nhmex_uncore *u, unsigned s, uint64_t now);
  * cycle t. Exposed so host tests can compute expected counts. */
 unsigned nhmex_flit_value(unsigned port, unsigned sub, uint64_t t);
 
+/* Whether counter k of box b counts the event its select sel names at all
+ * (X-44..X-47): the event rules of its box type (pmu/regs/nhmex.c) and the
+ * throttle knob. */
+bool nhmex_event_counts(const struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t sel);
+/* Tell the model whether the part throttles (X-47): the W counters'
+ * throttle events count from now on, or no longer. */
+void nhmex_throttle(struct nhmex_uncore *u, bool on, uint64_t now);
+
 /* ---- threshold, invert, edge detect (pmu/emu/nhmex/filt.c) ---- */
 
 /* Counter k of box b's slot in fs/fseam, -1 for a counter without the
@@ -116,8 +127,9 @@ void nhmex_filt_fill(struct nhmex_uncore *u, unsigned b, unsigned k);
  * (OQ-X25 d). */
 void nhmex_filt_write(struct nhmex_uncore *u, unsigned b, unsigned k, uint64_t old,
 		      bool counting);
-/* The event ev of a counter of box b sees at cycle t (OQ-X19, OQ-X26).
- * Exposed so host tests can compute expected counts. */
+/* The event ev of a counter of box b sees at cycle t (OQ-X19, OQ-X26), an
+ * event it counts at all (nhmex_event_counts). Exposed so host tests can
+ * compute expected counts. */
 unsigned nhmex_event_value(unsigned b, uint8_t ev, uint64_t t);
 
 #endif

@@ -33,6 +33,10 @@
 	D(f, SNBEP_UBOX_EV0_COUNTS, "snbep-ubox-ev0-counts", MUT, "a U-box counter counts UCLK with ev_sel 0 (S-18)") \
 	D(f, SNBEP_CTL_RST_IGNORED, "snbep-ctl-rst-ignored", MUT, "CTL.rst does not clear the counter (S-20)") \
 	D(f, SNBEP_CTL_RST_READS_1, "snbep-ctl-rst-reads-1", MUT, "CTL.rst reads back 1 (S-20, OQ-S12)") \
+	/* event constraints */                                                         \
+	D(f, SNBEP_CONSTRAINT_IGNORED, "snbep-constraint-ignored", MUT, "an event counts on a counter its restriction leaves out: TOR_OCCUPANCY on C-box counters 1-3 (S-59, S-61, OQ-S30)") \
+	D(f, SNBEP_TOR_OVER_MAX, "snbep-tor-over-max", MUT, "TOR_OCCUPANCY adds up to 40 a cycle, not 20 (S-60)") \
+	D(f, SNBEP_UMASK0_COUNTS, "snbep-umask0-counts", MUT, "a C-box event with umask 0 counts every sub-event (S-62)") \
 	/* widths */                                                                    \
 	D(f, SNBEP_WIDTH_48, "snbep-width-48", MUT, "C-box and U-box counters wrap at 2^48, not 2^44 (S-36)") \
 	D(f, SNBEP_PCU_WIDTH_44, "snbep-pcu-width-44", MUT, "PCU counters wrap at 2^44, not 2^48 (S-37)") \

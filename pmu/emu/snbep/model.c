@@ -48,23 +48,25 @@
 /* S-03, OQ-S01: IVB-EP's global and status registers are not on 0x2D. */
 static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
 
-/* A counter counting a synthetic stream: U-box (box < 0) or C-box. */
+/* A counter counting a synthetic stream: counter k of the U-box (box < 0)
+ * or of a C-box. */
 struct sref {
 	struct snbep_ctr *c;
 	struct emu_stream *s;
 	uint32_t *key;
 	int box;
+	unsigned k;
 };
 
 static struct sref ubox_ref(struct snbep_uncore *u, unsigned k)
 {
-	return (struct sref){ &u->ugp[k], &u->ustream[k], &u->ukey[k], -1 };
+	return (struct sref){ &u->ugp[k], &u->ustream[k], &u->ukey[k], -1, k };
 }
 
 static struct sref cbox_ref(struct snbep_uncore *u, unsigned box, unsigned k)
 {
 	return (struct sref){ &u->cbox[box].ctr[k], &u->cstream[box][k], &u->ckey[box][k],
-			      (int)box };
+			      (int)box, k };
 }
 
 static uint64_t width_mask(const struct snbep_ctr *c)
@@ -147,15 +149,29 @@ static bool en(const struct snbep_uncore *u, const struct snbep_ctr *c)
 
 /* ---- stream counters (U-box, C-box) ---- */
 
+/* What counter r sees at cycle t: nothing for an event its counter cannot
+ * count (S-59, S-61, OQ-S30) or a umask that selects nothing (S-62), at
+ * most the event's most a cycle (S-60); the rules are the box type's
+ * (pmu/regs/snbep.c). */
 static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t t)
 {
 	uint64_t ctl = r->c->ctl;
+	uint8_t ev = CTL_EV(ctl), umask = CTL_UMASK(ctl);
+	const struct event_rule *e;
+	unsigned max = SNBEP_CBOX_MAX;
 
-	if (r->box >= 0)
-		return snbep_cbox_value((unsigned)r->box, CTL_EV(ctl), CTL_UMASK(ctl), t);
-	if (!CTL_EV(ctl) && F(u, SNBEP_UBOX_EV0_COUNTS))
+	if (r->box < 0 && !ev && F(u, SNBEP_UBOX_EV0_COUNTS))
 		return 1; /* S-18 broken */
-	return snbep_ubox_value(CTL_EV(ctl), CTL_UMASK(ctl), t);
+	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
+		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
+	e = event_rule_find(r->box >= 0 ? &snbep_cbox : &snbep_ubox, ev, umask);
+	if (e && !(e->counters >> r->k & 1) && !(e->counters && F(u, SNBEP_CONSTRAINT_IGNORED)))
+		return 0;
+	if (r->box < 0)
+		return snbep_ubox_value(ev, umask, t);
+	if (e && e->max_inc > 1)
+		max = F(u, SNBEP_TOR_OVER_MAX) ? 2 * e->max_inc : e->max_inc; /* S-60 */
+	return snbep_cbox_value((unsigned)r->box, ev, umask, max, t);
 }
 
 static bool stream_running(struct snbep_uncore *u, const struct sref *r)

@@ -102,11 +102,12 @@ void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
  * none unless a defect makes a wrap ask for one (S-40). */
 unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 
-/* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask)
- * and of a U-box counter (ev_sel, umask) at UCLK cycle t: what the filters
- * see (pmu/emu/snbep/stream.c). Exposed so host tests can compute expected
- * counts independently. */
-unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, uint64_t t);
+/* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask;
+ * at most max a cycle) and of a U-box counter (ev_sel, umask) at UCLK cycle
+ * t: what the filters see (pmu/emu/snbep/stream.c). Exposed so host tests
+ * can compute expected counts independently. */
+#define SNBEP_CBOX_MAX 7 /* a C-box event's most a cycle where no source gives it */
+unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, unsigned max, uint64_t t);
 unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
 
 /* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert

@@ -220,6 +220,8 @@ static void write_dword(struct snbep_pci *p, struct snbep_pci_box *b, uint16_t o
 		b->det[k] = false;
 	} else if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
 		k = (off - CTR0) / 8;
+		if (has(p, EMU_F(SNBEP_PCI_FROZEN_CTR_RO)) && frozen(p, (unsigned)(b - p->box)))
+			return;
 		if (off & 4)
 			b->val[k] = ((uint64_t)v << 32 | (uint32_t)b->val[k]) & mask(b->width);
 		else
@@ -292,8 +294,12 @@ static int pci_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned 
 	if (devfn == UBOX_DEVFN)
 		return 0;
 	if (fn == 6 && (dev == 8 || dev == 9)) {
+		/* S-57: reserved bits read 0; MATCH0 and MASK0 keep rnid_4 31,
+		 * dnid 17:13, mc 12:9, opc 8:5, vnw 4:3; MATCH1 and MASK1 rds
+		 * 19:16, rnid_3_0 3:0 */
 		if (bytes == 4 && match_idx(off) >= 0)
-			p->match[dev - 8][match_idx(off)] = val;
+			p->match[dev - 8][match_idx(off)] =
+				val & (match_idx(off) & 1 ? 0xF000Fu : 0x8003FFF8u);
 		return 0;
 	}
 	return -1;

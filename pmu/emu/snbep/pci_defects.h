@@ -2,7 +2,8 @@
  * pmu/emu/snbep/pci.c), appended to EMU_SNBEP_FAULTS; each shown to break
  * its statement by a host test (tests/pmu/emu/snbep/test_emu_snbep_pci.c)
  * and caught by the snbep.pci.* suite (suites/snbep/pci_box.c) in make
- * mutation.
+ * mutation; snbep-pci-frozen-ctr-ro also by the state bracket's restore
+ * (harness/state.c; tests/harness/test_state.c).
  * The line format: pmu/README.md. */
 #ifndef PMU_EMU_SNBEP_PCI_DEFECTS_H
 #define PMU_EMU_SNBEP_PCI_DEFECTS_H
@@ -15,6 +16,7 @@
 	D(f, SNBEP_PCI_INVERT_IGNORED, "snbep-pci-invert-ignored", MUT, "a PCI box counter's invert ignored (S-49, S-23)") \
 	D(f, SNBEP_PCI_DCLK_HALF, "snbep-pci-dclk-half", MUT, "the iMC fixed counter counts every other DRAM clock (S-52)") \
 	D(f, SNBEP_PCI_IMC_CHAN_LOST, "snbep-pci-imc-chan-lost", MUT, "CAS of lines interleaved to channel 3 not counted (S-55)") \
-	D(f, SNBEP_PCI_IMC_RW_SWAPPED, "snbep-pci-imc-rw-swapped", MUT, "reads counted as CAS writes and writes as reads (S-53)")
+	D(f, SNBEP_PCI_IMC_RW_SWAPPED, "snbep-pci-imc-rw-swapped", MUT, "reads counted as CAS writes and writes as reads (S-53)") \
+	D(f, SNBEP_PCI_FROZEN_CTR_RO, "snbep-pci-frozen-ctr-ro", MUT, "a frozen PCI box's counters ignore writes, so nothing can put them back (S-05, S-50)")
 
 #endif

@@ -10,11 +10,12 @@
  * A period is 32 chunks of 32 cycles, each busy or quiet by a hash of
  * (key, chunk); chunks 0 and 16 are quiet for every stream, so every
  * stream has idle stretches (edges, invert) and none is idle throughout.
- * - C-box, ev_sel 0x00: 1 every cycle (clockticks; MODEL CHOICE: the guide's
- *   C-box event list was not seen, the digest names no C-box event). Any
- *   other ev_sel with a non-zero umask: 0..7 per cycle in busy chunks, so
- *   thresholds 1..8 all mean something; umask 0 selects nothing (as the
- *   Nehalem model's OQ-N21).
+ * - C-box, ev_sel 0x00: 1 every cycle (clockticks, S-59). Any other ev_sel
+ *   with a non-zero umask: 0..max per cycle in busy chunks, max the event's
+ *   most a cycle (TOR_OCCUPANCY 20, S-60) or else 7, so thresholds 1..max+1
+ *   all mean something; umask 0 selects nothing (S-62, as the Nehalem
+ *   model's OQ-N21). Which counter may count an event (S-59, S-61) the
+ *   model decides before it asks for a stream (pmu/emu/snbep/model.c).
  * - U-box, ev_sel 0x00: nothing (S-18). 0x42 EVENT_MSG: one 0/1 sub-stream
  *   per umask bit 4:0 (VLW, MSI, IPI, doorbell, int prio), a union ORs them
  *   (at most 1 per cycle, §6). 0x44 LOCK_CYCLES: 0/1. Other codes: nothing. */
@@ -40,7 +41,7 @@ static unsigned value(uint32_t key, unsigned max, unsigned p)
 	return emu_mix(key, 0x10000 | p) % (max + 1);
 }
 
-unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, uint64_t t)
+unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, unsigned max, uint64_t t)
 {
 	unsigned p = (unsigned)(t % EMU_STREAM_PERIOD);
 
@@ -48,7 +49,7 @@ unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, uint64_t t)
 		return 1;
 	if (!umask)
 		return 0;
-	return value(0x1000000u * (box + 1) + 0x100u * ev + umask, 7, p);
+	return value(0x1000000u * (box + 1) + 0x100u * ev + umask, max, p);
 }
 
 unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t)

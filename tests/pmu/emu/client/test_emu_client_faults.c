@@ -117,6 +117,16 @@ static uint64_t edge_at_enable(emu_faults_t f)
 
 static uint64_t occ_on_1(emu_faults_t f) { return arb(f, 1, &arb_occ, 0, GC_EN, 5000); } /* L-58 */
 
+static uint64_t coh_occ_b(emu_faults_t f) /* L-83, OQ-L33: no 83H on layout B */
+{
+	init8(&u, B, f, 0);
+	wr(&u, ARB_SEL(0), evtsel(0x83, 0x01, 0, ES_EN), 0);
+	wr(&u, B->gctl, GC_EN, 0);
+	return rd(&u, ARB_CTR(0), 5000);
+}
+
+static uint64_t req_on_0(emu_faults_t f) { return arb(f, 0, &arb_req, 0, GC_EN, 5000); } /* L-83 */
+
 static uint64_t one_group(emu_faults_t f) /* L-57 */
 {
 	init8(&u, A, f, 0);
@@ -285,6 +295,8 @@ static const struct row rows[] = {
 	R(EDGE_IGNORED, edge5, WANT_EDGE),
 	R(EDGE_HISTORY_KEPT, edge_at_enable, 1),
 	R(ARB_OCC_ON_1, occ_on_1, 0),
+	R(ARB_COH_OCC_LIVE, coh_occ_b, 0),
+	R(ARB_REQ_1_ONLY, req_on_0, WANT_REQ),
 	R(UMASK_ONE_GROUP, one_group, 0),
 	R(WIDTH_48, width44, WANT_WIDTH),
 	R(FIXED_WIDTH_SWAPPED, fixed_a_48, (1ull << 44) + 90),

@@ -7,8 +7,8 @@
 #include "tests/pmu/emu/core/test_emu_core.h"
 #include "pmu/regs/regs.h"
 
-static const struct core_shape v2_2x40 = { 2, 2, 40, 7, 0, 2, 40, false, 0, 0, false, 0 };
-static const struct core_shape v3_8gp = { 3, 8, 48, 7, 0, 3, 48, true, 0, 0, false, 0 };
+static const struct core_shape v2_2x40 = { 2, 2, 40, 7, 0, 2, 40, false, 0, 0, false, 0, 0, 0, 0 };
+static const struct core_shape v3_8gp = { 3, 8, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
 
 static int rd_rc(struct core_pmu *u, uint32_t msr)
 {
@@ -44,7 +44,7 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 		uint32_t msr;
 		uint64_t defined;
 	} rows[] = {
-		{ SEL(0), 0xFFFFFFFFull },                  /* seed 004: bits 31:0 */
+		{ SEL(0), 0xFFFFFFFFull | 1ull << 36 | 0xFFull << 40 }, /* seed 004, C-70 */
 		{ FIXED_CTL, 0xFFFull },                    /* C-22: 3 x 4 bits */
 		{ GCTL, 0xFFull | 7ull << 32 },             /* C-09 */
 		{ STATUS, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 }, /* C-06, C-46 */
@@ -78,8 +78,8 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 
 static void c11_cpuid_view_encodes_the_shape(void **state)
 {
-	static const struct core_shape odd = { 2, 8, 40, 5, 0xFFFFFFF2u, 2, 44, false, 0, 0, false, 0 };
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0 };
+	static const struct core_shape odd = { 2, 8, 40, 5, 0xFFFFFFF2u, 2, 44, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
 	uint32_t r[4];
 
 	(void)state;
@@ -99,17 +99,17 @@ static void c11_cpuid_view_encodes_the_shape(void **state)
 static void c11_invalid_shapes_are_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 0, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0 },  /* no PMU */
-		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0 },  /* v6 not modelled */
-		{ 3, 0, 48, 7, 0, 3, 48, true, 0, 0, false, 0 },
-		{ 3, 9, 48, 7, 0, 3, 48, true, 0, 0, false, 0 },
-		{ 3, 4, 31, 7, 0, 3, 48, true, 0, 0, false, 0 },
-		{ 3, 4, 64, 7, 0, 3, 48, true, 0, 0, false, 0 },
-		{ 3, 4, 48, 8, 0, 3, 48, true, 0, 0, false, 0 },  /* OQ-C10: rows 7-12 not modelled */
-		{ 3, 4, 48, 7, 0, 0, 48, true, 0, 0, false, 0 },
-		{ 3, 4, 48, 7, 0, 4, 48, true, 0, 0, false, 0 },
-		{ 3, 4, 48, 7, 0, 3, 20, true, 0, 0, false, 0 },
-		{ 1, 2, 40, 7, 0, 3, 40, false, 0, 0, false, 0 }, /* fixed counters from version 2 */
+		{ 0, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* no PMU */
+		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* v6 without leaf 23H (C-71) */
+		{ 3, 0, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 9, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 4, 31, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 4, 64, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 4, 48, 8, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* OQ-C10: rows 7-12 not modelled */
+		{ 3, 4, 48, 7, 0, 0, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 4, 48, 7, 0, 4, 48, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 3, 4, 48, 7, 0, 3, 20, true, 0, 0, false, 0, 0, 0, 0 },
+		{ 1, 2, 40, 7, 0, 3, 40, false, 0, 0, false, 0, 0, 0, 0 }, /* fixed counters from version 2 */
 	};
 	struct core_pmu u;
 	unsigned i;
@@ -318,7 +318,7 @@ static void c07_ovf_ctrl_reads_0(void **state)
 
 static void c09_version_1_has_no_global_registers(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0 };
+	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
 	static const uint32_t msrs[] = { GCTL, STATUS, OVF, FIXED_CTL, FIXED(0) };
 	struct core_pmu u;
 	unsigned i;
@@ -334,7 +334,7 @@ static void c09_version_1_has_no_global_registers(void **state)
 /* A shape's missing counters never count, even with every enable ignored. */
 static void c11_absent_counters_never_count(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0 };
+	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
 	struct core_pmu u;
 
 	(void)state;

@@ -58,8 +58,8 @@ static void c52_named_fixed_counter_above_edx_counts(void **state)
  * EDX[4:0] whatever ECX would say. */
 static void c52_c53_fixed_set_by_the_rule(void **state)
 {
-	static const struct core_shape v4_two = { 4, 4, 48, 7, 0, 2, 48, true, 0, 0, false, 0 };
-	static const struct core_shape v5_hole = { 5, 4, 48, 7, 0, 0, 48, true, 0, 0x4, true, 0 };
+	static const struct core_shape v4_two = { 4, 4, 48, 7, 0, 2, 48, true, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v5_hole = { 5, 4, 48, 7, 0, 0, 48, true, 0, 0x4, true, 0, 0, 0, 0 };
 
 	(void)state;
 	assert_int_equal(core_shape_fixed_set(&core_shape_adl_e), ECX_BITMAP);
@@ -108,10 +108,10 @@ static void c54_oqc21_anythread_refused_where_deprecated(void **state)
 static void oqc24_invalid_v5_shapes_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 5, 4, 48, 7, 0, 3, 48, true, 0, 0x8, true, 0 }, /* IA32_FIXED_CTR3 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0x7, false, 0 }, /* a bitmap before v5 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0, true, 0 },    /* deprecation before v5 */
-		{ 5, 4, 48, 7, 0, 0, 48, true, 0, 0, true, 0 },    /* no fixed counter */
+		{ 5, 4, 48, 7, 0, 3, 48, true, 0, 0x8, true, 0, 0, 0, 0 }, /* IA32_FIXED_CTR3 */
+		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0x7, false, 0, 0, 0, 0 }, /* a bitmap before v5 */
+		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* deprecation before v5 */
+		{ 5, 4, 48, 7, 0, 0, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* no fixed counter */
 	};
 	unsigned i;
 

@@ -1,5 +1,5 @@
 /* Host tests of the emulated client uncore of layout E (pmu/emu/mtl/;
- * spec client-uncore.md §4.14), each named by the statement it checks,
+ * spec client-uncore.md §4.15), each named by the statement it checks,
  * addresses and bits as test_emu_mtl.h's constants from the digest, counts
  * from its independent reference. */
 #include "tests/pmu/emu/mtl/test_emu_mtl.h"

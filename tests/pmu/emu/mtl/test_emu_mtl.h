@@ -1,6 +1,6 @@
 /* Helpers shared by the host tests of the emulated client uncore of
  * layout E (tests/pmu/emu/mtl/test_emu_mtl*.c): the digest's MSR numbers
- * and bits as this file's own constants (client-uncore.md §4.14), checked
+ * and bits as this file's own constants (client-uncore.md §4.15), checked
  * accessors, and an independent per-cycle reference of what a general
  * counter must count, written from L-107 (and OQ-L12, OQ-L13 as on layouts
  * A..D) over client_stream_value(). */
@@ -87,7 +87,7 @@ static inline uint64_t ref_count(const struct ref *r, uint64_t a, uint64_t b)
 	return n;
 }
 
-/* §4.15: offsets from MCHBAR (L-110, L-111, L-115), controller m at
+/* §4.16: offsets from MCHBAR (L-110, L-111, L-115), controller m at
  * + 0x10000m; the box control's and a control's bits (L-112, L-113). */
 #define IMC(m, off) (0x10000u * (m) + (off))
 #define IMC_GCTL 0xD9C0u
@@ -126,7 +126,7 @@ static inline void imc_wr(struct mtl_imc *u, uint32_t off, uint64_t val, uint64_
 	assert_int_equal(mtl_imc_model.write(u, 0, off, imc_bytes(off), val, now), 0);
 }
 
-/* §4.16: offsets from SAFBAR (L-119..L-124; Intel's control addresses,
+/* §4.17: offsets from SAFBAR (L-119..L-124; Intel's control addresses,
  * OQ-L50), HBO box b 0x1000b below box 0. */
 #define SNCU_UNIT 0xE4B380u
 #define SNCU_CTR(k) (0xE4B390u + 8u * (k))

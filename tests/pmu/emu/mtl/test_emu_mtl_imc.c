@@ -1,5 +1,5 @@
 /* Host tests of the emulated memory controllers behind MCHBAR
- * (pmu/emu/mtl/imc.c; spec client-uncore.md §4.15), each named by the
+ * (pmu/emu/mtl/imc.c; spec client-uncore.md §4.16), each named by the
  * statement it checks, offsets and bits as test_emu_mtl.h's constants. */
 #include "tests/pmu/emu/mtl/test_emu_mtl.h"
 

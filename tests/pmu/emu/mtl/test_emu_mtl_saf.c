@@ -1,5 +1,5 @@
 /* Host tests of layout F's MMIO units behind SAFBAR (pmu/emu/mtl/saf.c;
- * spec client-uncore.md §4.16), each named by the statement it checks,
+ * spec client-uncore.md §4.17), each named by the statement it checks,
  * offsets and bits as test_emu_mtl.h's constants. */
 #include "tests/pmu/emu/mtl/test_emu_mtl.h"
 

@@ -124,8 +124,8 @@ static void x08_x09_x10_x13_stop_resume(void **state)
 
 	(void)state;
 	init(0x2E);
-	wr(&u, W_EVSEL(0), EN22, 0);
-	wr(&u, W_EVSEL(1), EN22, 0);
+	wr(&u, W_EVSEL(0), EN22 | W_ONE, 0);
+	wr(&u, W_EVSEL(1), EN22 | W_ONE, 0);
 	wr(&u, W_FCTL, 1, 0);
 	wr(&u, W_CTL, 0x80000003, 0);
 	wr(&u, U_CTL, EN_ALL, 100); /* */
@@ -448,6 +448,61 @@ static void x40_sub_controls_hold(void **state)
 	assert_int_equal(rd(&u, 0xCEB, 0), 0x87654321ull);
 }
 
+/* X-44: B0 counter 3 counts nothing for 0x01 (not in its list), counter 0
+ * counts it; counter 3 counts 0x02 (EARLY_ACK). One per cycle (OQ-X19). */
+static void x44_bbox_counter_lists(void **state)
+{
+	(void)state;
+	init(0x2E);
+	wr(&u, 0xC30, 0x01 << 1 | 1, 0);
+	wr(&u, 0xC36, 0x01 << 1 | 1, 0);
+	wr(&u, 0xC34, 0x02 << 1 | 1, 0);
+	wr(&u, 0xC20, 0xD, 0);
+	wr(&u, U_CTL, EN_ALL, 0);
+	assert_int_equal(rd(&u, 0xC31, 400), 400);
+	assert_int_equal(rd(&u, 0xC37, 400), 0);
+	assert_int_equal(rd(&u, 0xC35, 400), 400);
+}
+
+/* X-45, X-46: umask 0 counts nothing on S0's 0x07 and C0's 0x01 and 0x07;
+ * with a umask the same events count (0x01: one per cycle, OQ-X19). */
+static void x45_x46_umask_0_counts_nothing(void **state)
+{
+	(void)state;
+	init(0x2E);
+	wr(&u, 0xC50, EN22 | 0x07, 0);
+	wr(&u, 0xD10, EN22 | 0x01, 0);
+	wr(&u, 0xD12, EN22 | 0x07, 0);
+	wr(&u, 0xD14, EN22 | 0xFF01, 0);
+	wr(&u, 0xC40, 1, 0);
+	wr(&u, 0xD00, 7, 0);
+	wr(&u, U_CTL, EN_ALL, 0);
+	assert_int_equal(rd(&u, 0xC51, 400), 0);
+	assert_int_equal(rd(&u, 0xD11, 400), 0);
+	assert_int_equal(rd(&u, 0xD13, 400), 0);
+	assert_int_equal(rd(&u, 0xD15, 400), 400);
+}
+
+/* X-47: W TM1_ON (0x07) and C_THROTTLE_TMP (0x00) count nothing until the
+ * model is told the part throttles; then one per cycle (OQ-X19), and
+ * nothing again once it stops. */
+static void x47_throttle_events_only_while_throttling(void **state)
+{
+	(void)state;
+	init(0x2E);
+	wr(&u, W_EVSEL(0), EN22 | 0x07, 0);
+	wr(&u, W_EVSEL(1), EN22, 0);
+	wr(&u, W_CTL, 3, 0);
+	wr(&u, U_CTL, EN_ALL, 0);
+	assert_int_equal(rd(&u, W_CTR(0), 300), 0);
+	assert_int_equal(rd(&u, W_CTR(1), 300), 0);
+	nhmex_throttle(&u, true, 300);
+	assert_int_equal(rd(&u, W_CTR(1), 800), 500);
+	assert_int_equal(rd(&u, W_CTR(0), 800), 500);
+	nhmex_throttle(&u, false, 800);
+	assert_int_equal(rd(&u, W_CTR(1), 900), 500);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -459,6 +514,9 @@ int main(void)
 		cmocka_unit_test(x08_x09_x10_x13_stop_resume),
 		cmocka_unit_test(x11_x18_counter_writes),
 		cmocka_unit_test(x12_rst_all),
+		cmocka_unit_test(x44_bbox_counter_lists),
+		cmocka_unit_test(x45_x46_umask_0_counts_nothing),
+		cmocka_unit_test(x47_throttle_events_only_while_throttling),
 		cmocka_unit_test(x15_x16_x17_x34_every_source),
 		cmocka_unit_test(x26_x27_x30_clear_from_below),
 		cmocka_unit_test(x26_x27_oqx6_two_feeders),

@@ -38,6 +38,7 @@
 #define W_CTR(k) (0xC91u + 2 * (k))
 #define W_FCTR 0x394u
 #define W_FCTL 0x395u
+#define W_ONE 0x08ull /* RATIO_CHANGE_ABORT, no throttle event; OQ-X19: 1 a cycle */
 #define M48 ((1ull << 48) - 1)
 #define EN22 (1ull << 22)
 /* X-32: IPERF values are events, none of them an enable bit: the seed's
@@ -92,7 +93,7 @@ static const struct src srcs[] = {
 	{ "R ctr3", BOX3(0xE00), 0xE16, 0xE17, 1, 1 << 6, 1 << 3, 0, 1ull << 19, OV_S0, 0xE25, 1, 1, 7 << 1 },
 	/* CTR9; ev_sel 6 = port 5 IPERF0 (0xE09) */
 	{ "R ctr9", BOX3(0xE20), 0xE32, 0xE33, 1, 1 << 6, 1 << 1, 1, 1ull << 19, OV_S1, 0xE09, 5, 0, 6 << 1 },
-	{ "W ctr1", BOX3(0xC80), 0xC92, 0xC93, EN22, PMI20, 1 << 1, -1, 0, OV_W, 0, 0, 0, 0 },
+	{ "W ctr1", BOX3(0xC80), 0xC92, 0xC93, EN22, PMI20, 1 << 1, -1, 0, OV_W, 0, 0, 0, W_ONE },
 	{ "U", 0xC00, 0xC01, 0xC02, 0xC10, 0xC11, EN22, PMI20, 1, -1, 0, OV_U, 0, 0, 0, 0 },
 };
 
@@ -115,6 +116,22 @@ static inline uint64_t ref_wrap(const struct src *s, uint64_t from, uint64_t lef
 #define THR(t) ((uint64_t)(t) << 24)
 #define EV_SYNTH 0x07ull /* OQ-X26: the model's per-cycle varying event */
 
+/* Select sel of model box b made to respect the event constraints
+ * (X-45..X-47): a C or S event without a umask gets one that selects
+ * something (C every sub-event, S the R- and B-box queues, Table 2-37),
+ * and EV_SYNTH on the W-box becomes W's varying event, C_CYCLES_TURBO 0x04
+ * (OQ-X26), since 0x07 (TM1_ON) counts only while the part throttles. */
+static inline uint64_t in_rules(unsigned b, uint64_t sel)
+{
+	bool s = b == NHMEX_S0 || b == NHMEX_S0 + 1;
+
+	if (!(sel & 0xFF00) && (b < NHMEX_MAX_CBOX || s))
+		sel |= (s ? 0x03ull : 0xFFull) << 8;
+	if (b == NHMEX_W && (uint8_t)sel == EV_SYNTH)
+		sel = (sel & ~0xFFull) | 0x04;
+	return sel;
+}
+
 /* What a counter of model box b with select sel counts over cycles [a, c)
  * (a > 0), written from X-41..X-43 with the defaults of OQ-X25: threshold
  * t != 0 passes x >= t, invert x < t and is ignored with t = 0 (b), edge
@@ -127,6 +144,7 @@ static inline uint64_t ref_filtered(unsigned b, uint64_t sel, uint64_t a, uint64
 	bool inv = b != NHMEX_U && thr && (sel & INV23), edge = sel & EDGE18, on, was;
 	uint64_t n = 0, t;
 
+	sel = in_rules(b, sel);
 	for (t = a; t < c; t++) {
 		x = nhmex_event_value(b, (uint8_t)sel, t);
 		xp = nhmex_event_value(b, (uint8_t)sel, t - 1);

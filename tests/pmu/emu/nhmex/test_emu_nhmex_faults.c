@@ -277,7 +277,7 @@ static uint64_t flits(unsigned port, unsigned sub, uint64_t a, uint64_t b)
 static uint64_t filt_dev(emu_faults_t f, unsigned b, uint32_t gctl, uint32_t sel0, uint64_t sel)
 {
 	init(f, 0x2E);
-	wr(&u, sel0, EN22 | sel, 0);
+	wr(&u, sel0, EN22 | in_rules(b, sel), 0);
 	if (b != NHMEX_U)
 		wr(&u, gctl, 1, 0);
 	wr(&u, U_CTL, EN_ALL | (b == NHMEX_U ? 1 : 0), 1000);
@@ -323,6 +323,23 @@ static uint64_t edge_entry(emu_faults_t f)
 	wr(&u, W_EVSEL(0), never | INV23, 2000);
 	return rd(&u, W_CTR(0), 3000);
 }
+
+/* X-44..X-47: counter k of the box at gctl (control sel0 + 2k) with raw
+ * select sel over 500 cycles. */
+static uint64_t ev_count(emu_faults_t f, uint32_t gctl, uint32_t sel0, unsigned k, uint64_t sel)
+{
+	init(f, 0x2E);
+	wr(&u, sel0 + 2 * k, sel, 0);
+	wr(&u, gctl, 1ull << k, 0);
+	wr(&u, U_CTL, EN_ALL, 0);
+	return rd(&u, sel0 + 2 * k + 1, 500);
+}
+/* B0 counter 3's list has no 0x01 (B: en bit 0, ev_sel 5:1). */
+static uint64_t b_ctr3(emu_faults_t f) { return ev_count(f, 0xC20, 0xC30, 3, 0x01 << 1 | 1); }
+/* X-46, OQ-X28: C0's 0x07 with umask 0 selects nothing. */
+static uint64_t c_umask0(emu_faults_t f) { return ev_count(f, 0xD00, 0xD10, 0, EN22 | 0x07); }
+/* W TM1_ON on a part that does not throttle. */
+static uint64_t w_tm1(emu_faults_t f) { return ev_count(f, W_CTL, 0xC90, 0, EN22 | 0x07); }
 
 struct row {
 	unsigned bit;
@@ -374,6 +391,9 @@ static const struct row rows[] = {
 	R(EX_EDGE_INV_LEVEL, edge_inv, 0),
 	R(EX_EDGE_FALLING, edge_entry, 1),
 	R(EX_U_EDGE_IGNORED, u_edge, 0),
+	R(EX_BBOX_EVENT_ANY_COUNTER, b_ctr3, 0),
+	R(EX_UMASK0_COUNTS, c_umask0, 0),
+	R(EX_THROTTLE_COUNTS, w_tm1, 0),
 };
 
 static uint64_t want_of(const struct row *r)

@@ -29,7 +29,7 @@ static void run(const struct fbox *x, const uint64_t *sel, unsigned n, uint64_t 
 
 	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
 	for (k = 0; k < n; k++)
-		wr(&u, x->sel0 + 2 * k, EN22 | sel[k], 0);
+		wr(&u, x->sel0 + 2 * k, EN22 | in_rules(x->b, sel[k]), 0);
 	if (x->b != NHMEX_U)
 		wr(&u, x->gctl, (1ull << n) - 1, 0);
 	wr(&u, U_CTL, EN_ALL | (x->b == NHMEX_U ? 1 : 0), A);
@@ -211,7 +211,7 @@ static void x41_wrap_at_the_thresholded_count(void **state)
 
 	(void)state;
 	nhmex_init(&u, 0, 0, 0x2E, 0, 0);
-	wr(&u, 0xC50, EN22 | sel, 0);
+	wr(&u, 0xC50, EN22 | in_rules(NHMEX_S0, sel), 0);
 	wr(&u, 0xC51, (1ull << 48) - left, 0);
 	wr(&u, 0xC40, 1, 0);
 	wr(&u, U_CTL, EN_ALL, A);

@@ -91,7 +91,8 @@ static inline uint64_t sref_ctl(const struct sref_cfg *c)
 static inline unsigned sref_x(const struct sref_cfg *c, uint64_t t)
 {
 	return c->box < 0 ? snbep_ubox_value(c->ev, c->um, t)
-			  : snbep_cbox_value((unsigned)c->box, c->ev, c->um, t);
+			  : snbep_cbox_value((unsigned)c->box, c->ev, c->um, c->ev == 0x36 ? 20 : 7,
+					     t); /* S-60: TOR_OCCUPANCY at most 20 a cycle */
 }
 
 /* One counted cycle with event count x; *det is the compare result of the

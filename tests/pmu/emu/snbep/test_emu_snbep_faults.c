@@ -170,6 +170,18 @@ static uint64_t ubox_ev0(emu_faults_t f) /* S-18 */
 	return rd(&u, U_CTR(0), 3000);
 }
 
+/* S-59..S-62: C-box 1's TOR_OCCUPANCY (0x36) over 3000 cycles, on counter k
+ * with umask um and thresh t. */
+static uint64_t tor(emu_faults_t f, unsigned k, uint8_t um, uint8_t t)
+{
+	init(f);
+	wr(&u, C_CTL(1, k), CTL_EN | 0x36 | (uint64_t)um << 8 | THRESH(t), 0);
+	return rd(&u, C_CTR(1, k), 3000);
+}
+static uint64_t tor_ctr3(emu_faults_t f) { return tor(f, 3, 0x08, 0); } /* S-59, S-61 */
+static uint64_t tor_over_20(emu_faults_t f) { return tor(f, 0, 0x08, 21); } /* S-60 */
+static uint64_t tor_umask0(emu_faults_t f) { return tor(f, 0, 0x00, 0); } /* S-62 */
+
 static uint64_t ctl_rst(emu_faults_t f) /* S-20 */
 {
 	init(f);
@@ -448,6 +460,9 @@ static const struct row rows[] = {
 	ROW(SNBEP_EN_IGNORED, en_off, NULL, 0),
 	ROW(SNBEP_UCLK_EN_IGNORED, uclk_en_off, NULL, 0),
 	ROW(SNBEP_UBOX_EV0_COUNTS, ubox_ev0, NULL, 0),
+	ROW(SNBEP_CONSTRAINT_IGNORED, tor_ctr3, NULL, 0),
+	ROW(SNBEP_TOR_OVER_MAX, tor_over_20, NULL, 0),
+	ROW(SNBEP_UMASK0_COUNTS, tor_umask0, NULL, 0),
 	ROW(SNBEP_CTL_RST_IGNORED, ctl_rst, NULL, 0),
 	ROW(SNBEP_CTL_RST_READS_1, ctl_rst_read, NULL, 0x34),
 	ROW(SNBEP_WIDTH_48, width_cbox, NULL, 90),

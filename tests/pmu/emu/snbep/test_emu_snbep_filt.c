@@ -128,7 +128,7 @@ static void s24_edge_rising_and_after_invert_falling(void **state)
  * accumulates, whichever of them is set. */
 static void s25_oqs08_thresh0_ignores_invert_and_edge(void **state)
 {
-	struct sref_cfg c = { 1, 0x36, 0x02, 0, false, false }, x;
+	struct sref_cfg c = { 1, 0x34, 0x02, 0, false, false }, x;
 	uint64_t raw = model_count(0, &c, 0, 2 * P);
 	unsigned i;
 
@@ -176,7 +176,7 @@ static void oqs09_edge_detector_at_enable_and_across_freeze(void **state)
  * O(1) arithmetic equals the per-cycle definition. */
 static void s22_s24_random_programs_match_the_definition(void **state)
 {
-	static const uint8_t cev[] = { 0x00, 0x11, 0x34, 0x35, 0x36 };
+	static const uint8_t cev[] = { 0x00, 0x11, 0x34, 0x35, 0x37 }; /* 0x36: counter 0 only */
 	static const uint8_t uev[] = { 0x42, 0x44 };
 	uint32_t seed = 4242;
 	unsigned i;
@@ -376,6 +376,46 @@ static void s19_huge_windows_are_exact_and_fast(void **state)
 	assert_true(clock() - c0 < CLOCKS_PER_SEC / 2);
 }
 
+/* S-59, S-61: TOR_OCCUPANCY.ALL counts on C-box counter 0 alone; counters
+ * 1-3 count nothing. S-60: at most 20 a cycle, and the stream reaches it:
+ * thresh 20 passes some cycles, 21 none. */
+static void s59_s60_s61_tor_occupancy_counter_0_at_most_20(void **state)
+{
+	struct sref_cfg c = { 3, 0x36, 0x08, 0, false, false };
+	struct snbep_uncore u;
+	unsigned k;
+
+	(void)state;
+	init(&u);
+	for (k = 0; k < 4; k++)
+		wr(&u, C_CTL(3, k), sref_ctl(&c), 0);
+	assert_int_equal(rd(&u, C_CTR(3, 0), 4 * P), sref_count(&c, 0, 4 * P));
+	for (k = 1; k < 4; k++)
+		assert_int_equal(rd(&u, C_CTR(3, k), 4 * P), 0);
+	for (k = 0; k < 2; k++) {
+		c.thresh = (uint8_t)(20 + k);
+		init(&u);
+		wr(&u, C_CTL(3, 0), sref_ctl(&c), 0);
+		assert_int_equal(rd(&u, C_CTR(3, 0), 4 * P), sref_count(&c, 0, 4 * P));
+		if (k)
+			assert_int_equal(sref_count(&c, 0, 4 * P), 0);
+		else
+			assert_true(sref_count(&c, 0, 4 * P) > 0);
+	}
+}
+
+/* S-62: TOR_OCCUPANCY with umask 0 selects no sub-event: nothing. */
+static void s62_umask_0_counts_nothing(void **state)
+{
+	struct sref_cfg c = { 0, 0x36, 0x00, 0, false, false };
+	struct snbep_uncore u;
+
+	(void)state;
+	init(&u);
+	wr(&u, C_CTL(0, 0), sref_ctl(&c), 0);
+	assert_int_equal(rd(&u, C_CTR(0, 0), 4 * P), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -393,6 +433,8 @@ int main(void)
 		cmocka_unit_test(s41_s42_setup_sequence_then_frozen_reads),
 		cmocka_unit_test(s43_sample_interval_by_preload),
 		cmocka_unit_test(s19_huge_windows_are_exact_and_fast),
+		cmocka_unit_test(s59_s60_s61_tor_occupancy_counter_0_at_most_20),
+		cmocka_unit_test(s62_umask_0_counts_nothing),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -258,9 +258,9 @@ static void s57_match_mask_read_back(void **state)
 	(void)state;
 	machine(0);
 	wr32(QPIF(BUS0, 1), 0x228, 0x12345);
-	wr32(QPIF(BUS0, 1), 0x23C, 0xF000F);
-	assert_int_equal(rd32(QPIF(BUS0, 1), 0x228), 0x12345);
-	assert_int_equal(rd32(QPIF(BUS0, 1), 0x23C), 0xF000F);
+	wr32(QPIF(BUS0, 1), 0x23C, 0xFFFFFFFF);
+	assert_int_equal(rd32(QPIF(BUS0, 1), 0x228), 0x12340); /* reserved 2:0 read 0 */
+	assert_int_equal(rd32(QPIF(BUS0, 1), 0x23C), 0xF000F); /* rds 19:16, rnid_3_0 3:0 */
 	assert_int_equal(rd32(QPIF(BUS0, 0), 0x228), 0);
 }
 
@@ -273,6 +273,16 @@ static bool frz_holds(emu_faults_t f)
 	wr32(R2(BUS0), BOX_CTL, 0x10100);
 	clock_now += 10;
 	return ctr(R2(BUS0), 0) == 0;
+}
+
+/* S-05: a frozen box's counter takes a write. */
+static bool frozen_ctr_written(emu_faults_t f)
+{
+	machine(f);
+	count(HA(BUS0), EN);
+	wr32(HA(BUS0), BOX_CTL, 0x10100);
+	assert_int_equal(pci_cfg_write64(HA(BUS0), CTR(0), 0x123456789ull), 0);
+	return ctr(HA(BUS0), 0) == 0x123456789ull;
 }
 
 static bool frz_own_box(emu_faults_t f)
@@ -349,6 +359,7 @@ static const struct row rows[] = {
 	ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
 	ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
 	ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
+	ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
 };
 
 static void every_pci_defect_breaks_its_row(void **state)

@@ -1,0 +1,222 @@
+/* Host tests of the emulated client uncore's event rules (spec
+ * client-uncore.md §4.14, L-82..L-87): an event on a counter its sources
+ * exclude, an event no list names for the part, or a umask missing one of
+ * its two groups counts nothing; everywhere else the counter counts the
+ * independent reference of test_emu_client.h. Which counter may count what
+ * is this file's own table, written from the digest, never read from
+ * pmu/regs/client.c. */
+#include "tests/pmu/emu/client/test_emu_client.h"
+
+/* L-66, L-74, L-76 */
+#define C_CBO_SEL(n, k) (0x700u + 8u * (n) + (k))
+#define C_CBO_CTR(n, k) (0x702u + 8u * (n) + (k))
+#define D_GCTL 0x2FF0u
+#define D_ARB_SEL(b, k) (0x2FD0u + 8u * (b) + (k))
+#define D_ARB_CTR(b, k) (0x2FD2u + 8u * (b) + (k))
+#define D_CBO_SEL(n, k) (0x2000u + 8u * (n) + (k))
+#define D_CBO_CTR(n, k) (0x2002u + 8u * (n) + (k))
+
+#define WIN 6000
+
+static struct client_uncore u;
+
+/* A part: its init and CPU model, its GLOBAL_CTRL, and for ARB counters 0
+ * and 1 (box 0) the select and counter MSRs (0: the part has none, L-70). */
+struct part {
+	const char *name;
+	void (*init)(void *m, emu_faults_t f, unsigned ncores, uint32_t model, uint32_t uclk_khz,
+		     uint64_t now);
+	uint32_t model, gctl;
+	uint32_t arb_sel[2], arb_ctr[2];
+};
+
+static const struct part snb = { "snb", client_a_init, 0x2A, 0x391, { 0x3B2, 0x3B3 },
+				 { 0x3B0, 0x3B1 } };
+static const struct part skl = { "skl", client_b_init, 0x5E, 0xE01, { 0x3B2, 0x3B3 },
+				 { 0x3B0, 0x3B1 } };
+static const struct part icl = { "icl", client_icl_init, 0x7E, 0xE01, { 0, 0x3B3 },
+				 { 0, 0x3B1 } };
+static const struct part tgl = { "tgl", client_c_init, 0x8C, 0xE01, { 0x3B2, 0x3B3 },
+				 { 0x3B0, 0x3B1 } };
+static const struct part rkl = { "rkl", client_c_init, 0xA7, 0xE01, { 0x3B2, 0x3B3 },
+				 { 0x3B0, 0x3B1 } };
+static const struct part adl = { "adl", client_d_init, 0x97, D_GCTL,
+				 { D_ARB_SEL(0, 0), D_ARB_SEL(0, 1) },
+				 { D_ARB_CTR(0, 0), D_ARB_CTR(0, 1) } };
+
+/* What sel's counter (at ctr) of part p counts over [0, WIN), alone. */
+static uint64_t counted(const struct part *p, uint32_t sel, uint32_t ctr, uint64_t val)
+{
+	p->init(&u, 0, 8, p->model, 0, 0);
+	wr(&u, sel, val, 0);
+	wr(&u, p->gctl, GC_EN, 0);
+	return rd(&u, ctr, WIN);
+}
+
+/* ARB counter k of part p on event ev (umask 01H): the reference where
+ * `counts`, else nothing. */
+static void arb_rule(const struct part *p, unsigned k, uint8_t ev, bool counts)
+{
+	const struct ref r = { CLIENT_UNIT_ARB, ev, 0x01, 0, false, false };
+	uint64_t n;
+
+	if (!p->arb_ctr[k])
+		return;
+	n = counted(p, p->arb_sel[k], p->arb_ctr[k], ref_sel(&r, 0));
+	if (n != (counts ? ref_count(&r, 0, WIN) : 0))
+		fail_msg("%s ARB counter %u on %02XH counted %lu, want %s", p->name, k, ev,
+			 (unsigned long)n, counts ? "the reference" : "nothing");
+}
+
+/* One row of the digest's ARB rules (L-56, L-83, OQ-L33, OQ-L34, L-72):
+ * part, event, whether counter 0 and counter 1 count it. */
+static const struct {
+	const struct part *p;
+	uint8_t ev;
+	bool on0, on1;
+} arb_rows[] = {
+	/* layout A: 80H, 83H on 0 only; 81H, 84H on either (L-56) */
+	{ &snb, 0x80, true, false }, { &snb, 0x83, true, false },
+	{ &snb, 0x81, true, true }, { &snb, 0x84, true, true },
+	/* B, Tiger Lake, D: no 83H from Skylake on (L-83, OQ-L33) */
+	{ &skl, 0x80, true, false }, { &skl, 0x83, false, false },
+	{ &skl, 0x81, true, true }, { &skl, 0x84, true, true },
+	{ &tgl, 0x80, true, false }, { &tgl, 0x83, false, false },
+	{ &tgl, 0x81, true, true }, { &tgl, 0x84, true, true },
+	{ &adl, 0x80, true, false }, { &adl, 0x83, false, false },
+	{ &adl, 0x81, true, true }, { &adl, 0x84, true, true },
+	/* Rocket Lake: requests on counter 1 alone (L-83, OQ-L34) */
+	{ &rkl, 0x80, true, false }, { &rkl, 0x83, false, false },
+	{ &rkl, 0x81, false, true }, { &rkl, 0x84, false, true },
+	/* Ice Lake client: counter 1 alone, no occupancy (L-72, L-87) */
+	{ &icl, 0x80, false, false }, { &icl, 0x83, false, false },
+	{ &icl, 0x81, false, true }, { &icl, 0x84, false, true },
+};
+
+/* L-83 (with L-56, L-72, L-87, OQ-L33, OQ-L34): each part's ARB counts
+ * each event on the counters the digest gives it and nowhere else. */
+static void l83_arb_rules_by_part(void **state)
+{
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(arb_rows); i++) {
+		arb_rule(arb_rows[i].p, 0, arb_rows[i].ev, arb_rows[i].on0);
+		arb_rule(arb_rows[i].p, 1, arb_rows[i].ev, arb_rows[i].on1);
+	}
+}
+
+/* L-76, L-83: layout D's second ARB box keeps the rules of the first. */
+static void l83_d_arb_box1_same_rules(void **state)
+{
+	const struct ref occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+	const struct ref coh = { CLIENT_UNIT_ARB, 0x83, 0x01, 0, false, false };
+
+	(void)state;
+	assert_int_equal(counted(&adl, D_ARB_SEL(1, 0), D_ARB_CTR(1, 0), ref_sel(&occ, 0)),
+			 ref_count(&occ, 0, WIN));
+	assert_int_equal(counted(&adl, D_ARB_SEL(1, 1), D_ARB_CTR(1, 1), ref_sel(&occ, 0)), 0);
+	assert_int_equal(counted(&adl, D_ARB_SEL(1, 0), D_ARB_CTR(1, 0), ref_sel(&coh, 0)), 0);
+}
+
+/* C-box 0's counter k select and counter MSRs on part p (L-11, L-66, L-74). */
+static void cbo(const struct part *p, unsigned k, uint32_t *sel, uint32_t *ctr)
+{
+	if (p == &snb || p == &skl) {
+		*sel = CBO_SEL(0, k);
+		*ctr = CBO_CTR(0, k);
+	} else if (p == &adl) {
+		*sel = D_CBO_SEL(0, k);
+		*ctr = D_CBO_CTR(0, k);
+	} else {
+		*sel = C_CBO_SEL(0, k);
+		*ctr = C_CBO_CTR(0, k);
+	}
+}
+
+/* L-84 (with L-55, L-57, OQ-L22, OQ-L32): on every layout 34H and 22H
+ * with a bit of each umask group count on either C-box counter, at most
+ * one a cycle; with one group they count nothing on either. */
+static void l84_cbox_rules(void **state)
+{
+	static const struct part *const parts[] = { &snb, &skl, &icl, &tgl, &adl };
+	static const struct {
+		uint8_t ev, um;
+		bool counts;
+	} rows[] = {
+		{ 0x34, 0x8F, true }, { 0x34, 0x1F, true }, { 0x34, 0x0F, false },
+		{ 0x34, 0x80, false }, { 0x22, 0x41, true }, { 0x22, 0x01, false },
+		{ 0x22, 0x40, false },
+	};
+	unsigned i, j, k;
+	uint32_t sel, ctr;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(parts); i++)
+		for (j = 0; j < ARRAY_SIZE(rows); j++)
+			for (k = 0; k < 2; k++) {
+				const struct ref r = { CLIENT_UNIT_CBOX(0), rows[j].ev, rows[j].um,
+						       0, false, false };
+				uint64_t n, want = rows[j].counts ? ref_count(&r, 0, WIN) : 0;
+
+				cbo(parts[i], k, &sel, &ctr);
+				n = counted(parts[i], sel, ctr, ref_sel(&r, 0));
+				if (n != want || n > WIN)
+					fail_msg("%s C-box 0 counter %u on %02XH/%02XH counted %lu, "
+						 "want %lu", parts[i]->name, k, rows[j].ev,
+						 rows[j].um, (unsigned long)n, (unsigned long)want);
+				if (rows[j].counts)
+					assert_true(want > 0);
+			}
+}
+
+/* L-85: on layout B the fixed counter keeps 44 bits of an all-ones write
+ * (the probe the suite makes), 48 on A, C and D (OQ-L14: the rest
+ * dropped, no fault). */
+static void l85_fixed_width_probe_reads_the_width(void **state)
+{
+	static const struct {
+		const struct part *p;
+		uint32_t fixed_ctr;
+		uint64_t want;
+	} rows[] = {
+		{ &snb, 0x395, MAX48 }, { &skl, 0x395, MAX44 }, { &tgl, 0x395, MAX48 },
+		{ &adl, 0x2FDF, MAX48 },
+	};
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		rows[i].p->init(&u, 0, 8, rows[i].p->model, 0, 0);
+		wr(&u, rows[i].fixed_ctr, ~0ull, 0);
+		assert_int_equal(rd(&u, rows[i].fixed_ctr, 0), rows[i].want);
+	}
+}
+
+/* L-87, L-88: what Linux programs where the model differs, by name. On
+ * Skylake a third C-box event goes to PERFEVTSEL2/PERFCTR2 (0x702, 0x708),
+ * which Intel's MSR table does not list: #GP. On Ice Lake client 80H on
+ * the one ARB counter counts nothing. */
+static void l87_l88_linux_sequences_named_differences(void **state)
+{
+	const struct ref occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+	uint64_t v;
+
+	(void)state;
+	skl.init(&u, 0, 8, skl.model, 0, 0);
+	assert_int_equal(client_wrmsr(&u, 0, 0x702, evtsel(0x34, 0x8F, 0, ES_EN), 0), VEC_GP);
+	assert_int_equal(client_rdmsr(&u, 0, 0x708, 0, &v), VEC_GP);
+	assert_int_equal(counted(&icl, 0x3B3, 0x3B1, ref_sel(&occ, 0)), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(l83_arb_rules_by_part),
+		cmocka_unit_test(l83_d_arb_box1_same_rules),
+		cmocka_unit_test(l84_cbox_rules),
+		cmocka_unit_test(l85_fixed_width_probe_reads_the_width),
+		cmocka_unit_test(l87_l88_linux_sequences_named_differences),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
