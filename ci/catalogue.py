@@ -173,6 +173,24 @@ def count(groups, glob, shape, select, skip):
     return n
 
 
+def generations():
+    """The registry's rows (pmu/registry.c, uncore_gens): name, description,
+    CPU models and the suite that tests them, as table lines."""
+    text = read(os.path.join(ROOT, "pmu/registry.c"))
+    body = text[text.index("uncore_gens[] = {"):]
+    body = body[:body.index("\n};")]
+    out = ["## Generations", "",
+           "The registry's rows (`pmu/registry.c`): the CPUs each names (family 6 display",
+           "models) and the suite its tests run from; a generation without one tests the",
+           "core PMU alone.", "", "| generation | what it is | CPU models | suite |", "|---|---|---|---|"]
+    for row in re.finditer(r'\.name = "(\w+)",\s*\.desc = "((?:[^"\\]|\\.)*)"(.*?)\n\t\}', body, re.S):
+        models = re.search(r"MODELS\(([^)]*)\)", row[3])
+        suite = re.search(r'\.suite = "(\w+)"', row[3])
+        out.append(f"| `{row[1]}` | {row[2]} | {models[1] if models else 'any other whose discovery table answers'} | "
+                   f"{'`' + suite[1] + '.*`' if suite else 'none yet'} |")
+    return out + [""]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out")
@@ -194,6 +212,7 @@ def main():
            "`uncore.inject.*` run only when `inject=` names one. Selection, N/A and SKIP:",
            "[configuration](configuration.md), [results](results.md).",
            ""]
+    out += generations()
     total = 0
     for title, rows, _ in groups:
         out += [f"## {title}", "", "| test | what it proves | spec statements |", "|---|---|---|"]

@@ -81,7 +81,7 @@ def sources(tops=("pmu", "harness", "suites", "efi", "arch", "host", "tests"), e
 
 # A citation: a statement id (two or more digits: N-06, not the N-1 of a
 # formula) or an open question's, standing alone.
-CITE = re.compile(r"(?<![A-Za-z0-9_-])((?:OQ-[NCXSLD]\d+)|(?:[NCXSLD]-\d{2,3}))(?![A-Za-z0-9_])")
+CITE = re.compile(r"(?<![A-Za-z0-9_-])((?:OQ-[NCXSLVD]\d+)|(?:[NCXSLVD]-\d{2,3}))(?![A-Za-z0-9_])")
 
 
 def dangling(spec_dir):

@@ -6,6 +6,7 @@
 #include "lib/platform.h"
 #include "pmu/backend/backend.h"
 #include "pmu/backend/trace.h"
+#include "pmu/disc/find.h"
 #include "pmu/emu/emu.h"
 
 #ifndef HARNESS_VERSION
@@ -45,6 +46,16 @@ static void banner(const struct session *s)
 			 pc->why[0] ? "; " : "", pc->why);
 	else
 		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
+	/* The per-model corrections the discovery suite applies to each
+	 * socket's table as it reads it, so that a run says its units may not
+	 * be the table's alone (xeon-discovery.md §4.5); the table is read
+	 * after this, so disc.table.read names those that changed one. */
+	if (pc->gen && pc->gen->suite && !strcmp(pc->gen->suite, "disc"))
+		for (unsigned r = 0; r < disc_fixes_count; r++)
+			if (disc_fix_for(&disc_fixes[r], ri->model))
+				plat_log(0, "uncore correction for model 0x%x: %s (%s); "
+					 "disc.table.read names it if it changed a table",
+					 ri->model, disc_fixes[r].what, disc_fixes[r].stmt);
 	core_enum_summary(ri->core_pmu, ri->core_shape, &ri->core, core, sizeof(core));
 	plat_log(0, "core PMU: %s%s", core, ri->core.version ? "" : "; core tests are N/A");
 	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",

@@ -125,6 +125,35 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(lnl_boxes),
 		.suite = "mtl",
 	},
+	{
+		.name = "ivbep",
+		.desc = "Xeon E5 v2 / E7 v2 (Ivy Bridge-EP/EX) uncore: global control at 0xC00, U, C, PCU, PCI",
+		/* V-01: model 0x3E, EP and EX; the E5-2600's suite, which
+		 * tells the generations apart by CPUID (suites/snbep/v2.c). */
+		MODELS(0x3E),
+		.boxes = ivbep_boxes,
+		.nboxes = ARRAY_SIZE(ivbep_boxes),
+		.per_core_box = &ivbep_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
+	},
+	{
+		.name = "hswep",
+		.desc = "Xeon E5 v3 (Haswell-EP) uncore: global control at 0x700, U, C, SBOX, PCU, PCI",
+		/* V-01: model 0x3F; no on-target suite yet. */
+		MODELS(0x3F),
+		.boxes = hswep_boxes,
+		.nboxes = ARRAY_SIZE(hswep_boxes),
+		.per_core_box = &hswep_cbox, /* V-21, OQ-V6 */
+	},
+	{
+		.name = "bdx",
+		.desc = "Xeon E5 v4 / Xeon D (Broadwell-EP/DE) uncore: HSX's map, wider counters, 24 C-boxes",
+		/* V-01: models 0x4F and 0x56; no on-target suite yet. */
+		MODELS(0x4F, 0x56),
+		.boxes = bdx_boxes,
+		.nboxes = ARRAY_SIZE(bdx_boxes),
+		.per_core_box = &bdx_cbox, /* V-21, OQ-V6 */
+	},
 	/* The discovery generations: no register table of their own, the
 	 * machine's discovery table says where every unit is (D-01..D-20);
 	 * one suite for all of them. */
@@ -223,6 +252,29 @@ const struct core_row core_rows[] = {
 		/* C-71, C-72, OQ-C29, OQ-C30: Lunar Lake (0xBD), Arrow Lake
 		 * (0xC6, 0xC5), Panther Lake (0xCC): hybrid, version 6. */
 		MODELS(0xBD, 0xC6, 0xC5, 0xCC),
+	},
+	{
+		.name = "xeon",
+		.shape = &core_shape_adl_p,
+		/* C-74, C-75, OQ-C32: Sapphire Rapids (0x8F), Emerald Rapids
+		 * (0xCF), Granite Rapids (0xAD, 0xAE): P-cores only, version 5,
+		 * not hybrid; Alder Lake's P-core shape on every CPU. */
+		MODELS(0x8F, 0xCF, 0xAD, 0xAE),
+	},
+	{
+		.name = "srf",
+		.shape = &core_shape_mtl_e,
+		/* C-74, C-75, OQ-C32: Sierra Forest (0xAF), Crestmont E-cores
+		 * only: not hybrid, Meteor Lake's E-core shape on every CPU. */
+		MODELS(0xAF),
+	},
+	{
+		.name = "cwf",
+		.shape = &core_shape_v6_e,
+		/* C-74, C-75, OQ-C32: Clearwater Forest (0xDD), Darkmont
+		 * E-cores only, set up as Lunar Lake's E-core: not hybrid, the
+		 * version-6 E-core shape on every CPU. */
+		MODELS(0xDD),
 	},
 	{
 		/* Every model no other row lists. */

@@ -16,7 +16,7 @@ struct core_shape;
 /* A shape of the emulated core PMU, chosen by the CPU model (C-12, C-13). */
 struct core_row {
 	const char *name; /* pmu_choice.core_name: "nhm", "v4", "v5", "hybrid", "adln", "mtl",
-			   * "v6", "v3" */
+			   * "v6", "xeon", "srf", "cwf", "v3" */
 	const struct core_shape *shape;
 	/* On a hybrid part (C-55) the E-cores' shape, shape being the
 	 * P-cores'; NULL: every CPU has shape. */

@@ -9,6 +9,7 @@
 #include "suites/self/self.h"
 #include "suites/snbep/snbep.h"
 #include "suites/snbep/pci.h"
+#include "suites/snbep/v2.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -40,6 +41,7 @@ const struct suite *const all_suites[] = {
 	&snbep_width_suite,
 	&snbep_pcu_suite,
 	&snbep_pci_suite,
+	&snbep_v2_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

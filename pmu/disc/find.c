@@ -214,6 +214,14 @@ static bool rebuild_pci(const struct disc_fix *x, const struct disc_pci_list *l,
 	return true;
 }
 
+bool disc_fix_for(const struct disc_fix *x, uint32_t model)
+{
+	for (unsigned k = 0; k < ARRAY_SIZE(x->models) && x->models[k]; k++)
+		if (x->models[k] == model)
+			return true;
+	return false;
+}
+
 uint32_t disc_fix_apply(const struct disc_io *io, const struct disc_pci_list *l, uint32_t model,
 			unsigned socket, unsigned cpu, struct disc_table *t)
 {
@@ -221,11 +229,9 @@ uint32_t disc_fix_apply(const struct disc_io *io, const struct disc_pci_list *l,
 
 	for (unsigned r = 0; r < disc_fixes_count; r++) {
 		const struct disc_fix *x = &disc_fixes[r];
-		bool mine = false, changed = false;
+		bool changed = false;
 
-		for (unsigned k = 0; k < ARRAY_SIZE(x->models) && x->models[k]; k++)
-			mine |= x->models[k] == model;
-		if (!mine)
+		if (!disc_fix_for(x, model))
 			continue;
 		switch (x->kind) {
 		case DISC_FIX_COUNT_MSR:

@@ -83,6 +83,9 @@ struct disc_fix {
 extern const struct disc_fix disc_fixes[];
 extern const unsigned disc_fixes_count;
 
+/* Whether correction x is for CPU model `model` (one of x->models). */
+bool disc_fix_for(const struct disc_fix *x, uint32_t model);
+
 /* Applies every correction for CPU model `model` to the table of socket
  * `socket` (read on cpu), l the PCI functions; returns a bit per
  * disc_fixes row that changed the table. */

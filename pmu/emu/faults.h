@@ -56,7 +56,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * every client layout but Ice Lake client's, L-71); TILES (client layouts E
  * and F only) the rows whose layout has the SoC tile's MSR units, the NCU
  * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
- * rows whose layout has MMIO units behind SAFBAR (layout F, L-119). */
+ * rows whose layout has MMIO units behind SAFBAR (layout F, L-119); E5, IVB
+ * (the E5 family's model) the rows of a generation without, or with, the
+ * global layer of the E5 v2 (S-03, V-03). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -70,7 +72,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(CD, "cd")                                                                        \
 	R(GATES, "gates")                                                                  \
 	R(TILES, "tiles")                                                                  \
-	R(SAF, "saf")
+	R(SAF, "saf")                                                                      \
+	R(E5, "e5")                                                                        \
+	R(IVB, "ivb")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -25,6 +25,8 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "arl", .model = &mtl_model, .defects = EMU_FAM_MTL },
 	/* Layout F (Lunar Lake): the same model, the compute tile's MSRs alone. */
 	{ .gen = "lnl", .model = &lnl_model, .defects = EMU_FAM_MTL },
+	/* The E5 family's model on IVB-EP's description (pmu/emu/snbep/gens.c). */
+	{ .gen = "ivbep", .model = &ivbep_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model
 	 * (pmu/emu/disc/ops.c). */
 	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },

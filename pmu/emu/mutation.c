@@ -9,10 +9,15 @@ const struct mutation_row mutation_rows[] = {
 	{ .name = "nhm", .model = 0x1A, .cpus = 4, .core = true, .qemu_cpu = "Nehalem" },
 	/* 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
 	 * occupancy thresholds up to 5 are all exercised. */
-	{ .name = "snbep", .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45" },
+	{ .name = "snbep", .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45",
+	  .runs = RUN(E5) },
 	/* The Xeon 7500 (0x2F's C8/C9 would leave ex-c8-on-0x2e nothing to
 	 * break), 8 CPUs so that each package has four cores for
 	 * pmi_core_sel's bits 4:1 (OQ-X1). */
+	/* As snbep's: 4 cores a package, so that C-boxes 4..14 of IVB-EP's
+	 * fifteen are absent (V-21). */
+	{ .name = "ivbep", .model = 0x3E, .cpus = 8, .qemu_cpu = "IvyBridge,model=62",
+	  .runs = RUN(IVB) },
 	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
 	 * are absent (L-16, L-19). */
@@ -73,6 +78,10 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_SAF] = "layout F's sNCU, HBO and status behind SAFBAR (L-119..L-126)",
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
 			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
+	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "
+		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and counter (S-59..S-62)",
+	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
+			"count (V-03..V-08, V-12, V-21)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

@@ -14,6 +14,8 @@ extern const struct box_type core_pmi_box;
 extern const struct box_type *const nhm_boxes[2];
 extern const struct box_type *const snbep_boxes[10];
 extern const struct box_type *const nhmex_boxes[11];
+/* The Xeon E5 v2, v3 and v4 uncores (pmu/regs/ivbep.c, pmu/regs/hswep.c). */
+extern const struct box_type *const ivbep_boxes[6], *const hswep_boxes[8], *const bdx_boxes[8];
 extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const icl_boxes[4],
 	*const tgl_boxes[4], *const adl_boxes[4];
 /* The client uncore's ARB and C-boxes (one per core, L-16, L-17, L-68), for
@@ -49,5 +51,12 @@ extern const struct pci_box_type snbep_ha, snbep_imc, snbep_qpi, snbep_qpi_match
 /* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */
 extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
 	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;
+/* The Xeon E5 v2, v3 and v4 MSR and PCI boxes, for their registry rows and
+ * host tests. */
+extern const struct box_type ivbep_ubox, ivbep_cbox, ivbep_pcu, ivbep_residency;
+extern const struct pci_box_type ivbep_imc, ivbep_qpi;
+extern const struct box_type hswep_ubox, bdx_ubox, hswep_cbox, bdx_cbox, hswep_sbox, bdx_sbox,
+	hswep_pcu, hswep_residency;
+extern const struct pci_box_type hswep_ha, hswep_imc, hswep_qpi, bdx_ha, bdx_imc, bdx_qpi;
 
 #endif

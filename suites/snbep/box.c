@@ -3,7 +3,7 @@
  * on its own box only. Every box counts its clockticks (C-box 0x00, PCU
  * 0x00 at 800 MHz, S-44), which run in every cycle on hardware too, so a
  * counter that should move does without any workload. */
-#include "suites/snbep/snbep.h"
+#include "suites/snbep/v2.h"
 
 #define MAXB 9 /* 8 C-boxes (§2.2) and the PCU */
 /* A running window: 100 us is 80 000 pclks and ~10^5 uncore clocks, so a
@@ -25,7 +25,7 @@ static uint32_t filter_of(unsigned b)
 /* The U-box, which has no BOX_CTL (§2.1): its controls hold an event with
  * en = 0 and its counters presets, so that they stay still (S-16) and
  * only a reset could change them. */
-static const uint64_t U_CTL_SET = SNB_U_LOCK | SNB_THRESH(3) | SNB_INV;
+#define U_CTL_SET (SNB_U_LOCK | SNB_THRESH(3) | snb_inv()) /* V-12: none on the v2 */
 #define U_PRESET(k) (0x70000000000ull + (k))
 
 /* Every counter of every box at PRESET, frozen, counting clockticks once
@@ -392,6 +392,8 @@ static enum verdict absent(struct tctx *t)
 	char name[24];
 	int e;
 
+	if (snb_v2())
+		return t_na(t, "the E5 v2 has these registers (V-03, V-04, V-13)");
 	for (i = 0; i < ARRAY_SIZE(msrs); i++) {
 		v = 0;
 		e = msr_read(plat_this_cpu(), msrs[i], &v);

@@ -4,7 +4,7 @@
  * changes nothing but the counter: no flag, no freeze, no PMI, and
  * counting goes on. SNB-EP has no uncore PMI at all, so the PMI tests of
  * the other generations SKIP here naming that. */
-#include "suites/snbep/snbep.h"
+#include "suites/snbep/v2.h"
 #include "suites/common/pmi.h"
 
 /* Presets LEAD counts below a wrap; the counters then run RUN_US. LEAD is
@@ -219,6 +219,8 @@ static enum verdict silent(struct tctx *t)
 /* S-40: no CTL bit requests a PMI and no register routes one on 0x2D. */
 static enum verdict no_pmi(struct tctx *t)
 {
+	if (snb_v2()) /* V-07: its routing register and ov_en */
+		return t_na(t, "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)");
 	return t_skip(t, "no uncore PMI on model 0x2D (S-40): no overflow-enable bit, no "
 		      "routing register");
 }

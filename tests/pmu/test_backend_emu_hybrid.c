@@ -220,6 +220,55 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	assert_int_equal(runner_planned(suites, 1, &ro), 1);
 }
 
+/* C-74, C-75, OQ-C32: the Xeon parts, chosen as the registry does, on 4
+ * CPUs: one shape on every CPU, hybrid flag 0, no core type, so the
+ * harness finds no core types; Sapphire, Emerald and Granite Rapids
+ * version 5 with 8 general and 3 fixed counters and no leaf 23H, Sierra
+ * Forest version 5 with Meteor Lake's E-core bitmaps in leaf 23H,
+ * Clearwater Forest version 6 with the version-6 E-core's. */
+static void c74_c75_xeon_parts_one_shape_not_hybrid(void **state)
+{
+	static const struct {
+		uint8_t model, version;
+		uint32_t leaf23, gp, fixed;
+		const char *name;
+	} rows[] = {
+		{ 0x8F, 5, 0, 0xFF, 0x7, "xeon" }, { 0xCF, 5, 0, 0xFF, 0x7, "xeon" },
+		{ 0xAD, 5, 0, 0xFF, 0x7, "xeon" }, { 0xAE, 5, 0, 0xFF, 0x7, "xeon" },
+		{ 0xAF, 5, 0x3, 0x3F, 0x5, "srf" }, { 0xDD, 6, 0x3, 0xEF, 0x5, "cwf" },
+	};
+	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false };
+	struct run_types types;
+	struct pmu_choice ch;
+	struct core_enum e;
+	unsigned i, cpu;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct pmu_cpu xeon = { "GenuineIntel", 6, rows[i].model, true, 0 };
+
+		pmu_choose(&xeon, &o, &ch);
+		assert_string_equal(ch.core_name, rows[i].name);
+		assert_non_null(ch.core);
+		assert_null(ch.core_e);
+		host_machine(4, 2);
+		emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
+					    manual_clock, rows[i].model, ch.core_e }, 0xF0);
+		for (cpu = 0; cpu < 4; cpu++) {
+			assert_int_equal(view_of(cpu).edx7 >> 15 & 1, 0);
+			assert_int_equal(plat_run_on(cpu, read_enum, &e, 0, NULL), 0);
+			assert_false(e.hybrid);
+			assert_int_equal(e.core_type, 0);
+			assert_int_equal(e.version, rows[i].version);
+			assert_int_equal(e.leaf23, rows[i].leaf23);
+			assert_int_equal(core_enum_gp_set(&e), rows[i].gp);
+			assert_int_equal(core_enum_fixed_set(&e), rows[i].fixed);
+		}
+		cpu_topo_types(&types);
+		assert_int_equal(types.n, 0);
+	}
+}
+
 /* C-64, C-68, C-73: on Lunar Lake's model (0xBD, C-71) chosen as the registry
  * does, 4 CPUs, the harness takes each core type's counters from leaf
  * 23H's sub-leaf 1, flagged in sub-leaf 0 EAX bit 1: the P-core 0xFF and
@@ -314,6 +363,7 @@ int main(void)
 		cmocka_unit_test(c58_c59_shapes_by_model),
 		cmocka_unit_test(c62_oqc25_alder_lake_n_one_type_of_e_cores),
 		cmocka_unit_test(c64_c72_counters_from_the_flagged_sub_leaf),
+		cmocka_unit_test(c74_c75_xeon_parts_one_shape_not_hybrid),
 		cmocka_unit_test(c61_routed_cpus_named_by_core_type),
 		cmocka_unit_test(each_hybrid_defect_breaks_its_behaviour),
 	};

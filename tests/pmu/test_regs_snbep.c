@@ -43,7 +43,7 @@ static void s01_model_0x2d_only(void **state)
 	(void)state;
 	assert_ptr_equal(uncore_gen_for_model(6, 0x2D), snbep());
 	assert_string_equal(uncore_gen_for_model(6, 0x2A)->name, "snb"); /* client (L-01) */
-	assert_null(uncore_gen_for_model(6, 0x3E)); /* IVB-EP: another register set */
+	assert_string_equal(uncore_gen_for_model(6, 0x3E)->name, "ivbep"); /* another register set */
 	assert_null(uncore_gen_for_model(15, 0x2D));
 	assert_string_equal(uncore_gen_for_model(6, 0x1A)->name, "nhm");
 }

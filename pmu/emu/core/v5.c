@@ -20,7 +20,8 @@
 const struct core_shape core_shape_v5 = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
 					  PERF_CAPS_FW_WRITE, 0x7, true, 0, 0, 0, 0 };
 /* Alder/Raptor Lake P-core (core type 40H, C-56, C-58): 8 general
- * counters, the three fixed ones. */
+ * counters, the three fixed ones; also every CPU of Sapphire, Emerald and
+ * Granite Rapids, not hybrid (C-75, OQ-C32). */
 const struct core_shape core_shape_adl_p = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
 					     PERF_CAPS_FW_WRITE, 0x7, true, 0x40, 0, 0, 0 };
 /* Alder/Raptor Lake E-core (core type 20H): 6 general counters (C-58);

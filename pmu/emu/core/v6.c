@@ -13,7 +13,8 @@
 
 /* C-72 [MODEL]. Meteor Lake's P-core and E-core (C-68, OQ-C26): Alder
  * Lake's at version 5 (C-59) with leaf 23H, sub-leaves 0 and 1, bitmaps
- * naming those very counters, neither UMASK2 nor EQ. */
+ * naming those very counters, neither UMASK2 nor EQ. The E-core's is
+ * also every CPU of Sierra Forest, not hybrid (C-75, OQ-C32). */
 const struct core_shape core_shape_mtl_p = {
 	.version = 5, .ngp = 8, .gp_width = 48, .ebx_len = CORE_NEVENTS, .nfixed = 3,
 	.fixed_width = 48, .pdcm = true, .perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x7,
@@ -31,7 +32,8 @@ const struct core_shape core_shape_mtl_e = {
  * the E-core with a hole in each bitmap (general 0xEF: no IA32_PMC4, so
  * CPUID.0AH counts the four below it, OQ-C31; fixed 0x5 as C-59's
  * E-core) and EQ without UMASK2, so that what the harness may touch
- * comes from the bitmaps alone (C-73). */
+ * comes from the bitmaps alone (C-73). The E-core's is also every CPU
+ * of Clearwater Forest, not hybrid (C-75, OQ-C32). */
 const struct core_shape core_shape_v6_p = {
 	.version = 6, .ngp = 8, .gp_width = 48, .ebx_len = CORE_NEVENTS, .nfixed = 3,
 	.fixed_width = 48, .pdcm = true, .perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x7,

@@ -13,6 +13,7 @@
 #define PMU_EMU_SNBEP_DEFECTS_H
 
 #include "pmu/emu/snbep/pci_defects.h"
+#include "pmu/emu/snbep/ivbep_defects.h"
 
 #define EMU_SNBEP_FAULTS(D, f)                                                          \
 	/* box control */                                                               \
@@ -34,9 +35,9 @@
 	D(f, SNBEP_CTL_RST_IGNORED, "snbep-ctl-rst-ignored", MUT, "CTL.rst does not clear the counter (S-20)") \
 	D(f, SNBEP_CTL_RST_READS_1, "snbep-ctl-rst-reads-1", MUT, "CTL.rst reads back 1 (S-20, OQ-S12)") \
 	/* event constraints */                                                         \
-	D(f, SNBEP_CONSTRAINT_IGNORED, "snbep-constraint-ignored", MUT, "an event counts on a counter its restriction leaves out: TOR_OCCUPANCY on C-box counters 1-3 (S-59, S-61, OQ-S30)") \
-	D(f, SNBEP_TOR_OVER_MAX, "snbep-tor-over-max", MUT, "TOR_OCCUPANCY adds up to 40 a cycle, not 20 (S-60)") \
-	D(f, SNBEP_UMASK0_COUNTS, "snbep-umask0-counts", MUT, "a C-box event with umask 0 counts every sub-event (S-62)") \
+	D(f, SNBEP_CONSTRAINT_IGNORED, "snbep-constraint-ignored", E5, "an event counts on a counter its restriction leaves out: TOR_OCCUPANCY on C-box counters 1-3 (S-59, S-61, OQ-S30)") \
+	D(f, SNBEP_TOR_OVER_MAX, "snbep-tor-over-max", E5, "TOR_OCCUPANCY adds up to 40 a cycle, not 20 (S-60)") \
+	D(f, SNBEP_UMASK0_COUNTS, "snbep-umask0-counts", E5, "a C-box event with umask 0 counts every sub-event (S-62)") \
 	/* widths */                                                                    \
 	D(f, SNBEP_WIDTH_48, "snbep-width-48", MUT, "C-box and U-box counters wrap at 2^48, not 2^44 (S-36)") \
 	D(f, SNBEP_PCU_WIDTH_44, "snbep-pcu-width-44", MUT, "PCU counters wrap at 2^44, not 2^48 (S-37)") \
@@ -45,7 +46,7 @@
 	D(f, SNBEP_TBL_THRESH_NARROW, "snbep-tbl-thresh-narrow", MUT, "the register table's thresh fields one bit narrower: C-box 30:24, U-box and PCU 27:24 (S-04, S-22)") \
 	/* threshold, invert, edge */                                                   \
 	D(f, SNBEP_THRESH_OFF_BY_ONE, "snbep-thresh-off-by-one", MUT, "thresh compares > instead of >= (S-22)") \
-	D(f, SNBEP_INVERT_IGNORED, "snbep-invert-ignored", MUT, "invert ignored (S-23)") \
+	D(f, SNBEP_INVERT_IGNORED, "snbep-invert-ignored", E5, "invert ignored (S-23)") \
 	D(f, SNBEP_EDGE_COUNTS_LEVELS, "snbep-edge-counts-levels", MUT, "edge_det counts levels (S-24)") \
 	D(f, SNBEP_THRESH0_EDGE, "snbep-thresh0-edge", MUT, "with thresh 0, edge_det and occ_edge_det still act, on x > 0 (S-25, S-31, OQ-S08)") \
 	D(f, SNBEP_EDGE_BEFORE_THRESH, "snbep-edge-before-thresh", MUT, "edge detect before the threshold: with thresh >= 2, edge_det and occ_edge_det count nothing (S-24, S-30)") \
@@ -68,10 +69,11 @@
 	D(f, SNBEP_WRAP_PMI, "snbep-wrap-pmi", MUT, "a counter wrap requests a PMI (S-39, S-40)") \
 	D(f, SNBEP_WRAP_FREEZES, "snbep-wrap-freezes", MUT, "a C-box or PCU counter wrap freezes its box (S-15, S-39)") \
 	/* registers */                                                                 \
-	D(f, SNBEP_GLOBAL_REGS, "snbep-global-regs", MUT, "0xC00, 0xC01, 0xC06, 0xC15, 0xC35 read 0 instead of #GP (S-03, OQ-S01)") \
+	D(f, SNBEP_GLOBAL_REGS, "snbep-global-regs", E5, "0xC00, 0xC01, 0xC06, 0xC15, 0xC35 read 0 instead of #GP (S-03, OQ-S01)") \
 	/* host tests only: need a core in C3 or C6 (see above) */                      \
 	D(f, SNBEP_OCC_SEL_SWAPPED, "snbep-occ-sel-swapped", HOST, "occ_sel 2 counts C6 cores, 3 C3 (S-26)") \
 	D(f, SNBEP_RESID_FROZEN, "snbep-resid-frozen", HOST, "the PCU's freeze stops the C3/C6 residency counters (S-46)") \
-	EMU_SNBEP_PCI_FAULTS(D, f)
+	EMU_SNBEP_PCI_FAULTS(D, f)                                                      \
+	EMU_IVBEP_FAULTS(D, f)
 
 #endif

@@ -131,8 +131,10 @@ static const struct snbep_box *prev_box(const struct snbep_uncore *u, const stru
 
 static bool frozen(const struct snbep_uncore *u, const struct snbep_box *b)
 {
-	/* S-14: a box's freeze is its own (OQ-S04: nothing else freezes it). */
-	return frozen_own(u, b) || (F(u, SNBEP_FRZ_LEAKS) && frozen_own(u, prev_box(u, b)));
+	/* S-14: a box's freeze is its own (OQ-S04: nothing else freezes it
+	 * but, where the generation has one, the global freeze, V-06). */
+	return frozen_own(u, b) || (F(u, SNBEP_FRZ_LEAKS) && frozen_own(u, prev_box(u, b))) ||
+	       snbep_gfrozen(u, b);
 }
 
 /* S-11, S-42: a frozen box holds every counter, so reads after a freeze
@@ -152,7 +154,7 @@ static bool en(const struct snbep_uncore *u, const struct snbep_ctr *c)
 /* What counter r sees at cycle t: nothing for an event its counter cannot
  * count (S-59, S-61, OQ-S30) or a umask that selects nothing (S-62), at
  * most the event's most a cycle (S-60); the rules are the box type's
- * (pmu/regs/snbep.c). */
+ * (pmu/regs/snbep.c; IVB-EP's pmu/regs/ivbep.c, V-24). */
 static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t t)
 {
 	uint64_t ctl = r->c->ctl;
@@ -164,7 +166,7 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 		return 1; /* S-18 broken */
 	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
 		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
-	e = event_rule_find(r->box >= 0 ? &snbep_cbox : &snbep_ubox, ev, umask);
+	e = event_rule_find(r->box >= 0 ? u->g->cbox : u->g->ubox, ev, umask);
 	if (e && !(e->counters >> r->k & 1) && !(e->counters && F(u, SNBEP_CONSTRAINT_IGNORED)))
 		return 0;
 	if (r->box < 0)
@@ -176,7 +178,9 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 
 static bool stream_running(struct snbep_uncore *u, const struct sref *r)
 {
-	return en(u, r->c) && (r->box < 0 || box_counts(u, &u->cbox[r->box]));
+	if (r->box < 0)
+		return en(u, r->c) && !snbep_ufrozen(u); /* V-06 */
+	return en(u, r->c) && box_counts(u, &u->cbox[r->box]);
 }
 
 /* Refill the cache when the selection it was filled from changed. */
@@ -229,6 +233,18 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 		}
 }
 
+void snbep_snapshot_all(struct snbep_uncore *u)
+{
+	unsigned k;
+
+	snapshot_cboxes(u);
+	for (k = 0; k < SNBEP_UNCTR; k++) {
+		struct sref r = ubox_ref(u, k);
+
+		snapshot(u, &r);
+	}
+}
+
 /* ---- advancing ---- */
 
 static void queue_pmi(struct snbep_uncore *u, uint64_t cycle)
@@ -277,8 +293,9 @@ static void wrapped(struct snbep_uncore *u, struct snbep_box *b)
 static void advance(void *m, uint64_t now)
 {
 	struct snbep_uncore *u = m;
-	/* Wrapped: C-box b at b, the PCU at ncores, the U-box at ncores + 1. */
-	bool wrap[SNBEP_MAX_CORES + 2] = { false };
+	/* Wrapped counters (bit k; the U-box's fixed one at SNBEP_NCTR): C-box
+	 * b at b, the PCU at ncores, the U-box at ncores + 1. */
+	unsigned wrap[SNBEP_MAX_CBOX + 2] = { 0 };
 	unsigned b, k, c, pcu = u->ncores, ubox = u->ncores + 1;
 	uint64_t a = u->now, pa, pb;
 
@@ -287,22 +304,23 @@ static void advance(void *m, uint64_t now)
 	pa = snbep_pclk(u, a);
 	pb = snbep_pclk(u, now);
 	/* S-16, OQ-S21: FIXED_CTL.en alone; one per UCLK (S-45). */
-	if ((u->ufixed.ctl & CTL_EN) || F(u, SNBEP_UCLK_EN_IGNORED))
-		wrap[ubox] |= add(&u->ufixed, F(u, SNBEP_UCLK_HALF_RATE) ? now / 2 - a / 2 : now - a);
+	if (((u->ufixed.ctl & CTL_EN) || F(u, SNBEP_UCLK_EN_IGNORED)) && !snbep_ufrozen(u))
+		wrap[ubox] |= (unsigned)add(&u->ufixed, F(u, SNBEP_UCLK_HALF_RATE)
+						? now / 2 - a / 2 : now - a) << SNBEP_NCTR;
 	for (k = 0; k < SNBEP_UNCTR; k++) {
 		struct sref r = ubox_ref(u, k);
 
-		wrap[ubox] |= add_stream(u, &r, a, now);
+		wrap[ubox] |= (unsigned)add_stream(u, &r, a, now) << k;
 	}
 	for (b = 0; b < u->ncores; b++)
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
-			wrap[b] |= add_stream(u, &r, a, now);
+			wrap[b] |= (unsigned)add_stream(u, &r, a, now) << k;
 		}
 	for (k = 0; k < SNBEP_NCTR; k++)
 		if (en(u, &u->pcu.ctr[k]) && box_counts(u, &u->pcu))
-			wrap[pcu] |= add(&u->pcu.ctr[k], snbep_pcu_count(u, k, pa, pb));
+			wrap[pcu] |= (unsigned)add(&u->pcu.ctr[k], snbep_pcu_count(u, k, pa, pb)) << k;
 	/* S-46, OQ-S14: per core, while it is in C3 or C6, at the UCLK (= TSC)
 	 * rate; outside PMON, so the PCU's freeze does not stop them. */
 	if (!(F(u, SNBEP_RESID_FROZEN) && frozen(u, &u->pcu)))
@@ -310,13 +328,15 @@ static void advance(void *m, uint64_t now)
 			if (u->cstate[c] == PMU_C3 || u->cstate[c] == PMU_C6)
 				u->resid[c][u->cstate[c] == PMU_C6] += now - a;
 	u->now = now;
-	for (b = 0; b < pcu; b++)
-		if (wrap[b])
-			wrapped(u, &u->cbox[b]);
-	if (wrap[pcu])
-		wrapped(u, &u->pcu);
-	if (wrap[ubox])
-		wrapped(u, NULL);
+	for (b = 0; b <= ubox; b++) {
+		struct snbep_box *x = b == ubox ? NULL : b == pcu ? &u->pcu : &u->cbox[b];
+
+		if (!wrap[b])
+			continue;
+		wrapped(u, x);
+		if (u->g->global)
+			snbep_overflow(u, x, wrap[b]); /* V-08 */
+	}
 }
 
 /* ---- registers ---- */
@@ -408,6 +428,8 @@ static uint64_t defined(const struct snbep_uncore *u, const struct reg_tmpl *t)
 	const struct field *f = reg_field(t, "thresh");
 	uint64_t m = reg_defined_mask(t);
 
+	if (u->g->global && F(u, IVBEP_INVERT_KEPT))
+		m |= CTL_INV; /* V-12 broken */
 	return f && F(u, SNBEP_TBL_THRESH_NARROW) ? m & ~(1ull << f->hi) : m;
 }
 
@@ -433,12 +455,26 @@ struct loc {
 	bool stream;
 };
 
-static bool absent(uint32_t msr)
+static bool absent(const struct snbep_uncore *u, uint32_t msr)
 {
 	unsigned i;
 
+	if (u->g->global)
+		return false; /* V-03, V-04, V-13: its own registers */
 	for (i = 0; i < ARRAY_SIZE(absent_msrs); i++)
 		if (msr == absent_msrs[i])
+			return true;
+	return false;
+}
+
+/* V-18: IVB-EP's C-box has a second filter register, the second its
+ * description lists. */
+static bool filter1(const struct loc *l)
+{
+	const struct reg_tmpl *t;
+
+	for (t = l->r.box->regs; t < l->r.tmpl; t++)
+		if (t->role == ROLE_FILTER)
 			return true;
 	return false;
 }
@@ -448,16 +484,16 @@ static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *
 {
 	memset(l, 0, sizeof(*l));
 	l->r = *r;
-	if (l->r.box == &snbep_cbox) {
+	if (l->r.box == u->g->cbox) {
 		l->box = &u->cbox[l->r.box_idx];
 		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
-	} else if (l->r.box == &snbep_pcu) {
+	} else if (l->r.box == u->g->pcu) {
 		l->box = &u->pcu;
-	} else if (l->r.box == &snbep_ubox && l->r.tmpl->count == SNBEP_UNCTR) {
+	} else if (l->r.box == u->g->ubox && l->r.tmpl->count == SNBEP_UNCTR) {
 		l->sref = ubox_ref(u, l->r.idx);
 		l->stream = true;
-	} else if (l->r.box == &snbep_ubox) {
+	} else if (l->r.box == u->g->ubox) {
 		l->ctr = &u->ufixed;
 	}
 	if (l->stream)
@@ -473,9 +509,10 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 {
 	const struct snbep_uncore *u = m;
 
-	if (!reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, r))
+	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
 		return -1;
-	if (r->box == &snbep_cbox && r->box_idx >= u->ncores)
+	if (r->box == u->g->cbox && r->box_idx >= u->ncores &&
+	    !(u->g->global && F(u, IVBEP_CBOX_COUNT_MAX))) /* V-21, OQ-V6 broken */
 		return VEC_GP;
 	*i = core;
 	return 0;
@@ -485,8 +522,8 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
  * NULL and *gp for a core the package does not have; else NULL. */
 static uint64_t *resid_of(struct snbep_uncore *u, const struct reg_ref *r, unsigned core, bool *gp)
 {
-	*gp = r->box == &snbep_residency && core >= u->ncores;
-	if (r->box != &snbep_residency || *gp)
+	*gp = r->box == u->g->residency && core >= u->ncores;
+	if (r->box != u->g->residency || *gp)
 		return NULL;
 	return &u->resid[core][r->msr != MSR_CORE_C3_CTR];
 }
@@ -504,6 +541,10 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 		*val = *resid;
 		return 0;
 	}
+	if (snbep_global_reg(u, r)) {
+		snbep_global_read(u, r, val);
+		return 0;
+	}
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL: /* OQ-S02: write-only fields read 0 */
@@ -511,7 +552,7 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 			(l.box->frz_en ? BOX_FRZ_EN : 0) : 0;
 		break;
 	case ROLE_FILTER:
-		*val = l.box->filter;
+		*val = filter1(&l) ? l.box->filter1 : l.box->filter;
 		break;
 	case ROLE_CTL:
 		*val = l.ctr->ctl;
@@ -536,13 +577,20 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		*resid = val; /* OQ-S14: writes stored */
 		return 0;
 	}
+	if (snbep_global_reg(u, r)) {
+		snbep_global_write(u, r, val);
+		return 0;
+	}
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
 		write_box_ctl(u, l.box, val);
 		return 0;
 	case ROLE_FILTER: /* S-04; OQ-S16: bits 63:32 dropped */
-		l.box->filter = val & reg_defined_mask(l.r.tmpl);
+		if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) /* V-18 */
+			l.box->filter1 = val & reg_defined_mask(l.r.tmpl);
+		else
+			l.box->filter = val & reg_defined_mask(l.r.tmpl);
 		return 0;
 	case ROLE_CTL:
 		write_ctl(u, &l.r, l.stream ? &l.sref : NULL, l.ctr, val);
@@ -568,7 +616,7 @@ int snbep_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *va
 {
 	struct snbep_uncore *u = m;
 
-	if (absent(msr)) {
+	if (absent(u, msr)) {
 		*val = 0;
 		return F(u, SNBEP_GLOBAL_REGS) ? 0 : VEC_GP;
 	}
@@ -579,40 +627,49 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 {
 	struct snbep_uncore *u = m;
 
-	if (absent(msr))
+	if (absent(u, msr))
 		return F(u, SNBEP_GLOBAL_REGS) ? 0 : VEC_GP;
 	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
-static uint8_t table_width(uint32_t msr)
+static uint8_t table_width(const struct snbep_gen *g, uint32_t msr)
 {
 	struct reg_ref r;
 
-	return reg_find(snbep_boxes, ARRAY_SIZE(snbep_boxes), msr, &r) ? r.tmpl->width : 64;
+	return reg_find(g->boxes, g->nboxes, msr, &r) ? r.tmpl->width : 64;
 }
 
 /* model: one C-box per core of the package on every model (OQ-S15). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 		uint64_t now)
 {
+	(void)model;
+	snbep_init_gen(m, &snbep_gen_e5, faults, ncores, uclk_khz, now);
+}
+
+/* One C-box per core of the package, up to the generation's register sets
+ * (OQ-S15, V-21, OQ-V6). */
+void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
+		    uint32_t uclk_khz, uint64_t now)
+{
 	struct snbep_uncore *u = m;
-	uint8_t w_ugp = table_width(MSR_U_CTR0), w_c = table_width(MSR_C0_CTR0);
+	uint8_t w_ugp = table_width(g, MSR_U_CTR0), w_c = table_width(g, MSR_C0_CTR0);
 	unsigned b, k;
 
-	(void)model;
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
+	u->g = g;
 	u->faults = faults;
-	u->ncores = ncores < 1 ? 1 : ncores > SNBEP_MAX_CORES ? SNBEP_MAX_CORES : ncores;
+	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
 	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
-	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(MSR_U_FIXED_CTR);
+	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g, MSR_U_FIXED_CTR);
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
-		for (b = 0; b < SNBEP_MAX_CORES; b++)
+		for (b = 0; b < SNBEP_MAX_CBOX; b++)
 			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_c;
-		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(MSR_PCU_CTR0);
+		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g, MSR_PCU_CTR0);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {

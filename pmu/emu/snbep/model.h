@@ -27,8 +27,10 @@
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/stream.h"
+#include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
+#define SNBEP_MAX_CBOX 15        /* the most C-boxes of a generation (IVB-EP's, V-21) */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
@@ -48,27 +50,54 @@ struct snbep_ctr {
 	bool det, det_occ, resync;
 };
 
+/* What one generation of the E5 family changes in the model, as data
+ * (pmu/emu/snbep/gens.c): its register description, which the model
+ * reads addresses, widths and defined bits from, and the behaviour its
+ * digest adds. */
+struct snbep_gen {
+	const struct box_type *const *boxes;
+	unsigned nboxes;
+	const struct box_type *ubox, *cbox, *pcu, *residency;
+	unsigned max_cbox;  /* register sets of the largest die (OQ-S15, V-21) */
+	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
+	 * and configuration, the box status registers and ov_en; false: none
+	 * (S-03, S-39: the E5-2600's counters wrap silently). */
+	bool global;
+};
+extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep;
+
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
 	struct snbep_ctr ctr[SNBEP_NCTR];
 	uint64_t filter;
+	uint64_t filter1;              /* IVB-EP's C-box FILTER1 (V-18) */
+	uint64_t status;               /* its overflow bits (V-13; global gens only) */
 	bool frz, frz_en;              /* as last written (OQ-S13); read 0 (OQ-S02) */
 	uint64_t held[SNBEP_NCTR];     /* EMU_F(SNBEP_FRZ_HOLDS_READS): values at the freeze */
 };
 
 struct snbep_uncore {
+	const struct snbep_gen *g;
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	unsigned ncores;       /* cores of the package: C-boxes 0..ncores-1 (OQ-S15) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
-	struct snbep_box cbox[SNBEP_MAX_CORES], pcu;
+	struct snbep_box cbox[SNBEP_MAX_CBOX], pcu;
 	/* Cached per-cycle increments of the stream counters, and the CTL
 	 * selection bits each cache was filled from. */
-	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CORES][SNBEP_NCTR];
-	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CORES][SNBEP_NCTR];
-	uint8_t cstate[SNBEP_MAX_CORES];          /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
-	uint64_t resid[SNBEP_MAX_CORES][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
+	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CBOX][SNBEP_NCTR];
+	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CBOX][SNBEP_NCTR];
+	uint8_t cstate[SNBEP_MAX_CBOX];           /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
+	uint64_t resid[SNBEP_MAX_CBOX][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
+	/* The global layer (V-03..V-08; g->global only): frz_all in force,
+	 * GLOBAL_CTL's stored fields, GLOBAL_STATUS, GLOBAL_CONFIG and the
+	 * U-box's status. */
+	bool gfrz;
+	uint64_t gctl, gstatus, gconfig, ustatus;
+	/* V-07: the PMIs its overflows raise, to the cores of pmi_core_sel. */
+	struct emu_pmi_req gpmi[SNBEP_MAX_PMI_REQ];
+	unsigned ngpmi, gpmi_dropped;
 	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
 	unsigned npmi, pmi_dropped;
 };
@@ -76,6 +105,9 @@ struct snbep_uncore {
 /* The model's operations (struct emu_model, pmu/emu/models.h), each with
  * its signature: m is a struct snbep_uncore. */
 extern const struct emu_model snbep_model;
+/* The Xeon E5 v2's (pmu/emu/snbep/ivbep.c): the same operations on
+ * snbep_gen_ivbep. */
+extern const struct emu_model ivbep_model;
 /* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
  * 0 (S-06). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
@@ -124,5 +156,23 @@ struct emu_filt snbep_main_filt(const struct snbep_uncore *u, unsigned thresh, u
 uint64_t snbep_pcu_count(struct snbep_uncore *u, unsigned k, uint64_t a, uint64_t b);
 /* pclk cycles before UCLK cycle t (S-44). */
 uint64_t snbep_pclk(const struct snbep_uncore *u, uint64_t t);
+/* Every stream counter's edge detector kept before counting may stop or
+ * restart at u->now (OQ-S09). */
+void snbep_snapshot_all(struct snbep_uncore *u);
+/* The global layer (pmu/emu/snbep/global.c; u->g->global only): whether
+ * frz_all stops the U-box, box b; whether r is one of its registers, and
+ * their access; counters ks (bit k, bit SNBEP_NCTR the U-box's fixed one)
+ * of box b (NULL: the U-box) wrapped. */
+bool snbep_ufrozen(const struct snbep_uncore *u);
+bool snbep_gfrozen(const struct snbep_uncore *u, const struct snbep_box *b);
+bool snbep_global_reg(const struct snbep_uncore *u, const struct reg_ref *r);
+void snbep_global_read(struct snbep_uncore *u, const struct reg_ref *r, uint64_t *val);
+void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_t val);
+void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks);
+/* Move out up to max of the PMI requests the global layer raised (V-07). */
+unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max);
+/* snbep_init for generation g (pmu/emu/snbep/gens.c). */
+void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
+		    uint32_t uclk_khz, uint64_t now);
 
 #endif

@@ -9,14 +9,14 @@
 #define PMU_EMU_SNBEP_PCI_DEFECTS_H
 
 #define EMU_SNBEP_PCI_FAULTS(D, f)                                                      \
-	D(f, SNBEP_PCI_FRZ_IGNORED, "snbep-pci-frz-ignored", MUT, "a PCI box's frz with frz_en does not freeze (S-50, S-11)") \
-	D(f, SNBEP_PCI_FRZ_LEAKS, "snbep-pci-frz-leaks", MUT, "a PCI box's freeze also stops the next PCI box (S-50, S-14)") \
-	D(f, SNBEP_PCI_RST_CTRS_IGNORED, "snbep-pci-rst-ctrs-ignored", MUT, "rst_ctrs of a QPI, R2PCIe or R3QPI box leaves its counters (S-50, S-07)") \
-	D(f, SNBEP_PCI_WIDTH_48, "snbep-pci-width-48", MUT, "R2PCIe and R3QPI counters wrap at 2^48, not 2^44 (S-51)") \
-	D(f, SNBEP_PCI_INVERT_IGNORED, "snbep-pci-invert-ignored", MUT, "a PCI box counter's invert ignored (S-49, S-23)") \
-	D(f, SNBEP_PCI_DCLK_HALF, "snbep-pci-dclk-half", MUT, "the iMC fixed counter counts every other DRAM clock (S-52)") \
-	D(f, SNBEP_PCI_IMC_CHAN_LOST, "snbep-pci-imc-chan-lost", MUT, "CAS of lines interleaved to channel 3 not counted (S-55)") \
-	D(f, SNBEP_PCI_IMC_RW_SWAPPED, "snbep-pci-imc-rw-swapped", MUT, "reads counted as CAS writes and writes as reads (S-53)") \
-	D(f, SNBEP_PCI_FROZEN_CTR_RO, "snbep-pci-frozen-ctr-ro", MUT, "a frozen PCI box's counters ignore writes, so nothing can put them back (S-05, S-50)")
+	D(f, SNBEP_PCI_FRZ_IGNORED, "snbep-pci-frz-ignored", E5, "a PCI box's frz with frz_en does not freeze (S-50, S-11)") \
+	D(f, SNBEP_PCI_FRZ_LEAKS, "snbep-pci-frz-leaks", E5, "a PCI box's freeze also stops the next PCI box (S-50, S-14)") \
+	D(f, SNBEP_PCI_RST_CTRS_IGNORED, "snbep-pci-rst-ctrs-ignored", E5, "rst_ctrs of a QPI, R2PCIe or R3QPI box leaves its counters (S-50, S-07)") \
+	D(f, SNBEP_PCI_WIDTH_48, "snbep-pci-width-48", E5, "R2PCIe and R3QPI counters wrap at 2^48, not 2^44 (S-51)") \
+	D(f, SNBEP_PCI_INVERT_IGNORED, "snbep-pci-invert-ignored", E5, "a PCI box counter's invert ignored (S-49, S-23)") \
+	D(f, SNBEP_PCI_DCLK_HALF, "snbep-pci-dclk-half", E5, "the iMC fixed counter counts every other DRAM clock (S-52)") \
+	D(f, SNBEP_PCI_IMC_CHAN_LOST, "snbep-pci-imc-chan-lost", E5, "CAS of lines interleaved to channel 3 not counted (S-55)") \
+	D(f, SNBEP_PCI_IMC_RW_SWAPPED, "snbep-pci-imc-rw-swapped", E5, "reads counted as CAS writes and writes as reads (S-53)") \
+	D(f, SNBEP_PCI_FROZEN_CTR_RO, "snbep-pci-frozen-ctr-ro", E5, "a frozen PCI box's counters ignore writes, so nothing can put them back (S-05, S-50)")
 
 #endif
