@@ -97,6 +97,35 @@ const struct uncore_gen uncore_gens[] = {
 		.suite = "client",
 	},
 	{
+		.name = "mtl",
+		.desc = "Client uncore, layout E (Meteor Lake): two tiles, per-tile NCU enables",
+		/* L-100 */
+		MODELS(0xAA, 0xAC),
+		.boxes = mtl_boxes,
+		.nboxes = ARRAY_SIZE(mtl_boxes),
+		.per_core_box = &mtl_cbox, /* L-106, OQ-L29 */
+		.suite = "mtl",
+	},
+	{
+		.name = "arl",
+		.desc = "Client uncore, layout E (Arrow Lake S, H, U): Meteor Lake's MSR units",
+		/* L-100 */
+		MODELS(0xC6, 0xC5, 0xB5),
+		.boxes = mtl_boxes,
+		.nboxes = ARRAY_SIZE(mtl_boxes),
+		.per_core_box = &mtl_cbox,
+		.suite = "mtl",
+	},
+	{
+		.name = "lnl",
+		.desc = "Client uncore, layout F (Lunar Lake): C-boxes, ARB in MSRs; iMC in MMIO",
+		/* L-118: four C-boxes whatever the cores */
+		MODELS(0xBD),
+		.boxes = lnl_boxes,
+		.nboxes = ARRAY_SIZE(lnl_boxes),
+		.suite = "mtl",
+	},
+	{
 		.name = "ivbep",
 		.desc = "Xeon E5 v2 / E7 v2 (Ivy Bridge-EP/EX) uncore: global control at 0xC00, U, C, PCU, PCI",
 		/* V-01: model 0x3E, EP and EX; the E5-2600's suite, which

@@ -2,6 +2,7 @@
 #include "harness/runner.h"
 #include "suites/client/client.h"
 #include "suites/core/core.h"
+#include "suites/mtl/mtl.h"
 #include "suites/disc/disc.h"
 #include "suites/nhm/nhm.h"
 #include "suites/nhmex/nhmex.h"
@@ -61,6 +62,14 @@ const struct suite *const all_suites[] = {
 	&client_freeze_suite,
 	&client_pmi_suite,
 	&client_route_suite,
+	/* client uncore layout E: Meteor Lake, Arrow Lake (suites/mtl) */
+	&mtl_regs_suite,
+	&mtl_gate_suite,
+	&mtl_filter_suite,
+	&mtl_fixed_suite,
+	&mtl_ovf_suite,
+	&mtl_imc_suite,
+	&mtl_saf_suite,
 	/* the discovery generations, every unit of every table (suites/disc) */
 	&disc_table_suite,
 	&disc_unit_suite,

@@ -60,6 +60,9 @@ static struct {
  * plat_free, and a run sets up one generation). */
 static struct core_pmu *core_model[PLAT_MAX_CPUS];
 static void *pkg_mem[EMU_MAX_PKG], *pci_mem[EMU_MAX_PKG];
+/* The platform's one MMIO model (struct emu_model.mmio), if any. */
+static void *mmio_mem;
+static size_t mmio_mem_size;
 static size_t pkg_mem_size[EMU_MAX_PKG], pci_mem_size[EMU_MAX_PKG];
 
 /* A delivery-side defect (family UNCORE: EMU_FF checks it). */
@@ -234,6 +237,15 @@ static int setup_uncore(const unsigned *ncores)
 		m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects), p,
 			     emu.npkg, emu.cfg.uclk_khz, emu_uclk_now());
 	}
+	if (!m->mmio)
+		return PLAT_OK;
+	if (mmio_mem_size < m->mmio->size) {
+		if (!(mmio_mem = plat_alloc(m->mmio->size)))
+			return PLAT_ENOMEM;
+		mmio_mem_size = m->mmio->size;
+	}
+	m->mmio->init(mmio_mem, emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects),
+		      emu.cfg.uclk_khz, emu_uclk_now());
 	return PLAT_OK;
 }
 
@@ -690,10 +702,32 @@ static int pci_model(int p, struct pci_fn f, uint16_t off, unsigned bytes, uint3
 	return PLAT_OK;
 }
 
+/* The MMIO model's BAR whose dwords hold configuration offset off of f
+ * (0:0.0 only), or -1. */
+static int mmio_bar_at(struct pci_fn f, uint16_t off)
+{
+	const struct emu_mmio_model *mm = emu.model ? emu.model->mmio : NULL;
+	unsigned b;
+
+	if (!mm || f.seg || f.bus || f.dev || f.fn)
+		return -1;
+	for (b = 0; b < mm->nbars; b++)
+		if (off >= mm->bar[b].cfg_off && off < mm->bar[b].cfg_off + 8)
+			return (int)b;
+	return -1;
+}
+
 static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val)
 {
-	int p = pci_pkg(f);
+	int p = pci_pkg(f), b = mmio_bar_at(f, off);
 
+	if (b >= 0) { /* the BAR, enabled (bit 0), as the firmware left it */
+		uint64_t bar = emu.model->mmio->bar[b].base | 1;
+		unsigned at = 8 * (off - emu.model->mmio->bar[b].cfg_off);
+
+		*val = (uint32_t)(bar >> at) & (bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1);
+		return PLAT_OK;
+	}
 	if (p >= 0)
 		return pci_model(p, f, off, bytes, val, false);
 	if (emu.cfg.lower)
@@ -706,19 +740,37 @@ static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t
 {
 	int p = pci_pkg(f);
 
+	if (mmio_bar_at(f, off) >= 0)
+		return PLAT_OK; /* the model's BARs stay where it put them */
 	if (p >= 0)
 		return pci_model(p, f, off, bytes, &val, true);
 	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
 }
 
-/* MMIO: a package model's window (its mmio hook) first, then the lower
- * backend's, or none at all. -1: no model's address. */
+/* MMIO: the model's windows behind the host bridge's BARs (struct
+ * emu_model.mmio: an address in one with no register reads all-ones, as an
+ * unclaimed one does), then a package model's window (its mmio hook), then
+ * the lower backend's, or none at all. -1: no model's address. */
 static int mmio_model(uint64_t phys, unsigned bytes, bool write, uint64_t *val)
 {
-	unsigned me = plat_this_cpu(), p;
+	const struct emu_mmio_model *mm = emu.model ? emu.model->mmio : NULL;
+	unsigned me = plat_this_cpu(), p, b;
 	uint64_t flags;
 	int rc = -1;
 
+	for (b = 0; mm && b < mm->nbars; b++) {
+		if (phys < mm->bar[b].base || phys - mm->bar[b].base >= mm->bar[b].span)
+			continue;
+		if (!enter(me, &flags))
+			return PLAT_EBUSY;
+		rc = write ? mm->write(mmio_mem, b, phys - mm->bar[b].base, bytes, *val,
+				       emu_uclk_now())
+			   : mm->read(mmio_mem, b, phys - mm->bar[b].base, bytes, emu_uclk_now(), val);
+		leave(me, flags);
+		if (rc < 0 && !write)
+			*val = bytes == 8 ? ~0ull : 0xFFFFFFFFu;
+		return PLAT_OK;
+	}
 	if (!emu.npkg || !emu.model->pci || !emu.model->pci->mmio)
 		return -1;
 	if (!enter(me, &flags))
@@ -754,9 +806,12 @@ static void emu_traffic(uint64_t phys, uint64_t bytes, bool write)
 	unsigned me = plat_this_cpu(), p = pkg_of(me);
 	uint64_t flags;
 
-	if (!emu.npkg || !emu.model->pci || !emu.model->pci->traffic || !enter(me, &flags))
+	if (!emu.npkg || !enter(me, &flags))
 		return;
-	emu.model->pci->traffic(pci_mem[p], phys, bytes / 64, write, emu_uclk_now());
+	if (emu.model->pci && emu.model->pci->traffic)
+		emu.model->pci->traffic(pci_mem[p], phys, bytes / 64, write, emu_uclk_now());
+	if (emu.model->mmio && emu.model->mmio->traffic) /* the platform's memory controllers */
+		emu.model->mmio->traffic(mmio_mem, phys, bytes / 64, write, emu_uclk_now());
 	leave(me, flags);
 }
 

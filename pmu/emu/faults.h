@@ -14,6 +14,7 @@
 #include "pmu/emu/client/defects.h"
 #include "pmu/emu/disc/defects.h"
 #include "pmu/emu/core/defects.h"
+#include "pmu/emu/mtl/defects.h"
 #include "pmu/emu/nhm/defects.h"
 #include "pmu/emu/nhmex/defects.h"
 #include "pmu/emu/snbep/defects.h"
@@ -34,6 +35,7 @@
 	F(SNBEP, SNBEP, EMU_SNBEP_FAULTS, 0, x)                                         \
 	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
 	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)                                      \
+	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)                                              \
 	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
@@ -51,9 +53,12 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * ADL, CD, GATES (client uncore only) the rows that list that kind
  * (mutation_row.runs, pmu/emu/mutation.c): a defect of a layout only some
  * rows of the family have (GATES: a GLOBAL_CTRL whose EN and FREEZE work,
- * every client layout but Ice Lake client's, L-71); E5, IVB (the E5
- * family's model) the rows of a generation without, or with, the global
- * layer of the E5 v2 (S-03, V-03). */
+ * every client layout but Ice Lake client's, L-71); TILES (client layouts E
+ * and F only) the rows whose layout has the SoC tile's MSR units, the NCU
+ * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
+ * rows whose layout has MMIO units behind SAFBAR (layout F, L-119); E5, IVB
+ * (the E5 family's model) the rows of a generation without, or with, the
+ * global layer of the E5 v2 (S-03, V-03). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -66,6 +71,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(ADL, "adl")                                                                      \
 	R(CD, "cd")                                                                        \
 	R(GATES, "gates")                                                                  \
+	R(TILES, "tiles")                                                                  \
+	R(SAF, "saf")                                                                      \
 	R(E5, "e5")                                                                        \
 	R(IVB, "ivb")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,

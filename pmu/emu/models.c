@@ -3,6 +3,7 @@
  * has no model yet. */
 #include "pmu/emu/models.h"
 #include "pmu/emu/client/model.h"
+#include "pmu/emu/mtl/model.h"
 #include "pmu/emu/disc/model.h"
 #include "pmu/emu/nhm/model.h"
 #include "pmu/emu/nhmex/model.h"
@@ -19,6 +20,11 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "icl", .model = &client_icl_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "tgl", .model = &client_c_model, .defects = EMU_FAM_CLIENT },
 	{ .gen = "adl", .model = &client_d_model, .defects = EMU_FAM_CLIENT },
+	/* Client layout E (Meteor Lake, Arrow Lake): one model for both. */
+	{ .gen = "mtl", .model = &mtl_model, .defects = EMU_FAM_MTL },
+	{ .gen = "arl", .model = &mtl_model, .defects = EMU_FAM_MTL },
+	/* Layout F (Lunar Lake): the same model, the compute tile's MSRs alone. */
+	{ .gen = "lnl", .model = &lnl_model, .defects = EMU_FAM_MTL },
 	/* The E5 family's model on IVB-EP's description (pmu/emu/snbep/gens.c). */
 	{ .gen = "ivbep", .model = &ivbep_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model

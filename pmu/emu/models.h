@@ -43,6 +43,32 @@ struct emu_pci_model {
 	void (*traffic)(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now);
 };
 
+/* A generation's MMIO registers behind BARs of the host bridge (0:0.0):
+ * one instance for the platform, which the emulated backend presents in
+ * front of the lower backend: each BAR's 64-bit value (base | 1, enabled)
+ * at its configuration offset, and accesses in [base, base + span) to the
+ * model. */
+#define EMU_MMIO_BARS 2
+struct emu_mmio_bar {
+	uint16_t cfg_off; /* the BAR's configuration offset in 0:0.0 (low dword) */
+	uint64_t base, span;
+};
+struct emu_mmio_model {
+	size_t size;
+	/* f: its generation's defect mask; uclk_khz, now as struct emu_model's */
+	void (*init)(void *m, emu_faults_t f, uint32_t uclk_khz, uint64_t now);
+	unsigned nbars;
+	struct emu_mmio_bar bar[EMU_MMIO_BARS];
+	/* An access of bytes (4 or 8) at offset off of BAR bar: 0, or -1 (no
+	 * register there: reads all-ones, writes are dropped). */
+	int (*read)(void *m, unsigned bar, uint64_t off, unsigned bytes, uint64_t now,
+		    uint64_t *val);
+	int (*write)(void *m, unsigned bar, uint64_t off, unsigned bytes, uint64_t val,
+		     uint64_t now);
+	/* `lines` 64-byte lines moved to or from memory (pmu_traffic). */
+	void (*traffic)(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now);
+};
+
 struct emu_model {
 	size_t size;          /* bytes of one package's model */
 	/* OQ-X2: a PMI goes to the lowest-APIC-id thread of each selected core;
@@ -72,6 +98,8 @@ struct emu_model {
 	void (*throttle)(void *m, bool on, uint64_t now);
 	/* Its PCI boxes, or NULL: none modelled. */
 	const struct emu_pci_model *pci;
+	/* Its MMIO registers behind the host bridge's BARs, or NULL. */
+	const struct emu_mmio_model *mmio;
 };
 
 /* The model binding: the model and the defect family that emulate one

@@ -35,6 +35,13 @@ const struct mutation_row mutation_rows[] = {
 	  .runs = RUN(GATES) | RUN(CD) },
 	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
 	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	/* Client layout E: 4 CPUs in 2 packages, two C-boxes each (OQ-L29);
+	 * the arl row shares its model and suite. */
+	{ .name = "mtl", .model = 0xAA, .cpus = 4, .qemu_cpu = "Skylake-Client,model=170",
+	  .runs = RUN(TILES) },
+	/* Client layout F: the compute tile's MSR units alone (L-118). */
+	{ .name = "lnl", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189",
+	  .runs = RUN(SAF) },
 	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
 	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
 	 * packages. */
@@ -66,6 +73,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_ICL] = "Ice Lake client's erratum ICL068 (L-70, L-71)",
 	[EMU_RUN_ADL] = "layout D's own registers (L-75, L-76)",
 	[EMU_RUN_CD] = "layouts C and D: the C-box stride (L-66, L-74), no ARB 83H (L-83)",
+	[EMU_RUN_TILES] = "layout E's SoC-tile units, NCU fixed counters and CBO_CONFIG count, which "
+			  "layout F has not in MSRs (L-118)",
+	[EMU_RUN_SAF] = "layout F's sNCU, HBO and status behind SAFBAR (L-119..L-126)",
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
 			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "

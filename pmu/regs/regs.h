@@ -63,7 +63,10 @@ struct reg_tmpl {
 /* SCOPE_PCI: package scope too, but the registers sit in the PCI
  * configuration space of one device per box instance (struct pci_box_type):
  * addr and stride are config-space offsets, never MSRs. */
-enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD, SCOPE_CORE, SCOPE_PCI };
+/* SCOPE_MMIO: registers in memory behind a host-bridge BAR, addr an offset
+ * from the BAR (the memory controllers' PMON blocks, pmu/regs/imc.c); no
+ * generation's MSR list holds such a box. */
+enum reg_scope { SCOPE_PACKAGE, SCOPE_THREAD, SCOPE_CORE, SCOPE_PCI, SCOPE_MMIO };
 
 /* What the manuals restrict about one event of a box type: which of its
  * counters may count it, how much it adds at most per cycle, and whether

@@ -22,6 +22,23 @@ extern const struct box_type *const snb_boxes[4], *const skl_boxes[4], *const ic
  * its registry rows and its model (pmu/emu/client/model.c). */
 extern const struct box_type client_arb, client_arb_icl, client_arb_d, client_cbox_a,
 	client_cbox_b, client_cbox_c, client_cbox_d;
+/* Client uncore layout E (Meteor Lake, Arrow Lake: L-101..L-107), for its
+ * registry rows and its model (pmu/emu/mtl/model.c). */
+extern const struct box_type *const mtl_boxes[7];
+extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb, mtl_hac_cbox;
+/* Layout F (Lunar Lake, L-118): its MSR units, for its registry row and the
+ * same model. */
+extern const struct box_type *const lnl_boxes[4];
+extern const struct box_type lnl_gctl, lnl_cbox;
+/* Its MMIO units behind SAFBAR (L-119..L-124, pmu/regs/lnl.c): offsets from
+ * SAFBAR; HBO box b LNL_HBO_STEP * b below box 0. */
+extern const struct box_type lnl_sncu, lnl_hbo;
+#define LNL_HBO_STEP 0x1000u
+/* The memory controllers' PMON block and free-running counters behind
+ * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
+ * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */
+extern const struct box_type imc_pmon, imc_freerun;
+#define IMC_STRIDE 0x10000u /* controller m's registers at + IMC_STRIDE * m (L-110) */
 /* The ARB's rules after Haswell (L-83) and Rocket Lake's own (OQ-L34): the
  * same registers as client_arb; Rocket Lake's for its model only (no
  * generation of its own: it shares Tiger Lake's layout, L-69). */

@@ -1,0 +1,50 @@
+/* Client uncore layout E's and F's defects (family MTL, generations mtl,
+ * arl and lnl: one model, pmu/emu/mtl/), each shown to break its behaviour
+ * by tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl and lnl rows of
+ * `make mutation` run it against the mtl.* suite; TILES: the mtl row only
+ * (what layout F has not in MSRs, L-118); SAF: the lnl row only (layout
+ * F's units behind SAFBAR).
+ * The line format: pmu/README.md; RUN: enum emu_defect_run. */
+#ifndef PMU_EMU_MTL_DEFECTS_H
+#define PMU_EMU_MTL_DEFECTS_H
+
+#define EMU_MTL_FAULTS(D, f)                                                            \
+	/* the tiles' enables */                                                        \
+	D(f, MTL_BOX_EN_IGNORED, "mtl-box-en-ignored", MUT, "the NCU box controls' EN gates nothing (L-105)") \
+	D(f, MTL_TILES_SWAPPED, "mtl-tiles-swapped", MUT, "0x240E gates the SoC tile, 0x200E the compute tile (L-105, OQ-L40)") \
+	D(f, MTL_ONE_ENABLE, "mtl-one-enable", TILES, "0x240E's EN gates both tiles, 0x200E's nothing (L-105, OQ-L40)") \
+	D(f, MTL_LOCAL_EN_IGNORED, "mtl-local-en-ignored", MUT, "PERFEVTSEL.EN ignored (L-105)") \
+	/* registers */                                                                 \
+	D(f, MTL_RESERVED_ACCEPTED, "mtl-reserved-accepted", MUT, "reserved bits stored, no #GP (OQ-L42)") \
+	D(f, MTL_CBO_CONFIG_PLUS_ONE, "mtl-cbo-config-plus-one", TILES, "CBO_CONFIG counts one C-box more than there is (L-106)") \
+	D(f, MTL_WIDTH_44, "mtl-width-44", MUT, "general counters 44 bits wide, not 48 (L-102, L-103)") \
+	D(f, MTL_HAC_ARB_ALIAS, "mtl-hac-arb-alias", TILES, "HAC ARB box 1 reaches box 0's registers (L-103)") \
+	/* events and filters */                                                        \
+	D(f, MTL_THRESH_5_BITS, "mtl-thresh-5-bits", MUT, "the threshold's bit 29 ignored: 5 bits, not 6 (L-107)") \
+	D(f, MTL_THRESH_OFF_BY_ONE, "mtl-thresh-off-by-one", MUT, "the threshold compares > instead of >= (L-107)") \
+	D(f, MTL_INV_IGNORED, "mtl-inv-ignored", MUT, "INV ignored (L-107)")           \
+	D(f, MTL_EDGE_IGNORED, "mtl-edge-ignored", MUT, "E counts levels (L-107)")     \
+	/* fixed counters, wraps, PMI */                                                \
+	D(f, MTL_SNCU_HALF_RATE, "mtl-sncu-half-rate", TILES, "the sNCU's fixed counter counts every other uncore clock (L-104)") \
+	D(f, MTL_WRAP_STOPS, "mtl-wrap-stops", MUT, "a counter stops at its wrap instead of counting on from 0 (L-108, OQ-L42)") \
+	D(f, MTL_PMI_ON_WRAP, "mtl-pmi-on-wrap", MUT, "a wrap with OVF_EN sends a PMI to core 0 (L-129, OQ-L53)") \
+	/* the memory controllers behind MCHBAR (pmu/emu/mtl/imc.c) */                  \
+	D(f, MTL_IMC_FREEZE_IGNORED, "mtl-imc-freeze-ignored", MUT, "the iMC box control's FREEZE (bit 0) stops nothing (L-113)") \
+	D(f, MTL_IMC_RESETS_SWAPPED, "mtl-imc-resets-swapped", MUT, "iMC box control bit 1 resets the counters, bit 2 the controls (L-113)") \
+	D(f, MTL_IMC_RST_IGNORED, "mtl-imc-rst-ignored", MUT, "an iMC counter control's reset (bit 17) clears nothing (L-112)") \
+	D(f, MTL_IMC_GFRZ_ONE_MC, "mtl-imc-gfrz-one-mc", MUT, "GLOBAL_CTL's freeze in controller 1's block freezes controller 1 alone (L-114, OQ-L47)") \
+	D(f, MTL_IMC_CAS_SWAPPED, "mtl-imc-cas-swapped", MUT, "iMC event 22H counts CAS writes, 23H reads (L-131)") \
+	D(f, MTL_IMC_TOTAL_READS, "mtl-imc-total-reads", MUT, "the free-running total counts reads only (L-115)") \
+	D(f, MTL_IMC_MC1_AT_8000, "mtl-imc-mc1-at-8000", MUT, "controller 1's registers 0x8000 above controller 0's, not 0x10000 (L-110)") \
+	D(f, MTL_IMC_INV_IGNORED, "mtl-imc-inv-ignored", MUT, "an iMC counter control's invert ignored (L-112)") \
+	D(f, MTL_IMC_EDGE_IGNORED, "mtl-imc-edge-ignored", MUT, "an iMC counter control's edge detect counts levels (L-112)") \
+	/* layout F's units behind SAFBAR (pmu/emu/mtl/saf.c) */                        \
+	D(f, LNL_STATUS_NOT_W1C, "lnl-status-not-w1c", SAF, "the global status takes the value written: 0 clears, 1 sets (L-124)") \
+	D(f, LNL_STATUS_CLEARS_ALL, "lnl-status-clears-all", SAF, "writing 1 to one status bit clears every bit (L-124)") \
+	D(f, LNL_HBO1_STATUS_BIT3, "lnl-hbo1-status-bit3", SAF, "HBO 1's overflow sets HBO 0's status bit 3, not bit 4 (L-124)") \
+	D(f, LNL_MC_STATUS_MISSING, "lnl-mc-status-missing", SAF, "a memory controller's wrap sets no status bit (L-127)") \
+	D(f, LNL_SNCU_CTL_LINUX, "lnl-sncu-ctl-linux", SAF, "the sNCU's controls at Linux's +0x398/+0x39C, not Intel's +0x3A0/+0x3A8 (L-120, OQ-L50)") \
+	D(f, LNL_FRZ_ALL_IGNORED, "lnl-frz-all-ignored", SAF, "the global control's freeze-all (bit 0) stops nothing (L-123, OQ-L51)") \
+	D(f, LNL_UNIT_FRZ_IGNORED, "lnl-unit-frz-ignored", SAF, "a unit control's freeze (bit 0) stops nothing (L-126)")
+
+#endif

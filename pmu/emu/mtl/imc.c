@@ -1,0 +1,279 @@
+/* The emulated memory controllers behind MCHBAR (spec client-uncore.md
+ * §4.16), as layout E's model presents them (struct emu_mmio_model): two
+ * controllers, each a PMON block (box control, five controls without an
+ * enable, five 64-bit counters) and three free-running request counters.
+ * Lazily advanced to the caller's uncore cycle. Events (L-131): 01H one a
+ * clock; 22H, 23H the lines of the streaming workload declared to the
+ * model (pmu_traffic), split evenly between the controllers, one line a
+ * cycle for the filter. Register offsets come from pmu/regs/imc.c. */
+#include "pmu/emu/mtl/model.h"
+#include "pmu/regs/tables.h"
+
+#define F(u, id) ((u)->faults & EMU_FF(MTL, MTL_##id))
+
+#define BOX_FRZ 1u               /* L-113 */
+#define BOX_RST_CTRL 2u
+#define BOX_RST_CTRS 4u
+#define CTL_EV(v) ((uint8_t)(v))
+#define CTL_RST (1u << 17)       /* L-112 */
+#define CTL_EDGE (1u << 18)
+#define CTL_FRZ_ON_OV (1u << 20)
+#define CTL_INV (1u << 23)
+#define CTL_THRESH(v) ((uint8_t)((v) >> 24))
+#define EV_CLK 0x01              /* L-131 */
+#define EV_CAS_RD 0x22
+#define EV_CAS_WR 0x23
+
+/* The register templates of pmu/regs/imc.c by role. */
+static const struct reg_tmpl *tmpl(const struct box_type *b, unsigned i)
+{
+	return &b->regs[i];
+}
+#define T_GCTL tmpl(&imc_pmon, 0)
+#define T_BOX tmpl(&imc_pmon, 1)
+#define T_CTL tmpl(&imc_pmon, 2)
+#define T_CTR tmpl(&imc_pmon, 3)
+
+/* The stride of the controllers as the model presents them (L-110;
+ * mtl-imc-mc1-at-8000: half of it). */
+static uint32_t stride(const struct mtl_imc *u)
+{
+	return F(u, IMC_MC1_AT_8000) ? IMC_STRIDE / 2 : IMC_STRIDE;
+}
+
+/* L-113, L-114, OQ-L45, OQ-L47: a controller's counters run unless its box
+ * or both controllers (GLOBAL_CTL of controller 1's block) are frozen. */
+static bool frozen(const struct mtl_imc *u, unsigned m)
+{
+	bool global = (u->mc[1].gctl & BOX_FRZ) && (m == 1 || !F(u, IMC_GFRZ_ONE_MC));
+
+	return ((u->mc[m].box & BOX_FRZ) && !F(u, IMC_FREEZE_IGNORED)) || global;
+}
+
+/* Whether a cycle (a line) with one event counts under control c (L-112:
+ * >= threshold, < with invert; a threshold of 0 counts every one). */
+static bool cond(const struct mtl_imc *u, uint32_t c)
+{
+	uint8_t th = CTL_THRESH(c);
+	bool inv = (c & CTL_INV) && !F(u, IMC_INV_IGNORED);
+
+	if (!th)
+		return true;
+	return inv ? 1 < th : 1 >= th;
+}
+
+static bool edge(const struct mtl_imc *u, uint32_t c)
+{
+	return (c & CTL_EDGE) && !F(u, IMC_EDGE_IGNORED);
+}
+
+/* n events (cycles or lines, one each) on counter k of controller m: what
+ * it adds; with edge detect one rising edge per run of them, the first
+ * after the counter started (its edge history 0 then, OQ-L13's default as
+ * on the MSR units). */
+static uint64_t adds(struct mtl_imc *u, unsigned m, unsigned k, uint64_t n)
+{
+	uint32_t c = u->mc[m].ctl[k];
+
+	if (!n || !cond(u, c))
+		return 0;
+	if (!edge(u, c))
+		return n;
+	if (u->mc[m].risen >> k & 1)
+		return 0;
+	u->mc[m].risen |= (uint8_t)(1u << k);
+	return 1;
+}
+
+/* Counter k of controller m adds d; a wrap past 2^64 - 1 with freeze on
+ * overflow sets the global freeze (L-125's rule on layout F; OQ-L47 on D
+ * and E, where nothing else reports it). */
+static void bump(struct mtl_imc *u, unsigned m, unsigned k, uint64_t d)
+{
+	uint64_t was = u->mc[m].ctr[k];
+
+	u->mc[m].ctr[k] = was + d;
+	if (d && u->mc[m].ctr[k] < was)
+		u->wrapped |= (uint8_t)(1u << m); /* L-127: layout F's status reads it */
+	if (d && u->mc[m].ctr[k] < was && (u->mc[m].ctl[k] & CTL_FRZ_ON_OV))
+		u->mc[1].gctl |= BOX_FRZ;
+}
+
+/* Advance to now: every clock-tick counter of a controller that runs adds
+ * its clocks, up to the first wrap that freezes. */
+static void advance(struct mtl_imc *u, uint64_t now)
+{
+	uint64_t dt = now > u->now ? now - u->now : 0, w = dt;
+	bool run[2];
+	unsigned m, k;
+
+	for (m = 0; m < 2; m++)
+		for (k = 0; !frozen(u, m) && k < 5; k++)
+			if (CTL_EV(u->mc[m].ctl[k]) == EV_CLK && (u->mc[m].ctl[k] & CTL_FRZ_ON_OV) &&
+			    cond(u, u->mc[m].ctl[k]) && !edge(u, u->mc[m].ctl[k]) &&
+			    -u->mc[m].ctr[k] && -u->mc[m].ctr[k] < w)
+				w = -u->mc[m].ctr[k]; /* the cycles to its wrap */
+	run[0] = !frozen(u, 0);
+	run[1] = !frozen(u, 1); /* both as they were before the wrap, at its cycle */
+	for (m = 0; m < 2; m++)
+		for (k = 0; run[m] && k < 5; k++)
+			if (CTL_EV(u->mc[m].ctl[k]) == EV_CLK)
+				bump(u, m, k, adds(u, m, k, w));
+	u->now = now; /* a freeze at the wrap stops the rest of dt */
+}
+
+void mtl_imc_advance(struct mtl_imc *u, uint64_t now)
+{
+	advance(u, now);
+}
+
+static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_t now)
+{
+	struct mtl_imc *u = m_;
+	uint8_t ev = write != !!F(u, IMC_CAS_SWAPPED) ? EV_CAS_WR : EV_CAS_RD;
+	unsigned m, k;
+
+	(void)phys;
+	advance(u, now);
+	for (m = 0; m < 2; m++) {
+		uint64_t n = lines / 2 + (m == 0 ? lines % 2 : 0); /* L-131: even split */
+
+		u->mc[m].fr_total += F(u, IMC_TOTAL_READS) && write ? 0 : n; /* L-115 */
+		if (write)
+			u->mc[m].fr_wr += n;
+		else
+			u->mc[m].fr_rd += n;
+		for (k = 0; !frozen(u, m) && k < 5; k++)
+			if (CTL_EV(u->mc[m].ctl[k]) == ev)
+				bump(u, m, k, adds(u, m, k, n));
+	}
+}
+
+/* The controller and the register template and index at offset off of
+ * MCHBAR: 0, or -1 (no register). */
+static int find(const struct mtl_imc *u, uint64_t off, unsigned *m, const struct reg_tmpl **t,
+		unsigned *idx)
+{
+	static const struct box_type *const boxes[] = { &imc_pmon, &imc_freerun };
+	unsigned b, i;
+
+	for (*m = 0; *m < 2; (*m)++) {
+		uint64_t o = off - (uint64_t)stride(u) * *m;
+
+		for (b = 0; off >= (uint64_t)stride(u) * *m && b < ARRAY_SIZE(boxes); b++)
+			for (i = 0; i < boxes[b]->nregs; i++) {
+				const struct reg_tmpl *r = &boxes[b]->regs[i];
+				unsigned step = r->stride ? r->stride : 1;
+
+				if (o >= r->addr && o < r->addr + (uint64_t)step * r->count &&
+				    (o - r->addr) % step == 0) {
+					*t = r;
+					*idx = (unsigned)((o - r->addr) / step);
+					return 0;
+				}
+			}
+	}
+	return -1;
+}
+
+static uint64_t *freerun(struct mtl_imc *u, unsigned m, const struct reg_tmpl *t)
+{
+	if (t == &imc_freerun.regs[0])
+		return &u->mc[m].fr_total;
+	return t == &imc_freerun.regs[1] ? &u->mc[m].fr_rd : &u->mc[m].fr_wr;
+}
+
+static int imc_read(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64_t now,
+		    uint64_t *val)
+{
+	struct mtl_imc *u = m_;
+	const struct reg_tmpl *t;
+	unsigned m, i;
+
+	(void)bar;
+	if (find(u, off, &m, &t, &i) || bytes * 8 != t->width)
+		return -1; /* L-116: each register at its own width */
+	advance(u, now);
+	if (t == T_GCTL)
+		*val = u->mc[m].gctl;
+	else if (t == T_BOX)
+		*val = u->mc[m].box;
+	else if (t == T_CTL)
+		*val = u->mc[m].ctl[i];
+	else if (t == T_CTR)
+		*val = u->mc[m].ctr[i];
+	else
+		*val = *freerun(u, m, t);
+	return 0;
+}
+
+/* L-113 (OQ-L46): the resets act and read 0; mtl-imc-resets-swapped
+ * exchanges them. */
+static void box_write(struct mtl_imc *u, unsigned m, uint32_t v)
+{
+	bool ctrl = v & (F(u, IMC_RESETS_SWAPPED) ? BOX_RST_CTRS : BOX_RST_CTRL);
+	bool ctrs = v & (F(u, IMC_RESETS_SWAPPED) ? BOX_RST_CTRL : BOX_RST_CTRS);
+
+	if (ctrl)
+		memset(u->mc[m].ctl, 0, sizeof(u->mc[m].ctl));
+	if (ctrs)
+		memset(u->mc[m].ctr, 0, sizeof(u->mc[m].ctr));
+	u->mc[m].box = v & BOX_FRZ;
+}
+
+static int imc_write(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64_t val,
+		     uint64_t now)
+{
+	struct mtl_imc *u = m_;
+	const struct reg_tmpl *t;
+	unsigned m, i;
+	bool was;
+
+	(void)bar;
+	if (find(u, off, &m, &t, &i) || bytes * 8 != t->width)
+		return -1;
+	advance(u, now);
+	was = frozen(u, m);
+	if (t == T_GCTL) { /* L-114: its resets act on both controllers */
+		u->mc[m].gctl = (uint32_t)val & BOX_FRZ;
+		for (i = 0; m == 1 && i < 2; i++)
+			box_write(u, i, ((uint32_t)val & (BOX_RST_CTRL | BOX_RST_CTRS)) | u->mc[i].box);
+	} else if (t == T_BOX) {
+		box_write(u, m, (uint32_t)val);
+	} else if (t == T_CTL) { /* L-112: the reset clears its counter and reads 0 */
+		if ((val & CTL_RST) && !F(u, IMC_RST_IGNORED))
+			u->mc[m].ctr[i] = 0;
+		u->mc[m].ctl[i] = (uint32_t)val & (uint32_t)reg_defined_mask(t) & ~CTL_RST;
+		u->mc[m].risen &= (uint8_t)~(1u << i);
+	} else if (t == T_CTR) {
+		u->mc[m].ctr[i] = val;
+	} else {
+		*freerun(u, m, t) = val; /* INTEL-ARL: RW/V */
+	}
+	if (was && !frozen(u, m))
+		u->mc[m].risen = 0; /* the edge history starts again (OQ-L13) */
+	return 0;
+}
+
+static void imc_init(void *m_, emu_faults_t f, uint32_t uclk_khz, uint64_t now)
+{
+	struct mtl_imc *u = m_;
+
+	(void)uclk_khz;
+	memset(u, 0, sizeof(*u));
+	u->faults = f;
+	u->now = now;
+}
+
+/* L-110: MCHBAR at configuration offset 0x48 of the host bridge; the model
+ * puts it above 4 GiB (both dwords of the BAR in use), OQ-L43's bits
+ * 14:0 clear. */
+const struct emu_mmio_model mtl_imc_model = {
+	.size = sizeof(struct mtl_imc),
+	.init = imc_init,
+	.nbars = 1,
+	.bar = { { .cfg_off = 0x48, .base = MTL_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
+	.read = imc_read,
+	.write = imc_write,
+	.traffic = traffic,
+};

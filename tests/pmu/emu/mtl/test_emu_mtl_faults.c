@@ -1,0 +1,297 @@
+/* Host test of layout E's defects (EMU_MTL_FAULTS, pmu/emu/mtl/defects.h),
+ * table-driven: each defect has a row with a scenario and what the digest
+ * says it must give (a value fixed by the statement or by the reference
+ * of test_emu_mtl.h); the clean model gives exactly that, the defect
+ * something else. Every mtl- defect must have a row. */
+#include "tests/pmu/emu/mtl/test_emu_mtl.h"
+#include "tests/pmu/emu/test_fault_rows.h"
+
+static struct mtl_uncore u;
+
+static const struct ref lookups0 = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
+
+/* C-box 0 counter 0 with r's select (and flags) under box controls c, s
+ * from cycle 0: its value at `at`. */
+static uint64_t cbox(emu_faults_t f, const struct ref *r, uint64_t flags, uint64_t c,
+		     uint64_t s, uint64_t at)
+{
+	init(&u, f, 2);
+	wr(&u, CBO_SEL(0, 0), ref_sel(r, flags), 0);
+	wr(&u, CNCU_BOX, c, 0);
+	wr(&u, SNCU_BOX, s, 0);
+	return rd(&u, CBO_CTR(0, 0), at);
+}
+
+static uint64_t box_en(emu_faults_t f) { return cbox(f, &lookups0, 0, 0, 0, 5000); } /* L-105 */
+static uint64_t tiles(emu_faults_t f) { return cbox(f, &lookups0, 0, 0, BOX_EN, 5000); } /* OQ-L40 */
+static uint64_t one_enable(emu_faults_t f) /* OQ-L40: the SoC tile's own enable */
+{
+	init(&u, f, 2);
+	wr(&u, SNCU_FCTL, FC_EN, 0);
+	wr(&u, SNCU_BOX, BOX_EN, 0);
+	return rd(&u, SNCU_FCTR, 1000);
+}
+static uint64_t local_en(emu_faults_t f) /* L-105 */
+{
+	init(&u, f, 2);
+	wr(&u, CBO_SEL(0, 0), ref_sel(&lookups0, 0) & ~ES_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, CBO_CTR(0, 0), 5000);
+}
+static uint64_t reserved(emu_faults_t f) /* OQ-L42 */
+{
+	init(&u, f, 2);
+	return (uint64_t)mtl_wrmsr(&u, 0, ARB_SEL(0, 0), 1ull << 31, 0);
+}
+static uint64_t cbo_config(emu_faults_t f) { init(&u, f, 2); return rd(&u, CBO_CONFIG, 0); }
+static uint64_t width(emu_faults_t f) /* L-102 */
+{
+	init(&u, f, 2);
+	wr(&u, CBO_CTR(1, 0), ~0ull, 0);
+	return rd(&u, CBO_CTR(1, 0), 0);
+}
+static uint64_t hac_alias(emu_faults_t f) /* L-103 */
+{
+	init(&u, f, 2);
+	wr(&u, HARB_SEL(0, 0), 0x81, 0);
+	wr(&u, HARB_SEL(1, 0), 0x84, 0);
+	return rd(&u, HARB_SEL(0, 0), 0);
+}
+static uint64_t thresh_top(emu_faults_t f) /* L-107: 32 never reached */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 32, false, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t thresh1(emu_faults_t f) /* L-107: >= 1 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t inv(emu_faults_t f) /* L-107 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, true, false };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t edge(emu_faults_t f) /* L-107 */
+{
+	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, true };
+
+	return cbox(f, &r, 0, BOX_EN, 0, 5000);
+}
+static uint64_t sncu_rate(emu_faults_t f) /* L-104 */
+{
+	init(&u, f, 2);
+	wr(&u, SNCU_FCTL, FC_EN, 0);
+	wr(&u, SNCU_BOX, BOX_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, SNCU_FCTR, 1000);
+}
+static uint64_t wrap(emu_faults_t f) /* OQ-L42 */
+{
+	init(&u, f, 2);
+	wr(&u, CNCU_FCTR, MAX48 - 9, 0);
+	wr(&u, CNCU_FCTL, FC_EN, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, CNCU_FCTR, 30);
+}
+static uint64_t pmi(emu_faults_t f) /* OQ-L53 */
+{
+	struct emu_pmi_req req[4];
+
+	init(&u, f, 2);
+	wr(&u, CBO_CTR(0, 0), MAX48 - 9, 0);
+	wr(&u, CBO_SEL(0, 0), 0x34 | 0x8Full << 8 | 32ull << 24 | ES_INV | ES_EN | ES_OVF, 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return mtl_take_pmi(&u, 100, req, 4);
+}
+
+/* The memory controllers (pmu/emu/mtl/imc.c). */
+static struct mtl_imc im;
+
+static uint64_t imc_clk(emu_faults_t f, uint32_t ctl, uint32_t box) /* clock ticks at 1000 */
+{
+	mtl_imc_model.init(&im, f, 0, 0);
+	imc_wr(&im, IMC(0, IMC_CTL(0)), ctl, 0);
+	imc_wr(&im, IMC(0, IMC_BOX), box, 0);
+	return imc_rd(&im, IMC(0, IMC_CTR(0)), 1000);
+}
+static uint64_t imc_freeze(emu_faults_t f) { return imc_clk(f, 0x01, IMC_FRZ); } /* L-113 */
+static uint64_t imc_inv(emu_faults_t f) { return imc_clk(f, 0x01 | IMC_TH(1) | IMC_INV, 0); }
+static uint64_t imc_edge(emu_faults_t f) { return imc_clk(f, 0x01 | IMC_TH(1) | IMC_EDGE, 0); }
+static uint64_t imc_resets(emu_faults_t f) /* L-113: bit 2 clears the counters alone */
+{
+	imc_clk(f, 0x01, 0);
+	imc_wr(&im, IMC(0, IMC_BOX), IMC_RST_CTRS, 1000);
+	return imc_rd(&im, IMC(0, IMC_CTL(0)), 1000);
+}
+static uint64_t imc_rst(emu_faults_t f) /* L-112 */
+{
+	imc_clk(f, 0x01, 0);
+	imc_wr(&im, IMC(0, IMC_CTL(0)), 0x01 | IMC_RST, 1000);
+	return imc_rd(&im, IMC(0, IMC_CTR(0)), 1000);
+}
+static uint64_t imc_gfrz(emu_faults_t f) /* L-114, OQ-L47 */
+{
+	imc_clk(f, 0x01, 0);
+	imc_wr(&im, IMC(1, IMC_GCTL), IMC_FRZ, 1000);
+	return imc_rd(&im, IMC(0, IMC_CTR(0)), 2000);
+}
+static uint64_t imc_lines(emu_faults_t f, uint32_t ctl, bool write, uint32_t off)
+{
+	mtl_imc_model.init(&im, f, 0, 0);
+	imc_wr(&im, IMC(1, IMC_CTL(0)), ctl, 0);
+	mtl_imc_model.traffic(&im, 0, 100, write, 10);
+	return imc_rd(&im, IMC(1, off), 20);
+}
+static uint64_t imc_cas(emu_faults_t f) { return imc_lines(f, 0x22, true, IMC_CTR(0)); } /* L-131 */
+static uint64_t imc_total(emu_faults_t f) { return imc_lines(f, 0, true, IMC_FR_TOTAL); } /* L-115 */
+static uint64_t imc_mc1(emu_faults_t f) /* L-110 */
+{
+	uint64_t v = 0;
+
+	mtl_imc_model.init(&im, f, 0, 0);
+	return (uint64_t)mtl_imc_model.read(&im, 0, IMC(1, IMC_BOX), 4, 0, &v);
+}
+
+/* Layout F's units behind SAFBAR (pmu/emu/mtl/saf.c). */
+static struct lnl_mmio lm;
+
+/* Counter 0 of the sNCU, HBO 0 and HBO 1 and of both controllers preset 10
+ * below their wrap, counting clocks from 0 (OQ-L54, L-131). */
+static void wraps(emu_faults_t f)
+{
+	unsigned b;
+
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, SNCU_CTL(0), 0xFF, 0);
+	saf_wr(&lm, SNCU_CTR(0), ~0ull - 9, 0);
+	for (b = 0; b < 2; b++) {
+		saf_wr(&lm, HBO_CTL(b, 0), 0xFF, 0);
+		saf_wr(&lm, HBO_CTR(b, 0), ~0ull - 9, 0);
+		assert_int_equal(lnl_mmio_model.write(&lm, 0, IMC(b, IMC_CTL(0)), 4, 0x01, 0), 0);
+		assert_int_equal(lnl_mmio_model.write(&lm, 0, IMC(b, IMC_CTR(0)), 8, ~0ull - 9, 0), 0);
+	}
+}
+static uint64_t st_after(emu_faults_t f) { wraps(f); return saf_rd(&lm, SAF_STATUS, 100); } /* L-124 */
+static uint64_t st_w0(emu_faults_t f) /* L-124: 0 leaves it */
+{
+	wraps(f);
+	saf_wr(&lm, SAF_STATUS, 0, 100);
+	return saf_rd(&lm, SAF_STATUS, 100);
+}
+static uint64_t st_w1(emu_faults_t f) /* L-124: 1 clears that bit alone */
+{
+	wraps(f);
+	saf_wr(&lm, SAF_STATUS, 1u << 2, 100);
+	return saf_rd(&lm, SAF_STATUS, 100);
+}
+static uint64_t sncu_ctl(emu_faults_t f) /* L-120, OQ-L50 */
+{
+	uint64_t v = 0;
+
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	(void)lnl_mmio_model.write(&lm, 1, SNCU_CTL(1), 8, 0xFF, 0); /* none there: dropped */
+	(void)lnl_mmio_model.read(&lm, 1, SNCU_CTR(1), 8, 500, &v);
+	return v;
+}
+static uint64_t frz_all(emu_faults_t f) /* L-123 */
+{
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, HBO_CTL(0, 2), 0xFF, 0);
+	saf_wr(&lm, SAF_GCTL, 1, 200);
+	return saf_rd(&lm, HBO_CTR(0, 2), 500);
+}
+static uint64_t unit_frz(emu_faults_t f) /* L-126 */
+{
+	lnl_mmio_model.init(&lm, f, 0, 0);
+	saf_wr(&lm, HBO_CTL(1, 2), 0xFF, 0);
+	saf_wr(&lm, HBO_UNIT(1), 1, 300);
+	return saf_rd(&lm, HBO_CTR(1, 2), 500);
+}
+
+enum { WANT_LOOKUPS = 1u << 31, WANT_T1, WANT_INV, WANT_EDGE };
+struct row {
+	unsigned bit;
+	uint64_t (*run)(emu_faults_t f);
+	uint64_t want; /* WANT_*: from the reference, computed at run time */
+};
+#define R(id, fn, want) { EMU_FAULT_BIT_MTL_##id, fn, want }
+
+static const struct row rows[] = {
+	R(BOX_EN_IGNORED, box_en, 0),
+	R(TILES_SWAPPED, tiles, 0),
+	R(ONE_ENABLE, one_enable, 1000),
+	R(LOCAL_EN_IGNORED, local_en, 0),
+	R(RESERVED_ACCEPTED, reserved, VEC_GP),
+	R(CBO_CONFIG_PLUS_ONE, cbo_config, 2),
+	R(WIDTH_44, width, MAX48),
+	R(HAC_ARB_ALIAS, hac_alias, 0x81),
+	R(THRESH_5_BITS, thresh_top, 0),
+	R(THRESH_OFF_BY_ONE, thresh1, WANT_T1),
+	R(INV_IGNORED, inv, WANT_INV),
+	R(EDGE_IGNORED, edge, WANT_EDGE),
+	R(SNCU_HALF_RATE, sncu_rate, 1000),
+	R(WRAP_STOPS, wrap, 20),
+	R(PMI_ON_WRAP, pmi, 0),
+	R(IMC_FREEZE_IGNORED, imc_freeze, 0),
+	R(IMC_RESETS_SWAPPED, imc_resets, 0x01),
+	R(IMC_RST_IGNORED, imc_rst, 0),
+	R(IMC_GFRZ_ONE_MC, imc_gfrz, 1000),
+	R(IMC_CAS_SWAPPED, imc_cas, 0),
+	R(IMC_TOTAL_READS, imc_total, 50),
+	R(IMC_MC1_AT_8000, imc_mc1, 0),
+	R(IMC_INV_IGNORED, imc_inv, 0),
+	R(IMC_EDGE_IGNORED, imc_edge, 1),
+	{ EMU_FAULT_BIT_LNL_STATUS_NOT_W1C, st_w0, 0x1F },
+	{ EMU_FAULT_BIT_LNL_STATUS_CLEARS_ALL, st_w1, 0x1B },
+	{ EMU_FAULT_BIT_LNL_HBO1_STATUS_BIT3, st_after, 0x1F },
+	{ EMU_FAULT_BIT_LNL_MC_STATUS_MISSING, st_after, 0x1F },
+	{ EMU_FAULT_BIT_LNL_SNCU_CTL_LINUX, sncu_ctl, 500 },
+	{ EMU_FAULT_BIT_LNL_FRZ_ALL_IGNORED, frz_all, 200 },
+	{ EMU_FAULT_BIT_LNL_UNIT_FRZ_IGNORED, unit_frz, 300 },
+};
+
+static uint64_t want_of(const struct row *r)
+{
+	struct ref x = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+
+	switch (r->want) {
+	case WANT_T1:
+		return ref_count(&x, 0, 5000);
+	case WANT_INV:
+		x.inv = true;
+		return ref_count(&x, 0, 5000);
+	case WANT_EDGE:
+		x.edge = true;
+		return ref_count(&x, 0, 5000);
+	default:
+		return r->want;
+	}
+}
+
+static void every_defect_breaks_its_statement(void **state)
+{
+	(void)state;
+	ASSERT_ROWS_BREAK(rows, want_of);
+}
+
+/* Every mtl- and lnl- defect has a row. */
+static void every_defect_has_a_row(void **state)
+{
+	(void)state;
+	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "mtl-", 4) ||
+				   !strncmp(emu_fault_name(bit_), "lnl-", 4));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_defect_breaks_its_statement),
+		cmocka_unit_test(every_defect_has_a_row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

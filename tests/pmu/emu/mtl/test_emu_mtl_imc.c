@@ -1,0 +1,142 @@
+/* Host tests of the emulated memory controllers behind MCHBAR
+ * (pmu/emu/mtl/imc.c; spec client-uncore.md §4.16), each named by the
+ * statement it checks, offsets and bits as test_emu_mtl.h's constants. */
+#include "tests/pmu/emu/mtl/test_emu_mtl.h"
+
+static struct mtl_imc u;
+
+static void init_imc(emu_faults_t f)
+{
+	mtl_imc_model.init(&u, f, 0, 0);
+}
+
+/* L-110: MCHBAR at configuration offset 0x48 (the model's one BAR), two
+ * controllers 0x10000 apart; nothing between the blocks. */
+static void l110_mchbar_two_controllers(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(mtl_imc_model.nbars, 1);
+	assert_int_equal(mtl_imc_model.bar[0].cfg_off, 0x48);
+	assert_int_equal(mtl_imc_model.bar[0].base & 0x7FFF, 0);
+	init_imc(0);
+	imc_wr(&u, IMC(0, IMC_CTL(2)), 0x22, 0);
+	imc_wr(&u, IMC(1, IMC_CTL(2)), 0x23, 0);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTL(2)), 0), 0x22);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTL(2)), 0), 0x23);
+	assert_int_equal(mtl_imc_model.read(&u, 0, 0x8000 + IMC_CTL(2), 4, 0, &v), -1);
+}
+
+/* L-111, L-116: controls 32 bits at + 4k, counters 64 bits at + 8k; an
+ * access of the other width is no register. */
+static void l111_l116_widths(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(1, IMC_CTR(4)), ~0ull - 5, 0);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(4)), 0), ~0ull - 5);
+	assert_int_equal(mtl_imc_model.read(&u, 0, IMC(0, IMC_CTR(0)), 4, 0, &v), -1);
+	assert_int_equal(mtl_imc_model.read(&u, 0, IMC(0, IMC_CTL(0)), 8, 0, &v), -1);
+}
+
+/* L-112: no enable: a control with an event counts while the box runs;
+ * threshold, invert, edge on clock ticks; bit 17 clears the counter and
+ * reads 0. */
+static void l112_control(void **state)
+{
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(0, IMC_CTL(0)), 0x01, 0);
+	imc_wr(&u, IMC(0, IMC_CTL(1)), 0x01 | IMC_TH(1) | IMC_INV, 0);
+	imc_wr(&u, IMC(0, IMC_CTL(2)), 0x01 | IMC_TH(2) | IMC_INV, 0);
+	imc_wr(&u, IMC(0, IMC_CTL(3)), 0x01 | IMC_TH(1) | IMC_EDGE, 0);
+	imc_wr(&u, IMC(0, IMC_CTL(4)), 0x01 | IMC_TH(2), 0);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 1000), 1000);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(1)), 1000), 0);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(2)), 1000), 1000);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(3)), 1000), 1);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(4)), 1000), 0);
+	imc_wr(&u, IMC(0, IMC_CTL(0)), 0x01 | IMC_RST, 1000);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTL(0)), 1000), 0x01);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 1500), 500);
+}
+
+/* L-113, OQ-L46: FREEZE stops the box's counters; bit 1 clears its
+ * controls, bit 2 its counters, both reading 0 after. */
+static void l113_box_control(void **state)
+{
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(1, IMC_CTL(0)), 0x01, 0);
+	imc_wr(&u, IMC(1, IMC_BOX), IMC_FRZ, 100);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 900), 100);
+	imc_wr(&u, IMC(1, IMC_BOX), IMC_FRZ | IMC_RST_CTRS, 900);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 900), 0);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTL(0)), 900), 0x01);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_BOX), 900), IMC_FRZ);
+	imc_wr(&u, IMC(1, IMC_BOX), IMC_RST_CTRL, 900);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTL(0)), 900), 0);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_BOX), 900), 0);
+}
+
+/* L-114, OQ-L47: controller 1's GLOBAL_CTL bit 0 freezes both; a wrap
+ * with freeze on overflow sets it, at the wrap. */
+static void l114_oq_l47_global_freeze(void **state)
+{
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(0, IMC_CTL(0)), 0x01, 0);
+	imc_wr(&u, IMC(1, IMC_CTL(0)), 0x01, 0);
+	imc_wr(&u, IMC(1, IMC_GCTL), IMC_FRZ, 100);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 500), 100);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 500), 100);
+	imc_wr(&u, IMC(1, IMC_GCTL), 0, 500);
+	imc_wr(&u, IMC(0, IMC_CTL(1)), 0x01 | IMC_FRZ_OV, 500);
+	imc_wr(&u, IMC(0, IMC_CTR(1)), ~0ull - 9, 500);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(1)), 600), 0);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_GCTL), 600), IMC_FRZ);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 600), 110);
+}
+
+/* L-115, L-131: the streaming workload's lines split between the
+ * controllers: 22H/23H and the free-running read/write counters count
+ * them, the total both; frozen boxes stop 22H/23H, never the free-running
+ * counters. */
+static void l115_l131_traffic(void **state)
+{
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(0, IMC_CTL(0)), 0x22, 0);
+	imc_wr(&u, IMC(1, IMC_CTL(0)), 0x22, 0);
+	imc_wr(&u, IMC(0, IMC_CTL(1)), 0x23, 0);
+	mtl_imc_model.traffic(&u, 0, 1001, false, 10);
+	mtl_imc_model.traffic(&u, 0, 400, true, 20);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 30) + imc_rd(&u, IMC(1, IMC_CTR(0)), 30),
+			 1001);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(1)), 30), 200);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_RD), 30) + imc_rd(&u, IMC(1, IMC_FR_RD), 30),
+			 1001);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_FR_WR), 30), 200);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_FR_TOTAL), 30), 500 + 200);
+	imc_wr(&u, IMC(0, IMC_BOX), IMC_FRZ, 30);
+	mtl_imc_model.traffic(&u, 0, 2, false, 40);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 50), 501);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_RD), 50), 502);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(l110_mchbar_two_controllers),
+		cmocka_unit_test(l111_l116_widths),
+		cmocka_unit_test(l112_control),
+		cmocka_unit_test(l113_box_control),
+		cmocka_unit_test(l114_oq_l47_global_freeze),
+		cmocka_unit_test(l115_l131_traffic),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
