@@ -20,7 +20,10 @@
  *
  * What is compared, by the register tables (pmu/regs/): a counter
  * (ROLE_CTR) on whether it moved since this CPU's last access to it, went
- * back (a wrap or a reset) and on its bits above the counting width; any
+ * back (a wrap or a reset) and on its bits above the counting width, but
+ * not on going back when the model reset it in between and it counted
+ * since (each world reads it again just after every write in between:
+ * counting past the old value or not is then the window's jitter); any
  * other register bit for bit, but IA32_DEBUGCTL and PERF_CAPABILITIES in
  * their PMU fields only and IA32_PERF_GLOBAL_STATUS without bit 61, which
  * records a PMI delivered through the LVT, an access the trace does not
@@ -308,12 +311,85 @@ static int play_write(unsigned cpu, const struct rp_access *a)
 	return reg_loc_write(&l, a->val);
 }
 
+/* Played register accesses, not C-state or traffic declarations. */
+static bool is_reg(const struct rp_access *a)
+{
+	return !a->cstate && a->space != RP_TRAFFIC;
+}
+
+static bool same_reg(const struct rp_access *a, const struct rp_access *b)
+{
+	return is_reg(a) && is_reg(b) && a->cpu == b->cpu && a->space == b->space &&
+	       a->addr == b->addr && a->msr == b->msr;
+}
+
+/* A counter read r taken again, in every world, just after write w
+ * (event.low): a reset between two accesses shows there. */
+struct peek {
+	size_t w, r;
+};
+
+static struct peek *peeks;
+static size_t npeek, next_peek;
+
+static int by_write(const void *a, const void *b)
+{
+	const struct peek *x = a, *y = b;
+
+	if (x->w != y->w)
+		return x->w < y->w ? -1 : 1;
+	return x->r < y->r ? -1 : x->r > y->r;
+}
+
+/* For each counter read the comparison judges against its CPU's last
+ * access (one that did not fault), the writes in between. */
+static int find_peeks(const struct uncore_gen *gen)
+{
+	size_t i, j, k, cap = 0;
+	unsigned w;
+
+	for (i = 0; i < nev; i++) {
+		const struct rp_access *a = &ev[i].a;
+
+		for (w = 0; w < NWORLD; w++)
+			ev[i].low[w] = UINT64_MAX;
+		if (a->write || !is_reg(a) || a->rc || !replay_counter(gen, a))
+			continue;
+		for (j = i; j > 0 && !(same_reg(&ev[j - 1].a, a) && !ev[j - 1].a.rc); j--)
+			;
+		for (k = j; j && k < i; k++) {
+			if (!ev[k].a.write || !is_reg(&ev[k].a))
+				continue;
+			if (npeek == cap && !(peeks = realloc(peeks, (cap = cap ? 2 * cap : 4096) *
+							      sizeof(*peeks))))
+				return -1;
+			peeks[npeek++] = (struct peek){ .w = k, .r = i };
+		}
+	}
+	qsort(peeks, npeek, sizeof(*peeks), by_write);
+	return 0;
+}
+
+/* After write i of world w: each counter read waiting on it, at once. */
+static void peek(unsigned w, size_t i)
+{
+	for (; next_peek < npeek && peeks[next_peek].w <= i; next_peek++) {
+		struct event *r = &ev[peeks[next_peek].r];
+		uint64_t v;
+
+		if (peeks[next_peek].w == i && !play_read(cpu_of[r->a.cpu], &r->a, &v) &&
+		    v < r->low[w])
+			r->low[w] = v;
+	}
+}
+
 /* One pass of world w: each write at its time, each read at T and T+D. */
 static int play(const struct emu_cfg *cfg, unsigned w)
 {
 	size_t i, k = 0;
 
 	vnow = tsc0;
+	next_peek = 0;
 	if (emu_setup(cfg))
 		return -1;
 	msr_backend_set(&msr_backend_emu);
@@ -337,6 +413,7 @@ static int play(const struct emu_cfg *cfg, unsigned w)
 			plat_run_on(cpu, declare_traffic, &e->a, 0, NULL); /* as pmu_traffic */
 		} else if (e->a.write) {
 			s[0].rc = s[1].rc = play_write(cpu, &e->a);
+			peek(w, i);
 		} else {
 			s[0].rc = play_read(cpu, &e->a, &s[0].v);
 			vnow = t + e->a.dur > vnow ? t + e->a.dur : vnow;
@@ -363,7 +440,7 @@ int main(int argc, char **argv)
 		return rc;
 	if ((why = rp_run_missing(&run)) || (why = place_cpus()) || (why = setup(&cfg)))
 		return fail(argv[1], 0, why);
-	if (order_per_cpu())
+	if (order_per_cpu() || find_peeks(cfg.gen))
 		return fail(argv[1], 0, "out of memory");
 	/* The models' origin: on an emulated run, where its core clock C was
 	 * read at TSC T (C = 4/3 of the TSC since set-up); else the header's

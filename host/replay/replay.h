@@ -20,7 +20,17 @@ struct event {
 	/* The model's answers in world w (host/replay/replay.c): [2w] read at
 	 * T, [2w + 1] at T+D. */
 	struct ans m[NSTREAM];
+	/* A counter read after writes (of any register, on any CPU) since this
+	 * CPU's last access to the counter: the lowest value world w's model
+	 * gave for it just after each of them, or UINT64_MAX (no such write,
+	 * or every such read faulted). Below the last access's value: the
+	 * model reset it in between (host/replay/compare.c). */
+	uint64_t low[NWORLD];
 };
+
+/* Whether the comparison treats a as an access to a counter (ROLE_CTR of
+ * gen's table or the core PMU's). */
+bool replay_counter(const struct uncore_gen *gen, const struct rp_access *a);
 
 /* Compare every read of ev[0..n) (CPU c of the trace is cpu_of[c] of the
  * replay) with the model's answers, registers named by gen's table and

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Host test for make replay (build/host/replay, host/replay/replay.c) on small
 # fixture traces of a Nehalem uncore: what agrees exits 0, a status bit, a
-# counter that moved where the model's did not, a fault on one side only
-# and another package's counter each make exactly one named disagreement
+# counter that moved where the model's did not, a fault on one side only,
+# a counter that went back with no reset since the last read (across a
+# reset it may) and another package's counter each make exactly one named
+# disagreement
 # (exit 1), and input that cannot be replayed exits 2 saying why. Prints
 # TAP for ci/run-host-tests.sh; exits 1 if any check failed.
 set -uo pipefail
@@ -99,6 +101,39 @@ expect "per CPU: each package its own uncore" 0 0 '2 package\(s\)' "$tmp/pkg.log
 sed '$s/0x0 tsc/0x5 tsc/' "$tmp/pkg.log" >"$tmp/pkg-bad.log"
 expect "another package's counter moving" 1 1 'rd cpu 1 0x394 UNCORE_FixedCntr0: trace 0x5, model 0x0' \
   "$tmp/pkg-bad.log"
+
+# A counter reset between two reads (Xeon 7500 rst_all, X-12): whether it
+# counted past its old value is the timing's (the boot westmere-ex-trace
+# read an R counter after a freeze whose count depends on where in the
+# flit stream it started, OQ-X19), so the trace going back while the model
+# moved agrees; without the reset it is a disagreement, and so is a reset
+# counter the trace shows still while the model's moved.
+{ cat <<'EOF'
+uncore-harness v0.1
+cpu: GenuineIntel signature 0x000206f1 family 0x6 model 0x2f stepping 0x1
+uncore: nhmex (Xeon 7500 (Nehalem-EX) and Westmere-EX uncore: U, C, B, S, M, R, W boxes)
+core PMU: none: no architectural PMU (CPUID.0AH:EAX[7:0] = 0); core tests are N/A
+config: tests=* verbose=3 emu.fault=none emu.uclk_mhz=2133
+  trace-clock: tsc_hz 1000000000 at tsc 1000
+  trace-cpu 0: apic 0x0 package 0 core 0 thread 0
+  trace t.rst: wr cpu 0 0xc00 U_MSR_PMON_GLOBAL_CTL 0x0 tsc 2000+10
+  trace t.rst: wr cpu 0 0x395 W_MSR_PMON_FIXED_CTR_CTL 0x1 tsc 2100+10
+  trace t.rst: wr cpu 0 0xc80 W_MSR_PMON_GLOBAL_CTL 0x80000000 tsc 2200+10
+  trace t.rst: wr cpu 0 0xc00 U_MSR_PMON_GLOBAL_CTL 0x10000000 tsc 2300+10
+  trace t.rst: rd cpu 0 0x394 W_MSR_PMON_FIXED_CTR 0x855 tsc 3300+10
+  trace t.rst: wr cpu 0 0xc00 U_MSR_PMON_GLOBAL_CTL 0x20000000 tsc 4000+10
+  trace t.rst: wr cpu 0 0xc00 U_MSR_PMON_GLOBAL_CTL 0x10000000 tsc 4100+10
+  trace t.rst: rd cpu 0 0x394 W_MSR_PMON_FIXED_CTR 0x800 tsc 5200+10
+EOF
+} >"$tmp/rst.log"
+expect "a reset counter that counted less than before" 0 0 ' 0 disagreements$' "$tmp/rst.log"
+sed '/tsc 4000+/s/0x20000000/0x0/' "$tmp/rst.log" >"$tmp/norst.log"
+expect "no reset: a counter that went back" 1 1 \
+  'W_MSR_PMON_FIXED_CTR: trace 0x800, .*: trace went back \(a wrap or a reset\), model moved \(X-35\)$' \
+  "$tmp/norst.log"
+sed '$s/0x800 tsc/0x855 tsc/' "$tmp/rst.log" >"$tmp/rst-still.log"
+expect "a reset counter still where the model's moved" 1 1 \
+  'W_MSR_PMON_FIXED_CTR: trace 0x855, .*: trace still, model moved \(X-35\)$' "$tmp/rst-still.log"
 
 # PCI configuration and MMIO accesses are played through the access layer:
 # a function nobody presents is a master abort on both sides, an MMIO
