@@ -9,17 +9,9 @@
 # (0x1A) it names none. Prints TAP; SKIPs when build/host/suite is not
 # built (make host-tests does not build it, make check does).
 set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-suite="$here/${B:-build}/host/suite"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-report() { n=$((n+1)); if [ "$2" = 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
-
-if [ ! -x "$suite" ]; then
-  echo "ok 1 - the banner names the discovery corrections # SKIP build/host/suite not built"
-  echo "1..1"; exit 0
-fi
+# shellcheck source=../suites/host_suite_lib.sh
+. "$(dirname "$0")/../suites/host_suite_lib.sh"
+need_suite "the banner names the discovery corrections"
 
 # run NAME MODEL OPTS...: the host suite on MODEL, disc.table.read alone.
 run() {

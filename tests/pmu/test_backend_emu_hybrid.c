@@ -155,7 +155,8 @@ static void c58_c59_shapes_by_model(void **state)
 {
 	static const uint8_t hybrid_models[] = { 0x97, 0x9A, 0xB7, 0xBA, 0xBF };
 	static const uint8_t v5_models[] = { 0x7D, 0x7E, 0x8C, 0x8D, 0xA7 };
-	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false, false };
+	struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto", .uclk_mhz = 2133,
+			       .core_ebx = -1 };
 	struct pmu_choice ch;
 	unsigned i;
 
@@ -186,7 +187,8 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	static const struct test one[] = { { .id = "c.one", .desc = "", .needs = 0 } };
 	static const struct suite per_type = SUITE_EACH_TYPE("c", one);
 	static const struct suite *const suites[] = { &per_type };
-	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false, false };
+	struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto", .uclk_mhz = 2133,
+			       .core_ebx = -1 };
 	struct pmu_cpu adln = { "GenuineIntel", 6, 0xBE, true, 0 };
 	struct run_types types;
 	struct run_opts ro = { .tests = "*", .skip = "", .repeat = 1, .types = &types };
@@ -237,7 +239,8 @@ static void c74_c75_xeon_parts_one_shape_not_hybrid(void **state)
 		{ 0xAD, 5, 0, 0xFF, 0x7, "xeon" }, { 0xAE, 5, 0, 0xFF, 0x7, "xeon" },
 		{ 0xAF, 5, 0x3, 0x3F, 0x5, "srf" }, { 0xDD, 6, 0x3, 0xEF, 0x5, "cwf" },
 	};
-	struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, false };
+	struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto", .uclk_mhz = 2133,
+			       .core_ebx = -1 };
 	struct run_types types;
 	struct pmu_choice ch;
 	struct core_enum e;
@@ -289,7 +292,9 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		struct pmu_opts o = { PMU_BACKEND_EMU, "auto", NULL, 2133, -1, rows[i].sub0, false };
+		struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto",
+				       .uclk_mhz = 2133, .core_ebx = -1,
+				       .core_leaf23_sub0 = rows[i].sub0 };
 
 		pmu_choose(&lnl, &o, &ch);
 		host_machine(4, 1);

@@ -90,7 +90,8 @@ static const char *probe(const char *vendor, uint32_t family, uint32_t model,
 			 struct pmu_choice *ch)
 {
 	struct pmu_cpu cpu = { vendor, family, model, false, 5 };
-	struct pmu_opts o = { PMU_BACKEND_HW, "auto", NULL, 2133, -1, false };
+	struct pmu_opts o = { .backend = PMU_BACKEND_HW, .uncore = "auto", .uclk_mhz = 2133,
+			       .core_ebx = -1 };
 
 	assert_false(pmu_setup(&cpu, &o, &fake_hw, 0, ch));
 	return ch->gen ? ch->gen->name : NULL;

@@ -7,17 +7,9 @@
 # ex-throttle-counts (throttle events counting on a part that does not
 # throttle) it FAILs. Prints TAP; SKIPs when build/host/suite is not built.
 set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-suite="$here/${B:-build}/host/suite"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-report() { n=$((n+1)); if [ "$2" = 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
-
-if [ ! -x "$suite" ]; then
-  echo "ok 1 - emu.throttle= on the Xeon 7500 # SKIP build/host/suite not built"
-  echo "1..1"; exit 0
-fi
+# shellcheck source=host_suite_lib.sh
+. "$(dirname "$0")/host_suite_lib.sh"
+need_suite "emu.throttle= on the Xeon 7500"
 
 # run NAME OPTS...: the host suite on model 0x2E, the one test, traced.
 run() {

@@ -8,17 +8,9 @@
 # and touch 0x391, so it can fail. Prints TAP; SKIPs when build/host/suite
 # is not built (make host-tests does not build it, make check does).
 set -uo pipefail
-here="$(cd "$(dirname "$0")/../.." && pwd)"
-suite="$here/${B:-build}/host/suite"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-n=0
-report() { n=$((n+1)); if [ "$2" = 0 ]; then echo "ok $n - $1"; else echo "not ok $n - $1"; fi; }
-
-if [ ! -x "$suite" ]; then
-  echo "ok 1 - nhm.* N/A on a version-4 core # SKIP build/host/suite not built"
-  echo "1..1"; exit 0
-fi
+# shellcheck source=host_suite_lib.sh
+. "$(dirname "$0")/host_suite_lib.sh"
+need_suite "nhm.* N/A on a version-4 core"
 
 # run NAME MODEL OPTS...: the host suite on MODEL, nhm.* and core.v4.*, traced.
 run() {
