@@ -105,6 +105,8 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox, /* L-106, OQ-L29 */
 		.suite = "mtl",
+		.mmio = imc_mmio, /* L-110 */
+		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
 	{
 		.name = "arl",
@@ -115,6 +117,8 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox,
 		.suite = "mtl",
+		.mmio = imc_mmio, /* L-110 */
+		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
 	{
 		.name = "lnl",
@@ -124,6 +128,8 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = lnl_boxes,
 		.nboxes = ARRAY_SIZE(lnl_boxes),
 		.suite = "mtl",
+		.mmio = lnl_mmio, /* L-110, L-119 */
+		.nmmio = ARRAY_SIZE(lnl_mmio),
 	},
 	{
 		.name = "ivbep",

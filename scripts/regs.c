@@ -4,8 +4,12 @@
  * (space: msr, pci or mmio; width: a counter's counting width in bits,
  * otherwise the register size; a register two sets share, like
  * IA32_PERF_GLOBAL_STATUS in an uncore's PMI path and in the core PMU, is
- * listed under each; address: the MSR, or pci:DEVICE_ID:DD.F+OFFSET for a
- * PCI-config box's register, on its socket's uncore bus; fields: "name
+ * listed under each; address: the MSR, pci:DEVICE_ID:DD.F+OFFSET for a
+ * PCI-config box's register, on its socket's uncore bus, or
+ * mmio:BAR@00.0+CFG+OFFSET for a register in memory behind a BAR of the
+ * host bridge (its name, its configuration offset in 0:0.0, the
+ * register's offset from it: the memory controllers behind MCHBAR, layout
+ * F's units behind SAFBAR, uncore_gen.mmio); fields: "name
  * hi:lo ACCESS" for each field, separated by "; ", empty where the table
  * gives none). A discovery generation (spr ... cwf, disc) has no register
  * table: its lines are the units of its emulated part's discovery table,
@@ -58,6 +62,18 @@ static void print_fields(const struct reg_tmpl *t)
 		       field_access_names[f->access]);
 }
 
+/* One line: register r, at addr in space. */
+static void print_reg(const struct reg_ref *r, const char *space, const char *addr)
+{
+	char name[64];
+
+	reg_name(r, name, sizeof(name));
+	printf("%s,%s,%s,%s,%s,%u,%s,", r->gen->name, r->box->name, name, space, addr,
+	       r->tmpl->width, access_names[r->tmpl->access]);
+	print_fields(r->tmpl);
+	printf("\n");
+}
+
 static void print_set(const struct uncore_gen *gen)
 {
 	unsigned b, t, box, idx;
@@ -73,15 +89,38 @@ static void print_set(const struct uncore_gen *gen)
 						.box_idx = box, .idx = idx,
 						.msr = reg_msr(&bt->regs[t], bt, box, idx),
 					};
-					char name[64], addr[32];
+					char addr[32];
 
-					reg_name(&r, name, sizeof(name));
 					reg_addr(&r, addr, sizeof(addr));
-					printf("%s,%s,%s,%s,%s,%u,%s,", gen->name, bt->name, name,
-					       bt->scope == SCOPE_PCI ? "pci" : "msr", addr,
-					       bt->regs[t].width, access_names[bt->regs[t].access]);
-					print_fields(&bt->regs[t]);
-					printf("\n");
+					print_reg(&r, bt->scope == SCOPE_PCI ? "pci" : "msr", addr);
+				}
+	}
+}
+
+/* Its box types behind host-bridge BARs (uncore_gen.mmio): address
+ * "mmio:BAR@00.0+0xCFG+0xOFFSET", the BAR by name and configuration offset
+ * in the host bridge, then the register's offset from the BAR. */
+static void print_mmio(const struct uncore_gen *gen)
+{
+	unsigned m, t, box, idx;
+
+	for (m = 0; m < gen->nmmio; m++) {
+		const struct mmio_box *mb = &gen->mmio[m];
+		const struct box_type *bt = mb->box;
+
+		for (box = 0; box < bt->nboxes; box++)
+			for (t = 0; t < bt->nregs; t++)
+				for (idx = 0; idx < bt->regs[t].count; idx++) {
+					const struct reg_tmpl *rt = &bt->regs[t];
+					struct reg_ref r = { .gen = gen, .box = bt, .tmpl = rt,
+							     .box_idx = box, .idx = idx };
+					int64_t off = (int64_t)rt->addr + (int64_t)rt->stride * idx +
+						      (int64_t)mb->step * box;
+					char addr[64];
+
+					snprintf(addr, sizeof(addr), "mmio:%s@00.0+0x%X+0x%llX", mb->bar,
+						 mb->cfg_off, (unsigned long long)off);
+					print_reg(&r, "mmio", addr);
 				}
 	}
 }
@@ -437,6 +476,7 @@ int main(int argc, char **argv)
 		const struct emu_binding *b = emu_binding_for(uncore_gens[g].name);
 
 		print_set(&uncore_gens[g]);
+		print_mmio(&uncore_gens[g]);
 		if (b && b->model == &disc_model)
 			print_disc(&uncore_gens[g]);
 	}

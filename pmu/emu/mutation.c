@@ -79,7 +79,7 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
 			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "
-		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and counter (S-59..S-62)",
+		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and umask 0 (S-60, S-62)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
 			"count (V-03..V-08, V-12, V-21)",
 };

@@ -70,3 +70,9 @@ const struct box_type imc_freerun = {
 	.regs = freerun_regs,
 	.nregs = ARRAY_SIZE(freerun_regs),
 };
+
+/* L-110: both behind MCHBAR, controller m at + IMC_STRIDE * m. */
+const struct mmio_box imc_mmio[2] = {
+	{ .bar = "MCHBAR", .cfg_off = MCHBAR_CFG, .step = IMC_STRIDE, .box = &imc_pmon },
+	{ .bar = "MCHBAR", .cfg_off = MCHBAR_CFG, .step = IMC_STRIDE, .box = &imc_freerun },
+};

@@ -95,3 +95,12 @@ const struct box_type lnl_hbo = {
 	.regs = hbo_regs,
 	.nregs = ARRAY_SIZE(hbo_regs),
 };
+
+/* L-127: the memory controllers of §4.16; L-119: the sNCU and the HBOs
+ * behind SAFBAR, HBO box b LNL_HBO_STEP * b below box 0. */
+const struct mmio_box lnl_mmio[4] = {
+	{ .bar = "MCHBAR", .cfg_off = MCHBAR_CFG, .step = IMC_STRIDE, .box = &imc_pmon },
+	{ .bar = "MCHBAR", .cfg_off = MCHBAR_CFG, .step = IMC_STRIDE, .box = &imc_freerun },
+	{ .bar = "SAFBAR", .cfg_off = SAFBAR_CFG, .box = &lnl_sncu },
+	{ .bar = "SAFBAR", .cfg_off = SAFBAR_CFG, .step = -(int32_t)LNL_HBO_STEP, .box = &lnl_hbo },
+};

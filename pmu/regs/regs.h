@@ -120,6 +120,17 @@ struct pci_box_type {
 	const uint8_t *devfn;    /* box.nboxes entries: device << 3 | function */
 };
 
+/* A box type in memory behind a BAR of the host bridge (0:0.0): the
+ * BAR's name and configuration offset, and the step from box b's
+ * registers to box b + 1's, which box_stride cannot hold (0x10000, or
+ * downwards). The box type's addresses are offsets from the BAR. */
+struct mmio_box {
+	const char *bar;  /* "MCHBAR" */
+	uint16_t cfg_off; /* the BAR's configuration offset in 0:0.0 */
+	int32_t step;     /* box b at addr + step * b */
+	const struct box_type *box; /* SCOPE_MMIO */
+};
+
 /* A generation: one row of the registry (pmu/registry.c), the hardware's
  * facts and the suite that tests them. Its emulated model and defect
  * family are bound to its name in pmu/emu/models.c, its `make mutation`
@@ -141,6 +152,10 @@ struct uncore_gen {
 	 * uncore rather than point another generation's tests at its
 	 * registers. */
 	const char *suite;
+	/* Its box types behind host-bridge BARs (SCOPE_MMIO, in no MSR
+	 * list); NULL: none. */
+	const struct mmio_box *mmio;
+	unsigned nmmio;
 };
 
 /* A concrete register: one instance of a template. */

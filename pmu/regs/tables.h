@@ -34,11 +34,17 @@ extern const struct box_type lnl_gctl, lnl_cbox;
  * SAFBAR; HBO box b LNL_HBO_STEP * b below box 0. */
 extern const struct box_type lnl_sncu, lnl_hbo;
 #define LNL_HBO_STEP 0x1000u
+#define SAFBAR_CFG 0x68u /* SAFBAR's configuration offset in 0:0.0 (L-119) */
 /* The memory controllers' PMON block and free-running counters behind
  * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
  * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */
 extern const struct box_type imc_pmon, imc_freerun;
 #define IMC_STRIDE 0x10000u /* controller m's registers at + IMC_STRIDE * m (L-110) */
+#define MCHBAR_CFG 0x48u    /* MCHBAR's configuration offset in 0:0.0 (L-110) */
+/* The registry's MMIO lists (struct mmio_box): the memory controllers
+ * behind MCHBAR (pmu/regs/imc.c), and layout F's, those and its sNCU and
+ * HBO units behind SAFBAR (pmu/regs/lnl.c, L-127). */
+extern const struct mmio_box imc_mmio[2], lnl_mmio[4];
 /* The ARB's rules after Haswell (L-83) and Rocket Lake's own (OQ-L34): the
  * same registers as client_arb; Rocket Lake's for its model only (no
  * generation of its own: it shares Tiger Lake's layout, L-69). */

@@ -431,6 +431,44 @@ static enum verdict edge(struct tctx *t)
 	return V_PASS;
 }
 
+/* V-24 on C-box 0: LLC_LOOKUP (EDGE_EV) may count on counters 0 and 1,
+ * TOR_OCCUPANCY.ALL on counter 0 alone. Two windows: LLC_LOOKUP on 0 and
+ * on 2 and 3, which its restriction leaves out, clockticks on 1; then
+ * TOR_OCCUPANCY.ALL on 0 and on 1, clockticks on 2. Outside its counters
+ * an event counts nothing (model; reported on hardware, OQ-S30); on its
+ * own the model's events move, so an idle one names itself. */
+static enum verdict restrictions(struct tctx *t)
+{
+	const uint64_t llc = EDGE_EV | SNB_EN, tor = SNB_TOR_ALL | SNB_EN, clk = snb_box_clk(0);
+	const uint64_t w1[SNB_NCTR] = { llc, clk, llc, llc };
+	const uint64_t w2[SNB_NCTR] = { tor, tor, clk, 0 };
+	uint64_t a[SNB_NCTR], b[SNB_NCTR];
+
+	TRY(v2_only(t));
+	TRY(snb_quiet(t));
+	TRY(snb_box_window(t, 0, w1, WIN_US, a));
+	TRY(snb_box_window(t, 0, w2, WIN_US, b));
+	TRY(snb_quiet(t));
+	t_figure(t, "llc_lookup_ctr0_count", (int64_t)a[0], "count");
+	t_figure(t, "llc_lookup_ctr2_count", (int64_t)a[2], "count");
+	t_figure(t, "llc_lookup_ctr3_count", (int64_t)a[3], "count");
+	t_figure(t, "tor_ctr0_count", (int64_t)b[0], "count");
+	t_figure(t, "tor_ctr1_count", (int64_t)b[1], "count");
+	CHECK(t, a[1] > 0 && b[2] > 0, "C-box 0 clockticks did not count in %u us", WIN_US);
+	TRY(t_default(t, "OQ-S30", "an event outside its counters counts nothing",
+		      !a[2] && !a[3] && !b[1], "LLC_LOOKUP on C-box 0 counters 2 and 3 counted %lu "
+		      "and %lu (counter 0: %lu), TOR_OCCUPANCY.ALL on counter 1 %lu (counter 0: "
+		      "%lu); V-24 allows counters 0-1 and 0", (unsigned long)a[2],
+		      (unsigned long)a[3], (unsigned long)a[0], (unsigned long)b[1],
+		      (unsigned long)b[0]));
+	if (!a[0] || !b[0])
+		return t_idle(t, "on counter 0, where V-24 lets them count, LLC_LOOKUP counted %lu "
+				 "and TOR_OCCUPANCY.ALL %lu in %lu and %lu clockticks",
+			      (unsigned long)a[0], (unsigned long)b[0], (unsigned long)a[1],
+			      (unsigned long)b[2]);
+	return V_PASS;
+}
+
 /* V-21, OQ-V6: the C-boxes of the part's cores answer; of the fifteen
  * register sets, one beyond them faults (model choice; reported on
  * hardware, where a slice may outlive its core). */
@@ -514,6 +552,9 @@ static const struct test tests[] = {
 	  "clockticks", .needs = NEED_UNCORE, .run = thresh },
 	{ .id = "snbep.v2.edge", .desc = "rising edges of x >= 2 on a C-box event",
 	  .needs = NEED_UNCORE, .run = edge },
+	{ .id = "snbep.v2.restrictions", .desc = "LLC_LOOKUP and TOR_OCCUPANCY count on the "
+	  "C-box counters V-24 allows, nothing elsewhere (model; reported on hardware)",
+	  .needs = NEED_UNCORE, .run = restrictions },
 	{ .id = "snbep.v2.cbox-count", .desc = "the part's C-boxes answer, those beyond fault "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = cbox_count },
 	{ .id = "snbep.v2.cbox-filters", .desc = "the C-box's FILTER0 and FILTER1 hold their "

@@ -272,7 +272,7 @@ const struct emu_mmio_model mtl_imc_model = {
 	.size = sizeof(struct mtl_imc),
 	.init = imc_init,
 	.nbars = 1,
-	.bar = { { .cfg_off = 0x48, .base = MTL_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
+	.bar = { { .cfg_off = MCHBAR_CFG, .base = MTL_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
 	.read = imc_read,
 	.write = imc_write,
 	.traffic = traffic,

@@ -35,7 +35,7 @@
 	D(f, SNBEP_CTL_RST_IGNORED, "snbep-ctl-rst-ignored", MUT, "CTL.rst does not clear the counter (S-20)") \
 	D(f, SNBEP_CTL_RST_READS_1, "snbep-ctl-rst-reads-1", MUT, "CTL.rst reads back 1 (S-20, OQ-S12)") \
 	/* event constraints */                                                         \
-	D(f, SNBEP_CONSTRAINT_IGNORED, "snbep-constraint-ignored", E5, "an event counts on a counter its restriction leaves out: TOR_OCCUPANCY on C-box counters 1-3 (S-59, S-61, OQ-S30)") \
+	D(f, SNBEP_CONSTRAINT_IGNORED, "snbep-constraint-ignored", MUT, "an event counts on a C-box counter its restriction leaves out: TOR_OCCUPANCY on counters 1-3, on IVB-EP LLC_LOOKUP on 2-3 too (S-59, S-61, V-24, OQ-S30)") \
 	D(f, SNBEP_TOR_OVER_MAX, "snbep-tor-over-max", E5, "TOR_OCCUPANCY adds up to 40 a cycle, not 20 (S-60)") \
 	D(f, SNBEP_UMASK0_COUNTS, "snbep-umask0-counts", E5, "a C-box event with umask 0 counts every sub-event (S-62)") \
 	/* widths */                                                                    \

@@ -311,6 +311,40 @@ static void v21_cbox_count_from_the_part(void **state)
 	assert_true(count_holds(0));
 }
 
+/* V-24: LLC_LOOKUP (0x34) may count on counters 0 and 1, TOR_OCCUPANCY
+ * (0x36) on counter 0 alone; on the others they count nothing (OQ-S30),
+ * while on their own counters the model's streams move. ctr: the counts
+ * of C-box 0 after 3000 UCLKs with LLC_LOOKUP on counters 0 and 2, TOR
+ * on 1 and 3: counter 0 alone counts. */
+static void v24_counts(emu_faults_t f, uint64_t ctr[SNBEP_NCTR])
+{
+	unsigned k;
+
+	init(f);
+	wr(&u, C_CTL(0, 0), ctl(0x34, 0x03, 0, CTL_EN), 0);
+	wr(&u, C_CTL(0, 1), ctl(0x36, 0x08, 0, CTL_EN), 0);
+	wr(&u, C_CTL(0, 2), ctl(0x34, 0x03, 0, CTL_EN), 0);
+	wr(&u, C_CTL(0, 3), ctl(0x36, 0x08, 0, CTL_EN), 0);
+	wr(&u, C_BOX_CTL(0), RUNNING, 0);
+	for (k = 0; k < SNBEP_NCTR; k++)
+		ctr[k] = rd(&u, C_CTR(0, k), 3000);
+}
+
+static bool restrictions_hold(emu_faults_t f)
+{
+	uint64_t c[SNBEP_NCTR];
+
+	v24_counts(f, c);
+	return c[0] > 0 && !c[1] && !c[2] && !c[3];
+}
+
+static void v24_counter_restrictions(void **state)
+{
+	(void)state;
+	assert_true(restrictions_hold(0));
+	assert_false(restrictions_hold(emu_fault_mask(EMU_FAULT_BIT_SNBEP_CONSTRAINT_IGNORED)));
+}
+
 /* V-20: the E5-2600's addresses, so its registers answer as there; V-11
  * (§6 item 7): the PCU keeps ev_sel_ext. */
 static void v20_shared_addresses(void **state)
@@ -389,6 +423,7 @@ int main(void)
 		cmocka_unit_test(v18_cbox_filters),
 		cmocka_unit_test(v20_shared_addresses),
 		cmocka_unit_test(v21_cbox_count_from_the_part),
+		cmocka_unit_test(v24_counter_restrictions),
 		cmocka_unit_test(every_ivbep_defect_breaks_its_row),
 		cmocka_unit_test(every_ivbep_defect_has_a_row),
 		cmocka_unit_test(e5_unchanged),
