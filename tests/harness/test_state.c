@@ -23,8 +23,8 @@ static struct tresult res;
 
 static void machine(unsigned ncpus, unsigned npkg)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, NULL, 0, NULL, NULL,
-			     0x1A, NULL };
+	struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .uclk_khz = 2133000,
+			.cpu_model = 0x1A };
 
 	host_machine(ncpus, npkg);
 	host_cfg()->inject = INJECT_NONE;
