@@ -38,7 +38,7 @@ static int run_op(unsigned cpu, struct msr_op *op)
 
 static int hw_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
-	struct msr_op op = { msr, false, 0, 0 };
+	struct msr_op op = { .msr = msr };
 	int rc = run_op(cpu, &op);
 
 	*val = rc ? 0 : op.val;
@@ -47,7 +47,7 @@ static int hw_read(unsigned cpu, uint32_t msr, uint64_t *val)
 
 static int hw_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
-	struct msr_op op = { msr, true, val, 0 };
+	struct msr_op op = { .msr = msr, .write = true, .val = val };
 
 	return run_op(cpu, &op);
 }

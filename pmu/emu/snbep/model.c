@@ -79,7 +79,7 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
 			   bool gt)
 {
-	struct emu_filt f = { (uint8_t)thresh, inv, edge, gt };
+	struct emu_filt f = { .cmask = (uint8_t)thresh, .inv = inv, .edge = edge, .gt = gt };
 
 	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
 		f.inv = false;
