@@ -61,7 +61,7 @@ static void c09_each_counter_has_its_own_global_bit(void **state)
 
 static void c09_version_1_has_no_global_gate(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v1 = { .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7 };
 	struct core_pmu u;
 
 	(void)state;
@@ -199,7 +199,8 @@ static void c11_unavailable_events_count_nothing(void **state)
 {
 	/* EBX bit 3 set (LLC references unavailable); EBX length 5, so events
 	 * 5 and 6 are unavailable too (C-24: index below EAX[31:24]). */
-	static const struct core_shape s = { 3, 4, 48, 5, 1u << 3, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape s = { .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 5,
+			.ebx = 1u << 3, .nfixed = 3, .fixed_width = 48, .pdcm = true };
 	unsigned ev;
 
 	(void)state;

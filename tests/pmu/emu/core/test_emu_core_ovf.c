@@ -109,7 +109,8 @@ static void at_max_one_event_sets_status(const struct core_shape *s, bool full)
 
 static void oq_c12_counter_at_max_overflows_on_exactly_one_event(void **state)
 {
-	static const struct core_shape w40 = { 2, 2, 40, 7, 0, 3, 36, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w40 = { .version = 2, .ngp = 2, .gp_width = 40,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 36 };
 
 	(void)state;
 	at_max_one_event_sets_status(&core_shape_nhm, false);   /* 48 bits, C-17 */
@@ -157,7 +158,8 @@ static void c12_counters_wrap_at_48_bits_and_go_on(void **state)
 
 static void c11_enumerated_width_sets_the_wrap(void **state)
 {
-	static const struct core_shape w40 = { 2, 2, 40, 7, 0, 3, 36, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w40 = { .version = 2, .ngp = 2, .gp_width = 40,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 36 };
 	struct core_pmu u;
 
 	(void)state;
@@ -284,7 +286,8 @@ static void c10_requests_in_cycle_order_one_per_cycle(void **state)
  * long window): one request per overflow, extra ones counted as dropped. */
 static void c10_many_overflows_in_one_advance(void **state)
 {
-	static const struct core_shape w32 = { 3, 2, 32, 7, 0, 3, 32, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w32 = { .version = 3, .ngp = 2, .gp_width = 32,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 32 };
 	struct core_pmu u;
 	struct core_pmi_req req[CORE_MAX_PMI_REQ];
 	unsigned k;

@@ -58,8 +58,11 @@ static void c52_named_fixed_counter_above_edx_counts(void **state)
  * EDX[4:0] whatever ECX would say. */
 static void c52_c53_fixed_set_by_the_rule(void **state)
 {
-	static const struct core_shape v4_two = { 4, 4, 48, 7, 0, 2, 48, true, 0, 0, false, 0, 0, 0, 0 };
-	static const struct core_shape v5_hole = { 5, 4, 48, 7, 0, 0, 48, true, 0, 0x4, true, 0, 0, 0, 0 };
+	static const struct core_shape v4_two = { .version = 4, .ngp = 4, .gp_width = 48,
+			.ebx_len = 7, .nfixed = 2, .fixed_width = 48, .pdcm = true };
+	static const struct core_shape v5_hole = { .version = 5, .ngp = 4, .gp_width = 48,
+			.ebx_len = 7, .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x4,
+			.any_deprecated = true };
 
 	(void)state;
 	assert_int_equal(core_shape_fixed_set(&core_shape_adl_e), ECX_BITMAP);
