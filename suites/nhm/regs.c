@@ -60,8 +60,9 @@ static unsigned regs_of(enum reg_role role, struct reg_ref *out)
 
 		for (box = 0; tm->role == role && box < b->nboxes; box++)
 			for (idx = 0; idx < tm->count && n < MAX_REGS; idx++)
-				out[n++] = (struct reg_ref){ g, b, tm, box, idx,
-							     reg_msr(tm, b, box, idx) };
+				out[n++] = (struct reg_ref){ .gen = g, .box = b, .tmpl = tm,
+						.box_idx = box, .idx = idx,
+						.msr = reg_msr(tm, b, box, idx) };
 	}
 	return n;
 }
