@@ -102,17 +102,32 @@ static void c11_cpuid_view_encodes_the_shape(void **state)
 static void c11_invalid_shapes_are_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 0, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* no PMU */
-		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* v6 without leaf 23H (C-71) */
-		{ 3, 0, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 9, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 31, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 64, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 8, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* OQ-C10: rows 7-12 not modelled */
-		{ 3, 4, 48, 7, 0, 0, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 7, 0, 4, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 7, 0, 3, 20, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 1, 2, 40, 7, 0, 3, 40, false, 0, 0, false, 0, 0, 0, 0 }, /* fixed counters from version 2 */
+		/* no PMU */
+		{ .version = 0, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		/* v6 without leaf 23H (C-71) */
+		{ .version = 6, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 0, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 9, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 31, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 64, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		/* OQ-C10: rows 7-12 not modelled */
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 8, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 0,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 4,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 20, .pdcm = true },
+		/* fixed counters from version 2 */
+		{ .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 40, .pdcm = false },
 	};
 	struct core_pmu u;
 	unsigned i;

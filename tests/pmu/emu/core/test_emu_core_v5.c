@@ -111,10 +111,18 @@ static void c54_oqc21_anythread_refused_where_deprecated(void **state)
 static void oqc24_invalid_v5_shapes_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 5, 4, 48, 7, 0, 3, 48, true, 0, 0x8, true, 0, 0, 0, 0 }, /* IA32_FIXED_CTR3 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0x7, false, 0, 0, 0, 0 }, /* a bitmap before v5 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* deprecation before v5 */
-		{ 5, 4, 48, 7, 0, 0, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* no fixed counter */
+		/* IA32_FIXED_CTR3 */
+		{ .version = 5, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x8, .any_deprecated = true },
+		/* a bitmap before v5 */
+		{ .version = 4, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x7, .any_deprecated = false },
+		/* deprecation before v5 */
+		{ .version = 4, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0, .any_deprecated = true },
+		/* no fixed counter */
+		{ .version = 5, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 0,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0, .any_deprecated = true },
 	};
 	unsigned i;
 
