@@ -6,8 +6,8 @@
  * test_emu_core.h. */
 #include "tests/pmu/emu/core/test_emu_core.h"
 
-static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
-static const struct ref inst = { CORE_EV_INST, 0, false, false };
+static const struct ref cycles = { .ev = CORE_EV_CYCLES };
+static const struct ref inst = { .ev = CORE_EV_INST };
 
 /* The first cycle T > t0 with count(r, t0, T) >= n. */
 static uint64_t ref_reach(const struct ref *r, uint64_t t0, uint64_t n)
@@ -94,7 +94,7 @@ static void at_max_one_event_sets_status(const struct core_shape *s, bool full)
 		assert_int_equal(rd(&u, STATUS, t0 + 1), 1ull << n);
 	}
 	for (j = 0; j < s->nfixed; j++) {
-		const struct ref r = { fixed_ev[j], 0, false, false };
+		const struct ref r = { .ev = fixed_ev[j] };
 
 		init(&u, s, 0);
 		wr(&u, FIXED(j), fmax, t0);
@@ -213,7 +213,7 @@ static void c22_fixed_overflow_sets_bit_32_plus_j_and_pmi_bit(void **state)
 		assert_int_equal(core_take_pmi(&u, req, 4), 1);
 		assert_int_equal(req[0].ovf, G_FIXED(j));
 		assert_int_equal(req[0].cycle, j == 1 ? 1 : ref_reach(&(struct ref){
-			j ? CORE_EV_REF : CORE_EV_INST, 0, false, false }, 0, 1));
+			.ev = j ? CORE_EV_REF : CORE_EV_INST }, 0, 1));
 	}
 }
 
