@@ -324,7 +324,7 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
  * mask as figure core_type_id[cpu], and nothing where not hybrid. */
 static void c61_routed_cpus_named_by_core_type(void **state)
 {
-	static const struct test tc = { "x.route", "", 0, NULL };
+	static const struct test tc = { .id = "x.route", .desc = "" };
 	struct emu_cfg plain = { .uclk_khz = 2133000, .clock = manual_clock,
 			.core = &core_shape_v5, .core_clock = manual_clock, .cpu_model = 0x7D };
 	struct tresult r;
