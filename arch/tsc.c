@@ -62,7 +62,7 @@ struct tsc_window tsc_window_of_steps(const uint64_t *t, unsigned k, uint64_t re
 
 struct tsc_cal tsc_pick(const struct tsc_window *w, unsigned n, uint64_t ref_hz)
 {
-	struct tsc_cal c = { 0, false, n, 0, 0 };
+	struct tsc_cal c = { .windows = n };
 	uint64_t hz[TSC_MAX_WINDOWS], x;
 	unsigned i, j, m = 0, least = 0;
 

@@ -476,7 +476,7 @@ static long next_unit(struct reader *r)
 int cfg_parse_file(struct cfg *c, const char *name, const void *data,
 		   size_t len, cfg_msg_fn msg, void *ctx)
 {
-	struct reader r = { data, len, 0, false };
+	struct reader r = { .p = data, .len = len };
 	struct parse p = { .c = c, .msg = msg, .ctx = ctx, .unit = "line" };
 	struct item it;
 	char q[QUOTE_SIZE];

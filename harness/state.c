@@ -248,7 +248,8 @@ static struct pci_fn fn_of(unsigned bus, const struct box_type *bt, unsigned box
 {
 	uint8_t df = box_pci_devfn(bt, box);
 
-	return (struct pci_fn){ 0, (uint8_t)bus, (uint8_t)(df >> 3), (uint8_t)(df & 7) };
+	return (struct pci_fn){ .bus = (uint8_t)bus, .dev = (uint8_t)(df >> 3),
+			.fn = (uint8_t)(df & 7) };
 }
 
 /* Every PCI box instance of the generation on each bus of segment 0 whose

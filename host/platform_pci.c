@@ -30,7 +30,7 @@ static unsigned nwindows;
 void host_pci_reset(void)
 {
 	nfns = 1;
-	fns[0].f = (struct pci_fn){ 0, 0, 0, 0 };
+	fns[0].f = (struct pci_fn){ 0 };
 	fns[0].cfg = q35_host_bridge;
 	nwindows = 0;
 }

@@ -95,9 +95,21 @@ static void tcg_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 /* Its PCI configuration space and MMIO are the host platform's simulated
  * ones (host/platform_pci.c: QEMU q35's host bridge alone). */
 static const struct msr_backend tcg = {
-	"hw", false, tcg_read, tcg_write, plat_apic_read_lvtpc, plat_apic_write_lvtpc,
-	tcg_pmi_bound_us, tcg_pmi_flush, tcg_cpuid, tcg_core_emulated, tcg_cstate,
-	plat_pci_read, plat_pci_write, plat_mmio_read, plat_mmio_write, tcg_traffic,
+	.name = "hw",
+	.read = tcg_read,
+	.write = tcg_write,
+	.lvtpc_read = plat_apic_read_lvtpc,
+	.lvtpc_write = plat_apic_write_lvtpc,
+	.pmi_bound_us = tcg_pmi_bound_us,
+	.pmi_flush = tcg_pmi_flush,
+	.cpuid = tcg_cpuid,
+	.core_emulated = tcg_core_emulated,
+	.cstate = tcg_cstate,
+	.pci_read = plat_pci_read,
+	.pci_write = plat_pci_write,
+	.mmio_read = plat_mmio_read,
+	.mmio_write = plat_mmio_write,
+	.traffic = tcg_traffic,
 };
 
 static void usage(void)

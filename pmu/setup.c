@@ -48,8 +48,9 @@ bool pmu_setup(const struct pmu_cpu *cpu, const struct pmu_opts *o, const struct
 	}
 	if (!out->emulated || (!out->gen && !out->core))
 		return false;
-	ec = (struct emu_cfg){ out->gen, o->faults, o->uclk_mhz * 1000, hw, NULL, tick_us,
-			       out->core, NULL, cpu->model, out->core_e };
+	ec = (struct emu_cfg){ .gen = out->gen, .faults = o->faults,
+			.uclk_khz = o->uclk_mhz * 1000, .lower = hw, .tick_us = tick_us,
+			.core = out->core, .cpu_model = cpu->model, .core_e = out->core_e };
 	rc = emu_setup(&ec);
 	if (rc == PLAT_EUNSUPPORTED) { /* a generation without a model: the core PMU alone */
 		snprintf(out->why, sizeof(out->why), "no emulated model of %s yet", out->gen->name);

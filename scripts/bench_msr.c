@@ -41,8 +41,8 @@ static double median_ns(bool write)
 	unsigned r, i;
 
 	for (r = 0; r < RUNS; r++) {
-		struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, bench_clock, 0,
-				     NULL, NULL, 0x1A };
+		struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .uclk_khz = 2133000,
+				.clock = bench_clock, .cpu_model = 0x1A };
 		uint64_t v;
 		double t0;
 

@@ -40,7 +40,8 @@ int acpi_mcfg(const void *rsdp, struct ecam_range *out, unsigned max)
 	for (i = 0; i < n && i < max; i++) {
 		const uint8_t *e = mcfg + 44 + 16 * i;
 
-		out[i] = (struct ecam_range){ rd64(e), (uint16_t)(e[8] | e[9] << 8), e[10], e[11] };
+		out[i] = (struct ecam_range){ .base = rd64(e),
+				.seg = (uint16_t)(e[8] | e[9] << 8), .start = e[10], .end = e[11] };
 	}
 	return (int)i;
 }

@@ -242,7 +242,8 @@ static enum rp_kind header(const char *s, struct rp_run *r)
 	if ((p = after(s, "trace-cpu ")) &&
 	    sscanf(p, "%u: apic 0x%x package %u core %u thread %u", &i, &apic, &pkg, &core_id,
 		   &thread) == 5 && i < RP_MAX_CPUS) {
-		r->cpu[i] = (struct rp_cpu){ apic, pkg, core_id, thread, true };
+		r->cpu[i] = (struct rp_cpu){ .apic = apic, .package = pkg, .core = core_id,
+				.thread = thread, .seen = true };
 		if (i + 1 > r->ncpus)
 			r->ncpus = i + 1;
 		return RP_HEADER;

@@ -816,7 +816,20 @@ static void emu_traffic(uint64_t phys, uint64_t bytes, bool write)
 }
 
 const struct msr_backend msr_backend_emu = {
-	"emu", true, emu_read, emu_write, emu_lvtpc_read, emu_lvtpc_write, emu_pmi_bound_us, emu_poll,
-	emu_cpuid, emu_core_emulated, emu_cstate, emu_pci_read, emu_pci_write, emu_mmio_read,
-	emu_mmio_write, emu_traffic,
+	.name = "emu",
+	.model = true,
+	.read = emu_read,
+	.write = emu_write,
+	.lvtpc_read = emu_lvtpc_read,
+	.lvtpc_write = emu_lvtpc_write,
+	.pmi_bound_us = emu_pmi_bound_us,
+	.pmi_flush = emu_poll,
+	.cpuid = emu_cpuid,
+	.core_emulated = emu_core_emulated,
+	.cstate = emu_cstate,
+	.pci_read = emu_pci_read,
+	.pci_write = emu_pci_write,
+	.mmio_read = emu_mmio_read,
+	.mmio_write = emu_mmio_write,
+	.traffic = emu_traffic,
 };

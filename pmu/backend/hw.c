@@ -38,7 +38,7 @@ static int run_op(unsigned cpu, struct msr_op *op)
 
 static int hw_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
-	struct msr_op op = { msr, false, 0, 0 };
+	struct msr_op op = { .msr = msr };
 	int rc = run_op(cpu, &op);
 
 	*val = rc ? 0 : op.val;
@@ -47,7 +47,7 @@ static int hw_read(unsigned cpu, uint32_t msr, uint64_t *val)
 
 static int hw_write(unsigned cpu, uint32_t msr, uint64_t val)
 {
-	struct msr_op op = { msr, true, val, 0 };
+	struct msr_op op = { .msr = msr, .write = true, .val = val };
 
 	return run_op(cpu, &op);
 }
@@ -102,7 +102,19 @@ static void hw_traffic(uint64_t phys, uint64_t bytes, bool write)
  * from the firmware's MCFG, the legacy ports below 0x100; MMIO inside the
  * firmware's MMIO ranges only, each access fault-catching). */
 const struct msr_backend msr_backend_hw = {
-	"hw", false, hw_read, hw_write, hw_lvtpc_read, hw_lvtpc_write, hw_pmi_bound_us, hw_pmi_flush,
-	hw_cpuid, hw_core_emulated, hw_cstate, plat_pci_read, plat_pci_write, plat_mmio_read,
-	plat_mmio_write, hw_traffic,
+	.name = "hw",
+	.read = hw_read,
+	.write = hw_write,
+	.lvtpc_read = hw_lvtpc_read,
+	.lvtpc_write = hw_lvtpc_write,
+	.pmi_bound_us = hw_pmi_bound_us,
+	.pmi_flush = hw_pmi_flush,
+	.cpuid = hw_cpuid,
+	.core_emulated = hw_core_emulated,
+	.cstate = hw_cstate,
+	.pci_read = plat_pci_read,
+	.pci_write = plat_pci_write,
+	.mmio_read = plat_mmio_read,
+	.mmio_write = plat_mmio_write,
+	.traffic = hw_traffic,
 };

@@ -102,31 +102,35 @@ static void add(struct msr_trace e, uint64_t tsc)
 
 void pmu_trace_add(unsigned cpu, uint32_t msr, bool write, uint64_t val, int rc, uint64_t tsc)
 {
-	add((struct msr_trace){ msr, val, (uint16_t)cpu, TRACE_MSR, 8, write, (int8_t)rc }, tsc);
+	add((struct msr_trace){ .addr = msr, .val = val, .cpu = (uint16_t)cpu, .space = TRACE_MSR,
+			.bytes = 8, .write = write, .rc = (int8_t)rc }, tsc);
 }
 
 void pmu_trace_add_pci(struct pci_fn f, uint16_t off, unsigned bytes, bool write, uint64_t val,
 		       int rc, uint64_t tsc)
 {
 	if (on)
-		add((struct msr_trace){ TRACE_PCI_ADDR(f, off), val, (uint16_t)plat_this_cpu(),
-					TRACE_PCI, (uint8_t)bytes, write, (int8_t)rc }, tsc);
+		add((struct msr_trace){ .addr = TRACE_PCI_ADDR(f, off), .val = val,
+				.cpu = (uint16_t)plat_this_cpu(), .space = TRACE_PCI,
+				.bytes = (uint8_t)bytes, .write = write, .rc = (int8_t)rc }, tsc);
 }
 
 void pmu_trace_add_mmio(uint64_t phys, unsigned bytes, bool write, uint64_t val, int rc,
 			uint64_t tsc)
 {
 	if (on)
-		add((struct msr_trace){ phys, val, (uint16_t)plat_this_cpu(), TRACE_MMIO,
-					(uint8_t)bytes, write, (int8_t)rc }, tsc);
+		add((struct msr_trace){ .addr = phys, .val = val,
+				.cpu = (uint16_t)plat_this_cpu(), .space = TRACE_MMIO,
+				.bytes = (uint8_t)bytes, .write = write, .rc = (int8_t)rc }, tsc);
 }
 
 /* Kept as a write: the state a replay must see. */
 void pmu_trace_traffic(uint64_t phys, uint64_t bytes, bool write, uint64_t tsc)
 {
 	if (on)
-		add((struct msr_trace){ phys, bytes, (uint16_t)plat_this_cpu(), TRACE_TRAFFIC,
-					write, true, 0 }, tsc);
+		add((struct msr_trace){ .addr = phys, .val = bytes,
+				.cpu = (uint16_t)plat_this_cpu(), .space = TRACE_TRAFFIC,
+				.bytes = write, .write = true }, tsc);
 }
 
 void pmu_trace_cstate(unsigned s, uint64_t tsc)

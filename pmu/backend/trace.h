@@ -64,8 +64,8 @@ struct msr_trace {
 	 (uint64_t)(f).fn << 12 | (off))
 static inline struct pci_fn trace_pci_fn(uint64_t a)
 {
-	return (struct pci_fn){ (uint16_t)(a >> 32), (uint8_t)(a >> 20), (a >> 15) & 31,
-				(a >> 12) & 7 };
+	return (struct pci_fn){ .seg = (uint16_t)(a >> 32), .bus = (uint8_t)(a >> 20),
+			.dev = (a >> 15) & 31, .fn = (a >> 12) & 7 };
 }
 
 /* When each entry of the buffer was made, kept beside it (same index). */

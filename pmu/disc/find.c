@@ -35,14 +35,15 @@ void disc_pci_scan(const struct disc_io *io, struct disc_pci_list *l)
 	for (unsigned seg = 0; seg < 8; seg++) {
 		uint32_t v;
 
-		if (io->pci_read32(io->ctx, (struct pci_fn){ (uint16_t)seg, 0, 0, 0 }, 0, &v) ==
+		if (io->pci_read32(io->ctx, (struct pci_fn){ .seg = (uint16_t)seg }, 0, &v) ==
 		    PLAT_EUNSUPPORTED)
 			continue;
 		for (unsigned bus = 0; bus < 256; bus++)
 			for (unsigned dev = 0; dev < 32; dev++)
 				for (unsigned fn = 0; fn < 8; fn++) {
-					struct pci_fn f = { (uint16_t)seg, (uint8_t)bus, (uint8_t)dev,
-							    (uint8_t)fn };
+					struct pci_fn f = { .seg = (uint16_t)seg,
+							.bus = (uint8_t)bus, .dev = (uint8_t)dev,
+							.fn = (uint8_t)fn };
 
 					if (io->pci_read32(io->ctx, f, 0, &v) || v == ~0u) {
 						if (!fn)

@@ -64,8 +64,10 @@ bool reg_find(const struct box_type *const *boxes, unsigned nboxes, uint32_t msr
 			for (box = 0; b->regs[ti].role != ROLE_SUMMARY && box < b->nboxes; box++)
 				for (idx = 0; idx < b->regs[ti].count; idx++)
 					if (reg_msr(&b->regs[ti], b, box, idx) == msr) {
-						*out = (struct reg_ref){ NULL, b, &b->regs[ti],
-									 box, idx, msr };
+						*out = (struct reg_ref){ .box = b,
+								.tmpl = &b->regs[ti],
+								.box_idx = box, .idx = idx,
+								.msr = msr };
 						return true;
 					}
 	}
@@ -112,8 +114,10 @@ bool reg_lookup_pci(const struct uncore_gen *g, unsigned dev, unsigned fn, uint3
 			for (ti = 0; ti < b->nregs; ti++)
 				for (idx = 0; idx < b->regs[ti].count; idx++)
 					if (b->regs[ti].addr + idx * b->regs[ti].stride == off) {
-						*out = (struct reg_ref){ g, b, &b->regs[ti], box,
-									 idx, off };
+						*out = (struct reg_ref){ .gen = g, .box = b,
+								.tmpl = &b->regs[ti],
+								.box_idx = box, .idx = idx,
+								.msr = off };
 						return true;
 					}
 		}

@@ -236,7 +236,7 @@ static enum verdict each_cpu(struct tctx *t, enum verdict (*fn)(struct tctx *t,
 	unsigned k;
 
 	for (k = 0; k < saved.n; k++) {
-		struct job j = { t, &saved.c[k], fn, V_PASS };
+		struct job j = { .t = t, .s = &saved.c[k], .fn = fn, .v = V_PASS };
 		int vec, rc = plat_run_on(j.s->cpu, job_here, &j, cpu_answer_bound_us(), &vec);
 
 		if (rc == PLAT_EFAULT)

@@ -4,7 +4,7 @@
  * verified, at the end (L-130). */
 #include "suites/mtl/mtl.h"
 
-static const struct pci_fn host_bridge = { 0, 0, 0, 0 };
+static const struct pci_fn host_bridge = { 0 };
 
 uint64_t mtl_imc_addr(const struct mtl_imc *im, unsigned m, uint32_t off)
 {

@@ -11,7 +11,7 @@
 #define RUN_US 2000
 #define LEAD 1000 /* clocks before a preset wraps: far inside RUN_US on any clock */
 
-static const struct pci_fn host_bridge = { 0, 0, 0, 0 };
+static const struct pci_fn host_bridge = { 0 };
 
 struct saf {
 	uint64_t base;

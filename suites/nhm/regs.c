@@ -60,8 +60,9 @@ static unsigned regs_of(enum reg_role role, struct reg_ref *out)
 
 		for (box = 0; tm->role == role && box < b->nboxes; box++)
 			for (idx = 0; idx < tm->count && n < MAX_REGS; idx++)
-				out[n++] = (struct reg_ref){ g, b, tm, box, idx,
-							     reg_msr(tm, b, box, idx) };
+				out[n++] = (struct reg_ref){ .gen = g, .box = b, .tmpl = tm,
+						.box_idx = box, .idx = idx,
+						.msr = reg_msr(tm, b, box, idx) };
 	}
 	return n;
 }
@@ -259,7 +260,7 @@ static enum verdict reserved_walk(struct tctx *t, const struct reg_ref *r, uint6
 				  struct rsv *total)
 {
 	uint64_t defined = reg_defined_mask(r->tmpl), bit, v;
-	struct rsv c = { 0, 0, 0, 0 };
+	struct rsv c = { 0 };
 	unsigned k;
 	char n[48];
 	int e;
@@ -316,7 +317,7 @@ static enum verdict reserved_bits(struct tctx *t)
 {
 	static const enum reg_role roles[] = { ROLE_CTL, ROLE_GLOBAL_CTL };
 	struct reg_ref r[MAX_REGS];
-	struct rsv c = { 0, 0, 0, 0 };
+	struct rsv c = { 0 };
 	unsigned i, k, n;
 
 	for (k = 0; k < ARRAY_SIZE(roles); k++)
@@ -485,7 +486,7 @@ static enum verdict addr_match(struct tctx *t)
 	struct reg_ref r[MAX_REGS];
 	const struct field *sel, *addr, *f;
 	uint64_t v, data, bit3, skip, p[MAX_PATTERNS];
-	struct rsv c = { 0, 0, 0, 0 };
+	struct rsv c = { 0 };
 	unsigned i, np = 0;
 	int e;
 

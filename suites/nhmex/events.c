@@ -17,9 +17,11 @@
  * same code where the guide lists it. */
 static enum verdict b_lists(struct tctx *t)
 {
-	const struct ex_fbox b[1] = { { "B0", EX_B_GCTL(0), EX_SEL0(EX_B_GCTL(0)), 4,
-					{ B_SEL(ex_b_ev[0]), B_SEL(ex_b_ev[1]), B_SEL(ex_b_ev[2]),
-					  B_SEL(EX_B_EV_NOT_CTR3) } } };
+	const struct ex_fbox b[1] = { {
+		.name = "B0", .gctl = EX_B_GCTL(0), .sel0 = EX_SEL0(EX_B_GCTL(0)), .n = 4,
+		.sel = { B_SEL(ex_b_ev[0]), B_SEL(ex_b_ev[1]), B_SEL(ex_b_ev[2]),
+			 B_SEL(EX_B_EV_NOT_CTR3) },
+	} };
 	uint64_t c[1][6], cyc;
 
 	TRY(ex_window(t, b, 1, c, &cyc));
@@ -39,10 +41,10 @@ static enum verdict b_lists(struct tctx *t)
 static enum verdict umask0(struct tctx *t)
 {
 	const struct ex_fbox b[2] = {
-		{ "S0", EX_S_GCTL(0), EX_SEL0(EX_S_GCTL(0)), 2,
-		  { EX_EV_07, EX_EV_07 | EX_UMASK(EX_S_HOM_RB) } },
-		{ "C0", EX_C_GCTL(0), EX_SEL0(EX_C_GCTL(0)), 2,
-		  { EX_EV_07, EX_EV_07 | EX_UMASK(EX_C_ALL) } },
+		{ .name = "S0", .gctl = EX_S_GCTL(0), .sel0 = EX_SEL0(EX_S_GCTL(0)), .n = 2,
+		  .sel = { EX_EV_07, EX_EV_07 | EX_UMASK(EX_S_HOM_RB) } },
+		{ .name = "C0", .gctl = EX_C_GCTL(0), .sel0 = EX_SEL0(EX_C_GCTL(0)), .n = 2,
+		  .sel = { EX_EV_07, EX_EV_07 | EX_UMASK(EX_C_ALL) } },
 	};
 	uint64_t c[2][6], cyc;
 
@@ -68,9 +70,10 @@ static enum verdict umask0(struct tctx *t)
  * reported. */
 static enum verdict w_throttle(struct tctx *t)
 {
-	const struct ex_fbox b[1] = { { "W", EX_W_GCTL, EX_SEL0(EX_W_GCTL), 4,
-					{ ex_w_throttle[0], ex_w_throttle[1], ex_w_throttle[2],
-					  ex_w_throttle[3] } } };
+	const struct ex_fbox b[1] = { {
+		.name = "W", .gctl = EX_W_GCTL, .sel0 = EX_SEL0(EX_W_GCTL), .n = 4,
+		.sel = { ex_w_throttle[0], ex_w_throttle[1], ex_w_throttle[2], ex_w_throttle[3] },
+	} };
 	bool told = t_on_model() && plat_config()->emu_throttle;
 	uint64_t c[1][6], cyc;
 	unsigned k;

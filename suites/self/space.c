@@ -9,7 +9,7 @@
 #include "pmu/backend/space.h"
 #include "arch/io.h"
 
-#define HOST_BRIDGE ((struct pci_fn){ 0, 0, 0, 0 })
+#define HOST_BRIDGE ((struct pci_fn){ 0 })
 #define LAPIC_ID 0xFEE00020ull /* xAPIC ID register: bits 31:24 (SDM Vol. 3A 10.4.6) */
 
 /* The legacy mechanism's read of a dword below 0x100 (PCI Local Bus 3.0
@@ -41,7 +41,7 @@ enum verdict self_pci_config(struct tctx *t)
 	CHECK(t, legacy == id, "0000:00:00.0's ids: 0x%08x through the platform, 0x%08x through "
 	      "0xCF8/0xCFC", id, legacy);
 	for (dev = 31; dev > 0; dev--)
-		if (pci_cfg_read((struct pci_fn){ 0, 0, (uint8_t)dev, 7 }, 0, 4, &v) == PLAT_EABORT)
+		if (pci_cfg_read((struct pci_fn){ .dev = (uint8_t)dev, .fn = 7 }, 0, 4, &v) == PLAT_EABORT)
 			break;
 	CHECK(t, dev == 0 || v == 0xFFFFFFFFu, "an absent function read 0x%x, not all-ones", v);
 	rc = pci_cfg_read(HOST_BRIDGE, 0x100, 4, &v);
@@ -70,7 +70,7 @@ static void bus0_bars(unsigned *resolved)
 	*resolved = 0;
 	for (dev = 0; dev < 32; dev++)
 		for (f = 0; f < 8; f++) {
-			struct pci_fn x = { 0, 0, (uint8_t)dev, (uint8_t)f };
+			struct pci_fn x = { .dev = (uint8_t)dev, .fn = (uint8_t)f };
 
 			if (pci_cfg_read(x, 0, 4, &id) || pci_cfg_read(x, 0x0E, 1, &hdr) ||
 			    (hdr & 0x7F)) /* absent, or no type-0 header: no six BARs */

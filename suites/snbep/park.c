@@ -51,9 +51,11 @@ void snb_park_info(struct snb_park_info *p)
 	/* CPUID.05H:EDX[15:12] sub-states of MWAIT C-state 3 (hint 0x20: core
 	 * C6 on SNB), [11:8] of MWAIT C-state 2 (hint 0x10: core C3). */
 	if (r[3] >> 12 & 0xF) {
-		*p = (struct snb_park_info){ true, 0x20, PMU_C6, "MWAIT 0x20 (C6)" };
+		*p = (struct snb_park_info){ .mwait = true, .hint = 0x20, .cstate = PMU_C6,
+				.how = "MWAIT 0x20 (C6)" };
 	} else if (r[3] >> 8 & 0xF) {
-		*p = (struct snb_park_info){ true, 0x10, PMU_C3, "MWAIT 0x10 (C3)" };
+		*p = (struct snb_park_info){ .mwait = true, .hint = 0x10, .cstate = PMU_C3,
+				.how = "MWAIT 0x10 (C3)" };
 	} else {
 		p->how = "HLT (C1): CPUID.05H:EDX enumerates no MWAIT C3 or C6 sub-state";
 	}
@@ -213,7 +215,7 @@ static void bsp_job(void *arg)
 enum verdict snb_with_roles(struct tctx *t, const uint8_t *role,
 			    enum verdict (*body)(struct tctx *, void *), void *arg)
 {
-	struct job j = { t, body, arg, V_PASS };
+	struct job j = { .t = t, .body = body, .arg = arg, .v = V_PASS };
 	unsigned c, i, n;
 	int rc;
 

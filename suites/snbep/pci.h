@@ -39,7 +39,7 @@ unsigned spb_sockets(char *why, size_t len);
 uint8_t spb_bus(unsigned socket);
 static inline struct pci_fn spb_fn(unsigned socket, unsigned box)
 {
-	return (struct pci_fn){ 0, spb_bus(socket), spb[box].dev, spb[box].fn };
+	return (struct pci_fn){ .bus = spb_bus(socket), .dev = spb[box].dev, .fn = spb[box].fn };
 }
 
 /* PCI access that ends the test as ERROR on anything but success. */

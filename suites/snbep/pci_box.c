@@ -339,7 +339,7 @@ static enum verdict filter(struct tctx *t)
 		v = filter_one(t, types[i]);
 	if (v != V_PASS)
 		return spb_end(t, n, v);
-	q = (struct pci_fn){ 0, spb_bus(0), 8, 6 };
+	q = (struct pci_fn){ .bus = spb_bus(0), .dev = 8, .fn = 6 };
 	rc = pci_cfg_write(q, 0x228, 4, PKT_MATCH0_VAL);
 	if (!rc)
 		rc = pci_cfg_read(q, 0x228, 4, &m);

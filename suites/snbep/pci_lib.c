@@ -8,16 +8,26 @@
 #define GIDNIDMAP 0x54
 
 const struct spb spb[SPB_BOXES] = {
-	{ "HA", 14, 1, 4, 48, false, false, 0x00, 0x3C46 },
-	{ "iMC 0", 16, 0, 4, 48, false, true, 0x00, 0x3CB0 },
-	{ "iMC 1", 16, 1, 4, 48, false, true, 0x00, 0x3CB1 },
-	{ "iMC 2", 16, 4, 4, 48, false, true, 0x00, 0x3CB4 },
-	{ "iMC 3", 16, 5, 4, 48, false, true, 0x00, 0x3CB5 },
-	{ "QPI 0", 8, 2, 4, 48, true, false, 0x14, 0x3C41 },
-	{ "QPI 1", 9, 2, 4, 48, true, false, 0x14, 0x3C42 },
-	{ "R2PCIe", 19, 1, 4, 44, true, false, 0x01, 0x3C43 },
-	{ "R3QPI 0", 19, 5, 3, 44, true, false, 0x01, 0x3C44 },
-	{ "R3QPI 1", 19, 6, 3, 44, true, false, 0x01, 0x3C45 },
+	{ .name = "HA", .dev = 14, .fn = 1, .nctr = 4, .width = 48, .rst = false, .imc = false,
+	  .clk = 0x00, .did = 0x3C46 },
+	{ .name = "iMC 0", .dev = 16, .fn = 0, .nctr = 4, .width = 48, .rst = false, .imc = true,
+	  .clk = 0x00, .did = 0x3CB0 },
+	{ .name = "iMC 1", .dev = 16, .fn = 1, .nctr = 4, .width = 48, .rst = false, .imc = true,
+	  .clk = 0x00, .did = 0x3CB1 },
+	{ .name = "iMC 2", .dev = 16, .fn = 4, .nctr = 4, .width = 48, .rst = false, .imc = true,
+	  .clk = 0x00, .did = 0x3CB4 },
+	{ .name = "iMC 3", .dev = 16, .fn = 5, .nctr = 4, .width = 48, .rst = false, .imc = true,
+	  .clk = 0x00, .did = 0x3CB5 },
+	{ .name = "QPI 0", .dev = 8, .fn = 2, .nctr = 4, .width = 48, .rst = true, .imc = false,
+	  .clk = 0x14, .did = 0x3C41 },
+	{ .name = "QPI 1", .dev = 9, .fn = 2, .nctr = 4, .width = 48, .rst = true, .imc = false,
+	  .clk = 0x14, .did = 0x3C42 },
+	{ .name = "R2PCIe", .dev = 19, .fn = 1, .nctr = 4, .width = 44, .rst = true, .imc = false,
+	  .clk = 0x01, .did = 0x3C43 },
+	{ .name = "R3QPI 0", .dev = 19, .fn = 5, .nctr = 3, .width = 44, .rst = true,
+	  .imc = false, .clk = 0x01, .did = 0x3C44 },
+	{ .name = "R3QPI 1", .dev = 19, .fn = 6, .nctr = 3, .width = 44, .rst = true,
+	  .imc = false, .clk = 0x01, .did = 0x3C45 },
 };
 
 static uint8_t buses[SPB_MAX_SOCKETS];
@@ -31,7 +41,7 @@ unsigned spb_sockets(char *why, size_t len)
 	int rc;
 
 	for (bus = 0; bus < 256; bus++) {
-		struct pci_fn f = { 0, (uint8_t)bus, UBOX_DEV, 0 };
+		struct pci_fn f = { .bus = (uint8_t)bus, .dev = UBOX_DEV };
 
 		rc = pci_cfg_read(f, 0, 4, &id);
 		if (rc == PLAT_EUNSUPPORTED || rc == PLAT_EINVAL) {

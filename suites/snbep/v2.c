@@ -265,9 +265,9 @@ static enum verdict ov_one(struct tctx *t, const struct ov_case *c)
 static enum verdict overflow(struct tctx *t)
 {
 	const struct ov_case cases[] = {
-		{ 0, V2_W_CBOX, V2_GS_CBOX, 0 },
-		{ snb_ncbox(), V2_W_PCU, V2_GS_PCU, V2_P_STATUS },
-		{ snb_nboxes(), V2_W_UFIX, V2_GS_U_FIXED, 0 },
+		{ .box = 0, .width = V2_W_CBOX, .gs = V2_GS_CBOX, .status = 0 },
+		{ .box = snb_ncbox(), .width = V2_W_PCU, .gs = V2_GS_PCU, .status = V2_P_STATUS },
+		{ .box = snb_nboxes(), .width = V2_W_UFIX, .gs = V2_GS_U_FIXED, .status = 0 },
 	};
 	unsigned i;
 
@@ -296,7 +296,7 @@ static void on_pmi(unsigned vector)
  * every PMI owed was handled (pmi_quiesce). */
 static enum verdict pmi_once(struct tctx *t, uint64_t sel, unsigned *got)
 {
-	const struct ov_case c = { 0, V2_W_CBOX, V2_GS_CBOX, 0 };
+	const struct ov_case c = { .width = V2_W_CBOX, .gs = V2_GS_CBOX };
 	struct pmi_path p;
 	uint64_t preset, was;
 	enum verdict v;

@@ -81,12 +81,14 @@ static void ecam_addresses(void **state)
 
 	(void)state;
 	n = acpi_mcfg(tables(2, true), r, 4);
-	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ 0, 0x7f, 16, 4 }, 0xF4),
+	assert_int_equal(ecam_address(r, (unsigned)n,
+				      (struct pci_fn){ .bus = 0x7f, .dev = 16, .fn = 4 }, 0xF4),
 			 0xB0000000ull + (0x7full << 20 | 16 << 15 | 4 << 12 | 0xF4));
-	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ 1, 0x81, 0, 0 }, 0x100),
+	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ .seg = 1, .bus = 0x81 },
+				      0x100),
 			 0x4000000000ull + (1ull << 20 | 0x100));
-	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ 1, 0x90, 0, 0 }, 0), 0);
-	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ 2, 0, 0, 0 }, 0), 0);
+	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ .seg = 1, .bus = 0x90 }, 0), 0);
+	assert_int_equal(ecam_address(r, (unsigned)n, (struct pci_fn){ .seg = 2 }, 0), 0);
 }
 
 int main(void)

@@ -210,7 +210,7 @@ static inline bool jv_value(struct jp *p)
 
 static inline bool json_valid(const char *s, size_t n)
 {
-	struct jp p = { s, n, 0, 0 };
+	struct jp p = { .s = s, .n = n };
 
 	if (!jv_value(&p))
 		return false;

@@ -365,10 +365,12 @@ static void json_pci_trace(void **state)
 
 	(void)state;
 	pmu_trace_set_gen(uncore_gen_by_name("snbep"));
-	tr[0] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ 0, 0x7f, 16, 0 }), 0xF4),
+	tr[0] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ .bus = 0x7f, .dev = 16 }),
+							    0xF4),
 				    .cpu = 2, .space = TRACE_PCI, .bytes = 4, .write = true,
 				    .val = 0x10100 };
-	tr[1] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ 0, 0x3f, 16, 0 }), 0),
+	tr[1] = (struct msr_trace){ .addr = TRACE_PCI_ADDR(((struct pci_fn){ .bus = 0x3f, .dev = 16 }),
+							    0),
 				    .space = TRACE_PCI, .bytes = 2, .val = 0xffff,
 				    .rc = PLAT_EABORT };
 	r.trace = tr;

@@ -43,9 +43,9 @@ static void sink(void *ctx, const struct tresult *r)
 static void run(const char *tests, const char *skip, unsigned repeat, unsigned ncpus,
 		struct tally *t)
 {
-	struct run_opts o = { tests, skip, repeat, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { ncpus, 1, false, false, "no supported uncore (model 0x2a)", false,
-			       NULL, NULL, NULL };
+	struct run_opts o = { .tests = tests, .skip = skip, .repeat = repeat };
+	struct run_env env = { .ncpus = ncpus, .npackages = 1,
+			.no_uncore = "no supported uncore (model 0x2a)" };
 
 	host_machine(ncpus, 1);
 	nseen = 0;
@@ -228,8 +228,9 @@ static void bracket_passes_are_not_tests(void **state)
 
 static void first_and_last_bracket_uncore_runs(void **state)
 {
-	struct run_opts o = { "a.two.unc", "", 2, brackets, 2, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.unc", .skip = "", .repeat = 2, .brackets = brackets,
+			.nbrackets = 2 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 
 	(void)state;
@@ -268,8 +269,9 @@ static void resume_goes_on_after_the_cut(void **state)
 					       .last = &last } };
 	struct run_resume re = { .next = 2, .reason = "hung: reset by watchdog after 9 s",
 				 .hung = true };
-	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, &re, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.unc", .skip = "", .repeat = 2, .brackets = br,
+			.nbrackets = 1, .resume = &re };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 
 	(void)state;
@@ -319,8 +321,9 @@ static void other_generation_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "snbep", NULL };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
+			.uncore_gen = "snbep" };
 	struct tally t;
 
 	(void)state;
@@ -351,9 +354,9 @@ static void c50_ruled_out_generations_are_not_applicable(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, false, "no supported uncore", true, NULL, NULL,
-			       "nhm snb" };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .no_uncore = "no supported uncore",
+			.core_pmu = true, .ruled_out = "nhm snb" };
 	struct tally t;
 
 	(void)state;
@@ -389,8 +392,9 @@ static void not_applicable_runs_are_one_line(void **state)
 	};
 	static const struct suite gs = SUITE("g", gen_tests);
 	const struct suite *const one[] = { &gs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, "nhm", NULL };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
+			.uncore_gen = "nhm" };
 	struct tally t;
 
 	(void)state;
@@ -427,9 +431,9 @@ static void skip_runs_are_one_line_and_named_at_the_end(void **state)
 	};
 	static const struct suite us = SUITE("u", unk_tests);
 	const struct suite *const one[] = { &us };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, false, "no supported uncore (model 0x8f)", true, NULL,
-			       NULL, NULL };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1,
+			.no_uncore = "no supported uncore (model 0x8f)", .core_pmu = true };
 	struct tally t;
 
 	(void)state;
@@ -485,8 +489,8 @@ static void fails_listed_at_the_end(void **state)
 	};
 	static const struct suite ms = SUITE("m", many), bs = SUITE("b", two);
 	const struct suite *const one[] = { &ms }, *const one_b[] = { &bs };
-	struct run_opts o = { "*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 
 	(void)state;
@@ -506,8 +510,9 @@ static void fails_listed_at_the_end(void **state)
 /* Two brackets: firsts in order, lasts in the reverse order. */
 static void brackets_nest(void **state)
 {
-	struct run_opts o = { "a.two.core,a.two.unc", "", 1, brackets, 2, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.core,a.two.unc", .skip = "", .repeat = 1,
+			.brackets = brackets, .nbrackets = 2 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 	static const char *const order[] = { "z.first", "y.first", "a.two.unc", "a.two.core",
 					      "y.last", "z.last" };
@@ -560,8 +565,8 @@ static void on_ended(void *ctx)
 
 static void starting_before_each_test_that_runs(void **state)
 {
-	struct run_opts o = { "a.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .no_uncore = "no uncore" };
 	struct tally t;
 
 	(void)state;
@@ -597,8 +602,8 @@ static void on_recover(const struct tresult *r)
 
 static void recover_after_fail_and_error(void **state)
 {
-	struct run_opts o = { "*", "", 1, NULL, 0, on_recover, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, false, "no uncore", false, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1, .recover = on_recover };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .no_uncore = "no uncore" };
 	struct tally t;
 
 	(void)state;
@@ -632,8 +637,9 @@ static void recover_not_after_a_last(void **state)
 	static const struct bracket bad[] = {
 		{ .needs = NEED_UNCORE, .first = &bad_first, .last = &bad_last },
 	};
-	struct run_opts o = { "a.two.unc", "", 1, bad, 1, on_recover, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.unc", .skip = "", .repeat = 1, .brackets = bad,
+			.nbrackets = 1, .recover = on_recover };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 
 	(void)state;
@@ -648,8 +654,8 @@ static void recover_not_after_a_last(void **state)
 
 static void list_prints_selected(void **state)
 {
-	struct run_opts o = { "a.one.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.one.*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 
 	(void)state;
 	host_machine(1, 1);
@@ -665,8 +671,9 @@ static void list_prints_selected(void **state)
  * machine, names each reason once with its count, and counts the marks. */
 static void list_marks_what_applies(void **state)
 {
-	struct run_opts o = { "a.two.*", "", 1, NULL, 0, NULL, NULL, NULL, 0, NULL, NULL };
-	struct run_env env = { 1, 1, false, false, "model 0x17", true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .no_uncore = "model 0x17",
+			.core_pmu = true };
 	const char *out;
 
 	(void)state;
@@ -769,8 +776,8 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
 	static const struct suite *const both[] = { &per_type, &suite_b };
 	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
-	struct run_opts o = { "c.*,b.xfail", "", 1, NULL, 0, NULL, &types, NULL, 0, NULL, NULL };
-	struct run_env env = { 3, 1, false, false, "none", false, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "c.*,b.xfail", .skip = "", .repeat = 1, .types = &types };
+	struct run_env env = { .ncpus = 3, .npackages = 1, .no_uncore = "none" };
 	struct tally t;
 
 	(void)state;
@@ -811,8 +818,9 @@ static void passes_run_the_selection_each(void **state)
 	static const struct bracket br[] = { { .needs = NEED_UNCORE, .first = &first_c,
 					       .last = &last } };
 	struct run_resume re = { .next = 6, .reason = NULL };
-	struct run_opts o = { "a.two.unc", "", 2, br, 1, NULL, NULL, NULL, 3, names, note_pass };
-	struct run_env env = { 1, 1, false, true, NULL, true, NULL, NULL, NULL };
+	struct run_opts o = { .tests = "a.two.unc", .skip = "", .repeat = 2, .brackets = br,
+			.nbrackets = 1, .npasses = 3, .pass = names, .start_pass = note_pass };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true };
 	struct tally t;
 	unsigned i;
 

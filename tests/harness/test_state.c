@@ -23,8 +23,8 @@ static struct tresult res;
 
 static void machine(unsigned ncpus, unsigned npkg)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, NULL, 0, NULL, NULL,
-			     0x1A, NULL };
+	struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .uclk_khz = 2133000,
+			.cpu_model = 0x1A };
 
 	host_machine(ncpus, npkg);
 	host_cfg()->inject = INJECT_NONE;
@@ -62,8 +62,9 @@ static const struct msr_backend below = {
 	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
 };
 
-#define HA0      ((struct pci_fn){ 0, 0x7F, 14, 1 })  /* S-48, OQ-S27: socket 0's bus */
-#define QPI_M1   ((struct pci_fn){ 0, 0xFF, 9, 6 })   /* S-57: socket 1, port 1 */
+/* S-48, OQ-S27: socket 0's bus; S-57: socket 1, port 1 */
+#define HA0      ((struct pci_fn){ .bus = 0x7F, .dev = 14, .fn = 1 })
+#define QPI_M1   ((struct pci_fn){ .bus = 0xFF, .dev = 9, .fn = 6 })
 #define PCI_CTL0 0xD8                                 /* S-49 */
 #define PCI_CTR0 0xA0                                 /* S-47 */
 #define PCI_BOX  0xF4                                 /* S-50 */

@@ -25,8 +25,8 @@
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
 	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), &fs, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL, 0x1A, NULL };
+	struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .faults = &fs, .uclk_khz = 2133000,
+			.clock = manual_clock, .cpu_model = 0x1A };
 
 	host_machine(ncpus, npkg);
 	emu_start(&c, VEC);
@@ -205,8 +205,8 @@ static void n03_packages_are_independent(void **state)
 
 static void n33_c02_both_siblings_each_gated_by_its_debugctl(void **state)
 {
-	struct emu_cfg c = { uncore_gen_by_name("nhm"), 0, 2133000, NULL, manual_clock, 0,
-			     NULL, NULL, 0x1A, NULL };
+	struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .uclk_khz = 2133000,
+			.clock = manual_clock, .cpu_model = 0x1A };
 
 	(void)state;
 	host_machine_smt(4, 1, 2); /* cores 0 and 1, two threads each */
@@ -341,7 +341,7 @@ static void c41_storm_fault_repeats_until_routing_is_off(void **state)
 static void choose(const char *vendor, uint32_t model, bool hv, const char *keys,
 		   struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { vendor, 6, model, hv, 0 };
+	struct pmu_cpu cpu = { .vendor = vendor, .family = 6, .model = model, .hypervisor = hv };
 	struct cfg c;
 	struct pmu_opts opts;
 	char line[64], err[256];

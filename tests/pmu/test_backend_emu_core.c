@@ -31,8 +31,9 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 {
 	/* faults: the delivery's (family UNCORE: the LVT entry's). */
 	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
-	struct emu_cfg c = { uncore ? uncore_gen_by_name("nhm") : NULL, &fs, 2133000, NULL,
-			     manual_clock, 0, shape, manual_clock, 0x1A, NULL };
+	struct emu_cfg c = { .gen = uncore ? uncore_gen_by_name("nhm") : NULL, .faults = &fs,
+			.uclk_khz = 2133000, .clock = manual_clock, .core = shape,
+			.core_clock = manual_clock, .cpu_model = 0x1A };
 
 	host_machine(ncpus, 1);
 	emu_start(&c, VEC);
@@ -230,7 +231,8 @@ static void c11_cpuid_view(void **state)
 /* pmu/core_enum.c decodes what the view presents (C-11, C-18, C-24). */
 static void c11_enumeration_decoded(void **state)
 {
-	static const struct core_shape aaj80 = { 3, 4, 48, 7, 0x40, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape aaj80 = { .version = 3, .ngp = 4, .gp_width = 48,
+			.ebx_len = 7, .ebx = 0x40, .nfixed = 3, .fixed_width = 48, .pdcm = true };
 	struct core_enum e;
 	char buf[256];
 
@@ -264,7 +266,7 @@ static void c11_enumeration_decoded(void **state)
  * reference cycles run at the TSC's rate. */
 static void c24_reference_cycles_at_the_tsc_rate(void **state)
 {
-	struct emu_cfg c = { NULL, 0, 2133000, NULL, NULL, 0, &core_shape_nhm, NULL, 0x1A, NULL };
+	struct emu_cfg c = { .uclk_khz = 2133000, .core = &core_shape_nhm, .cpu_model = 0x1A };
 	uint64_t c0, c1, t0, t1;
 
 	(void)state;
@@ -288,7 +290,8 @@ static void c24_reference_cycles_at_the_tsc_rate(void **state)
 static void choose(uint32_t model, bool hv, uint8_t pmu_version, const char *backend,
 		   const char *vendor, struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { vendor, 6, model, hv, pmu_version };
+	struct pmu_cpu cpu = { .vendor = vendor, .family = 6, .model = model, .hypervisor = hv,
+			.pmu_version = pmu_version };
 	struct cfg c;
 	struct pmu_opts opts;
 	char err[64];
@@ -313,7 +316,7 @@ static void c50_nhm_never_on_a_version_4_core(void **state)
 		{ 0x5E, 0, "emu", false }, { 0x9E, 0, "emu", false }, { 0x1A, 4, "hw", false },
 		{ 0x1A, 0, "emu", true },  { 0x2D, 0, "emu", true },
 	};
-	struct pmu_cpu cpu = { "GenuineIntel", 6, 0, true, 0 };
+	struct pmu_cpu cpu = { .vendor = "GenuineIntel", .family = 6, .hypervisor = true };
 	struct pmu_choice pc;
 	struct pmu_opts opts;
 	struct cfg c;

@@ -43,8 +43,8 @@
 static void machine(const char *gen, uint32_t model, unsigned ncpus, unsigned npkg,
 		    unsigned threads)
 {
-	struct emu_cfg c = { uncore_gen_by_name(gen), 0, 800000, NULL, manual_clock, 0,
-			     NULL, NULL, model, NULL };
+	struct emu_cfg c = { .gen = uncore_gen_by_name(gen), .uclk_khz = 800000,
+			.clock = manual_clock, .cpu_model = model };
 
 	host_machine_smt(ncpus, npkg, threads);
 	emu_start(&c, VEC);

@@ -24,8 +24,9 @@
 static void hybrid(unsigned ncpus, emu_faults_t f)
 {
 	struct emu_fault_set fs = { { [EMU_FAM_CORE] = f } };
-	struct emu_cfg c = { NULL, &fs, 2133000, NULL, manual_clock, 0, &core_shape_adl_p,
-			     manual_clock, 0x97, &core_shape_adl_e };
+	struct emu_cfg c = { .faults = &fs, .uclk_khz = 2133000, .clock = manual_clock,
+			.core = &core_shape_adl_p, .core_clock = manual_clock, .cpu_model = 0x97,
+			.core_e = &core_shape_adl_e };
 
 	host_machine(ncpus, 1);
 	emu_start(&c, 0xF0);
@@ -88,8 +89,8 @@ static void c56_c57_c60_each_cpu_presents_its_type(void **state)
  * highest leaf, native model id 0; a part that is not hybrid neither. */
 static void c55_c60_oqc23_hybrid_flag_and_leaf(void **state)
 {
-	struct emu_cfg plain = { NULL, NULL, 2133000, NULL, manual_clock, 0, &core_shape_v5,
-				 manual_clock, 0x7D, NULL };
+	struct emu_cfg plain = { .uclk_khz = 2133000, .clock = manual_clock,
+			.core = &core_shape_v5, .core_clock = manual_clock, .cpu_model = 0x7D };
 	struct view v;
 	unsigned cpu;
 
@@ -162,14 +163,16 @@ static void c58_c59_shapes_by_model(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(hybrid_models); i++) {
-		struct pmu_cpu cpu = { "GenuineIntel", 6, hybrid_models[i], true, 0 };
+		struct pmu_cpu cpu = { .vendor = "GenuineIntel", .family = 6,
+				.model = hybrid_models[i], .hypervisor = true };
 
 		pmu_choose(&cpu, &o, &ch);
 		assert_ptr_equal(ch.core, &core_shape_adl_p);
 		assert_ptr_equal(ch.core_e, &core_shape_adl_e);
 	}
 	for (i = 0; i < ARRAY_SIZE(v5_models); i++) {
-		struct pmu_cpu cpu = { "GenuineIntel", 6, v5_models[i], true, 0 };
+		struct pmu_cpu cpu = { .vendor = "GenuineIntel", .family = 6,
+				.model = v5_models[i], .hypervisor = true };
 
 		pmu_choose(&cpu, &o, &ch);
 		assert_ptr_equal(ch.core, &core_shape_v5);
@@ -189,7 +192,8 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	static const struct suite *const suites[] = { &per_type };
 	struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto", .uclk_mhz = 2133,
 			       .core_ebx = -1 };
-	struct pmu_cpu adln = { "GenuineIntel", 6, 0xBE, true, 0 };
+	struct pmu_cpu adln = { .vendor = "GenuineIntel", .family = 6, .model = 0xBE,
+			.hypervisor = true };
 	struct run_types types;
 	struct run_opts ro = { .tests = "*", .skip = "", .repeat = 1, .types = &types };
 	struct pmu_choice ch;
@@ -201,8 +205,8 @@ static void c62_oqc25_alder_lake_n_one_type_of_e_cores(void **state)
 	assert_non_null(ch.core);
 	assert_null(ch.core_e);
 	host_machine(4, 1);
-	emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
-				    manual_clock, 0xBE, ch.core_e }, 0xF0);
+	emu_start(&(struct emu_cfg){ .uclk_khz = 2133000, .clock = manual_clock, .core = ch.core,
+			.core_clock = manual_clock, .cpu_model = 0xBE, .core_e = ch.core_e }, 0xF0);
 	for (cpu = 0; cpu < 4; cpu++) {
 		struct view v = view_of(cpu);
 
@@ -248,15 +252,17 @@ static void c74_c75_xeon_parts_one_shape_not_hybrid(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		struct pmu_cpu xeon = { "GenuineIntel", 6, rows[i].model, true, 0 };
+		struct pmu_cpu xeon = { .vendor = "GenuineIntel", .family = 6,
+				.model = rows[i].model, .hypervisor = true };
 
 		pmu_choose(&xeon, &o, &ch);
 		assert_string_equal(ch.core_name, rows[i].name);
 		assert_non_null(ch.core);
 		assert_null(ch.core_e);
 		host_machine(4, 2);
-		emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
-					    manual_clock, rows[i].model, ch.core_e }, 0xF0);
+		emu_start(&(struct emu_cfg){ .uclk_khz = 2133000, .clock = manual_clock,
+				.core = ch.core, .core_clock = manual_clock,
+				.cpu_model = rows[i].model, .core_e = ch.core_e }, 0xF0);
 		for (cpu = 0; cpu < 4; cpu++) {
 			assert_int_equal(view_of(cpu).edx7 >> 15 & 1, 0);
 			assert_int_equal(plat_run_on(cpu, read_enum, &e, 0, NULL), 0);
@@ -285,7 +291,8 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
 		bool sub0;
 		uint32_t gp_p, fixed_p, gp_e, fixed_e;
 	} rows[] = { { false, 0xFF, 0x7, 0xEF, 0x5 }, { true, 0xFF, 0x7, 0xF, 0x5 } };
-	struct pmu_cpu lnl = { "GenuineIntel", 6, 0xBD, true, 0 };
+	struct pmu_cpu lnl = { .vendor = "GenuineIntel", .family = 6, .model = 0xBD,
+			.hypervisor = true };
 	struct pmu_choice ch;
 	struct core_enum e;
 	unsigned i;
@@ -298,8 +305,9 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
 
 		pmu_choose(&lnl, &o, &ch);
 		host_machine(4, 1);
-		emu_start(&(struct emu_cfg){ NULL, NULL, 2133000, NULL, manual_clock, 0, ch.core,
-					    manual_clock, 0xBD, ch.core_e }, 0xF0);
+		emu_start(&(struct emu_cfg){ .uclk_khz = 2133000, .clock = manual_clock,
+				.core = ch.core, .core_clock = manual_clock, .cpu_model = 0xBD,
+				.core_e = ch.core_e }, 0xF0);
 		assert_int_equal(plat_run_on(0, read_enum, &e, 0, NULL), 0);
 		assert_int_equal(e.version, 6);
 		assert_int_equal(e.leaf23, rows[i].sub0 ? 0x1 : 0x3);
@@ -316,9 +324,9 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
  * mask as figure core_type_id[cpu], and nothing where not hybrid. */
 static void c61_routed_cpus_named_by_core_type(void **state)
 {
-	static const struct test tc = { "x.route", "", 0, NULL };
-	struct emu_cfg plain = { NULL, NULL, 2133000, NULL, manual_clock, 0, &core_shape_v5,
-				 manual_clock, 0x7D, NULL };
+	static const struct test tc = { .id = "x.route", .desc = "" };
+	struct emu_cfg plain = { .uclk_khz = 2133000, .clock = manual_clock,
+			.core = &core_shape_v5, .core_clock = manual_clock, .cpu_model = 0x7D };
 	struct tresult r;
 	struct tctx t = { &r };
 

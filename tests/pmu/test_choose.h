@@ -9,7 +9,8 @@
 
 static inline void choose(uint32_t model, bool hv, const char *uncore, struct pmu_choice *out)
 {
-	struct pmu_cpu cpu = { "GenuineIntel", 6, model, hv, 0 };
+	struct pmu_cpu cpu = { .vendor = "GenuineIntel", .family = 6, .model = model,
+			.hypervisor = hv };
 	struct cfg c;
 	struct pmu_opts opts;
 	char err[128];

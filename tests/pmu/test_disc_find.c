@@ -62,7 +62,7 @@ static struct fake_fn *add(uint16_t vid, uint16_t did, uint8_t bus, uint8_t dev,
 	struct fake_fn *x = &fns[nfn++];
 
 	memset(x, 0, sizeof(*x));
-	x->f = (struct pci_fn){ 0, bus, dev, fn };
+	x->f = (struct pci_fn){ .bus = bus, .dev = dev, .fn = fn };
 	x->cfg[0] = vid | (uint32_t)did << 16;
 	return x;
 }

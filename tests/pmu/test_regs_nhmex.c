@@ -251,7 +251,8 @@ static void x16_oqx9_summary_without_address(void **state)
 			const struct reg_tmpl *tm = &g->boxes[b]->regs[t];
 
 			if (tm->role == ROLE_SUMMARY) {
-				struct reg_ref r = { g, g->boxes[b], tm, 1, 0, 0 };
+				struct reg_ref r = { .gen = g, .box = g->boxes[b], .tmpl = tm,
+						.box_idx = 1 };
 
 				sum = tm;
 				assert_string_equal(g->boxes[b]->name, "sbox");

@@ -222,14 +222,15 @@ static void pci_boxes_by_device_and_offset(void **state)
 	assert_false(reg_lookup(snbep(), 0xA0, &r));
 	assert_false(reg_lookup(snbep(), 0xD8, &r));
 	assert_int_equal(box_pci_id(snbep()->boxes[0], 0), 0); /* an MSR box */
-	r = (struct reg_ref){ snbep(), snbep()->boxes[0], &snbep()->boxes[0]->regs[0], 0, 0,
-			      0xC08 };
+	r = (struct reg_ref){ .gen = snbep(), .box = snbep()->boxes[0],
+			.tmpl = &snbep()->boxes[0]->regs[0], .msr = 0xC08 };
 	reg_addr(&r, addr, sizeof(addr));
 	assert_string_equal(addr, "0xC08");
 	for (b = 0; b < snbep()->nboxes; b++)
 		if (!strcmp(snbep()->boxes[b]->name, "imc"))
-			r = (struct reg_ref){ snbep(), snbep()->boxes[b],
-					      &snbep()->boxes[b]->regs[0], 2, 0, 0xF4 };
+			r = (struct reg_ref){ .gen = snbep(), .box = snbep()->boxes[b],
+					.tmpl = &snbep()->boxes[b]->regs[0], .box_idx = 2,
+					.msr = 0xF4 };
 	reg_addr(&r, addr, sizeof(addr));
 	assert_string_equal(addr, "pci:0x3CB4:10.4+0xF4");
 }

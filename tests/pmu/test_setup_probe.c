@@ -89,7 +89,8 @@ static int setup(void **state)
 static const char *probe(const char *vendor, uint32_t family, uint32_t model,
 			 struct pmu_choice *ch)
 {
-	struct pmu_cpu cpu = { vendor, family, model, false, 5 };
+	struct pmu_cpu cpu = { .vendor = vendor, .family = family, .model = model,
+			.pmu_version = 5 };
 	struct pmu_opts o = { .backend = PMU_BACKEND_HW, .uncore = "auto", .uclk_mhz = 2133,
 			       .core_ebx = -1 };
 

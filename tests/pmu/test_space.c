@@ -11,7 +11,7 @@
 #include <cmocka.h>
 #include "tests/pmu/test_backend.h"
 
-#define DEV ((struct pci_fn){ 0, 0x01, 0x02, 3 })
+#define DEV ((struct pci_fn){ .bus = 0x01, .dev = 0x02, .fn = 3 })
 
 static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
 {
@@ -61,7 +61,7 @@ static void pci_present_function_reads(void **state)
 	uint32_t v;
 
 	(void)state;
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, 0, 0, 0 }, 0, 4, &v), 0);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ 0 }, 0, 4, &v), 0);
 	assert_int_equal(v, 0x29C08086);
 	assert_int_equal(pci_cfg_read(DEV, 2, 2, &v), 0);
 	assert_int_equal(v, 0x1234);
@@ -71,7 +71,7 @@ static void pci_present_function_reads(void **state)
  * and a write to it is not made. */
 static void pci_absent_function_is_master_abort(void **state)
 {
-	struct pci_fn none = { 0, 0x7f, 16, 0 };
+	struct pci_fn none = { .bus = 0x7f, .dev = 16 };
 	uint32_t v = 0;
 	uint64_t v64 = 0;
 
@@ -129,9 +129,9 @@ static void pci_bad_access_is_returned(void **state)
 	assert_int_equal(pci_cfg_read(DEV, 0x41, 4, &v), PLAT_EINVAL);
 	assert_int_equal(pci_cfg_read(DEV, 0x40, 3, &v), PLAT_EINVAL);
 	assert_int_equal(pci_cfg_read(DEV, 0x1000, 4, &v), PLAT_EINVAL);
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, 0, 32, 0 }, 0, 4, &v), PLAT_EINVAL);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ .dev = 32 }, 0, 4, &v), PLAT_EINVAL);
 	assert_int_equal(pci_cfg_write(DEV, 0x42, 4, 1), PLAT_EINVAL);
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 1, 0, 0, 0 }, 0, 4, &v), PLAT_EUNSUPPORTED);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ .seg = 1 }, 0, 4, &v), PLAT_EUNSUPPORTED);
 	assert_string_equal(space_rc_text(PLAT_EABORT),
 			    "master abort: no function there (reads all-ones)");
 }
@@ -197,7 +197,8 @@ static void bar_resolved_or_refused_never_accessed(void **state)
 	bar(5, 0xFED00004); /* 64-bit with no upper half */
 	assert_int_equal(pci_bar_mmio(DEV, 5, 4, &phys), PLAT_EINVAL);
 	assert_int_equal(pci_bar_mmio(DEV, 6, 4, &phys), PLAT_EINVAL);
-	assert_int_equal(pci_bar_mmio((struct pci_fn){ 0, 0x7f, 16, 0 }, 0, 4, &phys), PLAT_EABORT);
+	assert_int_equal(pci_bar_mmio((struct pci_fn){ .bus = 0x7f, .dev = 16 }, 0, 4, &phys),
+			 PLAT_EABORT);
 	n = pmu_trace_get(&t, &dropped);
 	pmu_trace_start(false);
 	host_cfg()->verbose = 1;
@@ -248,7 +249,8 @@ static void trace_lines_of_every_space(void **state)
 	pmu_trace_set_gen(NULL);
 	pmu_trace_start(true);
 	assert_int_equal(pci_cfg_write(DEV, 0x40, 4, 0x1234), 0);
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, 0x7f, 16, 0 }, 0xF4, 4, &v), PLAT_EABORT);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ .bus = 0x7f, .dev = 16 }, 0xF4, 4, &v),
+			 PLAT_EABORT);
 	assert_int_equal(mmio_read(0xFED00000, 8, &v64), 0);
 	assert_int_equal(mmio_read(0x1000, 4, &v64), PLAT_ERANGE);
 	pmu_traffic(0x200000, 4096, true);

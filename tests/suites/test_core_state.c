@@ -32,8 +32,9 @@ static struct tresult res;
 
 static void hybrid(void)
 {
-	struct emu_cfg c = { NULL, NULL, 2133000, NULL, manual_clock, 0, &core_shape_adl_p,
-			     manual_clock, 0x97, &core_shape_adl_e };
+	struct emu_cfg c = { .uclk_khz = 2133000, .clock = manual_clock,
+			.core = &core_shape_adl_p, .core_clock = manual_clock, .cpu_model = 0x97,
+			.core_e = &core_shape_adl_e };
 
 	host_machine(4, 1);
 	emu_start(&c, 0xF0);

@@ -119,8 +119,8 @@ static uint8_t cmask_of(const struct client_uncore *u, unsigned i, uint64_t sel)
  * edges (L-29); OQ-L12: INV ignored when CMASK = 0. */
 static struct emu_filt filt_of(const struct client_uncore *u, unsigned i, uint64_t sel)
 {
-	struct emu_filt f = { cmask_of(u, i, sel), sel & ES_INV, sel & ES_E,
-			      F(u, CMASK_OFF_BY_ONE) };
+	struct emu_filt f = { .cmask = cmask_of(u, i, sel), .inv = sel & ES_INV,
+			.edge = sel & ES_E, .gt = F(u, CMASK_OFF_BY_ONE) };
 
 	if (F(u, CMASK_IGNORED))
 		f.cmask = 0;

@@ -65,12 +65,14 @@
 
 /* ---- shapes (C-11, C-12) ---- */
 
-const struct core_shape core_shape_nhm = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true, 0, 0, false,
-					   0, 0, 0, 0 };
-const struct core_shape core_shape_nhm_fw = { 3, 4, 48, CORE_NEVENTS, 0, 3, 48, true,
-					       PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
-const struct core_shape core_shape_v3 = { 3, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
+const struct core_shape core_shape_nhm = { .version = 3, .ngp = 4, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true };
+const struct core_shape core_shape_nhm_fw = { .version = 3, .ngp = 4, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE };
+const struct core_shape core_shape_v3 = { .version = 3, .ngp = 8, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE };
 /* core_shape_v4: pmu/emu/core/v4.c */
 
 bool core_shape_fw_write(const struct core_shape *s)
@@ -219,7 +221,8 @@ static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
  * pmu/emu/faults.h). */
 static struct emu_filt filt_of(const struct core_pmu *u, uint64_t sel)
 {
-	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CORE_CMASK_OFF_BY_ONE) };
+	struct emu_filt f = { .cmask = ES_CMASK(sel), .inv = sel & ES_INV, .edge = sel & ES_E,
+			.gt = F(u, CORE_CMASK_OFF_BY_ONE) };
 
 	if (F(u, CMASK_7_BITS))
 		f.cmask &= 0x7F;

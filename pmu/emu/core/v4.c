@@ -19,8 +19,9 @@
 #define KEPT (DEBUGCTL_FRZ_LBRS | DEBUGCTL_FRZ_PERFMON)
 
 /* C-49, C-51: Skylake client's counters with Hyper-Threading off. */
-const struct core_shape core_shape_v4 = { 4, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE, 0, false, 0, 0, 0, 0 };
+const struct core_shape core_shape_v4 = { .version = 4, .ngp = 8, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE };
 
 static bool v4(const struct core_pmu *u)
 {

@@ -17,13 +17,16 @@
 /* Ice Lake, Tiger Lake, Rocket Lake cores: version 5, not hybrid; the
  * version-4 counters (C-49) with Hyper-Threading off, the bitmap naming
  * the same three fixed counters EDX[4:0] counts, AnyThread deprecated. */
-const struct core_shape core_shape_v5 = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					  PERF_CAPS_FW_WRITE, 0x7, true, 0, 0, 0, 0 };
+const struct core_shape core_shape_v5 = { .version = 5, .ngp = 8, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x7, .any_deprecated = true };
 /* Alder/Raptor Lake P-core (core type 40H, C-56, C-58): 8 general
  * counters, the three fixed ones; also every CPU of Sapphire, Emerald and
  * Granite Rapids, not hybrid (C-75, OQ-C32). */
-const struct core_shape core_shape_adl_p = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, true,
-					     PERF_CAPS_FW_WRITE, 0x7, true, 0x40, 0, 0, 0 };
+const struct core_shape core_shape_adl_p = { .version = 5, .ngp = 8, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 3, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x7, .any_deprecated = true,
+	.core_type = 0x40 };
 /* Alder/Raptor Lake E-core (core type 20H): 6 general counters (C-58);
  * its fixed counters given by a bitmap with a hole, EDX[4:0] = 1 and ECX =
  * 101b: IA32_FIXED_CTR0 and 2, not 1. No part is documented with this
@@ -32,8 +35,10 @@ const struct core_shape core_shape_adl_p = { 5, 8, 48, CORE_NEVENTS, 0, 3, 48, t
  * what the harness may enable (C-61). Alder Lake-N's cores are these
  * E-cores alone (C-62): its registry row gives every CPU this shape with
  * no hybrid flag (OQ-C25). */
-const struct core_shape core_shape_adl_e = { 5, 6, 48, CORE_NEVENTS, 0, 1, 48, true,
-					     PERF_CAPS_FW_WRITE, 0x5, true, 0x20, 0, 0, 0 };
+const struct core_shape core_shape_adl_e = { .version = 5, .ngp = 6, .gp_width = 48,
+	.ebx_len = CORE_NEVENTS, .nfixed = 1, .fixed_width = 48, .pdcm = true,
+	.perf_caps = PERF_CAPS_FW_WRITE, .fixed_bitmap = 0x5, .any_deprecated = true,
+	.core_type = 0x20 };
 
 /* C-52: counter i is supported if ECX[i] or EDX[4:0] > i; C-53: before
  * version 5 the first EDX[4:0]. */

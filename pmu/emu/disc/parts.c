@@ -66,11 +66,16 @@ static const struct disc_emu_type emr_types[] = {
 static const struct disc_emu_type gnr_types[] = { MSR_CHA(128, 128, 0x2000), GNR_REST };
 static const struct disc_emu_type srf_types[] = { MSR_CHA(72, 72, 0x2000), GNR_REST };
 
-const struct disc_emu_part disc_part_spr = { "spr", spr_types, ARRAY_SIZE(spr_types), 56, false };
-const struct disc_emu_part disc_part_emr = { "emr", emr_types, ARRAY_SIZE(emr_types), 0, false };
-const struct disc_emu_part disc_part_gnr = { "gnr", gnr_types, ARRAY_SIZE(gnr_types), 0, false };
-const struct disc_emu_part disc_part_srf = { "srf", srf_types, ARRAY_SIZE(srf_types), 0, false };
-const struct disc_emu_part disc_part_cwf = { "cwf", srf_types, ARRAY_SIZE(srf_types), 0, false };
+const struct disc_emu_part disc_part_spr = { .name = "spr", .types = spr_types,
+	.ntypes = ARRAY_SIZE(spr_types), .cha_msr = 56 };
+const struct disc_emu_part disc_part_emr = { .name = "emr", .types = emr_types,
+	.ntypes = ARRAY_SIZE(emr_types) };
+const struct disc_emu_part disc_part_gnr = { .name = "gnr", .types = gnr_types,
+	.ntypes = ARRAY_SIZE(gnr_types) };
+const struct disc_emu_part disc_part_srf = { .name = "srf", .types = srf_types,
+	.ntypes = ARRAY_SIZE(srf_types) };
+const struct disc_emu_part disc_part_cwf = { .name = "cwf", .types = srf_types,
+	.ntypes = ARRAY_SIZE(srf_types) };
 
 /* D-60, OQ-D13: a part no registry row names: a few units of known types
  * and one (0x30) no digest names, its table also behind MSR 0x201E
@@ -79,4 +84,5 @@ static const struct disc_emu_type new_types[] = {
 	MSR_CHA(8, 8, 0x2000), MSR_BOX(4, 1, 0x2FC0), MMIO_BOX(6, 2, 0x100000, 4),
 	PCI_UPI(2, false), MSR_IIO(0x30, 2, 0x3C00),
 };
-const struct disc_emu_part disc_part_new = { "new", new_types, ARRAY_SIZE(new_types), 0, true };
+const struct disc_emu_part disc_part_new = { .name = "new", .types = new_types,
+	.ntypes = ARRAY_SIZE(new_types), .msr_discovery = true };

@@ -95,8 +95,8 @@ static bool running(const void *m, unsigned i)
 static struct emu_filt filt_of(const struct mtl_uncore *u, uint64_t sel)
 {
 	unsigned bits = F(u, THRESH_5_BITS) ? 5 : 6; /* L-107: 29:24 */
-	struct emu_filt f = { (uint8_t)(sel >> 24 & ((1u << bits) - 1)), sel & ES_INV, sel & ES_E,
-			      F(u, THRESH_OFF_BY_ONE) };
+	struct emu_filt f = { .cmask = (uint8_t)(sel >> 24 & ((1u << bits) - 1)),
+			.inv = sel & ES_INV, .edge = sel & ES_E, .gt = F(u, THRESH_OFF_BY_ONE) };
 
 	/* OQ-L12 as on layouts A..D: INV ignored with no threshold */
 	if (!f.cmask || F(u, INV_IGNORED))

@@ -88,7 +88,8 @@ static bool running(const void *m, unsigned i)
 /* The filter itself (N-16..N-19, OQ-N13) is shared: pmu/emu/stream.c. */
 static struct emu_filt filt_of(const struct nhm_uncore *u, uint64_t sel)
 {
-	struct emu_filt f = { ES_CMASK(sel), sel & ES_INV, sel & ES_E, F(u, CMASK_OFF_BY_ONE) };
+	struct emu_filt f = { .cmask = ES_CMASK(sel), .inv = sel & ES_INV, .edge = sel & ES_E,
+			.gt = F(u, CMASK_OFF_BY_ONE) };
 
 	if (F(u, CMASK_IGNORED))
 		f.cmask = 0;

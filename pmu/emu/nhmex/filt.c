@@ -79,7 +79,8 @@ static unsigned value(const struct nhmex_uncore *u, unsigned b, unsigned k, uint
  * defect breaks it. */
 static struct emu_filt filt_of(const struct nhmex_uncore *u, unsigned b, uint64_t sel)
 {
-	struct emu_filt f = { SEL_THR(sel), sel & SEL_INV, sel & SEL_EDGE, F(u, EX_THR_GT) };
+	struct emu_filt f = { .cmask = SEL_THR(sel), .inv = sel & SEL_INV, .edge = sel & SEL_EDGE,
+			.gt = F(u, EX_THR_GT) };
 
 	if (b == NHMEX_U) { /* OQ-X24: edge detect only (Table 2-6) */
 		f.cmask = 0;

@@ -604,7 +604,7 @@ int nhmex_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 void nhmex_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 		uint64_t now)
 {
-	static const struct emu_filt raw = { 0, false, false, false };
+	static const struct emu_filt raw = { 0 };
 	struct nhmex_uncore *u = m;
 	uint8_t v[PERIOD];
 	unsigned b, k, p, s, t;

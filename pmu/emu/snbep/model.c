@@ -60,13 +60,14 @@ struct sref {
 
 static struct sref ubox_ref(struct snbep_uncore *u, unsigned k)
 {
-	return (struct sref){ &u->ugp[k], &u->ustream[k], &u->ukey[k], -1, k };
+	return (struct sref){ .c = &u->ugp[k], .s = &u->ustream[k], .key = &u->ukey[k], .box = -1,
+			.k = k };
 }
 
 static struct sref cbox_ref(struct snbep_uncore *u, unsigned box, unsigned k)
 {
-	return (struct sref){ &u->cbox[box].ctr[k], &u->cstream[box][k], &u->ckey[box][k],
-			      (int)box, k };
+	return (struct sref){ .c = &u->cbox[box].ctr[k], .s = &u->cstream[box][k],
+			.key = &u->ckey[box][k], .box = (int)box, .k = k };
 }
 
 static uint64_t width_mask(const struct snbep_ctr *c)
@@ -79,7 +80,7 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
 			   bool gt)
 {
-	struct emu_filt f = { (uint8_t)thresh, inv, edge, gt };
+	struct emu_filt f = { .cmask = (uint8_t)thresh, .inv = inv, .edge = edge, .gt = gt };
 
 	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
 		f.inv = false;

@@ -110,8 +110,8 @@ static struct emu_filt occ_filt(const struct snbep_uncore *u, uint64_t ctl)
 
 static struct sel sel_of(const struct snbep_uncore *u, uint64_t ctl)
 {
-	struct sel s = { K_PLAIN, snbep_main_filt(u, CTL_THRESH(ctl), ctl), occ_filt(u, ctl),
-			 main_event(u, ctl), occupancy(u, ctl) };
+	struct sel s = { .kind = K_PLAIN, .main = snbep_main_filt(u, CTL_THRESH(ctl), ctl),
+			.occ = occ_filt(u, ctl), .m = main_event(u, ctl), .n = occupancy(u, ctl) };
 
 	if (!(CTL_EV(ctl) & EV_OCC))
 		return s;

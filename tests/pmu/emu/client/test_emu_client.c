@@ -7,9 +7,9 @@
 
 /* §5: C-box 0's any-request lookups (0..12 a cycle), the ARB's tracker
  * occupancy (0..20) and its requests. */
-static const struct ref lookups = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
-static const struct ref arb_occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
-static const struct ref arb_req = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
+static const struct ref lookups = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F };
+static const struct ref arb_occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
+static const struct ref arb_req = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
 
 /* ---- gates ---- */
 
@@ -134,8 +134,8 @@ static void l24_select_bits_do_not_gate(void **state)
 		wr(&u, l->gctl, GC_EN, 0);
 		assert_int_equal(rd(&u, FIXED_CTR, 4000), 4000);
 		assert_int_equal(rd(&u, CBO_CTR(2, 0), 4000),
-				 ref_count(&(struct ref){ CLIENT_UNIT_CBOX(2), 0x34, 0x8F, 0, false,
-							  false }, 0, 4000));
+				 ref_count(&(struct ref){ .unit = CLIENT_UNIT_CBOX(2), .ev = 0x34,
+						.um = 0x8F }, 0, 4000));
 	}
 }
 
@@ -277,7 +277,7 @@ static void l57_incomplete_umask_counts_nothing(void **state)
 			assert_int_equal(client_stream_value(CLIENT_UNIT_CBOX(0), 0x34, none[i], t), 0);
 			assert_int_equal(client_stream_value(CLIENT_UNIT_CBOX(0), 0x22, none[i], t), 0);
 		}
-	assert_true(ref_count(&(struct ref){ CLIENT_UNIT_CBOX(0), 0x22, 0x41, 0, false, false },
+	assert_true(ref_count(&(struct ref){ .unit = CLIENT_UNIT_CBOX(0), .ev = 0x22, .um = 0x41 },
 			      0, 4096) > 0);
 	/* §5: 8FH (any request) >= 1FH (reads) every cycle */
 	for (t = 0; t < EMU_STREAM_PERIOD; t++)
@@ -327,7 +327,8 @@ static void l58_occupancy_on_arb_counter_1_counts_nothing(void **state)
 	FOR_LAYOUT(l) {
 		assert_int_equal(counted(l, ARB_SEL(1), ARB_CTR(1), &arb_occ, 0, 8000), 0);
 		assert_int_equal(counted(l, ARB_SEL(1), ARB_CTR(1),
-					 &(struct ref){ CLIENT_UNIT_ARB, 0x83, 1, 0, false, false }, 0,
+					 &(struct ref){ .unit = CLIENT_UNIT_ARB, .ev = 0x83,
+							.um = 1 }, 0,
 					 8000), 0);
 		assert_int_equal(counted(l, ARB_SEL(0), ARB_CTR(0), &arb_occ, 0, 8000),
 				 ref_count(&arb_occ, 0, 8000));
@@ -366,10 +367,10 @@ static void l12_each_cbox_its_own_slice(void **state)
 	wr(&u, layouts[1].gctl, GC_EN, 0);
 	for (n = 0; n < 8; n++)
 		assert_int_equal(rd(&u, CBO_CTR(n, n & 1), 6000),
-				 ref_count(&(struct ref){ CLIENT_UNIT_CBOX(n), 0x34, 0x8F, 0, false,
-							  false }, 0, 6000));
+				 ref_count(&(struct ref){ .unit = CLIENT_UNIT_CBOX(n), .ev = 0x34,
+						.um = 0x8F }, 0, 6000));
 	assert_true(ref_count(&lookups, 0, 6000) !=
-		    ref_count(&(struct ref){ CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 0, false, false }, 0,
+		    ref_count(&(struct ref){ .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F }, 0,
 			      6000));
 }
 

@@ -54,8 +54,10 @@ struct layout {
 };
 
 static const struct layout layouts[] = {
-	{ "A", client_a_init, 0x391, 48, 4, 4 },
-	{ "B", client_b_init, 0xE01, 44, 5, 8 },
+	{ .name = "A", .init = client_a_init, .gctl = 0x391, .fixed_width = 48, .sel_bits = 4,
+	  .max_cbox = 4 },
+	{ .name = "B", .init = client_b_init, .gctl = 0xE01, .fixed_width = 44, .sel_bits = 5,
+	  .max_cbox = 8 },
 };
 #define FOR_LAYOUT(l) for (const struct layout *l = layouts; l < layouts + 2; l++)
 

@@ -21,9 +21,9 @@
 static struct client_uncore u;
 
 static struct emu_pmi_req req[CLIENT_MAX_PMI_REQ];
-static const struct ref lookups0 = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
-static const struct ref arb_req = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
-static const struct ref arb_occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+static const struct ref lookups0 = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F };
+static const struct ref arb_req = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
+static const struct ref arb_occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
 
 /* L-66, L-67: C-box n of layout C counts at 0x702 + 8n, box 7 included;
  * 0x704 + 8n .. 0x707 + 8n are no register of this uncore (passed on),
@@ -34,7 +34,7 @@ static void l66_l67_c_cboxes_at_stride_8(void **state)
 
 	(void)state;
 	for (n = 0; n < 8; n++) {
-		const struct ref r = { CLIENT_UNIT_CBOX(n), 0x34, 0x8F, 0, false, false };
+		const struct ref r = { .unit = CLIENT_UNIT_CBOX(n), .ev = 0x34, .um = 0x8F };
 
 		client_c_init(&u, 0, 8, 0xA7, 0, 0);
 		wr(&u, C_CBO_SEL(n, 1), ref_sel(&r, 0), 0);

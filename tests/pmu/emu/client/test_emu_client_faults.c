@@ -13,9 +13,9 @@
 static struct client_uncore u;
 static struct emu_pmi_req req[CLIENT_MAX_PMI_REQ];
 
-static const struct ref arb_occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
-static const struct ref arb_req = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
-static const struct ref lookups1 = { CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 0, false, false };
+static const struct ref arb_occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
+static const struct ref arb_req = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
+static const struct ref lookups1 = { .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F };
 
 /* ARB counter k with r's select (and flags) under GLOBAL_CTRL gctl from
  * cycle 0 on layout A: its value at `at`. */

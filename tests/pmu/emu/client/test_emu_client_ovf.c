@@ -49,7 +49,7 @@ static void l33_fixed_width_per_layout(void **state)
  * goes on; unforwarded (OVF_EN = 0, OQ-L9) it sets no status. */
 static void l34_counts_through_the_wrap(void **state)
 {
-	const struct ref r = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+	const struct ref r = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
 	uint64_t n = ref_count(&r, 0, 3000);
 
 	(void)state;
@@ -69,7 +69,7 @@ static void l34_counts_through_the_wrap(void **state)
  * for a PMI at the wrap cycle. */
 static void l35_ovf_en_forwards_the_overflow(void **state)
 {
-	struct ref r = { CLIENT_UNIT_CBOX(2), 0x34, 0x8F, 1, false, false };
+	struct ref r = { .unit = CLIENT_UNIT_CBOX(2), .ev = 0x34, .um = 0x8F, .cmask = 1 };
 	uint64_t w;
 
 	(void)state;
@@ -217,7 +217,7 @@ static void l47_l48_wake_pmi_and_halted_cores(void **state)
  * value of that cycle; the rest of GLOBAL_CTRL and the controls stay. */
 static void l50_freeze_stops_every_counter_at_the_wrap(void **state)
 {
-	const struct ref r = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
+	const struct ref r = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
 
 	(void)state;
 	FOR_LAYOUT(l) {

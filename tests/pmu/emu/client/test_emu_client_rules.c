@@ -30,19 +30,19 @@ struct part {
 	uint32_t arb_sel[2], arb_ctr[2];
 };
 
-static const struct part snb = { "snb", client_a_init, 0x2A, 0x391, { 0x3B2, 0x3B3 },
-				 { 0x3B0, 0x3B1 } };
-static const struct part skl = { "skl", client_b_init, 0x5E, 0xE01, { 0x3B2, 0x3B3 },
-				 { 0x3B0, 0x3B1 } };
-static const struct part icl = { "icl", client_icl_init, 0x7E, 0xE01, { 0, 0x3B3 },
-				 { 0, 0x3B1 } };
-static const struct part tgl = { "tgl", client_c_init, 0x8C, 0xE01, { 0x3B2, 0x3B3 },
-				 { 0x3B0, 0x3B1 } };
-static const struct part rkl = { "rkl", client_c_init, 0xA7, 0xE01, { 0x3B2, 0x3B3 },
-				 { 0x3B0, 0x3B1 } };
-static const struct part adl = { "adl", client_d_init, 0x97, D_GCTL,
-				 { D_ARB_SEL(0, 0), D_ARB_SEL(0, 1) },
-				 { D_ARB_CTR(0, 0), D_ARB_CTR(0, 1) } };
+static const struct part snb = { .name = "snb", .init = client_a_init, .model = 0x2A,
+	.gctl = 0x391, .arb_sel = { 0x3B2, 0x3B3 }, .arb_ctr = { 0x3B0, 0x3B1 } };
+static const struct part skl = { .name = "skl", .init = client_b_init, .model = 0x5E,
+	.gctl = 0xE01, .arb_sel = { 0x3B2, 0x3B3 }, .arb_ctr = { 0x3B0, 0x3B1 } };
+static const struct part icl = { .name = "icl", .init = client_icl_init, .model = 0x7E,
+	.gctl = 0xE01, .arb_sel = { 0, 0x3B3 }, .arb_ctr = { 0, 0x3B1 } };
+static const struct part tgl = { .name = "tgl", .init = client_c_init, .model = 0x8C,
+	.gctl = 0xE01, .arb_sel = { 0x3B2, 0x3B3 }, .arb_ctr = { 0x3B0, 0x3B1 } };
+static const struct part rkl = { .name = "rkl", .init = client_c_init, .model = 0xA7,
+	.gctl = 0xE01, .arb_sel = { 0x3B2, 0x3B3 }, .arb_ctr = { 0x3B0, 0x3B1 } };
+static const struct part adl = { .name = "adl", .init = client_d_init, .model = 0x97,
+	.gctl = D_GCTL, .arb_sel = { D_ARB_SEL(0, 0), D_ARB_SEL(0, 1) },
+	.arb_ctr = { D_ARB_CTR(0, 0), D_ARB_CTR(0, 1) } };
 
 /* What sel's counter (at ctr) of part p counts over [0, WIN), alone. */
 static uint64_t counted(const struct part *p, uint32_t sel, uint32_t ctr, uint64_t val)
@@ -57,7 +57,7 @@ static uint64_t counted(const struct part *p, uint32_t sel, uint32_t ctr, uint64
  * `counts`, else nothing. */
 static void arb_rule(const struct part *p, unsigned k, uint8_t ev, bool counts)
 {
-	const struct ref r = { CLIENT_UNIT_ARB, ev, 0x01, 0, false, false };
+	const struct ref r = { .unit = CLIENT_UNIT_ARB, .ev = ev, .um = 0x01 };
 	uint64_t n;
 
 	if (!p->arb_ctr[k])
@@ -109,8 +109,8 @@ static void l83_arb_rules_by_part(void **state)
 /* L-76, L-83: layout D's second ARB box keeps the rules of the first. */
 static void l83_d_arb_box1_same_rules(void **state)
 {
-	const struct ref occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
-	const struct ref coh = { CLIENT_UNIT_ARB, 0x83, 0x01, 0, false, false };
+	const struct ref occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
+	const struct ref coh = { .unit = CLIENT_UNIT_ARB, .ev = 0x83, .um = 0x01 };
 
 	(void)state;
 	assert_int_equal(counted(&adl, D_ARB_SEL(1, 0), D_ARB_CTR(1, 0), ref_sel(&occ, 0)),
@@ -155,8 +155,8 @@ static void l84_cbox_rules(void **state)
 	for (i = 0; i < ARRAY_SIZE(parts); i++)
 		for (j = 0; j < ARRAY_SIZE(rows); j++)
 			for (k = 0; k < 2; k++) {
-				const struct ref r = { CLIENT_UNIT_CBOX(0), rows[j].ev, rows[j].um,
-						       0, false, false };
+				const struct ref r = { .unit = CLIENT_UNIT_CBOX(0),
+						.ev = rows[j].ev, .um = rows[j].um };
 				uint64_t n, want = rows[j].counts ? ref_count(&r, 0, WIN) : 0;
 
 				cbo(parts[i], k, &sel, &ctr);
@@ -199,7 +199,7 @@ static void l85_fixed_width_probe_reads_the_width(void **state)
  * the one ARB counter counts nothing. */
 static void l87_l88_linux_sequences_named_differences(void **state)
 {
-	const struct ref occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+	const struct ref occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
 	uint64_t v;
 
 	(void)state;

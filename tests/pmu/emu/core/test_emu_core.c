@@ -6,8 +6,8 @@
  * checks. */
 #include "tests/pmu/emu/core/test_emu_core.h"
 
-static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
-static const struct ref inst = { CORE_EV_INST, 0, false, false };
+static const struct ref cycles = { .ev = CORE_EV_CYCLES };
+static const struct ref inst = { .ev = CORE_EV_INST };
 
 /* ---- gates (C-09, C-22) ---- */
 
@@ -61,7 +61,7 @@ static void c09_each_counter_has_its_own_global_bit(void **state)
 
 static void c09_version_1_has_no_global_gate(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v1 = { .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7 };
 	struct core_pmu u;
 
 	(void)state;
@@ -81,7 +81,7 @@ static void c22_fixed_en_field_by_ring(void **state)
 	(void)state;
 	for (j = 0; j < 3; j++)
 		for (en = 0; en < 4; en++) {
-			struct ref r = { fixed_ev[j], 0, false, false };
+			struct ref r = { .ev = fixed_ev[j] };
 
 			init(&u, &core_shape_nhm, 0);
 			wr(&u, FIXED_CTL, FC(j, en, 0), 0);
@@ -164,7 +164,7 @@ static void c24_each_event_counts_its_stream(void **state)
 	(void)state;
 	for (ev = 0; ev < CORE_NEVENTS; ev++)
 		for (w = 0; w < ARRAY_SIZE(win); w++) {
-			struct ref r = { ev, 0, false, false };
+			struct ref r = { .ev = ev };
 
 			assert_int_equal(model_count(&core_shape_nhm, 0, &r, win[w][0], win[w][1]),
 					 ref_count(&r, win[w][0], win[w][1]));
@@ -173,7 +173,7 @@ static void c24_each_event_counts_its_stream(void **state)
 
 static void c24_reference_cycles_are_three_quarters(void **state)
 {
-	const struct ref r = { CORE_EV_REF, 0, false, false };
+	const struct ref r = { .ev = CORE_EV_REF };
 	uint64_t a, b;
 
 	(void)state;
@@ -199,12 +199,13 @@ static void c11_unavailable_events_count_nothing(void **state)
 {
 	/* EBX bit 3 set (LLC references unavailable); EBX length 5, so events
 	 * 5 and 6 are unavailable too (C-24: index below EAX[31:24]). */
-	static const struct core_shape s = { 3, 4, 48, 5, 1u << 3, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape s = { .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 5,
+			.ebx = 1u << 3, .nfixed = 3, .fixed_width = 48, .pdcm = true };
 	unsigned ev;
 
 	(void)state;
 	for (ev = 0; ev < CORE_NEVENTS; ev++) {
-		struct ref r = { ev, 0, false, false };
+		struct ref r = { .ev = ev };
 		bool avail = ev < 5 && ev != 3;
 
 		assert_int_equal(model_count(&s, 0, &r, 0, 3 * P),
@@ -220,13 +221,13 @@ static void c21_fixed_counters_match_their_general_events(void **state)
 	(void)state;
 	init(&u, &core_shape_nhm, 0);
 	for (j = 0; j < 3; j++)
-		wr(&u, SEL(j), ref_sel(&(struct ref){ fixed_ev[j], 0, false, false }, OS | EN), 300);
+		wr(&u, SEL(j), ref_sel(&(struct ref){ .ev = fixed_ev[j] }, OS | EN), 300);
 	wr(&u, FIXED_CTL, FC(0, 1, 0) | FC(1, 1, 0) | FC(2, 1, 0), 300);
 	wr(&u, GCTL, 0x7 | G_FIXED(0) | G_FIXED(1) | G_FIXED(2), 300);
 	for (j = 0; j < 3; j++) {
 		assert_int_equal(rd(&u, FIXED(j), 4321), rd(&u, PMC(j), 4321));
 		assert_int_equal(rd(&u, FIXED(j), 4321),
-				 ref_count(&(struct ref){ fixed_ev[j], 0, false, false }, 300, 4321));
+				 ref_count(&(struct ref){ .ev = fixed_ev[j] }, 300, 4321));
 	}
 }
 
@@ -244,7 +245,8 @@ static void c16_cmask_and_inv_split_the_cycles(void **state)
 
 	(void)state;
 	for (c = 1; c <= CORE_INST_MAX; c++) {
-		struct ref ge = { CORE_EV_INST, c, false, false }, lt = { CORE_EV_INST, c, true, false };
+		struct ref ge = { .ev = CORE_EV_INST, .cmask = c };
+		struct ref lt = { .ev = CORE_EV_INST, .cmask = c, .inv = true };
 		uint64_t n_ge = model_count(&core_shape_nhm, 0, &ge, 17, 17 + 3 * P);
 		uint64_t n_lt = model_count(&core_shape_nhm, 0, &lt, 17, 17 + 3 * P);
 
@@ -257,7 +259,7 @@ static void c16_cmask_and_inv_split_the_cycles(void **state)
 /* The spec's test: instructions retired with CMASK = 2 counts fewer. */
 static void c16_cmask_2_counts_fewer_than_cmask_0(void **state)
 {
-	const struct ref c2 = { CORE_EV_INST, 2, false, false };
+	const struct ref c2 = { .ev = CORE_EV_INST, .cmask = 2 };
 
 	(void)state;
 	assert_true(model_count(&core_shape_nhm, 0, &c2, 0, P) <
@@ -266,7 +268,7 @@ static void c16_cmask_2_counts_fewer_than_cmask_0(void **state)
 
 static void c16_inv_ignored_when_cmask_is_0(void **state)
 {
-	const struct ref inv0 = { CORE_EV_INST, 0, true, false };
+	const struct ref inv0 = { .ev = CORE_EV_INST, .inv = true };
 
 	(void)state;
 	assert_int_equal(model_count(&core_shape_nhm, 0, &inv0, 40, 40 + 2 * P),
@@ -275,8 +277,9 @@ static void c16_inv_ignored_when_cmask_is_0(void **state)
 
 static void c16_edge_counts_transitions(void **state)
 {
-	const struct ref lvl = { CORE_EV_INST, 0, false, false }, edge = { CORE_EV_INST, 0, false, true };
-	const struct ref busy = { CORE_EV_INST, 1, false, false };
+	const struct ref lvl = { .ev = CORE_EV_INST };
+	const struct ref edge = { .ev = CORE_EV_INST, .edge = true };
+	const struct ref busy = { .ev = CORE_EV_INST, .cmask = 1 };
 	uint64_t n_edge = model_count(&core_shape_nhm, 0, &edge, 0, P);
 
 	(void)state;
@@ -286,7 +289,7 @@ static void c16_edge_counts_transitions(void **state)
 	assert_true(n_edge < model_count(&core_shape_nhm, 0, &lvl, 0, P));
 	/* cycles always assert: no deasserted -> asserted transition */
 	assert_int_equal(model_count(&core_shape_nhm, 0,
-				     &(struct ref){ CORE_EV_CYCLES, 0, false, true }, 0, P), 0);
+				     &(struct ref){ .ev = CORE_EV_CYCLES, .edge = true }, 0, P), 0);
 }
 
 /* E with CMASK: transitions of the thresholded condition, with and
@@ -299,7 +302,8 @@ static void c16_edge_with_cmask(void **state)
 	(void)state;
 	for (c = 1; c <= CORE_INST_MAX; c++)
 		for (inv = 0; inv < 2; inv++) {
-			struct ref e = { CORE_EV_INST, c, inv, true }, l = { CORE_EV_INST, c, inv, false };
+			struct ref e = { .ev = CORE_EV_INST, .cmask = c, .inv = inv, .edge = true };
+			struct ref l = { .ev = CORE_EV_INST, .cmask = c, .inv = inv };
 			uint64_t n_e = model_count(&core_shape_nhm, 0, &e, 3, 3 + 2 * P);
 
 			assert_int_equal(n_e, ref_count(&e, 3, 3 + 2 * P));
@@ -320,8 +324,8 @@ static void c16_random_filters_match_the_definition(void **state)
 		uint64_t a, b;
 
 		seed = emu_mix(seed, k);
-		r = (struct ref){ seed % CORE_NEVENTS, (uint8_t)(seed >> 8) % 6, seed >> 12 & 1,
-				  seed >> 13 & 1 };
+		r = (struct ref){ .ev = seed % CORE_NEVENTS, .cmask = (uint8_t)(seed >> 8) % 6,
+				.inv = seed >> 12 & 1, .edge = seed >> 13 & 1 };
 		a = emu_mix(seed, 1) % (5 * P);
 		b = a + emu_mix(seed, 2) % (3 * P);
 		assert_int_equal(model_count(&core_shape_nhm, 0, &r, a, b), ref_count(&r, a, b));
@@ -331,7 +335,7 @@ static void c16_random_filters_match_the_definition(void **state)
 static void c16_huge_windows_are_exact_and_fast(void **state)
 {
 	const uint64_t n = 1000000000000ull; /* about 7 minutes at 2.4 GHz */
-	const struct ref c3 = { CORE_EV_INST, 3, false, false };
+	const struct ref c3 = { .ev = CORE_EV_INST, .cmask = 3 };
 	uint64_t per = ref_count(&c3, 0, P), whole = n / P * P;
 
 	(void)state;

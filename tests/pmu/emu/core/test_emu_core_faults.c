@@ -8,7 +8,7 @@
 #include "tests/pmu/emu/core/test_emu_core_v4.h"
 #include "tests/pmu/emu/test_fault_rows.h"
 
-static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
+static const struct ref cycles = { .ev = CORE_EV_CYCLES };
 
 /* General counter 0 programmed with event select `sel` and GLOBAL_CTRL
  * `gctl` from cycle 0: its count at cycle `at`. */
@@ -58,7 +58,8 @@ static bool fixed_en_0_counts_nothing(emu_faults_t f) /* C-22 */
 
 static bool edge_counts_fewer_than_level(emu_faults_t f) /* C-16 */
 {
-	const struct ref edge = { CORE_EV_INST, 1, false, true }, lvl = { CORE_EV_INST, 1, false, false };
+	const struct ref edge = { .ev = CORE_EV_INST, .cmask = 1, .edge = true };
+	const struct ref lvl = { .ev = CORE_EV_INST, .cmask = 1 };
 
 	return model_count(&core_shape_nhm, f, &edge, 0, P) < model_count(&core_shape_nhm, f, &lvl, 0, P);
 }
@@ -75,7 +76,7 @@ static bool edge_counts_entries(emu_faults_t f) /* C-16, OQ-C13 */
  * one period what the C-16 reference says. */
 static bool filters_as_reference(emu_faults_t f, uint8_t cmask, bool inv, bool edge)
 {
-	const struct ref r = { CORE_EV_INST, cmask, inv, edge };
+	const struct ref r = { .ev = CORE_EV_INST, .cmask = cmask, .inv = inv, .edge = edge };
 
 	return model_count(&core_shape_nhm, f, &r, 0, P) == ref_count(&r, 0, P);
 }
@@ -110,7 +111,7 @@ static bool edge_with_inv_counts_edges(emu_faults_t f) /* C-16 */
 
 static bool inv_ignored_without_cmask(emu_faults_t f) /* C-16 */
 {
-	const struct ref inv0 = { CORE_EV_INST, 0, true, false };
+	const struct ref inv0 = { .ev = CORE_EV_INST, .inv = true };
 
 	return model_count(&core_shape_nhm, f, &inv0, 0, P) == CORE_PERIOD_INST;
 }

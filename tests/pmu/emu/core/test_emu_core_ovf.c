@@ -6,8 +6,8 @@
  * test_emu_core.h. */
 #include "tests/pmu/emu/core/test_emu_core.h"
 
-static const struct ref cycles = { CORE_EV_CYCLES, 0, false, false };
-static const struct ref inst = { CORE_EV_INST, 0, false, false };
+static const struct ref cycles = { .ev = CORE_EV_CYCLES };
+static const struct ref inst = { .ev = CORE_EV_INST };
 
 /* The first cycle T > t0 with count(r, t0, T) >= n. */
 static uint64_t ref_reach(const struct ref *r, uint64_t t0, uint64_t n)
@@ -94,7 +94,7 @@ static void at_max_one_event_sets_status(const struct core_shape *s, bool full)
 		assert_int_equal(rd(&u, STATUS, t0 + 1), 1ull << n);
 	}
 	for (j = 0; j < s->nfixed; j++) {
-		const struct ref r = { fixed_ev[j], 0, false, false };
+		const struct ref r = { .ev = fixed_ev[j] };
 
 		init(&u, s, 0);
 		wr(&u, FIXED(j), fmax, t0);
@@ -109,7 +109,8 @@ static void at_max_one_event_sets_status(const struct core_shape *s, bool full)
 
 static void oq_c12_counter_at_max_overflows_on_exactly_one_event(void **state)
 {
-	static const struct core_shape w40 = { 2, 2, 40, 7, 0, 3, 36, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w40 = { .version = 2, .ngp = 2, .gp_width = 40,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 36 };
 
 	(void)state;
 	at_max_one_event_sets_status(&core_shape_nhm, false);   /* 48 bits, C-17 */
@@ -157,7 +158,8 @@ static void c12_counters_wrap_at_48_bits_and_go_on(void **state)
 
 static void c11_enumerated_width_sets_the_wrap(void **state)
 {
-	static const struct core_shape w40 = { 2, 2, 40, 7, 0, 3, 36, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w40 = { .version = 2, .ngp = 2, .gp_width = 40,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 36 };
 	struct core_pmu u;
 
 	(void)state;
@@ -211,7 +213,7 @@ static void c22_fixed_overflow_sets_bit_32_plus_j_and_pmi_bit(void **state)
 		assert_int_equal(core_take_pmi(&u, req, 4), 1);
 		assert_int_equal(req[0].ovf, G_FIXED(j));
 		assert_int_equal(req[0].cycle, j == 1 ? 1 : ref_reach(&(struct ref){
-			j ? CORE_EV_REF : CORE_EV_INST, 0, false, false }, 0, 1));
+			.ev = j ? CORE_EV_REF : CORE_EV_INST }, 0, 1));
 	}
 }
 
@@ -284,7 +286,8 @@ static void c10_requests_in_cycle_order_one_per_cycle(void **state)
  * long window): one request per overflow, extra ones counted as dropped. */
 static void c10_many_overflows_in_one_advance(void **state)
 {
-	static const struct core_shape w32 = { 3, 2, 32, 7, 0, 3, 32, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape w32 = { .version = 3, .ngp = 2, .gp_width = 32,
+			.ebx_len = 7, .nfixed = 3, .fixed_width = 32 };
 	struct core_pmu u;
 	struct core_pmi_req req[CORE_MAX_PMI_REQ];
 	unsigned k;

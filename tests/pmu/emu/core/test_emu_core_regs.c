@@ -7,8 +7,10 @@
 #include "tests/pmu/emu/core/test_emu_core.h"
 #include "pmu/regs/regs.h"
 
-static const struct core_shape v2_2x40 = { 2, 2, 40, 7, 0, 2, 40, false, 0, 0, false, 0, 0, 0, 0 };
-static const struct core_shape v3_8gp = { 3, 8, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 };
+static const struct core_shape v2_2x40 = { .version = 2, .ngp = 2, .gp_width = 40, .ebx_len = 7,
+		.nfixed = 2, .fixed_width = 40 };
+static const struct core_shape v3_8gp = { .version = 3, .ngp = 8, .gp_width = 48, .ebx_len = 7,
+		.nfixed = 3, .fixed_width = 48, .pdcm = true };
 
 static int rd_rc(struct core_pmu *u, uint32_t msr)
 {
@@ -78,8 +80,9 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 
 static void c11_cpuid_view_encodes_the_shape(void **state)
 {
-	static const struct core_shape odd = { 2, 8, 40, 5, 0xFFFFFFF2u, 2, 44, false, 0, 0, false, 0, 0, 0, 0 };
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape odd = { .version = 2, .ngp = 8, .gp_width = 40,
+			.ebx_len = 5, .ebx = 0xFFFFFFF2u, .nfixed = 2, .fixed_width = 44 };
+	static const struct core_shape v1 = { .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7 };
 	uint32_t r[4];
 
 	(void)state;
@@ -99,17 +102,32 @@ static void c11_cpuid_view_encodes_the_shape(void **state)
 static void c11_invalid_shapes_are_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 0, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* no PMU */
-		{ 6, 4, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* v6 without leaf 23H (C-71) */
-		{ 3, 0, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 9, 48, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 31, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 64, 7, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 8, 0, 3, 48, true, 0, 0, false, 0, 0, 0, 0 },  /* OQ-C10: rows 7-12 not modelled */
-		{ 3, 4, 48, 7, 0, 0, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 7, 0, 4, 48, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 3, 4, 48, 7, 0, 3, 20, true, 0, 0, false, 0, 0, 0, 0 },
-		{ 1, 2, 40, 7, 0, 3, 40, false, 0, 0, false, 0, 0, 0, 0 }, /* fixed counters from version 2 */
+		/* no PMU */
+		{ .version = 0, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		/* v6 without leaf 23H (C-71) */
+		{ .version = 6, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 0, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 9, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 31, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 64, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		/* OQ-C10: rows 7-12 not modelled */
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 8, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 0,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 4,
+		  .fixed_width = 48, .pdcm = true },
+		{ .version = 3, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 20, .pdcm = true },
+		/* fixed counters from version 2 */
+		{ .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 40, .pdcm = false },
 	};
 	struct core_pmu u;
 	unsigned i;
@@ -318,7 +336,7 @@ static void c07_ovf_ctrl_reads_0(void **state)
 
 static void c09_version_1_has_no_global_registers(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v1 = { .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7 };
 	static const uint32_t msrs[] = { GCTL, STATUS, OVF, FIXED_CTL, FIXED(0) };
 	struct core_pmu u;
 	unsigned i;
@@ -334,7 +352,7 @@ static void c09_version_1_has_no_global_registers(void **state)
 /* A shape's missing counters never count, even with every enable ignored. */
 static void c11_absent_counters_never_count(void **state)
 {
-	static const struct core_shape v1 = { 1, 2, 40, 7, 0, 0, 0, false, 0, 0, false, 0, 0, 0, 0 };
+	static const struct core_shape v1 = { .version = 1, .ngp = 2, .gp_width = 40, .ebx_len = 7 };
 	struct core_pmu u;
 
 	(void)state;

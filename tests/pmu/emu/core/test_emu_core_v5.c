@@ -58,8 +58,11 @@ static void c52_named_fixed_counter_above_edx_counts(void **state)
  * EDX[4:0] whatever ECX would say. */
 static void c52_c53_fixed_set_by_the_rule(void **state)
 {
-	static const struct core_shape v4_two = { 4, 4, 48, 7, 0, 2, 48, true, 0, 0, false, 0, 0, 0, 0 };
-	static const struct core_shape v5_hole = { 5, 4, 48, 7, 0, 0, 48, true, 0, 0x4, true, 0, 0, 0, 0 };
+	static const struct core_shape v4_two = { .version = 4, .ngp = 4, .gp_width = 48,
+			.ebx_len = 7, .nfixed = 2, .fixed_width = 48, .pdcm = true };
+	static const struct core_shape v5_hole = { .version = 5, .ngp = 4, .gp_width = 48,
+			.ebx_len = 7, .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x4,
+			.any_deprecated = true };
 
 	(void)state;
 	assert_int_equal(core_shape_fixed_set(&core_shape_adl_e), ECX_BITMAP);
@@ -108,10 +111,18 @@ static void c54_oqc21_anythread_refused_where_deprecated(void **state)
 static void oqc24_invalid_v5_shapes_refused(void **state)
 {
 	static const struct core_shape bad[] = {
-		{ 5, 4, 48, 7, 0, 3, 48, true, 0, 0x8, true, 0, 0, 0, 0 }, /* IA32_FIXED_CTR3 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0x7, false, 0, 0, 0, 0 }, /* a bitmap before v5 */
-		{ 4, 4, 48, 7, 0, 3, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* deprecation before v5 */
-		{ 5, 4, 48, 7, 0, 0, 48, true, 0, 0, true, 0, 0, 0, 0 },    /* no fixed counter */
+		/* IA32_FIXED_CTR3 */
+		{ .version = 5, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x8, .any_deprecated = true },
+		/* a bitmap before v5 */
+		{ .version = 4, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0x7, .any_deprecated = false },
+		/* deprecation before v5 */
+		{ .version = 4, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 3,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0, .any_deprecated = true },
+		/* no fixed counter */
+		{ .version = 5, .ngp = 4, .gp_width = 48, .ebx_len = 7, .nfixed = 0,
+		  .fixed_width = 48, .pdcm = true, .fixed_bitmap = 0, .any_deprecated = true },
 	};
 	unsigned i;
 

@@ -88,7 +88,7 @@ static uint64_t p_count(emu_faults_t f, uint64_t sel)
  * while the select without it counts every instruction. */
 static bool umask2_other_event(emu_faults_t f)
 {
-	struct ref inst = { CORE_EV_INST, 0, false, false };
+	struct ref inst = { .ev = CORE_EV_INST };
 
 	return p_count(f, evtsel(EV_INST, 0, OS | EN | UMASK2(1))) == 0 &&
 	       p_count(f, evtsel(EV_INST, 0, OS | EN)) == ref_count(&inst, 0, 4 * P);
@@ -98,7 +98,8 @@ static bool umask2_other_event(emu_faults_t f)
  * instructions: those with >= 2 less those with >= 3. */
 static bool eq_counts_equality(emu_faults_t f)
 {
-	struct ref ge2 = { CORE_EV_INST, 2, false, false }, ge3 = { CORE_EV_INST, 3, false, false };
+	struct ref ge2 = { .ev = CORE_EV_INST, .cmask = 2 };
+	struct ref ge3 = { .ev = CORE_EV_INST, .cmask = 3 };
 	uint64_t want = ref_count(&ge2, 0, 4 * P) - ref_count(&ge3, 0, 4 * P);
 
 	return want && p_count(f, evtsel(EV_INST, 2, OS | EN | EQ_BIT)) == want;

@@ -7,8 +7,8 @@
 static struct mtl_uncore u;
 
 #define LOOKUPS(n) { CLIENT_UNIT_CBOX(n), 0x34, 0x8F, 0, false, false }
-static const struct ref arb_req = { CLIENT_UNIT_ARB, 0x81, 0x01, 0, false, false };
-static const struct ref arb_occ = { CLIENT_UNIT_ARB, 0x80, 0x01, 0, false, false };
+static const struct ref arb_req = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
+static const struct ref arb_occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
 
 /* L-102, L-106: C-box n's two counters at 0x2448 + 0x10n count their
  * selects' events; a box at or past the count #GPs; 0x2444 + 0x10n is no
@@ -127,15 +127,23 @@ static void l106_cbo_config_is_the_count(void **state)
 static void l107_threshold_inv_edge(void **state)
 {
 	static const struct ref refs[] = {
-		{ CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 1, false, false },
-		{ CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 1, true, false },
-		{ CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 1, false, true },
-		{ CLIENT_UNIT_ARB, 0x80, 0x01, 3, false, false },
-		{ CLIENT_UNIT_ARB, 0x80, 0x01, 3, true, false },
-		{ CLIENT_UNIT_ARB, 0x80, 0x01, 2, false, true },
-		{ CLIENT_UNIT_ARB, 0x80, 0x01, 32, false, false },
+		{ .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F, .thresh = 1, .inv = false,
+		  .edge = false },
+		{ .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F, .thresh = 1, .inv = true,
+		  .edge = false },
+		{ .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F, .thresh = 1, .inv = false,
+		  .edge = true },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01, .thresh = 3, .inv = false,
+		  .edge = false },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01, .thresh = 3, .inv = true,
+		  .edge = false },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01, .thresh = 2, .inv = false,
+		  .edge = true },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01, .thresh = 32, .inv = false,
+		  .edge = false },
 	};
-	const struct ref top = { CLIENT_UNIT_CBOX(1), 0x34, 0x8F, 32, true, false };
+	const struct ref top = { .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0x8F,
+			.thresh = 32, .inv = true };
 	unsigned i;
 
 	(void)state;

@@ -8,7 +8,7 @@
 
 static struct mtl_uncore u;
 
-static const struct ref lookups0 = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 0, false, false };
+static const struct ref lookups0 = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F };
 
 /* C-box 0 counter 0 with r's select (and flags) under box controls c, s
  * from cycle 0: its value at `at`. */
@@ -59,25 +59,27 @@ static uint64_t hac_alias(emu_faults_t f) /* L-103 */
 }
 static uint64_t thresh_top(emu_faults_t f) /* L-107: 32 never reached */
 {
-	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 32, false, false };
+	const struct ref r = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F, .thresh = 32 };
 
 	return cbox(f, &r, 0, BOX_EN, 0, 5000);
 }
 static uint64_t thresh1(emu_faults_t f) /* L-107: >= 1 */
 {
-	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+	const struct ref r = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F, .thresh = 1 };
 
 	return cbox(f, &r, 0, BOX_EN, 0, 5000);
 }
 static uint64_t inv(emu_faults_t f) /* L-107 */
 {
-	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, true, false };
+	const struct ref r = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F, .thresh = 1,
+			.inv = true };
 
 	return cbox(f, &r, 0, BOX_EN, 0, 5000);
 }
 static uint64_t edge(emu_faults_t f) /* L-107 */
 {
-	const struct ref r = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, true };
+	const struct ref r = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F, .thresh = 1,
+			.edge = true };
 
 	return cbox(f, &r, 0, BOX_EN, 0, 5000);
 }
@@ -256,7 +258,7 @@ static const struct row rows[] = {
 
 static uint64_t want_of(const struct row *r)
 {
-	struct ref x = { CLIENT_UNIT_CBOX(0), 0x34, 0x8F, 1, false, false };
+	struct ref x = { .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F, .thresh = 1 };
 
 	switch (r->want) {
 	case WANT_T1:

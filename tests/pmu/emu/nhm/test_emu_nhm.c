@@ -6,8 +6,8 @@
 
 #include "tests/pmu/emu/nhm/test_emu_nhm.h"
 
-static const struct ref occ_local = { 0x23, 0x04, 0, false, false, NORST };
-static const struct ref reads_any = { 0x2C, 0x07, 0, false, false, NORST };
+static const struct ref occ_local = { .ev = 0x23, .um = 0x04, NORST };
+static const struct ref reads_any = { .ev = 0x2C, .um = 0x07, NORST };
 
 /* ---- gates ---- */
 
@@ -191,7 +191,7 @@ static void n13_union_adds_channels(void **state)
 
 static void n13_boolean_union_is_an_or(void **state)
 {
-	struct ref r = { 0x22, 0x07, 0, false, false, NORST };
+	struct ref r = { .ev = 0x22, .um = 0x07, NORST };
 	uint64_t any = model_count(0, &r, 0, 6000), sum = 0;
 	unsigned b;
 
@@ -206,7 +206,7 @@ static void n13_boolean_union_is_an_or(void **state)
 
 static void n13_unknown_event_counts_nothing(void **state)
 {
-	struct ref r = { 0x77, 0xFF, 0, false, false, NORST };
+	struct ref r = { .ev = 0x77, .um = 0xFF, NORST };
 
 	(void)state;
 	assert_int_equal(model_count(0, &r, 0, 5000), 0);
@@ -226,9 +226,10 @@ static void n13_random_selects_match_per_cycle_definition(void **state)
 		uint64_t a, b;
 
 		seed = seed * 1103515245u + 12345u;
-		r = (struct ref){ ev[(seed >> 8) % ARRAY_SIZE(ev)], (uint8_t)(seed >> 16),
-				  (uint8_t)(i % 3 ? (seed >> 4) % 24 : 0), seed >> 24 & 1,
-				  seed >> 25 & 1, NORST };
+		r = (struct ref){ .ev = ev[(seed >> 8) % ARRAY_SIZE(ev)],
+				.um = (uint8_t)(seed >> 16),
+				.cmask = (uint8_t)(i % 3 ? (seed >> 4) % 24 : 0),
+				.inv = seed >> 24 & 1, .edge = seed >> 25 & 1, NORST };
 		a = (seed >> 3) % 5000;
 		b = a + (seed >> 11) % 4000;
 		if (ref_count(&r, a, b) != model_count(0, &r, a, b))
@@ -273,7 +274,7 @@ static void n17_cmask0_adds_full_occupancy(void **state)
 
 static void n18_cmask_counts_cycles_at_threshold(void **state)
 {
-	struct ref r = { 0x2A, 0x07, 0, false, false, NORST };
+	struct ref r = { .ev = 0x2A, .um = 0x07, NORST };
 	uint64_t prev = 6000, c;
 
 	(void)state;
@@ -288,7 +289,7 @@ static void n18_cmask_counts_cycles_at_threshold(void **state)
 
 static void n18_faults_break_the_threshold(void **state)
 {
-	struct ref r = { 0x23, 0x07, 6, false, false, NORST }, r7 = r, r0 = r;
+	struct ref r = { .ev = 0x23, .um = 0x07, .cmask = 6, NORST }, r7 = r, r0 = r;
 
 	(void)state;
 	r7.cmask = 7;
@@ -305,7 +306,7 @@ static void n18_faults_break_the_threshold(void **state)
  * 0x80 with INV every one; read as 7 bits they would be 1 and 0. */
 static void n18_cmask_top_bit(void **state)
 {
-	struct ref r = { 0x23, 0x07, 0x81, false, false, NORST }, inv = r, r1 = r, r0 = r;
+	struct ref r = { .ev = 0x23, .um = 0x07, .cmask = 0x81, NORST }, inv = r, r1 = r, r0 = r;
 	uint64_t a = 700, b = 700 + 2 * P + 33;
 
 	(void)state;
@@ -367,7 +368,7 @@ static void n20_inv_ignored_when_cmask_is_0(void **state)
 
 static void oqn13_edge_applies_to_thresholded_condition(void **state)
 {
-	struct ref e5 = { 0x23, 0x04, 5, false, true, NORST }, e0 = e5;
+	struct ref e5 = { .ev = 0x23, .um = 0x04, .cmask = 5, .edge = true, NORST }, e0 = e5;
 
 	(void)state;
 	e0.cmask = 0;
@@ -385,7 +386,7 @@ static void oqn13_edge_applies_to_thresholded_condition(void **state)
  * holds, so E on it counts none). */
 static void oqn13_faults_edge_before_cmask(void **state)
 {
-	struct ref e2 = { 0x22, 0x04, 2, false, true, NORST }, e1 = e2;
+	struct ref e2 = { .ev = 0x22, .um = 0x04, .cmask = 2, .edge = true, NORST }, e1 = e2;
 
 	(void)state;
 	e1.cmask = 1;
@@ -400,7 +401,8 @@ static void oqn13_faults_edge_before_cmask(void **state)
  * defect counts the inverted level instead. */
 static void n16_n19_edge_with_inv(void **state)
 {
-	struct ref ei = { 0x23, 0x04, 3, true, true, NORST }, e = ei, lvl = ei;
+	struct ref ei = { .ev = 0x23, .um = 0x04, .cmask = 3, .inv = true, .edge = true,
+			NORST }, e = ei, lvl = ei;
 	uint64_t n;
 
 	(void)state;
@@ -488,14 +490,14 @@ static void n17_huge_windows_are_exact_and_fast(void **state)
 	(void)state;
 	nhm_init(&u, 0, 0, 0, 0, 0);
 	for (n = 0; n < NHM_NCTR; n++) {
-		struct ref r = { n % 2 ? 0x23 : 0x2C, (uint8_t)(n + 1), (uint8_t)(n % 3), 0, n > 5,
-				 NORST };
+		struct ref r = { .ev = n % 2 ? 0x23 : 0x2C, .um = (uint8_t)(n + 1),
+				.cmask = (uint8_t)(n % 3), .edge = n > 5, NORST };
 
 		start_gp(&u, n, &r, t0);
 	}
 	for (n = 0; n < NHM_NCTR; n++) {
-		struct ref r = { n % 2 ? 0x23 : 0x2C, (uint8_t)(n + 1), (uint8_t)(n % 3), 0, n > 5,
-				 NORST };
+		struct ref r = { .ev = n % 2 ? 0x23 : 0x2C, .um = (uint8_t)(n + 1),
+				.cmask = (uint8_t)(n % 3), .edge = n > 5, NORST };
 
 		assert_int_equal(rd(&u, CTR(n), t1), ref_count_long(&r, t0, t1));
 	}

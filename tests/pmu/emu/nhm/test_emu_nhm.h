@@ -56,7 +56,7 @@ struct ref {
 	uint64_t rst, rst2;
 };
 
-#define NORST UINT64_MAX, 0 /* rst, rst2 of a counter never reset */
+#define NORST .rst = UINT64_MAX, .rst2 = 0 /* rst, rst2 of a counter never reset */
 
 static inline uint64_t ref_sel(const struct ref *r)
 {

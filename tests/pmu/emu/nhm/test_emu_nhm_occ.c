@@ -4,8 +4,8 @@
  * OQ-N8's default describes it. */
 #include "tests/pmu/emu/nhm/test_emu_nhm.h"
 
-static const struct ref occ_local = { 0x23, 0x04, 0, false, false, NORST };
-static const struct ref reads_any = { 0x2C, 0x07, 0, false, false, NORST };
+static const struct ref occ_local = { .ev = 0x23, .um = 0x04, NORST };
+static const struct ref reads_any = { .ev = 0x2C, .um = 0x07, NORST };
 
 /* Counter 0 with r, reset at r->rst by rewriting the select with bit 17;
  * returns its count over [a, b). */
@@ -46,7 +46,7 @@ static void oqn8_occ_rst_zeroes_tracker_not_counter(void **state)
 static void n15_reset_matches_definition_for_every_filter(void **state)
 {
 	static const uint64_t at[] = { 1, 1023, 1024, 2900, 3333 };
-	struct ref r = { 0x2A, 0x05, 0, false, false, 0, 0 };
+	struct ref r = { .ev = 0x2A, .um = 0x05 };
 	uint64_t dummy;
 	unsigned i, f;
 
@@ -78,9 +78,11 @@ static void n15_random_resets_match_definition(void **state)
 
 		seed = seed * 1103515245u + 12345u;
 		a = seed % 3000;
-		r = (struct ref){ ev[(seed >> 8) % 3], (uint8_t)(1 + (seed >> 12) % 7),
-				  (uint8_t)(i % 4 ? (seed >> 16) % 20 : 0), seed >> 21 & 1,
-				  seed >> 22 & 1, a + (seed >> 3) % 1500, 0 };
+		r = (struct ref){ .ev = ev[(seed >> 8) % 3],
+				.um = (uint8_t)(1 + (seed >> 12) % 7),
+				.cmask = (uint8_t)(i % 4 ? (seed >> 16) % 20 : 0),
+				.inv = seed >> 21 & 1, .edge = seed >> 22 & 1,
+				.rst = a + (seed >> 3) % 1500 };
 		if (seed >> 23 & 1)
 			r.rst2 = r.rst + 1 + (seed >> 24) % 200;
 		nhm_init(&u, 0, 0, 0, 0, 0);
@@ -108,7 +110,7 @@ static void n15_random_resets_match_definition(void **state)
  * which only shows with INV (the reset cycle itself holds 0). */
 static void oqn8_second_reset_edge_sees_the_tracker(void **state)
 {
-	struct ref r = { 0x23, 0x07, 10, true, true, 0, 0 };
+	struct ref r = { .ev = 0x23, .um = 0x07, .cmask = 10, .inv = true, .edge = true };
 	struct nhm_uncore u;
 	uint64_t v0;
 
@@ -131,7 +133,7 @@ static void oqn8_second_reset_edge_sees_the_tracker(void **state)
 static void oqn8_new_event_ends_reset_window(void **state)
 {
 	struct nhm_uncore u;
-	struct ref occ = occ_local, other = { 0x2A, 0x07, 0, false, false, NORST };
+	struct ref occ = occ_local, other = { .ev = 0x2A, .um = 0x07, NORST };
 	uint64_t rst, v;
 
 	(void)state;

@@ -4,8 +4,8 @@
  * OQ-N22). Wrap cycles are checked against the per-cycle reference. */
 #include "tests/pmu/emu/nhm/test_emu_nhm.h"
 
-static const struct ref reads_any = { 0x2C, 0x07, 0, false, false, NORST };
-static const struct ref occ_all = { 0x23, 0x07, 0, false, false, NORST };
+static const struct ref reads_any = { .ev = 0x2C, .um = 0x07, NORST };
+static const struct ref occ_all = { .ev = 0x23, .um = 0x07, NORST };
 
 /* FixedCntr0 preset to 2^48 - left, running from t0, PMI bit as given. */
 static void start_fixed(struct nhm_uncore *u, uint64_t left, bool pmi, uint64_t gctl,
@@ -394,9 +394,11 @@ static void oqn15_occupancy_wrap_skips_past_zero(void **state)
  * at which the per-cycle reference has counted that far. */
 static void oqn15_wrap_cycle_for_every_distance(void **state)
 {
-	static const struct ref cfg[] = { { 0x23, 0x07, 0, false, false, NORST },
-					   { 0x2C, 0x05, 0, false, false, NORST },
-					   { 0x2A, 0x03, 4, true, true, NORST } };
+	static const struct ref cfg[] = {
+		{ .ev = 0x23, .um = 0x07, .cmask = 0, .inv = false, .edge = false, NORST },
+		{ .ev = 0x2C, .um = 0x05, .cmask = 0, .inv = false, .edge = false, NORST },
+		{ .ev = 0x2A, .um = 0x03, .cmask = 4, .inv = true, .edge = true, NORST },
+	};
 	static uint64_t cum[6000];
 	struct nhm_uncore u;
 	uint64_t t0 = 3 * P - 100, left, t;

@@ -102,7 +102,7 @@ static void oqn14_status_and_counters_reset_to_0(void **state)
 
 static void n11_written_counter_counts_up_from_value(void **state)
 {
-	const struct ref r = { 0x2A, 0x03, 2, false, false, NORST };
+	const struct ref r = { .ev = 0x2A, .um = 0x03, .cmask = 2, NORST };
 	struct nhm_uncore u;
 
 	(void)state;
@@ -182,7 +182,7 @@ static void n41_match_is_plain_read_write(void **state)
  * none of its synthetic events, so counts are the same whatever it holds. */
 static void n42_match_filters_no_synthetic_event(void **state)
 {
-	const struct ref reads = { 0x2C, 0x07, 0, false, false, NORST };
+	const struct ref reads = { .ev = 0x2C, .um = 0x07, NORST };
 	struct nhm_uncore u;
 
 	(void)state;

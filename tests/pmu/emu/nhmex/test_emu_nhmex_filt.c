@@ -16,10 +16,10 @@ struct fbox {
 	uint32_t gctl, sel0;
 };
 
-static const struct fbox c0 = { "C0", 0, 0xD00, 0xD10 };
-static const struct fbox s0 = { "S0", NHMEX_S0, 0xC40, 0xC50 };
-static const struct fbox w = { "W", NHMEX_W, W_CTL, 0xC90 };
-static const struct fbox ub = { "U", NHMEX_U, U_CTL, U_EVSEL };
+static const struct fbox c0 = { .name = "C0", .gctl = 0xD00, .sel0 = 0xD10 };
+static const struct fbox s0 = { .name = "S0", .b = NHMEX_S0, .gctl = 0xC40, .sel0 = 0xC50 };
+static const struct fbox w = { .name = "W", .b = NHMEX_W, .gctl = W_CTL, .sel0 = 0xC90 };
+static const struct fbox ub = { .name = "U", .b = NHMEX_U, .gctl = U_CTL, .sel0 = U_EVSEL };
 
 /* Counters 0..n-1 of box x with selects sel[] (| en), counting over
  * [A, C) from 0 (X-05, X-13); their counts in out[]. */

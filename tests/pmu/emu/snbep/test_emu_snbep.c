@@ -7,8 +7,8 @@
 #include "pmu/regs/regs.h"
 
 /* Busy C-box event streams of C-box n (0..7 per cycle) and the U-box. */
-#define CBOX(n, ev) ((struct sref_cfg){ (n), (ev), 0x03, 0, false, false })
-static const struct sref_cfg ubox_msg = { -1, 0x42, 0x1F, 0, false, false };
+#define CBOX(n, e) ((struct sref_cfg){ .box = (n), .ev = (e), .um = 0x03 })
+static const struct sref_cfg ubox_msg = { .box = -1, .ev = 0x42, .um = 0x1F };
 
 static void init(struct snbep_uncore *u, emu_faults_t faults)
 {
@@ -381,7 +381,7 @@ static void s17_clearing_en_holds_the_value(void **state)
 /* S-18: en = 1 with ev_sel 0 counts nothing; a valid ev_sel starts it. */
 static void s18_ubox_ev_sel_0_counts_nothing(void **state)
 {
-	struct sref_cfg lock = { -1, 0x44, 0, 0, false, false };
+	struct sref_cfg lock = { .box = -1, .ev = 0x44 };
 	struct snbep_uncore u;
 
 	(void)state;

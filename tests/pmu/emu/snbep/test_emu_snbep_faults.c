@@ -21,7 +21,7 @@ static void clk0(emu_faults_t f)
 	wr(&u, C_CTL(0, 0), CTL_EN, 0);
 }
 
-static const struct sref_cfg busy = { 1, 0x34, 0x03, 3, false, false };
+static const struct sref_cfg busy = { .box = 1, .ev = 0x34, .um = 0x03, .thresh = 3 };
 
 /* C-box 1 counter 2 programmed with c from 100, read at 100 + 3P. */
 static uint64_t stream(emu_faults_t f, const struct sref_cfg *c)
@@ -38,7 +38,8 @@ static const struct cs_event script[] = {
 	{ 2100, 0, PMU_C1 }, { 2600, 0, PMU_C0 }, { 3000, 3, PMU_C0 },
 	{ 3500, 3, PMU_C6 }, { 3900, 2, PMU_C6 }, { 4400, 1, PMU_C0 },
 };
-static const struct pcu_env env = { script, ARRAY_SIZE(script), NCORES, UCLK };
+static const struct pcu_env env = { .ev = script, .nev = ARRAY_SIZE(script), .ncores = NCORES,
+	.uclk_khz = UCLK };
 
 /* PCU counter 1 with c from 0 under the script, read at 5000. */
 static uint64_t pcu(emu_faults_t f, const struct pref_cfg *c)
@@ -61,8 +62,8 @@ static uint64_t pcu_ref(const struct pref_cfg *c)
 
 static struct pref_cfg occ(unsigned sel, unsigned t, bool inv, bool edge)
 {
-	return (struct pref_cfg){ 0x80, (uint8_t)sel, (uint8_t)t, false, false, inv, edge,
-				  false, 0 };
+	return (struct pref_cfg){ .ev = 0x80, .occ_sel = (uint8_t)sel, .thresh = (uint8_t)t,
+			.occ_inv = inv, .occ_edge = edge };
 }
 
 /* ---- scenarios: the observation under faults f ---- */
@@ -286,12 +287,12 @@ static uint64_t thresh0_edge(emu_faults_t f) /* S-25, OQ-S08 */
 
 static uint64_t occ_c3(emu_faults_t f) /* S-26 */
 {
-	return pcu(f, &(struct pref_cfg){ 0x80, 2, 0, false, false, false, false, false, 0 });
+	return pcu(f, &(struct pref_cfg){ .ev = 0x80, .occ_sel = 2 });
 }
 
 static uint64_t occ_c0(emu_faults_t f) /* S-27, OQ-S19 */
 {
-	return pcu(f, &(struct pref_cfg){ 0x80, 1, 0, false, false, false, false, false, 0 });
+	return pcu(f, &(struct pref_cfg){ .ev = 0x80, .occ_sel = 1 });
 }
 
 static uint64_t occ_t2(emu_faults_t f) /* S-28 */
@@ -324,12 +325,12 @@ static uint64_t occ_falling(emu_faults_t f) /* S-30: edge after invert */
 
 static uint64_t band(emu_faults_t f) /* S-33: band 0 at 800 MHz, band 1 at 25.5 GHz */
 {
-	return pcu(f, &(struct pref_cfg){ 0x0B, 0, 0, false, false, false, false, false, 0xFF08 });
+	return pcu(f, &(struct pref_cfg){ .ev = 0x0B, .filter = 0xFF08 });
 }
 
 static uint64_t ext(emu_faults_t f) /* S-35, OQ-S11 */
 {
-	return pcu(f, &(struct pref_cfg){ 0x0B, 0, 0, false, false, false, false, true, 0 });
+	return pcu(f, &(struct pref_cfg){ .ev = 0x0B, .ext = true });
 }
 
 static uint64_t resid_frozen(emu_faults_t f) /* S-46 */
@@ -400,12 +401,12 @@ static uint64_t w_raw(void)
 
 static uint64_t w_c3(void)
 {
-	return pcu_ref(&(struct pref_cfg){ 0x80, 2, 0, false, false, false, false, false, 0 });
+	return pcu_ref(&(struct pref_cfg){ .ev = 0x80, .occ_sel = 2 });
 }
 
 static uint64_t w_c0(void)
 {
-	return pcu_ref(&(struct pref_cfg){ 0x80, 1, 0, false, false, false, false, false, 0 });
+	return pcu_ref(&(struct pref_cfg){ .ev = 0x80, .occ_sel = 1 });
 }
 
 static uint64_t w_t2(void)

@@ -29,7 +29,7 @@ static uint64_t model_count(emu_faults_t faults, const struct sref_cfg *c, uint6
 /* S-21: thresh 0 adds the whole per-cycle count, more than one a cycle. */
 static void s21_thresh0_adds_the_count(void **state)
 {
-	struct sref_cfg c = { 1, 0x34, 0x03, 0, false, false };
+	struct sref_cfg c = { .box = 1, .ev = 0x34, .um = 0x03 };
 	uint64_t n = model_count(0, &c, 300, 300 + 4 * P);
 
 	(void)state;
@@ -41,7 +41,7 @@ static void s21_thresh0_adds_the_count(void **state)
  * the threshold, none at 8 (the stream's most is 7). */
 static void s22_threshold_counts_cycles_at_or_above(void **state)
 {
-	struct sref_cfg c = { 2, 0x34, 0x03, 0, false, false };
+	struct sref_cfg c = { .box = 2, .ev = 0x34, .um = 0x03 };
 	uint64_t prev = 4 * P, n;
 
 	(void)state;
@@ -88,7 +88,7 @@ static void s22_s23_thresh_top_bit(void **state)
 /* S-23: thresh t and its inverse split every cycle between them. */
 static void s23_invert_counts_cycles_below(void **state)
 {
-	struct sref_cfg c = { 0, 0x34, 0x03, 0, false, false }, inv;
+	struct sref_cfg c = { .ev = 0x34, .um = 0x03 }, inv;
 	uint64_t a = 1234, b = 1234 + 3 * P + 55;
 
 	(void)state;
@@ -106,7 +106,7 @@ static void s23_invert_counts_cycles_below(void **state)
  * count. */
 static void s24_edge_rising_and_after_invert_falling(void **state)
 {
-	struct sref_cfg lvl = { 3, 0x35, 0x01, 0, false, false }, up, down;
+	struct sref_cfg lvl = { .box = 3, .ev = 0x35, .um = 0x01 }, up, down;
 	uint64_t a = 77, b = 77 + 5 * P, r, f;
 
 	(void)state;
@@ -128,7 +128,7 @@ static void s24_edge_rising_and_after_invert_falling(void **state)
  * accumulates, whichever of them is set. */
 static void s25_oqs08_thresh0_ignores_invert_and_edge(void **state)
 {
-	struct sref_cfg c = { 1, 0x34, 0x02, 0, false, false }, x;
+	struct sref_cfg c = { .box = 1, .ev = 0x34, .um = 0x02 }, x;
 	uint64_t raw = model_count(0, &c, 0, 2 * P);
 	unsigned i;
 
@@ -147,8 +147,9 @@ static void s25_oqs08_thresh0_ignores_invert_and_edge(void **state)
  * unfreeze if the signal was high before and after). */
 static void oqs09_edge_detector_at_enable_and_across_freeze(void **state)
 {
-	struct sref_cfg clk = { 0, 0x00, 0, 1, false, true }; /* clockticks: always high */
-	struct sref_cfg c = { 2, 0x34, 0x03, 2, true, true };
+	struct sref_cfg clk = { .ev = 0x00, .thresh = 1, .edge = true }; /* clockticks: always high */
+	struct sref_cfg c = { .box = 2, .ev = 0x34, .um = 0x03, .thresh = 2, .inv = true,
+			.edge = true };
 	struct snbep_uncore u;
 	uint64_t a = 500, f1 = 1900, u1 = 4321, b = 7000;
 	bool det = false;
@@ -190,10 +191,11 @@ static void s22_s24_random_programs_match_the_definition(void **state)
 
 		seed = seed * 1103515245u + 12345u;
 		ubox = i % 5 == 0;
-		c = (struct sref_cfg){ ubox ? -1 : (int)(seed >> 5) % NCORES,
-				       ubox ? uev[seed >> 9 & 1] : cev[(seed >> 9) % 5],
-				       (uint8_t)(seed >> 12), (uint8_t)(i % 3 ? (seed >> 20) % 9 : 0),
-				       seed >> 25 & 1, seed >> 26 & 1 };
+		c = (struct sref_cfg){ .box = ubox ? -1 : (int)(seed >> 5) % NCORES,
+				.ev = ubox ? uev[seed >> 9 & 1] : cev[(seed >> 9) % 5],
+				.um = (uint8_t)(seed >> 12),
+				.thresh = (uint8_t)(i % 3 ? (seed >> 20) % 9 : 0),
+				.inv = seed >> 25 & 1, .edge = seed >> 26 & 1 };
 		a = (seed >> 3) % 3000;
 		f = a + (seed >> 7) % 2000;
 		r = f + (seed >> 14) % 1500;
@@ -221,8 +223,8 @@ static void s22_s24_random_programs_match_the_definition(void **state)
 /* S-36: C-box and U-box counters wrap at 2^44, bits 63:44 read 0. */
 static void s36_cbox_and_ubox_wrap_at_2_44(void **state)
 {
-	struct sref_cfg c = { 1, 0x34, 0x03, 0, false, false };
-	struct sref_cfg m = { -1, 0x42, 0x1F, 0, false, false };
+	struct sref_cfg c = { .box = 1, .ev = 0x34, .um = 0x03 };
+	struct sref_cfg m = { .box = -1, .ev = 0x42, .um = 0x1F };
 	struct snbep_uncore u;
 	uint64_t k = 50, nc, nm;
 
@@ -262,7 +264,7 @@ static void s37_s38_oqs07_pcu_and_uclk_wrap_at_2_48(void **state)
  * no PMI; counting goes on. */
 static void s39_s40_oqs06_wrap_is_silent(void **state)
 {
-	struct sref_cfg c = { 0, 0x00, 0, 0, false, false };
+	struct sref_cfg c = { .ev = 0x00 };
 	struct snbep_uncore u;
 	struct emu_pmi_req req[4];
 	unsigned k;
@@ -293,8 +295,8 @@ static void s39_s40_oqs06_wrap_is_silent(void **state)
  * frozen, then counting; S-42: a frozen read is one snapshot. */
 static void s41_s42_setup_sequence_then_frozen_reads(void **state)
 {
-	struct sref_cfg c = { 1, 0x34, 0x03, 0, false, false };
-	struct sref_cfg lock = { -1, 0x44, 0, 0, false, false };
+	struct sref_cfg c = { .box = 1, .ev = 0x34, .um = 0x03 };
+	struct sref_cfg lock = { .box = -1, .ev = 0x44 };
 	struct snbep_uncore u;
 	uint64_t t = 1000, go = 2000, stop = 2000 + 2 * P;
 	unsigned k;
@@ -364,8 +366,9 @@ static void s19_huge_windows_are_exact_and_fast(void **state)
 	for (pass = 0; pass < 2; pass++)
 		for (n = 0; n < NCORES; n++)
 			for (k = 0; k < 4; k++) {
-				struct sref_cfg c = { (int)n, (uint8_t)(0x30 + k), (uint8_t)(n + 1),
-						      (uint8_t)k, n == 1, n == 2 };
+				struct sref_cfg c = { .box = (int)n, .ev = (uint8_t)(0x30 + k),
+						.um = (uint8_t)(n + 1), .thresh = (uint8_t)k,
+						.inv = n == 1, .edge = n == 2 };
 
 				if (!pass)
 					wr(&u, C_CTL(n, k), sref_ctl(&c), t0);
@@ -381,7 +384,7 @@ static void s19_huge_windows_are_exact_and_fast(void **state)
  * thresh 20 passes some cycles, 21 none. */
 static void s59_s60_s61_tor_occupancy_counter_0_at_most_20(void **state)
 {
-	struct sref_cfg c = { 3, 0x36, 0x08, 0, false, false };
+	struct sref_cfg c = { .box = 3, .ev = 0x36, .um = 0x08 };
 	struct snbep_uncore u;
 	unsigned k;
 
@@ -407,7 +410,7 @@ static void s59_s60_s61_tor_occupancy_counter_0_at_most_20(void **state)
 /* S-62: TOR_OCCUPANCY with umask 0 selects no sub-event: nothing. */
 static void s62_umask_0_counts_nothing(void **state)
 {
-	struct sref_cfg c = { 0, 0x36, 0x00, 0, false, false };
+	struct sref_cfg c = { .ev = 0x36, .um = 0x00 };
 	struct snbep_uncore u;
 
 	(void)state;

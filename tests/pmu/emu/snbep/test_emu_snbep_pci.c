@@ -14,13 +14,13 @@
 #define UCLK_KHZ 1600000u /* so the 800 MHz DRAM clock (OQ-S24) is half of it */
 #define BUS0 0x7F         /* OQ-S27: two sockets */
 #define BUS1 0xFF
-#define HA(b)     ((struct pci_fn){ 0, b, 14, 1 })
-#define IMC(b, c) ((struct pci_fn){ 0, b, 16, (c) < 2 ? (c) : (c) + 2 })
-#define QPI(b, p) ((struct pci_fn){ 0, b, 8 + (p), 2 })
-#define QPIF(b, p) ((struct pci_fn){ 0, b, 8 + (p), 6 })
-#define R2(b)     ((struct pci_fn){ 0, b, 19, 1 })
-#define R3(b, l)  ((struct pci_fn){ 0, b, 19, 5 + (l) })
-#define UBOX(b)   ((struct pci_fn){ 0, b, 11, 0 })
+#define HA(b)     ((struct pci_fn){ .bus = b, .dev = 14, .fn = 1 })
+#define IMC(b, c) ((struct pci_fn){ .bus = b, .dev = 16, .fn = (c) < 2 ? (c) : (c) + 2 })
+#define QPI(b, p) ((struct pci_fn){ .bus = b, .dev = 8 + (p), .fn = 2 })
+#define QPIF(b, p) ((struct pci_fn){ .bus = b, .dev = 8 + (p), .fn = 6 })
+#define R2(b)     ((struct pci_fn){ .bus = b, .dev = 19, .fn = 1 })
+#define R3(b, l)  ((struct pci_fn){ .bus = b, .dev = 19, .fn = 5 + (l) })
+#define UBOX(b)   ((struct pci_fn){ .bus = b, .dev = 11 })
 #define BOX_CTL 0xF4
 #define CTL(k) (0xD8 + 4 * (k))
 #define CTR(k) (0xA0 + 8 * (k))
@@ -104,16 +104,20 @@ static void s48_functions_on_each_sockets_bus(void **state)
 	(void)state;
 	machine(0);
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		assert_int_equal(rd32((struct pci_fn){ 0, BUS0, want[i].dev, want[i].fn }, 0),
+		assert_int_equal(rd32((struct pci_fn){ .bus = BUS0, .dev = want[i].dev,
+				.fn = want[i].fn }, 0),
 				 (uint32_t)want[i].did << 16 | 0x8086);
-		assert_int_equal(rd32((struct pci_fn){ 0, BUS1, want[i].dev, want[i].fn }, 0),
+		assert_int_equal(rd32((struct pci_fn){ .bus = BUS1, .dev = want[i].dev,
+				.fn = want[i].fn }, 0),
 				 (uint32_t)want[i].did << 16 | 0x8086);
 	}
 	/* absent on the uncore bus: a master abort; QEMU's own device answers */
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, BUS0, 16, 2 }, 0, 4, &v), PLAT_EABORT);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ .bus = BUS0, .dev = 16, .fn = 2 }, 0, 4, &v),
+			 PLAT_EABORT);
 	assert_int_equal(v, 0xFFFFFFFFu);
-	assert_int_equal(pci_cfg_read((struct pci_fn){ 0, 0x3F, 14, 1 }, 0, 4, &v), PLAT_EABORT);
-	assert_int_equal(rd32((struct pci_fn){ 0, 0, 0, 0 }, 0), 0x29C08086);
+	assert_int_equal(pci_cfg_read((struct pci_fn){ .bus = 0x3F, .dev = 14, .fn = 1 }, 0, 4, &v),
+			 PLAT_EABORT);
+	assert_int_equal(rd32((struct pci_fn){ 0 }, 0), 0x29C08086);
 	assert_int_equal(pci_cfg_read(HA(BUS0), 2, 2, &v), 0);
 	assert_int_equal(v, 0x3C46);
 }

@@ -22,12 +22,13 @@ static const struct cs_event script[] = {
 	{ 3800, 0, C1 }, { 4200, 0, C0 }, { 4200, 3, C3 }, { 5000, 1, C6 },
 	{ 5600, 2, C1 }, { 6100, 3, C0 }, { 6150, 1, C0 }, { 7000, 2, C0 },
 };
-static const struct pcu_env env = { script, ARRAY_SIZE(script), NCORES, UCLK };
+static const struct pcu_env env = { .ev = script, .nev = ARRAY_SIZE(script), .ncores = NCORES,
+	.uclk_khz = UCLK };
 
 static struct pref_cfg occ(unsigned sel, unsigned t, bool inv, bool edge)
 {
-	return (struct pref_cfg){ 0x80, (uint8_t)sel, (uint8_t)t, false, false, inv, edge,
-				  false, 0 };
+	return (struct pref_cfg){ .ev = 0x80, .occ_sel = (uint8_t)sel, .thresh = (uint8_t)t,
+			.occ_inv = inv, .occ_edge = edge };
 }
 
 /* The script's events up to UCLK t, those at 0 included. */
@@ -85,7 +86,8 @@ static void check(const struct pref_cfg *c, uint64_t a, uint64_t b)
 static void s26_oqs19_oqs22_occ_sel_picks_the_state(void **state)
 {
 	static const struct cs_event fixed[] = { { 0, 1, C6 }, { 0, 2, C3 }, { 0, 3, C1 } };
-	struct pcu_env e = { fixed, ARRAY_SIZE(fixed), NCORES, UCLK };
+	struct pcu_env e = { .ev = fixed, .nev = ARRAY_SIZE(fixed), .ncores = NCORES,
+			.uclk_khz = UCLK };
 	struct pref_cfg c[4] = { occ(1, 0, 0, 0), occ(2, 0, 0, 0), occ(3, 0, 0, 0),
 				 occ(0, 0, 0, 0) };
 	uint64_t out[4];
@@ -105,7 +107,7 @@ static void s26_oqs19_oqs22_occ_sel_picks_the_state(void **state)
 static void s27_thresh0_adds_the_occupancy(void **state)
 {
 	struct pref_cfg c[4] = { occ(1, 0, 0, 0), occ(2, 0, 0, 0), occ(3, 0, 0, 0),
-				 { 0, 0, 0, false, false, false, false, false, 0 } };
+				 { 0 } };
 	uint64_t out[4], a = 250, b = 7777;
 	unsigned k;
 
@@ -149,7 +151,7 @@ static void s29_occ_invert_splits_the_clockticks(void **state)
 	for (sel = 1; sel <= 3; sel++)
 		for (t = 1; t <= NCORES + 1; t++) {
 			struct pref_cfg c[4] = { occ(sel, t, 0, 0), occ(sel, t, 1, 0),
-						 { 0, 0, 0, false, false, false, false, false, 0 },
+						 { 0 },
 						 occ(sel, t, 1, 0) };
 
 			run4(&env, 0, c, 333, 7444, out);
@@ -182,7 +184,7 @@ static void s30_occ_edges_rising_and_after_invert_falling(void **state)
 	/* Core 1 parked and woken n times: n rising edges of C0 >= 2. */
 	for (t = 1; t <= 5; t++) {
 		struct cs_event ev[10];
-		struct pcu_env e = { ev, 2 * t, 2, UCLK };
+		struct pcu_env e = { .ev = ev, .nev = 2 * t, .ncores = 2, .uclk_khz = UCLK };
 		struct pref_cfg c = occ(1, 2, 0, 1);
 		unsigned i;
 
@@ -215,7 +217,7 @@ static void s31_oqs08_thresh0_ignores_occ_invert_and_edge(void **state)
  * where the occupancy condition holds; invert and edge_det shape it. */
 static void s32_oqs10_occupancy_qualified_events(void **state)
 {
-	struct pref_cfg band = { 0x0B, 0, 0, false, false, false, false, false, 0x08 };
+	struct pref_cfg band = { .ev = 0x0B, .filter = 0x08 };
 	struct pref_cfg q = band;
 	unsigned i;
 
@@ -242,7 +244,8 @@ static void s32_oqs10_occupancy_qualified_events(void **state)
 static void s33_oqs18_band_filter_bytes(void **state)
 {
 	static const struct cs_event none[] = { { 0, 0, C0 } };
-	struct pcu_env e = { none, 1, NCORES, 2000000 }; /* UCLK 2 GHz */
+	/* UCLK 2 GHz */
+	struct pcu_env e = { .ev = none, .nev = 1, .ncores = NCORES, .uclk_khz = 2000000 };
 	uint64_t out[4], prev = UINT64_MAX;
 	struct pref_cfg c[4];
 	unsigned byte, k;
@@ -250,8 +253,8 @@ static void s33_oqs18_band_filter_bytes(void **state)
 	(void)state;
 	for (byte = 0; byte < 256; byte += 5) {
 		for (k = 0; k < 4; k++)
-			c[k] = (struct pref_cfg){ (uint8_t)(0x0B + k), 0, 0, false, false, false,
-						  false, false, (uint32_t)byte << (8 * k) };
+			c[k] = (struct pref_cfg){ .ev = (uint8_t)(0x0B + k),
+					.filter = (uint32_t)byte << (8 * k) };
 		run4(&e, 0, c, 1000, 9000, out);
 		for (k = 0; k < 4; k++)
 			assert_int_equal(out[k], pref_count(&c[k], &e, 1000, 9000));
@@ -271,7 +274,7 @@ static void s33_oqs18_band_filter_bytes(void **state)
  * counts entries into it (one at the enable, OQ-S09, none after). */
 static void s34_band_invert_and_edge(void **state)
 {
-	struct pref_cfg in = { 0x0C, 0, 1, false, false, false, false, false, 0x0800 };
+	struct pref_cfg in = { .ev = 0x0C, .thresh = 1, .filter = 0x0800 };
 	struct pref_cfg below = in, entries = in;
 
 	(void)state;
@@ -291,8 +294,8 @@ static void s34_band_invert_and_edge(void **state)
  * clockticks; bit 21 is stored. */
 static void s35_oqs11_bit21_is_part_of_the_event(void **state)
 {
-	struct pref_cfg b0 = { 0x0B, 0, 0, false, false, false, false, true, 0 };
-	struct pref_cfg clk = { 0x00, 0, 0, false, false, false, false, true, 0 };
+	struct pref_cfg b0 = { .ev = 0x0B, .ext = true };
+	struct pref_cfg clk = { .ev = 0x00, .ext = true };
 	struct snbep_uncore u;
 
 	(void)state;
@@ -317,8 +320,9 @@ static void s44_pclk_runs_at_800_mhz(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(rates); i++) {
-		struct pcu_env e = { ev, ARRAY_SIZE(ev), NCORES, rates[i] };
-		struct pref_cfg clk = { 0, 0, 0, false, false, false, false, false, 0 };
+		struct pcu_env e = { .ev = ev, .nev = ARRAY_SIZE(ev), .ncores = NCORES,
+				.uclk_khz = rates[i] };
+		struct pref_cfg clk = { 0 };
 
 		assert_int_equal(one(&e, 0, &clk, 3, 123456789), ref_pclk(123456789, rates[i]) -
 				 ref_pclk(3, rates[i]));
@@ -343,7 +347,8 @@ static void s27_s30_random_scripts_match_the_definition(void **state)
 		struct cs_event ev[24];
 		struct snbep_uncore u;
 		struct pref_cfg c;
-		struct pcu_env e = { ev, 24, 1 + i % SNBEP_MAX_CORES, i % 2 ? 2133000 : UCLK };
+		struct pcu_env e = { .ev = ev, .nev = 24, .ncores = 1 + i % SNBEP_MAX_CORES,
+				.uclk_khz = i % 2 ? 2133000 : UCLK };
 		uint64_t t = 0, a, f, r, b, want;
 		bool det[2] = { false, false };
 
@@ -429,9 +434,9 @@ static void s27_state_changes_are_cheap(void **state)
 	(void)state;
 	snbep_init(&u, 0, 8, 0, 2133000, 0);
 	for (k = 0; k < 4; k++)
-		wr(&u, PCU_CTL(k), pref_ctl(&(struct pref_cfg){ 0x80, (uint8_t)(1 + k % 3),
-							       (uint8_t)k, false, false, k == 1,
-							       k == 2, false, 0 }), 0);
+		wr(&u, PCU_CTL(k), pref_ctl(&(struct pref_cfg){ .ev = 0x80,
+				.occ_sel = (uint8_t)(1 + k % 3), .thresh = (uint8_t)k,
+				.occ_inv = k == 1, .occ_edge = k == 2 }), 0);
 	for (t = 1; t <= 1000000; t++)
 		snbep_core_state(&u, t % 8, (enum pmu_cstate)(t / 8 % 4), 10 * t);
 	emu_advance(&snbep_engine, &u, 1000000000000ull);
