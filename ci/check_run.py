@@ -242,15 +242,13 @@ def main():
         # or N/A only where --skip-ok allows it.
         uncore = doc.get("uncore") or ""
         for t in doc["tests"]:
-            other = (uncore and t["verdict"] == "N/A" and
-                     t.get("reason", "").endswith(f" uncore; this CPU's is {uncore}"))
-            # the same where the CPU's suite is named, not its generation
-            # (client for snb, disc for spr): the gate's reason names the
-            # test's own suite and another
+            # the generation gate's N/A: its reason names the test's own
+            # suite and the CPU's uncore, another one (client for snb,
+            # disc for spr, snbep's tests on a part whose suite is another)
             gate = re.fullmatch(r"a test of the (\S+) uncore; this CPU's is (\S+)",
                                 t.get("reason", ""))
-            other = other or (uncore and t["verdict"] == "N/A" and gate is not None and
-                              gate[1] == t["id"].split(".")[0] and gate[2] != gate[1])
+            other = (uncore and t["verdict"] == "N/A" and gate is not None and
+                     gate[1] == t["id"].split(".")[0] and gate[2] != gate[1])
             other = other or (t["verdict"] == "N/A" and t["id"].startswith("core.v4.") and
                               " come with version 4 " in t.get("reason", ""))
             # the same for versions 5 and 6 (suites/core/v5.c, v6.c), a part that is
