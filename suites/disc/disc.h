@@ -46,6 +46,33 @@ enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, ui
 /* The types of a socket's units, each once, in table order. */
 unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max);
 
+/* The units of one type of one socket, taken through a test together,
+ * and what they held before it (their unit control, then up to 8
+ * counter controls and counters). */
+#define DS_NSAVE (1 + 2 * 8)
+struct ds_ty {
+	const struct ds_machine *m;
+	const struct ds_socket *s;
+	unsigned sock;
+	const struct disc_unit *u[DISC_MAX_UNITS];
+	unsigned n, nsaved;
+	char name[24];
+	uint64_t saved[DISC_MAX_UNITS][DS_NSAVE];
+};
+/* The units of type `type` of socket sock, named. */
+void ds_ty_fill(struct ds_ty *y, const struct ds_machine *m, unsigned sock, uint16_t type);
+/* Every unit's unit control written v. */
+enum verdict ds_ty_ctl(struct tctx *t, const struct ds_ty *y, uint64_t v);
+/* Counter k of every unit: its control c, its value v. */
+enum verdict ds_ty_program(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t c,
+			   uint64_t v);
+/* Counter k of every unit, into v[]. */
+enum verdict ds_ty_read(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t *v);
+/* Every unit's registers as found, and put back (each unit frozen while
+ * they are written, its unit control last, D-30). */
+enum verdict ds_ty_save(struct tctx *t, struct ds_ty *y);
+enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y);
+
 extern const struct suite disc_table_suite;
 extern const struct suite disc_unit_suite;
 

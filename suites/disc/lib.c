@@ -191,3 +191,75 @@ unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max)
 	}
 	return n;
 }
+
+
+
+/* Unit controls of every unit of the type. */
+enum verdict ds_ty_ctl(struct tctx *t, const struct ds_ty *y, uint64_t v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		TRY(ds_wr(t, y->s, y->u[i], DISC_UNIT_CTL, 0, v));
+	return V_PASS;
+}
+
+/* Counter k of every unit: control c, value v. */
+enum verdict ds_ty_program(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t c,
+			   uint64_t v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		if (k < y->u[i]->nregs) {
+			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR, k, v));
+			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR_CTL, k, c));
+		}
+	return V_PASS;
+}
+
+enum verdict ds_ty_read(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t *v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		TRY(ds_rd(t, y->s, y->u[i], DISC_CTR, k, &v[i]));
+	return V_PASS;
+}
+
+/* Every unit's control, counter controls and counters as found. */
+enum verdict ds_ty_save(struct tctx *t, struct ds_ty *y)
+{
+	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
+			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
+		}
+	}
+	return V_PASS;
+}
+
+/* Put them back, each unit frozen while its registers are written, its
+ * unit control last (D-30). */
+enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y)
+{
+	for (unsigned i = 0; i < y->nsaved; i++) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
+			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
+		}
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
+}
+
+void ds_ty_fill(struct ds_ty *y, const struct ds_machine *m, unsigned sock, uint16_t type)
+{
+	const struct ds_socket *s = &m->s[sock];
+
+	*y = (struct ds_ty){ .m = m, .s = s, .sock = sock };
+	for (unsigned j = 0; j < s->t.nunits; j++)
+		if (s->t.units[j].type == type)
+			y->u[y->n++] = &s->t.units[j];
+	ds_type_name(m->model, type, y->name, sizeof(y->name));
+}
