@@ -31,6 +31,10 @@ struct ds_machine {
 const struct ds_machine *ds_machine(void);
 /* NA with the reason when no table was readable, else PASS. */
 enum verdict ds_need(struct tctx *t, const struct ds_machine **m);
+/* Whether model is a generation the digest names (D-40, D-43): 1 Sapphire
+ * or Emerald Rapids, 2 Granite Rapids, Sierra Forest, Clearwater Forest;
+ * 0 a part of D-60. */
+unsigned ds_family(uint32_t model);
 /* "CHA" or "type 48" (D-60). */
 const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len);
 
@@ -42,6 +46,9 @@ enum verdict ds_wr(struct tctx *t, const struct ds_socket *s, const struct disc_
 		   enum disc_reg kind, unsigned i, uint64_t v);
 /* The global control of socket s (D-36). */
 enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, uint64_t *v);
+
+/* MSR msr of socket s, read on its CPU: 0, or FAIL naming it. */
+enum verdict ds_msr(struct tctx *t, const struct ds_socket *s, uint32_t msr, uint64_t *v);
 
 /* The types of a socket's units, each once, in table order. */
 unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max);
@@ -75,5 +82,6 @@ enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y);
 
 extern const struct suite disc_table_suite;
 extern const struct suite disc_unit_suite;
+extern const struct suite disc_types_suite;
 
 #endif

@@ -16,14 +16,21 @@ static bool listed(const uint8_t *m, unsigned n, uint32_t model)
 	return false;
 }
 
+unsigned ds_family(uint32_t model)
+{
+	if (listed(ds_models_spr, sizeof(ds_models_spr), model))
+		return 1;
+	return listed(ds_models_gnr, sizeof(ds_models_gnr), model) ? 2 : 0;
+}
+
 const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len)
 {
 	const char *const *names = NULL;
 	unsigned n = 0;
 
-	if (listed(ds_models_spr, sizeof(ds_models_spr), model))
+	if (ds_family(model) == 1)
 		names = ds_names_spr, n = ARRAY_SIZE(ds_names_spr);
-	else if (listed(ds_models_gnr, sizeof(ds_models_gnr), model))
+	else if (ds_family(model) == 2)
 		names = ds_names_gnr, n = ARRAY_SIZE(ds_names_gnr);
 	if (type < n && names[type])
 		snprintf(buf, len, "%s", names[type]);
@@ -174,6 +181,18 @@ enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, ui
 	return rc ? t_fail(t, "socket %u's global control (%s 0x%llx): %s (%d)",
 			   (unsigned)(s - mach->s), disc_access_text(g.access),
 			   (unsigned long long)g.ctl, space_rc_text(rc), rc)
+		  : V_PASS;
+}
+
+enum verdict ds_msr(struct tctx *t, const struct ds_socket *s, uint32_t msr, uint64_t *v)
+{
+	struct reg_loc l = { .space = SPACE_MSR, .bytes = 8, .cpu = s->cpu, .msr = msr };
+	int rc;
+
+	*v = 0;
+	rc = reg_loc_read(&l, v);
+	return rc ? t_fail(t, "socket %u: MSR 0x%x on CPU %u: %s (%d)", (unsigned)(s - mach->s),
+			   msr, s->cpu, space_rc_text(rc), rc)
 		  : V_PASS;
 }
 
