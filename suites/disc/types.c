@@ -12,7 +12,7 @@
 #define CAS_MULTIPLE 2 /* hardware: prefetch and ownership reads, D-71's bound */
 
 /* N/A with the reason on a part of D-60. */
-static enum verdict named(struct tctx *t, const struct ds_machine **m, const char *what)
+static enum verdict named(struct tctx *t, const struct disc_machine **m, const char *what)
 {
 	TRY(ds_need(t, m));
 	if (!ds_family((*m)->model))
@@ -77,7 +77,7 @@ static enum verdict moved(struct tctx *t, struct ds_ty *y, unsigned n, unsigned 
  * lines on the model (OQ-D16). */
 static enum verdict cas_run(struct tctx *t, struct ds_ty *y, unsigned n)
 {
-	static uint64_t a[DS_MAX_SOCKETS][DISC_MAX_UNITS];
+	static uint64_t a[DISC_MAX_SOCKETS][DISC_MAX_UNITS];
 	const uint64_t lines = STREAM_BYTES / DS_LINE, llc = llc_bytes();
 	uint64_t c;
 
@@ -116,8 +116,8 @@ static enum verdict cas_run(struct tctx *t, struct ds_ty *y, unsigned n)
  * events through the stream, then put back, the freeze-all too. */
 static enum verdict cas(struct tctx *t)
 {
-	const struct ds_machine *m;
-	uint64_t g[DS_MAX_SOCKETS], zero = 0;
+	const struct disc_machine *m;
+	uint64_t g[DISC_MAX_SOCKETS], zero = 0;
 	enum verdict v = V_PASS, r;
 	static struct ds_ty *y; /* one a socket, once a run */
 	unsigned n, total = 0;
@@ -127,7 +127,7 @@ static enum verdict cas(struct tctx *t)
 		return t_skip(t, "no %llu MiB for the streaming buffer",
 			      (unsigned long long)(STREAM_BYTES >> 20));
 	n = m->nsock;
-	if (!y && !(y = plat_alloc(DS_MAX_SOCKETS * sizeof(*y))))
+	if (!y && !(y = plat_alloc(DISC_MAX_SOCKETS * sizeof(*y))))
 		return t_error(t, "no memory for the IMC units");
 	for (unsigned s = 0; s < n; s++) {
 		ds_ty_fill(&y[s], m, s, DS_TYPE_IMC);
@@ -155,7 +155,7 @@ static enum verdict cas(struct tctx *t)
 }
 
 /* Every IIO clock of socket s: v[i] for the i-th IIO unit (D-72). */
-static enum verdict clocks(struct tctx *t, const struct ds_socket *s, uint32_t base, unsigned n,
+static enum verdict clocks(struct tctx *t, const struct disc_socket *s, uint32_t base, unsigned n,
 			   uint64_t *v)
 {
 	for (unsigned i = 0; i < n; i++)
@@ -166,7 +166,7 @@ static enum verdict clocks(struct tctx *t, const struct ds_socket *s, uint32_t b
 /* D-72, D-73, OQ-D17: each IIO's clock moves up over a window, and with
  * the freeze-all set (asserted on the model, reported on hardware); its
  * rate against the TSC is reported. */
-static enum verdict ioclk_socket(struct tctx *t, const struct ds_socket *s, unsigned k,
+static enum verdict ioclk_socket(struct tctx *t, const struct disc_socket *s, unsigned k,
 				 uint32_t base, unsigned n)
 {
 	static uint64_t a[DISC_MAX_UNITS], b[DISC_MAX_UNITS];
@@ -204,7 +204,7 @@ static enum verdict ioclk_socket(struct tctx *t, const struct ds_socket *s, unsi
 
 static enum verdict ioclk(struct tctx *t)
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	static struct ds_ty *y;
 
 	TRY(named(t, &m, "the IIO's free-running clocks"));

@@ -23,7 +23,7 @@ static uint64_t top(const struct disc_unit *u)
  * after. */
 static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *, struct ds_ty *))
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	enum verdict v = V_PASS;
 	struct ds_ty *y;
 
@@ -31,7 +31,7 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 	if (!(y = plat_alloc(sizeof(*y))))
 		return t_error(t, "no memory for a type's units");
 	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 		uint16_t types[64];
 		unsigned nt = ds_types(s, types, ARRAY_SIZE(types));
 		uint64_t g, zero = 0;
