@@ -29,15 +29,18 @@ static unsigned socket_cpus(unsigned *cpu, unsigned max)
 	return n;
 }
 
-/* D-06 on every socket, else D-01..D-04 (OQ-D1, OQ-D3). */
+/* D-06 on every socket where the model may offer it, else D-01..D-04
+ * (OQ-D1, OQ-D3). */
 static void find(struct disc_machine *m, const unsigned *cpu, unsigned ncpu)
 {
 	struct disc_found d[DISC_MAX_SOCKETS + 4];
 	unsigned n = 0, k;
 
-	for (k = 0; k < ncpu && disc_find_msr(&disc_io_space, cpu[k], &m->s[k].at); k++)
+	bool msr = disc_msr_offers(m->model);
+
+	for (k = 0; msr && k < ncpu && disc_find_msr(&disc_io_space, cpu[k], &m->s[k].at); k++)
 		;
-	if (k == ncpu) {
+	if (msr && k == ncpu) {
 		m->nsock = ncpu;
 		return;
 	}
