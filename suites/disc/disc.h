@@ -28,8 +28,9 @@ enum verdict ds_wr(struct tctx *t, const struct disc_socket *s, const struct dis
 /* The global control of socket s (D-36). */
 enum verdict ds_global(struct tctx *t, const struct disc_socket *s, bool write, uint64_t *v);
 
-/* MSR msr of socket s, read on its CPU: 0, or FAIL naming it. */
+/* MSR msr of socket s, read or written on its CPU: 0, or FAIL naming it. */
 enum verdict ds_msr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t *v);
+enum verdict ds_msr_wr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t v);
 
 /* The types of a socket's units, each once, in table order. */
 unsigned ds_types(const struct disc_socket *s, uint16_t *types, unsigned max);

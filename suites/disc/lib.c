@@ -98,16 +98,27 @@ enum verdict ds_global(struct tctx *t, const struct disc_socket *s, bool write, 
 		  : V_PASS;
 }
 
-enum verdict ds_msr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t *v)
+static enum verdict msr_access(struct tctx *t, const struct disc_socket *s, uint32_t msr,
+			       uint64_t *v, bool write)
 {
 	struct reg_loc l = { .space = SPACE_MSR, .bytes = 8, .cpu = s->cpu, .msr = msr };
-	int rc;
+	int rc = write ? reg_loc_write(&l, *v) : reg_loc_read(&l, v);
 
-	*v = 0;
-	rc = reg_loc_read(&l, v);
-	return rc ? t_fail(t, "socket %u: MSR 0x%x on CPU %u: %s (%d)", (unsigned)(s - disc_machine()->s),
-			   msr, s->cpu, space_rc_text(rc), rc)
+	return rc ? t_fail(t, "socket %u: %s of MSR 0x%x on CPU %u: %s (%d)",
+			   (unsigned)(s - disc_machine()->s), write ? "write" : "read", msr, s->cpu,
+			   space_rc_text(rc), rc)
 		  : V_PASS;
+}
+
+enum verdict ds_msr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t *v)
+{
+	*v = 0;
+	return msr_access(t, s, msr, v, false);
+}
+
+enum verdict ds_msr_wr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t v)
+{
+	return msr_access(t, s, msr, &v, true);
 }
 
 unsigned ds_types(const struct disc_socket *s, uint16_t *types, unsigned max)

@@ -1,6 +1,7 @@
 /* The types whose behaviour beyond the generic contract a source fixes
  * (xeon-discovery.md §4.7): the IMC's CAS counts against the streaming
- * workload (D-70, D-71) and the IIO's free-running clocks (D-72, D-73).
+ * workload (D-70, D-71), the CHA's thread-id filter on its TOR inserts
+ * (D-74, D-75) and the IIO's free-running clocks (D-72, D-73).
  * Apart from suites/disc/unit.c because they hold only on the generations
  * the digest names: on a part no registry row names (D-60) they are N/A,
  * its events and addresses being unknown. */
@@ -72,7 +73,7 @@ static enum verdict moved(struct tctx *t, struct ds_ty *y, unsigned n, unsigned 
 }
 
 /* D-71: reading, then writing, the buffer moves Σ CAS reads, then Σ CAS
- * writes, by its lines at least (asserted when the buffer exceeds the
+ * writes, over every IMC of every socket, by its lines at least (asserted when the buffer exceeds the
  * LLC, reported otherwise), CAS_MULTIPLE times that at most; exactly its
  * lines on the model (OQ-D16). */
 static enum verdict cas_run(struct tctx *t, struct ds_ty *y, unsigned n)
@@ -112,30 +113,29 @@ static enum verdict cas_run(struct tctx *t, struct ds_ty *y, unsigned n)
 	return V_PASS;
 }
 
-/* Every IMC of every socket saved, its counters 0 and 1 on the CAS
- * events through the stream, then put back, the freeze-all too. */
-static enum verdict cas(struct tctx *t)
+/* run(t, y, n) on the units of type `type` of every socket (y[s] those
+ * of socket s, n sockets), each saved and reset before, with the
+ * freeze-all clear, and both put back after, whatever the verdict. */
+static enum verdict across(struct tctx *t, const struct disc_machine *m, uint16_t type,
+			   enum verdict (*run)(struct tctx *, struct ds_ty *, unsigned))
 {
-	const struct disc_machine *m;
+	static struct ds_ty *y; /* one a socket, once a run */
 	uint64_t g[DISC_MAX_SOCKETS], zero = 0;
 	enum verdict v = V_PASS, r;
-	static struct ds_ty *y; /* one a socket, once a run */
-	unsigned n, total = 0;
+	unsigned total = 0, n = m->nsock;
+	char ty[24];
 
-	TRY(named(t, &m, "the IMC's CAS events"));
-	if (!stream && !(stream = plat_alloc(STREAM_BYTES)))
-		return t_skip(t, "no %llu MiB for the streaming buffer",
-			      (unsigned long long)(STREAM_BYTES >> 20));
-	n = m->nsock;
 	if (!y && !(y = plat_alloc(DISC_MAX_SOCKETS * sizeof(*y))))
-		return t_error(t, "no memory for the IMC units");
+		return t_error(t, "no memory for the units");
 	for (unsigned s = 0; s < n; s++) {
-		ds_ty_fill(&y[s], m, s, DS_TYPE_IMC);
+		ds_ty_fill(&y[s], m, s, type);
 		total += y[s].n;
 	}
-	CHECK(t, total, "no IMC (type %u) in %u tables (D-40, D-43)", DS_TYPE_IMC, n);
-	for (unsigned s = 0; v == V_PASS && s < n; s++) {
+	CHECK(t, total, "no %s (type %u) in %u tables (D-40, D-43)",
+	      ds_type_name(m->model, type, ty, sizeof(ty)), type, n);
+	for (unsigned s = 0; s < n; s++)
 		TRY(ds_global(t, &m->s[s], false, &g[s]));
+	for (unsigned s = 0; v == V_PASS && s < n; s++) {
 		v = ds_ty_save(t, &y[s]);
 		if (v == V_PASS)
 			v = ds_ty_ctl(t, &y[s], DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
@@ -143,8 +143,7 @@ static enum verdict cas(struct tctx *t)
 			v = ds_global(t, &m->s[s], true, &zero);
 	}
 	if (v == V_PASS)
-		v = cas_run(t, y, n);
-	/* what was saved goes back, whatever the verdict */
+		v = run(t, y, n);
 	for (unsigned s = 0; s < n; s++) {
 		r = ds_ty_restore(t, &y[s]);
 		v = v == V_PASS ? r : v;
@@ -152,6 +151,123 @@ static enum verdict cas(struct tctx *t)
 		v = v == V_PASS ? r : v;
 	}
 	return v;
+}
+
+static bool buffer(void)
+{
+	return stream || (stream = plat_alloc(STREAM_BYTES));
+}
+
+static enum verdict cas(struct tctx *t)
+{
+	const struct disc_machine *m;
+
+	TRY(named(t, &m, "the IMC's CAS events"));
+	if (!buffer())
+		return t_skip(t, "no %llu MiB for the streaming buffer",
+			      (unsigned long long)(STREAM_BYTES >> 20));
+	return across(t, m, DS_TYPE_IMC, cas_run);
+}
+
+/* Every CHA's FILTER0 written tid (D-74: bits 9:0) and read back. */
+static enum verdict filters(struct tctx *t, struct ds_ty *y, unsigned n, uint64_t tid)
+{
+	for (unsigned s = 0; s < n; s++)
+		for (unsigned i = 0; i < y[s].n; i++) {
+			uint32_t at = DS_CHA_FILTER0 + DS_CHA_STEP * y[s].u[i]->id;
+			uint64_t v;
+
+			TRY(ds_msr_wr(t, y[s].s, at, tid));
+			TRY(ds_msr(t, y[s].s, at, &v));
+			CHECK(t, (v & DS_CHA_TID) == tid, "CHA %u of socket %u: FILTER0 (MSR 0x%x) "
+			      "written 0x%llx reads 0x%llx (D-74)", y[s].u[i]->id, s, at,
+			      (unsigned long long)tid, (unsigned long long)v);
+		}
+	return V_PASS;
+}
+
+/* One streaming read with every CHA's FILTER0 naming tid: Σ counter 0
+ * (TOR_INSERTS.IA, thread-id filter on) into *mine, Σ counter 1 (off)
+ * into *all. */
+static enum verdict tid_window(struct tctx *t, struct ds_ty *y, unsigned n, uint64_t tid,
+			       uint64_t *mine, uint64_t *all)
+{
+	static uint64_t a[2][DISC_MAX_SOCKETS][DISC_MAX_UNITS];
+
+	TRY(filters(t, y, n, tid));
+	for (unsigned k = 0; k < 2; k++)
+		for (unsigned s = 0; s < n; s++)
+			TRY(ds_ty_read(t, &y[s], k, a[k][s]));
+	stream_once(false);
+	TRY(moved(t, y, n, 0, a[0], mine));
+	return moved(t, y, n, 1, a[1], all);
+}
+
+/* D-74, D-75, OQ-D18: the stream's TOR inserts counted by every CHA with
+ * the filter naming the streaming thread (bits 9:0 of its APIC id), then
+ * naming another thread: on the model the first counts them all, the
+ * second none, and the unfiltered counter all both times; on hardware
+ * the unfiltered count reaches the lines when the buffer exceeds the LLC
+ * and what the filter did is reported. Each CHA's FILTER0 is put back. */
+static enum verdict tid_run(struct tctx *t, struct ds_ty *y, unsigned n)
+{
+	static uint64_t saved[DISC_MAX_SOCKETS][DISC_MAX_UNITS];
+	const uint64_t lines = STREAM_BYTES / DS_LINE, me = plat_apic_id() & DS_CHA_TID;
+	uint64_t mine = 0, all = 0, other_mine = 0, other_all = 0, other = me;
+	enum verdict v = V_PASS, r;
+
+	for (unsigned c = 0; c < plat_cpu_count(); c++)
+		if ((plat_cpu(c)->apic_id & DS_CHA_TID) != me)
+			other = plat_cpu(c)->apic_id & DS_CHA_TID;
+	for (unsigned s = 0; s < n; s++)
+		for (unsigned i = 0; i < y[s].n; i++)
+			TRY(ds_msr(t, y[s].s, DS_CHA_FILTER0 + DS_CHA_STEP * y[s].u[i]->id,
+				   &saved[s][i]));
+	for (unsigned s = 0; v == V_PASS && s < n; s++) {
+		v = ds_ty_program(t, &y[s], 0, DS_TOR_IA | DS_CTL_TID_EN, 0);
+		if (v == V_PASS)
+			v = ds_ty_program(t, &y[s], 1, DS_TOR_IA, 0);
+		if (v == V_PASS)
+			v = ds_ty_ctl(t, &y[s], 0);
+	}
+	if (v == V_PASS)
+		v = tid_window(t, y, n, me, &mine, &all);
+	if (v == V_PASS && other != me)
+		v = tid_window(t, y, n, other, &other_mine, &other_all);
+	for (unsigned s = 0; s < n; s++)
+		for (unsigned i = 0; i < y[s].n; i++) {
+			r = ds_msr_wr(t, y[s].s, DS_CHA_FILTER0 + DS_CHA_STEP * y[s].u[i]->id,
+				      saved[s][i]);
+			v = v == V_PASS ? r : v;
+		}
+	TRY(v);
+	t_figure(t, "tor_inserts_count", (int64_t)all, "count");
+	t_figure(t, "tor_inserts_tid_count", (int64_t)mine, "count");
+	CHECK(t, all >= lines || (llc_bytes() >= STREAM_BYTES && !t_on_model()),
+	      "reading %llu lines: %llu TOR inserts of IA requests over every CHA (D-75)",
+	      (unsigned long long)lines, (unsigned long long)all);
+	TRY(t_default(t, "OQ-D18", "the CHA's thread id is bits 9:0 of the APIC id",
+		      t_on_model() ? mine == all && all == lines : mine * 2 >= all,
+		      "the streaming thread (0x%llx) had %llu of the %llu TOR inserts (D-74)",
+		      (unsigned long long)me, (unsigned long long)mine, (unsigned long long)all));
+	if (other == me)
+		return t_skip(t, "one thread id on the machine: no other thread to filter");
+	return t_default(t, "OQ-D18", "the CHA's thread id is bits 9:0 of the APIC id",
+			 other_mine == 0 && other_all >= lines / 2,
+			 "with the filter naming thread 0x%llx, %llu of %llu TOR inserts counted "
+			 "(D-74)", (unsigned long long)other, (unsigned long long)other_mine,
+			 (unsigned long long)other_all);
+}
+
+static enum verdict cha_tid(struct tctx *t)
+{
+	const struct disc_machine *m;
+
+	TRY(named(t, &m, "the CHA's filter and TOR event"));
+	if (!buffer())
+		return t_skip(t, "no %llu MiB for the streaming buffer",
+			      (unsigned long long)(STREAM_BYTES >> 20));
+	return across(t, m, DS_TYPE_CHA, tid_run);
 }
 
 /* Every IIO clock of socket s: v[i] for the i-th IIO unit (D-72). */
@@ -224,6 +340,9 @@ static const struct test tests[] = {
 	{ .id = "disc.types.cas", .desc = "IMC: CAS reads and writes (0x05/0xCF, 0x05/0xF0) over "
 	  "every IMC against a streaming read and write of 64 MiB (D-70, D-71)",
 	  .needs = NEED_UNCORE, .run = cas },
+	{ .id = "disc.types.cha-tid", .desc = "CHA: TOR inserts of a streaming read counted with "
+	  "FILTER0 naming the streaming thread, then another (D-74, D-75)",
+	  .needs = NEED_UNCORE, .run = cha_tid },
 	{ .id = "disc.types.ioclk", .desc = "IIO: each unit's free-running clock moves up, also "
 	  "under the freeze-all; its rate against the TSC reported (D-72, D-73)",
 	  .needs = NEED_UNCORE, .run = ioclk },

@@ -16,12 +16,18 @@
 #define EV_CAS 0x05          /* D-70: with umask 0xCF reads, 0xF0 writes */
 #define UMASK_CAS_RD 0xCF
 #define UMASK_CAS_WR 0xF0
-#define TYPE_IIO 1           /* D-40, D-43 */
+#define TYPE_CHA 0           /* D-40, D-43 */
+#define TYPE_IIO 1
 #define TYPE_IMC 6
 #define IOCLK_STEP 0x10      /* D-72 */
 #define IOCLK_WIDTH 48
+#define CHA_FILTER0 0xE      /* D-74: MSR 0x200E + 0x10 box id, from the CHA's control */
+#define CHA_TID 0x3FFu       /* its bits 9:0 */
+#define CTL_TID_EN (1ull << 16)
+#define TOR_IA 0x00C001FF00000135ull /* D-75: TOR_INSERTS.IA, event, umask, extended umask */
+#define TOR_MASK 0xFFFFFFFF0000FFFFull
 
-enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE, K_IOCLK };
+enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE, K_IOCLK, K_FILTER };
 
 static bool has(const struct disc_emu *m, emu_faults_t f)
 {
@@ -118,6 +124,8 @@ static uint64_t unit_read(struct disc_emu *m, struct disc_emu_unit *u, enum kind
 		return u->status;
 	case K_CTL:
 		return u->ctl[i];
+	case K_FILTER:
+		return u->filter;
 	default:
 		return u->ctr[i] & mask(width_of(m, t));
 	}
@@ -144,6 +152,9 @@ static void unit_write(struct disc_emu *m, struct disc_emu_unit *u, enum kind k,
 	case K_CTL:
 		u->ctl[i] = v;
 		break;
+	case K_FILTER:
+		u->filter = (uint16_t)(v & CHA_TID); /* OQ-D18: the rest reads 0 */
+		break;
 	default:
 		u->ctr[i] = v & mask(width_of(m, t)); /* OQ-D8 */
 		break;
@@ -160,6 +171,10 @@ static bool reg_at(const struct disc_emu_type *t, uint64_t off, unsigned bytes, 
 	unsigned wide = t->access == 0 ? 0 : 8; /* PCI and MMIO: a counter is 8 bytes */
 
 	*half = 0;
+	if (t->type == TYPE_CHA && t->access == 0 && off == CHA_FILTER0) {
+		*k = K_FILTER, *i = 0;
+		return true;
+	}
 	if (off == 0 || off == t->status_off) {
 		*k = off ? K_STATUS : K_UNIT_CTL, *i = 0;
 		return true;
@@ -536,31 +551,48 @@ int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write,
 	return 0;
 }
 
-/* D-70, OQ-D16: the lines, split evenly over the socket's IMC units (the
- * remainder to the first), each one CAS read or write on the counters
- * that count it and are not held; disc-cas-swapped counts each under the
- * other umask. */
-void disc_emu_traffic(struct disc_emu *m, uint64_t lines, bool write, uint64_t now)
+/* The lines, split evenly over the socket's units of type `type` (the
+ * remainder to the first), each adding 1 to the counters of those units
+ * that are not held and whose control, under `mask`, is `want`; a CHA's
+ * counter with its thread-id filter enabled only for the thread of its
+ * FILTER0 (D-74, OQ-D18; disc-cha-tid-ignored: for every thread). */
+static void spread(struct disc_emu *m, uint16_t type, uint64_t want, uint64_t msk,
+		   uint32_t apic_id, uint64_t lines)
 {
-	bool swap = has(m, EMU_F(DISC_CAS_SWAPPED));
-	uint64_t want = EV_CAS | (uint64_t)((write != swap) ? UMASK_CAS_WR : UMASK_CAS_RD) << 8;
+	bool tid_ok = has(m, EMU_F(DISC_CHA_TID_IGNORED));
 	unsigned n = 0, j = 0;
 
-	advance(m, now);
 	for (unsigned i = 0; i < m->nunits; i++)
-		n += row_of(m, &m->unit[i])->type == TYPE_IMC;
+		n += row_of(m, &m->unit[i])->type == type;
 	for (unsigned i = 0; i < m->nunits && n; i++) {
 		struct disc_emu_unit *u = &m->unit[i];
 		uint64_t share;
 
-		if (row_of(m, u)->type != TYPE_IMC)
+		if (row_of(m, u)->type != type)
 			continue;
 		share = lines / n + (j++ < lines % n);
 		settle(m, u);
 		if (held(m, u))
 			continue;
 		for (unsigned k = 0; k < row_of(m, u)->nregs; k++)
-			if ((u->ctl[k] & CTL_EV_UMASK) == want)
+			if ((u->ctl[k] & msk) == want &&
+			    (!(type == TYPE_CHA && (u->ctl[k] & CTL_TID_EN)) || tid_ok ||
+			     u->filter == (apic_id & CHA_TID)))
 				add(m, u, k, share);
 	}
+}
+
+/* D-70, OQ-D16: each line one CAS read or write at the IMCs
+ * (disc-cas-swapped: under the other umask); D-75, OQ-D18: one TOR
+ * insert of an IA request at the CHAs, reads and writes alike (a write
+ * reads its line for ownership). */
+void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool write,
+		      uint64_t now)
+{
+	bool swap = has(m, EMU_F(DISC_CAS_SWAPPED));
+	uint64_t cas = EV_CAS | (uint64_t)((write != swap) ? UMASK_CAS_WR : UMASK_CAS_RD) << 8;
+
+	advance(m, now);
+	spread(m, TYPE_IMC, cas, CTL_EV_UMASK, apic_id, lines);
+	spread(m, TYPE_CHA, TOR_IA, TOR_MASK, apic_id, lines);
 }

@@ -58,6 +58,7 @@ struct disc_emu_unit {
 	uint16_t n;                /* its index among that type's units */
 	bool frz;                  /* unit control bit 0 (D-30) */
 	uint8_t status;            /* D-35 */
+	uint16_t filter;           /* a CHA's FILTER0: its thread id (D-74) */
 	uint64_t ctl[DISC_EMU_MAX_REGS];
 	uint64_t ctr[DISC_EMU_MAX_REGS];
 	uint64_t since;            /* the time its counters are accounted to */
@@ -96,9 +97,11 @@ int disc_emu_pci_write(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t o
 int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val,
 		  uint64_t now);
 
-/* cpu's socket moved `lines` 64-byte lines to (write) or from memory:
- * the IMC units' CAS counts (D-70, OQ-D16). */
-void disc_emu_traffic(struct disc_emu *m, uint64_t lines, bool write, uint64_t now);
+/* The socket moved `lines` 64-byte lines to (write) or from memory at the
+ * request of the thread of APIC id apic_id: the IMC units' CAS counts
+ * (D-70, OQ-D16) and the CHAs' TOR inserts (D-74, D-75, OQ-D18). */
+void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool write,
+		      uint64_t now);
 
 /* Every discovery part's operations (pmu/emu/disc/ops.c). */
 extern const struct emu_model disc_model;

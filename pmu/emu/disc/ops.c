@@ -73,10 +73,11 @@ static int mmio(void *m, uint64_t phys, unsigned bytes, bool write, uint64_t *va
 	return disc_emu_mmio(m, phys, bytes, write, val, now);
 }
 
-static void traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now)
+static void traffic(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+		    uint64_t now)
 {
 	(void)phys;
-	disc_emu_traffic(m, lines, write, now);
+	disc_emu_traffic(m, apic_id, lines, write, now);
 }
 
 /* Size 0: the PCI functions and the MMIO window are the package model's

@@ -113,7 +113,7 @@ static void cas_swapped(void **state)
 	assert_int_equal(disc_emu_mmio(m, imc + 0x44, 4, true, &v, now), 0);
 	v = 0;
 	assert_int_equal(disc_emu_mmio(m, imc, 4, true, &v, now), 0);
-	disc_emu_traffic(m, 80, false, now);
+	disc_emu_traffic(m, 0, 80, false, now);
 	assert_int_equal(disc_emu_mmio(m, imc + 0x08, 8, false, &v, now), 0);
 	assert_int_equal(v, 0);
 	assert_int_equal(disc_emu_mmio(m, imc + 0x10, 8, false, &v, now), 0);
@@ -139,6 +139,22 @@ static void ioclk_frozen(void **state)
 	assert_int_equal(b, a + 10);
 }
 
+/* D-74: disc-cha-tid-ignored counts another thread's lines on a counter
+ * whose thread-id filter names thread 0. */
+static void cha_tid_ignored(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	with(&disc_part_spr, EMU_F(DISC_CHA_TID_IGNORED));
+	assert_int_equal(disc_emu_wrmsr(m, 0x200E, 0, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2002, 0x00C001FF00010135ull, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2000, 0, now), 0);
+	disc_emu_traffic(m, 3, 56, false, now);
+	assert_int_equal(disc_emu_rdmsr(m, 0x2008, now, &v), 0);
+	assert_int_equal(v, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +165,7 @@ int main(void)
 		cmocka_unit_test(cha_uncorrected),
 		cmocka_unit_test(cas_swapped),
 		cmocka_unit_test(ioclk_frozen),
+		cmocka_unit_test(cha_tid_ignored),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
