@@ -21,7 +21,7 @@
 #define DS_TYPE_CHA      0
 #define DS_TYPE_IIO      1
 #define DS_TYPE_IMC      6
-#define DS_CAS_RD        0xCF05ull /* D-70: event 0x05, umask 0xCF */
+#define DS_CAS_RD        0xCF05ull /* D-70 (OQ-D15 after SPR): event 0x05, umask 0xCF */
 #define DS_CAS_WR        0xF005ull /* umask 0xF0 */
 #define DS_LINE          64u       /* D-70: a CAS is one line */
 #define DS_IOCLK_SPR     0x340Eu   /* D-72: IIO n's clock at + DS_IOCLK_STEP n */

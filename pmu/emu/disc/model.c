@@ -582,10 +582,10 @@ static void spread(struct disc_emu *m, uint16_t type, uint64_t want, uint64_t ms
 	}
 }
 
-/* D-70, OQ-D16: each line one CAS read or write at the IMCs
- * (disc-cas-swapped: under the other umask); D-75, OQ-D18: one TOR
- * insert of an IA request at the CHAs, reads and writes alike (a write
- * reads its line for ownership). */
+/* D-70, D-71, OQ-D16: each line one CAS read or write at the IMCs, the
+ * lines exactly in all (disc-cas-swapped: under the other umask); D-75,
+ * OQ-D18: one TOR insert of an IA request at the CHAs, reads and writes
+ * alike (a write reads its line for ownership). */
 void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool write,
 		      uint64_t now)
 {
