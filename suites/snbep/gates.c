@@ -351,7 +351,7 @@ static enum verdict tor(struct tctx *t)
 	const uint64_t w4[SNB_NCTR] = { tor | SNB_THRESH(SNB_TOR_MAX + 1) | SNB_INV, clk, 0, 0 };
 	uint64_t d[SNB_NCTR];
 
-	if (snb_v2()) /* S-60's bound is the E5-2600's; its last window needs invert (V-12) */
+	if (snb_global()) /* S-60's bound is the E5-2600's; on the v2 the window needs invert (V-12) */
 		return t_na(t, "TOR_OCCUPANCY's bound of 20 is the E5-2600's (S-60)");
 	TRY(snb_quiet(t));
 	TRY(snb_box_window(t, 0, w1, WIN_US, d));
