@@ -7,6 +7,7 @@
  * (V-31, OQ-V14). Its PMON PCI boxes are not modelled yet (V-23): their
  * functions do not answer, as on a part without them. */
 #include "pmu/emu/snbep/model.h"
+#include "pmu/emu/snbep/pci.h"
 
 #define PCU3_DEV 30       /* OQ-V14 */
 #define PCU3_FN 3
@@ -46,13 +47,6 @@ static void pcu3_init(void *m, emu_faults_t f, unsigned pkg, unsigned npkg, uint
 	(void)m, (void)f, (void)pkg, (void)npkg, (void)uclk_khz, (void)now;
 }
 
-/* OQ-V14: each package's uncore bus, the E5-2600's choice (the highest
- * bus of the package's share of 256, OQ-S27). */
-static uint8_t pcu3_bus(unsigned p, unsigned n)
-{
-	return (uint8_t)((p + 1) * (256 / (n ? n : 1)) - 1);
-}
-
 /* V-31: the vendor and device id at 0, CAPID4 at 0x94 with the die's chop;
  * every other dword of the function 0 (its other fields are no PMU's). */
 static int pcu3_read(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes,
@@ -83,7 +77,7 @@ static int pcu3_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned
 static const struct emu_pci_model pcu3_model = {
 	.size = 0,
 	.init = pcu3_init,
-	.bus = pcu3_bus,
+	.bus = snbep_pci_bus, /* OQ-V14: the E5-2600's uncore buses */
 	.read = pcu3_read,
 	.write = pcu3_write,
 	.mmio = NULL,
