@@ -502,7 +502,8 @@ static enum verdict band(struct tctx *t)
 	return snb_quiet(t);
 }
 
-/* S-35: an event is the pair (ev_sel, bit 21): 0x0B with bit 21 is
+/* S-35 (the E5 v3's and v4's PCU too, V-29): an event is the pair
+ * (ev_sel, bit 21): 0x0B with bit 21 is
  * TOTAL_TRANSITION_CYCLES, not band 0, and 0x00 with it FREQ_TRANS_CYCLES,
  * not clockticks. Both count at most one per pclk (§6; BOTH); that they
  * differ from band 0 and clockticks is asserted on the model (which makes

@@ -45,11 +45,18 @@ static enum verdict ivb_only(struct tctx *t)
 static enum verdict global_ctl(struct tctx *t)
 {
 	const uint64_t want = V2_PMI_SEL(0) | V2_PMI_SEL(14) | V2_WK_ON_PMI;
-	uint64_t v, u;
+	uint64_t v = 0, u;
+	int e;
 
 	TRY(v2_only(t));
-	WR(t, V2_GLOBAL_CTL, want);
-	RD(t, V2_GLOBAL_CTL, &v);
+	/* On the v3 and v4 the bits are undocumented (OQ-V4): a fault is
+	 * their answer, reported. */
+	e = msr_write(plat_this_cpu(), V2_GLOBAL_CTL, want);
+	if (e < 0 || (e && snb_v2()))
+		return t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, e);
+	if (!e)
+		RD(t, V2_GLOBAL_CTL, &v);
+	t_figure(t, "pmi_sel_write_fault_vector", e, "vector");
 	WR(t, V2_GLOBAL_CTL, V2_UNFRZ_ALL);
 	RD(t, V2_GLOBAL_CTL, &u);
 	WR(t, V2_GLOBAL_CTL, 0);
@@ -317,7 +324,10 @@ static enum verdict pmi_once(struct tctx *t, uint64_t sel, unsigned *got)
 		if (v == V_PASS)
 			v = ov_wait(t, &c, preset);
 	} else if (v == V_PASS) {
-		v = t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, rc);
+		v = snb_v2() ? t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, rc)
+			     : t_default(t, "OQ-V4", "IVB-EP's pmi_core_sel", false, "wrmsr 0x%x "
+					 "of pmi_core_sel 0x%lx faulted (%d) (OQ-V4 model choice: "
+					 "IVB-EP's fields)", V2_GLOBAL_CTL, (unsigned long)sel, rc);
 	}
 	rc = v == V_PASS ? pmi_quiesce(PMI_BSP_ONLY) : 0;
 	pmi_path_close(&p);

@@ -222,8 +222,8 @@ static enum verdict silent(struct tctx *t)
 static enum verdict no_pmi(struct tctx *t)
 {
 	if (snb_global()) /* V-07: its routing register and ov_en */
-		return t_na(t, snb_v2() ? "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)"
-				      : "the E5 v3's and v4's uncore PMI is snbep.v2.pmi's (V-07, OQ-V4)");
+		return t_na(t, snb_v2() ? "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)" :
+			    "the E5 v3's and v4's uncore PMI is snbep.v2.pmi's (V-07, OQ-V4)");
 	return t_skip(t, "no uncore PMI on model 0x2D (S-40): no overflow-enable bit, no "
 		      "routing register");
 }

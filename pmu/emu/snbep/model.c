@@ -505,7 +505,9 @@ static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *
 		l->box = &u->cbox[l->r.box_idx];
 		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
-	} else if (u->g->sbox && l->r.box == u->g->sbox) { /* present: sbox_absent() */
+	} else if (u->g->sbox && l->r.box == u->g->sbox) {
+		/* a present one (sbox_absent()), counting its stream, whose
+		 * event 0x00 is its clockticks (V-30) */
 		l->box = &u->cbox[u->ncores + l->r.box_idx];
 		l->sref = cbox_ref(u, u->ncores + l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;

@@ -82,7 +82,7 @@ static void sbox_run(unsigned s, uint64_t now)
 	wr(&u, S_BOX_CTL(s), RUNNING, now);
 }
 
-/* V-20, V-16: HSX's map: the U-box fixed counter at 0x704, the C-boxes
+/* V-20, V-16, V-30: HSX's map: the U-box fixed counter at 0x704, the C-boxes
  * from 0xE00 at stride 0x10 (48 bits), the PCU at 0x710, the SBOXes from
  * 0x720 at stride 10 (44 bits); clockticks count one per UCLK in each. */
 static void v20_hswep_map_counts(void **state)
@@ -183,7 +183,8 @@ static bool sbox_bits_hold(emu_faults_t f)
 {
 	init(f);
 	return wr_rc(S_BOX_CTL(0), FRZ_EN | RST_CTRL | RST_CTRS, 0) == VEC_GP &&
-	       wr_rc(S_BOX_CTL(0), RST_CTRL, 0) == 0 && wr_rc(S_BOX_CTL(0), RST_CTRL | RST_CTRS, 0) == 0 &&
+	       wr_rc(S_BOX_CTL(0), RST_CTRL, 0) == 0 &&
+	       wr_rc(S_BOX_CTL(0), RST_CTRL | RST_CTRS, 0) == 0 &&
 	       wr_rc(S_BOX_CTL(0), FRZ_EN | RST_CTRL | RST_CTRS, 0) == 0 &&
 	       wr_rc(C3_BOX_CTL(0), FRZ_EN | RST_CTRL | RST_CTRS, 0) == 0;
 }
