@@ -92,7 +92,7 @@ uint32_t core_v6_gp_set(const struct core_pmu *u)
 bool core_v6_ungated(const struct core_pmu *u, unsigned i)
 {
 	uint32_t set = core_shape_gp_set(u->shape);
-	unsigned hole = (unsigned)__builtin_ctz(~set);
+	unsigned hole = ~set ? (unsigned)__builtin_ctz(~set) : 32; /* the first counter absent */
 
 	return F(u, CORE_V6_ABOVE_HOLE_UNGATED) && i < CORE_MAX_GP && i > hole && (set >> i & 1);
 }
