@@ -205,6 +205,7 @@ static struct run_env env_of(const struct session *s)
 		.core_pmu = s->ri.core.version > 0,
 		.no_core_pmu = NULL,
 		.uncore_gen = s->pc->gen ? s->pc->gen->suite : NULL,
+		.uncore_also = s->pc->gen ? s->pc->gen->suite_also : NULL,
 		.ruled_out = s->pc->ruled_out,
 	};
 }

@@ -88,13 +88,16 @@ const struct uncore_gen uncore_gens[] = {
 	},
 	{
 		.name = "adl",
-		.desc = "Client uncore, layout D (Alder Lake, Raptor Lake): 0x2000..0x2FFF, two ARB boxes",
+		.desc = "Client uncore, layout D (Alder Lake, Raptor Lake): 0x2000..0x2FFF, two ARB boxes; iMC in MMIO",
 		/* L-64; OQ-L31: Alder Lake-N (0xBE) included. */
 		MODELS(0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF),
 		.boxes = adl_boxes,
 		.nboxes = ARRAY_SIZE(adl_boxes),
 		.per_core_box = &client_cbox_d, /* L-68, OQ-L29 */
 		.suite = "client",
+		.suite_also = "imc",
+		.mmio = imc_mmio, /* L-110 */
+		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
 	{
 		.name = "mtl",
@@ -105,6 +108,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox, /* L-106, OQ-L29 */
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = imc_mmio, /* L-110 */
 		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
@@ -117,6 +121,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox,
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = imc_mmio, /* L-110 */
 		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
@@ -128,6 +133,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = lnl_boxes,
 		.nboxes = ARRAY_SIZE(lnl_boxes),
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = lnl_mmio, /* L-110, L-119 */
 		.nmmio = ARRAY_SIZE(lnl_mmio),
 	},

@@ -2,6 +2,7 @@
 #include "harness/runner.h"
 #include "suites/client/client.h"
 #include "suites/core/core.h"
+#include "suites/imc/imc.h"
 #include "suites/mtl/mtl.h"
 #include "suites/disc/disc.h"
 #include "suites/nhm/nhm.h"
@@ -70,8 +71,9 @@ const struct suite *const all_suites[] = {
 	&mtl_filter_suite,
 	&mtl_fixed_suite,
 	&mtl_ovf_suite,
-	&mtl_imc_suite,
 	&mtl_saf_suite,
+	/* the memory controllers behind MCHBAR, layouts D to F (suites/imc) */
+	&imc_suite,
 	/* the discovery generations, every unit of every table (suites/disc) */
 	&disc_table_suite,
 	&disc_unit_suite,

@@ -245,7 +245,7 @@ static int setup_uncore(const unsigned *ncores)
 		mmio_mem_size = m->mmio->size;
 	}
 	m->mmio->init(mmio_mem, emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects),
-		      emu.cfg.uclk_khz, emu_uclk_now());
+		      emu_faults_for(&emu.faults, m->mmio->defects), emu.cfg.uclk_khz, emu_uclk_now());
 	return PLAT_OK;
 }
 

@@ -13,6 +13,7 @@
 #include "lib/rt.h"
 #include "pmu/emu/client/defects.h"
 #include "pmu/emu/disc/defects.h"
+#include "pmu/emu/imc/defects.h"
 #include "pmu/emu/core/defects.h"
 #include "pmu/emu/mtl/defects.h"
 #include "pmu/emu/nhm/defects.h"
@@ -36,7 +37,8 @@
 	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
 	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)                                      \
 	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)                                              \
-	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)
+	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)                                            \
+	F(IMC, IMC, EMU_IMC_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };

@@ -56,8 +56,14 @@ struct emu_mmio_bar {
 };
 struct emu_mmio_model {
 	size_t size;
-	/* f: its generation's defect mask; uclk_khz, now as struct emu_model's */
-	void (*init)(void *m, emu_faults_t f, uint32_t uclk_khz, uint64_t now);
+	/* The defect family of its registers (the memory controllers': IMC),
+	 * switched beside its generation's own (emu_binding.defects) on every
+	 * generation whose model presents it, and run by their `make
+	 * mutation` rows. */
+	enum emu_fault_family defects;
+	/* gen: its generation's defect mask, f: family `defects`' mask;
+	 * uclk_khz, now as struct emu_model's */
+	void (*init)(void *m, emu_faults_t gen, emu_faults_t f, uint32_t uclk_khz, uint64_t now);
 	unsigned nbars;
 	struct emu_mmio_bar bar[EMU_MMIO_BARS];
 	/* An access of bytes (4 or 8) at offset off of BAR bar: 0, or -1 (no
