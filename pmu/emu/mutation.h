@@ -16,9 +16,9 @@ struct mutation_row {
 	const char *qemu_cpu; /* the CPU QEMU presents for the boots */
 	/* Beyond the MUT defects, the kinds it runs (bit n: enum
 	 * emu_defect_run n): a defect of a layout only some rows have. */
-	uint16_t runs;
+	uint32_t runs;
 };
-_Static_assert(EMU_RUN_COUNT <= 16, "mutation_row.runs holds a bit per run kind");
+_Static_assert(EMU_RUN_COUNT <= 32, "mutation_row.runs holds a bit per run kind");
 
 /* In `make mutation` order: the generations, then the core shapes. */
 extern const struct mutation_row mutation_rows[];

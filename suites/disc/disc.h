@@ -48,5 +48,6 @@ unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max);
 
 extern const struct suite disc_table_suite;
 extern const struct suite disc_unit_suite;
+extern const struct suite disc_ptl_suite;
 
 #endif

@@ -25,6 +25,8 @@ const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len)
 		names = ds_names_spr, n = ARRAY_SIZE(ds_names_spr);
 	else if (listed(ds_models_gnr, sizeof(ds_models_gnr), model))
 		names = ds_names_gnr, n = ARRAY_SIZE(ds_names_gnr);
+	else if (listed(ds_models_ptl, sizeof(ds_models_ptl), model))
+		names = ds_names_ptl, n = ARRAY_SIZE(ds_names_ptl);
 	if (type < n && names[type])
 		snprintf(buf, len, "%s", names[type]);
 	else

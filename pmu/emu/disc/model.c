@@ -13,6 +13,8 @@
 #define FREE_EVENT 0x01      /* D-34, OQ-D9 */
 #define GLOBAL_FRZ 0x1ull    /* D-36 */
 
+#define GSTATUS_OFF 8        /* L-137, OQ-L57: the global status above the control */
+
 enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE };
 
 static bool has(const struct disc_emu *m, emu_faults_t f)
@@ -64,23 +66,28 @@ static bool held(const struct disc_emu *m, const struct disc_emu_unit *u)
 /* Brings unit u's counters to now: event 0x01 counts every cycle while
  * neither the unit's freeze nor the global freeze-all holds (D-30, D-34,
  * D-36); a wrap sets the counter's status bit when its overflow enable
- * is set (D-35, OQ-D10). */
+ * is set (D-35, OQ-D10), and on a client's table the unit's bit of the
+ * global status whatever that enable holds (L-137, OQ-L57, as L-125). */
 static void settle(struct disc_emu *m, struct disc_emu_unit *u)
 {
 	const struct disc_emu_type *t = row_of(m, u);
-	uint64_t d = m->now - u->since;
+	uint64_t d = m->now - u->since, top = mask(width_of(m, t));
 
 	u->since = m->now;
 	if (held(m, u) || !d)
 		return;
 	for (unsigned k = 0; k < t->nregs; k++) {
+		uint64_t old = u->ctr[k];
+
 		if ((u->ctl[k] & CTL_EVENT) != FREE_EVENT)
 			continue;
-		u->ctr[k] += d;
-		if (u->ctr[k] > mask(width_of(m, t))) {
-			u->ctr[k] &= mask(width_of(m, t));
+		u->ctr[k] = (old + d) & top;
+		/* wrapped: past the top, or (64 bits) round past zero */
+		if (d > top - old) {
 			if (u->ctl[k] & CTL_OV_EN)
 				u->status |= (uint8_t)(1u << k);
+			if (m->part->global_mmio)
+				m->gstatus |= 1ull << (t->gsp + u->n);
 		}
 	}
 }
@@ -229,14 +236,23 @@ static void build_table(struct disc_emu *m)
 			       (uint64_t)t->ctr_off << 24 | (uint64_t)t->status_off << 32 |
 			       (uint64_t)t->access << 62;
 			q[1] = unit_ctl_addr(m, t, n);
-			q[2] = t->type | (uint64_t)n << 16;
+			q[2] = t->type | (uint64_t)n << 16 |
+			       (m->part->global_mmio ? (uint64_t)(t->gsp + n) << 32 : 0);
 		}
 	}
 	m->nentries = e;
-	/* OQ-D11: the global control is MSR 0x2FF0; OQ-D12: no status */
 	g[0] = 1 | (uint64_t)DISC_EMU_STRIDE << 8 | (uint64_t)e << 16;
-	g[1] = DISC_EMU_GLOBAL_CTL;
-	g[2] = 0;
+	if (m->part->global_mmio) {
+		/* L-135, OQ-L55: an MMIO global control in the sNCU; L-137,
+		 * OQ-L57: one status register 8 bytes above it */
+		g[0] |= 1ull << 62;
+		g[1] = disc_emu_window(m->pkg) + m->part->global_mmio;
+		g[2] = GSTATUS_OFF | 1ull << 8;
+	} else {
+		/* OQ-D11: the global control is MSR 0x2FF0; OQ-D12: no status */
+		g[1] = DISC_EMU_GLOBAL_CTL;
+		g[2] = 0;
+	}
 }
 
 void disc_emu_place(struct disc_emu *m, unsigned pkg, unsigned npkg)
@@ -255,7 +271,8 @@ void disc_emu_init(struct disc_emu *m, const struct disc_emu_part *part, emu_fau
 	m->part = part;
 	m->pkg = pkg;
 	m->npkg = npkg;
-	m->global = GLOBAL_FRZ; /* OQ-D11: set at reset */
+	/* OQ-D11, L-135: set at reset; disc-ptl-global-clear: clear */
+	m->global = part->global_mmio && has(m, EMU_F(DISC_PTL_GLOBAL_CLEAR)) ? 0 : GLOBAL_FRZ;
 	for (unsigned r = 0; r < part->ntypes; r++)
 		for (unsigned n = 0; n < part->types[r].count && m->nunits < DISC_EMU_MAX_UNITS; n++)
 			m->unit[m->nunits++] = (struct disc_emu_unit){ .row = (uint8_t)r,
@@ -280,7 +297,8 @@ static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, 
 	unsigned half;
 
 	*u = NULL;
-	if (msr == DISC_EMU_GLOBAL_CTL || msr == DISC_EMU_CHA_MSR) {
+	/* a client's table has neither (L-135) */
+	if ((msr == DISC_EMU_GLOBAL_CTL || msr == DISC_EMU_CHA_MSR) && !m->part->global_mmio) {
 		*k = msr == DISC_EMU_GLOBAL_CTL ? K_GLOBAL : K_CHA_COUNT;
 		return 0;
 	}
@@ -309,6 +327,25 @@ static void global_write(struct disc_emu *m, uint64_t v)
 	for (unsigned i = 0; i < m->nunits; i++)
 		settle(m, &m->unit[i]);
 	m->global = v & GLOBAL_FRZ; /* OQ-D11: other bits reserved */
+}
+
+/* A client's global control and status (L-135, L-137): the status bits
+ * write-1-to-clear, each alone (disc-ptl-status-clear-all: any 1 clears
+ * them all). */
+static void global_mmio(struct disc_emu *m, uint64_t off, bool write, uint64_t *val)
+{
+	for (unsigned i = 0; i < m->nunits; i++)
+		settle(m, &m->unit[i]);
+	if (!off && write)
+		global_write(m, *val);
+	else if (!off)
+		*val = m->global;
+	else if (!write)
+		*val = m->gstatus;
+	else if (*val & m->gstatus && has(m, EMU_F(DISC_PTL_STATUS_CLEAR_ALL)))
+		m->gstatus = 0;
+	else
+		m->gstatus &= ~*val;
 }
 
 int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val)
@@ -409,7 +446,7 @@ int disc_emu_pci_read(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t of
 	uint32_t dw;
 
 	advance(m, now);
-	if (!dev && !fn) {
+	if (!dev && !fn && !m->part->global_mmio) {
 		dw = disc_function(m, off & ~3);
 	} else if (!pci_unit(m, dev, fn, &row, &u)) {
 		const struct disc_emu_type *t = &m->part->types[row];
@@ -437,7 +474,7 @@ int disc_emu_pci_write(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t o
 	enum kind k;
 
 	advance(m, now);
-	if ((!dev && !fn) || (!fn && dummy_function(m, dev)))
+	if ((!dev && !fn && !m->part->global_mmio) || (!fn && dummy_function(m, dev)))
 		return 0; /* nothing writable there */
 	if (pci_unit(m, dev, fn, &row, &u))
 		return -1;
@@ -462,6 +499,11 @@ int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write,
 		if (!write)
 			*val = bytes == 8 ? q : (uint32_t)(q >> (8 * (off & 4)));
 		return 0; /* the table is read-only */
+	}
+	if (m->part->global_mmio && (off == m->part->global_mmio ||
+				     off == m->part->global_mmio + GSTATUS_OFF)) {
+		global_mmio(m, off - m->part->global_mmio, write, val);
+		return 0;
 	}
 	for (unsigned r = 0; r < m->part->ntypes; r++) {
 		const struct disc_emu_type *t = &m->part->types[r];

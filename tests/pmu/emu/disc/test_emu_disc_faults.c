@@ -101,6 +101,50 @@ static void cha_uncorrected(void **state)
 	assert_int_equal(disc_emu_rdmsr(m, 0x2000 + 0x10 * 128, now, &v), VEC_GP);
 }
 
+/* Panther Lake's part (L-132..L-137): its sNCU's page at the window +
+ * 0x10000, unit control at +0x380, counter 0 at +0x390, control 0 at
+ * +0x3A0; the global control at +0x700, the global status at +0x708. */
+#define PTL_SNCU 0x10000ull
+#define PTL_GLOBAL 0x10700ull
+
+static uint64_t ptl_rw(uint64_t off, unsigned bytes, bool write, uint64_t v)
+{
+	assert_int_equal(disc_emu_mmio(m, disc_emu_window(0) + off, bytes, write, &v, now), 0);
+	return v;
+}
+
+/* L-135: disc-ptl-global-clear: the freeze-all reads 0 at power-on. */
+static void ptl_global_clear(void **state)
+{
+	(void)state;
+	if (!m)
+		m = malloc(sizeof(*m));
+	disc_emu_init(m, &disc_part_ptl, 0, 0, 1, now = 1000);
+	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 1);
+	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_GLOBAL_CLEAR), 0, 1, now);
+	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 0);
+}
+
+/* L-137: disc-ptl-status-clear-all: one bit written clears both. */
+static void ptl_status_clear_all(void **state)
+{
+	(void)state;
+	if (!m)
+		m = malloc(sizeof(*m));
+	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_STATUS_CLEAR_ALL), 0, 1, now = 1000);
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x390, 8, true, ~0ull - 9);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	ptl_rw(0x20548 + 0x28, 8, true, ~0ull - 9);
+	ptl_rw(0x20548 + 0x08, 4, true, 0x01);
+	ptl_rw(PTL_SNCU + 0x380, 4, true, 0);
+	ptl_rw(0x20548, 4, true, 0);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_GLOBAL + 8, 8, false, 0), 0x9);
+	ptl_rw(PTL_GLOBAL + 8, 8, true, 0x1);
+	assert_int_equal(ptl_rw(PTL_GLOBAL + 8, 8, false, 0), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -109,6 +153,8 @@ int main(void)
 		cmocka_unit_test(mmio_frz_ignored),
 		cmocka_unit_test(global_frz_ignored),
 		cmocka_unit_test(cha_uncorrected),
+		cmocka_unit_test(ptl_global_clear),
+		cmocka_unit_test(ptl_status_clear_all),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

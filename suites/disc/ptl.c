@@ -1,0 +1,257 @@
+/* Panther Lake's client table (client-uncore.md §4.18): where it comes
+ * from (MSR 0x201E, L-132), its global control in MMIO inside the sNCU and
+ * set at power-on (L-135), and the global status that takes the place of
+ * the server units' own (L-137): every unit's wrap sets its bit, and each
+ * bit clears alone when 1 is written to it. The other halves of the
+ * contract (freeze, resets, width, counting, the freeze-all) are the
+ * disc.unit.* tests', which run on every table. The constants are
+ * suites/disc/spec.h's, never pmu/disc/'s or the model's. */
+#include "suites/disc/disc.h"
+
+#define RUN_US 100
+#define NEAR 1000 /* a preload this far below the wrap */
+
+static enum verdict need_ptl(struct tctx *t, const struct ds_machine **m)
+{
+	TRY(ds_need(t, m));
+	if ((*m)->model != DS_PTL_MODEL)
+		return t_na(t, "a test of Panther Lake's client table (model 0x%02X); this CPU is "
+			    "model 0x%02X", DS_PTL_MODEL, (*m)->model);
+	return V_PASS;
+}
+
+/* The socket's first unit of a type, or NULL. */
+static const struct disc_unit *first_of(const struct ds_socket *s, unsigned type)
+{
+	for (unsigned i = 0; i < s->t.nunits; i++)
+		if (s->t.units[i].type == type)
+			return &s->t.units[i];
+	return NULL;
+}
+
+/* L-132: the table from MSR 0x201E; L-135: its global control an MMIO
+ * register (Linux writes it with a 32-bit store), at the sNCU's unit
+ * control + 0x380 and with its freeze-all set as the machine comes up
+ * (OQ-L55). Reads only. */
+static enum verdict global_where(struct tctx *t)
+{
+	const struct ds_machine *m;
+
+	TRY(need_ptl(t, &m));
+	for (unsigned k = 0; k < m->nsock; k++) {
+		const struct ds_socket *s = &m->s[k];
+		const struct disc_unit *sncu = first_of(s, DS_PTL_TYPE_SNCU);
+		uint64_t g;
+
+		CHECK(t, s->at.where == DISC_AT_MSR, "socket %u's table was found on PCI, not through "
+		      "MSR 0x201E (L-132)", k);
+		CHECK(t, s->t.global.access == DISC_MMIO, "socket %u's global control is %s 0x%llx, "
+		      "not MMIO (L-135)", k, disc_access_text(s->t.global.access),
+		      (unsigned long long)s->t.global.ctl);
+		CHECK(t, sncu, "socket %u's table lists no sNCU (type %u, L-134)", k,
+		      DS_PTL_TYPE_SNCU);
+		plat_log(1, "  socket %u: global control at 0x%llx, the sNCU's unit control at 0x%llx",
+			 k, (unsigned long long)s->t.global.ctl, (unsigned long long)sncu->ctl);
+		TRY(t_default(t, "OQ-L55", "the global control is the sNCU's unit control + 0x380",
+			      s->t.global.ctl == sncu->ctl + DS_PTL_GLOBAL_SNCU,
+			      "socket %u: global control at 0x%llx, the sNCU's unit control + 0x%x "
+			      "is 0x%llx", k, (unsigned long long)s->t.global.ctl, DS_PTL_GLOBAL_SNCU,
+			      (unsigned long long)(sncu->ctl + DS_PTL_GLOBAL_SNCU)));
+		TRY(ds_global(t, s, false, &g));
+		TRY(t_default(t, "OQ-L55", "the freeze-all is set as the machine comes up",
+			      (g & DS_GLOBAL_FRZ) != 0, "socket %u: the global control reads 0x%llx "
+			      "before the harness wrote it: freeze-all clear (L-135)", k,
+			      (unsigned long long)g));
+	}
+	return V_PASS;
+}
+
+/* The global status register of socket s (L-137): 64 bits in MMIO. */
+static enum verdict gstatus(struct tctx *t, const struct ds_socket *s, bool write, uint64_t *v)
+{
+	struct reg_loc l = { .space = SPACE_MMIO, .bytes = 8,
+			     .phys = s->t.global.ctl + s->t.global.status_off };
+	int rc;
+
+	if (!write)
+		*v = 0;
+	rc = write ? reg_loc_write(&l, *v) : reg_loc_read(&l, v);
+	return rc ? t_fail(t, "the global status at 0x%llx: %s (%d)", (unsigned long long)l.phys,
+			   space_rc_text(rc), rc)
+		  : V_PASS;
+}
+
+#define NSAVE 3 /* unit control, counter 0's control, counter 0 */
+
+struct saved {
+	uint64_t v[DISC_MAX_UNITS][NSAVE];
+	unsigned n;
+};
+
+static enum verdict save(struct tctx *t, const struct ds_socket *s, struct saved *sv)
+{
+	for (sv->n = 0; sv->n < s->t.nunits; sv->n++) {
+		const struct disc_unit *u = &s->t.units[sv->n];
+
+		TRY(ds_rd(t, s, u, DISC_UNIT_CTL, 0, &sv->v[sv->n][0]));
+		TRY(ds_rd(t, s, u, DISC_CTR_CTL, 0, &sv->v[sv->n][1]));
+		TRY(ds_rd(t, s, u, DISC_CTR, 0, &sv->v[sv->n][2]));
+	}
+	return V_PASS;
+}
+
+/* Every unit as found, written frozen and its unit control last, then
+ * read back: a register that does not read what was written is named
+ * (L-130). A counter that ran before is put back where it was. */
+static enum verdict restore(struct tctx *t, const struct ds_socket *s, const struct saved *sv)
+{
+	for (unsigned i = 0; i < sv->n; i++) {
+		const struct disc_unit *u = &s->t.units[i];
+		uint64_t c, v;
+
+		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		TRY(ds_wr(t, s, u, DISC_CTR, 0, sv->v[i][2]));
+		TRY(ds_wr(t, s, u, DISC_CTR_CTL, 0, sv->v[i][1]));
+		TRY(ds_rd(t, s, u, DISC_CTR_CTL, 0, &c));
+		TRY(ds_rd(t, s, u, DISC_CTR, 0, &v));
+		CHECK(t, c == sv->v[i][1] && v == sv->v[i][2], "unit %u (type %u box %u) not put "
+		      "back: counter 0's control 0x%llx (was 0x%llx), counter 0x%llx (was 0x%llx)", i,
+		      u->type, u->id, (unsigned long long)c, (unsigned long long)sv->v[i][1],
+		      (unsigned long long)v, (unsigned long long)sv->v[i][2]);
+		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, sv->v[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
+}
+
+static uint64_t top(const struct disc_unit *u)
+{
+	return u->width >= 64 ? ~0ull : (1ull << u->width) - 1;
+}
+
+/* Every unit's counter 0 preloaded near its top, the units run together
+ * and stopped: each wrapped unit's bit is set, then cleared alone. */
+static enum verdict status_socket(struct tctx *t, const struct ds_machine *m, unsigned k)
+{
+	const struct ds_socket *s = &m->s[k];
+	uint64_t want = 0, st, before;
+
+	for (unsigned i = 0; i < s->t.nunits; i++) {
+		const struct disc_unit *u = &s->t.units[i];
+		uint64_t v;
+
+		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
+		/* no bit 20: on these units it freezes the domain (L-122) */
+		TRY(ds_wr(t, s, u, DISC_CTR, 0, top(u) - NEAR));
+		TRY(ds_wr(t, s, u, DISC_CTR_CTL, 0, DS_EV_FREE));
+		TRY(ds_rd(t, s, u, DISC_CTR, 0, &v));
+		TRY(t_default(t, "OQ-D8", "a counter write keeps the entry's width of bits",
+			      v == top(u) - NEAR, "type %u box %u of socket %u: counter 0 preloaded "
+			      "0x%llx reads 0x%llx", u->type, u->id, k,
+			      (unsigned long long)(top(u) - NEAR), (unsigned long long)v));
+		if (v != top(u) - NEAR)
+			return V_PASS; /* hardware: no wrap within reach */
+		want |= 1ull << u->gsp;
+	}
+	/* the units' bits cleared first, so that the wrap is what sets them
+	 * (a bit set before, by another test or the firmware, is logged) */
+	TRY(gstatus(t, s, false, &before));
+	TRY(gstatus(t, s, true, &want));
+	TRY(gstatus(t, s, false, &st));
+	TRY(t_default(t, "OQ-L57", "writing 1 to a bit of the global status clears it",
+		      !(st & want), "socket %u: global status 0x%llx after writing 0x%llx to 0x%llx",
+		      k, (unsigned long long)st, (unsigned long long)want,
+		      (unsigned long long)before));
+	for (unsigned i = 0; i < s->t.nunits; i++)
+		TRY(ds_wr(t, s, &s->t.units[i], DISC_UNIT_CTL, 0, 0));
+	plat_stall_us(RUN_US);
+	for (unsigned i = 0; i < s->t.nunits; i++)
+		TRY(ds_wr(t, s, &s->t.units[i], DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+	for (unsigned i = 0; i < s->t.nunits; i++) {
+		const struct disc_unit *u = &s->t.units[i];
+		uint64_t v;
+
+		TRY(ds_rd(t, s, u, DISC_CTR, 0, &v));
+		if (v == top(u) - NEAR)
+			return t_idle(t, "type %u box %u of socket %u: event 0x01 did not count "
+				      "(D-34)", u->type, u->id, k);
+		CHECK(t, v < top(u) - NEAR, "type %u box %u of socket %u read 0x%llx: it did not "
+		      "wrap at %u bits (D-33)", u->type, u->id, k, (unsigned long long)v, u->width);
+	}
+	TRY(gstatus(t, s, false, &st));
+	plat_log(1, "  socket %u: global status 0x%llx at entry, cleared, 0x%llx after every unit "
+		 "wrapped; the units' bits 0x%llx", k, (unsigned long long)before, (unsigned long long)st,
+		 (unsigned long long)want);
+	TRY(t_default(t, "OQ-L57", "a wrap sets its unit's bit of the global status",
+		      (st & want) == want, "socket %u: global status 0x%llx after every unit "
+		      "wrapped, want bits 0x%llx", k, (unsigned long long)st,
+		      (unsigned long long)want));
+	for (unsigned b = 0; b < 64; b++) {
+		uint64_t bit = 1ull << b, left = st & ~bit, now;
+
+		if (!(st & want & bit))
+			continue;
+		TRY(gstatus(t, s, true, &bit));
+		TRY(gstatus(t, s, false, &now));
+		TRY(t_default(t, "OQ-L57", "writing 1 to a bit of the global status clears that "
+			      "bit alone", (now & st) == left, "socket %u: global status 0x%llx "
+			      "after writing 0x%llx to 0x%llx, want 0x%llx", k,
+			      (unsigned long long)now, (unsigned long long)bit,
+			      (unsigned long long)st, (unsigned long long)left));
+		st = now;
+	}
+	return V_PASS;
+}
+
+/* L-137, OQ-L57: the global status, each unit's bit set by its wrap and
+ * cleared alone; every unit and the freeze-all put back as found, the
+ * status bits the test set cleared. */
+static enum verdict status_bits(struct tctx *t)
+{
+	const struct ds_machine *m;
+	struct saved *sv;
+	enum verdict v = V_PASS;
+
+	TRY(need_ptl(t, &m));
+	if (!(sv = plat_alloc(sizeof(*sv))))
+		return t_error(t, "no memory for the units' registers");
+	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
+		const struct ds_socket *s = &m->s[k];
+		uint64_t g, zero = 0, st0, st;
+		enum verdict r;
+
+		TRY(t_default(t, "OQ-L57", "one global status register 8 bytes above the control",
+			      s->t.global.nstatus == 1 && s->t.global.status_off == DS_PTL_GSTATUS,
+			      "socket %u: the global entry names %u status registers at +0x%x", k,
+			      s->t.global.nstatus, s->t.global.status_off));
+		if (!s->t.global.nstatus || s->t.global.access != DISC_MMIO)
+			return V_PASS; /* hardware: nowhere to look */
+		TRY(ds_global(t, s, false, &g));
+		TRY(gstatus(t, s, false, &st0));
+		TRY(save(t, s, sv));
+		v = ds_global(t, s, true, &zero);
+		if (v == V_PASS)
+			v = status_socket(t, m, k);
+		/* what was saved goes back, whatever the verdict; the status
+		 * bits this test set are cleared */
+		r = restore(t, s, sv);
+		v = v == V_PASS ? r : v;
+		r = gstatus(t, s, false, &st);
+		st &= ~st0;
+		if (r == V_PASS && st)
+			r = gstatus(t, s, true, &st);
+		v = v == V_PASS ? r : v;
+		r = ds_global(t, s, true, &g);
+		v = v == V_PASS ? r : v;
+	}
+	return v;
+}
+
+static const struct test tests[] = {
+	{ .id = "disc.ptl.global", .desc = "Panther Lake: the table comes from MSR 0x201E, its "
+	  "global control is MMIO at the sNCU's unit control + 0x380, freeze-all set at power-on",
+	  .needs = NEED_UNCORE, .run = global_where },
+	{ .id = "disc.ptl.status", .desc = "Panther Lake: every unit's wrap sets its bit of the "
+	  "global status; writing 1 to a bit clears it alone", .needs = NEED_UNCORE,
+	  .run = status_bits },
+};
+const struct suite disc_ptl_suite = SUITE("disc.ptl", tests);
