@@ -2,13 +2,19 @@
  * from (MSR 0x201E, L-132), its global control in MMIO inside the sNCU and
  * set at power-on (L-135), and the global status that takes the place of
  * the server units' own (L-137): every unit's wrap sets its bit, and each
- * bit clears alone when 1 is written to it. The other halves of the
+ * bit clears alone when 1 is written to it; and each unit's clock against
+ * the TSC (L-140). The other halves of the
  * contract (freeze, resets, width, counting, the freeze-all) are the
  * disc.unit.* tests', which run on every table. The constants are
  * suites/disc/spec.h's, never pmu/disc/'s or the model's. */
 #include "suites/disc/disc.h"
+#include "suites/common/stamp.h"
 
 #define RUN_US 100
+#define WIN_US 2000
+#define EMU_TOL_PCT 2            /* 20 us of dating in a 2 ms window, with room */
+#define HW_MIN_HZ 100000000ull   /* a clock of 0.1 to 10 GHz, as the client suites' */
+#define HW_MAX_HZ 10000000000ull
 #define NEAR 1000 /* a preload this far below the wrap */
 
 static enum verdict need_ptl(struct tctx *t, const struct ds_machine **m)
@@ -81,21 +87,29 @@ static enum verdict gstatus(struct tctx *t, const struct ds_socket *s, bool writ
 		  : V_PASS;
 }
 
-#define NSAVE 3 /* unit control, counter 0's control, counter 0 */
+#define NSAVE (1 + 2 * 8) /* the unit control, then up to 8 controls and counters */
 
 struct saved {
 	uint64_t v[DISC_MAX_UNITS][NSAVE];
 	unsigned n;
 };
 
+static unsigned nsaved(const struct disc_unit *u)
+{
+	return u->nregs < 8 ? u->nregs : 8;
+}
+
+/* Every unit's control, counter controls and counters as found. */
 static enum verdict save(struct tctx *t, const struct ds_socket *s, struct saved *sv)
 {
 	for (sv->n = 0; sv->n < s->t.nunits; sv->n++) {
 		const struct disc_unit *u = &s->t.units[sv->n];
 
 		TRY(ds_rd(t, s, u, DISC_UNIT_CTL, 0, &sv->v[sv->n][0]));
-		TRY(ds_rd(t, s, u, DISC_CTR_CTL, 0, &sv->v[sv->n][1]));
-		TRY(ds_rd(t, s, u, DISC_CTR, 0, &sv->v[sv->n][2]));
+		for (unsigned k = 0; k < nsaved(u); k++) {
+			TRY(ds_rd(t, s, u, DISC_CTR_CTL, k, &sv->v[sv->n][1 + 2 * k]));
+			TRY(ds_rd(t, s, u, DISC_CTR, k, &sv->v[sv->n][2 + 2 * k]));
+		}
 	}
 	return V_PASS;
 }
@@ -107,17 +121,20 @@ static enum verdict restore(struct tctx *t, const struct ds_socket *s, const str
 {
 	for (unsigned i = 0; i < sv->n; i++) {
 		const struct disc_unit *u = &s->t.units[i];
-		uint64_t c, v;
 
 		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
-		TRY(ds_wr(t, s, u, DISC_CTR, 0, sv->v[i][2]));
-		TRY(ds_wr(t, s, u, DISC_CTR_CTL, 0, sv->v[i][1]));
-		TRY(ds_rd(t, s, u, DISC_CTR_CTL, 0, &c));
-		TRY(ds_rd(t, s, u, DISC_CTR, 0, &v));
-		CHECK(t, c == sv->v[i][1] && v == sv->v[i][2], "unit %u (type %u box %u) not put "
-		      "back: counter 0's control 0x%llx (was 0x%llx), counter 0x%llx (was 0x%llx)", i,
-		      u->type, u->id, (unsigned long long)c, (unsigned long long)sv->v[i][1],
-		      (unsigned long long)v, (unsigned long long)sv->v[i][2]);
+		for (unsigned k = 0; k < nsaved(u); k++) {
+			uint64_t c, v, wc = sv->v[i][1 + 2 * k], wv = sv->v[i][2 + 2 * k];
+
+			TRY(ds_wr(t, s, u, DISC_CTR, k, wv));
+			TRY(ds_wr(t, s, u, DISC_CTR_CTL, k, wc));
+			TRY(ds_rd(t, s, u, DISC_CTR_CTL, k, &c));
+			TRY(ds_rd(t, s, u, DISC_CTR, k, &v));
+			CHECK(t, c == wc && v == wv, "type %u box %u not put back: counter %u's control "
+			      "0x%llx (was 0x%llx), counter 0x%llx (was 0x%llx) (L-130)", u->type, u->id,
+			      k, (unsigned long long)c, (unsigned long long)wc, (unsigned long long)v,
+			      (unsigned long long)wv);
+		}
 		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, sv->v[i][0] & DS_UNIT_FRZ));
 	}
 	return V_PASS;
@@ -246,6 +263,90 @@ static enum verdict status_bits(struct tctx *t)
 	return v;
 }
 
+/* Counter 0 of every unit counting event 0x01 over a window dated by
+ * the TSC: its rate in Hz, 0 if a read could not be dated. */
+static enum verdict unit_rate(struct tctx *t, const struct ds_socket *s,
+			      const struct disc_unit *u, uint64_t *hz)
+{
+	struct reg_loc l = disc_reg(u, DISC_CTR, 0, s->cpu);
+	uint64_t c0, c1, t0, t1;
+	int err;
+
+	TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
+	TRY(ds_wr(t, s, u, DISC_CTR_CTL, 0, DS_EV_FREE));
+	TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, 0));
+	err = reg_stamp(&l, &c0, &t0);
+	plat_stall_us(WIN_US);
+	if (!err)
+		err = reg_stamp(&l, &c1, &t1);
+	TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+	if (err)
+		return t_error(t, "dating the reads of type %u box %u's counter 0 failed (%d)",
+			       u->type, u->id, err);
+	*hz = t1 > t0 ? (c1 - c0) * plat_tsc_hz() / (t1 - t0) : 0;
+	return V_PASS;
+}
+
+/* L-140, OQ-L58: every unit's event 0x01 against the TSC: on the model at
+ * the TSC's rate (OQ-D9), on hardware reported, a clock of 0.1 to 10 GHz
+ * the default. Every unit and the freeze-all put back as found. */
+static enum verdict rate(struct tctx *t)
+{
+	const struct ds_machine *m;
+	struct saved *sv;
+	enum verdict v = V_PASS;
+
+	TRY(need_ptl(t, &m));
+	if (!(sv = plat_alloc(sizeof(*sv))))
+		return t_error(t, "no memory for the units' registers");
+	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
+		const struct ds_socket *s = &m->s[k];
+		uint64_t g, zero = 0, want = plat_tsc_hz();
+		enum verdict r;
+
+		TRY(ds_global(t, s, false, &g));
+		TRY(save(t, s, sv));
+		v = ds_global(t, s, true, &zero);
+		for (unsigned i = 0; v == V_PASS && i < s->t.nunits; i++) {
+			const struct disc_unit *u = &s->t.units[i];
+			char ty[24], box[32];
+			uint64_t hz = 0;
+
+			v = unit_rate(t, s, u, &hz);
+			if (v != V_PASS)
+				break;
+			snprintf(box, sizeof(box), "%s%u", ds_type_name(m->model, u->type, ty,
+									sizeof(ty)), u->id);
+			t_figure_box(t, "clock_hz", box, (int64_t)hz, "hz");
+			plat_log(1, "  socket %u: %s counts event 0x01 at %llu kHz against the TSC", k,
+				 box, (unsigned long long)(hz / 1000));
+			if (!hz) {
+				v = t_idle(t, "%s of socket %u: event 0x01 did not count (D-34, OQ-D9)",
+					   box, k);
+				break;
+			}
+			if (t_on_model()) {
+				if (hz * 100 < want * (100 - EMU_TOL_PCT) ||
+				    hz * 100 > want * (100 + EMU_TOL_PCT))
+					v = t_fail(t, "%s of socket %u counted at %llu kHz, the model's "
+						   "clock is the TSC's, %llu kHz (OQ-D9, L-140)", box, k,
+						   (unsigned long long)(hz / 1000),
+						   (unsigned long long)(want / 1000));
+				continue;
+			}
+			v = t_default(t, "OQ-L58", "event 0x01 counts a clock of 0.1 to 10 GHz",
+				      hz >= HW_MIN_HZ && hz <= HW_MAX_HZ, "%s of socket %u counted "
+				      "event 0x01 at %llu kHz", box, k, (unsigned long long)(hz / 1000));
+		}
+		/* what was saved goes back, whatever the verdict */
+		r = restore(t, s, sv);
+		v = v == V_PASS ? r : v;
+		r = ds_global(t, s, true, &g);
+		v = v == V_PASS ? r : v;
+	}
+	return v;
+}
+
 static const struct test tests[] = {
 	{ .id = "disc.ptl.global", .desc = "Panther Lake: the table comes from MSR 0x201E, its "
 	  "global control is MMIO at the sNCU's unit control + 0x380, freeze-all set at power-on",
@@ -253,5 +354,8 @@ static const struct test tests[] = {
 	{ .id = "disc.ptl.status", .desc = "Panther Lake: every unit's wrap sets its bit of the "
 	  "global status; writing 1 to a bit clears it alone", .needs = NEED_UNCORE,
 	  .run = status_bits },
+	{ .id = "disc.ptl.rate", .desc = "Panther Lake: every unit's event 0x01 against the TSC "
+	  "(the model's clock is the TSC's; on hardware the rates are reported)",
+	  .needs = NEED_UNCORE, .run = rate },
 };
 const struct suite disc_ptl_suite = SUITE("disc.ptl", tests);

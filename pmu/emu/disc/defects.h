@@ -13,6 +13,7 @@
 	D(f, DISC_GLOBAL_FRZ_IGNORED, "disc-global-frz-ignored", MUT, "the global control's freeze-all holds no unit (D-36)") \
 	D(f, DISC_CHA_UNCORRECTED, "disc-cha-uncorrected", XEON, "the table lists CHAs that are not there and nothing corrects it: MSR 0x2FFE reads 0 on SPR, one CHA entry too many elsewhere (D-41)") \
 	D(f, DISC_PTL_GLOBAL_CLEAR, "disc-ptl-global-clear", PTL, "a client table's freeze-all reads 0 at power-on, so its units count before anything clears it (L-135)") \
-	D(f, DISC_PTL_STATUS_CLEAR_ALL, "disc-ptl-status-clear-all", PTL, "writing 1 to one bit of a client table's global status clears every bit (L-137)")
+	D(f, DISC_PTL_STATUS_CLEAR_ALL, "disc-ptl-status-clear-all", PTL, "writing 1 to one bit of a client table's global status clears every bit (L-137)") \
+	D(f, DISC_PTL_CLOCK_HALF, "disc-ptl-clock-half", PTL, "a client table's units count event 0x01 once every two uncore clocks (L-140, OQ-L58)")
 
 #endif

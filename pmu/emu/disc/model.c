@@ -73,6 +73,11 @@ static void settle(struct disc_emu *m, struct disc_emu_unit *u)
 	const struct disc_emu_type *t = row_of(m, u);
 	uint64_t d = m->now - u->since, top = mask(width_of(m, t));
 
+	/* disc-ptl-clock-half: a client table's units count every other
+	 * clock (the even clocks between since and now) */
+	if (m->part->global_mmio && has(m, EMU_F(DISC_PTL_CLOCK_HALF)))
+		d = m->now / 2 - u->since / 2;
+
 	u->since = m->now;
 	if (held(m, u) || !d)
 		return;

@@ -145,6 +145,24 @@ static void ptl_status_clear_all(void **state)
 	assert_int_equal(ptl_rw(PTL_GLOBAL + 8, 8, false, 0), 0);
 }
 
+/* L-140: disc-ptl-clock-half: 100 clocks count 50. */
+static void ptl_clock_half(void **state)
+{
+	(void)state;
+	if (!m)
+		m = malloc(sizeof(*m));
+	disc_emu_init(m, &disc_part_ptl, 0, 0, 1, now = 1000);
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_SNCU + 0x390, 8, false, 0), 100);
+	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_CLOCK_HALF), 0, 1, now = 1000);
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_SNCU + 0x390, 8, false, 0), 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +173,7 @@ int main(void)
 		cmocka_unit_test(cha_uncorrected),
 		cmocka_unit_test(ptl_global_clear),
 		cmocka_unit_test(ptl_status_clear_all),
+		cmocka_unit_test(ptl_clock_half),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
