@@ -1,12 +1,12 @@
 /* Panther Lake's client table (client-uncore.md §4.18): where it comes
  * from (MSR 0x201E, L-132), its global control in MMIO inside the sNCU and
- * set at power-on (L-135), and the global status that takes the place of
- * the server units' own (L-137): every unit's wrap sets its bit, and each
- * bit clears alone when 1 is written to it; and each unit's clock against
- * the TSC (L-140). The other halves of the
- * contract (freeze, resets, width, counting, the freeze-all) are the
- * disc.unit.* tests', which run on every table. The constants are
- * suites/disc/spec.h's, never pmu/disc/'s or the model's. */
+ * set at power-on (L-135), the global status that takes the place of the
+ * server units' own (L-137: every unit's wrap sets its bit, and each bit
+ * clears alone when 1 is written to it), and each unit's clock against
+ * the TSC (L-140). The other halves of the contract (freeze, resets,
+ * width, counting, the freeze-all) are the disc.unit.* tests', which run
+ * on every table. The constants are suites/disc/spec.h's, never
+ * pmu/disc/'s or the model's. */
 #include "suites/disc/disc.h"
 #include "suites/common/stamp.h"
 
@@ -66,7 +66,7 @@ static enum verdict global_where(struct tctx *t)
 		TRY(ds_global(t, s, false, &g));
 		TRY(t_default(t, "OQ-L55", "the freeze-all is set as the machine comes up",
 			      (g & DS_GLOBAL_FRZ) != 0, "socket %u: the global control reads 0x%llx "
-			      "before the harness wrote it: freeze-all clear (L-135)", k,
+			      "as found: freeze-all clear (L-135)", k,
 			      (unsigned long long)g));
 	}
 	return V_PASS;
