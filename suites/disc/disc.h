@@ -43,6 +43,22 @@ enum verdict ds_wr(struct tctx *t, const struct ds_socket *s, const struct disc_
 /* The global control of socket s (D-36). */
 enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, uint64_t *v);
 
+/* What a test found in some units of a socket: each unit's control, then
+ * up to 8 counter controls and counters. */
+#define DS_NSAVE (1 + 2 * 8)
+struct ds_saved {
+	unsigned n; /* units saved, the first n of the caller's list */
+	uint64_t v[DISC_MAX_UNITS][DS_NSAVE];
+};
+/* Saves units u[0 .. n - 1] of socket s. */
+enum verdict ds_save(struct tctx *t, const struct ds_socket *s, const struct disc_unit *const *u,
+		     unsigned n, struct ds_saved *sv);
+/* Puts back what ds_save found, each unit frozen while its registers are
+ * written and read back, its unit control last (L-130, D-30); a register
+ * that does not read what was written fails, named. */
+enum verdict ds_restore(struct tctx *t, const struct ds_socket *s,
+			const struct disc_unit *const *u, const struct ds_saved *sv);
+
 /* The types of a socket's units, each once, in table order. */
 unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max);
 

@@ -193,3 +193,53 @@ unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max)
 	}
 	return n;
 }
+
+static unsigned nsaved(const struct disc_unit *u)
+{
+	return u->nregs < 8 ? u->nregs : 8;
+}
+
+enum verdict ds_save(struct tctx *t, const struct ds_socket *s, const struct disc_unit *const *u,
+		     unsigned n, struct ds_saved *sv)
+{
+	for (sv->n = 0; sv->n < n; sv->n++) {
+		uint64_t *v = sv->v[sv->n];
+
+		TRY(ds_rd(t, s, u[sv->n], DISC_UNIT_CTL, 0, &v[0]));
+		for (unsigned k = 0; k < nsaved(u[sv->n]); k++) {
+			TRY(ds_rd(t, s, u[sv->n], DISC_CTR_CTL, k, &v[1 + 2 * k]));
+			TRY(ds_rd(t, s, u[sv->n], DISC_CTR, k, &v[2 + 2 * k]));
+		}
+	}
+	return V_PASS;
+}
+
+enum verdict ds_restore(struct tctx *t, const struct ds_socket *s,
+			const struct disc_unit *const *u, const struct ds_saved *sv)
+{
+	char ty[24];
+
+	for (unsigned i = 0; i < sv->n; i++) {
+		TRY(ds_wr(t, s, u[i], DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		for (unsigned k = 0; k < nsaved(u[i]); k++) {
+			uint64_t c, v, wc = sv->v[i][1 + 2 * k], wv = sv->v[i][2 + 2 * k];
+
+			TRY(ds_wr(t, s, u[i], DISC_CTR, k, wv));
+			TRY(ds_wr(t, s, u[i], DISC_CTR_CTL, k, wc));
+			TRY(ds_rd(t, s, u[i], DISC_CTR_CTL, k, &c));
+			TRY(ds_rd(t, s, u[i], DISC_CTR, k, &v));
+			ds_type_name(mach->model, u[i]->type, ty, sizeof(ty));
+			CHECK(t, c == wc, "%s %u of socket %u not put back: counter %u's control reads "
+			      "0x%llx, was 0x%llx (L-130)", ty, u[i]->id, (unsigned)(s - mach->s), k,
+			      (unsigned long long)c, (unsigned long long)wc);
+			/* a counter that takes no write is OQ-D8's question */
+			TRY(t_default(t, "OQ-D8", "a counter write keeps the entry's width of bits",
+				      v == wv, "%s %u of socket %u not put back: counter %u reads "
+				      "0x%llx, was 0x%llx (L-130)", ty, u[i]->id,
+				      (unsigned)(s - mach->s), k, (unsigned long long)v,
+				      (unsigned long long)wv));
+		}
+		TRY(ds_wr(t, s, u[i], DISC_UNIT_CTL, 0, sv->v[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
+}

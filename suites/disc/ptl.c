@@ -87,57 +87,17 @@ static enum verdict gstatus(struct tctx *t, const struct ds_socket *s, bool writ
 		  : V_PASS;
 }
 
-#define NSAVE (1 + 2 * 8) /* the unit control, then up to 8 controls and counters */
-
-struct saved {
-	uint64_t v[DISC_MAX_UNITS][NSAVE];
-	unsigned n;
+/* Every unit of a socket, as a list for ds_save and ds_restore. */
+struct all {
+	const struct disc_unit *u[DISC_MAX_UNITS];
+	struct ds_saved sv;
 };
 
-static unsigned nsaved(const struct disc_unit *u)
+static enum verdict save_all(struct tctx *t, const struct ds_socket *s, struct all *a)
 {
-	return u->nregs < 8 ? u->nregs : 8;
-}
-
-/* Every unit's control, counter controls and counters as found. */
-static enum verdict save(struct tctx *t, const struct ds_socket *s, struct saved *sv)
-{
-	for (sv->n = 0; sv->n < s->t.nunits; sv->n++) {
-		const struct disc_unit *u = &s->t.units[sv->n];
-
-		TRY(ds_rd(t, s, u, DISC_UNIT_CTL, 0, &sv->v[sv->n][0]));
-		for (unsigned k = 0; k < nsaved(u); k++) {
-			TRY(ds_rd(t, s, u, DISC_CTR_CTL, k, &sv->v[sv->n][1 + 2 * k]));
-			TRY(ds_rd(t, s, u, DISC_CTR, k, &sv->v[sv->n][2 + 2 * k]));
-		}
-	}
-	return V_PASS;
-}
-
-/* Every unit as found, written frozen and its unit control last, then
- * read back: a register that does not read what was written is named
- * (L-130). A counter that ran before is put back where it was. */
-static enum verdict restore(struct tctx *t, const struct ds_socket *s, const struct saved *sv)
-{
-	for (unsigned i = 0; i < sv->n; i++) {
-		const struct disc_unit *u = &s->t.units[i];
-
-		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
-		for (unsigned k = 0; k < nsaved(u); k++) {
-			uint64_t c, v, wc = sv->v[i][1 + 2 * k], wv = sv->v[i][2 + 2 * k];
-
-			TRY(ds_wr(t, s, u, DISC_CTR, k, wv));
-			TRY(ds_wr(t, s, u, DISC_CTR_CTL, k, wc));
-			TRY(ds_rd(t, s, u, DISC_CTR_CTL, k, &c));
-			TRY(ds_rd(t, s, u, DISC_CTR, k, &v));
-			CHECK(t, c == wc && v == wv, "type %u box %u not put back: counter %u's control "
-			      "0x%llx (was 0x%llx), counter 0x%llx (was 0x%llx) (L-130)", u->type, u->id,
-			      k, (unsigned long long)c, (unsigned long long)wc, (unsigned long long)v,
-			      (unsigned long long)wv);
-		}
-		TRY(ds_wr(t, s, u, DISC_UNIT_CTL, 0, sv->v[i][0] & DS_UNIT_FRZ));
-	}
-	return V_PASS;
+	for (unsigned i = 0; i < s->t.nunits; i++)
+		a->u[i] = &s->t.units[i];
+	return ds_save(t, s, a->u, s->t.nunits, &a->sv);
 }
 
 static uint64_t top(const struct disc_unit *u)
@@ -225,7 +185,7 @@ static enum verdict status_socket(struct tctx *t, const struct ds_machine *m, un
 static enum verdict status_bits(struct tctx *t)
 {
 	const struct ds_machine *m;
-	struct saved *sv;
+	struct all *sv;
 	enum verdict v = V_PASS;
 
 	TRY(need_ptl(t, &m));
@@ -244,13 +204,13 @@ static enum verdict status_bits(struct tctx *t)
 			return V_PASS; /* hardware: nowhere to look */
 		TRY(ds_global(t, s, false, &g));
 		TRY(gstatus(t, s, false, &st0));
-		TRY(save(t, s, sv));
+		TRY(save_all(t, s, sv));
 		v = ds_global(t, s, true, &zero);
 		if (v == V_PASS)
 			v = status_socket(t, m, k);
 		/* what was saved goes back, whatever the verdict; the status
 		 * bits this test set are cleared */
-		r = restore(t, s, sv);
+		r = ds_restore(t, s, sv->u, &sv->sv);
 		v = v == V_PASS ? r : v;
 		r = gstatus(t, s, false, &st);
 		st &= ~st0;
@@ -293,7 +253,7 @@ static enum verdict unit_rate(struct tctx *t, const struct ds_socket *s,
 static enum verdict rate(struct tctx *t)
 {
 	const struct ds_machine *m;
-	struct saved *sv;
+	struct all *sv;
 	enum verdict v = V_PASS;
 
 	TRY(need_ptl(t, &m));
@@ -305,7 +265,7 @@ static enum verdict rate(struct tctx *t)
 		enum verdict r;
 
 		TRY(ds_global(t, s, false, &g));
-		TRY(save(t, s, sv));
+		TRY(save_all(t, s, sv));
 		v = ds_global(t, s, true, &zero);
 		for (unsigned i = 0; v == V_PASS && i < s->t.nunits; i++) {
 			const struct disc_unit *u = &s->t.units[i];
@@ -339,7 +299,7 @@ static enum verdict rate(struct tctx *t)
 				      "event 0x01 at %llu kHz", box, k, (unsigned long long)(hz / 1000));
 		}
 		/* what was saved goes back, whatever the verdict */
-		r = restore(t, s, sv);
+		r = ds_restore(t, s, sv->u, &sv->sv);
 		v = v == V_PASS ? r : v;
 		r = ds_global(t, s, true, &g);
 		v = v == V_PASS ? r : v;

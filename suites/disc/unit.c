@@ -7,22 +7,21 @@
  * types, not with the units; a failure names the type, the socket and the
  * box id. Every test starts with the socket's freeze-all clear and puts
  * back what it found there, and puts back each unit's controls and
- * counters as it found them (the status bits it set stay set). */
+ * counters as it found them, read back (the status bits it set stay
+ * set). */
 #include "suites/disc/disc.h"
 
 #define RUN_US 100
 #define NEAR 1000 /* a preload this far below the wrap */
-
-#define NSAVE (1 + 2 * 8) /* the unit control, then up to 8 controls and counters */
 
 struct ty {
 	const struct ds_machine *m;
 	const struct ds_socket *s;
 	unsigned sock;
 	const struct disc_unit *u[DISC_MAX_UNITS];
-	unsigned n, nsaved;
+	unsigned n;
 	char name[24];
-	uint64_t saved[DISC_MAX_UNITS][NSAVE];
+	struct ds_saved sv;
 };
 
 static uint64_t top(const struct disc_unit *u)
@@ -57,38 +56,6 @@ static enum verdict read_all(struct tctx *t, const struct ty *y, unsigned k, uin
 	return V_PASS;
 }
 
-/* Every unit's control, counter controls and counters as found. */
-static enum verdict save(struct tctx *t, struct ty *y)
-{
-	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
-			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
-		}
-	}
-	return V_PASS;
-}
-
-/* Put them back, each unit frozen while its registers are written, its
- * unit control last (D-30). */
-static enum verdict restore(struct tctx *t, const struct ty *y)
-{
-	for (unsigned i = 0; i < y->nsaved; i++) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
-			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
-		}
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
-	}
-	return V_PASS;
-}
-
 /* one(t, y) on every type of every socket, the freeze-all clear around
  * it and put back after, each type's units saved before and restored
  * after. */
@@ -117,13 +84,13 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 				if (s->t.units[j].type == types[i])
 					y->u[y->n++] = &s->t.units[j];
 			ds_type_name(m->model, types[i], y->name, sizeof(y->name));
-			v = save(t, y);
+			v = ds_save(t, s, y->u, y->n, &y->sv);
 			if (v == V_PASS)
 				v = unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
 			if (v == V_PASS)
 				v = one(t, y);
 			/* what was saved goes back, whatever the verdict */
-			r = restore(t, y);
+			r = ds_restore(t, s, y->u, &y->sv);
 			v = v == V_PASS ? r : v;
 		}
 		/* and the freeze-all as found, whatever the verdict */
