@@ -145,20 +145,23 @@ const struct uncore_gen uncore_gens[] = {
 	{
 		.name = "hswep",
 		.desc = "Xeon E5 v3 (Haswell-EP) uncore: global control at 0x700, U, C, SBOX, PCU, PCI",
-		/* V-01: model 0x3F; no on-target suite yet. */
+		/* V-01: model 0x3F; the E5-2600's suite, which tells the
+		 * generations apart by CPUID (suites/snbep/gen.c, v3.c). */
 		MODELS(0x3F),
 		.boxes = hswep_boxes,
 		.nboxes = ARRAY_SIZE(hswep_boxes),
 		.per_core_box = &hswep_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
 	},
 	{
 		.name = "bdx",
 		.desc = "Xeon E5 v4 / Xeon D (Broadwell-EP/DE) uncore: HSX's map, wider counters, 24 C-boxes",
-		/* V-01: models 0x4F and 0x56; no on-target suite yet. */
+		/* V-01: models 0x4F and 0x56; the snbep suite as hswep's. */
 		MODELS(0x4F, 0x56),
 		.boxes = bdx_boxes,
 		.nboxes = ARRAY_SIZE(bdx_boxes),
 		.per_core_box = &bdx_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
 	},
 	/* The discovery generations: no register table of their own, the
 	 * machine's discovery table says where every unit is (D-01..D-20);

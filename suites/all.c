@@ -10,6 +10,7 @@
 #include "suites/snbep/snbep.h"
 #include "suites/snbep/pci.h"
 #include "suites/snbep/v2.h"
+#include "suites/snbep/v3.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -42,6 +43,7 @@ const struct suite *const all_suites[] = {
 	&snbep_pcu_suite,
 	&snbep_pci_suite,
 	&snbep_v2_suite,
+	&snbep_v3_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,
@@ -73,6 +75,7 @@ const struct suite *const all_suites[] = {
 	/* the discovery generations, every unit of every table (suites/disc) */
 	&disc_table_suite,
 	&disc_unit_suite,
+	&disc_types_suite,
 	&disc_ptl_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */

@@ -58,9 +58,12 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
  * rows whose layout has MMIO units behind SAFBAR (layout F, L-119); E5, IVB
  * (the E5 family's model) the rows of a generation without, or with, the
- * global layer of the E5 v2 (S-03, V-03); XEON (discovery parts) the rows of a
- * server's table, with CHAs (D-41), PTL those of a client's table behind
- * MSR 0x201E, with its MMIO global control and status (L-132..L-137). */
+ * global layer of the E5 v2 (S-03, V-03); V2 the rows of a generation whose
+ * counter controls have no invert (IVB-EP, V-12); HSX those with SBOXes
+ * (HSX, BDX: V-20); XEON (discovery parts) the rows of a server's table,
+ * with CHAs (D-41) and the types of D-70..D-75, PTL those of a client's
+ * table behind MSR 0x201E, with its MMIO global control and status
+ * (L-132..L-137). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -77,6 +80,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(SAF, "saf")                                                                      \
 	R(E5, "e5")                                                                        \
 	R(IVB, "ivb")                                                                      \
+	R(V2, "v2")                                                                        \
+	R(HSX, "hsx")                                                                      \
 	R(XEON, "xeon")                                                                    \
 	R(PTL, "ptl")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,

@@ -39,8 +39,9 @@ struct emu_pci_model {
 	int (*mmio)(void *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val, uint64_t now);
 	/* cpu's package moved `lines` 64-byte lines to or from memory (the
 	 * streaming workload's declaration, pmu_traffic), starting at
-	 * physical address phys. */
-	void (*traffic)(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now);
+	 * physical address phys, at the request of cpu, APIC id apic_id. */
+	void (*traffic)(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+			uint64_t now);
 };
 
 /* A generation's MMIO registers behind BARs of the host bridge (0:0.0):

@@ -17,7 +17,7 @@
 #define HW_MAX_HZ 10000000000ull
 #define NEAR 1000 /* a preload this far below the wrap */
 
-static enum verdict need_ptl(struct tctx *t, const struct ds_machine **m)
+static enum verdict need_ptl(struct tctx *t, const struct disc_machine **m)
 {
 	TRY(ds_need(t, m));
 	if ((*m)->model != DS_PTL_MODEL)
@@ -27,7 +27,7 @@ static enum verdict need_ptl(struct tctx *t, const struct ds_machine **m)
 }
 
 /* The socket's first unit of a type, or NULL. */
-static const struct disc_unit *first_of(const struct ds_socket *s, unsigned type)
+static const struct disc_unit *first_of(const struct disc_socket *s, unsigned type)
 {
 	for (unsigned i = 0; i < s->t.nunits; i++)
 		if (s->t.units[i].type == type)
@@ -41,11 +41,11 @@ static const struct disc_unit *first_of(const struct ds_socket *s, unsigned type
  * (OQ-L55). Reads only. */
 static enum verdict global_where(struct tctx *t)
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 
 	TRY(need_ptl(t, &m));
 	for (unsigned k = 0; k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 		const struct disc_unit *sncu = first_of(s, DS_PTL_TYPE_SNCU);
 		uint64_t g;
 
@@ -73,7 +73,7 @@ static enum verdict global_where(struct tctx *t)
 }
 
 /* The global status register of socket s (L-137): 64 bits in MMIO. */
-static enum verdict gstatus(struct tctx *t, const struct ds_socket *s, bool write, uint64_t *v)
+static enum verdict gstatus(struct tctx *t, const struct disc_socket *s, bool write, uint64_t *v)
 {
 	struct reg_loc l = { .space = SPACE_MMIO, .bytes = 8,
 			     .phys = s->t.global.ctl + s->t.global.status_off };
@@ -93,7 +93,7 @@ struct all {
 	struct ds_saved sv;
 };
 
-static enum verdict save_all(struct tctx *t, const struct ds_socket *s, struct all *a)
+static enum verdict save_all(struct tctx *t, const struct disc_socket *s, struct all *a)
 {
 	for (unsigned i = 0; i < s->t.nunits; i++)
 		a->u[i] = &s->t.units[i];
@@ -107,9 +107,9 @@ static uint64_t top(const struct disc_unit *u)
 
 /* Every unit's counter 0 preloaded near its top, the units run together
  * and stopped: each wrapped unit's bit is set, then cleared alone. */
-static enum verdict status_socket(struct tctx *t, const struct ds_machine *m, unsigned k)
+static enum verdict status_socket(struct tctx *t, const struct disc_machine *m, unsigned k)
 {
-	const struct ds_socket *s = &m->s[k];
+	const struct disc_socket *s = &m->s[k];
 	uint64_t want = 0, st, before;
 
 	for (unsigned i = 0; i < s->t.nunits; i++) {
@@ -184,7 +184,7 @@ static enum verdict status_socket(struct tctx *t, const struct ds_machine *m, un
  * status bits the test set cleared. */
 static enum verdict status_bits(struct tctx *t)
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	struct all *sv;
 	enum verdict v = V_PASS;
 
@@ -192,7 +192,7 @@ static enum verdict status_bits(struct tctx *t)
 	if (!(sv = plat_alloc(sizeof(*sv))))
 		return t_error(t, "no memory for the units' registers");
 	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 		uint64_t g, zero = 0, st0, st;
 		enum verdict r;
 
@@ -225,7 +225,7 @@ static enum verdict status_bits(struct tctx *t)
 
 /* Counter 0 of every unit counting event 0x01 over a window dated by
  * the TSC: its rate in Hz, 0 if a read could not be dated. */
-static enum verdict unit_rate(struct tctx *t, const struct ds_socket *s,
+static enum verdict unit_rate(struct tctx *t, const struct disc_socket *s,
 			      const struct disc_unit *u, uint64_t *hz)
 {
 	struct reg_loc l = disc_reg(u, DISC_CTR, 0, s->cpu);
@@ -252,7 +252,7 @@ static enum verdict unit_rate(struct tctx *t, const struct ds_socket *s,
  * the default. Every unit and the freeze-all put back as found. */
 static enum verdict rate(struct tctx *t)
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	struct all *sv;
 	enum verdict v = V_PASS;
 
@@ -260,7 +260,7 @@ static enum verdict rate(struct tctx *t)
 	if (!(sv = plat_alloc(sizeof(*sv))))
 		return t_error(t, "no memory for the units' registers");
 	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 		uint64_t g, zero = 0, want = plat_tsc_hz();
 		enum verdict r;
 

@@ -30,3 +30,60 @@ const struct snbep_gen snbep_gen_ivbep = {
 	.max_cbox = 15,
 	.global = true,
 };
+
+/* V-05, V-20: HSX's map with the global layer at 0x700; V-32: a status in
+ * every C-box and SBOX; V-31, OQ-V15: the 8-core die (chop 0, two SBOXes)
+ * or the 18-core one (four). */
+const struct snbep_gen snbep_gen_hswep = {
+	.boxes = hswep_boxes,
+	.nboxes = ARRAY_SIZE(hswep_boxes),
+	.ubox = &hswep_ubox,
+	.cbox = &hswep_cbox,
+	.pcu = &hswep_pcu,
+	.residency = &hswep_residency,
+	.max_cbox = 18,
+	.global = true,
+	.sbox = &hswep_sbox,
+	.cbox_status = true,
+	.capid_did = 0x2FC0,
+	.small_cbox = 8,
+	.small_sbox = 2,
+	.large_sbox = 4,
+};
+
+/* V-16: BDX's 48-bit counters; V-21: 24 C-boxes; V-31, OQ-V15: the
+ * 10-core die (chop 0) has no SBOX, the 24-core one four. */
+const struct snbep_gen snbep_gen_bdx = {
+	.boxes = bdx_boxes,
+	.nboxes = ARRAY_SIZE(bdx_boxes),
+	.ubox = &bdx_ubox,
+	.cbox = &bdx_cbox,
+	.pcu = &hswep_pcu,
+	.residency = &hswep_residency,
+	.max_cbox = 24,
+	.global = true,
+	.sbox = &bdx_sbox,
+	.cbox_status = true,
+	.capid_did = 0x6FC0,
+	.small_cbox = 10,
+	.small_sbox = 0,
+	.large_sbox = 4,
+};
+
+/* V-31: Broadwell-DE (model 0x56), BDX's map without an SBOX on any die. */
+const struct snbep_gen snbep_gen_bdx_de = {
+	.boxes = bdx_boxes,
+	.nboxes = ARRAY_SIZE(bdx_boxes),
+	.ubox = &bdx_ubox,
+	.cbox = &bdx_cbox,
+	.pcu = &hswep_pcu,
+	.residency = &hswep_residency,
+	.max_cbox = 24,
+	.global = true,
+	.sbox = &bdx_sbox,
+	.cbox_status = true,
+	.capid_did = 0x6FC0,
+	.small_cbox = 10,
+	.small_sbox = 0,
+	.large_sbox = 0,
+};

@@ -22,6 +22,7 @@
 #define GS_U_FIXED 0x2ull             /* ov_u_fixed: its UCLK fixed counter */
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
+#define GS_SBOX 0x10ull               /* OQ-V16 */
 
 static void raise_pmi(struct snbep_uncore *u);
 
@@ -34,7 +35,8 @@ bool snbep_ufrozen(const struct snbep_uncore *u)
 bool snbep_gfrozen(const struct snbep_uncore *u, const struct snbep_box *b)
 {
 	/* V-06, OQ-V10: frz_all stops a box whose frz_en is 1. */
-	return u->gfrz && (b->frz_en || F(u, IVBEP_FRZ_ALL_IGNORES_EN));
+	return u->gfrz && (b->frz_en || F(u, IVBEP_FRZ_ALL_IGNORES_EN)) &&
+	       !(snbep_is_sbox(u, b) && F(u, HSWEP_SBOX_NO_FREEZE)); /* V-06 broken */
 }
 
 static void set_gfrz(struct snbep_uncore *u, bool on)
@@ -45,13 +47,17 @@ static void set_gfrz(struct snbep_uncore *u, bool on)
 	u->gfrz = on;
 }
 
-/* The global registers and the box status registers of the U-box and the
- * PCU, which the E5-2600's model has not: *st the box status of r, or
- * NULL for a global register. */
+/* The global registers and the box status registers of the U-box, the
+ * PCU and (HSX, BDX: V-32) the C-boxes and SBOXes, which the E5-2600's
+ * model has not: *st the box status of r, or NULL for a global register. */
 static uint64_t *status_of(struct snbep_uncore *u, const struct reg_ref *r)
 {
 	if (r->box == u->g->pcu)
 		return &u->pcu.status;
+	if (r->box == u->g->cbox)
+		return &u->cbox[r->box_idx].status;
+	if (u->g->sbox && r->box == u->g->sbox)
+		return &u->cbox[u->ncores + r->box_idx].status;
 	/* The global registers carry no fields (OQ-V1), the box status its
 	 * overflow bits. */
 	return r->tmpl->role == ROLE_GLOBAL_STATUS && r->tmpl->fields ? &u->ustatus : NULL;
@@ -102,7 +108,7 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 
 /* V-08: counters `ks` (bit k; bit SNBEP_NCTR for the U-box's fixed one)
  * of box b (NULL: the U-box) wrapped. Each with ov_en sets its bit in
- * its box's status (the C-boxes have none on IVB-EP, OQ-V8) and its box
+ * its box's status (the C-boxes have none on IVB-EP, OQ-V8; V-32) and its box
  * type's in GLOBAL_STATUS, and the freeze goes out to every box, unless
  * the overflow bits that caused the last freeze are still set. It acts
  * at the first access after the wrap, as the model computes no wrap
@@ -111,7 +117,10 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
  * no test can tell from a freeze at the wrap, since none can read at it. */
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 {
-	uint64_t gs = 0, *st = b == &u->pcu ? &u->pcu.status : b ? NULL : &u->ustatus;
+	bool sbox = b && snbep_is_sbox(u, b);
+	uint64_t gs = 0, *st = b == &u->pcu ? &u->pcu.status : !b ? &u->ustatus
+			       : sbox || (u->g->cbox_status && !F(u, HSWEP_CBOX_STATUS_LOST))
+			       ? &b->status : NULL;
 	unsigned k;
 
 	for (k = 0; k <= SNBEP_NCTR; k++) {
@@ -124,7 +133,8 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 			continue;
 		if (st && k < SNBEP_NCTR && !F(u, IVBEP_BOX_STATUS_LOST))
 			*st |= 1ull << k;
-		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU : GS_CBOX;
+		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
+		      : sbox ? GS_SBOX : GS_CBOX;
 	}
 	if (!gs || (u->gstatus & gs) == gs)
 		return; /* the last overflow's bits still set: no new freeze nor PMI */

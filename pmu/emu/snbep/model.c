@@ -39,10 +39,6 @@
 #define CTL_SELECT 0xFF84FFFFu
 
 /* Addresses the model tells apart (pmu/regs/snbep.c). */
-#define MSR_U_FIXED_CTR 0xC09
-#define MSR_U_CTR0 0xC16
-#define MSR_C0_CTR0 0xD16
-#define MSR_PCU_CTR0 0xC36
 #define MSR_CORE_C3_CTR 0x3FC
 
 /* S-03, OQ-S01: IVB-EP's global and status registers are not on 0x2D. */
@@ -114,6 +110,11 @@ static bool frozen_own(const struct snbep_uncore *u, const struct snbep_box *b)
 	return b->frz && (b->frz_en || F(u, SNBEP_FRZ_EN_IGNORED)); /* S-11, S-12, OQ-S03 */
 }
 
+bool snbep_is_sbox(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	return b >= &u->cbox[u->ncores] && b < &u->cbox[u->nstream];
+}
+
 /* The boxes as a ring, C-box 0..ncores-1 then the PCU: where the leaking
  * defects' reset goes (the next box) and freeze comes from (the previous). */
 static struct snbep_box *next_box(struct snbep_uncore *u, struct snbep_box *b)
@@ -167,7 +168,8 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 		return 1; /* S-18 broken */
 	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
 		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
-	e = event_rule_find(r->box >= 0 ? u->g->cbox : u->g->ubox, ev, umask);
+	e = event_rule_find(r->box < 0 ? u->g->ubox : (unsigned)r->box < u->ncores ? u->g->cbox
+			    : u->g->sbox, ev, umask);
 	if (e && !(e->counters >> r->k & 1) && !(e->counters && F(u, SNBEP_CONSTRAINT_IGNORED)))
 		return 0;
 	if (r->box < 0)
@@ -226,7 +228,7 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 {
 	unsigned b, k;
 
-	for (b = 0; b < u->ncores; b++)
+	for (b = 0; b < u->nstream; b++)
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
@@ -295,9 +297,9 @@ static void advance(void *m, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 	/* Wrapped counters (bit k; the U-box's fixed one at SNBEP_NCTR): C-box
-	 * b at b, the PCU at ncores, the U-box at ncores + 1. */
-	unsigned wrap[SNBEP_MAX_CBOX + 2] = { 0 };
-	unsigned b, k, c, pcu = u->ncores, ubox = u->ncores + 1;
+	 * or SBOX b at b, the PCU at nstream, the U-box at nstream + 1. */
+	unsigned wrap[SNBEP_MAX_STREAM + 2] = { 0 };
+	unsigned b, k, c, pcu = u->nstream, ubox = u->nstream + 1;
 	uint64_t a = u->now, pa, pb;
 
 	if (now <= a)
@@ -313,7 +315,7 @@ static void advance(void *m, uint64_t now)
 
 		wrap[ubox] |= (unsigned)add_stream(u, &r, a, now) << k;
 	}
-	for (b = 0; b < u->ncores; b++)
+	for (b = 0; b < u->nstream; b++)
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
@@ -385,10 +387,23 @@ static void reset_ubox(struct snbep_uncore *u, uint64_t val)
 		u->ufixed.val = 0;
 }
 
-static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
+/* V-10, OQ-V9: an SBOX's BOX_CTL takes one more of rst_ctrl, rst_ctrs and
+ * frz_en than its last write had at a time; more at once faults. */
+static bool sbox_ctl_faults(const struct snbep_uncore *u, const struct snbep_box *b, uint64_t val)
+{
+	uint64_t added = val & ~b->last_ctl & (BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ_EN);
+
+	return snbep_is_sbox(u, b) && (added & (added - 1)) && !F(u, HSWEP_SBOX_CTL_ANY);
+}
+
+static int write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
 {
 	bool was = frozen(u, b);
 	unsigned k;
+
+	if (sbox_ctl_faults(u, b, val))
+		return VEC_GP;
+	b->last_ctl = val;
 
 	snapshot_cboxes(u); /* any box may stop or start (S-14 under defects) */
 	if ((val & BOX_RST_CTRS) && F(u, SNBEP_RST_CTRS_CLEARS_CTL))
@@ -399,7 +414,7 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			if (b == &u->pcu) {
 				set_ctl(u, NULL, &b->ctr[k], 0);
-			} else {
+			} else { /* a C-box or an SBOX */
 				struct sref r = cbox_ref(u, (unsigned)(b - u->cbox), k);
 
 				set_ctl(u, &r, r.c, 0);
@@ -420,6 +435,7 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 	if (!was && frozen(u, b))
 		for (k = 0; k < SNBEP_NCTR; k++)
 			b->held[k] = b->ctr[k].val;
+	return 0;
 }
 
 /* The bits the table defines; EMU_F(SNBEP_TBL_THRESH_NARROW) stands for a
@@ -489,6 +505,12 @@ static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *
 		l->box = &u->cbox[l->r.box_idx];
 		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
+	} else if (u->g->sbox && l->r.box == u->g->sbox) {
+		/* a present one (sbox_absent()), counting its stream, whose
+		 * event 0x00 is its clockticks (V-30) */
+		l->box = &u->cbox[u->ncores + l->r.box_idx];
+		l->sref = cbox_ref(u, u->ncores + l->r.box_idx, l->r.idx);
+		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
 	} else if (l->r.box == u->g->pcu) {
 		l->box = &u->pcu;
 	} else if (l->r.box == u->g->ubox && l->r.tmpl->count == SNBEP_UNCTR) {
@@ -519,6 +541,12 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 	return 0;
 }
 
+/* OQ-V14: an SBOX register set the die lacks reads 0 and drops writes. */
+static bool sbox_absent(const struct snbep_uncore *u, const struct reg_ref *r)
+{
+	return u->g->sbox && r->box == u->g->sbox && r->box_idx >= u->nsbox;
+}
+
 /* For a residency register, the accessing core's counter (OQ-S14), or
  * NULL and *gp for a core the package does not have; else NULL. */
 static uint64_t *resid_of(struct snbep_uncore *u, const struct reg_ref *r, unsigned core, bool *gp)
@@ -538,8 +566,8 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 
 	if (gp)
 		return VEC_GP;
-	if (resid) {
-		*val = *resid;
+	if (resid || sbox_absent(u, r)) {
+		*val = resid ? *resid : 0;
 		return 0;
 	}
 	if (snbep_global_reg(u, r)) {
@@ -552,8 +580,8 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 		*val = F(u, SNBEP_BOX_CTL_READS_BACK) ? (l.box->frz ? BOX_FRZ : 0) |
 			(l.box->frz_en ? BOX_FRZ_EN : 0) : 0;
 		break;
-	case ROLE_FILTER:
-		*val = filter1(&l) ? l.box->filter1 : l.box->filter;
+	case ROLE_FILTER: /* the U-box's has no box (V-19) */
+		*val = !l.box ? u->ufilter : filter1(&l) ? l.box->filter1 : l.box->filter;
 		break;
 	case ROLE_CTL:
 		*val = l.ctr->ctl;
@@ -574,6 +602,8 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 
 	if (gp)
 		return VEC_GP;
+	if (sbox_absent(u, r))
+		return 0;
 	if (resid) {
 		*resid = val; /* OQ-S14: writes stored */
 		return 0;
@@ -585,13 +615,16 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
-		write_box_ctl(u, l.box, val);
-		return 0;
+		return write_box_ctl(u, l.box, val);
 	case ROLE_FILTER: /* S-04; OQ-S16: bits 63:32 dropped */
-		if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) /* V-18 */
+		if (!l.box) { /* the U-box's (V-19) */
+			if (!F(u, HSWEP_UFILTER_DROPPED))
+				u->ufilter = val & reg_defined_mask(l.r.tmpl);
+		} else if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) { /* V-18 */
 			l.box->filter1 = val & reg_defined_mask(l.r.tmpl);
-		else
+		} else {
 			l.box->filter = val & reg_defined_mask(l.r.tmpl);
+		}
 		return 0;
 	case ROLE_CTL:
 		write_ctl(u, &l.r, l.stream ? &l.sref : NULL, l.ctr, val);
@@ -633,11 +666,16 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
-static uint8_t table_width(const struct snbep_gen *g, uint32_t msr)
+/* The width of box type bt's counters (its U-box: the `count` general
+ * ones, or its fixed one), from the register description. */
+static uint8_t table_width(const struct box_type *bt, unsigned count)
 {
-	struct reg_ref r;
+	unsigned i;
 
-	return reg_find(g->boxes, g->nboxes, msr, &r) ? r.tmpl->width : 64;
+	for (i = 0; bt && i < bt->nregs; i++)
+		if (bt->regs[i].role == ROLE_CTR && (!count || bt->regs[i].count == count))
+			return bt->regs[i].width;
+	return 64;
 }
 
 /* model: one C-box per core of the package on every model (OQ-S15). */
@@ -654,7 +692,9 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 		    uint32_t uclk_khz, uint64_t now)
 {
 	struct snbep_uncore *u = m;
-	uint8_t w_ugp = table_width(g, MSR_U_CTR0), w_c = table_width(g, MSR_C0_CTR0);
+	uint8_t w_ugp = table_width(g->ubox, SNBEP_UNCTR), w_c = table_width(g->cbox, 0);
+	uint8_t w_s = table_width(g->sbox, 0);
+	bool small = ncores <= g->small_cbox;
 	unsigned b, k;
 
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
@@ -663,18 +703,27 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
-	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
-	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g, MSR_U_FIXED_CTR);
+	/* V-31, OQ-V15: the smallest die when the cores fit on it. */
+	u->nsbox = small ? g->small_sbox : g->large_sbox;
+	if (g->sbox && F(u, HSWEP_SBOX_COUNT_MAX))
+		u->nsbox = SNBEP_MAX_SBOX; /* V-31, OQ-V14 broken */
+	u->chop = small ? 0 : 3;
+	if (F(u, HSWEP_CHOP_LARGE))
+		u->chop = 3; /* V-31 broken: CAPID4 names the largest die */
+	u->nstream = u->ncores + u->nsbox;
+	/* S-36, S-37, S-38 (OQ-S07), V-16: from the register table. */
+	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g->ubox, 1);
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
-		for (b = 0; b < SNBEP_MAX_CBOX; b++)
-			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_c;
-		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g, MSR_PCU_CTR0);
+		for (b = 0; b < SNBEP_MAX_STREAM; b++)
+			u->cbox[b].ctr[k].width = b >= u->ncores && b < u->nstream ? w_s
+						  : F(u, SNBEP_WIDTH_48) ? 48 : w_c;
+		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, 0);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {
-		for (b = 0; b < u->ncores; b++) {
+		for (b = 0; b < u->nstream; b++) {
 			struct sref c = cbox_ref(u, b, k);
 
 			*c.key = ~0u;

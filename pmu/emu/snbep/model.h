@@ -30,7 +30,11 @@
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
-#define SNBEP_MAX_CBOX 15        /* the most C-boxes of a generation (IVB-EP's, V-21) */
+#define SNBEP_MAX_CBOX 24        /* the most C-boxes of a generation (BDX's, V-21) */
+#define SNBEP_MAX_SBOX 4         /* HSX's and BDX's SBOXes (V-22, V-31) */
+/* The boxes counting synthetic streams beside the U-box: the C-boxes,
+ * then the SBOXes (struct snbep_uncore.cbox). */
+#define SNBEP_MAX_STREAM (SNBEP_MAX_CBOX + SNBEP_MAX_SBOX)
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
@@ -63,8 +67,17 @@ struct snbep_gen {
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
 	bool global;
+	/* HSX and BDX (V-20, V-31, OQ-V15): the SBOX description (NULL:
+	 * none), whether a C-box has a status register (V-32), the PCU
+	 * function 3's device id (0: none), and the two dies: the C-boxes of
+	 * the smallest (0: one die only) and each die's SBOXes. */
+	const struct box_type *sbox;
+	bool cbox_status;
+	uint16_t capid_did;
+	unsigned small_cbox, small_sbox, large_sbox;
 };
-extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep;
+extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
+	snbep_gen_bdx_de;
 
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
@@ -73,6 +86,7 @@ struct snbep_box {
 	uint64_t filter1;              /* IVB-EP's C-box FILTER1 (V-18) */
 	uint64_t status;               /* its overflow bits (V-13; global gens only) */
 	bool frz, frz_en;              /* as last written (OQ-S13); read 0 (OQ-S02) */
+	uint64_t last_ctl;             /* an SBOX's BOX_CTL as last written (V-10, OQ-V9) */
 	uint64_t held[SNBEP_NCTR];     /* EMU_F(SNBEP_FRZ_HOLDS_READS): values at the freeze */
 };
 
@@ -80,14 +94,18 @@ struct snbep_uncore {
 	const struct snbep_gen *g;
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	unsigned ncores;       /* cores of the package: C-boxes 0..ncores-1 (OQ-S15) */
+	/* HSX, BDX: the die's SBOXes, at cbox[ncores..nstream-1], and its
+	 * CAPID4 chop (V-31, OQ-V15); nstream = ncores elsewhere. */
+	unsigned nsbox, nstream, chop;
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
-	struct snbep_box cbox[SNBEP_MAX_CBOX], pcu;
+	struct snbep_box cbox[SNBEP_MAX_STREAM], pcu;
+	uint64_t ufilter;      /* HSX's and BDX's U-box filter (V-19) */
 	/* Cached per-cycle increments of the stream counters, and the CTL
 	 * selection bits each cache was filled from. */
-	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CBOX][SNBEP_NCTR];
-	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CBOX][SNBEP_NCTR];
+	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_STREAM][SNBEP_NCTR];
+	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_STREAM][SNBEP_NCTR];
 	uint8_t cstate[SNBEP_MAX_CBOX];           /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
 	uint64_t resid[SNBEP_MAX_CBOX][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
 	/* The global layer (V-03..V-08; g->global only): frz_all in force,
@@ -108,6 +126,13 @@ extern const struct emu_model snbep_model;
 /* The Xeon E5 v2's (pmu/emu/snbep/ivbep.c): the same operations on
  * snbep_gen_ivbep. */
 extern const struct emu_model ivbep_model;
+/* The Xeon E5 v3's and v4's (pmu/emu/snbep/hswep.c): the same operations
+ * on snbep_gen_hswep, and on snbep_gen_bdx or (model 0x56)
+ * snbep_gen_bdx_de, the die chosen by the package's cores, with the PCU
+ * function 3 that holds CAPID4 (V-31, OQ-V14, OQ-V15). */
+extern const struct emu_model hswep_model, bdx_model;
+/* Whether box b is one of the package's SBOXes (HSX, BDX). */
+bool snbep_is_sbox(const struct snbep_uncore *u, const struct snbep_box *b);
 /* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
  * 0 (S-06). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,

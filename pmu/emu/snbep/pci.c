@@ -39,7 +39,7 @@ static bool has(const struct snbep_pci *p, emu_faults_t f)
 
 /* OQ-S27: package p of n on the last bus of its equal share of the 256
  * (two sockets: 0x7F and 0xFF). */
-static uint8_t pci_bus(unsigned p, unsigned n)
+uint8_t snbep_pci_bus(unsigned p, unsigned n)
 {
 	return (uint8_t)((p + 1) * (256 / (n ? n : 1)) - 1);
 }
@@ -310,12 +310,14 @@ static int pci_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned 
  * channel's enabled, unfrozen CAS_COUNT counters whose umask selects its
  * kind (reads RD_REG, bit 0; writes WR_WMM, bit 2: OQ-S26), as one DRAM
  * cycle with x = 1 (thresh above 1, invert or edge_det: not counted). */
-static void pci_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now)
+static void pci_traffic(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+			uint64_t now)
 {
 	struct snbep_pci *p = m;
 	unsigned c, k, first = (unsigned)(phys >> 6) & 3;
 	uint32_t sel;
 
+	(void)apic_id; /* the memory controllers count every thread's lines */
 	advance(p, now);
 	if (has(p, EMU_F(SNBEP_PCI_IMC_RW_SWAPPED)))
 		write = !write;
@@ -341,7 +343,7 @@ static void pci_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint
 const struct emu_pci_model snbep_pci_model = {
 	.size = sizeof(struct snbep_pci),
 	.init = pci_init,
-	.bus = pci_bus,
+	.bus = snbep_pci_bus,
 	.read = pci_read,
 	.write = pci_write,
 	.traffic = pci_traffic,

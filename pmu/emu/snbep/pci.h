@@ -41,5 +41,8 @@ struct snbep_pci {
 };
 
 extern const struct emu_pci_model snbep_pci_model;
+/* The uncore bus of package p of n (OQ-S27), which the E5 v3's and v4's
+ * PCU function 3 shares (pmu/emu/snbep/hswep.c, OQ-V14). */
+uint8_t snbep_pci_bus(unsigned p, unsigned n);
 
 #endif

@@ -10,12 +10,19 @@
 static struct disc_emu *m;
 static uint64_t now;
 
-static void with(const struct disc_emu_part *p, emu_faults_t f)
+/* Part p with defects f at time 1000, as it comes up. */
+static void fresh(const struct disc_emu_part *p, emu_faults_t f)
 {
 	if (!m)
 		m = malloc(sizeof(*m));
 	now = 1000;
 	disc_emu_init(m, p, f, 0, 1, now);
+}
+
+/* A server's part, its freeze-all (MSR 0x2FF0) cleared. */
+static void with(const struct disc_emu_part *p, emu_faults_t f)
+{
+	fresh(p, f);
 	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 0, now), 0);
 }
 
@@ -101,6 +108,60 @@ static void cha_uncorrected(void **state)
 	assert_int_equal(disc_emu_rdmsr(m, 0x2000 + 0x10 * 128, now, &v), VEC_GP);
 }
 
+/* D-70: disc-cas-swapped counts a read stream on the write umask. */
+static void cas_swapped(void **state)
+{
+	uint64_t imc = disc_emu_window(0) + 0x100000, v = 0xCF05;
+
+	(void)state;
+	with(&disc_part_spr, EMU_F(DISC_CAS_SWAPPED));
+	assert_int_equal(disc_emu_mmio(m, imc + 0x40, 4, true, &v, now), 0);
+	v = 0xF005;
+	assert_int_equal(disc_emu_mmio(m, imc + 0x44, 4, true, &v, now), 0);
+	v = 0;
+	assert_int_equal(disc_emu_mmio(m, imc, 4, true, &v, now), 0);
+	disc_emu_traffic(m, 0, 80, false, now);
+	assert_int_equal(disc_emu_mmio(m, imc + 0x08, 8, false, &v, now), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(disc_emu_mmio(m, imc + 0x10, 8, false, &v, now), 0);
+	assert_int_equal(v, 10);
+}
+
+/* D-73: disc-ioclk-frozen holds GNR's IIO clock under the freeze-all, and
+ * the held time stays lost once it clears. */
+static void ioclk_frozen(void **state)
+{
+	uint64_t a, b;
+
+	(void)state;
+	with(&disc_part_gnr, EMU_F(DISC_IOCLK_FROZEN));
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &a), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 1, now), 0);
+	now += 100;
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &b), 0);
+	assert_int_equal(b, a);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 0, now), 0);
+	now += 10;
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &b), 0);
+	assert_int_equal(b, a + 10);
+}
+
+/* D-74: disc-cha-tid-ignored counts another thread's lines on a counter
+ * whose thread-id filter names thread 0. */
+static void cha_tid_ignored(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	with(&disc_part_spr, EMU_F(DISC_CHA_TID_IGNORED));
+	assert_int_equal(disc_emu_wrmsr(m, 0x200E, 0, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2002, 0x00C001FF00010135ull, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2000, 0, now), 0);
+	disc_emu_traffic(m, 3, 56, false, now);
+	assert_int_equal(disc_emu_rdmsr(m, 0x2008, now, &v), 0);
+	assert_int_equal(v, 1);
+}
+
 /* Panther Lake's part (L-132..L-137): its sNCU's page at the window +
  * 0x10000, unit control at +0x380, counter 0 at +0x390, control 0 at
  * +0x3A0; the global control at +0x700, the global status at +0x708. */
@@ -117,11 +178,9 @@ static uint64_t ptl_rw(uint64_t off, unsigned bytes, bool write, uint64_t v)
 static void ptl_global_clear(void **state)
 {
 	(void)state;
-	if (!m)
-		m = malloc(sizeof(*m));
-	disc_emu_init(m, &disc_part_ptl, 0, 0, 1, now = 1000);
+	fresh(&disc_part_ptl, 0);
 	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 1);
-	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_GLOBAL_CLEAR), 0, 1, now);
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_GLOBAL_CLEAR));
 	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 0);
 }
 
@@ -129,9 +188,7 @@ static void ptl_global_clear(void **state)
 static void ptl_status_clear_all(void **state)
 {
 	(void)state;
-	if (!m)
-		m = malloc(sizeof(*m));
-	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_STATUS_CLEAR_ALL), 0, 1, now = 1000);
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_STATUS_CLEAR_ALL));
 	ptl_rw(PTL_GLOBAL, 4, true, 0);
 	ptl_rw(PTL_SNCU + 0x390, 8, true, ~0ull - 9);
 	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
@@ -149,14 +206,12 @@ static void ptl_status_clear_all(void **state)
 static void ptl_clock_half(void **state)
 {
 	(void)state;
-	if (!m)
-		m = malloc(sizeof(*m));
-	disc_emu_init(m, &disc_part_ptl, 0, 0, 1, now = 1000);
+	fresh(&disc_part_ptl, 0);
 	ptl_rw(PTL_GLOBAL, 4, true, 0);
 	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
 	now += 100;
 	assert_int_equal(ptl_rw(PTL_SNCU + 0x390, 8, false, 0), 100);
-	disc_emu_init(m, &disc_part_ptl, EMU_F(DISC_PTL_CLOCK_HALF), 0, 1, now = 1000);
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_CLOCK_HALF));
 	ptl_rw(PTL_GLOBAL, 4, true, 0);
 	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
 	now += 100;
@@ -171,6 +226,9 @@ int main(void)
 		cmocka_unit_test(mmio_frz_ignored),
 		cmocka_unit_test(global_frz_ignored),
 		cmocka_unit_test(cha_uncorrected),
+		cmocka_unit_test(cas_swapped),
+		cmocka_unit_test(ioclk_frozen),
+		cmocka_unit_test(cha_tid_ignored),
 		cmocka_unit_test(ptl_global_clear),
 		cmocka_unit_test(ptl_status_clear_all),
 		cmocka_unit_test(ptl_clock_half),

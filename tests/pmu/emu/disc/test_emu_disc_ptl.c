@@ -154,6 +154,18 @@ static void l137_global_status(void **state)
 	assert_int_equal(rd(GSTATUS, 8), 0);
 }
 
+/* L-134: the memory controllers are a client's: the servers' CAS event
+ * (D-70: 0x05, umask 0xCF) counts no line of a stream on them. */
+static void l134_no_server_cas(void **state)
+{
+	(void)state;
+	wr(GLOBAL, 4, 0);
+	wr(IMC0 + 0x0C, 4, 0xCF05);
+	wr(IMC0, 4, 0);
+	disc_emu_traffic(m, 0, 80, false, now);
+	assert_int_equal(rd(IMC0 + 0x24, 8), 0);
+}
+
 /* The parser (pmu/disc/) over the part, as the harness finds it: MSR
  * 0x201E, no PCI function, then Panther Lake's corrections (L-136). */
 static int io_pci(void *ctx, struct pci_fn f, uint16_t off, uint32_t *val)
@@ -215,6 +227,7 @@ int main(void)
 		cmocka_unit_test_setup(l135_global_freeze, setup),
 		cmocka_unit_test_setup(l136_control_steps, setup),
 		cmocka_unit_test_setup(l137_global_status, setup),
+		cmocka_unit_test_setup(l134_no_server_cas, setup),
 		cmocka_unit_test_setup(l133_parsed_through_msr, setup),
 	};
 
