@@ -202,6 +202,14 @@ const struct uncore_gen uncore_gens[] = {
 		MODELS(0xDD), /* D-43 */
 		.suite = "disc",
 	},
+	/* L-132..L-137: Panther Lake's MMIO units, from the table MSR 0x201E
+	 * names; its legacy MSR units (L-128) are not validated yet (OQ-L48). */
+	{
+		.name = "ptl",
+		.desc = "Panther Lake uncore: sNCU, HBO, iMC from the discovery table (MSR 0x201E)",
+		MODELS(0xCC),
+		.suite = "disc",
+	},
 	/* D-60: a family-6 part in no row above whose discovery table
 	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on
 	 * the emulated backend): no model of its own. */

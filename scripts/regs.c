@@ -11,10 +11,11 @@
  * register's offset from it: the memory controllers behind MCHBAR, layout
  * F's units behind SAFBAR, uncore_gen.mmio); fields: "name
  * hi:lo ACCESS" for each field, separated by "; ", empty where the table
- * gives none). A discovery generation (spr ... cwf, disc) has no register
- * table: its lines are the units of its emulated part's discovery table,
- * one package, as the disc.* suite finds and corrects them (box "type T
- * box B"; MSR, PCI and MMIO units, the space column saying which).
+ * gives none). A discovery generation (spr ... cwf, ptl, disc) has no
+ * register table: its lines are the units of its emulated part's
+ * discovery table, one package, as the disc.* suite finds and corrects
+ * them (box "type T box B"; MSR, PCI and MMIO units, the space column
+ * saying which), after its global control and status (box "global").
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
@@ -129,7 +130,8 @@ static void print_mmio(const struct uncore_gen *gen)
  * machine's discovery table lists, docs/spec/xeon-discovery.md): the
  * units of its emulated part, one package, as the suite finds them
  * (pmu/disc/: parsed, then corrected for the generation's first CPU
- * model), each unit's registers a line; box "type T box B". */
+ * model), each unit's registers a line; box "type T box B"; before them
+ * the global control and status registers, box "global". */
 static struct disc_emu *part;
 static void fail(const char *what, const char *name);
 
@@ -178,6 +180,29 @@ static void print_disc(const struct uncore_gen *gen)
 	    disc_parse(&t, d.base, part_mem, NULL) != DISC_OK)
 		fail("the emulated part's table cannot be read", gen->name);
 	disc_fix_apply(&io, &l, model, 0, 0, &t);
+	/* the global control (D-36, L-135) and the status registers after
+	 * it (D-37, L-137), in the global entry's access type */
+	for (unsigned k = 0; k <= t.global.nstatus; k++) {
+		struct disc_unit g = { .access = t.global.access, .ctl = t.global.ctl, .ctl_step = 1 };
+		struct reg_loc c = disc_reg(&g, DISC_UNIT_CTL, 0, 0);
+		char name[32], addr[40];
+
+		/* status k - 1: 8 bytes (MMIO) or one MSR (OQ-D12) apart */
+		if (k) {
+			c.phys += t.global.status_off + 8ull * (k - 1);
+			c.msr += t.global.status_off + k - 1;
+			snprintf(name, sizeof(name), "global status %u", k - 1);
+		} else {
+			snprintf(name, sizeof(name), "global control");
+		}
+		if (c.space == SPACE_MSR)
+			snprintf(addr, sizeof(addr), "0x%X", c.msr);
+		else
+			snprintf(addr, sizeof(addr), "0x%llX", (unsigned long long)c.phys);
+		printf("%s,global,%s,%s,%s,%u,%s,\n", gen->name, name,
+		       c.space == SPACE_MSR ? "msr" : "mmio", addr, k ? 64u : 8u * c.bytes,
+		       k ? "W1C" : "RW");
+	}
 	for (unsigned i = 0; i < t.nunits; i++) {
 		const struct disc_unit *u = &t.units[i];
 

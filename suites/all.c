@@ -78,6 +78,7 @@ const struct suite *const all_suites[] = {
 	&disc_table_suite,
 	&disc_unit_suite,
 	&disc_types_suite,
+	&disc_ptl_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

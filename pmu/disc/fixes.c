@@ -27,5 +27,11 @@ const struct disc_fix disc_fixes[] = {
 	  .kind = DISC_FIX_CTL_STEP, .type = 12, .step = 8 },
 	{ .stmt = "D-20", .what = "CXLDP controls 8 bytes apart", .models = GNR_SRF_CWF,
 	  .kind = DISC_FIX_CTL_STEP, .type = 13, .step = 8 },
+	/* L-136, OQ-L56: Panther Lake's sNCU and HBO controls as Intel's
+	 * Lunar Lake pages space them */
+	{ .stmt = "L-136", .what = "sNCU controls 8 bytes apart", .models = { 0xCC },
+	  .kind = DISC_FIX_CTL_STEP, .type = 24, .step = 8 },
+	{ .stmt = "L-136", .what = "HBO controls 8 bytes apart", .models = { 0xCC },
+	  .kind = DISC_FIX_CTL_STEP, .type = 30, .step = 8 },
 };
 const unsigned disc_fixes_count = ARRAY_SIZE(disc_fixes);

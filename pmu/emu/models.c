@@ -38,6 +38,7 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "gnr", .model = &disc_model, .defects = EMU_FAM_DISC },
 	{ .gen = "srf", .model = &disc_model, .defects = EMU_FAM_DISC },
 	{ .gen = "cwf", .model = &disc_model, .defects = EMU_FAM_DISC },
+	{ .gen = "ptl", .model = &disc_model, .defects = EMU_FAM_DISC },
 	{ .gen = "disc", .model = &disc_model, .defects = EMU_FAM_DISC },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);

@@ -49,8 +49,12 @@ const struct mutation_row mutation_rows[] = {
 	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
 	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
 	 * packages. */
-	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids" },
-	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids" },
+	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids", .runs = RUN(XEON) },
+	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids", .runs = RUN(XEON) },
+	/* Panther Lake's client table (L-132..L-137), 4 CPUs in 2 packages,
+	 * a table each. */
+	{ .name = "ptl", .model = 0xCC, .cpus = 4, .qemu_cpu = "Skylake-Client,model=204",
+	  .runs = RUN(PTL) },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
 	 * BSP. Model 0x5E as QEMU's Skylake-Client: the version-4 shape. */
 	{ .name = "v4", .model = 0x5E, .cpus = 2, .qemu_cpu = "Skylake-Client" },
@@ -89,6 +93,10 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_V2] = "the Xeon E5 v2's counter controls without invert (V-12)",
 	[EMU_RUN_HSX] = "the Xeon E5 v3's and v4's SBOXes, C-box status, U-box filter and dies "
 			"(V-10, V-19, V-31, V-32)",
+	[EMU_RUN_XEON] = "a server's discovery table, with CHAs and MSR 0x2FFE (D-41) and the "
+			 "IMC's CAS, the CHA's thread-id filter, the IIO's clocks (D-70..D-75)",
+	[EMU_RUN_PTL] = "a client's discovery table behind MSR 0x201E, its global control and "
+			"write-1-to-clear status in MMIO (L-132..L-137)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

@@ -1,9 +1,9 @@
-/* A TSC-dated MSR read on the calling CPU (suites/common/stamp.h). */
+/* A TSC-dated register read on the calling CPU (suites/common/stamp.h). */
 #include "suites/common/stamp.h"
 #include "lib/platform.h"
 #include "pmu/backend/backend.h"
 
-int msr_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
+int reg_stamp(const struct reg_loc *l, uint64_t *val, uint64_t *tsc)
 {
 	uint64_t a, b, wide = plat_tsc_hz() / 1000000 * STAMP_BRACKET_US;
 	unsigned i;
@@ -11,7 +11,7 @@ int msr_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
 
 	for (i = 0; i < STAMP_TRIES; i++) {
 		a = plat_tsc();
-		e = msr_read(plat_this_cpu(), msr, val);
+		e = reg_loc_read(l, val);
 		b = plat_tsc();
 		if (e)
 			return e;
@@ -21,4 +21,11 @@ int msr_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
 		}
 	}
 	return PLAT_ETIMEDOUT;
+}
+
+int msr_stamp(uint32_t msr, uint64_t *val, uint64_t *tsc)
+{
+	struct reg_loc l = { .space = SPACE_MSR, .bytes = 8, .cpu = plat_this_cpu(), .msr = msr };
+
+	return reg_stamp(&l, val, tsc);
 }

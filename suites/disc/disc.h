@@ -12,11 +12,12 @@
 
 /* NA with the reason when no table was readable, else PASS. */
 enum verdict ds_need(struct tctx *t, const struct disc_machine **m);
-/* Whether model is a generation the digest names (D-40, D-43): 1 Sapphire
- * or Emerald Rapids, 2 Granite Rapids, Sierra Forest, Clearwater Forest;
- * 0 a part of D-60. */
+/* Whether model is a server generation the digest names (D-40, D-43): 1
+ * Sapphire or Emerald Rapids, 2 Granite Rapids, Sierra Forest, Clearwater
+ * Forest; 0 any other: Panther Lake's client table (L-132) or a part of
+ * D-60. */
 unsigned ds_family(uint32_t model);
-/* "CHA" or "type 48" (D-60). */
+/* "CHA", "sNCU" (L-134) or "type 48" (D-60). */
 const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len);
 
 /* Register kind (index i) of unit u of socket s: 0, or ERROR naming the
@@ -35,18 +36,32 @@ enum verdict ds_msr_wr(struct tctx *t, const struct disc_socket *s, uint32_t msr
 /* The types of a socket's units, each once, in table order. */
 unsigned ds_types(const struct disc_socket *s, uint16_t *types, unsigned max);
 
-/* The units of one type of one socket, taken through a test together,
- * and what they held before it (their unit control, then up to 8
- * counter controls and counters). */
+/* What a test found in some units of a socket: each unit's control, then
+ * up to 8 counter controls and counters. */
 #define DS_NSAVE (1 + 2 * 8)
+struct ds_saved {
+	unsigned n; /* units saved, the first n of the caller's list */
+	uint64_t v[DISC_MAX_UNITS][DS_NSAVE];
+};
+/* Saves units u[0 .. n - 1] of socket s. */
+enum verdict ds_save(struct tctx *t, const struct disc_socket *s, const struct disc_unit *const *u,
+		     unsigned n, struct ds_saved *sv);
+/* Puts back what ds_save found, each unit frozen while its registers are
+ * written and read back, its unit control last (L-130, D-30); a register
+ * that does not read what was written fails, named. */
+enum verdict ds_restore(struct tctx *t, const struct disc_socket *s,
+			const struct disc_unit *const *u, const struct ds_saved *sv);
+
+/* The units of one type of one socket, taken through a test together,
+ * and what they held before it (ds_save's, of u[0 .. n - 1]). */
 struct ds_ty {
 	const struct disc_machine *m;
 	const struct disc_socket *s;
 	unsigned sock;
 	const struct disc_unit *u[DISC_MAX_UNITS];
-	unsigned n, nsaved;
+	unsigned n;
 	char name[24];
-	uint64_t saved[DISC_MAX_UNITS][DS_NSAVE];
+	struct ds_saved sv;
 };
 /* The units of type `type` of socket sock, named. */
 void ds_ty_fill(struct ds_ty *y, const struct disc_machine *m, unsigned sock, uint16_t type);
@@ -57,13 +72,10 @@ enum verdict ds_ty_program(struct tctx *t, const struct ds_ty *y, unsigned k, ui
 			   uint64_t v);
 /* Counter k of every unit, into v[]. */
 enum verdict ds_ty_read(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t *v);
-/* Every unit's registers as found, and put back (each unit frozen while
- * they are written, its unit control last, D-30). */
-enum verdict ds_ty_save(struct tctx *t, struct ds_ty *y);
-enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y);
 
 extern const struct suite disc_table_suite;
 extern const struct suite disc_unit_suite;
 extern const struct suite disc_types_suite;
+extern const struct suite disc_ptl_suite;
 
 #endif

@@ -26,6 +26,8 @@ const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len)
 		names = ds_names_spr, n = ARRAY_SIZE(ds_names_spr);
 	else if (ds_family(model) == 2)
 		names = ds_names_gnr, n = ARRAY_SIZE(ds_names_gnr);
+	else if (listed(ds_models_ptl, sizeof(ds_models_ptl), model))
+		names = ds_names_ptl, n = ARRAY_SIZE(ds_names_ptl);
 	if (type < n && names[type])
 		snprintf(buf, len, "%s", names[type]);
 	else
@@ -136,8 +138,6 @@ unsigned ds_types(const struct disc_socket *s, uint16_t *types, unsigned max)
 	return n;
 }
 
-
-
 /* Unit controls of every unit of the type. */
 enum verdict ds_ty_ctl(struct tctx *t, const struct ds_ty *y, uint64_t v)
 {
@@ -165,38 +165,6 @@ enum verdict ds_ty_read(struct tctx *t, const struct ds_ty *y, unsigned k, uint6
 	return V_PASS;
 }
 
-/* Every unit's control, counter controls and counters as found. */
-enum verdict ds_ty_save(struct tctx *t, struct ds_ty *y)
-{
-	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
-			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
-		}
-	}
-	return V_PASS;
-}
-
-/* Put them back, each unit frozen while its registers are written, its
- * unit control last (D-30). */
-enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y)
-{
-	for (unsigned i = 0; i < y->nsaved; i++) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
-			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
-		}
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
-	}
-	return V_PASS;
-}
-
 void ds_ty_fill(struct ds_ty *y, const struct disc_machine *m, unsigned sock, uint16_t type)
 {
 	const struct disc_socket *s = &m->s[sock];
@@ -206,4 +174,55 @@ void ds_ty_fill(struct ds_ty *y, const struct disc_machine *m, unsigned sock, ui
 		if (s->t.units[j].type == type)
 			y->u[y->n++] = &s->t.units[j];
 	ds_type_name(m->model, type, y->name, sizeof(y->name));
+}
+
+static unsigned nsaved(const struct disc_unit *u)
+{
+	return u->nregs < 8 ? u->nregs : 8;
+}
+
+enum verdict ds_save(struct tctx *t, const struct disc_socket *s, const struct disc_unit *const *u,
+		     unsigned n, struct ds_saved *sv)
+{
+	for (sv->n = 0; sv->n < n; sv->n++) {
+		uint64_t *v = sv->v[sv->n];
+
+		TRY(ds_rd(t, s, u[sv->n], DISC_UNIT_CTL, 0, &v[0]));
+		for (unsigned k = 0; k < nsaved(u[sv->n]); k++) {
+			TRY(ds_rd(t, s, u[sv->n], DISC_CTR_CTL, k, &v[1 + 2 * k]));
+			TRY(ds_rd(t, s, u[sv->n], DISC_CTR, k, &v[2 + 2 * k]));
+		}
+	}
+	return V_PASS;
+}
+
+enum verdict ds_restore(struct tctx *t, const struct disc_socket *s,
+			const struct disc_unit *const *u, const struct ds_saved *sv)
+{
+	const struct disc_machine *m = disc_machine();
+	unsigned sock = (unsigned)(s - m->s);
+	char ty[24];
+
+	for (unsigned i = 0; i < sv->n; i++) {
+		ds_type_name(m->model, u[i]->type, ty, sizeof(ty));
+		TRY(ds_wr(t, s, u[i], DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		for (unsigned k = 0; k < nsaved(u[i]); k++) {
+			uint64_t c, v, wc = sv->v[i][1 + 2 * k], wv = sv->v[i][2 + 2 * k];
+
+			TRY(ds_wr(t, s, u[i], DISC_CTR, k, wv));
+			TRY(ds_wr(t, s, u[i], DISC_CTR_CTL, k, wc));
+			TRY(ds_rd(t, s, u[i], DISC_CTR_CTL, k, &c));
+			TRY(ds_rd(t, s, u[i], DISC_CTR, k, &v));
+			CHECK(t, c == wc, "%s %u of socket %u not put back: counter %u's control reads "
+			      "0x%llx, was 0x%llx (L-130)", ty, u[i]->id, sock, k,
+			      (unsigned long long)c, (unsigned long long)wc);
+			/* a counter that takes no write is OQ-D8's question */
+			TRY(t_default(t, "OQ-D8", "a counter write keeps the entry's width of bits",
+				      v == wv, "%s %u of socket %u not put back: counter %u reads "
+				      "0x%llx, was 0x%llx (L-130)", ty, u[i]->id, sock, k,
+				      (unsigned long long)v, (unsigned long long)wv));
+		}
+		TRY(ds_wr(t, s, u[i], DISC_UNIT_CTL, 0, sv->v[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
 }

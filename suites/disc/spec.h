@@ -50,4 +50,19 @@ static const char *const ds_names_gnr[] = {
 	[17] = "B2CXL", [18] = "B2UPI", [20] = "MDF_SBO", [21] = "PCIEX16", [22] = "PCIEX8",
 };
 
+/* Panther Lake, a client whose table MSR 0x201E names (client-uncore.md
+ * §4.18): its MMIO types (L-134), its global control at the sNCU's unit
+ * control + 0x380 (L-135, OQ-L55), its global status 8 bytes above it
+ * with a bit per unit (L-137, OQ-L57). */
+#define DS_PTL_MODEL        0xCC
+#define DS_PTL_TYPE_IMC     6
+#define DS_PTL_TYPE_SNCU    24
+#define DS_PTL_TYPE_HBO     30
+#define DS_PTL_GLOBAL_SNCU  0x380
+#define DS_PTL_GSTATUS      8
+static const uint8_t ds_models_ptl[] = { DS_PTL_MODEL };
+static const char *const ds_names_ptl[] = {
+	[DS_PTL_TYPE_IMC] = "iMC", [DS_PTL_TYPE_SNCU] = "sNCU", [DS_PTL_TYPE_HBO] = "HBO",
+};
+
 #endif

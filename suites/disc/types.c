@@ -2,9 +2,10 @@
  * (xeon-discovery.md §4.7): the IMC's CAS counts against the streaming
  * workload (D-70, D-71), the CHA's thread-id filter on its TOR inserts
  * (D-74, D-75) and the IIO's free-running clocks (D-72, D-73).
- * Apart from suites/disc/unit.c because they hold only on the generations
- * the digest names: on a part no registry row names (D-60) they are N/A,
- * its events and addresses being unknown. */
+ * Apart from suites/disc/unit.c because they hold only on the server
+ * generations the digest names: on a part no registry row names (D-60)
+ * or a client's table (Panther Lake's, L-134) they are N/A, its events
+ * and addresses being unknown or other. */
 #include "suites/disc/disc.h"
 #include "pmu/backend/backend.h"
 
@@ -12,13 +13,14 @@
 #define STREAM_BYTES (64ull << 20)
 #define CAS_MULTIPLE 2 /* hardware: prefetch and ownership reads, D-71's bound */
 
-/* N/A with the reason on a part of D-60. */
+/* N/A with the reason on a part of D-60 or a client's table. */
 static enum verdict named(struct tctx *t, const struct disc_machine **m, const char *what)
 {
 	TRY(ds_need(t, m));
 	if (!ds_family((*m)->model))
-		return t_na(t, "CPU model 0x%02X is in no registry row (D-60): %s are known only for "
-			    "the generations the digest names", (*m)->model, what);
+		return t_na(t, "CPU model 0x%02X is no server generation the digest names (D-40, "
+			    "D-43; a client's table, L-134, or a part of D-60): %s are known only "
+			    "for those", (*m)->model, what);
 	return V_PASS;
 }
 
@@ -136,7 +138,7 @@ static enum verdict across(struct tctx *t, const struct disc_machine *m, uint16_
 	for (unsigned s = 0; s < n; s++)
 		TRY(ds_global(t, &m->s[s], false, &g[s]));
 	for (unsigned s = 0; v == V_PASS && s < n; s++) {
-		v = ds_ty_save(t, &y[s]);
+		v = ds_save(t, y[s].s, y[s].u, y[s].n, &y[s].sv);
 		if (v == V_PASS)
 			v = ds_ty_ctl(t, &y[s], DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
 		if (v == V_PASS)
@@ -145,7 +147,7 @@ static enum verdict across(struct tctx *t, const struct disc_machine *m, uint16_
 	if (v == V_PASS)
 		v = run(t, y, n);
 	for (unsigned s = 0; s < n; s++) {
-		r = ds_ty_restore(t, &y[s]);
+		r = ds_restore(t, y[s].s, y[s].u, &y[s].sv);
 		v = v == V_PASS ? r : v;
 		r = ds_global(t, &m->s[s], true, &g[s]);
 		v = v == V_PASS ? r : v;

@@ -7,7 +7,8 @@
  * types, not with the units; a failure names the type, the socket and the
  * box id. Every test starts with the socket's freeze-all clear and puts
  * back what it found there, and puts back each unit's controls and
- * counters as it found them (the status bits it set stay set). */
+ * counters as it found them, read back (the status bits it set stay
+ * set). */
 #include "suites/disc/disc.h"
 
 #define RUN_US 100
@@ -42,13 +43,13 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 			enum verdict r;
 
 			ds_ty_fill(y, m, k, types[i]);
-			v = ds_ty_save(t, y);
+			v = ds_save(t, s, y->u, y->n, &y->sv);
 			if (v == V_PASS)
 				v = ds_ty_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
 			if (v == V_PASS)
 				v = one(t, y);
 			/* what was saved goes back, whatever the verdict */
-			r = ds_ty_restore(t, y);
+			r = ds_restore(t, s, y->u, &y->sv);
 			v = v == V_PASS ? r : v;
 		}
 		/* and the freeze-all as found, whatever the verdict */

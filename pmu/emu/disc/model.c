@@ -27,6 +27,8 @@
 #define TOR_IA 0x00C001FF00000135ull /* D-75: TOR_INSERTS.IA, event, umask, extended umask */
 #define TOR_MASK 0xFFFFFFFF0000FFFFull
 
+#define GSTATUS_OFF 8        /* L-137, OQ-L57: the global status above the control */
+
 enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE, K_IOCLK, K_FILTER };
 
 static bool has(const struct disc_emu *m, emu_faults_t f)
@@ -76,27 +78,36 @@ static bool held(const struct disc_emu *m, const struct disc_emu_unit *u)
 }
 
 /* Counter k of unit u goes up by d; a wrap sets its status bit when its
- * overflow enable is set (D-33, D-35, OQ-D10). */
+ * overflow enable is set (D-33, D-35, OQ-D10), and on a client's table
+ * the unit's bit of the global status whatever that enable holds (L-137,
+ * OQ-L57, as L-125). */
 static void add(struct disc_emu *m, struct disc_emu_unit *u, unsigned k, uint64_t d)
 {
-	unsigned w = width_of(m, row_of(m, u));
+	const struct disc_emu_type *t = row_of(m, u);
+	uint64_t top = mask(width_of(m, t)), old = u->ctr[k];
 
-	u->ctr[k] += d;
-	if (u->ctr[k] > mask(w)) {
-		u->ctr[k] &= mask(w);
+	u->ctr[k] = (old + d) & top;
+	/* wrapped: past the top, or (64 bits) round past zero */
+	if (d > top - old) {
 		if (u->ctl[k] & CTL_OV_EN)
 			u->status |= (uint8_t)(1u << k);
+		if (m->part->global_mmio)
+			m->gstatus |= 1ull << (t->gsp + u->n);
 	}
 }
 
 /* Brings unit u's counters to now: event 0x01 counts every cycle while
  * neither the unit's freeze nor the global freeze-all holds (D-30, D-34,
- * D-36); a wrap sets the counter's status bit when its overflow enable
- * is set (D-35, OQ-D10). */
+ * D-36), each wrap as add() says. */
 static void settle(struct disc_emu *m, struct disc_emu_unit *u)
 {
 	const struct disc_emu_type *t = row_of(m, u);
 	uint64_t d = m->now - u->since;
+
+	/* disc-ptl-clock-half: a client table's units count every other
+	 * clock (the even clocks between since and now) */
+	if (m->part->global_mmio && has(m, EMU_F(DISC_PTL_CLOCK_HALF)))
+		d = m->now / 2 - u->since / 2;
 
 	u->since = m->now;
 	if (held(m, u) || !d)
@@ -259,14 +270,23 @@ static void build_table(struct disc_emu *m)
 			       (uint64_t)t->ctr_off << 24 | (uint64_t)t->status_off << 32 |
 			       (uint64_t)t->access << 62;
 			q[1] = unit_ctl_addr(m, t, n);
-			q[2] = t->type | (uint64_t)n << 16;
+			q[2] = t->type | (uint64_t)n << 16 |
+			       (m->part->global_mmio ? (uint64_t)(t->gsp + n) << 32 : 0);
 		}
 	}
 	m->nentries = e;
-	/* OQ-D11: the global control is MSR 0x2FF0; OQ-D12: no status */
 	g[0] = 1 | (uint64_t)DISC_EMU_STRIDE << 8 | (uint64_t)e << 16;
-	g[1] = DISC_EMU_GLOBAL_CTL;
-	g[2] = 0;
+	if (m->part->global_mmio) {
+		/* L-135, OQ-L55: an MMIO global control in the sNCU; L-137,
+		 * OQ-L57: one status register 8 bytes above it */
+		g[0] |= 1ull << 62;
+		g[1] = disc_emu_window(m->pkg) + m->part->global_mmio;
+		g[2] = GSTATUS_OFF | 1ull << 8;
+	} else {
+		/* OQ-D11: the global control is MSR 0x2FF0; OQ-D12: no status */
+		g[1] = DISC_EMU_GLOBAL_CTL;
+		g[2] = 0;
+	}
 }
 
 void disc_emu_place(struct disc_emu *m, unsigned pkg, unsigned npkg)
@@ -285,7 +305,8 @@ void disc_emu_init(struct disc_emu *m, const struct disc_emu_part *part, emu_fau
 	m->part = part;
 	m->pkg = pkg;
 	m->npkg = npkg;
-	m->global = GLOBAL_FRZ; /* OQ-D11: set at reset */
+	/* OQ-D11, L-135: set at reset; disc-ptl-global-clear: clear */
+	m->global = part->global_mmio && has(m, EMU_F(DISC_PTL_GLOBAL_CLEAR)) ? 0 : GLOBAL_FRZ;
 	m->global_at = now;
 	for (unsigned r = 0; r < part->ntypes; r++)
 		for (unsigned n = 0; n < part->types[r].count && m->nunits < DISC_EMU_MAX_UNITS; n++)
@@ -329,7 +350,8 @@ static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, 
 	unsigned half;
 
 	*u = NULL;
-	if (msr == DISC_EMU_GLOBAL_CTL || msr == DISC_EMU_CHA_MSR) {
+	/* a client's table has neither (L-135) */
+	if ((msr == DISC_EMU_GLOBAL_CTL || msr == DISC_EMU_CHA_MSR) && !m->part->global_mmio) {
 		*k = msr == DISC_EMU_GLOBAL_CTL ? K_GLOBAL : K_CHA_COUNT;
 		return 0;
 	}
@@ -368,6 +390,25 @@ static void global_write(struct disc_emu *m, uint64_t v)
 	if (!(m->global & GLOBAL_FRZ) && (v & GLOBAL_FRZ))
 		m->global_at = m->now;
 	m->global = v & GLOBAL_FRZ; /* OQ-D11: other bits reserved */
+}
+
+/* A client's global control and status (L-135, L-137): the status bits
+ * write-1-to-clear, each alone (disc-ptl-status-clear-all: any 1 clears
+ * them all). */
+static void global_mmio(struct disc_emu *m, uint64_t off, bool write, uint64_t *val)
+{
+	for (unsigned i = 0; i < m->nunits; i++)
+		settle(m, &m->unit[i]);
+	if (!off && write)
+		global_write(m, *val);
+	else if (!off)
+		*val = m->global;
+	else if (!write)
+		*val = m->gstatus;
+	else if (*val & m->gstatus && has(m, EMU_F(DISC_PTL_STATUS_CLEAR_ALL)))
+		m->gstatus = 0;
+	else
+		m->gstatus &= ~*val;
 }
 
 int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val)
@@ -470,7 +511,7 @@ int disc_emu_pci_read(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t of
 	uint32_t dw;
 
 	advance(m, now);
-	if (!dev && !fn) {
+	if (!dev && !fn && !m->part->global_mmio) {
 		dw = disc_function(m, off & ~3);
 	} else if (!pci_unit(m, dev, fn, &row, &u)) {
 		const struct disc_emu_type *t = &m->part->types[row];
@@ -498,7 +539,7 @@ int disc_emu_pci_write(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t o
 	enum kind k;
 
 	advance(m, now);
-	if ((!dev && !fn) || (!fn && dummy_function(m, dev)))
+	if ((!dev && !fn && !m->part->global_mmio) || (!fn && dummy_function(m, dev)))
 		return 0; /* nothing writable there */
 	if (pci_unit(m, dev, fn, &row, &u))
 		return -1;
@@ -523,6 +564,11 @@ int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write,
 		if (!write)
 			*val = bytes == 8 ? q : (uint32_t)(q >> (8 * (off & 4)));
 		return 0; /* the table is read-only */
+	}
+	if (m->part->global_mmio && (off == m->part->global_mmio ||
+				     off == m->part->global_mmio + GSTATUS_OFF)) {
+		global_mmio(m, off - m->part->global_mmio, write, val);
+		return 0;
 	}
 	for (unsigned r = 0; r < m->part->ntypes; r++) {
 		const struct disc_emu_type *t = &m->part->types[r];
@@ -593,6 +639,10 @@ void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool
 	uint64_t cas = EV_CAS | (uint64_t)((write != swap) ? UMASK_CAS_WR : UMASK_CAS_RD) << 8;
 
 	advance(m, now);
+	/* a client's table: D-70's CAS and D-75's TOR events are the server
+	 * IMC's and CHA's (D-40, D-43), not those of L-134's types */
+	if (m->part->global_mmio)
+		return;
 	spread(m, TYPE_IMC, cas, CTL_EV_UMASK, apic_id, lines);
 	spread(m, TYPE_CHA, TOR_IA, TOR_MASK, apic_id, lines);
 }

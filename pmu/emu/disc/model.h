@@ -18,7 +18,7 @@
 #include "pmu/emu/models.h"
 
 #define DISC_EMU_MAX_UNITS 320  /* Granite Rapids' 218 per socket (OQ-D13) and room */
-#define DISC_EMU_MAX_REGS 4     /* every emulated type has 4 counters (OQ-D13) */
+#define DISC_EMU_MAX_REGS 5     /* 4 on the servers (OQ-D13), 5 on Panther Lake's iMC (OQ-L58) */
 #define DISC_EMU_STRIDE 4       /* qwords between entries (D-12) */
 #define DISC_EMU_GLOBAL_CTL 0x2FF0u  /* OQ-D11 */
 #define DISC_EMU_CHA_MSR 0x2FFEu     /* D-41 */
@@ -38,6 +38,10 @@ struct disc_emu_type {
 	uint8_t dev, fn;
 	uint16_t did;
 	bool broken_entry;         /* D-42: the table's third entry names no function */
+	/* The bit of unit 0 in the global status (L-137, OQ-L57; unit n's is
+	 * gsp + n), as the entry's qword 2 bits 47:32 give it; only on a part
+	 * with a global status. */
+	uint8_t gsp;
 };
 
 struct disc_emu_part {
@@ -47,10 +51,15 @@ struct disc_emu_part {
 	uint64_t cha_msr;          /* what MSR 0x2FFE reads (D-41) */
 	bool msr_discovery;        /* MSR 0x201E holds the table's address (D-06, OQ-D1) */
 	uint32_t ioclk;            /* the IIO's free-running clock of unit 0, 0: none (D-72) */
+	/* A client's table (L-132..L-137): no discovery function on PCI, no
+	 * MSR 0x2FF0 or 0x2FFE; the global control in MMIO at the window +
+	 * global_mmio, the write-1-to-clear global status 8 bytes above it.
+	 * 0: a server's (global control MSR 0x2FF0, OQ-D11). */
+	uint32_t global_mmio;
 };
 
 extern const struct disc_emu_part disc_part_spr, disc_part_emr, disc_part_gnr,
-	disc_part_srf, disc_part_cwf, disc_part_new;
+	disc_part_srf, disc_part_cwf, disc_part_new, disc_part_ptl;
 
 /* A unit's state. */
 struct disc_emu_unit {
@@ -72,6 +81,7 @@ struct disc_emu {
 	uint64_t global;           /* the global control (D-36) */
 	uint64_t global_at;        /* when the freeze-all was last set */
 	uint64_t ioclk_lost;       /* disc-ioclk-frozen: the time it held */
+	uint64_t gstatus;          /* the global status of a client's table (L-137) */
 	struct disc_emu_unit unit[DISC_EMU_MAX_UNITS];
 	uint64_t table[(1 + DISC_EMU_MAX_UNITS) * DISC_EMU_STRIDE];
 };

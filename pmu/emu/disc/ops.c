@@ -17,6 +17,8 @@ static const struct disc_emu_part *part_for(uint32_t model)
 	case 0xAD:
 	case 0xAE:
 		return &disc_part_gnr;
+	case 0xCC:
+		return &disc_part_ptl; /* L-132 */
 	default:
 		return &disc_part_new; /* D-60 */
 	}

@@ -89,3 +89,24 @@ static const struct disc_emu_type new_types[] = {
 };
 const struct disc_emu_part disc_part_new = { .name = "new", .types = new_types,
 	.ntypes = ARRAY_SIZE(new_types), .msr_discovery = true };
+
+/* L-134, OQ-L58: Panther Lake's table, behind MSR 0x201E (L-132) with an
+ * MMIO global control (L-135): the sNCU, two HBOs and two memory
+ * controllers, in MMIO, their registers where Lunar Lake's pages put them
+ * (L-111, L-120, L-121: the sNCU's unit control at +0x380 of its page,
+ * an HBO's at +0x548, a controller's at +0xC4 of its block), 64-bit
+ * counters, the sNCU's and HBOs' controls 8 bytes apart, the
+ * controllers' 4 (OQ-L56); no unit status of their own, a bit each in
+ * the global status instead (L-137, OQ-L57: as L-124's bitmap). */
+#define PTL_BOX(t, n, b, s, co, no, r, g) \
+	{ .type = t, .access = MMIO, .count = n, .listed = n, .nregs = r, .width = 64, \
+	  .ctl_off = co, .ctr_off = no, .step = s, .base = b, .stride = 0x1000, .gsp = g }
+static const struct disc_emu_type ptl_types[] = {
+	PTL_BOX(24, 1, 0x10380, 8, 0x20, 0x10, 2, 0),
+	PTL_BOX(30, 2, 0x20548, 8, 0x08, 0x28, 4, 3),
+	{ .type = 6, .access = MMIO, .count = 2, .listed = 2, .nregs = 5, .width = 64,
+	  .ctl_off = 0x0C, .ctr_off = 0x24, .step = 4, .base = 0x3D9C4, .stride = 0x10000, .gsp = 1 },
+};
+const struct disc_emu_part disc_part_ptl = { .name = "ptl", .types = ptl_types,
+	.ntypes = ARRAY_SIZE(ptl_types), .msr_discovery = true,
+	.global_mmio = 0x10380 + 0x380 };

@@ -10,12 +10,19 @@
 static struct disc_emu *m;
 static uint64_t now;
 
-static void with(const struct disc_emu_part *p, emu_faults_t f)
+/* Part p with defects f at time 1000, as it comes up. */
+static void fresh(const struct disc_emu_part *p, emu_faults_t f)
 {
 	if (!m)
 		m = malloc(sizeof(*m));
 	now = 1000;
 	disc_emu_init(m, p, f, 0, 1, now);
+}
+
+/* A server's part, its freeze-all (MSR 0x2FF0) cleared. */
+static void with(const struct disc_emu_part *p, emu_faults_t f)
+{
+	fresh(p, f);
 	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 0, now), 0);
 }
 
@@ -155,6 +162,62 @@ static void cha_tid_ignored(void **state)
 	assert_int_equal(v, 1);
 }
 
+/* Panther Lake's part (L-132..L-137): its sNCU's page at the window +
+ * 0x10000, unit control at +0x380, counter 0 at +0x390, control 0 at
+ * +0x3A0; the global control at +0x700, the global status at +0x708. */
+#define PTL_SNCU 0x10000ull
+#define PTL_GLOBAL 0x10700ull
+
+static uint64_t ptl_rw(uint64_t off, unsigned bytes, bool write, uint64_t v)
+{
+	assert_int_equal(disc_emu_mmio(m, disc_emu_window(0) + off, bytes, write, &v, now), 0);
+	return v;
+}
+
+/* L-135: disc-ptl-global-clear: the freeze-all reads 0 at power-on. */
+static void ptl_global_clear(void **state)
+{
+	(void)state;
+	fresh(&disc_part_ptl, 0);
+	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 1);
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_GLOBAL_CLEAR));
+	assert_int_equal(ptl_rw(PTL_GLOBAL, 4, false, 0), 0);
+}
+
+/* L-137: disc-ptl-status-clear-all: one bit written clears both. */
+static void ptl_status_clear_all(void **state)
+{
+	(void)state;
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_STATUS_CLEAR_ALL));
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x390, 8, true, ~0ull - 9);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	ptl_rw(0x20548 + 0x28, 8, true, ~0ull - 9);
+	ptl_rw(0x20548 + 0x08, 4, true, 0x01);
+	ptl_rw(PTL_SNCU + 0x380, 4, true, 0);
+	ptl_rw(0x20548, 4, true, 0);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_GLOBAL + 8, 8, false, 0), 0x9);
+	ptl_rw(PTL_GLOBAL + 8, 8, true, 0x1);
+	assert_int_equal(ptl_rw(PTL_GLOBAL + 8, 8, false, 0), 0);
+}
+
+/* L-140: disc-ptl-clock-half: 100 clocks count 50. */
+static void ptl_clock_half(void **state)
+{
+	(void)state;
+	fresh(&disc_part_ptl, 0);
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_SNCU + 0x390, 8, false, 0), 100);
+	fresh(&disc_part_ptl, EMU_F(DISC_PTL_CLOCK_HALF));
+	ptl_rw(PTL_GLOBAL, 4, true, 0);
+	ptl_rw(PTL_SNCU + 0x3A0, 4, true, 0x01);
+	now += 100;
+	assert_int_equal(ptl_rw(PTL_SNCU + 0x390, 8, false, 0), 50);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -166,6 +229,9 @@ int main(void)
 		cmocka_unit_test(cas_swapped),
 		cmocka_unit_test(ioclk_frozen),
 		cmocka_unit_test(cha_tid_ignored),
+		cmocka_unit_test(ptl_global_clear),
+		cmocka_unit_test(ptl_status_clear_all),
+		cmocka_unit_test(ptl_clock_half),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
