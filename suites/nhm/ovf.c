@@ -185,7 +185,9 @@ static enum verdict gp_wrap(struct tctx *t)
 static enum verdict clear_exact(struct tctx *t)
 {
 	static const struct { uint64_t write, left; } steps[] = {
-		{ 0x1, 0x2 | NHM_OVF_FC0 }, { NHM_OVF_FC0, 0x2 }, { 0x2, 0 },
+		{ .write = 0x1, .left = 0x2 | NHM_OVF_FC0 },
+		{ .write = NHM_OVF_FC0, .left = 0x2 },
+		{ .write = 0x2, .left = 0 },
 	};
 	static const uint32_t ctr[3] = { NHM_PERFCTR(0), NHM_PERFCTR(1), NHM_FIXED_CTR };
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };
