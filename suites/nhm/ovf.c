@@ -279,15 +279,6 @@ static enum verdict clear_each(struct tctx *t)
 
 	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
-	/* FixedCntr0 from 0 is the clock the values are bounded by, started
-	 * before any PerfEvtSel is written: a general counter that already
-	 * counts from its select's write (EN_PCn not gating, N-06 broken)
-	 * then still counts within FixedCntr0's U-clocks, so the bound below
-	 * holds however long the writes between took (a CPU preempted among
-	 * them) and never turns on their timing (N-07, N-10). */
-	WR(t, NHM_FIXED_CTR, 0);
-	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
-	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
 	for (i = 0; i < 8; i++) {
 		WR(t, NHM_PERFCTR(i), NHM_TOP - n);
 		WR(t, NHM_EVTSEL(i), NHM_GQ_NOT_EMPTY);
