@@ -325,75 +325,97 @@ bool cfg_key_set(struct cfg *c, int k, const char *v)
 static const struct {
 	const char *name, *expect, *desc;
 } keys[K_COUNT] = {
-	[K_TESTS] = { "tests", "expected one or more " GLOBS,
-		      "tests to run: globs (* and ?) over the dotted ids list shows" },
-	[K_SKIP] = { "skip", "expected " GLOBS, "tests not to run, out of those tests= selects" },
-	[K_LIST] = { "list", "expected 0, 1, no, yes, false or true",
-		     "print the selected ids and descriptions (also to list.txt), run nothing, "
-		     "return to the firmware or shell" },
-	[K_HELP] = { "help", "expected 0, 1, no, yes, false or true",
-		     "print this table (also to help.txt), run nothing, return to the firmware "
-		     "or shell; also --help, -h and ?" },
-	[K_VERBOSE] = { "verbose", "expected a number 0..3",
-			"0 verdicts only, 1 + notes, 2 + measured figures, 3 + every MSR access" },
-	[K_END] = { "end", "expected auto, shutdown, reboot, halt or exit",
-		    "how the run ends: auto = QEMU's isa-debug-exit under a hypervisor, else "
-		    "shutdown; exit = back to the firmware or shell" },
-	[K_REPEAT] = { "repeat", "expected a number 1..1000", "run the selection this many times" },
-	[K_TAG] = { "tag", "expected at most 63 printable ASCII characters",
-		    "label recorded in the banner and every result file" },
-	[K_SERIAL] = { "serial", "expected off or io:PORT, PORT 0x1..0xffff",
-		       "also write every line to a 16550 UART at this I/O port (e.g. io:0x3f8)" },
-	[K_BAUD] = { "baud", "expected a divisor of 115200 from 50 to 115200",
-		     "the rate of serial='s UART" },
-	[K_RESULTS_SERIAL] = { "results.serial", "expected off, end, each or auto",
-			       "results.json framed on the serial console at the run's end; each: also "
-			       "after every test, auto: after a test while copies take under a fifth "
-			       "of the run at the line's baud rate (both verbose>=1)" },
-	[K_APIC] = { "apic", "expected keep, xapic or x2apic",
-		     "every CPU's local APIC mode for the run, put back at the end" },
-	[K_EXPECT_CPU] = { "expect_cpu", "expected any or FAMILY:MODEL in hex digits without 0x, "
-			   "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A)",
-			   "the CPU self.cpu.detect requires" },
-	[K_BACKEND] = { "backend", "expected auto, hw or emu",
-			"MSR backend: auto = emu under a hypervisor, hw on bare metal" },
-	[K_UNCORE] = { "uncore", "expected auto or a generation name from make regs (e.g. nhm)",
-		       "the emulated uncore's generation (emu only); auto = the CPU model's" },
-	[K_EMU_FAULT] = { "emu.fault", "expected none or comma-separated defect names "
-			  "(the README lists them)",
-			  "defects injected into the emulated uncore and core PMU" },
-	[K_EMU_FAULT_EACH] = { "emu.fault.each", "expected 0, 1, no, yes, false or true",
-			       "run the selection once without a defect, then once per defect of "
-			       "emu.fault= alone, each result naming its pass's defect" },
-	[K_EMU_UCLK] = { "emu.uclk_mhz", "expected a number 1000..4000",
-			 "the emulated uncore's U-clock in MHz" },
-	[K_EMU_CORE_EBX] = { "emu.core_ebx", "expected auto or a number 0..0x7c with bits 0-1 "
-			     "clear (the events the core suite measures against)",
-			     "the emulated core PMU's CPUID.0AH:EBX (a set bit: event unavailable)" },
-	[K_EMU_CORE_LEAF23] = { "emu.core_leaf23", "expected full or sub0",
-				"the emulated core PMU's CPUID leaf 23H: full (its shape's), or "
-				"sub0: sub-leaf 0 alone, as under a hypervisor that hides sub-leaf "
-				"1" },
-	[K_EMU_THROTTLE] = { "emu.throttle", "expected 0, 1, no, yes, false or true",
-			     "the emulated part throttles (Xeon 7500: its W-box throttle events "
-			     "count, X-47); no effect on another generation" },
-	[K_INJECT] = { "inject", "expected none, gp-in-test, gp-outside-test, ap-hang or "
-		       "preflight-fail",
-		       "a fault caused on purpose, to show the run leaves the machine as found" },
-	[K_WATCHDOG] = { "watchdog", "expected a number 0..86400",
-			 "each test's bound in seconds, after which the firmware's and the chipset's "
-			 "watchdogs reset the machine and the run resumes; 0 = off" },
-	[K_RESETS] = { "watchdog.resets", "expected a number 0..100",
-		       "watchdog resets a run resumes after; one more ends it with what it has" },
-	[K_DEBUG_HANG] = { "debug.hang", "expected none or comma-separated ID:irq-on or "
-			   "ID:irq-off items, fewer than 160 characters",
-			   "hang in these tests' place on purpose (emulated backend, or "
-			   "debug.allow_hang=1)" },
-	[K_DEBUG_ALLOW_HANG] = { "debug.allow_hang", "expected 0, 1, no, yes, false or true",
-				 "let debug.hang= hang a machine on the hardware backend" },
-	[K_STRICT] = { "strict", "expected 0, 1, no, yes, false or true",
-		       "an ignored config line or token is an ERROR: the run ends with exit code "
-		       "2 before any test" },
+	[K_TESTS] = { .name = "tests", .expect = "expected one or more " GLOBS,
+		      .desc = "tests to run: globs (* and ?) over the dotted ids list shows" },
+	[K_SKIP] = { .name = "skip", .expect = "expected " GLOBS,
+		     .desc = "tests not to run, out of those tests= selects" },
+	[K_LIST] = { .name = "list", .expect = "expected 0, 1, no, yes, false or true",
+		     .desc = "print the selected ids and descriptions (also to list.txt), run "
+			     "nothing, return to the firmware or shell" },
+	[K_HELP] = { .name = "help", .expect = "expected 0, 1, no, yes, false or true",
+		     .desc = "print this table (also to help.txt), run nothing, return to the "
+			     "firmware or shell; also --help, -h and ?" },
+	[K_VERBOSE] = { .name = "verbose", .expect = "expected a number 0..3",
+			.desc = "0 verdicts only, 1 + notes, 2 + measured figures, 3 + every "
+				"MSR access" },
+	[K_END] = { .name = "end", .expect = "expected auto, shutdown, reboot, halt or exit",
+		    .desc = "how the run ends: auto = QEMU's isa-debug-exit under a hypervisor, "
+			    "else shutdown; exit = back to the firmware or shell" },
+	[K_REPEAT] = { .name = "repeat", .expect = "expected a number 1..1000",
+		       .desc = "run the selection this many times" },
+	[K_TAG] = { .name = "tag", .expect = "expected at most 63 printable ASCII characters",
+		    .desc = "label recorded in the banner and every result file" },
+	[K_SERIAL] = { .name = "serial", .expect = "expected off or io:PORT, PORT 0x1..0xffff",
+		       .desc = "also write every line to a 16550 UART at this I/O port (e.g. "
+			       "io:0x3f8)" },
+	[K_BAUD] = { .name = "baud", .expect = "expected a divisor of 115200 from 50 to 115200",
+		     .desc = "the rate of serial='s UART" },
+	[K_RESULTS_SERIAL] = { .name = "results.serial",
+			       .expect = "expected off, end, each or auto",
+			       .desc = "results.json framed on the serial console at the run's "
+				       "end; each: also after every test, auto: after a test "
+				       "while copies take under a fifth of the run at the "
+				       "line's baud rate (both verbose>=1)" },
+	[K_APIC] = { .name = "apic", .expect = "expected keep, xapic or x2apic",
+		     .desc = "every CPU's local APIC mode for the run, put back at the end" },
+	[K_EXPECT_CPU] = { .name = "expect_cpu",
+			   .expect = "expected any or FAMILY:MODEL in hex digits without 0x, "
+				     "FAMILY 1..10f, MODEL 0..ff, e.g. 6:1a (or 06_1A)",
+			   .desc = "the CPU self.cpu.detect requires" },
+	[K_BACKEND] = { .name = "backend", .expect = "expected auto, hw or emu",
+			.desc = "MSR backend: auto = emu under a hypervisor, hw on bare metal" },
+	[K_UNCORE] = { .name = "uncore",
+		       .expect = "expected auto or a generation name from make regs (e.g. nhm)",
+		       .desc = "the emulated uncore's generation (emu only); auto = the CPU "
+			       "model's" },
+	[K_EMU_FAULT] = { .name = "emu.fault",
+			  .expect = "expected none or comma-separated defect names (the README "
+				    "lists them)",
+			  .desc = "defects injected into the emulated uncore and core PMU" },
+	[K_EMU_FAULT_EACH] = { .name = "emu.fault.each",
+			       .expect = "expected 0, 1, no, yes, false or true",
+			       .desc = "run the selection once without a defect, then once per "
+				       "defect of emu.fault= alone, each result naming its "
+				       "pass's defect" },
+	[K_EMU_UCLK] = { .name = "emu.uclk_mhz", .expect = "expected a number 1000..4000",
+			 .desc = "the emulated uncore's U-clock in MHz" },
+	[K_EMU_CORE_EBX] = { .name = "emu.core_ebx",
+			     .expect = "expected auto or a number 0..0x7c with bits 0-1 clear "
+				       "(the events the core suite measures against)",
+			     .desc = "the emulated core PMU's CPUID.0AH:EBX (a set bit: event "
+				     "unavailable)" },
+	[K_EMU_CORE_LEAF23] = { .name = "emu.core_leaf23", .expect = "expected full or sub0",
+				.desc = "the emulated core PMU's CPUID leaf 23H: full (its "
+					"shape's), or sub0: sub-leaf 0 alone, as under a "
+					"hypervisor that hides sub-leaf 1" },
+	[K_EMU_THROTTLE] = { .name = "emu.throttle",
+			     .expect = "expected 0, 1, no, yes, false or true",
+			     .desc = "the emulated part throttles (Xeon 7500: its W-box "
+				     "throttle events count, X-47); no effect on another "
+				     "generation" },
+	[K_INJECT] = { .name = "inject",
+		       .expect = "expected none, gp-in-test, gp-outside-test, ap-hang or "
+				 "preflight-fail",
+		       .desc = "a fault caused on purpose, to show the run leaves the machine "
+			       "as found" },
+	[K_WATCHDOG] = { .name = "watchdog", .expect = "expected a number 0..86400",
+			 .desc = "each test's bound in seconds, after which the firmware's and "
+				 "the chipset's watchdogs reset the machine and the run "
+				 "resumes; 0 = off" },
+	[K_RESETS] = { .name = "watchdog.resets", .expect = "expected a number 0..100",
+		       .desc = "watchdog resets a run resumes after; one more ends it with what "
+			       "it has" },
+	[K_DEBUG_HANG] = { .name = "debug.hang",
+			   .expect = "expected none or comma-separated ID:irq-on or ID:irq-off "
+				     "items, fewer than 160 characters",
+			   .desc = "hang in these tests' place on purpose (emulated backend, or "
+				   "debug.allow_hang=1)" },
+	[K_DEBUG_ALLOW_HANG] = { .name = "debug.allow_hang",
+				 .expect = "expected 0, 1, no, yes, false or true",
+				 .desc = "let debug.hang= hang a machine on the hardware backend" },
+	[K_STRICT] = { .name = "strict", .expect = "expected 0, 1, no, yes, false or true",
+		       .desc = "an ignored config line or token is an ERROR: the run ends with "
+			       "exit code 2 before any test" },
 };
 
 int cfg_key_find(const char *name)

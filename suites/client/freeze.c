@@ -177,8 +177,8 @@ static enum verdict by_cbox(struct tctx *t) { return cleaned(t, CL_CB0); }
 static enum verdict no_freeze(struct tctx *t)
 {
 	static const struct { bool frz, ovf_en; const char *what; } cases[] = {
-		{ false, true, "an overflow with OVF_EN, FREEZE clear" },
-		{ true, false, "an overflow without OVF_EN, FREEZE set" },
+		{ .frz = false, .ovf_en = true, .what = "an overflow with OVF_EN, FREEZE clear" },
+		{ .frz = true, .ovf_en = false, .what = "an overflow without OVF_EN, FREEZE set" },
 	};
 	struct cl_layout l;
 	unsigned i, j, m, present = 0;

@@ -18,9 +18,9 @@ static const struct {
 	uint64_t st;
 	const char *ids;
 } cls[] = {
-	{ CL_FIX, 0, CL_ST_FIXED, "L-33, L-36, L-38" },
-	{ CL_ARB_REQ_WIN, CL_ARB_REQ, CL_ST_ARB, "L-32, L-35, L-38" },
-	{ CL_CB0, CL_LOOKUP_ANY, CL_ST_CBO, "L-32, L-35, L-38" },
+	{ .win = CL_FIX, .event = 0, .st = CL_ST_FIXED, .ids = "L-33, L-36, L-38" },
+	{ .win = CL_ARB_REQ_WIN, .event = CL_ARB_REQ, .st = CL_ST_ARB, .ids = "L-32, L-35, L-38" },
+	{ .win = CL_CB0, .event = CL_LOOKUP_ANY, .st = CL_ST_CBO, .ids = "L-32, L-35, L-38" },
 };
 
 static unsigned bits_of(const struct cl_layout *l, unsigned win)

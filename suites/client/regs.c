@@ -68,9 +68,9 @@ static enum verdict reserved(struct tctx *t)
 {
 	struct cl_layout l;
 	const struct { uint32_t msr; uint64_t bit; const char *name; } regs[] = {
-		{ 0, 1ull << 28, "GLOBAL_CTRL" },
-		{ 1, 1ull << 21, "FIXED_CTRL" },
-		{ 2, CL_ES_RSV29, "C-box 0 PERFEVTSEL0" },
+		{ .msr = 0, .bit = 1ull << 28, .name = "GLOBAL_CTRL" },
+		{ .msr = 1, .bit = 1ull << 21, .name = "FIXED_CTRL" },
+		{ .msr = 2, .bit = CL_ES_RSV29, .name = "C-box 0 PERFEVTSEL0" },
 	};
 	unsigned i, took = 0;
 	uint64_t v;

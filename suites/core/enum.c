@@ -99,10 +99,10 @@ static enum verdict write_width(struct tctx *t)
 	static const struct {
 		uint64_t w, r; /* written, expected before masking to the width */
 	} cases[] = {
-		{ 0x0000FFFF80000000ull, 0xFFFFFFFF80000000ull },
-		{ 0x0000000012345678ull, 0x12345678ull },
-		{ 0x0000000100000001ull, 0x1ull },
-		{ 0xFFFFFFFF7FFFFFFFull, 0x7FFFFFFFull },
+		{ .w = 0x0000FFFF80000000ull, .r = 0xFFFFFFFF80000000ull },
+		{ .w = 0x0000000012345678ull, .r = 0x12345678ull },
+		{ .w = 0x0000000100000001ull, .r = 0x1ull },
+		{ .w = 0xFFFFFFFF7FFFFFFFull, .r = 0x7FFFFFFFull },
 	};
 	struct core c;
 	enum verdict v = core_begin(t, &c, 1);

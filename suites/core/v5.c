@@ -208,8 +208,14 @@ static const uint8_t v6_models[] = { 0xBD, 0xC6, 0xC5, 0xCC };
  * hybrid parts' E-cores alone (C-62, OQ-C25). */
 static const struct {
 	uint8_t model, type;
-} one_type_parts[] = { { 0x7D, TYPE_CORE }, { 0x7E, TYPE_CORE }, { 0x8C, TYPE_CORE },
-		       { 0x8D, TYPE_CORE }, { 0xA7, TYPE_CORE }, { 0xBE, TYPE_ATOM } };
+} one_type_parts[] = {
+	{ .model = 0x7D, .type = TYPE_CORE },
+	{ .model = 0x7E, .type = TYPE_CORE },
+	{ .model = 0x8C, .type = TYPE_CORE },
+	{ .model = 0x8D, .type = TYPE_CORE },
+	{ .model = 0xA7, .type = TYPE_CORE },
+	{ .model = 0xBE, .type = TYPE_ATOM },
+};
 
 /* C-59's (C-72's on a version-6 model) counts for core type `type` on
  * the probe's CPU model, or NULL. */

@@ -90,9 +90,12 @@ static enum verdict reserved(struct tctx *t)
 {
 	/* e_only: a register layout F has not in MSRs (L-118) */
 	static const struct { uint32_t msr; uint64_t bit; bool e_only; } rsv[] = {
-		{ MT_CBO_SEL, MT_ES_RSV30, false },    { MT_ARB_SEL, MT_ES_RSV30, false },
-		{ MT_CNCU_BOX, MT_BOX_RSV5, false },   { MT_HAC_ARB_SEL, MT_ES_RSV30, true },
-		{ MT_CNCU_FCTL, MT_FC_RSV21, true },   { MT_SNCU_BOX, MT_BOX_RSV5, true },
+		{ .msr = MT_CBO_SEL, .bit = MT_ES_RSV30, .e_only = false },
+		{ .msr = MT_ARB_SEL, .bit = MT_ES_RSV30, .e_only = false },
+		{ .msr = MT_CNCU_BOX, .bit = MT_BOX_RSV5, .e_only = false },
+		{ .msr = MT_HAC_ARB_SEL, .bit = MT_ES_RSV30, .e_only = true },
+		{ .msr = MT_CNCU_FCTL, .bit = MT_FC_RSV21, .e_only = true },
+		{ .msr = MT_SNCU_BOX, .bit = MT_BOX_RSV5, .e_only = true },
 	};
 	unsigned me = plat_this_cpu(), i;
 	struct mtl_e e;

@@ -390,11 +390,15 @@ static enum verdict fixed_independent(struct tctx *t)
 		const char *what;
 		uint64_t global, sel, fixed_ctl;
 	} w[] = {
-		{ "all enables set", EN_PC_ALL | NHM_EN_FC0, SEL, 1 },
-		{ "EN_PC0-7 set, PerfEvtSel.EN clear", EN_PC_ALL | NHM_EN_FC0, EVT, 1 },
-		{ "EN_PC0-7 clear, PerfEvtSel.EN set", NHM_EN_FC0, SEL, 1 },
-		{ "EN_FC0 clear", EN_PC_ALL, SEL, 1 },
-		{ "FIXED_CTR_CTRL.EN clear", EN_PC_ALL | NHM_EN_FC0, SEL, 0 },
+		{ .what = "all enables set", .global = EN_PC_ALL | NHM_EN_FC0, .sel = SEL,
+		  .fixed_ctl = 1 },
+		{ .what = "EN_PC0-7 set, PerfEvtSel.EN clear", .global = EN_PC_ALL | NHM_EN_FC0,
+		  .sel = EVT, .fixed_ctl = 1 },
+		{ .what = "EN_PC0-7 clear, PerfEvtSel.EN set", .global = NHM_EN_FC0, .sel = SEL,
+		  .fixed_ctl = 1 },
+		{ .what = "EN_FC0 clear", .global = EN_PC_ALL, .sel = SEL, .fixed_ctl = 1 },
+		{ .what = "FIXED_CTR_CTRL.EN clear", .global = EN_PC_ALL | NHM_EN_FC0, .sel = SEL,
+		  .fixed_ctl = 0 },
 	};
 	enum verdict v = setup(t, plat_this_cpu(), EVT);
 	unsigned i;

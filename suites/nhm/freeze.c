@@ -237,8 +237,9 @@ static enum verdict by_gp(struct tctx *t) { return frozen_by(t, 7); }
 static enum verdict no_freeze(struct tctx *t)
 {
 	static const struct { bool pmi, frz; const char *what; } cases[] = {
-		{ true, false, "a PMI overflow with PMI_FRZ clear" },
-		{ false, true, "an overflow without the PMI bit, PMI_FRZ set" },
+		{ .pmi = true, .frz = false, .what = "a PMI overflow with PMI_FRZ clear" },
+		{ .pmi = false, .frz = true,
+		  .what = "an overflow without the PMI bit, PMI_FRZ set" },
 	};
 	struct nhm_rates r;
 	enum verdict v = measure(t, &r);

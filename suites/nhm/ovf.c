@@ -126,6 +126,15 @@ static enum verdict gp_wrap(struct tctx *t)
 
 	TRY(gp_rates(t, &r));
 	n = ahead(r.gp_hz);
+	/* FixedCntr0 from 0 is the clock the values are bounded by, started
+	 * before any PerfEvtSel is written: a general counter that already
+	 * counts from its select's write (EN_PCn not gating, N-06 broken)
+	 * then still counts within FixedCntr0's U-clocks, so the bound below
+	 * holds however long the writes between took (a CPU preempted among
+	 * them) and never turns on their timing (N-07, N-10). */
+	WR(t, NHM_FIXED_CTR, 0);
+	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
+	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0);
 	for (i = 0; i < 8; i++) {
 		/* 2^47 events at most one per U-clock: hours away from a wrap. */
 		pre[i] = i & 1 ? NHM_TOP / 2 : NHM_TOP - n;
@@ -136,9 +145,6 @@ static enum verdict gp_wrap(struct tctx *t)
 		      (unsigned long)v[i]);
 		WR(t, NHM_EVTSEL(i), NHM_GQ_NOT_EMPTY);
 	}
-	/* FixedCntr0 from 0 is the clock the values are bounded by. */
-	WR(t, NHM_FIXED_CTR, 0);
-	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_GLOBAL_CTRL, 0xFF | NHM_EN_FC0);
 	pmi_spin(NULL, WAIT_US);
 	for (i = 0; i < 8; i++)
@@ -162,7 +168,7 @@ static enum verdict gp_wrap(struct tctx *t)
 	      "N-23)", (unsigned long)st);
 	/* N-29: each went on from 0. Counted since the enable: n to the wrap
 	 * plus its value, never more than FixedCntr0's U-clocks (§5 01H <=
-	 * fixed, enabled by one write, read before FixedCntr0). §5 grants
+	 * fixed, enabled before it, read before FixedCntr0). §5 grants
 	 * hardware a tolerance on that invariant; 1/64 of the window is far
 	 * below a counter that did not wrap (it would read near 2^48). */
 	slack = (uint64_t)t_slack(t, (int64_t)(fc / 64), "spec 5's tolerance on 01H against "
@@ -179,7 +185,9 @@ static enum verdict gp_wrap(struct tctx *t)
 static enum verdict clear_exact(struct tctx *t)
 {
 	static const struct { uint64_t write, left; } steps[] = {
-		{ 0x1, 0x2 | NHM_OVF_FC0 }, { NHM_OVF_FC0, 0x2 }, { 0x2, 0 },
+		{ .write = 0x1, .left = 0x2 | NHM_OVF_FC0 },
+		{ .write = NHM_OVF_FC0, .left = 0x2 },
+		{ .write = 0x2, .left = 0 },
 	};
 	static const uint32_t ctr[3] = { NHM_PERFCTR(0), NHM_PERFCTR(1), NHM_FIXED_CTR };
 	static const char *const name[3] = { "PerfCntr0", "PerfCntr1", "FixedCntr0" };

@@ -1,33 +1,41 @@
-/* The rates the overflow and freeze tests derive their presets from (the
- * TSC-dated read of the rates judged both ways is suites/common/stamp.c's). The
- * counters are read outside the TSC interval, so a delay around the reads
- * (a descheduled vCPU or host thread) can only raise a rate, never lower
- * it: every use of one is a preset that must not wrap early or an upper
- * bound (a rate 15% low once failed nhm.ovf.fixed-wrap's bound on a loaded
- * host). */
+/* The rates the overflow and freeze tests derive their presets from. Each
+ * counter read is dated by the TSC reads around it and redone while those
+ * are more than STAMP_BRACKET_US apart (suites/common/stamp.c), so a
+ * thread away around a read (a descheduled vCPU or host thread) no longer
+ * moves a rate: each end is dated within 10 us of a 5 ms window, a rate is
+ * within 0.4% either way. Read outside an undated TSC interval, a rate
+ * rose with the time away: fivefold once under load, which set
+ * nhm.freeze.needs-frz-and-pmi's preset five wrap times away and failed it
+ * as "did not wrap". (A rate 15% low once failed nhm.ovf.fixed-wrap's
+ * bound, which allows 1/16.) */
 #include "suites/nhm/nhm.h"
 
 enum verdict nhm_measure_rates(struct tctx *t, struct nhm_rates *r)
 {
-	uint64_t f0, f1, g0, g1, t0, t1;
+	uint64_t f0, f1, g0, g1, tf0, tf1, tg0, tg1;
+	int e;
 
 	WR(t, NHM_FIXED_CTR, 0);
 	WR(t, NHM_PERFCTR(0), 0);
 	WR(t, NHM_FIXED_CTL, NHM_FC_EN);
 	WR(t, NHM_EVTSEL(0), NHM_GQ_NOT_EMPTY);
 	WR(t, NHM_GLOBAL_CTRL, NHM_EN_FC0 | 1);
-	RD(t, NHM_PERFCTR(0), &g0);
-	RD(t, NHM_FIXED_CTR, &f0);
-	t0 = plat_tsc();
-	pmi_spin(NULL, NHM_RATE_US);
-	t1 = plat_tsc();
-	RD(t, NHM_FIXED_CTR, &f1);
-	RD(t, NHM_PERFCTR(0), &g1);
+	e = nhm_stamp(NHM_PERFCTR(0), &g0, &tg0);
+	if (!e)
+		e = nhm_stamp(NHM_FIXED_CTR, &f0, &tf0);
+	if (!e)
+		pmi_spin(NULL, NHM_RATE_US);
+	if (!e)
+		e = nhm_stamp(NHM_FIXED_CTR, &f1, &tf1);
+	if (!e)
+		e = nhm_stamp(NHM_PERFCTR(0), &g1, &tg1);
 	WR(t, NHM_GLOBAL_CTRL, 0);
 	WR(t, NHM_EVTSEL(0), 0);
 	WR(t, NHM_FIXED_CTL, 0);
-	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
-	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (t1 - t0);
+	if (e)
+		return t_error(t, "a TSC-dated counter read failed (%d)", e);
+	r->fc_hz = ((f1 - f0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (tf1 - tf0);
+	r->gp_hz = ((g1 - g0) & NHM_WIDTH_MASK) * plat_tsc_hz() / (tg1 - tg0);
 	t_figure(t, "uclk_hz", (int64_t)r->fc_hz, "hz");
 	t_figure(t, "gq_not_empty_hz", (int64_t)r->gp_hz, "hz");
 	CHECK(t, r->fc_hz, "FixedCntr0 did not advance in %u ms (N-07, N-08)", NHM_RATE_US / 1000);

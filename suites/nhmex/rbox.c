@@ -49,10 +49,10 @@ static const struct {
 	uint64_t event;
 	const char *name;
 } sub[NSUB] = {
-	{ 0, 0xC4, "data_resp" },             /* Linux's data response */
-	{ 1, 0, "iperf_0" },                  /* no event */
-	{ 6, 0x40000000, "idle_filt" },       /* Linux qpi*_idle_filt */
-	{ 7, 0x80000000, "flit_send" },       /* SEED-003 step 4: bit 31 */
+	{ .ev = 0, .event = 0xC4, .name = "data_resp" },       /* Linux's data response */
+	{ .ev = 1, .event = 0, .name = "iperf_0" },            /* no event */
+	{ .ev = 6, .event = 0x40000000, .name = "idle_filt" }, /* Linux qpi*_idle_filt */
+	{ .ev = 7, .event = 0x80000000, .name = "flit_send" }, /* SEED-003 step 4: bit 31 */
 };
 
 struct win {

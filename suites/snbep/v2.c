@@ -204,11 +204,21 @@ static enum verdict ov_arm(struct tctx *t, const struct ov_case *c, bool ov, uin
 	if (c->status)
 		TRY(clear_status(t, c->status, &was));
 	*preset = (1ull << c->width) - LEAD;
+	/* Written while it cannot count (the boxes frozen, S-11; the UCLK
+	 * fixed counter's enable still clear, S-16) and read back whole: a
+	 * counter narrower than its width would drop the preset's top bits,
+	 * read below the preset at once and pass for wrapped, and whether
+	 * its real wrap came before the status was read would turn on timing
+	 * (V-16). */
+	WR(t, ctr, *preset);
+	RD(t, ctr, &was);
+	CHECK(t, was == *preset, "%s preset 0x%lx reads back 0x%lx, stopped: want it whole "
+	      "(V-16: %u bits) and still (S-11, S-13, S-16)", name_of(c->box),
+	      (unsigned long)*preset, (unsigned long)was, c->width);
 	if (fixed)
 		WR(t, SNB_U_FIXED_CTL, SNB_EN | (ov ? V2_OV_EN : 0));
 	else
 		WR(t, snb_box_ctlk(c->box, 0), snb_box_clk(c->box) | (ov ? V2_OV_EN : 0));
-	WR(t, ctr, *preset);
 	return snb_box_all(t, SNB_RUN, -1);
 }
 

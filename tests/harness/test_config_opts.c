@@ -312,8 +312,14 @@ static void test_expect_cpu(void **state)
 	static const struct {
 		const char *v;
 		uint32_t fam, mod;
-	} good[] = { { "6:1a", 6, 0x1a }, { "6:1A", 6, 0x1a }, { "06_2D", 6, 0x2d },
-		     { "f:0", 0xf, 0 }, { "10f:ff", 0x10f, 0xff }, { "0006:001a", 6, 0x1a } };
+	} good[] = {
+		{ .v = "6:1a", .fam = 6, .mod = 0x1a },
+		{ .v = "6:1A", .fam = 6, .mod = 0x1a },
+		{ .v = "06_2D", .fam = 6, .mod = 0x2d },
+		{ .v = "f:0", .fam = 0xf, .mod = 0 },
+		{ .v = "10f:ff", .fam = 0x10f, .mod = 0xff },
+		{ .v = "0006:001a", .fam = 6, .mod = 0x1a },
+	};
 	char err[512];
 	struct cfg x;
 

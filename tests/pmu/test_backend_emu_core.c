@@ -313,8 +313,11 @@ static void c50_nhm_never_on_a_version_4_core(void **state)
 		const char *backend;
 		bool nhm;
 	} rows[] = {
-		{ 0x5E, 0, "emu", false }, { 0x9E, 0, "emu", false }, { 0x1A, 4, "hw", false },
-		{ 0x1A, 0, "emu", true },  { 0x2D, 0, "emu", true },
+		{ .model = 0x5E, .version = 0, .backend = "emu", .nhm = false },
+		{ .model = 0x9E, .version = 0, .backend = "emu", .nhm = false },
+		{ .model = 0x1A, .version = 4, .backend = "hw", .nhm = false },
+		{ .model = 0x1A, .version = 0, .backend = "emu", .nhm = true },
+		{ .model = 0x2D, .version = 0, .backend = "emu", .nhm = true },
 	};
 	struct pmu_cpu cpu = { .vendor = "GenuineIntel", .family = 6, .hypervisor = true };
 	struct pmu_choice pc;

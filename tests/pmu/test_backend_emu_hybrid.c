@@ -239,9 +239,18 @@ static void c74_c75_xeon_parts_one_shape_not_hybrid(void **state)
 		uint32_t leaf23, gp, fixed;
 		const char *name;
 	} rows[] = {
-		{ 0x8F, 5, 0, 0xFF, 0x7, "xeon" }, { 0xCF, 5, 0, 0xFF, 0x7, "xeon" },
-		{ 0xAD, 5, 0, 0xFF, 0x7, "xeon" }, { 0xAE, 5, 0, 0xFF, 0x7, "xeon" },
-		{ 0xAF, 5, 0x3, 0x3F, 0x5, "srf" }, { 0xDD, 6, 0x3, 0xEF, 0x5, "cwf" },
+		{ .model = 0x8F, .version = 5, .leaf23 = 0, .gp = 0xFF, .fixed = 0x7,
+		  .name = "xeon" },
+		{ .model = 0xCF, .version = 5, .leaf23 = 0, .gp = 0xFF, .fixed = 0x7,
+		  .name = "xeon" },
+		{ .model = 0xAD, .version = 5, .leaf23 = 0, .gp = 0xFF, .fixed = 0x7,
+		  .name = "xeon" },
+		{ .model = 0xAE, .version = 5, .leaf23 = 0, .gp = 0xFF, .fixed = 0x7,
+		  .name = "xeon" },
+		{ .model = 0xAF, .version = 5, .leaf23 = 0x3, .gp = 0x3F, .fixed = 0x5,
+		  .name = "srf" },
+		{ .model = 0xDD, .version = 6, .leaf23 = 0x3, .gp = 0xEF, .fixed = 0x5,
+		  .name = "cwf" },
 	};
 	struct pmu_opts o = { .backend = PMU_BACKEND_EMU, .uncore = "auto", .uclk_mhz = 2133,
 			       .core_ebx = -1 };
@@ -290,7 +299,10 @@ static void c64_c72_counters_from_the_flagged_sub_leaf(void **state)
 	static const struct {
 		bool sub0;
 		uint32_t gp_p, fixed_p, gp_e, fixed_e;
-	} rows[] = { { false, 0xFF, 0x7, 0xEF, 0x5 }, { true, 0xFF, 0x7, 0xF, 0x5 } };
+	} rows[] = {
+		{ .sub0 = false, .gp_p = 0xFF, .fixed_p = 0x7, .gp_e = 0xEF, .fixed_e = 0x5 },
+		{ .sub0 = true, .gp_p = 0xFF, .fixed_p = 0x7, .gp_e = 0xF, .fixed_e = 0x5 },
+	};
 	struct pmu_cpu lnl = { .vendor = "GenuineIntel", .family = 6, .model = 0xBD,
 			.hypervisor = true };
 	struct pmu_choice ch;
@@ -355,8 +367,8 @@ static const struct {
 	unsigned bit;
 	bool (*holds)(emu_faults_t faults);
 } rows[] = {
-	{ EMU_FAULT_BIT_CORE_HYBRID_SAME_SHAPE, types_placed },
-	{ EMU_FAULT_BIT_CORE_HYBRID_TYPE_SWAPPED, types_placed },
+	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_SAME_SHAPE, .holds = types_placed },
+	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_TYPE_SWAPPED, .holds = types_placed },
 };
 
 static void each_hybrid_defect_breaks_its_behaviour(void **state)

@@ -94,7 +94,11 @@ static void d10_global_fields(void **state)
 static void d11_invalid_global(void **state)
 {
 	static const struct { unsigned q; uint64_t v; } bad[] = {
-		{ 0, 0 }, { 0, ~0ull }, { 1, 0 }, { 1, ~0ull }, { 2, ~0ull },
+		{ .q = 0, .v = 0 },
+		{ .q = 0, .v = ~0ull },
+		{ .q = 1, .v = 0 },
+		{ .q = 1, .v = ~0ull },
+		{ .q = 2, .v = ~0ull },
 	};
 
 	(void)state;
@@ -186,8 +190,13 @@ static void d14_d15_d16_skipped_named(void **state)
 	assert_int_equal(t.units[1].id, 7);
 	assert_int_equal(t.nskips, 7);
 	static const struct { unsigned index, why; } want[] = {
-		{ 1, DISC_INVALID }, { 2, DISC_INVALID }, { 3, DISC_ACCESS }, { 4, DISC_OFFSET },
-		{ 5, DISC_OFFSET }, { 6, DISC_DUPLICATE }, { 8, DISC_INVALID },
+		{ .index = 1, .why = DISC_INVALID },
+		{ .index = 2, .why = DISC_INVALID },
+		{ .index = 3, .why = DISC_ACCESS },
+		{ .index = 4, .why = DISC_OFFSET },
+		{ .index = 5, .why = DISC_OFFSET },
+		{ .index = 6, .why = DISC_DUPLICATE },
+		{ .index = 8, .why = DISC_INVALID },
 	};
 	for (unsigned k = 0; k < ARRAY_SIZE(want); k++) {
 		assert_int_equal(t.skips[k].index, want[k].index);

@@ -268,7 +268,11 @@ static void l25_l26_field_masks(void **state)
 static void l64_l79_layouts_c_d_chosen(void **state)
 {
 	static const struct { uint8_t model; const char *gen; } m[] = {
-		{ 0x7E, "icl" }, { 0x8C, "tgl" }, { 0xA7, "tgl" }, { 0x97, "adl" }, { 0xBF, "adl" },
+		{ .model = 0x7E, .gen = "icl" },
+		{ .model = 0x8C, .gen = "tgl" },
+		{ .model = 0xA7, .gen = "tgl" },
+		{ .model = 0x97, .gen = "adl" },
+		{ .model = 0xBF, .gen = "adl" },
 	};
 	struct pmu_choice pc;
 	unsigned i;

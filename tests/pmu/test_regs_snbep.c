@@ -181,11 +181,12 @@ static void pci_boxes_by_device_and_offset(void **state)
 		uint16_t ids[4];
 		unsigned n, nctr, width;
 	} pci[] = {
-		{ "ha", { 0x3C46 }, 1, 4, 48 },
-		{ "imc", { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 }, 4, 4, 48 },
-		{ "qpi", { 0x3C41, 0x3C42 }, 2, 4, 48 },
-		{ "r2pcie", { 0x3C43 }, 1, 4, 44 },
-		{ "r3qpi", { 0x3C44, 0x3C45 }, 2, 3, 44 },
+		{ .box = "ha", .ids = { 0x3C46 }, .n = 1, .nctr = 4, .width = 48 },
+		{ .box = "imc", .ids = { 0x3CB0, 0x3CB1, 0x3CB4, 0x3CB5 }, .n = 4, .nctr = 4,
+		  .width = 48 },
+		{ .box = "qpi", .ids = { 0x3C41, 0x3C42 }, .n = 2, .nctr = 4, .width = 48 },
+		{ .box = "r2pcie", .ids = { 0x3C43 }, .n = 1, .nctr = 4, .width = 44 },
+		{ .box = "r3qpi", .ids = { 0x3C44, 0x3C45 }, .n = 2, .nctr = 3, .width = 44 },
 	};
 	struct reg_ref r;
 	char addr[32];
@@ -243,18 +244,18 @@ static void s48_pci_boxes_by_device_and_function(void **state)
 		unsigned dev, fn, off;
 		const char *name;
 	} want[] = {
-		{ 14, 1, 0xF4, "HA_PCI_PMON_BOX_CTL" },
-		{ 16, 0, 0xD0, "MC_CH_PCI_PMON_FIXED_CTR[0]" },
-		{ 16, 1, 0xA8, "MC_CH_PCI_PMON_CTR1[1]" },
-		{ 16, 4, 0xF0, "MC_CH_PCI_PMON_FIXED_CTL[2]" },
-		{ 16, 5, 0xE4, "MC_CH_PCI_PMON_CTL3[3]" },
-		{ 8, 2, 0xD8, "Q_P_PCI_PMON_CTL0[0]" },
-		{ 9, 2, 0xF4, "Q_P_PCI_PMON_BOX_CTL[1]" },
-		{ 8, 6, 0x228, "Q_P_PCI_PMON_PKT_MATCH0[0]" },
-		{ 9, 6, 0x23C, "Q_P_PCI_PMON_PKT_MASK1[1]" },
-		{ 19, 1, 0xA0, "R2_PCI_PMON_CTR0" },
-		{ 19, 5, 0xB0, "R3_L_PCI_PMON_CTR2[0]" },
-		{ 19, 6, 0xF4, "R3_L_PCI_PMON_BOX_CTL[1]" },
+		{ .dev = 14, .fn = 1, .off = 0xF4, .name = "HA_PCI_PMON_BOX_CTL" },
+		{ .dev = 16, .fn = 0, .off = 0xD0, .name = "MC_CH_PCI_PMON_FIXED_CTR[0]" },
+		{ .dev = 16, .fn = 1, .off = 0xA8, .name = "MC_CH_PCI_PMON_CTR1[1]" },
+		{ .dev = 16, .fn = 4, .off = 0xF0, .name = "MC_CH_PCI_PMON_FIXED_CTL[2]" },
+		{ .dev = 16, .fn = 5, .off = 0xE4, .name = "MC_CH_PCI_PMON_CTL3[3]" },
+		{ .dev = 8, .fn = 2, .off = 0xD8, .name = "Q_P_PCI_PMON_CTL0[0]" },
+		{ .dev = 9, .fn = 2, .off = 0xF4, .name = "Q_P_PCI_PMON_BOX_CTL[1]" },
+		{ .dev = 8, .fn = 6, .off = 0x228, .name = "Q_P_PCI_PMON_PKT_MATCH0[0]" },
+		{ .dev = 9, .fn = 6, .off = 0x23C, .name = "Q_P_PCI_PMON_PKT_MASK1[1]" },
+		{ .dev = 19, .fn = 1, .off = 0xA0, .name = "R2_PCI_PMON_CTR0" },
+		{ .dev = 19, .fn = 5, .off = 0xB0, .name = "R3_L_PCI_PMON_CTR2[0]" },
+		{ .dev = 19, .fn = 6, .off = 0xF4, .name = "R3_L_PCI_PMON_BOX_CTL[1]" },
 	};
 	struct reg_ref r;
 	char name[64];

@@ -77,7 +77,11 @@ static void v01_models_to_the_snbep_suite(void **state)
 	static const struct {
 		uint8_t model;
 		const char *name;
-	} rows[] = { { 0x3F, "hswep" }, { 0x4F, "bdx" }, { 0x56, "bdx" } };
+	} rows[] = {
+		{ .model = 0x3F, .name = "hswep" },
+		{ .model = 0x4F, .name = "bdx" },
+		{ .model = 0x56, .name = "bdx" },
+	};
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -164,7 +168,10 @@ static void v05_v20_hsx_bdx_ubox(void **state)
 	static const struct {
 		const char *g;
 		unsigned w;
-	} gens[] = { { "hswep", 44 }, { "bdx", 48 } };
+	} gens[] = {
+		{ .g = "hswep", .w = 44 },
+		{ .g = "bdx", .w = 48 },
+	};
 	unsigned i;
 
 	(void)state;
@@ -196,7 +203,10 @@ static void v21_hsx_bdx_cboxes_by_formula(void **state)
 	static const struct {
 		const char *g;
 		unsigned n;
-	} gens[] = { { "hswep", 18 }, { "bdx", 24 } };
+	} gens[] = {
+		{ .g = "hswep", .n = 18 },
+		{ .g = "bdx", .n = 24 },
+	};
 	struct reg_ref r;
 	unsigned i, n, k;
 
@@ -226,7 +236,10 @@ static void v22_hsx_bdx_sboxes_by_formula(void **state)
 	static const struct {
 		const char *g;
 		unsigned w;
-	} gens[] = { { "hswep", 44 }, { "bdx", 48 } };
+	} gens[] = {
+		{ .g = "hswep", .w = 44 },
+		{ .g = "bdx", .w = 48 },
+	};
 	unsigned i, n, k;
 
 	(void)state;
@@ -305,15 +318,22 @@ static void v23_pci_boxes(void **state)
 		uint16_t id;
 		unsigned idx, dev, fn;
 	} want[] = {
-		{ "ivbep", "imc", 0x0EB4, 0, 16, 4 }, { "ivbep", "imc", 0x0EB1, 3, 16, 1 },
-		{ "ivbep", "imc", 0x0EF4, 4, 30, 4 }, { "ivbep", "imc", 0x0EF1, 7, 30, 1 },
-		{ "ivbep", "qpi", 0x0E32, 0, 8, 2 }, { "ivbep", "qpi", 0x0E3A, 2, 24, 2 },
-		{ "hswep", "ha", 0x2F30, 0, 18, 1 }, { "hswep", "ha", 0x2F38, 1, 18, 5 },
-		{ "hswep", "imc", 0x2FB0, 0, 20, 0 }, { "hswep", "imc", 0x2FB5, 3, 21, 1 },
-		{ "hswep", "imc", 0x2FD0, 4, 23, 0 }, { "hswep", "imc", 0x2FD5, 7, 24, 1 },
-		{ "hswep", "qpi", 0x2F3A, 2, 10, 2 },
-		{ "bdx", "ha", 0x6F38, 1, 18, 5 }, { "bdx", "imc", 0x6FD4, 6, 24, 0 },
-		{ "bdx", "qpi", 0x6F33, 1, 9, 2 },
+		{ .g = "ivbep", .box = "imc", .id = 0x0EB4, .idx = 0, .dev = 16, .fn = 4 },
+		{ .g = "ivbep", .box = "imc", .id = 0x0EB1, .idx = 3, .dev = 16, .fn = 1 },
+		{ .g = "ivbep", .box = "imc", .id = 0x0EF4, .idx = 4, .dev = 30, .fn = 4 },
+		{ .g = "ivbep", .box = "imc", .id = 0x0EF1, .idx = 7, .dev = 30, .fn = 1 },
+		{ .g = "ivbep", .box = "qpi", .id = 0x0E32, .idx = 0, .dev = 8, .fn = 2 },
+		{ .g = "ivbep", .box = "qpi", .id = 0x0E3A, .idx = 2, .dev = 24, .fn = 2 },
+		{ .g = "hswep", .box = "ha", .id = 0x2F30, .idx = 0, .dev = 18, .fn = 1 },
+		{ .g = "hswep", .box = "ha", .id = 0x2F38, .idx = 1, .dev = 18, .fn = 5 },
+		{ .g = "hswep", .box = "imc", .id = 0x2FB0, .idx = 0, .dev = 20, .fn = 0 },
+		{ .g = "hswep", .box = "imc", .id = 0x2FB5, .idx = 3, .dev = 21, .fn = 1 },
+		{ .g = "hswep", .box = "imc", .id = 0x2FD0, .idx = 4, .dev = 23, .fn = 0 },
+		{ .g = "hswep", .box = "imc", .id = 0x2FD5, .idx = 7, .dev = 24, .fn = 1 },
+		{ .g = "hswep", .box = "qpi", .id = 0x2F3A, .idx = 2, .dev = 10, .fn = 2 },
+		{ .g = "bdx", .box = "ha", .id = 0x6F38, .idx = 1, .dev = 18, .fn = 5 },
+		{ .g = "bdx", .box = "imc", .id = 0x6FD4, .idx = 6, .dev = 24, .fn = 0 },
+		{ .g = "bdx", .box = "qpi", .id = 0x6F33, .idx = 1, .dev = 9, .fn = 2 },
 	};
 	struct reg_ref r;
 	unsigned i;

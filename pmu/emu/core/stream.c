@@ -31,10 +31,13 @@ enum { K_INST = 1, K_BR, K_MISP, K_LLC, K_MISS };
 static const struct {
 	uint8_t event, umask;
 } arch[CORE_NEVENTS] = {
-	[CORE_EV_CYCLES] = { 0x3C, 0x00 },  [CORE_EV_INST] = { 0xC0, 0x00 },
-	[CORE_EV_REF] = { 0x3C, 0x01 },     [CORE_EV_LLC_REF] = { 0x2E, 0x4F },
-	[CORE_EV_LLC_MISS] = { 0x2E, 0x41 }, [CORE_EV_BRANCH] = { 0xC4, 0x00 },
-	[CORE_EV_MISPRED] = { 0xC5, 0x00 },
+	[CORE_EV_CYCLES] = { .event = 0x3C, .umask = 0x00 },
+	[CORE_EV_INST] = { .event = 0xC0, .umask = 0x00 },
+	[CORE_EV_REF] = { .event = 0x3C, .umask = 0x01 },
+	[CORE_EV_LLC_REF] = { .event = 0x2E, .umask = 0x4F },
+	[CORE_EV_LLC_MISS] = { .event = 0x2E, .umask = 0x41 },
+	[CORE_EV_BRANCH] = { .event = 0xC4, .umask = 0x00 },
+	[CORE_EV_MISPRED] = { .event = 0xC5, .umask = 0x00 },
 };
 
 int core_arch_event(uint8_t event, uint8_t umask)

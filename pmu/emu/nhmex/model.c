@@ -443,9 +443,13 @@ static const struct {
 	const struct box_type *type;
 	unsigned first;
 } box_map[] = {
-	{ &nhmex_cbox, 0 },        { &nhmex_bbox, NHMEX_B0 }, { &nhmex_sbox, NHMEX_S0 },
-	{ &nhmex_mbox, NHMEX_M0 }, { &nhmex_rbox, NHMEX_R0 }, { &nhmex_wbox, NHMEX_W },
-	{ &nhmex_ubox, NHMEX_U },
+	{ .type = &nhmex_cbox, .first = 0 },
+	{ .type = &nhmex_bbox, .first = NHMEX_B0 },
+	{ .type = &nhmex_sbox, .first = NHMEX_S0 },
+	{ .type = &nhmex_mbox, .first = NHMEX_M0 },
+	{ .type = &nhmex_rbox, .first = NHMEX_R0 },
+	{ .type = &nhmex_wbox, .first = NHMEX_W },
+	{ .type = &nhmex_ubox, .first = NHMEX_U },
 };
 
 /* 0 and *l; VEC_GP for an absent C-box (X-39) or a hole in the map (OQ-X17);

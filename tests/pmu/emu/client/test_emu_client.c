@@ -292,10 +292,13 @@ static void l57_incomplete_umask_counts_nothing(void **state)
 static void s5_non_occupancy_events_at_most_one_a_cycle(void **state)
 {
 	static const struct { unsigned unit; uint8_t ev, um; } e[] = {
-		{ CLIENT_UNIT_CBOX(0), 0x34, 0x8F }, { CLIENT_UNIT_CBOX(1), 0x34, 0xFF },
-		{ CLIENT_UNIT_CBOX(0), 0x22, 0x41 }, { CLIENT_UNIT_CBOX(2), 0x22, 0xFF },
-		{ CLIENT_UNIT_ARB, 0x81, 0x01 }, { CLIENT_UNIT_ARB, 0x81, 0xFF },
-		{ CLIENT_UNIT_ARB, 0x84, 0x01 },
+		{ .unit = CLIENT_UNIT_CBOX(0), .ev = 0x34, .um = 0x8F },
+		{ .unit = CLIENT_UNIT_CBOX(1), .ev = 0x34, .um = 0xFF },
+		{ .unit = CLIENT_UNIT_CBOX(0), .ev = 0x22, .um = 0x41 },
+		{ .unit = CLIENT_UNIT_CBOX(2), .ev = 0x22, .um = 0xFF },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0xFF },
+		{ .unit = CLIENT_UNIT_ARB, .ev = 0x84, .um = 0x01 },
 	};
 	unsigned i, n, u = CLIENT_UNIT_CBOX(3);
 	uint64_t t;

@@ -113,10 +113,12 @@ static void l38_status_bit_per_unit_class(void **state)
 		unsigned unit;
 		uint64_t bit;
 	} c[] = {
-		{ ARB_SEL(0), ARB_CTR(0), CLIENT_UNIT_ARB, ST_ARB },
-		{ ARB_SEL(1), ARB_CTR(1), CLIENT_UNIT_ARB, ST_ARB },
-		{ CBO_SEL(0, 0), CBO_CTR(0, 0), CLIENT_UNIT_CBOX(0), ST_CBO },
-		{ CBO_SEL(3, 1), CBO_CTR(3, 1), CLIENT_UNIT_CBOX(3), ST_CBO },
+		{ .sel = ARB_SEL(0), .ctr = ARB_CTR(0), .unit = CLIENT_UNIT_ARB, .bit = ST_ARB },
+		{ .sel = ARB_SEL(1), .ctr = ARB_CTR(1), .unit = CLIENT_UNIT_ARB, .bit = ST_ARB },
+		{ .sel = CBO_SEL(0, 0), .ctr = CBO_CTR(0, 0), .unit = CLIENT_UNIT_CBOX(0),
+		  .bit = ST_CBO },
+		{ .sel = CBO_SEL(3, 1), .ctr = CBO_CTR(3, 1), .unit = CLIENT_UNIT_CBOX(3),
+		  .bit = ST_CBO },
 	};
 	unsigned i;
 

@@ -27,9 +27,15 @@ static void l16_l17_cbox_count_is_min_of_cores(void **state)
 		uint32_t model;
 		unsigned want;
 	} c[] = {
-		{ 0, 2, 0x2A, 2 }, { 0, 4, 0x3C, 4 }, { 0, 6, 0x3C, 4 }, { 0, 1, 0x3D, 1 },
-		{ 1, 4, 0x5E, 4 }, { 1, 8, 0x5E, 7 }, { 1, 8, 0x9E, 8 }, { 1, 10, 0xA5, 7 },
-		{ 1, 6, 0x9E, 6 },
+		{ .layout = 0, .cores = 2, .model = 0x2A, .want = 2 },
+		{ .layout = 0, .cores = 4, .model = 0x3C, .want = 4 },
+		{ .layout = 0, .cores = 6, .model = 0x3C, .want = 4 },
+		{ .layout = 0, .cores = 1, .model = 0x3D, .want = 1 },
+		{ .layout = 1, .cores = 4, .model = 0x5E, .want = 4 },
+		{ .layout = 1, .cores = 8, .model = 0x5E, .want = 7 },
+		{ .layout = 1, .cores = 8, .model = 0x9E, .want = 8 },
+		{ .layout = 1, .cores = 10, .model = 0xA5, .want = 7 },
+		{ .layout = 1, .cores = 6, .model = 0x9E, .want = 6 },
 	};
 	unsigned i, n;
 

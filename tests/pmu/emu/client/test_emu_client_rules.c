@@ -76,21 +76,33 @@ static const struct {
 	bool on0, on1;
 } arb_rows[] = {
 	/* layout A: 80H, 83H on 0 only; 81H, 84H on either (L-56) */
-	{ &snb, 0x80, true, false }, { &snb, 0x83, true, false },
-	{ &snb, 0x81, true, true }, { &snb, 0x84, true, true },
+	{ .p = &snb, .ev = 0x80, .on0 = true, .on1 = false },
+	{ .p = &snb, .ev = 0x83, .on0 = true, .on1 = false },
+	{ .p = &snb, .ev = 0x81, .on0 = true, .on1 = true },
+	{ .p = &snb, .ev = 0x84, .on0 = true, .on1 = true },
 	/* B, Tiger Lake, D: no 83H from Skylake on (L-83, OQ-L33) */
-	{ &skl, 0x80, true, false }, { &skl, 0x83, false, false },
-	{ &skl, 0x81, true, true }, { &skl, 0x84, true, true },
-	{ &tgl, 0x80, true, false }, { &tgl, 0x83, false, false },
-	{ &tgl, 0x81, true, true }, { &tgl, 0x84, true, true },
-	{ &adl, 0x80, true, false }, { &adl, 0x83, false, false },
-	{ &adl, 0x81, true, true }, { &adl, 0x84, true, true },
+	{ .p = &skl, .ev = 0x80, .on0 = true, .on1 = false },
+	{ .p = &skl, .ev = 0x83, .on0 = false, .on1 = false },
+	{ .p = &skl, .ev = 0x81, .on0 = true, .on1 = true },
+	{ .p = &skl, .ev = 0x84, .on0 = true, .on1 = true },
+	{ .p = &tgl, .ev = 0x80, .on0 = true, .on1 = false },
+	{ .p = &tgl, .ev = 0x83, .on0 = false, .on1 = false },
+	{ .p = &tgl, .ev = 0x81, .on0 = true, .on1 = true },
+	{ .p = &tgl, .ev = 0x84, .on0 = true, .on1 = true },
+	{ .p = &adl, .ev = 0x80, .on0 = true, .on1 = false },
+	{ .p = &adl, .ev = 0x83, .on0 = false, .on1 = false },
+	{ .p = &adl, .ev = 0x81, .on0 = true, .on1 = true },
+	{ .p = &adl, .ev = 0x84, .on0 = true, .on1 = true },
 	/* Rocket Lake: requests on counter 1 alone (L-83, OQ-L34) */
-	{ &rkl, 0x80, true, false }, { &rkl, 0x83, false, false },
-	{ &rkl, 0x81, false, true }, { &rkl, 0x84, false, true },
+	{ .p = &rkl, .ev = 0x80, .on0 = true, .on1 = false },
+	{ .p = &rkl, .ev = 0x83, .on0 = false, .on1 = false },
+	{ .p = &rkl, .ev = 0x81, .on0 = false, .on1 = true },
+	{ .p = &rkl, .ev = 0x84, .on0 = false, .on1 = true },
 	/* Ice Lake client: counter 1 alone, no occupancy (L-72, L-87) */
-	{ &icl, 0x80, false, false }, { &icl, 0x83, false, false },
-	{ &icl, 0x81, false, true }, { &icl, 0x84, false, true },
+	{ .p = &icl, .ev = 0x80, .on0 = false, .on1 = false },
+	{ .p = &icl, .ev = 0x83, .on0 = false, .on1 = false },
+	{ .p = &icl, .ev = 0x81, .on0 = false, .on1 = true },
+	{ .p = &icl, .ev = 0x84, .on0 = false, .on1 = true },
 };
 
 /* L-83 (with L-56, L-72, L-87, OQ-L33, OQ-L34): each part's ARB counts
@@ -144,9 +156,13 @@ static void l84_cbox_rules(void **state)
 		uint8_t ev, um;
 		bool counts;
 	} rows[] = {
-		{ 0x34, 0x8F, true }, { 0x34, 0x1F, true }, { 0x34, 0x0F, false },
-		{ 0x34, 0x80, false }, { 0x22, 0x41, true }, { 0x22, 0x01, false },
-		{ 0x22, 0x40, false },
+		{ .ev = 0x34, .um = 0x8F, .counts = true },
+		{ .ev = 0x34, .um = 0x1F, .counts = true },
+		{ .ev = 0x34, .um = 0x0F, .counts = false },
+		{ .ev = 0x34, .um = 0x80, .counts = false },
+		{ .ev = 0x22, .um = 0x41, .counts = true },
+		{ .ev = 0x22, .um = 0x01, .counts = false },
+		{ .ev = 0x22, .um = 0x40, .counts = false },
 	};
 	unsigned i, j, k;
 	uint32_t sel, ctr;
@@ -180,8 +196,10 @@ static void l85_fixed_width_probe_reads_the_width(void **state)
 		uint32_t fixed_ctr;
 		uint64_t want;
 	} rows[] = {
-		{ &snb, 0x395, MAX48 }, { &skl, 0x395, MAX44 }, { &tgl, 0x395, MAX48 },
-		{ &adl, 0x2FDF, MAX48 },
+		{ .p = &snb, .fixed_ctr = 0x395, .want = MAX48 },
+		{ .p = &skl, .fixed_ctr = 0x395, .want = MAX44 },
+		{ .p = &tgl, .fixed_ctr = 0x395, .want = MAX48 },
+		{ .p = &adl, .fixed_ctr = 0x2FDF, .want = MAX48 },
 	};
 	unsigned i;
 

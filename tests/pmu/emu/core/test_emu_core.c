@@ -17,12 +17,13 @@ static void c09_counts_only_with_en_global_en_and_os(void **state)
 		uint64_t sel_flags, gctl;
 		bool counts;
 	} rows[] = {
-		{ OS | EN, 1, true },
-		{ OS | USR | EN, 1, true },
-		{ OS, 1, false },       /* EN = 0 */
-		{ OS | EN, 0, false },  /* EN_PMC0 = 0 */
-		{ USR | EN, 1, false }, /* USR only: the model's activity is all at ring 0 */
-		{ EN, 1, false },       /* neither ring */
+		{ .sel_flags = OS | EN, .gctl = 1, .counts = true },
+		{ .sel_flags = OS | USR | EN, .gctl = 1, .counts = true },
+		{ .sel_flags = OS, .gctl = 1, .counts = false },      /* EN = 0 */
+		{ .sel_flags = OS | EN, .gctl = 0, .counts = false }, /* EN_PMC0 = 0 */
+		/* USR only: the model's activity is all at ring 0 */
+		{ .sel_flags = USR | EN, .gctl = 1, .counts = false },
+		{ .sel_flags = EN, .gctl = 1, .counts = false }, /* neither ring */
 	};
 	struct core_pmu u;
 	unsigned i;

@@ -46,14 +46,18 @@ static void c14_fields_as_the_spec_lays_them_out(void **state)
 		uint32_t msr;
 		uint64_t defined;
 	} rows[] = {
-		{ SEL(0), 0xFFFFFFFFull | 1ull << 36 | 0xFFull << 40 }, /* seed 004, C-70 */
-		{ FIXED_CTL, 0xFFFull },                    /* C-22: 3 x 4 bits */
-		{ GCTL, 0xFFull | 7ull << 32 },             /* C-09 */
-		{ STATUS, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 }, /* C-06, C-46 */
-		{ OVF, 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 },    /* C-07, C-43 */
-		{ 0x391, 0xFFull | 7ull << 32 | 1ull << 55 | 0x1Full << 58 },  /* C-44: no 63 */
-		{ 0x392, 0xFFull | 7ull << 32 | 1ull << 63 },                 /* C-45, OQ-C15 */
-		{ PMC(0), MAX48 },
+		/* seed 004, C-70 */
+		{ .msr = SEL(0), .defined = 0xFFFFFFFFull | 1ull << 36 | 0xFFull << 40 },
+		{ .msr = FIXED_CTL, .defined = 0xFFFull },        /* C-22: 3 x 4 bits */
+		{ .msr = GCTL, .defined = 0xFFull | 7ull << 32 }, /* C-09 */
+		/* C-06, C-46 */
+		{ .msr = STATUS, .defined = 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 },
+		/* C-07, C-43 */
+		{ .msr = OVF, .defined = 0xFFull | 7ull << 32 | 1ull << 55 | 0x3Full << 58 },
+		/* C-44: no 63 */
+		{ .msr = 0x391, .defined = 0xFFull | 7ull << 32 | 1ull << 55 | 0x1Full << 58 },
+		{ .msr = 0x392, .defined = 0xFFull | 7ull << 32 | 1ull << 63 }, /* C-45, OQ-C15 */
+		{ .msr = PMC(0), .defined = MAX48 },
 	};
 	struct reg_ref r;
 	unsigned i;
@@ -221,11 +225,16 @@ static void c17_pmc_writes_sign_extend_bit_31(void **state)
 	static const struct {
 		uint64_t write, read48, read40;
 	} rows[] = {
-		{ 0x0000FFFF80000000ull, 0xFFFF80000000ull, 0xFF80000000ull }, /* the spec's examples */
-		{ 0x0000000012345678ull, 0x12345678ull, 0x12345678ull },
-		{ 0xFFFFFFFF7FFFFFFFull, 0x7FFFFFFFull, 0x7FFFFFFFull }, /* 63:32 not stored */
-		{ 0x00000000FFFFFFFFull, MAX48, 0xFFFFFFFFFFull },
-		{ 0x1234567800000000ull, 0, 0 },
+		/* the spec's examples */
+		{ .write = 0x0000FFFF80000000ull, .read48 = 0xFFFF80000000ull,
+		  .read40 = 0xFF80000000ull },
+		{ .write = 0x0000000012345678ull, .read48 = 0x12345678ull,
+		  .read40 = 0x12345678ull },
+		/* 63:32 not stored */
+		{ .write = 0xFFFFFFFF7FFFFFFFull, .read48 = 0x7FFFFFFFull,
+		  .read40 = 0x7FFFFFFFull },
+		{ .write = 0x00000000FFFFFFFFull, .read48 = MAX48, .read40 = 0xFFFFFFFFFFull },
+		{ .write = 0x1234567800000000ull, .read48 = 0, .read40 = 0 },
 	};
 	struct core_pmu u, w;
 	unsigned i;
@@ -276,10 +285,12 @@ static void c14_reserved_bits_gp_and_change_nothing(void **state)
 		uint32_t msr;
 		uint64_t val;
 	} rows[] = {
-		{ SEL(0), 1ull << 32 }, { SEL(3), 0x4300C0ull | 1ull << 63 },
-		{ GCTL, 1ull << 4 },    /* PMC4: not in this shape (C-09) */
-		{ GCTL, 1ull << 35 },   { GCTL, 1ull << 61 },
-		{ FIXED_CTL, 1ull << 12 }, /* C-22: three fixed counters */
+		{ .msr = SEL(0), .val = 1ull << 32 },
+		{ .msr = SEL(3), .val = 0x4300C0ull | 1ull << 63 },
+		{ .msr = GCTL, .val = 1ull << 4 }, /* PMC4: not in this shape (C-09) */
+		{ .msr = GCTL, .val = 1ull << 35 },
+		{ .msr = GCTL, .val = 1ull << 61 },
+		{ .msr = FIXED_CTL, .val = 1ull << 12 }, /* C-22: three fixed counters */
 	};
 	struct core_pmu u;
 	unsigned i;

@@ -137,8 +137,8 @@ static const struct {
 	unsigned bit;
 	bool (*holds)(emu_faults_t faults);
 } rows[] = {
-	{ EMU_FAULT_BIT_CORE_V5_BITMAP_IGNORED, omitted_counter_absent },
-	{ EMU_FAULT_BIT_CORE_V5_ANY_ACCEPTED, any_bits_refused },
+	{ .bit = EMU_FAULT_BIT_CORE_V5_BITMAP_IGNORED, .holds = omitted_counter_absent },
+	{ .bit = EMU_FAULT_BIT_CORE_V5_ANY_ACCEPTED, .holds = any_bits_refused },
 };
 
 static void each_v5_defect_breaks_its_behaviour(void **state)

@@ -148,8 +148,14 @@ static void c72_leaf23_of_the_shapes(void **state)
 		const struct core_shape *s;
 		uint32_t ext, gp, fixed, ngp, version;
 	} rows[] = {
-		{ &core_shape_mtl_p, 0, 0xFF, 0x7, 8, 5 }, { &core_shape_mtl_e, 0, 0x3F, 0x5, 6, 5 },
-		{ &core_shape_v6_p, 3, 0xFF, 0x7, 8, 6 },  { &core_shape_v6_e, 2, 0xEF, 0x5, 4, 6 },
+		{ .s = &core_shape_mtl_p, .ext = 0, .gp = 0xFF, .fixed = 0x7, .ngp = 8,
+		  .version = 5 },
+		{ .s = &core_shape_mtl_e, .ext = 0, .gp = 0x3F, .fixed = 0x5, .ngp = 6,
+		  .version = 5 },
+		{ .s = &core_shape_v6_p, .ext = 3, .gp = 0xFF, .fixed = 0x7, .ngp = 8,
+		  .version = 6 },
+		{ .s = &core_shape_v6_e, .ext = 2, .gp = 0xEF, .fixed = 0x5, .ngp = 4,
+		  .version = 6 },
 	};
 	uint32_t r[4];
 	unsigned i;
@@ -276,13 +282,13 @@ static const struct {
 	unsigned bit;
 	bool (*holds)(emu_faults_t faults);
 } rows[] = {
-	{ EMU_FAULT_BIT_CORE_V6_ALIAS_SPLIT, alias_same_counter },
-	{ EMU_FAULT_BIT_CORE_V6_HOLE_COUNTS, hole_absent },
-	{ EMU_FAULT_BIT_CORE_V6_SUBLEAF_BIT0, subleaf_bitmap },
-	{ EMU_FAULT_BIT_CORE_V6_UMASK2_IGNORED, umask2_other_event },
-	{ EMU_FAULT_BIT_CORE_V6_EQ_IGNORED, eq_counts_equality },
-	{ EMU_FAULT_BIT_CORE_V6_EXT_ACCEPTED, ext_reserved },
-	{ EMU_FAULT_BIT_CORE_V6_ABOVE_HOLE_UNGATED, above_hole_gated },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_ALIAS_SPLIT, .holds = alias_same_counter },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_HOLE_COUNTS, .holds = hole_absent },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_SUBLEAF_BIT0, .holds = subleaf_bitmap },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_UMASK2_IGNORED, .holds = umask2_other_event },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_EQ_IGNORED, .holds = eq_counts_equality },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_EXT_ACCEPTED, .holds = ext_reserved },
+	{ .bit = EMU_FAULT_BIT_CORE_V6_ABOVE_HOLE_UNGATED, .holds = above_hole_gated },
 };
 
 static void each_v6_defect_breaks_its_behaviour(void **state)

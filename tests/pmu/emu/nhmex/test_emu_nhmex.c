@@ -384,8 +384,12 @@ static void x31_new_sample_interval(void **state)
 static void x32_x33_iperf(void **state)
 {
 	static const struct { unsigned k, ev; uint32_t iperf; unsigned port, sub; } rows[] = {
-		{ 3, 7, 0xE25, 1, 1 }, { 0, 0, 0xE04, 0, 0 }, { 7, 19, 0xE27, 3, 1 },
-		{ 8, 0, 0xE08, 4, 0 }, { 9, 6, 0xE09, 5, 0 }, { 15, 19, 0xE2B, 7, 1 },
+		{ .k = 3, .ev = 7, .iperf = 0xE25, .port = 1, .sub = 1 },
+		{ .k = 0, .ev = 0, .iperf = 0xE04, .port = 0, .sub = 0 },
+		{ .k = 7, .ev = 19, .iperf = 0xE27, .port = 3, .sub = 1 },
+		{ .k = 8, .ev = 0, .iperf = 0xE08, .port = 4, .sub = 0 },
+		{ .k = 9, .ev = 6, .iperf = 0xE09, .port = 5, .sub = 0 },
+		{ .k = 15, .ev = 19, .iperf = 0xE2B, .port = 7, .sub = 1 },
 	};
 	/* X-32's events, and the guide's match/mask event select 0x31 */
 	static const uint64_t events[] = { IPERF_FLIT_SEND, IPERF_IDLE_FILT, IPERF_DATA_RESP,

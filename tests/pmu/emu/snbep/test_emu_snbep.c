@@ -61,9 +61,12 @@ static void s04_oqs16_controls_and_filters_read_back(void **state)
 		uint32_t msr;
 		uint64_t defined;
 	} regs[] = {
-		{ U_CTL(1), 0x1FC6FFFF & ~CTL_RST }, { C_CTL(3, 2), 0xFFCEFFFF & ~CTL_RST },
-		{ PCU_CTL(3), 0xDFE6C0FF & ~CTL_RST }, { C_FILTER(1), 0xFFFFFC1F },
-		{ PCU_FILTER, 0xFFFFFFFF }, { U_FIXED_CTL, CTL_EN },
+		{ .msr = U_CTL(1), .defined = 0x1FC6FFFF & ~CTL_RST },
+		{ .msr = C_CTL(3, 2), .defined = 0xFFCEFFFF & ~CTL_RST },
+		{ .msr = PCU_CTL(3), .defined = 0xDFE6C0FF & ~CTL_RST },
+		{ .msr = C_FILTER(1), .defined = 0xFFFFFC1F },
+		{ .msr = PCU_FILTER, .defined = 0xFFFFFFFF },
+		{ .msr = U_FIXED_CTL, .defined = CTL_EN },
 	};
 	static const uint64_t pat[] = { ~0ull, 0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull,
 					0x12345678ull };
@@ -88,9 +91,13 @@ static void s05_oqs16_counters_writable_below_their_width(void **state)
 		uint32_t msr;
 		uint64_t max;
 	} ctrs[] = {
-		{ U_CTR(0), M44 }, { U_CTR(1), M44 }, { U_FIXED_CTR, M48 },
-		{ C_CTR(0, 0), M44 }, { C_CTR(3, 3), M44 }, { PCU_CTR(0), M48 },
-		{ PCU_CTR(3), M48 },
+		{ .msr = U_CTR(0), .max = M44 },
+		{ .msr = U_CTR(1), .max = M44 },
+		{ .msr = U_FIXED_CTR, .max = M48 },
+		{ .msr = C_CTR(0, 0), .max = M44 },
+		{ .msr = C_CTR(3, 3), .max = M44 },
+		{ .msr = PCU_CTR(0), .max = M48 },
+		{ .msr = PCU_CTR(3), .max = M48 },
 	};
 	struct snbep_uncore u;
 	unsigned i;

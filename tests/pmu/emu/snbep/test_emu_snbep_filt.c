@@ -65,9 +65,9 @@ static void s22_s23_thresh_top_bit(void **state)
 		uint64_t ev;
 		uint8_t top;
 	} box[] = {
-		{ C_CTL(2, 1), C_CTR(2, 1), 0x00, 0x81 },
-		{ PCU_CTL(1), PCU_CTR(1), 0x00, 0x11 },
-		{ U_CTL(1), U_CTR(1), 0x44, 0x11 },
+		{ .ctl = C_CTL(2, 1), .ctr = C_CTR(2, 1), .ev = 0x00, .top = 0x81 },
+		{ .ctl = PCU_CTL(1), .ctr = PCU_CTR(1), .ev = 0x00, .top = 0x11 },
+		{ .ctl = U_CTL(1), .ctr = U_CTR(1), .ev = 0x44, .top = 0x11 },
 	};
 	struct snbep_uncore u;
 	unsigned i;

@@ -94,10 +94,21 @@ static void s48_functions_on_each_sockets_bus(void **state)
 	static const struct {
 		unsigned dev, fn;
 		uint16_t did;
-	} want[] = { { 14, 1, 0x3C46 }, { 16, 0, 0x3CB0 }, { 16, 1, 0x3CB1 }, { 16, 4, 0x3CB4 },
-		     { 16, 5, 0x3CB5 }, { 8, 2, 0x3C41 }, { 9, 2, 0x3C42 }, { 8, 6, 0x3C86 },
-		     { 9, 6, 0x3C96 }, { 19, 1, 0x3C43 }, { 19, 5, 0x3C44 }, { 19, 6, 0x3C45 },
-		     { 11, 0, 0x3CE0 } };
+	} want[] = {
+		{ .dev = 14, .fn = 1, .did = 0x3C46 },
+		{ .dev = 16, .fn = 0, .did = 0x3CB0 },
+		{ .dev = 16, .fn = 1, .did = 0x3CB1 },
+		{ .dev = 16, .fn = 4, .did = 0x3CB4 },
+		{ .dev = 16, .fn = 5, .did = 0x3CB5 },
+		{ .dev = 8, .fn = 2, .did = 0x3C41 },
+		{ .dev = 9, .fn = 2, .did = 0x3C42 },
+		{ .dev = 8, .fn = 6, .did = 0x3C86 },
+		{ .dev = 9, .fn = 6, .did = 0x3C96 },
+		{ .dev = 19, .fn = 1, .did = 0x3C43 },
+		{ .dev = 19, .fn = 5, .did = 0x3C44 },
+		{ .dev = 19, .fn = 6, .did = 0x3C45 },
+		{ .dev = 11, .fn = 0, .did = 0x3CE0 },
+	};
 	uint32_t v;
 	unsigned i;
 
