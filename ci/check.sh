@@ -116,7 +116,7 @@ else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 mapfile -t shells < <(find scripts ci tests lab \( -name '*.sh' \) | sort; echo .ci/run)
 if lout=$(shellcheck -S warning "${shells[@]}" 2>&1); then ok "check.lint.shellcheck (${#shells[@]} files)"
 else bad check.lint.shellcheck "$(echo "$lout" | grep -m3 '^In \|SC[0-9]' | paste -sd ';' -)"; fi
-mapfile -t pys < <(find tools ci lab tests -name '*.py' | sort)
+mapfile -t pys < <(find tools ci lab tests scripts -name '*.py' | sort)
 if lout=$(pyflakes3 "${pys[@]}" 2>&1); then ok "check.lint.pyflakes (${#pys[@]} files)"
 else bad check.lint.pyflakes "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 phase "static checks and lint"
