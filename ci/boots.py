@@ -10,7 +10,10 @@ ci/check_jobs.sh (job =) that boots as it needs. The QEMU CPU and the
 model of a generation come from the registry (build/host/regs
 --mutation); the number of results a row expects for each glob of ran
 comes from the test catalogue (ci/catalogue.py), for the row's core shape
-and selection. Rows start in the file's order (the longest first); each
+and selection. A row with reads = boots nothing: its checks read the
+results of the named row's boot, which must boot as it would (CPU, CPUs,
+medium, options) and run every test, its own tests= among them; its
+check_run reads only the results of its selection (--select). Rows start in the file's order (the longest first); each
 row's lines print in that order once all are done, one PASS/FAIL/SKIP line
 per check, then "boots: N passed, N failed, N skipped". The wall time of
 each group, its rows' wall times summed and their CPU time, goes to
@@ -64,8 +67,9 @@ def opt(opts, key):
 
 
 def plan(row, regs, groups):
-    """(qemu.sh arguments, check_run arguments or None) of a boot row."""
-    d = os.path.join(B, "check", row["name"])
+    """(qemu.sh arguments, check_run arguments or None) of a boot row; a
+    row that reads another's boot checks that boot's results folder."""
+    d = os.path.join(B, "check", row.get("reads", row["name"]))
     model = row.get("model")
     cpu = row.get("cpu")
     if "gen" in row:
@@ -111,6 +115,8 @@ def plan(row, regs, groups):
         c += ["--verdict", f"{tid}={v}"]
     if "tests" in row:
         c += ["--tests", str(row["tests"])]
+    if "reads" in row:
+        c += ["--select", opt(opts, "tests") or "*"]
     c += row.get("checks", [])
     return q, (c if c and row.get("check_run", True) else None)
 
@@ -135,6 +141,39 @@ def run(cmd, env=None):
         return p.returncode, (o.read() + e.read()).decode(errors="replace")
 
 
+def same_boot(row, by, regs, groups):
+    """Why row cannot read the boot of row by, or None: the two must boot
+    the same (CPU, CPUs and sockets, medium, QEMU arguments, options) but
+    for row's tests=, a part of what by runs (by selects every test)."""
+    if by is None or "job" in by or "reads" in by:
+        return f"reads {row['reads']!r}, which is no boot row of ci/boots.toml"
+
+    def boot_of(r):
+        q, _ = plan(dict(r, name="-", reads="-"), regs, groups)
+        i = q.index("--opts") if "--opts" in q else len(q)
+        words = shlex.split(q[i + 1]) if i < len(q) else []
+        return (q[:i] + q[i + 2:], sorted(w for w in words if not w.startswith("tests=")),
+                r.get("exit", 0), r.get("before", []))
+    if opt(by.get("opts", ""), "tests") not in (None, "*"):
+        return f"{by['name']} runs tests={opt(by['opts'], 'tests')}, not every test"
+    if boot_of(row) != boot_of(by):
+        return f"{by['name']} boots otherwise (CPU, CPUs, medium, QEMU arguments or options)"
+    return None
+
+
+def read_boot(row, by, regs, groups):
+    """A row reading another row's boot, once that has run: its lines."""
+    why = same_boot(row, by, regs, groups)
+    if why is None:
+        _, c = plan(row, regs, groups)
+        rc, cout = run([sys.executable, "-m", "ci.check_run",
+                        os.path.join(B, "check", by["name"], "results"), *c])
+        why = "; ".join(ln for ln in cout.splitlines() if ln) or (None if rc == 0 else f"check_run exit {rc}")
+    if why is None:
+        return f"PASS check.qemu.{row['name']} (read {by['name']}'s boot)\n"
+    return f"FAIL check.qemu.{row['name']}: {why}\n"
+
+
 def job(cmd, row):
     """A scripted row or a row's before/after step: ci/check_jobs.sh CMD."""
     env = dict(os.environ, B=B, ESP=os.path.join(B, "esp.img"), DIR=os.path.join(B, "check", row["name"]))
@@ -144,6 +183,8 @@ def job(cmd, row):
 def boot(row, regs, groups):
     """One row: its lines (PASS/FAIL/SKIP and what explains a FAIL)."""
     name, d = row["name"], os.path.join(B, "check", row["name"])
+    if "reads" in row:
+        return read_boot(row, row["read"], regs, groups)
     os.makedirs(os.path.join(ROOT, d), exist_ok=True)
     if "job" in row:
         return job(row["job"], row)
@@ -198,19 +239,24 @@ def main():
                 cpu += f", {smp} CPU{'s' if smp > 1 else ''}"
                 cpu += f" in {r['sockets']} sockets" if "sockets" in r else ""
                 cpu += f"; exit {r['exit']}" if r.get("exit") else ""
+            cpu += f"; the boot of `{r['reads']}`" if "reads" in r else ""
             print(f"| `{r['name']}` | {cpu} | {r['proves']} |")
         return 0
     if a.list:
         for r in rows:
             if "job" in r:
                 print(f"{r['name']}: ci/check_jobs.sh {' '.join(r['job'])}")
+            elif "reads" in r:
+                _, c = plan(r, regs, groups)
+                print(f"{r['name']}: reads {r['reads']}'s boot\n    check_run {shlex.join(c or [])}")
             else:
                 q, c = plan(r, regs, groups)
                 print(f"{r['name']}: scripts/qemu.sh {shlex.join(q)}\n    check_run {shlex.join(c or [])}")
         return 0
     major, skipped, todo = qemu_major(), [], []
+    by_name = {r["name"]: r for r in rows}
     for r in rows:
-        if r.get("needs_qemu", 0) > major:
+        if max(r.get("needs_qemu", 0), by_name.get(r.get("reads"), {}).get("needs_qemu", 0)) > major:
             skipped.append(f"SKIP check.qemu.{r['name']}: QEMU {major} has no x2APIC under TCG; "
                            "QEMU 10 from bookworm-backports does (scripts/deps.sh)\n")
         else:
@@ -224,9 +270,17 @@ def main():
         out = boot(row, regs, groups)
         return out, t0, time.monotonic(), CPU[threading.get_ident()]
 
+    # A row that reads another's boot (reads =) boots nothing: its checks
+    # run once that boot is done.
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(timed, r) for r in todo]
-        results = [f.result() for f in futures]
+        futures = {r["name"]: pool.submit(timed, r) for r in todo if "reads" not in r}
+        for r in todo:
+            if "reads" in r:
+                f = futures.get(r["reads"])
+                if f is not None:
+                    f.result()
+                futures[r["name"]] = pool.submit(timed, dict(r, read=by_name.get(r["reads"])))
+        results = [futures[r["name"]].result() for r in todo]
     text = "".join(skipped)
     for r, (out, t0, t1, cpu) in zip(todo, results):
         text += out

@@ -3,7 +3,11 @@
 # ci/boots.toml (ci/boots.py), the checks on the boots' runs, the mutation
 # matrix. One line per check (PASS/FAIL/SKIP), then a table of the phases
 # and their wall times, then exactly one summary line "N passed, N failed"
-# over everything.
+# over everything. The mutation matrix and the host script tests run in
+# the background beside the static checks and the boots, so that no core
+# idles while a boot waits (a watchdog's bound, a halted listener) or
+# while a one-process phase runs; their lines print where they always
+# did, once they are done.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 B=build
@@ -31,6 +35,29 @@ phase() {
   cpu_now
   phases+=("$1"$'\t'"$((SECONDS - t_phase))"$'\t'"$((cpu - c_phase))"); t_phase=$SECONDS c_phase=$cpu
 }
+# bg NAME CMD...: run CMD in the background, its output into
+# $B/check/bg.NAME.out, its start and end (seconds since make check's
+# start) and its CPU seconds into $B/check/bg.NAME.time, written last.
+# Not a child of this shell (started from a subshell that ends at once),
+# so bash's times never counts it in the phase in progress: its CPU is
+# its own line of the table, added to the total at the end.
+# bg_wait NAME: wait for it to end; bg_span and bg_cpu are its figures.
+bg() {
+  local name=$1; shift
+  rm -f "$B/check/bg.$name.time"
+  ( ( t0=$((SECONDS - t_start)); TIMEFORMAT='%U %S'
+      { time "$@" > "$B/check/bg.$name.out" 2>&1; } 2> "$B/check/bg.$name.cpu"
+      echo "$t0 $((SECONDS - t_start)) $(awk '{ printf "%d", $1 + $2 }' "$B/check/bg.$name.cpu")" \
+        > "$B/check/bg.$name.tmp"
+      mv "$B/check/bg.$name.tmp" "$B/check/bg.$name.time" ) & )
+}
+bg_total=0
+bg_wait() {
+  local b e c
+  while [ ! -f "$B/check/bg.$1.time" ]; do sleep 1; done
+  read -r b e c < "$B/check/bg.$1.time" || { b=0 e=0 c=0; }
+  bg_span=$((e - b)) bg_cpu=$c bg_total=$((bg_total + c))
+}
 
 # --- host unit tests -----------------------------------------------------------
 # host RUN-HOST-TESTS-ARGS: run them, print their lines, add their tally.
@@ -48,8 +75,20 @@ phase "host unit tests (${#unit[@]} cmocka binaries)"
 # The script and Python tests (the host suite's in tests/suites/ among
 # them), by file name as make host-tests runs them.
 mapfile -t scripted < <(find tests \( -name 'test_*.sh' -o -name 'test_*.py' \) | awk -F/ '{print $NF, $0}' | sort | cut -d' ' -f2)
-host "${scripted[@]}"
-phase "host script tests (${#scripted[@]} files)"
+
+# The whole uncore suite against every injected defect of the emulated
+# uncore, on the host build, with a subset also booted here: each test fails
+# for some defect, each defect fails some test, the clean model passes
+# everything, and the boots agree with the host runs (ci/mutation.sh). It
+# needs nothing the checks below make, and they nothing of it: it starts
+# now, beside them (its host runs mostly sleep between the skipping
+# clock's events, its boots wait out windows), and its lines print after
+# the boots' checks.
+t_mut=$(date +%s)
+bg mutation ci/mutation.sh
+# The host script tests (one process at a time, much of it waiting on
+# Python's and the tools' start-up), beside the static checks and boots.
+bg scripted ci/run-host-tests.sh "${scripted[@]}"
 
 # make trace-spec on the repository's digests (docs/spec): it runs, and no
 # code cites a statement or open question that the spec does not have.
@@ -77,7 +116,7 @@ else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 mapfile -t shells < <(find scripts ci tests lab \( -name '*.sh' \) | sort; echo .ci/run)
 if lout=$(shellcheck -S warning "${shells[@]}" 2>&1); then ok "check.lint.shellcheck (${#shells[@]} files)"
 else bad check.lint.shellcheck "$(echo "$lout" | grep -m3 '^In \|SC[0-9]' | paste -sd ';' -)"; fi
-mapfile -t pys < <(find tools ci lab tests -name '*.py' | sort)
+mapfile -t pys < <(find tools ci lab tests scripts -name '*.py' | sort)
 if lout=$(pyflakes3 "${pys[@]}" 2>&1); then ok "check.lint.pyflakes (${#pys[@]} files)"
 else bad check.lint.pyflakes "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
 phase "static checks and lint"
@@ -96,6 +135,15 @@ phase "QEMU boots, all groups (ci/boots.toml), of which:"
 while IFS=$'\t' read -r g t n busy gcpu; do
   phases+=("  $g: $n rows, $busy s of boot time"$'\t'"$t"$'\t'"$gcpu")
 done < <(cat $B/check/phases.tsv 2>/dev/null)
+
+# The host script tests, started before the static checks.
+bg_wait scripted
+scripted_out=$(cat $B/check/bg.scripted.out)
+echo "$scripted_out" | grep -v '^host: '
+tally=$(echo "$scripted_out" | sed -n 's/^host: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')
+read -r hp hf <<<"${tally:-0 1}"
+pass=$((pass+hp)); fail=$((fail+hf))
+phases+=("host script tests (${#scripted[@]} files; beside the boots)"$'\t'"$bg_span"$'\t'"$bg_cpu")
 
 # make report on the smp4-nehalem boot's run: its content
 # (identity, every result, both plots inline as SVG, nothing fetched) and a
@@ -144,19 +192,16 @@ if [ -n "$wl" ] && { [ "$wcode" = 1 ] || [ "$wcode" = 3 ]; } \
   ok "check.wire.flipped-byte-refused (block $wn of $wn, exit $wcode)"
 else bad check.wire.flipped-byte-refused "line $((${wl:-0} + 2)), exit $wcode; $(grep -m2 'DAMAGED\|no whole' <<<"$werr" | paste -sd ';' -)"; fi
 
-phase "report and wire checks (on the boots' runs)"
 
-# The whole uncore suite against every injected defect of the emulated
-# uncore, on the host build, with a subset also booted here: each test fails
-# for some defect, each defect fails some test, the clean model passes
-# everything, and the boots agree with the host runs (ci/mutation.sh).
-mut_out=$(ci/mutation.sh 2>&1)
+# The mutation matrix, started before the static checks.
+bg_wait mutation
+phase "report and wire checks; the mutation matrix's end awaited"
+mut_out=$(cat $B/check/bg.mutation.out)
 echo "$mut_out" | grep -v '^mutation: '
 read -r mp mf <<<"$(echo "$mut_out" | sed -n 's/^mutation: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p')"
 pass=$((pass + ${mp:-0})); fail=$((fail + ${mf:-1}))
 # The host runs and the boots run side by side: each one's wall time from
 # the start to its last run's exit status (build/mutation/*/NAME.rc).
-t_mut=$(( $(date +%s) - (SECONDS - t_phase) ))
 mut_wall() { # mut_wall host|qemu: "N runs<TAB>seconds to the last one's end<TAB>CPU seconds"
   local n t c
   n=$(find "$B/mutation/$1" -name '*.rc' 2>/dev/null | wc -l)
@@ -164,7 +209,7 @@ mut_wall() { # mut_wall host|qemu: "N runs<TAB>seconds to the last one's end<TAB
   c=$(find "$B/mutation/$1" -name '*.time' -exec tail -qn 1 {} + 2>/dev/null | awk '{ c += $2 + $3 } END { print int(c) }')
   printf '%s\t%s\t%s' "$n" "$(( ${t:-$t_mut} - t_mut ))" "$c"
 }
-phase "mutation matrix (ci/mutation.sh), of which:"
+phases+=("mutation matrix (ci/mutation.sh; beside the boots), of which:"$'\t'"$bg_span"$'\t'"$bg_cpu")
 IFS=$'\t' read -r mh th ch <<<"$(mut_wall host)"; phases+=("  $mh host runs"$'\t'"$th"$'\t'"$ch")
 IFS=$'\t' read -r mq tq cq <<<"$(mut_wall qemu)"; phases+=("  $mq QEMU boots, beside them"$'\t'"$tq"$'\t'"$cq")
 
@@ -199,7 +244,7 @@ for p in "${phases[@]}"; do
   IFS=$'\t' read -r pn pw pc <<<"$p"; printf '  %-62s %5s %5s\n' "$pn" "$pw" "$pc"
 done
 cpu_now
-printf '  %-62s %5s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))" "$((cpu - c_start))"
+printf '  %-62s %5s %5s\n' "make check (from its first check)" "$((SECONDS - t_start))" "$((cpu - c_start + bg_total))"
 [ -z "${gc:-}" ] || printf '  %-62s %5s %5s\n' "one more generation (mean of $gn; wall: its CPU on $(nproc) cores)" \
   "$(( gc / $(nproc) ))" "$gc"
 echo "check: $pass passed, $fail failed, $skip skipped"

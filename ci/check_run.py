@@ -6,6 +6,7 @@ there is any; used by ci/check.sh.
   check_run.py DIR [--cpus N] [--packages N] [--apic MODE] [--tag T]
                [--family F --model M] [--verdict ID=VERDICT ...] [--all-pass]
                [--tests N] [--core-pmu TEXT] [--ran GLOB=N] [--reason GLOB=TEXT]
+               [--select GLOBS]
 """
 import argparse
 import fnmatch
@@ -113,6 +114,10 @@ def main():
     ap.add_argument("--all-pass", action="store_true")
     ap.add_argument("--skip-ok", default="",
                     help="with --all-pass: comma-separated globs of ids that may SKIP or be N/A")
+    ap.add_argument("--select", default="*",
+                    help="comma-separated globs, as tests= takes them: the checks of the "
+                    "results (--tests, --verdict, --ran, --reason, --all-pass, --trace*) "
+                    "read only the results they match (a row reading another row's boot)")
     ap.add_argument("--tests", type=int)
     ap.add_argument("--min-tests", type=int)
     ap.add_argument("--trace", help="this test id must carry a non-empty register trace")
@@ -204,9 +209,13 @@ def main():
         need(doc["cpu"]["family"] == a.family and doc["cpu"]["model"] == a.model,
              f"cpu family {doc['cpu']['family']:#x} model {doc['cpu']['model']:#x}, "
              f"QEMU's -cpu gives {a.family:#x} {a.model:#x}")
-    tests = {t["id"]: t for t in doc["tests"]}
+    # The results this row's checks read: all of them, or those of its
+    # selection when it reads a boot that ran more (--select).
+    chosen = [t for t in doc["tests"]
+              if any(fnmatch.fnmatchcase(t["id"], g) for g in a.select.split(",") if g)]
+    tests = {t["id"]: t for t in chosen}
     if a.tests is not None:
-        need(len(doc["tests"]) == a.tests, f"{len(doc['tests'])} tests ran, want {a.tests}")
+        need(len(chosen) == a.tests, f"{len(chosen)} tests ran, want {a.tests}")
     for v in a.verdict:
         tid, want = v.split("=")
         got = tests.get(tid, {}).get("verdict")
@@ -216,7 +225,7 @@ def main():
         need(len(tr) > 0 and all(len(e) >= 5 and e[0] in ("rd", "wr") for e in tr),
              f"{a.trace}: no register trace in results.json (verbose=3)")
     if a.trace_named:
-        hits = [t for t in doc["tests"] if fnmatch.fnmatchcase(t["id"], a.trace_named)]
+        hits = [t for t in chosen if fnmatch.fnmatchcase(t["id"], a.trace_named)]
         need(hits, f"no test matching {a.trace_named} ran")
         for t in hits:
             tr = t.get("trace") or []
@@ -225,23 +234,23 @@ def main():
                  f"accesses {' '.join(bad)} (verbose=3)")
     for r in a.ran:
         glob, n = r.rsplit("=", 1)
-        got = sum(1 for t in doc["tests"] if fnmatch.fnmatchcase(t["id"], glob))
+        got = sum(1 for t in chosen if fnmatch.fnmatchcase(t["id"], glob))
         need(got >= int(n), f"{got} tests matching {glob} ran, want at least {n}")
     for r in a.reason:
         glob, text = r.split("=", 1)
-        for t in doc["tests"]:
+        for t in chosen:
             if fnmatch.fnmatchcase(t["id"], glob):
                 need(text in t["reason"], f"{t['id']}: reason {t['reason']!r} lacks {text!r}")
     if a.min_tests is not None:
-        need(len(doc["tests"]) >= a.min_tests,
-             f"only {len(doc['tests'])} tests kept, want at least {a.min_tests}")
+        need(len(chosen) >= a.min_tests,
+             f"only {len(chosen)} tests kept, want at least {a.min_tests}")
     if a.all_pass:
         # Another uncore generation's suite is N/A by rule (harness/runner.c
         # other_gen), and so are the version-4 core tests below version 4
         # (suites/core/v4.c): never a failure of --all-pass; any other SKIP
         # or N/A only where --skip-ok allows it.
         uncore = doc.get("uncore") or ""
-        for t in doc["tests"]:
+        for t in chosen:
             # the generation gate's N/A: its reason names the test's own
             # suite and the CPU's uncore, another one (client for snb,
             # disc for spr, snbep's tests on a part whose suite is another)

@@ -128,69 +128,19 @@ fi
 
 # The serial stream, line by line, into the log and stdout, killing QEMU at
 # --until / --kill-at-line, at the end of a run QEMU does not end itself
-# (end=halt, end=exit, help, list), and at a stall or the overall cap.
+# (end=halt, end=exit, help, list), and at a stall or the overall cap; the
+# monitor's system_reset at --reset-at-lines (scripts/serial_watch.py).
 watch_serial() {
-  local n=0 m=0 line rc left fw=0 planned= t0=$SECONDS deadline
-  deadline=$((t0 + ${cap:-600}))
-  while :; do
-    left=$((deadline - SECONDS))
-    [ "$left" -gt "$timeout" ] && left=$timeout
-    if [ "$left" -le 0 ]; then
-      stop_qemu timedout "overall cap of $((deadline - t0)) s reached${planned:+ (a plan of $planned results)}"
-      break
-    fi
-    IFS= read -r -t "$left" line; rc=$?
-    if [ "$rc" -gt 128 ]; then   # no whole line for $left seconds
-      [ -z "$line" ] || printf '%s' "$line" >> "$serial_out"
-      if [ $((deadline - SECONDS)) -le 0 ]; then continue; fi
-      stop_qemu timedout "no console line for ${timeout} s: a hang (--timeout, make qemu TIMEOUT=)"
-      break
-    fi
-    [ "$rc" = 0 ] || [ -n "$line" ] || break
-    printf '%s\n' "$line" >> "$serial_out"
-    # The framed copies of results.json (hundreds of base64 lines,
-    # docs/results.md "Results over the wire") only on request: the log
-    # keeps them for tools/serial2results.py.
-    [ "$quiet" = 1 ] || { [ "$wire" = 0 ] && [[ $line == "wire: "* ]]; } || printf '%s\n' "$line"
-    n=$((n + 1))
-    # The plan, from the first verdict line "[n/N]" or "[a-b/N]": the cap
-    # grows with it, unless --cap fixed it.
-    if [ -z "$planned" ] && [[ $line =~ ^\[[0-9]+(-[0-9]+)?/([0-9]+)\]\  ]]; then
-      planned=${BASH_REMATCH[2]}
-      [ -n "$cap" ] || deadline=$((t0 + 600 + 2 * planned))
-    fi
-    [ -n "$until" ] && [[ $line =~ $until ]] && m=$((m + 1))
-    if [ "$m" = "$until_nth" ] || [ "$n" = "$kill_line" ]; then
-      stop_qemu killed
-    elif [ -z "$until" ] && { [ "$fw" = 1 ] || [[ $line =~ ^end:\ halted\ \(exit\ code ]]; }; then
-      stop_qemu ended
-    fi
-    [[ $line =~ ^end:\ returning\ to\ the\ firmware\ \(exit\ code ]] && fw=1
-    [[ $resets == *",$n,"* ]] && reset_machine
-  done
-}
-
-# QEMU killed (SIGKILL), the reason kept in $work/$1 for the exit code.
-stop_qemu() {
-  kill -9 "$(cat "$work/qemu.pid" 2>/dev/null)" 2>/dev/null && echo "${2:-}" > "$work/$1"
-}
-
-# The monitor's system_reset, as a reset button: the machine reboots
-# (--reboot) with whatever the medium holds at that instant.
-reset_machine() {
-  /usr/bin/python3 - "$work/mon.sock" <<'PY' || echo "qemu.sh: no monitor to reset through" >&2
-import socket, sys
-s = socket.socket(socket.AF_UNIX)
-s.connect(sys.argv[1])
-s.sendall(b"system_reset\n")
-s.close()
-PY
+  /usr/bin/python3 "$(dirname "$0")/serial_watch.py" --work "$work" --out "$serial_out" \
+    --timeout "$timeout" ${cap:+--cap "$cap"} ${until:+--until "$until"} --until-nth "$until_nth" \
+    --kill-line "$kill_line" --resets "$resets" $([ "$quiet" = 1 ] && echo --quiet) \
+    $([ "$wire" = 1 ] && echo --wire)
 }
 
 set +e
 # QEMU writes the serial port to a file, which never refuses a byte; the
 # lines are read from it as it grows. Through a pipe, QEMU's 16550 dropped
-# a byte the reader had no room for after a few retries, and the reader, a
+# a byte the reader had no room for after a few retries, and the reader, then a
 # shell loop, fell behind on a loaded host: garbled trace lines failed the
 # replay check in four make check runs beside other builds (load 10-35).
 raw=$work/com1.raw
@@ -205,8 +155,7 @@ raw=$work/com1.raw
   < /dev/null > /dev/null 2>"$work/qemu.err" &
   qpid=$!
   # tail ends once QEMU has ended and the file is read out.
-  tail -n +1 -F -s 0.2 --pid="$qpid" "$raw" 2>/dev/null \
-    | sed -u -e 's/\r//g' -e 's/\x1b\[[0-9;?=]*[a-zA-Z]//g' | watch_serial
+  tail -n +1 -F -s 0.2 --pid="$qpid" "$raw" 2>/dev/null | watch_serial
   wait "$qpid"; qs=$?; } 2>/dev/null
 set -e
 # The exit code the harness's closing line names, if it printed one.

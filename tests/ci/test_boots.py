@@ -4,7 +4,8 @@ and suites: the catalogue's count (every test once, a SUITE_EACH_TYPE
 suite's twice on a hybrid core shape, tests= and skip= applied, inject=
 tests never); a row's QEMU and check_run arguments (the registry's CPU and
 model, expect_cpu= added unless given, cpu_add, CPUs and packages, {dir},
-check_run = false); and ci/boots.toml itself: every row named once with a
+check_run = false); a row reading another's boot (reads =: the same
+boot but for tests=, read through check_run --select); and ci/boots.toml itself: every row named once with a
 group and what it proves, every step a function of ci/check_jobs.sh, every
 gen a registry row (SKIP without build/host/regs). Prints TAP (ci/tap.py)."""
 import os
@@ -48,9 +49,28 @@ report("plan: an expect_cpu= given is kept", q[q.index("--opts") + 1] == "expect
 q, c = boots.plan({"name": "r", "smp": 2, "check_run": False, "tests": 1}, regs, groups)
 report("plan: check_run = false checks exit and log only", c is None and "--cpu" not in q)
 
+# A row reading another's boot: the same boot but for its tests=, which
+# its check_run applies (--select) to that boot's results folder.
+by = {"name": "all", "gen": "nhm", "smp": 4, "opts": "tag=t"}
+reader = {"name": "part", "reads": "all", "gen": "nhm", "smp": 4, "opts": "tests=a.* tag=t"}
+q, c = boots.plan(reader, regs, groups)
+report("reads: check_run reads the boot's folder, its selection only",
+       c[-2:] == ["--select", "a.*"] and os.path.join(boots.B, "check", "all", "results") in q, " ".join(c))
+report("reads: the same boot but for tests= is read", boots.same_boot(reader, by, regs, groups) is None)
+report("reads: another CPU count is refused",
+       boots.same_boot(dict(reader, smp=2), by, regs, groups) is not None)
+report("reads: other options are refused",
+       boots.same_boot(dict(reader, opts="tests=a.* tag=u"), by, regs, groups) is not None)
+report("reads: a boot of a part of the tests is refused",
+       boots.same_boot(reader, dict(by, opts="tests=b.* tag=t"), regs, groups) is not None)
+report("reads: a job or a missing row is refused",
+       boots.same_boot(reader, None, regs, groups) and boots.same_boot(reader, {"name": "j", "job": ["x"]}, regs, groups))
+
 with open(os.path.join(root, "ci", "boots.toml"), "rb") as f:
     rows = tomllib.load(f)["boot"]
 names = [r["name"] for r in rows]
+report("boots.toml: every reads names a boot row before it",
+       all(r["reads"] in names[:names.index(r["name"])] for r in rows if "reads" in r))
 report("boots.toml: every row named once, with a group and what it proves",
        len(set(names)) == len(names) and all(r.get("group") and r.get("proves") for r in rows))
 funcs = set(re.findall(r"^(\w+)\(\) \{", open(os.path.join(root, "ci", "check_jobs.sh")).read(), re.M))
