@@ -70,7 +70,7 @@ static enum verdict nsbox(struct tctx *t, unsigned *n)
 			      "bus: the die's SBOXes unknown (V-31, OQ-V14; pci: %s)",
 			      (snb_v4() ? V3_PCU3_ID_BDX : V3_PCU3_ID_HSX) >> 16, V3_PCU3_DEV,
 			      V3_PCU3_FN, plat_pci_mechanism());
-	t_figure(t, "capid4_chop_value", V3_CHOP(cap), "value");
+	t_figure(t, "capid4_chop_id", V3_CHOP(cap), "id");
 	*n = V3_CHOP(cap) ? V3_MAX_SBOX : snb_v4() ? 0 : 2;
 	return V_PASS;
 }
