@@ -396,6 +396,8 @@ static void print_docs_gens(void)
 		printf("| `%s` | %s | ", u->name, u->desc);
 		for (i = 0; i < u->nmodels; i++)
 			printf("%s0x%02X", i ? ", " : "", u->models[i]);
+		if (u->min_stepping)
+			printf(" from stepping %u", u->min_stepping);
 		printf(" | %s | ", emu_binding_for(u->name) ? "yes" : "no");
 		if (u->suite)
 			printf("`%s.*` |\n", u->suite);
