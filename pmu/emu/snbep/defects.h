@@ -14,6 +14,7 @@
 
 #include "pmu/emu/snbep/pci_defects.h"
 #include "pmu/emu/snbep/ivbep_defects.h"
+#include "pmu/emu/snbep/skx_defects.h"
 
 #define EMU_SNBEP_FAULTS(D, f)                                                          \
 	/* box control */                                                               \
@@ -74,6 +75,7 @@
 	D(f, SNBEP_OCC_SEL_SWAPPED, "snbep-occ-sel-swapped", HOST, "occ_sel 2 counts C6 cores, 3 C3 (S-26)") \
 	D(f, SNBEP_RESID_FROZEN, "snbep-resid-frozen", HOST, "the PCU's freeze stops the C3/C6 residency counters (S-46)") \
 	EMU_SNBEP_PCI_FAULTS(D, f)                                                      \
-	EMU_IVBEP_FAULTS(D, f)
+	EMU_IVBEP_FAULTS(D, f)                                                          \
+	EMU_SKX_FAULTS(D, f)
 
 #endif

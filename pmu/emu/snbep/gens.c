@@ -30,3 +30,19 @@ const struct snbep_gen snbep_gen_ivbep = {
 	.max_cbox = 15,
 	.global = true,
 };
+
+/* K-03..K-08: the global layer at 0x700 with the freeze bits at 63 and 61
+ * (the model reads them from the table); K-14, OQ-K9: the CHAs of a 10-
+ * or a 28-CHA die, whatever the cores; K-13: tid_en's filter. */
+const struct snbep_gen snbep_gen_skx = {
+	.boxes = skx_boxes,
+	.nboxes = ARRAY_SIZE(skx_boxes),
+	.ubox = &skx_ubox,
+	.cbox = &skx_cha,
+	.pcu = &skx_pcu,
+	.residency = &skx_residency,
+	.max_cbox = 28,
+	.dies = { 10, 28 },
+	.tid_filter = true,
+	.global = true,
+};

@@ -34,16 +34,14 @@
 #define CTL_INV (1ull << 23)          /* S-23 */
 /* S-22: 8 bits in a C-box; the U-box's 31:29 are reserved, so read 0. */
 #define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFF)
-/* What a stream counter's cache depends on: ev_sel, umask, edge, invert,
- * thresh. */
-#define CTL_SELECT 0xFF84FFFFu
+/* What a stream counter's cache depends on: ev_sel, umask, edge, tid_en
+ * (K-13), invert, thresh. */
+#define CTL_SELECT 0xFF8CFFFFu
 
-/* Addresses the model tells apart (pmu/regs/snbep.c). */
-#define MSR_U_FIXED_CTR 0xC09
-#define MSR_U_CTR0 0xC16
-#define MSR_C0_CTR0 0xD16
-#define MSR_PCU_CTR0 0xC36
+/* The address the model tells apart in every generation (S-46, K-10). */
 #define MSR_CORE_C3_CTR 0x3FC
+#define CTL_TID_EN (1ull << 19)       /* K-13 */
+#define TID_CORE(f) ((unsigned)((f) & 0x1FF) >> 3) /* OQ-K8: core << 3 | thread */
 
 /* S-03, OQ-S01: IVB-EP's global and status registers are not on 0x2D. */
 static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
@@ -114,20 +112,20 @@ static bool frozen_own(const struct snbep_uncore *u, const struct snbep_box *b)
 	return b->frz && (b->frz_en || F(u, SNBEP_FRZ_EN_IGNORED)); /* S-11, S-12, OQ-S03 */
 }
 
-/* The boxes as a ring, C-box 0..ncores-1 then the PCU: where the leaking
+/* The boxes as a ring, C-box 0..ncbox-1 then the PCU: where the leaking
  * defects' reset goes (the next box) and freeze comes from (the previous). */
 static struct snbep_box *next_box(struct snbep_uncore *u, struct snbep_box *b)
 {
 	if (b == &u->pcu)
 		return &u->cbox[0];
-	return b == &u->cbox[u->ncores - 1] ? &u->pcu : b + 1;
+	return b == &u->cbox[u->ncbox - 1] ? &u->pcu : b + 1;
 }
 
 static const struct snbep_box *prev_box(const struct snbep_uncore *u, const struct snbep_box *b)
 {
 	if (b == &u->cbox[0])
 		return &u->pcu;
-	return b == &u->pcu ? &u->cbox[u->ncores - 1] : b - 1;
+	return b == &u->pcu ? &u->cbox[u->ncbox - 1] : b - 1;
 }
 
 static bool frozen(const struct snbep_uncore *u, const struct snbep_box *b)
@@ -165,6 +163,12 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 
 	if (r->box < 0 && !ev && F(u, SNBEP_UBOX_EV0_COUNTS))
 		return 1; /* S-18 broken */
+	/* K-13, OQ-K8: tid_en keeps the thread FILTER0.tid names; the
+	 * synthetic streams are the package's cores', so a core it lacks
+	 * sends nothing (clockticks are no core's). */
+	if (r->box >= 0 && ev && u->g->tid_filter && (ctl & CTL_TID_EN) &&
+	    TID_CORE(u->cbox[r->box].filter) >= u->ncores && !F(u, SKX_TID_IGNORED))
+		return 0;
 	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
 		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
 	e = event_rule_find(r->box >= 0 ? u->g->cbox : u->g->ubox, ev, umask);
@@ -226,7 +230,7 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 {
 	unsigned b, k;
 
-	for (b = 0; b < u->ncores; b++)
+	for (b = 0; b < u->ncbox; b++)
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
@@ -295,9 +299,9 @@ static void advance(void *m, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 	/* Wrapped counters (bit k; the U-box's fixed one at SNBEP_NCTR): C-box
-	 * b at b, the PCU at ncores, the U-box at ncores + 1. */
+	 * b at b, the PCU at ncbox, the U-box at ncbox + 1. */
 	unsigned wrap[SNBEP_MAX_CBOX + 2] = { 0 };
-	unsigned b, k, c, pcu = u->ncores, ubox = u->ncores + 1;
+	unsigned b, k, c, pcu = u->ncbox, ubox = u->ncbox + 1;
 	uint64_t a = u->now, pa, pb;
 
 	if (now <= a)
@@ -313,7 +317,7 @@ static void advance(void *m, uint64_t now)
 
 		wrap[ubox] |= (unsigned)add_stream(u, &r, a, now) << k;
 	}
-	for (b = 0; b < u->ncores; b++)
+	for (b = 0; b < u->ncbox; b++)
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
@@ -480,6 +484,31 @@ static bool filter1(const struct loc *l)
 	return false;
 }
 
+/* FILTER0 of a C-box or the PCU takes val; where tid selects what a
+ * C-box counts (K-13), its streams change with it, so their edge
+ * detectors are kept and their caches refilled. */
+static void refilter(struct snbep_uncore *u, const struct loc *l, uint64_t val)
+{
+	unsigned b = (unsigned)(l->box - u->cbox), k;
+
+	if (l->r.box != u->g->cbox || !u->g->tid_filter) {
+		l->box->filter = val;
+		return;
+	}
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		struct sref r = cbox_ref(u, b, k);
+
+		snapshot(u, &r);
+	}
+	l->box->filter = val;
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		struct sref r = cbox_ref(u, b, k);
+
+		*r.key = ~0u;
+		stream_sync(u, &r);
+	}
+}
+
 /* Where the register r lives in the model. */
 static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *l)
 {
@@ -512,7 +541,13 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 
 	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
 		return -1;
-	if (r->box == u->g->cbox && r->box_idx >= u->ncores &&
+	/* OQ-K10: a box type of the description the model has no state for
+	 * (the Xeon Scalable's IIO and IRP) faults, as a register the part
+	 * lacks. */
+	if (r->box != u->g->ubox && r->box != u->g->cbox && r->box != u->g->pcu &&
+	    r->box != u->g->residency)
+		return VEC_GP;
+	if (r->box == u->g->cbox && r->box_idx >= u->ncbox &&
 	    !(u->g->global && F(u, IVBEP_CBOX_COUNT_MAX))) /* V-21, OQ-V6 broken */
 		return VEC_GP;
 	*i = core;
@@ -591,7 +626,7 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) /* V-18 */
 			l.box->filter1 = val & reg_defined_mask(l.r.tmpl);
 		else
-			l.box->filter = val & reg_defined_mask(l.r.tmpl);
+			refilter(u, &l, val & reg_defined_mask(l.r.tmpl));
 		return 0;
 	case ROLE_CTL:
 		write_ctl(u, &l.r, l.stream ? &l.sref : NULL, l.ctr, val);
@@ -633,11 +668,17 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
-static uint8_t table_width(const struct snbep_gen *g, uint32_t msr)
+/* The width of box type b's counters that come count to a run: the
+ * U-box's fixed counter 1, its general ones SNBEP_UNCTR, a C-box's and the
+ * PCU's SNBEP_NCTR (S-36..S-38, V-16, K-10). */
+static uint8_t table_width(const struct box_type *b, unsigned count)
 {
-	struct reg_ref r;
+	unsigned i;
 
-	return reg_find(g->boxes, g->nboxes, msr, &r) ? r.tmpl->width : 64;
+	for (i = 0; i < b->nregs; i++)
+		if (b->regs[i].role == ROLE_CTR && b->regs[i].count == count)
+			return b->regs[i].width;
+	return 64;
 }
 
 /* model: one C-box per core of the package on every model (OQ-S15). */
@@ -649,32 +690,36 @@ void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 }
 
 /* One C-box per core of the package, up to the generation's register sets
- * (OQ-S15, V-21, OQ-V6). */
+ * (OQ-S15, V-21, OQ-V6), or the die's (K-14). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now)
 {
 	struct snbep_uncore *u = m;
-	uint8_t w_ugp = table_width(g, MSR_U_CTR0), w_c = table_width(g, MSR_C0_CTR0);
+	uint8_t w_ugp = table_width(g->ubox, SNBEP_UNCTR), w_c = table_width(g->cbox, SNBEP_NCTR);
 	unsigned b, k;
 
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
 	u->g = g;
 	u->faults = faults;
 	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
+	/* K-14, OQ-K9: the die's CHAs, whatever the cores. */
+	u->ncbox = !g->dies[0] ? u->ncores : u->ncores <= g->dies[0] ? g->dies[0] : g->dies[1];
+	if (g->dies[0] && F(u, SKX_CHA_PER_CORE))
+		u->ncbox = u->ncores; /* K-14 broken */
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
 	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
-	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g, MSR_U_FIXED_CTR);
+	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g->ubox, 1);
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
 		for (b = 0; b < SNBEP_MAX_CBOX; b++)
 			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_c;
-		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g, MSR_PCU_CTR0);
+		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, SNBEP_NCTR);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {
-		for (b = 0; b < u->ncores; b++) {
+		for (b = 0; b < u->ncbox; b++) {
 			struct sref c = cbox_ref(u, b, k);
 
 			*c.key = ~0u;

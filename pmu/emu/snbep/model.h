@@ -30,7 +30,7 @@
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
-#define SNBEP_MAX_CBOX 15        /* the most C-boxes of a generation (IVB-EP's, V-21) */
+#define SNBEP_MAX_CBOX 28        /* the most C-boxes of a generation (SKX's CHAs, K-14) */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
@@ -59,12 +59,18 @@ struct snbep_gen {
 	unsigned nboxes;
 	const struct box_type *ubox, *cbox, *pcu, *residency;
 	unsigned max_cbox;  /* register sets of the largest die (OQ-S15, V-21) */
+	/* The C-box counts of its dies, smallest first, where the count is
+	 * the die's, not the cores' (K-14, OQ-K9: a package of up to dies[0]
+	 * cores is on the small die); 0: one C-box per core (OQ-S15, OQ-V6). */
+	uint8_t dies[2];
+	/* CTL.tid_en selects FILTER0.tid's thread (K-13, OQ-K8). */
+	bool tid_filter;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
 	bool global;
 };
-extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep;
+extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_skx;
 
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
@@ -79,7 +85,8 @@ struct snbep_box {
 struct snbep_uncore {
 	const struct snbep_gen *g;
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
-	unsigned ncores;       /* cores of the package: C-boxes 0..ncores-1 (OQ-S15) */
+	unsigned ncores;       /* cores of the package */
+	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
@@ -141,6 +148,10 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 #define SNBEP_CBOX_MAX 7 /* a C-box event's most a cycle where no source gives it */
 unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, unsigned max, uint64_t t);
 unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
+
+/* The Xeon Scalable's (pmu/emu/snbep/skx.c): the same operations on
+ * snbep_gen_skx, with CAPID6 on each package's bus (K-14). */
+extern const struct emu_model skx_model;
 
 /* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert
  * and edge (S-22..S-24; gt: the off-by-one defects); with thresh 0 they

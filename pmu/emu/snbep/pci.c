@@ -39,7 +39,7 @@ static bool has(const struct snbep_pci *p, emu_faults_t f)
 
 /* OQ-S27: package p of n on the last bus of its equal share of the 256
  * (two sockets: 0x7F and 0xFF). */
-static uint8_t pci_bus(unsigned p, unsigned n)
+uint8_t snbep_pci_bus(unsigned p, unsigned n)
 {
 	return (uint8_t)((p + 1) * (256 / (n ? n : 1)) - 1);
 }
@@ -341,7 +341,7 @@ static void pci_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint
 const struct emu_pci_model snbep_pci_model = {
 	.size = sizeof(struct snbep_pci),
 	.init = pci_init,
-	.bus = pci_bus,
+	.bus = snbep_pci_bus,
 	.read = pci_read,
 	.write = pci_write,
 	.traffic = pci_traffic,

@@ -41,5 +41,8 @@ struct snbep_pci {
 };
 
 extern const struct emu_pci_model snbep_pci_model;
+/* OQ-S27: the bus package p of n presents its functions on (the Xeon
+ * Scalable's CAPID6 too, pmu/emu/snbep/skx.c). */
+uint8_t snbep_pci_bus(unsigned p, unsigned n);
 
 #endif
