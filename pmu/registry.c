@@ -167,6 +167,7 @@ const struct uncore_gen uncore_gens[] = {
 		MODELS(0x55),
 		.boxes = skx_boxes,
 		.nboxes = ARRAY_SIZE(skx_boxes),
+		.suite = "skx",
 	},
 	{
 		.name = "clx",
@@ -176,6 +177,7 @@ const struct uncore_gen uncore_gens[] = {
 		.min_stepping = 5,
 		.boxes = skx_boxes,
 		.nboxes = ARRAY_SIZE(skx_boxes),
+		.suite = "skx",
 	},
 	/* The discovery generations: no register table of their own, the
 	 * machine's discovery table says where every unit is (D-01..D-20);

@@ -296,11 +296,21 @@ static struct row resolve(const struct mutation_row *m)
 	return r;
 }
 
-/* Whether row r runs defect d: its generation's MUT defects and the kinds
- * the row lists, and, where core.* runs, the core PMU's that can show on
+/* Whether row r runs defect d: its generation's MUT defects (or those of
+ * its only list) and the kinds the row lists, and, where core.* runs, the core PMU's that can show on
  * its shape. */
+static bool listed(const char *const *names, const char *name)
+{
+	for (; *names; names++)
+		if (!strcmp(*names, name))
+			return true;
+	return false;
+}
+
 static bool runs(const struct row *r, const struct emu_defect *d)
 {
+	if (d->gen == r->fam && r->m->only)
+		return (r->m->runs >> d->run & 1) || listed(r->m->only, d->name);
 	if (d->gen == r->fam && (d->run == EMU_RUN_MUT || (r->m->runs >> d->run & 1)))
 		return true;
 	return r->core && d->gen == EMU_FAM_CORE && shows_on(d->run, r->core);

@@ -10,6 +10,7 @@
 #include "suites/snbep/snbep.h"
 #include "suites/snbep/pci.h"
 #include "suites/snbep/v2.h"
+#include "suites/skx/skx.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -42,6 +43,8 @@ const struct suite *const all_suites[] = {
 	&snbep_pcu_suite,
 	&snbep_pci_suite,
 	&snbep_v2_suite,
+	/* Xeon Scalable: Skylake-SP, Cascade Lake (suites/skx) */
+	&skx_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

@@ -58,7 +58,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
  * rows whose layout has MMIO units behind SAFBAR (layout F, L-119); E5, IVB
  * (the E5 family's model) the rows of a generation without, or with, the
- * global layer of the E5 v2 (S-03, V-03). */
+ * global layer of the E5 v2 (S-03, V-03); SKX the rows of the Xeon
+ * Scalable (K-xx). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -74,7 +75,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(TILES, "tiles")                                                                  \
 	R(SAF, "saf")                                                                      \
 	R(E5, "e5")                                                                        \
-	R(IVB, "ivb")
+	R(IVB, "ivb")                                                                      \
+	R(SKX, "skx")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -18,6 +18,23 @@ const struct mutation_row mutation_rows[] = {
 	 * fifteen are absent (V-21). */
 	{ .name = "ivbep", .model = 0x3E, .cpus = 8, .qemu_cpu = "IvyBridge,model=62",
 	  .runs = RUN(IVB) },
+	/* Skylake-SP on QEMU's Skylake-Server: 4 cores a package, on the
+	 * 10-CHA die (OQ-K9), so CHAs 4..9 answer though no core sits by
+	 * them (K-14). The family's defects its skx.* tests show (box
+	 * control, gates, widths, threshold, invert and edge, the global
+	 * layer), not those of the E5-2600's PCU occupancy, band filter,
+	 * clocks, or IVB-EP's invert and PMI, which it has not. */
+	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server", .runs = RUN(SKX),
+	  .only = (const char *const[]){
+		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
+		"snbep-frz-holds-reads", "snbep-rst-ctrs-leaves-one", "snbep-rst-leaks",
+		"snbep-rst-on-any-write", "snbep-rst-ctrs-clears-ctl", "snbep-en-ignored",
+		"snbep-ctl-rst-ignored", "snbep-constraint-ignored", "snbep-upper-bits-kept",
+		"snbep-pcu-width-44", "snbep-uclk-width-44", "snbep-tbl-thresh-narrow",
+		"snbep-thresh-off-by-one", "snbep-invert-ignored", "snbep-edge-counts-levels",
+		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
+		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
+		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases", NULL } },
 	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
 	 * are absent (L-16, L-19). */
@@ -82,16 +99,11 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and umask 0 (S-60, S-62)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
 			"count (V-03..V-08, V-12, V-21)",
+	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
+			"tid filter (K-03, K-08, K-13, K-14)",
 };
 
-#define SKX_NO_SUITE "no on-target suite runs on the skx model yet; " \
-	"tests/pmu/emu/snbep/test_emu_skx.c shows it breaks its statement"
 const struct mutation_host_only mutation_host_only[] = {
-	{ .defect = "skx-frz-at-31", .why = SKX_NO_SUITE },
-	{ .defect = "skx-cha-per-core", .why = SKX_NO_SUITE },
-	{ .defect = "skx-capid6-all", .why = SKX_NO_SUITE },
-	{ .defect = "skx-cha-status-lost", .why = SKX_NO_SUITE },
-	{ .defect = "skx-tid-ignored", .why = SKX_NO_SUITE },
 	{ .defect = "snbep-occ-sel-swapped",
 	  .why = "needs a core in C3/C6, which QEMU cannot give (CPUID.05H:EDX = 0); asserted by "
 		 "`snbep.pcu.occ-states`/`snbep.pcu.residency` where MWAIT enumerates them" },

@@ -109,6 +109,11 @@ struct box_type {
 	/* Its event restrictions, terminated by an entry with spec NULL;
 	 * NULL: none known. */
 	const struct event_rule *events;
+	/* A part may lack some of its instances, and no table says which
+	 * (the Xeon Scalable's CHAs beyond CAPID6's count, K-14; its IIO and
+	 * IRP boxes on a model without them, OQ-K10): an instance exists
+	 * where its first readable register answers. */
+	bool probed;
 };
 
 /* A SCOPE_PCI box type with the PCI device id and the device and function

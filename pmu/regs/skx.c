@@ -176,20 +176,22 @@ static const struct event_rule iio_events[] = {
 	RULE(0xd4, 0xc), RULE(0xd5, 0xc), { .spec = NULL },
 };
 
-#define BOX(var, box_name, n, stride, scope_, box_regs, rules)                             \
+#define BOX(var, box_name, n, stride, scope_, box_regs, rules, probe)                      \
 	const struct box_type var = {                                                      \
 		.name = box_name, .nboxes = n, .box_stride = stride, .scope = scope_,      \
 		.regs = box_regs, .nregs = ARRAY_SIZE(box_regs), .events = rules,          \
+		.probed = probe,                                                           \
 	}
 
-BOX(skx_ubox, "ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, NULL);
+BOX(skx_ubox, "ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, NULL, false);
 /* 28 register sets, of which CAPID6 says which exist (K-14). */
-BOX(skx_cha, "cha", 28, 0x10, SCOPE_PACKAGE, cha_regs, cha_events);
-BOX(skx_iio, "iio", 6, 0x20, SCOPE_PACKAGE, iio_regs, iio_events);
-BOX(skx_iio_free, "iio_free", 6, 0x10, SCOPE_PACKAGE, iio_free_regs, NULL);
-BOX(skx_irp, "irp", 6, 0x20, SCOPE_PACKAGE, irp_regs, NULL);
-BOX(skx_pcu, "pcu", 1, 0, SCOPE_PACKAGE, pcu_regs, NULL);
-BOX(skx_residency, "pcu_residency", 1, 0, SCOPE_CORE, residency_regs, NULL);
+BOX(skx_cha, "cha", 28, 0x10, SCOPE_PACKAGE, cha_regs, cha_events, true);
+/* OQ-K10: the model has none of these. */
+BOX(skx_iio, "iio", 6, 0x20, SCOPE_PACKAGE, iio_regs, iio_events, true);
+BOX(skx_iio_free, "iio_free", 6, 0x10, SCOPE_PACKAGE, iio_free_regs, NULL, true);
+BOX(skx_irp, "irp", 6, 0x20, SCOPE_PACKAGE, irp_regs, NULL, true);
+BOX(skx_pcu, "pcu", 1, 0, SCOPE_PACKAGE, pcu_regs, NULL, false);
+BOX(skx_residency, "pcu_residency", 1, 0, SCOPE_CORE, residency_regs, NULL, false);
 
 const struct box_type *const skx_boxes[] = {
 	&skx_ubox, &skx_cha, &skx_iio, &skx_iio_free, &skx_irp, &skx_pcu, &skx_residency,

@@ -703,9 +703,8 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 	u->faults = faults;
 	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
 	/* K-14, OQ-K9: the die's CHAs, whatever the cores. */
-	u->ncbox = !g->dies[0] ? u->ncores : u->ncores <= g->dies[0] ? g->dies[0] : g->dies[1];
-	if (g->dies[0] && F(u, SKX_CHA_PER_CORE))
-		u->ncbox = u->ncores; /* K-14 broken */
+	u->ndie = !g->dies[0] ? 0 : u->ncores <= g->dies[0] ? g->dies[0] : g->dies[1];
+	u->ncbox = u->ndie && !F(u, SKX_CHA_PER_CORE) ? u->ndie : u->ncores; /* K-14 */
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
 	/* S-36, S-37, S-38 (OQ-S07): from the register table. */

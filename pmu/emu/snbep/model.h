@@ -87,6 +87,7 @@ struct snbep_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	unsigned ncores;       /* cores of the package */
 	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
+	unsigned ndie;         /* the die's CHAs, which CAPID6 names (K-14); 0: no dies */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];

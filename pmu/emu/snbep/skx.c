@@ -32,7 +32,7 @@ static uint32_t capid6(const struct snbep_uncore *u)
 {
 	if (F(u, SKX_CAPID6_ALL))
 		return CAPID6_CHAS; /* K-14 broken */
-	return (uint32_t)((1ull << u->ncbox) - 1) & CAPID6_CHAS;
+	return (uint32_t)((1ull << u->ndie) - 1) & CAPID6_CHAS;
 }
 
 /* The PCU function's configuration space: its ids and CAPID6, 0
