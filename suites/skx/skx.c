@@ -201,7 +201,9 @@ static enum verdict freeze_all(struct tctx *t)
 	return v;
 }
 
-/* K-10: every counter keeps 48 bits of a write and wraps past 2^48 - 1. */
+/* K-10: every counter keeps 48 bits of a write and wraps past 2^48 - 1;
+ * a write with the bits above set is dropped there (OQ-S16's reading; a
+ * part may fault it instead, reported). */
 static enum verdict widths(struct tctx *t)
 {
 	static const struct {
@@ -216,11 +218,19 @@ static enum verdict widths(struct tctx *t)
 	};
 	unsigned n, i;
 	uint64_t v, end;
+	int e;
 
 	TRY(ncha_of(t, &n));
 	TRY(skx_quiet(t, n));
 	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		WR(t, c[i].ctr, ~0ull);
+		e = msr_write(plat_this_cpu(), c[i].ctr, ~0ull);
+		if (e < 0)
+			return t_error(t, "wrmsr 0x%x: backend error %d", c[i].ctr, e);
+		TRY(t_default(t, "OQ-S16", "bits above the width dropped on write", e == 0, "%s "
+			      "faulted (%d) on a write of all ones (OQ-S16 model choice: dropped)",
+			      c[i].name, e));
+		if (e)
+			WR(t, c[i].ctr, SKX_W48);
 		RD(t, c[i].ctr, &v);
 		CHECK(t, v == SKX_W48, "%s reads 0x%lx after writing all ones: want 48 bits "
 		      "(K-10)", c[i].name, (unsigned long)v);
@@ -284,7 +294,8 @@ static enum verdict thresh_invert_edge(struct tctx *t)
 	return skx_quiet(t, n);
 }
 
-/* K-12: FILTER0 and FILTER1 hold their fields alone; K-13, OQ-K8:
+/* K-12: FILTER0 and FILTER1 hold their fields apart (each written with
+ * its defined bits alone: a reserved bit may fault on silicon); K-13, OQ-K8:
  * LLC_LOOKUP with tid_en and a tid naming a core beyond the package's
  * counts nothing, while without tid_en it counts. */
 static enum verdict cha_filters(struct tctx *t)
@@ -296,12 +307,12 @@ static enum verdict cha_filters(struct tctx *t)
 
 	TRY(ncha_of(t, &n));
 	TRY(skx_quiet(t, n));
-	WR(t, SKX_C_F0(0), ~0ull);
-	WR(t, SKX_C_F1(0), ~0ull);
+	WR(t, SKX_C_F0(0), SKX_F0_DEFINED);
+	WR(t, SKX_C_F1(0), SKX_F1_DEFINED);
 	RD(t, SKX_C_F0(0), &f0);
 	RD(t, SKX_C_F1(0), &f1);
 	CHECK(t, f0 == SKX_F0_DEFINED && f1 == SKX_F1_DEFINED, "CHA 0 FILTER0 / FILTER1 read "
-	      "0x%lx / 0x%lx after all ones: want 0x%llx / 0x%llx (K-12)", (unsigned long)f0,
+	      "0x%lx / 0x%lx after 0x%llx / 0x%llx (K-12)", (unsigned long)f0,
 	      (unsigned long)f1, SKX_F0_DEFINED, SKX_F1_DEFINED);
 	WR(t, SKX_C_F1(0), 0);
 	WR(t, SKX_C_F0(0), 0x1F8); /* tid 0x1F8: core 63, beyond any package (OQ-K8) */
