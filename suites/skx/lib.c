@@ -32,10 +32,25 @@ unsigned skx_ncha(char *why, size_t len)
 	return 0;
 }
 
-/* Box 0: CHA 0; box 1: the last CHA; box 2: the PCU. */
+/* Box 0: CHA 0; box 1: the last CHA; box 2: the PCU; 3: IIO 0; 4: IRP 0. */
 static bool is_pcu(unsigned box)
 {
-	return box == SKX_NBOX - 1;
+	return box == SKX_PCU_BOX;
+}
+
+static bool is_cha(unsigned box)
+{
+	return box < SKX_PCU_BOX;
+}
+
+unsigned skx_box_nctr(unsigned box)
+{
+	return box == SKX_IIO_BOX + 1 ? 2 : SKX_NCTR;
+}
+
+uint64_t skx_box_clk(unsigned box)
+{
+	return (box > SKX_PCU_BOX ? SKX_IO_CLK : SKX_CLK) | SKX_EN;
 }
 
 static unsigned cha_of(unsigned ncha, unsigned box)
@@ -45,22 +60,26 @@ static unsigned cha_of(unsigned ncha, unsigned box)
 
 uint32_t skx_box_ctl(unsigned ncha, unsigned box)
 {
-	return is_pcu(box) ? SKX_P_BOX_CTL : SKX_C_BOX_CTL(cha_of(ncha, box));
+	return is_cha(box) ? SKX_C_BOX_CTL(cha_of(ncha, box)) : is_pcu(box) ? SKX_P_BOX_CTL
+	       : box == SKX_IIO_BOX ? SKX_I_BOX_CTL(0) : SKX_R_BOX_CTL(0);
 }
 
 uint32_t skx_box_ctlk(unsigned ncha, unsigned box, unsigned k)
 {
-	return is_pcu(box) ? SKX_P_CTL(k) : SKX_C_CTL(cha_of(ncha, box), k);
+	return is_cha(box) ? SKX_C_CTL(cha_of(ncha, box), k) : is_pcu(box) ? SKX_P_CTL(k)
+	       : box == SKX_IIO_BOX ? SKX_I_CTL(0, k) : SKX_R_CTL(0, k);
 }
 
 uint32_t skx_box_ctr(unsigned ncha, unsigned box, unsigned k)
 {
-	return is_pcu(box) ? SKX_P_CTR(k) : SKX_C_CTR(cha_of(ncha, box), k);
+	return is_cha(box) ? SKX_C_CTR(cha_of(ncha, box), k) : is_pcu(box) ? SKX_P_CTR(k)
+	       : box == SKX_IIO_BOX ? SKX_I_CTR(0, k) : SKX_R_CTR(0, k);
 }
 
 const char *skx_box_name(unsigned box)
 {
-	static const char *const names[SKX_NBOX] = { "CHA 0", "the last CHA", "PCU" };
+	static const char *const names[SKX_NBOX] = { "CHA 0", "the last CHA", "PCU", "IIO 0",
+						      "IRP 0" };
 
 	return names[box];
 }
@@ -84,12 +103,14 @@ enum verdict skx_quiet(struct tctx *t, unsigned ncha)
 	for (b = 0; b < SKX_NBOX; b++) {
 		WR(t, skx_box_ctl(ncha, b), SKX_FROZEN);
 		WR(t, skx_box_ctl(ncha, b), SKX_FROZEN | SKX_RST_CTRL | SKX_RST_CTRS);
-		if (!is_pcu(b)) {
+		if (is_cha(b)) {
 			WR(t, SKX_C_F0(cha_of(ncha, b)), 0);
 			WR(t, SKX_C_F1(cha_of(ncha, b)), 0);
 			TRY(clear(t, SKX_C_STATUS(cha_of(ncha, b))));
 		}
 	}
+	TRY(clear(t, SKX_I_STATUS(0)));
+	TRY(clear(t, SKX_R_STATUS(0)));
 	WR(t, SKX_U_FIXED_CTL, 0);
 	WR(t, SKX_U_FIXED_CTR, 0);
 	for (k = 0; k < 2; k++) {
@@ -106,7 +127,7 @@ enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
 	uint64_t v;
 
 	WR(t, skx_box_ctl(ncha, box), SKX_FROZEN);
-	for (k = 0; k < SKX_NCTR; k++) {
+	for (k = 0; k < skx_box_nctr(box); k++) {
 		WR(t, skx_box_ctlk(ncha, box, k), ctl[k]);
 		RD(t, skx_box_ctlk(ncha, box, k), &v);
 		CHECK(t, v == ctl[k], "%s CTL%u reads 0x%lx after writing 0x%lx (K-07)",
@@ -116,7 +137,7 @@ enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
 	WR(t, skx_box_ctl(ncha, box), SKX_RUN);
 	plat_stall_us(us);
 	WR(t, skx_box_ctl(ncha, box), SKX_FROZEN);
-	for (k = 0; k < SKX_NCTR; k++)
+	for (k = 0; k < skx_box_nctr(box); k++)
 		RD(t, skx_box_ctr(ncha, box, k), &d[k]);
 	return V_PASS;
 }

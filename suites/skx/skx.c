@@ -3,9 +3,9 @@
  * global freeze at 63/61 (K-03, K-04), widths (K-10), threshold, invert and
  * edge on clockticks (K-07, K-09), the CHA's filters and tid (K-12, K-13),
  * its counter restrictions (K-15), overflow to the box and global status
- * and their clearing (K-08). Clockticks (CHA and PCU event 0x00) run in
- * every cycle on hardware too. The IIO and IRP boxes are not tested yet
- * (OQ-K10: the model has none). */
+ * and their clearing (K-08). Clockticks (CHA and PCU event 0x00, IIO and
+ * IRP 0x01) run in every cycle on hardware too. The IIO's free-running
+ * counters are not tested (OQ-K10: the model has none). */
 #include "suites/skx/skx.h"
 
 #define RUN_US 100     /* thousands of clocks at least */
@@ -50,32 +50,31 @@ static enum verdict cha_count(struct tctx *t)
 	return V_PASS;
 }
 
-/* K-06: in each box, frz with frz_en holds every counter while another
- * box counts on; rst_ctrs zeroes all four; rst_ctrl zeroes the controls;
+/* K-06, K-16: in each box (CHA, PCU, IIO, IRP), frz with frz_en holds
+ * every counter while another box counts on; rst_ctrs zeroes all four; rst_ctrl zeroes the controls;
  * CTL.rst zeroes its counter; frz without frz_en stops nothing (OQ-K6 on
  * the CHAs). */
 static enum verdict box_steps(struct tctx *t, unsigned n, unsigned b)
 {
-	unsigned o = (b + 1) % SKX_NBOX, k;
-	uint64_t a[SKX_NCTR], c[SKX_NCTR], x, y, w0, w1;
+	unsigned o = (b + 1) % SKX_NBOX, nk = skx_box_nctr(b), k;
+	uint64_t a[SKX_NCTR], c[SKX_NCTR], x, y, w0, w1, clk = skx_box_clk(b);
 
 	TRY(skx_quiet(t, n));
-	for (k = 0; k < SKX_NCTR; k++) {
-		WR(t, skx_box_ctlk(n, b, k), SKX_CLK | SKX_EN);
-		WR(t, skx_box_ctlk(n, o, k), SKX_CLK | SKX_EN);
-	}
+	for (k = 0; k < nk; k++)
+		WR(t, skx_box_ctlk(n, b, k), clk);
+	WR(t, skx_box_ctlk(n, o, 0), skx_box_clk(o));
 	WR(t, skx_box_ctl(n, o), SKX_RUN);
 	WR(t, skx_box_ctl(n, b), SKX_RUN);
 	plat_stall_us(RUN_US);
 	WR(t, skx_box_ctl(n, b), SKX_FROZEN);
-	for (k = 0; k < SKX_NCTR; k++)
+	for (k = 0; k < nk; k++)
 		RD(t, skx_box_ctr(n, b, k), &a[k]);
 	RD(t, skx_box_ctr(n, o, 0), &w0);
 	plat_stall_us(RUN_US);
-	for (k = 0; k < SKX_NCTR; k++)
+	for (k = 0; k < nk; k++)
 		RD(t, skx_box_ctr(n, b, k), &c[k]);
 	RD(t, skx_box_ctr(n, o, 0), &w1);
-	for (k = 0; k < SKX_NCTR; k++) {
+	for (k = 0; k < nk; k++) {
 		CHECK(t, a[k] > 0, "%s counter %u did not count clockticks in %u us (K-06)",
 		      skx_box_name(b), k, RUN_US);
 		CHECK(t, c[k] == a[k], "%s counter %u went 0x%lx -> 0x%lx while frozen (K-06)",
@@ -84,10 +83,10 @@ static enum verdict box_steps(struct tctx *t, unsigned n, unsigned b)
 	CHECK(t, w1 > w0, "%s stopped (0x%lx -> 0x%lx) when %s froze: a freeze is its own box's "
 	      "(K-06)", skx_box_name(o), (unsigned long)w0, (unsigned long)w1, skx_box_name(b));
 	WR(t, skx_box_ctl(n, b), SKX_FROZEN | SKX_RST_CTRS);
-	for (k = 0; k < SKX_NCTR; k++) {
+	for (k = 0; k < nk; k++) {
 		RD(t, skx_box_ctr(n, b, k), &x);
 		RD(t, skx_box_ctlk(n, b, k), &y);
-		CHECK(t, x == 0 && y == (SKX_CLK | SKX_EN), "%s after rst_ctrs: counter %u 0x%lx, "
+		CHECK(t, x == 0 && y == clk, "%s after rst_ctrs: counter %u 0x%lx, "
 		      "control 0x%lx: want 0 and the control kept (K-06)", skx_box_name(b), k,
 		      (unsigned long)x, (unsigned long)y);
 	}
@@ -101,12 +100,12 @@ static enum verdict box_steps(struct tctx *t, unsigned n, unsigned b)
 	TRY(t_default(t, "OQ-K6", "frz acts only with frz_en", y > x, "%s with frz alone went "
 		      "0x%lx -> 0x%lx (OQ-K6 model choice: it counts on)", skx_box_name(b),
 		      (unsigned long)x, (unsigned long)y));
-	WR(t, skx_box_ctlk(n, b, 1), SKX_CLK | SKX_EN | SKX_CTL_RST);
+	WR(t, skx_box_ctlk(n, b, 1), clk | SKX_CTL_RST);
 	RD(t, skx_box_ctr(n, b, 1), &x);
 	CHECK(t, x < y, "%s counter 1 reads 0x%lx after CTL.rst, counter 0 0x%lx: want it "
 	      "restarted from 0 (K-07)", skx_box_name(b), (unsigned long)x, (unsigned long)y);
 	WR(t, skx_box_ctl(n, b), SKX_FROZEN | SKX_RST_CTRL);
-	for (k = 0; k < SKX_NCTR; k++) {
+	for (k = 0; k < nk; k++) {
 		RD(t, skx_box_ctlk(n, b, k), &y);
 		CHECK(t, y == 0, "%s control %u reads 0x%lx after rst_ctrl (K-06)", skx_box_name(b),
 		      k, (unsigned long)y);
@@ -255,10 +254,10 @@ static enum verdict widths(struct tctx *t)
  * counts every cycle, with thresh 2 none, with invert and thresh 2 every
  * cycle, with edge_det and thresh 1 at most the one rising edge; the
  * threshold field reads back whole; a counter without en counts nothing.
- * CHA 0, then the PCU (5-bit threshold). */
+ * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07). */
 static enum verdict tie_one(struct tctx *t, unsigned n, unsigned b, unsigned top)
 {
-	const uint64_t clk = SKX_CLK | SKX_EN;
+	const uint64_t clk = skx_box_clk(b);
 	const uint64_t ctl[SKX_NCTR] = { clk | SKX_THRESH(1), clk | SKX_THRESH(2),
 					 clk | SKX_INV | SKX_THRESH(2),
 					 clk | SKX_EDGE | SKX_THRESH(1) };
@@ -290,7 +289,8 @@ static enum verdict thresh_invert_edge(struct tctx *t)
 	TRY(ncha_of(t, &n));
 	TRY(skx_quiet(t, n));
 	TRY(tie_one(t, n, 0, 0xFF));
-	TRY(tie_one(t, n, SKX_NBOX - 1, 0x1F));
+	TRY(tie_one(t, n, SKX_PCU_BOX, 0x1F));
+	TRY(tie_one(t, n, SKX_IIO_BOX, 0xFFF));
 	return skx_quiet(t, n);
 }
 
@@ -423,14 +423,14 @@ static enum verdict overflow(struct tctx *t)
 static const struct test tests[] = {
 	{ .id = "skx.cha-count", .desc = "the CHAs CAPID6 names answer, one beyond faults "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = cha_count },
-	{ .id = "skx.box-control", .desc = "CHA and PCU: frz with frz_en, rst_ctrs, rst_ctrl, "
-	  "CTL.rst, each box its own", .needs = NEED_UNCORE, .run = box_control },
+	{ .id = "skx.box-control", .desc = "CHA, PCU, IIO and IRP: frz with frz_en, rst_ctrs, "
+	  "rst_ctrl, CTL.rst, each box its own", .needs = NEED_UNCORE, .run = box_control },
 	{ .id = "skx.freeze-all", .desc = "frz_all at bit 63 stops every box with frz_en, "
 	  "unfrz_all at 61 restarts them", .needs = NEED_UNCORE, .run = freeze_all },
 	{ .id = "skx.widths", .desc = "CHA, PCU and U-box counters hold 48 bits and wrap there",
 	  .needs = NEED_UNCORE, .run = widths },
-	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA and PCU "
-	  "clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
+	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA, PCU and "
+	  "IIO clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
 	{ .id = "skx.cha-filters", .desc = "FILTER0 and FILTER1 hold their fields; tid_en with "
 	  "an absent thread counts nothing", .needs = NEED_UNCORE, .run = cha_filters },
 	{ .id = "skx.restrictions", .desc = "event 0x36 counts on CHA counter 0 alone (model; "

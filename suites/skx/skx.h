@@ -53,6 +53,17 @@
 #define SKX_LOOKUP   (0x34ull | 0x11ull << 8)
 /* K-15: 0x36 on CHA counter 0 only */
 #define SKX_TOR      (0x36ull | 0x01ull << 8)
+/* K-16: IIO n and IRP n, their clockticks event (perf's skylakex
+ * uncore-io.json: UNC_IIO_CLOCKTICKS, UNC_I_CLOCKTICKS) */
+#define SKX_I_BOX_CTL(n) (0xA40u + 0x20u * (n))
+#define SKX_I_CTR(n, k)  (0xA41u + 0x20u * (n) + (k))
+#define SKX_I_STATUS(n)  (0xA47u + 0x20u * (n))   /* OQ-K2 */
+#define SKX_I_CTL(n, k)  (0xA48u + 0x20u * (n) + (k))
+#define SKX_R_BOX_CTL(n) (0xA58u + 0x20u * (n))
+#define SKX_R_CTR(n, k)  (0xA59u + 0x20u * (n) + (k))
+#define SKX_R_CTL(n, k)  (0xA5Bu + 0x20u * (n) + (k))
+#define SKX_R_STATUS(n)  (0xA5Fu + 0x20u * (n))   /* OQ-K2 */
+#define SKX_IO_CLK   0x01ull
 /* K-12 */
 #define SKX_F0_DEFINED (0x1FFull | 0xFull << 9 | 0x3FFull << 17)
 #define SKX_F1_DEFINED 0xFFFFFE3Bull
@@ -72,8 +83,13 @@
  * PCU function (socket 0's, the BSP's: buses rise with the socket, OQ-S27
  * on the model); 0 and why where none answers. */
 unsigned skx_ncha(char *why, size_t len);
-/* The boxes with a BOX_CTL a test drives: CHA 0, the last CHA, the PCU. */
-#define SKX_NBOX 3
+/* The boxes with a BOX_CTL a test drives: CHA 0, the last CHA, the PCU,
+ * IIO 0 and IRP 0; their counters (the IRP's 2, K-16) and clockticks. */
+#define SKX_NBOX 5
+#define SKX_PCU_BOX 2
+#define SKX_IIO_BOX 3
+unsigned skx_box_nctr(unsigned box);
+uint64_t skx_box_clk(unsigned box);
 uint32_t skx_box_ctl(unsigned ncha, unsigned box);
 uint32_t skx_box_ctlk(unsigned ncha, unsigned box, unsigned k);
 uint32_t skx_box_ctr(unsigned ncha, unsigned box, unsigned k);
@@ -82,8 +98,9 @@ const char *skx_box_name(unsigned box);
  * zeroed, GLOBAL_CTL's freeze lifted, the U-box stopped and zeroed, the
  * status registers cleared: nothing counts. */
 enum verdict skx_quiet(struct tctx *t, unsigned ncha);
-/* A window of one box: CTLk as given, counters zeroed frozen, counting
- * for us microseconds, frozen and read into d. */
+/* A window of one box: CTLk as given (its counters', skx_box_nctr),
+ * counters zeroed frozen, counting for us microseconds, frozen and read
+ * into d. */
 enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
 			const uint64_t ctl[SKX_NCTR], uint64_t us, uint64_t d[SKX_NCTR]);
 

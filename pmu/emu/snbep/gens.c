@@ -44,5 +44,7 @@ const struct snbep_gen snbep_gen_skx = {
 	.max_cbox = 28,
 	.dies = { 10, 28 },
 	.tid_filter = true,
+	.more = { &skx_iio, &skx_irp }, /* K-16 */
+	.more_clk = 0x01,
 	.global = true,
 };

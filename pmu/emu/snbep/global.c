@@ -51,8 +51,8 @@ static uint64_t *status_of(struct snbep_uncore *u, const struct reg_ref *r)
 {
 	if (r->box == u->g->pcu)
 		return &u->pcu.status;
-	if (r->box == u->g->cbox) /* K-08: the CHA's own (IVB-EP's C-box has none, OQ-V8) */
-		return &u->cbox[r->box_idx].status;
+	if (snbep_sbox(u, r) >= 0) /* K-08: the CHA's, IIO's, IRP's own (IVB-EP's C-box has none, OQ-V8) */
+		return &u->cbox[snbep_sbox(u, r)].status;
 	/* The global registers carry no fields (OQ-V1), the box status its
 	 * overflow bits. */
 	return r->tmpl->role == ROLE_GLOBAL_STATUS && r->tmpl->fields ? &u->ustatus : NULL;
@@ -133,7 +133,7 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 		if (!(c->ctl & CTL_OV_EN) && !F(u, IVBEP_OV_IGNORES_EN))
 			continue;
 		if (k < SNBEP_NCTR && !F(u, IVBEP_BOX_STATUS_LOST) &&
-		    !(b && b != &u->pcu && F(u, SKX_CHA_STATUS_LOST)))
+		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] && F(u, SKX_CHA_STATUS_LOST)))
 			*st |= 1ull << k;
 		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU : GS_CBOX;
 	}

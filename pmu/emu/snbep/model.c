@@ -33,10 +33,12 @@
 #define CTL_EN (1ull << 22)           /* S-16 */
 #define CTL_INV (1ull << 23)          /* S-23 */
 /* S-22: 8 bits in a C-box; the U-box's 31:29 are reserved, so read 0. */
-#define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFF)
+/* 35:24 on the Xeon Scalable's IIO (K-07); the other boxes' tables
+ * define no bit above 31, so they read their 8 bits. */
+#define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFFF)
 /* What a stream counter's cache depends on: ev_sel, umask, edge, tid_en
  * (K-13), invert, thresh. */
-#define CTL_SELECT 0xFF8CFFFFu
+#define CTL_SELECT 0xFFF8CFFFFull
 
 /* The address the model tells apart in every generation (S-46, K-10). */
 #define MSR_CORE_C3_CTR 0x3FC
@@ -51,7 +53,7 @@ static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
 struct sref {
 	struct snbep_ctr *c;
 	struct emu_stream *s;
-	uint32_t *key;
+	uint64_t *key;
 	int box;
 	unsigned k;
 };
@@ -73,12 +75,32 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 	return c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
 }
 
+/* Whether stream box b exists: a C-box of the part or a box of the more
+ * types (K-14, K-16). */
+static bool present(const struct snbep_uncore *u, unsigned b)
+{
+	return b < u->ncbox || (b >= SNBEP_MAX_CBOX && b < SNBEP_MAX_CBOX + u->nx);
+}
+
+/* The box type of stream box b (>= 0) and its index among the more
+ * types' boxes. */
+static const struct box_type *type_of(const struct snbep_uncore *u, unsigned b)
+{
+	const struct box_type *m0 = u->g->more[0];
+
+	if (b < SNBEP_MAX_CBOX)
+		return u->g->cbox;
+	return b - SNBEP_MAX_CBOX < m0->nboxes ? m0 : u->g->more[1];
+}
+
 /* ---- filters ---- */
 
 struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
 			   bool gt)
 {
-	struct emu_filt f = { .cmask = (uint8_t)thresh, .inv = inv, .edge = edge, .gt = gt };
+	/* K-09: a threshold above any cycle's increment passes nothing. */
+	struct emu_filt f = { .cmask = (uint8_t)(thresh > 0xFF ? 0xFF : thresh), .inv = inv,
+			      .edge = edge, .gt = gt };
 
 	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
 		f.inv = false;
@@ -166,16 +188,18 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 	/* K-13, OQ-K8: tid_en keeps the thread FILTER0.tid names; the
 	 * synthetic streams are the package's cores', so a core it lacks
 	 * sends nothing (clockticks are no core's). */
-	if (r->box >= 0 && ev && u->g->tid_filter && (ctl & CTL_TID_EN) &&
+	if (r->box >= 0 && r->box < SNBEP_MAX_CBOX && ev && u->g->tid_filter && (ctl & CTL_TID_EN) &&
 	    TID_CORE(u->cbox[r->box].filter) >= u->ncores && !F(u, SKX_TID_IGNORED))
 		return 0;
 	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
 		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
-	e = event_rule_find(r->box >= 0 ? u->g->cbox : u->g->ubox, ev, umask);
+	e = event_rule_find(r->box >= 0 ? type_of(u, (unsigned)r->box) : u->g->ubox, ev, umask);
 	if (e && !(e->counters >> r->k & 1) && !(e->counters && F(u, SNBEP_CONSTRAINT_IGNORED)))
 		return 0;
 	if (r->box < 0)
 		return snbep_ubox_value(ev, umask, t);
+	if (r->box >= SNBEP_MAX_CBOX && (ev == u->g->more_clk || !ev))
+		return ev ? 1 : 0; /* K-16: their clockticks, one a cycle; no event 0 */
 	if (e && e->max_inc > 1)
 		max = F(u, SNBEP_TOR_OVER_MAX) ? 2 * e->max_inc : e->max_inc; /* S-60 */
 	return snbep_cbox_value((unsigned)r->box, ev, umask, max, t);
@@ -200,7 +224,7 @@ static void stream_sync(struct snbep_uncore *u, const struct sref *r)
 	for (p = 0; p < EMU_STREAM_PERIOD; p++)
 		v[p] = (uint8_t)raw(u, r, p);
 	emu_stream_fill(r->s, &f, v); /* S-21..S-25 per cycle */
-	*r->key = (uint32_t)(r->c->ctl & CTL_SELECT);
+	*r->key = r->c->ctl & CTL_SELECT;
 }
 
 /* Increments over [a, b): the cache, except that after a (re)start the
@@ -230,8 +254,8 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 {
 	unsigned b, k;
 
-	for (b = 0; b < u->ncbox; b++)
-		for (k = 0; k < SNBEP_NCTR; k++) {
+	for (b = 0; b < SNBEP_NSBOX; b++)
+		for (k = 0; present(u, b) && k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
 			snapshot(u, &r);
@@ -299,9 +323,9 @@ static void advance(void *m, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 	/* Wrapped counters (bit k; the U-box's fixed one at SNBEP_NCTR): C-box
-	 * b at b, the PCU at ncbox, the U-box at ncbox + 1. */
-	unsigned wrap[SNBEP_MAX_CBOX + 2] = { 0 };
-	unsigned b, k, c, pcu = u->ncbox, ubox = u->ncbox + 1;
+	 * b at b, the PCU at SNBEP_NSBOX, the U-box after it. */
+	unsigned wrap[SNBEP_NSBOX + 2] = { 0 };
+	unsigned b, k, c, pcu = SNBEP_NSBOX, ubox = SNBEP_NSBOX + 1;
 	uint64_t a = u->now, pa, pb;
 
 	if (now <= a)
@@ -317,8 +341,8 @@ static void advance(void *m, uint64_t now)
 
 		wrap[ubox] |= (unsigned)add_stream(u, &r, a, now) << k;
 	}
-	for (b = 0; b < u->ncbox; b++)
-		for (k = 0; k < SNBEP_NCTR; k++) {
+	for (b = 0; b < SNBEP_NSBOX; b++)
+		for (k = 0; present(u, b) && k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
 			wrap[b] |= (unsigned)add_stream(u, &r, a, now) << k;
@@ -504,19 +528,34 @@ static void refilter(struct snbep_uncore *u, const struct loc *l, uint64_t val)
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		struct sref r = cbox_ref(u, b, k);
 
-		*r.key = ~0u;
+		*r.key = ~0ull;
 		stream_sync(u, &r);
 	}
 }
 
 /* Where the register r lives in the model. */
+int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r)
+{
+	const struct box_type *m0 = u->g->more[0];
+
+	if (r->box == u->g->cbox)
+		return (int)r->box_idx;
+	if (r->box && r->box == m0)
+		return SNBEP_MAX_CBOX + (int)r->box_idx;
+	if (r->box && r->box == u->g->more[1])
+		return SNBEP_MAX_CBOX + (int)(m0->nboxes + r->box_idx);
+	return -1;
+}
+
 static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *l)
 {
+	int sb = snbep_sbox(u, r);
+
 	memset(l, 0, sizeof(*l));
 	l->r = *r;
-	if (l->r.box == u->g->cbox) {
-		l->box = &u->cbox[l->r.box_idx];
-		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
+	if (sb >= 0) {
+		l->box = &u->cbox[sb];
+		l->sref = cbox_ref(u, (unsigned)sb, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
 	} else if (l->r.box == u->g->pcu) {
 		l->box = &u->pcu;
@@ -542,10 +581,10 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
 		return -1;
 	/* OQ-K10: a box type of the description the model has no state for
-	 * (the Xeon Scalable's IIO and IRP) faults, as a register the part
-	 * lacks. */
-	if (r->box != u->g->ubox && r->box != u->g->cbox && r->box != u->g->pcu &&
-	    r->box != u->g->residency)
+	 * (the Xeon Scalable's bandwidth and utilisation counters) faults, as
+	 * registers the part lacks. */
+	if (r->box != u->g->ubox && r->box != u->g->pcu && r->box != u->g->residency &&
+	    snbep_sbox(u, r) < 0)
 		return VEC_GP;
 	if (r->box == u->g->cbox && r->box_idx >= u->ncbox &&
 	    !(u->g->global && F(u, IVBEP_CBOX_COUNT_MAX))) /* V-21, OQ-V6 broken */
@@ -579,6 +618,10 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 	}
 	if (snbep_global_reg(u, r)) {
 		snbep_global_read(u, r, val);
+		return 0;
+	}
+	if (r->tmpl->access == RA_RO) { /* K-17, OQ-K10: the I/O clock at the U-clock's rate */
+		*val = u->now & ((1ull << r->tmpl->width) - 1);
 		return 0;
 	}
 	locate(u, r, &l);
@@ -617,6 +660,8 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		snbep_global_write(u, r, val);
 		return 0;
 	}
+	if (r->tmpl->access == RA_RO)
+		return VEC_GP; /* K-17: a free-running counter takes no write */
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
@@ -681,6 +726,19 @@ static uint8_t table_width(const struct box_type *b, unsigned count)
 	return 64;
 }
 
+/* The width of a box type's general counters: its widest run of
+ * read-write counters (K-10: the IIO's 4, the IRP's 2). */
+static uint8_t gp_width(const struct box_type *b)
+{
+	unsigned i, best = 0;
+
+	for (i = 0; i < b->nregs; i++)
+		if (b->regs[i].role == ROLE_CTR && b->regs[i].access == RA_RW &&
+		    b->regs[i].count > b->regs[best].count)
+			best = i;
+	return b->regs[best].width;
+}
+
 /* model: one C-box per core of the package on every model (OQ-S15). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 		uint64_t now)
@@ -705,6 +763,7 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 	/* K-14, OQ-K9: the die's CHAs, whatever the cores. */
 	u->ndie = !g->dies[0] ? 0 : u->ncores <= g->dies[0] ? g->dies[0] : g->dies[1];
 	u->ncbox = u->ndie && !F(u, SKX_CHA_PER_CORE) ? u->ndie : u->ncores; /* K-14 */
+	u->nx = (g->more[0] ? g->more[0]->nboxes : 0) + (g->more[1] ? g->more[1]->nboxes : 0);
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
 	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
@@ -712,22 +771,26 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
-		for (b = 0; b < SNBEP_MAX_CBOX; b++)
-			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_c;
+		for (b = 0; b < SNBEP_NSBOX; b++)
+			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : b < SNBEP_MAX_CBOX ||
+						  !present(u, b) ? w_c
+						  : gp_width(type_of(u, b));
 		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, SNBEP_NCTR);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {
-		for (b = 0; b < u->ncbox; b++) {
+		for (b = 0; b < SNBEP_NSBOX; b++) {
 			struct sref c = cbox_ref(u, b, k);
 
-			*c.key = ~0u;
+			if (!present(u, b))
+				continue;
+			*c.key = ~0ull;
 			set_ctl(u, &c, c.c, 0);
 		}
 		if (k < SNBEP_UNCTR) {
 			struct sref r = ubox_ref(u, k);
 
-			*r.key = ~0u;
+			*r.key = ~0ull;
 			set_ctl(u, &r, r.c, 0);
 		}
 		set_ctl(u, NULL, &u->pcu.ctr[k], 0);

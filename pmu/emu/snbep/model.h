@@ -31,6 +31,8 @@
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
 #define SNBEP_MAX_CBOX 28        /* the most C-boxes of a generation (SKX's CHAs, K-14) */
+#define SNBEP_MAX_XBOX 12        /* boxes with the C-box's contract beside them (K-16) */
+#define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
@@ -65,6 +67,12 @@ struct snbep_gen {
 	uint8_t dies[2];
 	/* CTL.tid_en selects FILTER0.tid's thread (K-13, OQ-K8). */
 	bool tid_filter;
+	/* Box types with the C-box's box and counter control and no filter,
+	 * numbered on after the C-boxes' register sets (the Xeon Scalable's
+	 * IIO and IRP, K-16), and their clockticks event (0x01 there, where
+	 * the C-boxes' is 0x00); NULL: none. */
+	const struct box_type *more[2];
+	uint8_t more_clk;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
@@ -91,11 +99,13 @@ struct snbep_uncore {
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
-	struct snbep_box cbox[SNBEP_MAX_CBOX], pcu;
+	/* C-box b at b, box i of the more types at SNBEP_MAX_CBOX + i. */
+	struct snbep_box cbox[SNBEP_NSBOX], pcu;
+	unsigned nx;           /* boxes of the more types */
 	/* Cached per-cycle increments of the stream counters, and the CTL
 	 * selection bits each cache was filled from. */
-	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_CBOX][SNBEP_NCTR];
-	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_CBOX][SNBEP_NCTR];
+	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_NSBOX][SNBEP_NCTR];
+	uint64_t ukey[SNBEP_UNCTR], ckey[SNBEP_NSBOX][SNBEP_NCTR];
 	uint8_t cstate[SNBEP_MAX_CBOX];           /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
 	uint64_t resid[SNBEP_MAX_CBOX][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
 	/* The global layer (V-03..V-08; g->global only): frz_all in force,
@@ -183,6 +193,9 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks);
 /* Move out up to max of the PMI requests the global layer raised (V-07). */
 unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max);
+/* The stream box (index into cbox[]) register r belongs to: a C-box's or
+ * a box's of the more types; -1: another box's. */
+int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r);
 /* snbep_init for generation g (pmu/emu/snbep/gens.c). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now);

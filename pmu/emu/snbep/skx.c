@@ -3,9 +3,10 @@
  * register description with the global layer at 0x700 (struct snbep_gen
  * snbep_gen_skx, pmu/emu/snbep/gens.c; spec xeon-sp-uncore.md), and the
  * PCU function whose CAPID6 names the package's CHAs (K-14). One model
- * for both generations (K-01, OQ-K5). Its IIO and IRP boxes, their
- * free-running counters (OQ-K10) and the PCI boxes are not modelled: their
- * MSRs fault and their functions do not answer. */
+ * for both generations (K-01, OQ-K5). Its IIO and IRP boxes are stream
+ * boxes beside the CHAs (snbep_gen_skx.more, K-16); of the free-running
+ * counters the I/O clock alone is modelled (OQ-K10); the PCI boxes are
+ * not: their functions do not answer. */
 #include "pmu/emu/snbep/model.h"
 #include "pmu/emu/snbep/pci.h"
 

@@ -207,17 +207,46 @@ static void k06_cha_box_control(void **state)
 	assert_true(rd(&u, CHA_CTL(0, 1), 1000) == 0);
 }
 
-/* K-16, OQ-K10: the IIO and IRP boxes and the free-running counters are
- * not modelled, so their MSRs fault. */
-static void oqk10_iio_irp_fault(void **state)
+/* K-16: IIO n at 0xA40 + 0x20n and IRP n at 0xA58 + 0x20n count their
+ * clockticks (event 0x01) under their own box control, event 0 nothing;
+ * K-10: 48 bits. */
+#define IIO_BOX_CTL(n) (0xA40u + 0x20u * (n))
+#define IIO_CTR(n, k) (0xA41u + 0x20u * (n) + (k))
+#define IIO_CTL(n, k) (0xA48u + 0x20u * (n) + (k))
+#define IRP_BOX_CTL(n) (0xA58u + 0x20u * (n))
+#define IRP_CTR(n, k) (0xA59u + 0x20u * (n) + (k))
+#define IRP_CTL(n, k) (0xA5Bu + 0x20u * (n) + (k))
+static void k16_iio_irp_clockticks(void **state)
+{
+	(void)state;
+	init(0);
+	wr(&u, IIO_CTL(0, 3), 0x01 | CTL_EN, 0);
+	wr(&u, IIO_CTL(0, 0), CTL_EN, 0);
+	wr(&u, IRP_CTL(5, 1), 0x01 | CTL_EN, 0);
+	wr(&u, IIO_BOX_CTL(0), RUNNING, 0);
+	wr(&u, IRP_BOX_CTL(5), RUNNING, 0);
+	wr(&u, IRP_BOX_CTL(5), FROZEN, 600);
+	assert_true(rd(&u, IIO_CTR(0, 3), 1000) == 1000);
+	assert_true(rd(&u, IIO_CTR(0, 0), 1000) == 0);
+	assert_true(rd(&u, IRP_CTR(5, 1), 1000) == 600);
+	wr(&u, IRP_CTR(5, 0), ~0ull, 1000);
+	assert_true(rd(&u, IRP_CTR(5, 0), 1000) == M48);
+}
+
+/* K-17, OQ-K10: the I/O clock counts the U-clock, 36 bits, and takes no
+ * write; the bandwidth and utilisation counters are not modelled: they
+ * fault. */
+static void oqk10_free_running_fault(void **state)
 {
 	uint64_t v;
 
 	(void)state;
 	init(0);
-	assert_int_equal(snbep_rdmsr(&u, 0, 0xA40, 0, &v), VEC_GP);
-	assert_int_equal(snbep_rdmsr(&u, 0, 0xA58, 0, &v), VEC_GP);
+	assert_true(rd(&u, 0xA45 + 0x20 * 5, 1234) == 1234);
+	assert_true(rd(&u, 0xA45, (1ull << 36) + 7) == 7);
+	assert_int_equal(snbep_wrmsr(&u, 0, 0xA45, 0, 0), VEC_GP);
 	assert_int_equal(snbep_rdmsr(&u, 0, 0xB00, 0, &v), VEC_GP);
+	assert_int_equal(snbep_rdmsr(&u, 0, 0xB0F + 0x50, 0, &v), VEC_GP);
 }
 
 struct row {
@@ -256,7 +285,8 @@ int main(void)
 		cmocka_unit_test(k12_cha_filters),
 		cmocka_unit_test(k13_tid_filter),
 		cmocka_unit_test(k14_cha_count_from_the_die),
-		cmocka_unit_test(oqk10_iio_irp_fault),
+		cmocka_unit_test(k16_iio_irp_clockticks),
+		cmocka_unit_test(oqk10_free_running_fault),
 		cmocka_unit_test(every_skx_defect_breaks_its_row),
 		cmocka_unit_test(every_skx_defect_has_a_row),
 	};
