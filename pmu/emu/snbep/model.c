@@ -198,8 +198,8 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 		return 0;
 	if (r->box < 0)
 		return snbep_ubox_value(ev, umask, t);
-	if (r->box >= SNBEP_MAX_CBOX && (ev == u->g->more_clk || !ev))
-		return ev ? 1 : 0; /* K-16: their clockticks, one a cycle; no event 0 */
+	if (r->box >= SNBEP_MAX_CBOX && (ev == u->g->more_clk || !ev)) /* K-16 */
+		return F(u, SKX_IO_CLK_EV0) ? !ev : ev ? 1 : 0; /* their clockticks; no event 0 */
 	if (e && e->max_inc > 1)
 		max = F(u, SNBEP_TOR_OVER_MAX) ? 2 * e->max_inc : e->max_inc; /* S-60 */
 	return snbep_cbox_value((unsigned)r->box, ev, umask, max, t);

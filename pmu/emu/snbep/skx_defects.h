@@ -14,6 +14,7 @@
 	D(f, SKX_CHA_PER_CORE, "skx-cha-per-core", SKX, "the CHAs answer one per core of the package, while CAPID6 names the die's (K-14, OQ-K9)") \
 	D(f, SKX_CAPID6_ALL, "skx-capid6-all", SKX, "CAPID6 names all 28 CHAs whatever the die (K-14)") \
 	D(f, SKX_CHA_STATUS_LOST, "skx-cha-status-lost", SKX, "an ov_en overflow sets no bit in its CHA's box status (K-08)") \
-	D(f, SKX_TID_IGNORED, "skx-tid-ignored", SKX, "tid_en ignored: a CHA event counts whatever FILTER0.tid names (K-13)")
+	D(f, SKX_TID_IGNORED, "skx-tid-ignored", SKX, "tid_en ignored: a CHA event counts whatever FILTER0.tid names (K-13)") \
+	D(f, SKX_IO_CLK_EV0, "skx-io-clk-ev0", SKX, "the IIO and IRP count their clockticks on event 0x00, as the CHA, not on 0x01 (K-16)")
 
 #endif

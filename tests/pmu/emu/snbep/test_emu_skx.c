@@ -216,19 +216,23 @@ static void k06_cha_box_control(void **state)
 #define IRP_BOX_CTL(n) (0xA58u + 0x20u * (n))
 #define IRP_CTR(n, k) (0xA59u + 0x20u * (n) + (k))
 #define IRP_CTL(n, k) (0xA5Bu + 0x20u * (n) + (k))
-static void k16_iio_irp_clockticks(void **state)
+static bool io_clk_holds(emu_faults_t f)
 {
-	(void)state;
-	init(0);
+	init(f);
 	wr(&u, IIO_CTL(0, 3), 0x01 | CTL_EN, 0);
 	wr(&u, IIO_CTL(0, 0), CTL_EN, 0);
 	wr(&u, IRP_CTL(5, 1), 0x01 | CTL_EN, 0);
 	wr(&u, IIO_BOX_CTL(0), RUNNING, 0);
 	wr(&u, IRP_BOX_CTL(5), RUNNING, 0);
 	wr(&u, IRP_BOX_CTL(5), FROZEN, 600);
-	assert_true(rd(&u, IIO_CTR(0, 3), 1000) == 1000);
-	assert_true(rd(&u, IIO_CTR(0, 0), 1000) == 0);
-	assert_true(rd(&u, IRP_CTR(5, 1), 1000) == 600);
+	return rd(&u, IIO_CTR(0, 3), 1000) == 1000 && rd(&u, IIO_CTR(0, 0), 1000) == 0 &&
+	       rd(&u, IRP_CTR(5, 1), 1000) == 600;
+}
+
+static void k16_iio_irp_clockticks(void **state)
+{
+	(void)state;
+	assert_true(io_clk_holds(0));
 	wr(&u, IRP_CTR(5, 0), ~0ull, 1000);
 	assert_true(rd(&u, IRP_CTR(5, 0), 1000) == M48);
 }
@@ -261,6 +265,7 @@ static const struct row rows[] = {
 	ROW(SKX_CAPID6_ALL, count_holds),
 	ROW(SKX_CHA_STATUS_LOST, cha_status_holds),
 	ROW(SKX_TID_IGNORED, tid_holds),
+	ROW(SKX_IO_CLK_EV0, io_clk_holds),
 };
 
 static void every_skx_defect_breaks_its_row(void **state)
