@@ -51,7 +51,7 @@ srcs = $(sort $(shell find $(1) -name '*.c' 2>/dev/null))
 # The run around the suites (session, state brackets, leaving the machine as
 # found, the tests' CPU topology): it calls the suites and every CPU, so it
 # links with the suites, not into the unit tests.
-RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c)
+RUN      := $(addprefix harness/,session.c state.c leave.c cpu_topo.c disc_tables.c)
 # Portable code: compiled into the EFI app and into the host tests. The
 # rows of `make mutation` (pmu/emu/mutation.c) are build/host/regs's alone.
 MUTATION := pmu/emu/mutation.c

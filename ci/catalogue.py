@@ -181,13 +181,13 @@ def generations():
     body = body[:body.index("\n};")]
     out = ["## Generations", "",
            "The registry's rows (`pmu/registry.c`): the CPUs each names (family 6 display",
-           "models) and the suite its tests run from; a generation without one tests the",
+           "models) and the suites its tests run from; a generation without one tests the",
            "core PMU alone.", "", "| generation | what it is | CPU models | suite |", "|---|---|---|---|"]
     for row in re.finditer(r'\.name = "(\w+)",\s*\.desc = "((?:[^"\\]|\\.)*)"(.*?)\n\t\}', body, re.S):
         models = re.search(r"MODELS\(([^)]*)\)", row[3])
-        suite = re.search(r'\.suite = "(\w+)"', row[3])
+        suites = re.findall(r'\.suite(?:_also)? = "(\w+)"', row[3])
         out.append(f"| `{row[1]}` | {row[2]} | {models[1] if models else 'any other whose discovery table answers'} | "
-                   f"{'`' + suite[1] + '.*`' if suite else 'none yet'} |")
+                   f"{', '.join('`' + x + '.*`' for x in suites) if suites else 'none yet'} |")
     return out + [""]
 
 

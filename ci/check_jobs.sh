@@ -149,7 +149,7 @@ random_resets() {
   local opts="tests=self.cpu.*,nhm.regs.*,nhm.count.* verbose=2" d=$B/check/resets first last n i r1 r2 why="" img out
   mkdir -p "$d"
   scripts/qemu.sh --image "$ESP" --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$opts" \
-    --serial-log "$d/ref.log" --results "$d/ref" > /dev/null 2>&1
+    --keep-image "$d/ref.img" --serial-log "$d/ref.log" --results "$d/ref" > /dev/null 2>&1
   first=$(grep -n '^uncore-harness ' "$d/ref.log" | head -n 1 | cut -d: -f1)
   last=$(grep -n '^end: ' "$d/ref.log" | head -n 1 | cut -d: -f1)
   n=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["tests"]))' "$d/ref/results.json" 2>/dev/null)
@@ -170,6 +170,30 @@ random_resets() {
   done
   if [ -z "$why" ]; then ok "check.qemu.random-resets (3 boots, 2 resets each, $n tests)"
   else bad check.qemu.random-resets "$why"; fi
+  stale_entries "$d" "$opts" "$n"
+}
+
+# The reference run's medium as a reset inside the FAT driver's flush can
+# leave it (ci/stale_entries.py: results.new and results.json naming free
+# clusters, the mark at state=end), then a boot that resumes the run: it
+# completes the run's files, whole, and no two files share a cluster.
+stale_entries() { # stale_entries DIR OPTS TESTS
+  local d=$1 why="" freed
+  cp "$d/ref.img" "$d/stale.img"
+  freed=$(python3 -m ci.stale_entries "$d/stale.img" run-0001 2>&1) || why="ci.stale_entries: $freed"
+  if [ -z "$why" ]; then
+    scripts/qemu.sh --image "$d/stale.img" --quiet --smp 2 --timeout "${BOOT_LIMIT:-600}" --opts "$2" \
+      --keep-image "$d/stale-after.img" --serial-log "$d/stale.log" --results "$d/stale" > /dev/null 2>&1 \
+      || why="exit code $? (want 0)"
+    grep -q '^resume: run-0001, boot 2: reset while its files were being completed' "$d/stale.log" \
+      || why="${why:+$why; }no resume of run-0001 at state=end"
+    why="${why:+$why; }$(python3 -m ci.check_resume "$d/stale" --tests "$3" | paste -sd ';' -)"
+    fsck.fat -n "$d/stale-after.img" > "$d/stale-fsck.log" 2>&1 \
+      || why="${why:+$why; }fsck.fat: $(grep -A1 -m2 'share clusters\|chain' "$d/stale-fsck.log" | paste -sd ' ' -)"
+  fi
+  why=${why%; }
+  if [ -z "$why" ]; then ok "check.qemu.stale-entries (clusters $freed freed under their entries)"
+  else bad check.qemu.stale-entries "$why"; fi
 }
 
 # help (also --help, -h, ?): a line for every key of docs/configuration.md's

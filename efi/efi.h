@@ -60,6 +60,8 @@ EFI_STATUS medium_read_run(const char *file, char **buf, UINTN *len);
 /* tmp, written and flushed, renamed to final in place of any file of
  * that name. */
 EFI_STATUS medium_replace(struct rfile *tmp, const char *final);
+/* Delete a file of the run folder, if there is one. */
+void medium_drop(const char *file);
 /* Delete a file medium_create made (and close it). */
 void medium_discard(struct rfile *f);
 void medium_close_all(void);

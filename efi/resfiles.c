@@ -233,8 +233,8 @@ static uint64_t length_of(const char *file)
 
 /* The files of the run the mark names, cut back to it (progress.c):
  * results.json rebuilt in memory from the journal, the tally from it. A
- * journal that does not read back as the mark says leaves the files
- * untouched and starts a new run. */
+ * journal that does not read back as the mark says leaves the result
+ * files untouched and starts a new run. */
 static bool reopen_files(struct session *s, struct mark *m)
 {
 	char *buf;
@@ -244,8 +244,16 @@ static bool reopen_files(struct session *s, struct mark *m)
 	uint32_t chain;
 
 	snprintf(run, sizeof(run), "%s", m->run);
-	if (EFI_ERROR(medium_open_run_dir(run)) ||
-	    EFI_ERROR(medium_read_run("results.jsonl", &buf, &len)))
+	if (EFI_ERROR(medium_open_run_dir(run)))
+		return false;
+	/* Entries a reset left inside the FAT driver's flush may name clusters
+	 * the FAT calls free; once another file took them, deleting or
+	 * cutting the entry would free that file's clusters. So they go
+	 * before this boot's first allocation: results.new, never a result,
+	 * at once; results.json, which the resumed run writes again, once the
+	 * run resumes (docs/results.md, "A reset while writing"). */
+	medium_drop("results.new");
+	if (EFI_ERROR(medium_read_run("results.jsonl", &buf, &len)))
 		return false;
 	json = (struct rfile){ .write_at = mem_write_at, .flush = mem_keep };
 	past = len >= m->jsonl ? record_past(buf, len, m) : 0;
@@ -267,6 +275,7 @@ static bool reopen_files(struct session *s, struct mark *m)
 		mem.len = 0;
 		return false;
 	}
+	medium_drop("results.json");
 	keep = m->log;
 	if (!EFI_ERROR(medium_read_run("log.txt", &buf, &len))) {
 		keep = log_keep(buf, len, m);

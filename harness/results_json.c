@@ -15,16 +15,19 @@
 #include "pmu/backend/trace.h"
 
 /* results.json's layout (docs/results.schema.json), and the journal's line
- * 0: raised with every change a reader must know of. */
+ * 0: raised with every change a reader must know of (a field renamed,
+ * removed or holding something else); a field added where a reader may
+ * ignore it (an optional key the schema declares, as core_pmu's leaf23)
+ * keeps it. */
 #define RESULTS_SCHEMA_VERSION 2
 
 static const char tail_open[] = "],\"summary\":null,\"complete\":false}\n";
 #define TAIL_OPEN_LEN (sizeof(tail_open) - 1)
 
 /* Bytes set aside after the config string in the head: the worst case of
- * everything that follows it is about 1.3 KiB (brand and vendor all
- * escapes, the core PMU's enumeration). */
-#define HEAD_KEEP 1600
+ * everything that follows it is about 1.45 KiB (brand and vendor all
+ * escapes, the core PMU's enumeration with leaf 23H's). */
+#define HEAD_KEEP 1800
 /* Bytes set aside after the reason besides the figures: duration, the
  * closing braces and the tail, or the journal line's check (results.h). */
 #define REC_KEEP  160
@@ -95,6 +98,26 @@ static void put_cpu(struct rbuf *b, const struct run_info *ri)
 		rbuf_put(b, ",\"microcode\":null}");
 }
 
+/* ,"leaf23":{...} where CPUID leaf 23H is enumerated (C-64..C-66): sub-leaf
+ * 0's EAX (the valid sub-leaves) and EBX (UMASK2 bit 0, EQ bit 1), and
+ * sub-leaf 1's counter bitmaps, null unless sub-leaf 0 EAX bit 1 says it
+ * is valid (C-64: not bit 0). Absent where the leaf is not. */
+static void put_leaf23(struct rbuf *b, const struct core_enum *e)
+{
+	if (!e->leaf23)
+		return;
+	rbuf_printf(b, ",\"leaf23\":{\"subleaves\":\"0x%x\",\"sub1\":%s,\"features\":\"0x%x\","
+		    "\"umask2\":%s,\"eq\":%s,\"gp_bitmap\":", e->leaf23,
+		    core_enum_has_sub1(e) ? "true" : "false", e->leaf23_ext,
+		    e->leaf23_ext & CORE_LEAF23_UMASK2 ? "true" : "false",
+		    e->leaf23_ext & CORE_LEAF23_EQ ? "true" : "false");
+	if (core_enum_has_sub1(e))
+		rbuf_printf(b, "\"0x%x\",\"fixed_bitmap\":\"0x%x\"}", e->gp_bitmap,
+			    e->fixed_bitmap23);
+	else
+		rbuf_put(b, "null,\"fixed_bitmap\":null}");
+}
+
 /* "core_pmu":{...}: where it comes from and what CPUID.0AH enumerates;
  * in "ebx" a set bit i means event i is NOT available (C-11). */
 static void put_core(struct rbuf *b, const struct run_info *ri)
@@ -114,9 +137,11 @@ static void put_core(struct rbuf *b, const struct run_info *ri)
 		    "\"perf_capabilities\":", e->version, e->ngp, e->gp_width, e->nfixed,
 		    e->fixed_width, e->ebx_len, e->ebx);
 	if (e->caps_read)
-		rbuf_printf(b, "\"0x%llx\"}", (unsigned long long)e->perf_caps);
+		rbuf_printf(b, "\"0x%llx\"", (unsigned long long)e->perf_caps);
 	else
-		rbuf_put(b, "null}");
+		rbuf_put(b, "null");
+	put_leaf23(b, e);
+	rbuf_put(b, "}");
 }
 
 /* A string, or null for "" (not given, not read). */

@@ -193,16 +193,23 @@ unsigned runner_planned(const struct suite *const *s, unsigned nsuites, const st
 	return n;
 }
 
-/* A test of another uncore generation than the CPU's (run_env.uncore_gen):
- * the area of its id names it (nhm.*, snbep.*); uncore.* are everyone's. */
+/* Whether the area of an id, n bytes, is the prefix p. */
+static bool area_is(const char *id, size_t n, const char *p)
+{
+	return p && n == strlen(p) && !strncmp(id, p, n);
+}
+
+/* A test of another uncore generation than the CPU's (run_env.uncore_gen,
+ * and uncore_also): the area of its id names it (nhm.*, snbep.*, imc.*);
+ * uncore.* are everyone's. */
 static bool other_gen(const char *id, const struct run_env *env, char *why, size_t len)
 {
 	size_t n = 0;
 
 	while (id[n] && id[n] != '.')
 		n++;
-	if (!env->uncore_gen || (n == 6 && !strncmp(id, "uncore", 6)) ||
-	    (n == strlen(env->uncore_gen) && !strncmp(id, env->uncore_gen, n)))
+	if (!env->uncore_gen || area_is(id, n, "uncore") || area_is(id, n, env->uncore_gen) ||
+	    area_is(id, n, env->uncore_also))
 		return false;
 	snprintf(why, len, "a test of the %.*s uncore; this CPU's is %s", (int)n, id,
 		 env->uncore_gen);

@@ -6,7 +6,7 @@
 #include "lib/platform.h"
 #include "pmu/backend/backend.h"
 #include "pmu/backend/trace.h"
-#include "pmu/disc/find.h"
+#include "harness/disc_tables.h"
 #include "pmu/emu/emu.h"
 
 #ifndef HARNESS_VERSION
@@ -21,6 +21,30 @@ static const char *emulated_what(const struct pmu_choice *pc)
 	if (pc->gen && pc->core)
 		return "emulated uncore and core PMU";
 	return pc->gen ? "emulated uncore" : pc->core ? "emulated core PMU" : NULL;
+}
+
+/* The per-model corrections (xeon-discovery.md §4.5) that changed a
+ * socket's table as the run read it, so that a run says which of its
+ * units are not the table's alone; and, when none did, how many were
+ * for this model. The tables are read here, once, for the disc.* suites
+ * too (harness/disc_tables.h). */
+static void banner_disc(uint32_t model)
+{
+	const struct disc_machine *m = disc_machine();
+	unsigned applied = 0, applicable = 0;
+
+	for (unsigned k = 0; k < m->nsock; k++)
+		for (unsigned r = 0; r < disc_fixes_count; r++)
+			if (m->s[k].fixes >> r & 1) {
+				plat_log(0, "uncore correction applied to socket %u's table: %s (%s)", k,
+					 disc_fixes[r].what, disc_fixes[r].stmt);
+				applied++;
+			}
+	for (unsigned r = 0; r < disc_fixes_count; r++)
+		applicable += disc_fix_for(&disc_fixes[r], model);
+	if (!applied)
+		plat_log(0, "uncore corrections: none applied (%u for model 0x%x, %u table(s) read)",
+			 applicable, model, m->nsock);
 }
 
 static void banner(const struct session *s)
@@ -46,16 +70,8 @@ static void banner(const struct session *s)
 			 pc->why[0] ? "; " : "", pc->why);
 	else
 		plat_log(0, "uncore: none: %s; uncore tests will SKIP", pc->why);
-	/* The per-model corrections the discovery suite applies to each
-	 * socket's table as it reads it, so that a run says its units may not
-	 * be the table's alone (xeon-discovery.md §4.5); the table is read
-	 * after this, so disc.table.read names those that changed one. */
 	if (pc->gen && pc->gen->suite && !strcmp(pc->gen->suite, "disc"))
-		for (unsigned r = 0; r < disc_fixes_count; r++)
-			if (disc_fix_for(&disc_fixes[r], ri->model))
-				plat_log(0, "uncore correction for model 0x%x: %s (%s); "
-					 "disc.table.read names it if it changed a table",
-					 ri->model, disc_fixes[r].what, disc_fixes[r].stmt);
+		banner_disc(ri->model);
 	core_enum_summary(ri->core_pmu, ri->core_shape, &ri->core, core, sizeof(core));
 	plat_log(0, "core PMU: %s%s", core, ri->core.version ? "" : "; core tests are N/A");
 	plat_log(0, "backend: %s%s%s%s; tsc: %lu kHz", ri->backend, what ? " (" : "",
@@ -112,6 +128,7 @@ static void start_pass(unsigned k)
 	if (k)
 		emu_faults_parse(passes[k], &f, NULL, 0);
 	rc = emu_refault(&f);
+	disc_machine_forget(); /* the pass's tables are read anew */
 	plat_log(0, "emu.fault.each: pass %u of %u: emu.fault=%s%s", k + 1, npasses, passes[k],
 		 rc ? "; the emulated PMUs could not be set up" : "");
 	if (rc)
@@ -188,6 +205,7 @@ static struct run_env env_of(const struct session *s)
 		.core_pmu = s->ri.core.version > 0,
 		.no_core_pmu = NULL,
 		.uncore_gen = s->pc->gen ? s->pc->gen->suite : NULL,
+		.uncore_also = s->pc->gen ? s->pc->gen->suite_also : NULL,
 		.ruled_out = s->pc->ruled_out,
 	};
 }

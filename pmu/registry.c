@@ -88,13 +88,16 @@ const struct uncore_gen uncore_gens[] = {
 	},
 	{
 		.name = "adl",
-		.desc = "Client uncore, layout D (Alder Lake, Raptor Lake): 0x2000..0x2FFF, two ARB boxes",
+		.desc = "Client uncore, layout D (Alder Lake, Raptor Lake): 0x2000..0x2FFF, two ARB boxes; iMC in MMIO",
 		/* L-64; OQ-L31: Alder Lake-N (0xBE) included. */
 		MODELS(0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF),
 		.boxes = adl_boxes,
 		.nboxes = ARRAY_SIZE(adl_boxes),
 		.per_core_box = &client_cbox_d, /* L-68, OQ-L29 */
 		.suite = "client",
+		.suite_also = "imc",
+		.mmio = imc_mmio, /* L-110 */
+		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
 	{
 		.name = "mtl",
@@ -105,6 +108,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox, /* L-106, OQ-L29 */
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = imc_mmio, /* L-110 */
 		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
@@ -117,6 +121,7 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(mtl_boxes),
 		.per_core_box = &mtl_cbox,
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = imc_mmio, /* L-110 */
 		.nmmio = ARRAY_SIZE(imc_mmio),
 	},
@@ -128,6 +133,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = lnl_boxes,
 		.nboxes = ARRAY_SIZE(lnl_boxes),
 		.suite = "mtl",
+		.suite_also = "imc",
 		.mmio = lnl_mmio, /* L-110, L-119 */
 		.nmmio = ARRAY_SIZE(lnl_mmio),
 	},
@@ -145,20 +151,23 @@ const struct uncore_gen uncore_gens[] = {
 	{
 		.name = "hswep",
 		.desc = "Xeon E5 v3 (Haswell-EP) uncore: global control at 0x700, U, C, SBOX, PCU, PCI",
-		/* V-01: model 0x3F; no on-target suite yet. */
+		/* V-01: model 0x3F; the E5-2600's suite, which tells the
+		 * generations apart by CPUID (suites/snbep/gen.c, v3.c). */
 		MODELS(0x3F),
 		.boxes = hswep_boxes,
 		.nboxes = ARRAY_SIZE(hswep_boxes),
 		.per_core_box = &hswep_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
 	},
 	{
 		.name = "bdx",
 		.desc = "Xeon E5 v4 / Xeon D (Broadwell-EP/DE) uncore: HSX's map, wider counters, 24 C-boxes",
-		/* V-01: models 0x4F and 0x56; no on-target suite yet. */
+		/* V-01: models 0x4F and 0x56; the snbep suite as hswep's. */
 		MODELS(0x4F, 0x56),
 		.boxes = bdx_boxes,
 		.nboxes = ARRAY_SIZE(bdx_boxes),
 		.per_core_box = &bdx_cbox, /* V-21, OQ-V6 */
+		.suite = "snbep",
 	},
 	{
 		.name = "skx",

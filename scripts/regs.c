@@ -218,6 +218,14 @@ static void fail(const char *what, const char *name)
 	exit(2);
 }
 
+/* Whether a binding's model switches the defects of family fam: its own
+ * (emu_binding.defects) or its MMIO model's (emu_mmio_model.defects, the
+ * memory controllers' on layouts D to F). */
+static bool switches(const struct emu_binding *b, unsigned fam)
+{
+	return b && (b->defects == fam || (b->model->mmio && b->model->mmio->defects == fam));
+}
+
 /* Every registry row whose model has family fam, comma-separated (the
  * client family is snb's, skl's, ...); core or none otherwise. */
 static void print_gens(unsigned fam)
@@ -227,7 +235,7 @@ static void print_gens(unsigned fam)
 	for (g = 0; g < uncore_gens_count; g++) {
 		const struct emu_binding *b = emu_binding_for(uncore_gens[g].name);
 
-		if (b && b->defects == fam)
+		if (switches(b, fam))
 			printf("%s%s", n++ ? "," : "", uncore_gens[g].name);
 	}
 	if (!n)
@@ -256,13 +264,13 @@ static bool shows_on(unsigned run, const struct core_row *r)
 	       (run == EMU_RUN_V6 && shape->version >= 6);
 }
 
-/* A mutation row resolved: the tests it runs, its generation's defect
- * family (EMU_FAM_COUNT: none, a core shape's row) and, where core.* runs,
- * the core shape whose defects can show. */
+/* A mutation row resolved: the tests it runs, its generation's binding
+ * (NULL: a core shape's row) and, where core.* runs, the core shape whose
+ * defects can show. */
 struct row {
 	const struct mutation_row *m;
 	char tests[64];
-	unsigned fam;
+	const struct emu_binding *b;
 	const struct core_row *core;
 };
 
@@ -280,13 +288,15 @@ static struct row resolve(const struct mutation_row *m)
 {
 	const struct uncore_gen *g = uncore_gen_by_name(m->name);
 	const struct emu_binding *b = g ? emu_binding_for(g->name) : NULL;
-	struct row r = { .m = m, .fam = EMU_FAM_COUNT };
+	struct row r = { .m = m };
 
 	if (g) {
 		if (!g->suite || !b)
 			fail("a mutation row's generation has no suite or no model", m->name);
-		snprintf(r.tests, sizeof(r.tests), "%s.*%s", g->suite, m->core ? ",core.*" : "");
-		r.fam = b->defects;
+		snprintf(r.tests, sizeof(r.tests), "%s.*%s%s%s%s", g->suite,
+			 g->suite_also ? "," : "", g->suite_also ? g->suite_also : "",
+			 g->suite_also ? ".*" : "", m->core ? ",core.*" : "");
+		r.b = b;
 		r.core = m->core ? core_row_for_model(6, m->model) : NULL;
 	} else if ((r.core = core_row_by_name(m->name))) {
 		snprintf(r.tests, sizeof(r.tests), "core.*");
@@ -296,9 +306,7 @@ static struct row resolve(const struct mutation_row *m)
 	return r;
 }
 
-/* Whether row r runs defect d: its generation's MUT defects (or those of
- * its only list) and the kinds the row lists, and, where core.* runs, the core PMU's that can show on
- * its shape. */
+/* Whether name is one of names (NULL-terminated). */
 static bool listed(const char *const *names, const char *name)
 {
 	for (; *names; names++)
@@ -307,11 +315,15 @@ static bool listed(const char *const *names, const char *name)
 	return false;
 }
 
+/* Whether row r runs defect d: the MUT defects (or, of its generation's
+ * family, those of its only list) and the kinds the row lists of every
+ * family its generation's model switches, and, where core.* runs, the
+ * core PMU's that can show on its shape. */
 static bool runs(const struct row *r, const struct emu_defect *d)
 {
-	if (d->gen == r->fam && r->m->only)
+	if (switches(r->b, d->gen) && r->m->only && d->gen == r->b->defects)
 		return (r->m->runs >> d->run & 1) || listed(r->m->only, d->name);
-	if (d->gen == r->fam && (d->run == EMU_RUN_MUT || (r->m->runs >> d->run & 1)))
+	if (switches(r->b, d->gen) && (d->run == EMU_RUN_MUT || (r->m->runs >> d->run & 1)))
 		return true;
 	return r->core && d->gen == EMU_FAM_CORE && shows_on(d->run, r->core);
 }
@@ -409,7 +421,9 @@ static void print_docs_gens(void)
 		if (u->min_stepping)
 			printf(" from stepping %u", u->min_stepping);
 		printf(" | %s | ", emu_binding_for(u->name) ? "yes" : "no");
-		if (u->suite)
+		if (u->suite && u->suite_also)
+			printf("`%s.*`, `%s.*` |\n", u->suite, u->suite_also);
+		else if (u->suite)
 			printf("`%s.*` |\n", u->suite);
 		else
 			printf("none yet |\n");

@@ -2,6 +2,7 @@
 #include "harness/runner.h"
 #include "suites/client/client.h"
 #include "suites/core/core.h"
+#include "suites/imc/imc.h"
 #include "suites/mtl/mtl.h"
 #include "suites/disc/disc.h"
 #include "suites/nhm/nhm.h"
@@ -10,6 +11,7 @@
 #include "suites/snbep/snbep.h"
 #include "suites/snbep/pci.h"
 #include "suites/snbep/v2.h"
+#include "suites/snbep/v3.h"
 #include "suites/skx/skx.h"
 
 const struct suite *const all_suites[] = {
@@ -43,6 +45,7 @@ const struct suite *const all_suites[] = {
 	&snbep_pcu_suite,
 	&snbep_pci_suite,
 	&snbep_v2_suite,
+	&snbep_v3_suite,
 	/* Xeon Scalable: Skylake-SP, Cascade Lake (suites/skx) */
 	&skx_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
@@ -71,11 +74,13 @@ const struct suite *const all_suites[] = {
 	&mtl_filter_suite,
 	&mtl_fixed_suite,
 	&mtl_ovf_suite,
-	&mtl_imc_suite,
 	&mtl_saf_suite,
+	/* the memory controllers behind MCHBAR, layouts D to F (suites/imc) */
+	&imc_suite,
 	/* the discovery generations, every unit of every table (suites/disc) */
 	&disc_table_suite,
 	&disc_unit_suite,
+	&disc_types_suite,
 #ifndef HOST
 	&inject_suite, /* last, so that only the restores follow its fault; empty unless inject= */
 #endif

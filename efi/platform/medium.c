@@ -304,15 +304,22 @@ static EFI_STATUS open_rfile(const char *file, uint64_t keep, struct rfile *rf)
 	if (!run_dir || nopen == MAX_OPEN)
 		return EFI_NOT_READY;
 	to_ucs2(path, ARRAY_SIZE(path), file);
-	st = run_dir->Open(run_dir, &f, path,
-			   EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0);
+	/* A file made here is empty and owns no cluster, so it is not cut:
+	 * the cut's grow and shrink would take a cluster and free it again,
+	 * and a reset between the FAT's write and the directory entry's
+	 * would leave an entry naming a free cluster (docs/results.md, "A
+	 * reset while writing"). */
+	st = run_dir->Open(run_dir, &f, path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0);
+	if (st == EFI_NOT_FOUND)
+		st = run_dir->Open(run_dir, &f, path,
+				   EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0);
+	else if (!EFI_ERROR(st)) {
+		st = cut_to(f, keep, &size);
+		if (EFI_ERROR(st))
+			f->Close(f);
+	}
 	if (EFI_ERROR(st))
 		return st;
-	st = cut_to(f, keep, &size);
-	if (EFI_ERROR(st)) {
-		f->Close(f);
-		return st;
-	}
 	open_files[nopen++] = f;
 	rf->write_at = efi_write_at;
 	rf->flush = efi_flush;
@@ -367,15 +374,11 @@ EFI_STATUS medium_replace(struct rfile *tmp, const char *final)
 	EFI_GUID guid = EFI_FILE_INFO_ID;
 	UINT64 buf[(SIZE_OF_EFI_FILE_INFO + 512) / 8];
 	EFI_FILE_INFO *info = (EFI_FILE_INFO *)buf;
-	EFI_FILE_HANDLE f = tmp->h, old;
+	EFI_FILE_HANDLE f = tmp->h;
 	UINTN n = sizeof(buf);
-	CHAR16 path[64];
 	EFI_STATUS st;
 
-	to_ucs2(path, ARRAY_SIZE(path), final);
-	if (!EFI_ERROR(run_dir->Open(run_dir, &old, path,
-				     EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0)))
-		old->Delete(old);
+	medium_drop(final);
 	st = f->GetInfo(f, &guid, &n, buf);
 	if (EFI_ERROR(st)) {
 		failed(st);
@@ -388,6 +391,18 @@ EFI_STATUS medium_replace(struct rfile *tmp, const char *final)
 	if (EFI_ERROR(st))
 		failed(st);
 	return st;
+}
+
+/* A file of the run folder deleted, if it is there. */
+void medium_drop(const char *file)
+{
+	EFI_FILE_HANDLE f;
+	CHAR16 path[64];
+
+	to_ucs2(path, ARRAY_SIZE(path), file);
+	if (run_dir && !EFI_ERROR(run_dir->Open(run_dir, &f, path,
+						EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0)))
+		f->Delete(f); /* closes it too */
 }
 
 void medium_discard(struct rfile *rf)

@@ -246,7 +246,7 @@ static int setup_uncore(const unsigned *ncores)
 		mmio_mem_size = m->mmio->size;
 	}
 	m->mmio->init(mmio_mem, emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects),
-		      emu.cfg.uclk_khz, emu_uclk_now());
+		      emu_faults_for(&emu.faults, m->mmio->defects), emu.cfg.uclk_khz, emu_uclk_now());
 	return PLAT_OK;
 }
 
@@ -810,7 +810,8 @@ static void emu_traffic(uint64_t phys, uint64_t bytes, bool write)
 	if (!emu.npkg || !enter(me, &flags))
 		return;
 	if (emu.model->pci && emu.model->pci->traffic)
-		emu.model->pci->traffic(pci_mem[p], phys, bytes / 64, write, emu_uclk_now());
+		emu.model->pci->traffic(pci_mem[p], plat_cpu(me)->apic_id, phys, bytes / 64, write,
+					emu_uclk_now());
 	if (emu.model->mmio && emu.model->mmio->traffic) /* the platform's memory controllers */
 		emu.model->mmio->traffic(mmio_mem, phys, bytes / 64, write, emu_uclk_now());
 	leave(me, flags);

@@ -142,6 +142,16 @@ unsigned disc_find_pci(const struct disc_io *io, const struct disc_pci_list *l,
 	return n;
 }
 
+bool disc_msr_offers(uint32_t model)
+{
+	static const uint8_t named[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD }; /* §1.1 */
+
+	for (unsigned i = 0; i < sizeof(named); i++)
+		if (named[i] == model)
+			return false;
+	return true;
+}
+
 bool disc_find_msr(const struct disc_io *io, unsigned cpu, struct disc_found *out)
 {
 	uint64_t v = 0;

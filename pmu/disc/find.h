@@ -54,6 +54,11 @@ struct disc_found {
  * Returns how many of out it filled. */
 unsigned disc_find_pci(const struct disc_io *io, const struct disc_pci_list *l,
 		       struct disc_found *out, unsigned max);
+/* Whether MSR 0x201E may hold a table on CPU model `model`: not on the
+ * five generations of D-40 and D-43, where Linux never reads it (D-06)
+ * and it is CHA 1's FILTER0 (D-74), whose thread id would read as an
+ * address. */
+bool disc_msr_offers(uint32_t model);
 /* D-06: MSR 0x201E read on cpu; true with the table there. */
 bool disc_find_msr(const struct disc_io *io, unsigned cpu, struct disc_found *out);
 

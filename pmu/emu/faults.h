@@ -13,6 +13,7 @@
 #include "lib/rt.h"
 #include "pmu/emu/client/defects.h"
 #include "pmu/emu/disc/defects.h"
+#include "pmu/emu/imc/defects.h"
 #include "pmu/emu/core/defects.h"
 #include "pmu/emu/mtl/defects.h"
 #include "pmu/emu/nhm/defects.h"
@@ -36,7 +37,8 @@
 	F(NHMEX, NHMEX, EMU_NHMEX_FAULTS, 0, x)                                         \
 	F(CLIENT, CLIENT, EMU_CLIENT_FAULTS, 0, x)                                      \
 	F(MTL, MTL, EMU_MTL_FAULTS, 0, x)                                              \
-	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)
+	F(DISC, DISC, EMU_DISC_FAULTS, 0, x)                                            \
+	F(IMC, IMC, EMU_IMC_FAULTS, 0, x)
 
 #define EMU_FAM_(fam, gen, list, base, x) EMU_FAM_##fam,
 enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
@@ -58,8 +60,9 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * fixed counters and CBO_CONFIG's count (layout E, not F: L-118); SAF the
  * rows whose layout has MMIO units behind SAFBAR (layout F, L-119); E5, IVB
  * (the E5 family's model) the rows of a generation without, or with, the
- * global layer of the E5 v2 (S-03, V-03); SKX the rows of the Xeon
- * Scalable (K-xx). */
+ * global layer of the E5 v2 (S-03, V-03); V2 the rows of a generation whose
+ * counter controls have no invert (IVB-EP, V-12); HSX those with SBOXes
+ * (HSX, BDX: V-20); SKX the rows of the Xeon Scalable (K-xx). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -76,6 +79,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(SAF, "saf")                                                                      \
 	R(E5, "e5")                                                                        \
 	R(IVB, "ivb")                                                                      \
+	R(V2, "v2")                                                                        \
+	R(HSX, "hsx")                                                                      \
 	R(SKX, "skx")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };

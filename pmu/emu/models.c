@@ -27,6 +27,10 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "lnl", .model = &lnl_model, .defects = EMU_FAM_MTL },
 	/* The E5 family's model on IVB-EP's description (pmu/emu/snbep/gens.c). */
 	{ .gen = "ivbep", .model = &ivbep_model, .defects = EMU_FAM_SNBEP },
+	/* ... and on HSX's and BDX's, with their SBOXes and dies
+	 * (pmu/emu/snbep/hswep.c). */
+	{ .gen = "hswep", .model = &hswep_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "bdx", .model = &bdx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "skx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "clx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model

@@ -40,8 +40,9 @@ struct emu_pci_model {
 	int (*mmio)(void *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val, uint64_t now);
 	/* cpu's package moved `lines` 64-byte lines to or from memory (the
 	 * streaming workload's declaration, pmu_traffic), starting at
-	 * physical address phys. */
-	void (*traffic)(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now);
+	 * physical address phys, at the request of cpu, APIC id apic_id. */
+	void (*traffic)(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+			uint64_t now);
 };
 
 /* A generation's MMIO registers behind BARs of the host bridge (0:0.0):
@@ -56,8 +57,14 @@ struct emu_mmio_bar {
 };
 struct emu_mmio_model {
 	size_t size;
-	/* f: its generation's defect mask; uclk_khz, now as struct emu_model's */
-	void (*init)(void *m, emu_faults_t f, uint32_t uclk_khz, uint64_t now);
+	/* The defect family of its registers (the memory controllers': IMC),
+	 * switched beside its generation's own (emu_binding.defects) on every
+	 * generation whose model presents it, and run by their `make
+	 * mutation` rows. */
+	enum emu_fault_family defects;
+	/* gen: its generation's defect mask, f: family `defects`' mask;
+	 * uclk_khz, now as struct emu_model's */
+	void (*init)(void *m, emu_faults_t gen, emu_faults_t f, uint32_t uclk_khz, uint64_t now);
 	unsigned nbars;
 	struct emu_mmio_bar bar[EMU_MMIO_BARS];
 	/* An access of bytes (4 or 8) at offset off of BAR bar: 0, or -1 (no

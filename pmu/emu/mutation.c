@@ -17,7 +17,11 @@ const struct mutation_row mutation_rows[] = {
 	/* As snbep's: 4 cores a package, so that C-boxes 4..14 of IVB-EP's
 	 * fifteen are absent (V-21). */
 	{ .name = "ivbep", .model = 0x3E, .cpus = 8, .qemu_cpu = "IvyBridge,model=62",
-	  .runs = RUN(IVB) },
+	  .runs = RUN(IVB) | RUN(V2) },
+	/* As ivbep's: 4 cores a package, the 8-core die with two SBOXes
+	 * (OQ-V15), so that SBOXes 2 and 3 are absent (V-31). */
+	{ .name = "hswep", .model = 0x3F, .cpus = 8, .qemu_cpu = "Haswell,model=63",
+	  .runs = RUN(IVB) | RUN(HSX) },
 	/* Skylake-SP on QEMU's Skylake-Server: 4 cores a package, on the
 	 * 10-CHA die (OQ-K9), so CHAs 4..9 answer though no core sits by
 	 * them (K-14). The family's defects its skx.* tests show (box
@@ -99,6 +103,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and umask 0 (S-60, S-62)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
 			"count (V-03..V-08, V-12, V-21)",
+	[EMU_RUN_V2] = "the Xeon E5 v2's counter controls without invert (V-12)",
+	[EMU_RUN_HSX] = "the Xeon E5 v3's and v4's SBOXes, C-box status, U-box filter and dies "
+			"(V-10, V-19, V-31, V-32)",
 	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
 			"tid filter (K-03, K-08, K-13, K-14)",
 };

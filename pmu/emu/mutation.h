@@ -16,7 +16,7 @@ struct mutation_row {
 	const char *qemu_cpu; /* the CPU QEMU presents for the boots */
 	/* Beyond the MUT defects, the kinds it runs (bit n: enum
 	 * emu_defect_run n): a defect of a layout only some rows have. */
-	uint16_t runs;
+	uint32_t runs;
 	/* NULL: every MUT defect of its family. Else, NULL-terminated, the
 	 * only defects of its family it runs beyond its kinds: a generation
 	 * whose suite tests part of a family's statements (the Xeon
@@ -24,7 +24,7 @@ struct mutation_row {
 	 * clocks, which only snbep.* tests). */
 	const char *const *only;
 };
-_Static_assert(EMU_RUN_COUNT <= 16, "mutation_row.runs holds a bit per run kind");
+_Static_assert(EMU_RUN_COUNT <= 32, "mutation_row.runs holds a bit per run kind");
 
 /* In `make mutation` order: the generations, then the core shapes. */
 extern const struct mutation_row mutation_rows[];

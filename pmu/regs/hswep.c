@@ -93,7 +93,7 @@ static const struct reg_tmpl pcu_regs[] = {
 	{ .name = "PCU_MSR_PMON_BOX_CTL", .addr = 0x710, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = xeon_box_ctl, .spec = "V-09" },
 	{ .name = "PCU_MSR_PMON_CTL%u", .addr = 0x711, .stride = 1, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = xeon_pcu_ctl_inv, .spec = "V-11",
+	  .role = ROLE_CTL, .access = RA_RW, .fields = xeon_pcu_ctl_ext_inv, .spec = "V-11 V-29",
 	  .pair = 0x717 },
 	{ .name = "PCU_MSR_PMON_BOX_FILTER", .addr = 0x715, .count = 1, .width = 32,
 	  .role = ROLE_FILTER, .access = RA_RW, .fields = xeon_pcu_filter, .spec = "V-17" },

@@ -160,6 +160,10 @@ struct uncore_gen {
 	 * uncore rather than point another generation's tests at its
 	 * registers. */
 	const char *suite;
+	/* A second suite prefix its tests run under, beside suite: the memory
+	 * controllers behind MCHBAR that layouts D to F share (L-110, "imc");
+	 * NULL: none. */
+	const char *suite_also;
 	/* Its box types behind host-bridge BARs (SCOPE_MMIO, in no MSR
 	 * list); NULL: none. */
 	const struct mmio_box *mmio;

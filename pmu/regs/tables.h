@@ -37,7 +37,7 @@ extern const struct box_type lnl_sncu, lnl_hbo;
 #define SAFBAR_CFG 0x68u /* SAFBAR's configuration offset in 0:0.0 (L-119) */
 /* The memory controllers' PMON block and free-running counters behind
  * MCHBAR, Alder Lake on (L-110..L-116), for the models that present them
- * (pmu/emu/mtl/imc.c): offsets from MCHBAR, controller m at + 0x10000m. */
+ * (pmu/emu/imc/model.c): offsets from MCHBAR, controller m at + 0x10000m. */
 extern const struct box_type imc_pmon, imc_freerun;
 #define IMC_STRIDE 0x10000u /* controller m's registers at + IMC_STRIDE * m (L-110) */
 #define MCHBAR_CFG 0x48u    /* MCHBAR's configuration offset in 0:0.0 (L-110) */

@@ -109,6 +109,19 @@ static inline bool core_has_gp(const struct core *c, unsigned n)
 	return c->gp_set >> n & 1;
 }
 
+/* Each general counter n the suite may touch, in order, while cond holds:
+ * gp_set's, holes skipped, never 0..CPUID.0AH:EAX[15:8] - 1 (C-66, C-73).
+ * The body follows as a for statement's. */
+#define CORE_FOR_GP(c, n, cond) \
+	for ((n) = 0; (n) < CORE_MAX_GP && (cond); (n)++) \
+		if (core_has_gp((c), (n)))
+
+/* The general counters gp_set holds. */
+unsigned core_gp_count(const struct core *c);
+/* The counter k places after n in gp_set, wrapping round (a partner for n
+ * in one window: above a hole where n is the last below it, C-66). */
+unsigned core_gp_after(const struct core *c, unsigned n, unsigned k);
+
 /* C-52 as the suite reads CPUID.0AH (a = EAX, EBX, ECX, EDX) itself:
  * fixed counter i is there if ECX[i] or EDX[4:0] > i (version 5 on), the
  * first EDX[4:0] before (C-53); of the three the suite knows. */

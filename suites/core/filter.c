@@ -25,11 +25,12 @@ static void window_of(const struct core *c, struct core_win *w, struct work_arg 
 	}
 }
 
-/* A window with sel_n on IA32_PMCn and sel_m on IA32_PMCm, m = n + 1. */
+/* A window with sel_n on IA32_PMCn and sel_m on IA32_PMCm, m the next
+ * counter of gp_set (core_gp_after: above a hole too, C-66, C-73). */
 static void pair_of(const struct core *c, struct core_win *w, struct work_arg *a, unsigned n,
 		    uint64_t sel_n, uint64_t sel_m)
 {
-	unsigned m = (n + 1) % c->e.ngp;
+	unsigned m = core_gp_after(c, n, 1);
 
 	window_of(c, w, a);
 	w->sel[n] = sel_n;
@@ -49,10 +50,10 @@ static enum verdict edge(struct tctx *t)
 	struct work_arg a;
 	unsigned n, m;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		struct core_win w = { .sel = { 0 } };
 
-		m = (n + 1) % c.e.ngp;
+		m = core_gp_after(&c, n, 1);
 		pair_of(&c, &w, &a, n, level | SEL_E, level);
 		if ((v = core_window(t, &c, &w)) != V_PASS)
 			break;
@@ -69,8 +70,9 @@ static enum verdict edge(struct tctx *t)
 }
 
 /* One window of Instructions Retired on three counters: sel | a on IA32_PMCn,
- * sel | b on IA32_PMCm (m = n + 1), and the core cycles on IA32_FIXED_CTR1
- * or, without it, on a third general counter (z = n + 2). */
+ * sel | b on IA32_PMCm (the next counter of gp_set), and the core cycles on
+ * IA32_FIXED_CTR1 or, without it, on a third general counter (the one
+ * after). */
 struct trio {
 	uint64_t a, b, cycles;
 };
@@ -78,7 +80,7 @@ struct trio {
 static enum verdict trio_window(struct tctx *t, const struct core *c, unsigned n, uint64_t sel,
 				uint64_t a, uint64_t b, struct trio *r)
 {
-	unsigned z = (n + 2) % c->e.ngp;
+	unsigned z = core_gp_after(c, n, 2);
 	bool fixed = core_has_fixed(c, 1);
 	struct core_win w = { .sel = { 0 } };
 	struct work_arg arg;
@@ -95,7 +97,7 @@ static enum verdict trio_window(struct tctx *t, const struct core *c, unsigned n
 	if ((v = core_window(t, c, &w)) != V_PASS)
 		return v;
 	r->a = w.gp[n];
-	r->b = w.gp[(n + 1) % c->e.ngp];
+	r->b = w.gp[core_gp_after(c, n, 1)];
 	r->cycles = fixed ? w.fixed[1] : w.gp[z];
 	CHECK(t, r->cycles, "the cycles counter did not count (C-09)");
 	return V_PASS;
@@ -106,7 +108,7 @@ static enum verdict begin3(struct tctx *t, struct core *c)
 {
 	enum verdict v = core_begin(t, c, 2);
 
-	if (v == V_PASS && !core_has_fixed(c, 1) && c->e.ngp < 3)
+	if (v == V_PASS && !core_has_fixed(c, 1) && core_gp_count(c) < 3)
 		return core_end(c, t_skip(t, "needs IA32_FIXED_CTR1 or a third general counter "
 					  "for the cycles"));
 	return v;
@@ -120,7 +122,7 @@ static enum verdict begin3(struct tctx *t, struct core *c)
  * the model (its documented streams); on hardware k >= 2 is reported. */
 static enum verdict split_one(struct tctx *t, const struct core *c, unsigned n, unsigned k)
 {
-	unsigned m = (n + 1) % c->e.ngp;
+	unsigned m = core_gp_after(c, n, 1);
 	struct trio r;
 	enum verdict v = trio_window(t, c, n, SEL_COUNT(EV_INST) | SEL_CMASK(k), 0, SEL_INV, &r);
 
@@ -148,7 +150,7 @@ static enum verdict cmask_split(struct tctx *t)
 	enum verdict v = begin3(t, &c);
 	unsigned n, k;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++)
+	CORE_FOR_GP(&c, n, v == V_PASS)
 		for (k = 1; k <= 4 && v == V_PASS; k++)
 			v = split_one(t, &c, n, k);
 	return core_end(&c, v);
@@ -166,7 +168,7 @@ static enum verdict cmask_top(struct tctx *t)
 	struct trio r;
 	unsigned n;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		if ((v = trio_window(t, &c, n, sel, SEL_CMASK(0x81),
 				     SEL_CMASK(0x80) | SEL_INV, &r)) != V_PASS)
 			break;
@@ -176,7 +178,7 @@ static enum verdict cmask_top(struct tctx *t)
 		      "instructions (C-16: CMASK is 8 bits)", n, (unsigned long)r.a);
 		CHECK(t, core_dist(r.b, r.cycles) <= core_slack(&c, 1), "IA32_PMC%u with CMASK "
 		      "0x80 and INV counted %lu of %lu cycles: every cycle retires < 128 (C-16)",
-		      (n + 1) % c.e.ngp, (unsigned long)r.b, (unsigned long)r.cycles);
+		      core_gp_after(&c, n, 1), (unsigned long)r.b, (unsigned long)r.cycles);
 	}
 	return core_end(&c, v);
 }
@@ -196,7 +198,7 @@ static enum verdict edge_cmask(struct tctx *t)
 	struct trio r;
 	unsigned n, i, k;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++)
+	CORE_FOR_GP(&c, n, v == V_PASS)
 		for (i = 0; i < ARRAY_SIZE(ks) && v == V_PASS; i++) {
 			k = ks[i];
 			v = trio_window(t, &c, n, SEL_COUNT(EV_INST) | SEL_CMASK(k), SEL_E, 0, &r);
@@ -237,7 +239,7 @@ static enum verdict edge_inv(struct tctx *t)
 	struct trio r;
 	unsigned n, k;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++)
+	CORE_FOR_GP(&c, n, v == V_PASS)
 		for (k = 1; k <= (c.model ? 4u : 1u) && v == V_PASS; k++) {
 			v = trio_window(t, &c, n, SEL_COUNT(EV_INST) | SEL_CMASK(k), e | SEL_INV, e,
 					&r);
@@ -251,7 +253,7 @@ static enum verdict edge_inv(struct tctx *t)
 			      r.a < r.cycles / 2), "CMASK %u: IA32_PMC%u with E and INV counted %lu, "
 			      "IA32_PMC%u with E %lu, of %lu cycles: the edges of a condition and of "
 			      "its inverse alternate, both > 0 and under half the cycles (C-16)", k, n,
-			      (unsigned long)r.a, (n + 1) % c.e.ngp, (unsigned long)r.b,
+			      (unsigned long)r.a, core_gp_after(&c, n, 1), (unsigned long)r.b,
 			      (unsigned long)r.cycles);
 		}
 	return core_end(&c, v);
@@ -266,10 +268,10 @@ static enum verdict cmask_ge(struct tctx *t)
 	enum verdict v = core_begin(t, &c, 2);
 	unsigned n, m;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		struct core_win w = { .us = WINDOW_US };
 
-		m = (n + 1) % c.e.ngp;
+		m = core_gp_after(&c, n, 1);
 		w.sel[n] = SEL_COUNT(EV_CYCLES) | SEL_CMASK(1);
 		w.sel[m] = SEL_COUNT(EV_CYCLES);
 		w.en = G_PMC(n) | G_PMC(m);
@@ -291,10 +293,10 @@ static enum verdict inv_cmask0(struct tctx *t)
 	struct work_arg a;
 	unsigned n, m;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		struct core_win w = { .sel = { 0 } };
 
-		m = (n + 1) % c.e.ngp;
+		m = core_gp_after(&c, n, 1);
 		pair_of(&c, &w, &a, n, SEL_COUNT(EV_INST) | SEL_INV, SEL_COUNT(EV_INST));
 		if ((v = core_window(t, &c, &w)) != V_PASS)
 			break;

@@ -8,13 +8,14 @@
 
 #define WINDOW_US 1000 /* millions of core cycles */
 
-/* Counter n gated as given and, in the same window, its control m = n + 1
- * open with the same event: n must count nothing (closed) or as much as m
+/* Counter n gated as given and, in the same window, its control m (the
+ * next counter of gp_set, above a hole too: C-66, C-73) open with the same
+ * event: n must count nothing (closed) or as much as m
  * (open) and m must count. */
 static enum verdict gate_window(struct tctx *t, const struct core *c, unsigned n,
 				uint64_t sel_n, bool global_n, bool open, const char *what)
 {
-	unsigned m = (n + 1) % c->e.ngp;
+	unsigned m = core_gp_after(c, n, 1);
 	struct core_win w = { .us = WINDOW_US };
 	enum verdict v;
 
@@ -44,7 +45,7 @@ static enum verdict en_and_global(struct tctx *t)
 	const uint64_t on = SEL_COUNT(EV_CYCLES);
 	unsigned n;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		v = gate_window(t, &c, n, on & ~SEL_EN, true, false, "PERFEVTSEL.EN clear");
 		if (v == V_PASS)
 			v = gate_window(t, &c, n, on, false, false, "EN_PMC clear in GLOBAL_CTRL");
@@ -63,7 +64,7 @@ static enum verdict usr_os(struct tctx *t)
 	const uint64_t ev = core_event(EV_CYCLES) | SEL_EN;
 	unsigned n;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++) {
+	CORE_FOR_GP(&c, n, v == V_PASS) {
 		v = gate_window(t, &c, n, ev | SEL_USR, true, false, "USR only, at ring 0");
 		if (v == V_PASS)
 			v = gate_window(t, &c, n, ev | SEL_OS, true, true, "OS only, at ring 0");

@@ -22,7 +22,9 @@
 #define TRIALS  4000 /* windows at most */
 #define LANDING 3    /* windows with a counter stopped at 0 that are enough */
 
+/* The counters are gp_set's (C-73: above a hole too), ngp of them. */
 struct trial {
+	const struct core *c;
 	unsigned ngp;
 	uint64_t sel, mask, half;
 	uint64_t preset[CORE_MAX_GP]; /* counter i starts at -preset[i] */
@@ -32,11 +34,11 @@ struct trial {
 static enum verdict one_trial(struct tctx *t, struct trial *r, bool irq_off)
 {
 	unsigned me = plat_this_cpu(), i;
-	uint64_t all = (1ull << r->ngp) - 1;
+	uint64_t all = r->c->gp_set;
 	enum verdict v;
 	int e;
 
-	for (i = 0; i < r->ngp; i++) {
+	CORE_FOR_GP(r->c, i, 1) {
 		WR(t, CORE_SEL(i), 0);
 		if ((v = core_set_pmc(t, i, 0 - r->preset[i])) != V_PASS) /* C-15, C-17 */
 			return v;
@@ -52,23 +54,23 @@ static enum verdict one_trial(struct tctx *t, struct trial *r, bool irq_off)
 	if (e)
 		return t_error(t, "opening or closing the window faulted");
 	RD(t, MSR_GLOBAL_STATUS, &r->status);
-	for (i = 0; i < r->ngp; i++) {
+	CORE_FOR_GP(r->c, i, 1) {
 		RD(t, CORE_PMC(i), &r->val[i]);
 		r->val[i] &= r->mask;
 	}
 	return V_PASS;
 }
 
-/* Presets around the count est: counter i wraps to 0 at event est - ngp/2
- * + i (at least 1). */
+/* Presets around the count est: the j-th counter of gp_set wraps to 0 at
+ * event est - ngp/2 + j (at least 1). */
 static void aim(struct trial *r, uint64_t est)
 {
-	unsigned i;
+	unsigned i, j = 0;
 
 	if (est < r->ngp / 2 + 1)
 		est = r->ngp / 2 + 1;
-	for (i = 0; i < r->ngp; i++)
-		r->preset[i] = est - r->ngp / 2 + i;
+	CORE_FOR_GP(r->c, i, 1)
+		r->preset[i] = est - r->ngp / 2 + j++;
 }
 
 static enum verdict preset(struct tctx *t)
@@ -76,7 +78,7 @@ static enum verdict preset(struct tctx *t)
 	struct core c;
 	enum verdict v = core_begin(t, &c, 1);
 	struct trial r;
-	unsigned n, i, landed = 0, set_at_zero = 0;
+	unsigned n, i, first, landed = 0, set_at_zero = 0;
 	unsigned row = c.model && core_enum_available(&c.e, EV_LLC_MISS) ? EV_LLC_MISS : EV_INST;
 
 	if (v != V_PASS)
@@ -85,7 +87,9 @@ static enum verdict preset(struct tctx *t)
 		return core_end(&c, t_skip(t, "CPUID.0AH:EBX[%u] = 1 or beyond EAX[31:24]: %s not "
 					   "available (C-24)", row, core_event_name(row)));
 	memset(&r, 0, sizeof(r));
-	r.ngp = c.e.ngp;
+	r.c = &c;
+	r.ngp = core_gp_count(&c);
+	first = core_gp_after(&c, CORE_MAX_GP - 1, 1);
 	r.sel = SEL_COUNT(row);
 	r.mask = c.gp_mask;
 	r.half = c.gp_mask / 2;
@@ -93,7 +97,7 @@ static enum verdict preset(struct tctx *t)
 	for (n = 0; n < TRIALS && landed < LANDING && v == V_PASS; n++) {
 		if ((v = one_trial(t, &r, !c.model)) != V_PASS)
 			break;
-		for (i = 0; i < r.ngp; i++) {
+		CORE_FOR_GP(&c, i, 1) {
 			bool ovf = r.status >> i & 1;
 			uint64_t x = r.val[i];
 
@@ -107,7 +111,7 @@ static enum verdict preset(struct tctx *t)
 			CHECK(t, x > r.half || ovf, "IA32_PMC%u went past 0 to 0x%lx without its "
 			      "overflow bit (C-10, OQ-C12)", i, (unsigned long)x);
 		}
-		aim(&r, (r.val[0] + r.preset[0]) & r.mask);
+		aim(&r, (r.val[first] + r.preset[first]) & r.mask);
 	}
 	t_figure(t, "windows_count", n, "count");
 	t_figure(t, "stopped_at_rollover_count", landed, "count");
@@ -151,7 +155,7 @@ static enum verdict clear_each(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
-	for (i = 0; i < c.e.ngp; i++) {
+	CORE_FOR_GP(&c, i, 1) { /* gp_set's: above a hole too (C-73) */
 		if ((v = core_set_pmc(t, i, 0 - CLEAR_PRESET)) != V_PASS) /* C-15, C-17 */
 			return core_end(&c, v);
 		WR(t, CORE_SEL(i), SEL_COUNT(EV_CYCLES));

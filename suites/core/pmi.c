@@ -168,7 +168,7 @@ static enum verdict each_gp(struct tctx *t, uint32_t lvt)
 	enum verdict v = core_begin(t, &c, 1);
 	unsigned n;
 
-	for (n = 0; n < c.e.ngp && v == V_PASS; n++)
+	CORE_FOR_GP(&c, n, v == V_PASS)
 		v = core_overflow_pmi(t, &c, n, lvt);
 	return core_end(&c, v);
 }

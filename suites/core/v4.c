@@ -75,7 +75,7 @@ static enum verdict status_set_body(struct tctx *t, const struct core *c)
 	uint64_t r390 = 0, r391 = 0;
 	unsigned n;
 
-	for (n = 0; n < c->e.ngp; n++)
+	CORE_FOR_GP(c, n, 1)
 		TRY(set_then_reset(t, G_PMC(n)));
 	for (n = 0; n < CORE_MAX_FIXED; n++)
 		if (core_has_fixed(c, n)) /* C-52, C-61 */
@@ -123,7 +123,7 @@ static enum verdict inuse_body(struct tctx *t, const struct core *c)
 	unsigned n, en;
 
 	TRY(inuse_is(t, c, 0, "every control at rest"));
-	for (n = 0; n < c->e.ngp; n++) {
+	CORE_FOR_GP(c, n, 1) {
 		WR(t, CORE_SEL(n), core_event(EV_CYCLES) | SEL_OS); /* an event, EN clear */
 		TRY(inuse_is(t, c, G_PMC(n), "an event select and EN clear"));
 		WR(t, CORE_SEL(n), SEL_OS | SEL_EN); /* EN, event select 0 */

@@ -69,6 +69,24 @@ static enum verdict enum_agrees(struct tctx *t, const struct core_enum *e)
 	return V_PASS;
 }
 
+unsigned core_gp_count(const struct core *c)
+{
+	unsigned n, k = 0;
+
+	for (n = 0; n < CORE_MAX_GP; n++)
+		k += core_has_gp(c, n);
+	return k;
+}
+
+unsigned core_gp_after(const struct core *c, unsigned n, unsigned k)
+{
+	while (k && c->gp_set) {
+		n = (n + 1) % CORE_MAX_GP;
+		k -= core_has_gp(c, n);
+	}
+	return n;
+}
+
 enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 {
 	enum verdict v;
@@ -83,12 +101,13 @@ enum verdict core_begin(struct tctx *t, struct core *c, unsigned ngp)
 	if (c->e.version < 2)
 		return t_skip(t, "architectural PMU version %u: no IA32_PERF_GLOBAL_CTRL to open "
 			      "one window for several counters (C-09)", c->e.version);
-	if (c->e.ngp < ngp)
-		return t_skip(t, "needs %u general counters, CPUID.0AH:EAX[15:8] = %u", ngp,
-			      c->e.ngp);
 	/* C-61: fixed counters beyond the three the suite knows are left alone */
 	c->fixed_set = core_enum_fixed_set(&c->e) & ((1u << CORE_MAX_FIXED) - 1);
 	c->gp_set = core_enum_gp_set(&c->e) & ((1u << CORE_MAX_GP) - 1); /* C-73 */
+	if (core_gp_count(c) < ngp)
+		return t_skip(t, "needs %u general counters, %u enumerated (general set 0x%x: "
+			      "leaf 23H's bitmap, else CPUID.0AH:EAX[15:8] = %u; C-73)", ngp,
+			      core_gp_count(c), c->gp_set, c->e.ngp);
 	if (c->e.ngp > CORE_MAX_GP || c->e.gp_width < 32 || c->e.gp_width > 63 ||
 	    (c->fixed_set && (c->e.fixed_width < 32 || c->e.fixed_width > 63)))
 		return t_skip(t, "CPUID.0AH enumerates beyond what the harness handles (%u x %u-bit "

@@ -1,12 +1,6 @@
 /* What the disc.* tests share (suites/disc/disc.h). */
 #include "suites/disc/disc.h"
-#include "harness/cpu_topo.h"
 #include "pmu/backend/backend.h"
-
-#define DS_MAX_FNS 4096
-
-static struct ds_machine *mach;
-static struct disc_pci_list pci;
 
 static bool listed(const uint8_t *m, unsigned n, uint32_t model)
 {
@@ -16,14 +10,21 @@ static bool listed(const uint8_t *m, unsigned n, uint32_t model)
 	return false;
 }
 
+unsigned ds_family(uint32_t model)
+{
+	if (listed(ds_models_spr, sizeof(ds_models_spr), model))
+		return 1;
+	return listed(ds_models_gnr, sizeof(ds_models_gnr), model) ? 2 : 0;
+}
+
 const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len)
 {
 	const char *const *names = NULL;
 	unsigned n = 0;
 
-	if (listed(ds_models_spr, sizeof(ds_models_spr), model))
+	if (ds_family(model) == 1)
 		names = ds_names_spr, n = ARRAY_SIZE(ds_names_spr);
-	else if (listed(ds_models_gnr, sizeof(ds_models_gnr), model))
+	else if (ds_family(model) == 2)
 		names = ds_names_gnr, n = ARRAY_SIZE(ds_names_gnr);
 	if (type < n && names[type])
 		snprintf(buf, len, "%s", names[type]);
@@ -32,89 +33,9 @@ const char *ds_type_name(uint32_t model, unsigned type, char *buf, size_t len)
 	return buf;
 }
 
-/* The first CPU of each package, in CPU order: socket k's is the k-th. */
-static unsigned socket_cpus(unsigned *cpu, unsigned max)
+enum verdict ds_need(struct tctx *t, const struct disc_machine **m)
 {
-	struct cpu_topo topo;
-	unsigned n = 0;
-
-	cpu_topo_read(&topo);
-	for (unsigned c = 0; c < plat_cpu_count() && n < max; c++) {
-		bool seen = false;
-
-		for (unsigned k = 0; k < n && !seen; k++)
-			seen = cpu_topo_same_package(&topo, cpu[k], c);
-		if (!seen)
-			cpu[n++] = c;
-	}
-	return n;
-}
-
-/* D-06 on every socket, else D-01..D-04 (OQ-D1, OQ-D3). */
-static void find(struct ds_machine *m, const unsigned *cpu, unsigned ncpu)
-{
-	struct disc_found d[DS_MAX_SOCKETS + 4];
-	unsigned n = 0, k;
-
-	for (k = 0; k < ncpu && disc_find_msr(&disc_io_space, cpu[k], &m->s[k].at); k++)
-		;
-	if (k == ncpu) {
-		m->nsock = ncpu;
-		return;
-	}
-	n = disc_find_pci(&disc_io_space, &pci, d, ARRAY_SIZE(d));
-	for (unsigned i = 0; i < n; i++) {
-		if (d[i].bad) {
-			if (m->nbad < ARRAY_SIZE(m->bad))
-				m->bad[m->nbad++] = d[i];
-		} else if (m->nsock < ncpu && m->nsock < DS_MAX_SOCKETS) {
-			m->s[m->nsock].at = d[i];
-			m->s[m->nsock].cpu = cpu[m->nsock];
-			m->nsock++;
-		}
-	}
-	if (!m->nsock)
-		snprintf(m->why, sizeof(m->why), "no discovery table: no MSR 0x201E, no PCI "
-			 "capability 0x23 of PMON entries on %u Intel functions (D-01..D-06)", pci.n);
-}
-
-const struct ds_machine *ds_machine(void)
-{
-	unsigned cpu[DS_MAX_SOCKETS], ncpu;
-	uint32_t r[4];
-
-	if (mach)
-		return mach;
-	if (!(mach = plat_alloc(sizeof(*mach))) ||
-	    !(pci.e = plat_alloc(DS_MAX_FNS * sizeof(*pci.e)))) {
-		static struct ds_machine none = { .why = "no memory for the tables" };
-
-		return mach = &none;
-	}
-	memset(mach, 0, sizeof(*mach));
-	pci.cap = DS_MAX_FNS;
-	pmu_cpuid(1, 0, r);
-	mach->model = ((r[0] >> 4) & 0xF) | ((r[0] >> 16) & 0xF) << 4;
-	ncpu = socket_cpus(cpu, DS_MAX_SOCKETS);
-	for (unsigned k = 0; k < ncpu; k++)
-		mach->s[k].cpu = cpu[k];
-	disc_pci_scan(&disc_io_space, &pci);
-	find(mach, cpu, ncpu);
-	for (unsigned k = 0; k < mach->nsock; k++) {
-		struct ds_socket *s = &mach->s[k];
-
-		s->t.units = plat_alloc(DISC_MAX_UNITS * sizeof(*s->t.units));
-		s->t.cap = s->t.units ? DISC_MAX_UNITS : 0;
-		s->rc = disc_parse(&s->t, s->at.base, disc_io_space.read64, NULL);
-		if (s->rc == DISC_OK)
-			s->fixes = disc_fix_apply(&disc_io_space, &pci, mach->model, k, s->cpu, &s->t);
-	}
-	return mach;
-}
-
-enum verdict ds_need(struct tctx *t, const struct ds_machine **m)
-{
-	*m = ds_machine();
+	*m = disc_machine();
 	if (!(*m)->nsock)
 		return t_na(t, "%s", (*m)->why);
 	for (unsigned k = 0; k < (*m)->nsock; k++)
@@ -133,7 +54,7 @@ static const char *kind_name(enum disc_reg kind)
 	return n[kind];
 }
 
-static enum verdict access(struct tctx *t, const struct ds_socket *s, const struct disc_unit *u,
+static enum verdict access(struct tctx *t, const struct disc_socket *s, const struct disc_unit *u,
 			   enum disc_reg kind, unsigned i, uint64_t *v, bool write)
 {
 	struct reg_loc l = disc_reg(u, kind, i, s->cpu);
@@ -143,25 +64,25 @@ static enum verdict access(struct tctx *t, const struct ds_socket *s, const stru
 	if (!rc)
 		return V_PASS;
 	return t_fail(t, "%s %u of socket %u (%s): %s of its %s %u: %s (%d)",
-		      ds_type_name(mach->model, u->type, ty, sizeof(ty)), u->id,
-		      (unsigned)(s - mach->s), disc_access_text(u->access), write ? "write" : "read",
+		      ds_type_name(disc_machine()->model, u->type, ty, sizeof(ty)), u->id,
+		      (unsigned)(s - disc_machine()->s), disc_access_text(u->access), write ? "write" : "read",
 		      kind_name(kind), i, space_rc_text(rc), rc);
 }
 
-enum verdict ds_rd(struct tctx *t, const struct ds_socket *s, const struct disc_unit *u,
+enum verdict ds_rd(struct tctx *t, const struct disc_socket *s, const struct disc_unit *u,
 		   enum disc_reg kind, unsigned i, uint64_t *v)
 {
 	*v = 0;
 	return access(t, s, u, kind, i, v, false);
 }
 
-enum verdict ds_wr(struct tctx *t, const struct ds_socket *s, const struct disc_unit *u,
+enum verdict ds_wr(struct tctx *t, const struct disc_socket *s, const struct disc_unit *u,
 		   enum disc_reg kind, unsigned i, uint64_t v)
 {
 	return access(t, s, u, kind, i, &v, true);
 }
 
-enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, uint64_t *v)
+enum verdict ds_global(struct tctx *t, const struct disc_socket *s, bool write, uint64_t *v)
 {
 	/* D-36: the global entry's access type and address */
 	struct disc_unit g = { .access = s->t.global.access, .ctl = s->t.global.ctl, .ctl_step = 1 };
@@ -172,12 +93,35 @@ enum verdict ds_global(struct tctx *t, const struct ds_socket *s, bool write, ui
 		*v = 0;
 	rc = write ? reg_loc_write(&l, *v) : reg_loc_read(&l, v);
 	return rc ? t_fail(t, "socket %u's global control (%s 0x%llx): %s (%d)",
-			   (unsigned)(s - mach->s), disc_access_text(g.access),
+			   (unsigned)(s - disc_machine()->s), disc_access_text(g.access),
 			   (unsigned long long)g.ctl, space_rc_text(rc), rc)
 		  : V_PASS;
 }
 
-unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max)
+static enum verdict msr_access(struct tctx *t, const struct disc_socket *s, uint32_t msr,
+			       uint64_t *v, bool write)
+{
+	struct reg_loc l = { .space = SPACE_MSR, .bytes = 8, .cpu = s->cpu, .msr = msr };
+	int rc = write ? reg_loc_write(&l, *v) : reg_loc_read(&l, v);
+
+	return rc ? t_fail(t, "socket %u: %s of MSR 0x%x on CPU %u: %s (%d)",
+			   (unsigned)(s - disc_machine()->s), write ? "write" : "read", msr, s->cpu,
+			   space_rc_text(rc), rc)
+		  : V_PASS;
+}
+
+enum verdict ds_msr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t *v)
+{
+	*v = 0;
+	return msr_access(t, s, msr, v, false);
+}
+
+enum verdict ds_msr_wr(struct tctx *t, const struct disc_socket *s, uint32_t msr, uint64_t v)
+{
+	return msr_access(t, s, msr, &v, true);
+}
+
+unsigned ds_types(const struct disc_socket *s, uint16_t *types, unsigned max)
 {
 	unsigned n = 0;
 
@@ -190,4 +134,76 @@ unsigned ds_types(const struct ds_socket *s, uint16_t *types, unsigned max)
 			types[n++] = s->t.units[i].type;
 	}
 	return n;
+}
+
+
+
+/* Unit controls of every unit of the type. */
+enum verdict ds_ty_ctl(struct tctx *t, const struct ds_ty *y, uint64_t v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		TRY(ds_wr(t, y->s, y->u[i], DISC_UNIT_CTL, 0, v));
+	return V_PASS;
+}
+
+/* Counter k of every unit: control c, value v. */
+enum verdict ds_ty_program(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t c,
+			   uint64_t v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		if (k < y->u[i]->nregs) {
+			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR, k, v));
+			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR_CTL, k, c));
+		}
+	return V_PASS;
+}
+
+enum verdict ds_ty_read(struct tctx *t, const struct ds_ty *y, unsigned k, uint64_t *v)
+{
+	for (unsigned i = 0; i < y->n; i++)
+		TRY(ds_rd(t, y->s, y->u[i], DISC_CTR, k, &v[i]));
+	return V_PASS;
+}
+
+/* Every unit's control, counter controls and counters as found. */
+enum verdict ds_ty_save(struct tctx *t, struct ds_ty *y)
+{
+	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
+			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
+		}
+	}
+	return V_PASS;
+}
+
+/* Put them back, each unit frozen while its registers are written, its
+ * unit control last (D-30). */
+enum verdict ds_ty_restore(struct tctx *t, const struct ds_ty *y)
+{
+	for (unsigned i = 0; i < y->nsaved; i++) {
+		const struct disc_unit *u = y->u[i];
+
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
+		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
+			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
+			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
+		}
+		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
+	}
+	return V_PASS;
+}
+
+void ds_ty_fill(struct ds_ty *y, const struct disc_machine *m, unsigned sock, uint16_t type)
+{
+	const struct disc_socket *s = &m->s[sock];
+
+	*y = (struct ds_ty){ .m = m, .s = s, .sock = sock };
+	for (unsigned j = 0; j < s->t.nunits; j++)
+		if (s->t.units[j].type == type)
+			y->u[y->n++] = &s->t.units[j];
+	ds_type_name(m->model, type, y->name, sizeof(y->name));
 }

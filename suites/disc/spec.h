@@ -16,6 +16,24 @@
 #define DS_CTL_OV_EN     (1ull << 20) /* D-35, OQ-D10 */
 #define DS_GLOBAL_FRZ    0x1ull    /* D-36 */
 
+/* §4.7: the types tested beyond the contract, by number on every named
+ * generation (D-40, D-43). */
+#define DS_TYPE_CHA      0
+#define DS_TYPE_IIO      1
+#define DS_TYPE_IMC      6
+#define DS_CAS_RD        0xCF05ull /* D-70 (OQ-D15 after SPR): event 0x05, umask 0xCF */
+#define DS_CAS_WR        0xF005ull /* umask 0xF0 */
+#define DS_LINE          64u       /* D-70: a CAS is one line */
+#define DS_IOCLK_SPR     0x340Eu   /* D-72: IIO n's clock at + DS_IOCLK_STEP n */
+#define DS_IOCLK_GNR     0x290Eu
+#define DS_IOCLK_STEP    0x10u
+#define DS_IOCLK_WIDTH   48
+#define DS_CHA_FILTER0   0x200Eu   /* D-74: CHA n's at + DS_CHA_STEP n */
+#define DS_CHA_STEP      0x10u
+#define DS_CHA_TID       0x3FFull  /* its bits 9:0 */
+#define DS_CTL_TID_EN    (1ull << 16)
+#define DS_TOR_IA        0x00C001FF00000135ull /* D-75: event 0x35, umask 0x01, ext 0xC001FF */
+
 /* D-40: Sapphire and Emerald Rapids; D-43: Granite Rapids, Sierra Forest,
  * Clearwater Forest. A model in neither list names its types by number
  * (D-60). */

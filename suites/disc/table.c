@@ -3,7 +3,7 @@
  * their access types and widths, the corrections applied. */
 #include "suites/disc/disc.h"
 
-static void summary(const struct ds_machine *m, const struct ds_socket *s, unsigned k)
+static void summary(const struct disc_machine *m, const struct disc_socket *s, unsigned k)
 {
 	uint16_t types[64];
 	unsigned nt = ds_types(s, types, ARRAY_SIZE(types));
@@ -40,13 +40,13 @@ static void summary(const struct ds_machine *m, const struct ds_socket *s, unsig
  * summary is printed. A malformed entry or capability is named and fails. */
 static enum verdict read_tables(struct tctx *t)
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	unsigned skipped = 0, first = 0;
 
 	TRY(ds_need(t, &m));
 	plat_log(1, "  discovery: %u socket(s), CPU model 0x%02X", m->nsock, m->model);
 	for (unsigned k = 0; k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 
 		summary(m, s, k);
 		t_figure_at(t, "units_count", FIG_PACKAGE, k, s->t.nunits, "count");

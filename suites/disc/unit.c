@@ -13,96 +13,25 @@
 #define RUN_US 100
 #define NEAR 1000 /* a preload this far below the wrap */
 
-#define NSAVE (1 + 2 * 8) /* the unit control, then up to 8 controls and counters */
-
-struct ty {
-	const struct ds_machine *m;
-	const struct ds_socket *s;
-	unsigned sock;
-	const struct disc_unit *u[DISC_MAX_UNITS];
-	unsigned n, nsaved;
-	char name[24];
-	uint64_t saved[DISC_MAX_UNITS][NSAVE];
-};
-
 static uint64_t top(const struct disc_unit *u)
 {
 	return u->width >= 64 ? ~0ull : (1ull << u->width) - 1;
 }
 
-/* Unit controls of every unit of the type. */
-static enum verdict unit_ctl(struct tctx *t, const struct ty *y, uint64_t v)
-{
-	for (unsigned i = 0; i < y->n; i++)
-		TRY(ds_wr(t, y->s, y->u[i], DISC_UNIT_CTL, 0, v));
-	return V_PASS;
-}
-
-/* Counter k of every unit: control c, value v. */
-static enum verdict program(struct tctx *t, const struct ty *y, unsigned k, uint64_t c,
-			    uint64_t v)
-{
-	for (unsigned i = 0; i < y->n; i++)
-		if (k < y->u[i]->nregs) {
-			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR, k, v));
-			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR_CTL, k, c));
-		}
-	return V_PASS;
-}
-
-static enum verdict read_all(struct tctx *t, const struct ty *y, unsigned k, uint64_t *v)
-{
-	for (unsigned i = 0; i < y->n; i++)
-		TRY(ds_rd(t, y->s, y->u[i], DISC_CTR, k, &v[i]));
-	return V_PASS;
-}
-
-/* Every unit's control, counter controls and counters as found. */
-static enum verdict save(struct tctx *t, struct ty *y)
-{
-	for (unsigned i = 0; i < y->n; i++, y->nsaved = i) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_rd(t, y->s, u, DISC_UNIT_CTL, 0, &y->saved[i][0]));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_rd(t, y->s, u, DISC_CTR_CTL, k, &y->saved[i][1 + 2 * k]));
-			TRY(ds_rd(t, y->s, u, DISC_CTR, k, &y->saved[i][2 + 2 * k]));
-		}
-	}
-	return V_PASS;
-}
-
-/* Put them back, each unit frozen while its registers are written, its
- * unit control last (D-30). */
-static enum verdict restore(struct tctx *t, const struct ty *y)
-{
-	for (unsigned i = 0; i < y->nsaved; i++) {
-		const struct disc_unit *u = y->u[i];
-
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, DS_UNIT_FRZ));
-		for (unsigned k = 0; k < u->nregs && k < 8; k++) {
-			TRY(ds_wr(t, y->s, u, DISC_CTR, k, y->saved[i][2 + 2 * k]));
-			TRY(ds_wr(t, y->s, u, DISC_CTR_CTL, k, y->saved[i][1 + 2 * k]));
-		}
-		TRY(ds_wr(t, y->s, u, DISC_UNIT_CTL, 0, y->saved[i][0] & DS_UNIT_FRZ));
-	}
-	return V_PASS;
-}
-
 /* one(t, y) on every type of every socket, the freeze-all clear around
  * it and put back after, each type's units saved before and restored
  * after. */
-static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *, struct ty *))
+static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *, struct ds_ty *))
 {
-	const struct ds_machine *m;
+	const struct disc_machine *m;
 	enum verdict v = V_PASS;
-	struct ty *y;
+	struct ds_ty *y;
 
 	TRY(ds_need(t, &m));
 	if (!(y = plat_alloc(sizeof(*y))))
 		return t_error(t, "no memory for a type's units");
 	for (unsigned k = 0; v == V_PASS && k < m->nsock; k++) {
-		const struct ds_socket *s = &m->s[k];
+		const struct disc_socket *s = &m->s[k];
 		uint16_t types[64];
 		unsigned nt = ds_types(s, types, ARRAY_SIZE(types));
 		uint64_t g, zero = 0;
@@ -112,18 +41,14 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 		for (unsigned i = 0; v == V_PASS && i < nt; i++) {
 			enum verdict r;
 
-			*y = (struct ty){ .m = m, .s = s, .sock = k };
-			for (unsigned j = 0; j < s->t.nunits; j++)
-				if (s->t.units[j].type == types[i])
-					y->u[y->n++] = &s->t.units[j];
-			ds_type_name(m->model, types[i], y->name, sizeof(y->name));
-			v = save(t, y);
+			ds_ty_fill(y, m, k, types[i]);
+			v = ds_ty_save(t, y);
 			if (v == V_PASS)
-				v = unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
+				v = ds_ty_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS);
 			if (v == V_PASS)
 				v = one(t, y);
 			/* what was saved goes back, whatever the verdict */
-			r = restore(t, y);
+			r = ds_ty_restore(t, y);
 			v = v == V_PASS ? r : v;
 		}
 		/* and the freeze-all as found, whatever the verdict */
@@ -135,14 +60,14 @@ static enum verdict each_type(struct tctx *t, enum verdict (*one)(struct tctx *,
 
 /* D-31: bits 8 and 9 zero every control and counter; OQ-D6: the unit
  * control reads back bit 0 alone. */
-static enum verdict reset_one(struct tctx *t, struct ty *y)
+static enum verdict reset_one(struct tctx *t, struct ds_ty *y)
 {
 	for (unsigned i = 0; i < y->n; i++)
 		for (unsigned k = 0; k < y->u[i]->nregs; k++) {
 			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR, k, 0x1234));
 			TRY(ds_wr(t, y->s, y->u[i], DISC_CTR_CTL, k, DS_EV_FREE | DS_CTL_OV_EN));
 		}
-	TRY(unit_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
+	TRY(ds_ty_ctl(t, y, DS_UNIT_FRZ | DS_UNIT_RST_CTRL | DS_UNIT_RST_CTRS));
 	for (unsigned i = 0; i < y->n; i++) {
 		const struct disc_unit *u = y->u[i];
 		uint64_t c, v;
@@ -164,14 +89,14 @@ static enum verdict reset_one(struct tctx *t, struct ty *y)
 
 /* A window of every unit's counter 0 counting the free event: a[] before,
  * b[] after. */
-static enum verdict window(struct tctx *t, struct ty *y, uint64_t *a, uint64_t *b)
+static enum verdict window(struct tctx *t, struct ds_ty *y, uint64_t *a, uint64_t *b)
 {
-	TRY(read_all(t, y, 0, a));
+	TRY(ds_ty_read(t, y, 0, a));
 	plat_stall_us(RUN_US);
-	return read_all(t, y, 0, b);
+	return ds_ty_read(t, y, 0, b);
 }
 
-static enum verdict held(struct tctx *t, struct ty *y, const uint64_t *a, const uint64_t *b,
+static enum verdict held(struct tctx *t, struct ds_ty *y, const uint64_t *a, const uint64_t *b,
 			 const char *how)
 {
 	for (unsigned i = 0; i < y->n; i++)
@@ -180,7 +105,7 @@ static enum verdict held(struct tctx *t, struct ty *y, const uint64_t *a, const 
 	return V_PASS;
 }
 
-static enum verdict moved(struct tctx *t, struct ty *y, const uint64_t *a, const uint64_t *b,
+static enum verdict moved(struct tctx *t, struct ds_ty *y, const uint64_t *a, const uint64_t *b,
 			  const char *how)
 {
 	for (unsigned i = 0; i < y->n; i++)
@@ -191,28 +116,28 @@ static enum verdict moved(struct tctx *t, struct ty *y, const uint64_t *a, const
 }
 
 /* D-30: bit 0 holds the counters, 0 lets them go. */
-static enum verdict freeze_one(struct tctx *t, struct ty *y)
+static enum verdict freeze_one(struct tctx *t, struct ds_ty *y)
 {
 	uint64_t a[DISC_MAX_UNITS], b[DISC_MAX_UNITS];
 
-	TRY(program(t, y, 0, DS_EV_FREE, 0));
+	TRY(ds_ty_program(t, y, 0, DS_EV_FREE, 0));
 	TRY(window(t, y, a, b));
 	TRY(held(t, y, a, b, "with unit control bit 0 set (D-30)"));
-	TRY(unit_ctl(t, y, 0));
+	TRY(ds_ty_ctl(t, y, 0));
 	TRY(window(t, y, a, b));
 	TRY(moved(t, y, a, b, "with unit control 0 (D-30)"));
-	TRY(unit_ctl(t, y, DS_UNIT_FRZ));
+	TRY(ds_ty_ctl(t, y, DS_UNIT_FRZ));
 	TRY(window(t, y, a, b));
 	return held(t, y, a, b, "after unit control bit 0 was set again (D-30)");
 }
 
 /* D-36: the socket's freeze-all holds running units; clear, they go. */
-static enum verdict global_one(struct tctx *t, struct ty *y)
+static enum verdict global_one(struct tctx *t, struct ds_ty *y)
 {
 	uint64_t a[DISC_MAX_UNITS], b[DISC_MAX_UNITS], g = DS_GLOBAL_FRZ, zero = 0;
 
-	TRY(program(t, y, 0, DS_EV_FREE, 0));
-	TRY(unit_ctl(t, y, 0));
+	TRY(ds_ty_program(t, y, 0, DS_EV_FREE, 0));
+	TRY(ds_ty_ctl(t, y, 0));
 	TRY(ds_global(t, y->s, true, &g));
 	TRY(window(t, y, a, b));
 	TRY(held(t, y, a, b, "with the global control's freeze-all set (D-36)"));
@@ -223,7 +148,7 @@ static enum verdict global_one(struct tctx *t, struct ty *y)
 
 /* D-33, OQ-D8: a counter written all-ones reads 2^width - 1 of its entry's
  * width; preloaded near the top and run, it wraps there. */
-static enum verdict width_one(struct tctx *t, struct ty *y)
+static enum verdict width_one(struct tctx *t, struct ds_ty *y)
 {
 	uint64_t v[DISC_MAX_UNITS];
 
@@ -244,10 +169,10 @@ static enum verdict width_one(struct tctx *t, struct ty *y)
 		TRY(ds_wr(t, y->s, y->u[i], DISC_CTR, 0, top(y->u[i]) - NEAR));
 	for (unsigned i = 0; i < y->n; i++)
 		TRY(ds_wr(t, y->s, y->u[i], DISC_CTR_CTL, 0, DS_EV_FREE));
-	TRY(unit_ctl(t, y, 0));
+	TRY(ds_ty_ctl(t, y, 0));
 	plat_stall_us(RUN_US);
-	TRY(unit_ctl(t, y, DS_UNIT_FRZ));
-	TRY(read_all(t, y, 0, v));
+	TRY(ds_ty_ctl(t, y, DS_UNIT_FRZ));
+	TRY(ds_ty_read(t, y, 0, v));
 	for (unsigned i = 0; i < y->n; i++) {
 		if (v[i] == top(y->u[i]) - NEAR)
 			return t_idle(t, "%s %u of socket %u: event 0x01 did not count (D-34)",
@@ -262,7 +187,7 @@ static enum verdict width_one(struct tctx *t, struct ty *y)
 
 /* D-34: the free event counts on every counter of the unit, and stops
  * when the unit is frozen. */
-static enum verdict count_one(struct tctx *t, struct ty *y)
+static enum verdict count_one(struct tctx *t, struct ds_ty *y)
 {
 	uint64_t a[DISC_MAX_UNITS], b[DISC_MAX_UNITS];
 	unsigned most = 0;
@@ -270,18 +195,18 @@ static enum verdict count_one(struct tctx *t, struct ty *y)
 	for (unsigned i = 0; i < y->n; i++)
 		most = y->u[i]->nregs > most ? y->u[i]->nregs : most;
 	for (unsigned k = 0; k < most; k++)
-		TRY(program(t, y, k, DS_EV_FREE, 0));
-	TRY(unit_ctl(t, y, 0));
+		TRY(ds_ty_program(t, y, k, DS_EV_FREE, 0));
+	TRY(ds_ty_ctl(t, y, 0));
 	for (unsigned k = 0; k < most; k++) {
-		TRY(read_all(t, y, k, a));
+		TRY(ds_ty_read(t, y, k, a));
 		plat_stall_us(RUN_US);
-		TRY(read_all(t, y, k, b));
+		TRY(ds_ty_read(t, y, k, b));
 		for (unsigned i = 0; i < y->n; i++)
 			if (k < y->u[i]->nregs && b[i] == a[i])
 				return t_idle(t, "%s %u of socket %u: counter %u did not count event "
 					      "0x01 (D-34, OQ-D9)", y->name, y->u[i]->id, y->sock, k);
 	}
-	TRY(unit_ctl(t, y, DS_UNIT_FRZ));
+	TRY(ds_ty_ctl(t, y, DS_UNIT_FRZ));
 	TRY(window(t, y, a, b));
 	return held(t, y, a, b, "counting event 0x01 with the unit frozen (D-30, D-34)");
 }
@@ -289,7 +214,7 @@ static enum verdict count_one(struct tctx *t, struct ty *y)
 /* D-35, OQ-D10: every counter preloaded near its top with overflow enable
  * wraps and sets its bit of the unit status; writing the bits clears
  * them. A unit with no status offset (OQ-D14) has its wrap checked alone. */
-static enum verdict overflow_one(struct tctx *t, struct ty *y)
+static enum verdict overflow_one(struct tctx *t, struct ds_ty *y)
 {
 	for (unsigned i = 0; i < y->n; i++) {
 		const struct disc_unit *u = y->u[i];
@@ -310,9 +235,9 @@ static enum verdict overflow_one(struct tctx *t, struct ty *y)
 		if (r != top(u) - NEAR)
 			return V_PASS;
 	}
-	TRY(unit_ctl(t, y, 0));
+	TRY(ds_ty_ctl(t, y, 0));
 	plat_stall_us(RUN_US);
-	TRY(unit_ctl(t, y, DS_UNIT_FRZ));
+	TRY(ds_ty_ctl(t, y, DS_UNIT_FRZ));
 	for (unsigned i = 0; i < y->n; i++) {
 		const struct disc_unit *u = y->u[i];
 		uint64_t all = (1ull << u->nregs) - 1, st, v;

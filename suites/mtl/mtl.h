@@ -6,6 +6,7 @@
 #define TESTS_MTL_MTL_H
 
 #include "suites/mtl/spec.h"
+#include "suites/imc/imc.h"
 #include "suites/common/msr.h"
 #include "suites/common/pmi.h"
 #include "suites/common/stamp.h"
@@ -59,31 +60,7 @@ uint32_t mtl_sel(uint32_t unit_sel, unsigned box, unsigned k);
 
 uint64_t mtl_tsc_us(uint64_t us);
 
-/* ---- the memory controllers behind MCHBAR (suites/mtl/imc_lib.c) ---- */
-
-/* Every register an iMC test writes, saved before the first write and put
- * back (and read back) at the end: the PMON block and the free-running
- * counters' of both controllers (L-130). */
-#define MT_IMC_SAVED (2 * (2 + 2 * MT_IMC_NCTR))
-struct mtl_imc {
-	uint64_t base;                /* MCHBAR's address (OQ-L43) */
-	uint64_t val[MT_IMC_SAVED];   /* as found */
-	bool saved;
-};
-/* MCHBAR read from the host bridge (N/A if disabled), every register saved,
- * then both boxes frozen and their controls 0. */
-enum verdict mtl_imc_begin(struct tctx *t, struct mtl_imc *im);
-/* Put back and verify what mtl_imc_begin saved; v: the test's verdict so
- * far, returned unless the restore failed (then ERROR). */
-enum verdict mtl_imc_end(struct tctx *t, struct mtl_imc *im, enum verdict v);
-/* Controller m's register at offset off (of controller 0's) */
-uint64_t mtl_imc_addr(const struct mtl_imc *im, unsigned m, uint32_t off);
-/* 32-bit writes and 64-bit reads of controller m (0: as space.h's rcs). */
-int mtl_imc_wr(const struct mtl_imc *im, unsigned m, uint32_t off, uint32_t val);
-int mtl_imc_rd64(const struct mtl_imc *im, unsigned m, uint32_t off, uint64_t *val);
-int mtl_imc_rd32(const struct mtl_imc *im, unsigned m, uint32_t off, uint32_t *val);
-
 extern const struct suite mtl_regs_suite, mtl_gate_suite, mtl_filter_suite, mtl_fixed_suite,
-	mtl_ovf_suite, mtl_imc_suite, mtl_saf_suite;
+	mtl_ovf_suite, mtl_saf_suite;
 
 #endif

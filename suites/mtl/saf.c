@@ -21,7 +21,7 @@ struct saf {
 	bool saved;
 };
 static struct saf sf;
-static struct mtl_imc im;
+static struct imc_ctx im;
 
 /* The registers a test writes, in restore order: counters (SAF_NCTR),
  * controls (SAF_NCTR), unit controls, the global control (all 64 bits). */
@@ -82,7 +82,7 @@ static enum verdict saf_begin(struct tctx *t)
 	if (!(bar & 1) || bar == ~0ull)
 		return t_na(t, "SAFBAR (0:0.0 + 0x68) = 0x%llx: not enabled (L-119, OQ-L49)",
 			    (unsigned long long)bar);
-	sf.base = bar & MT_MCHBAR_MASK; /* OQ-L49: as OQ-L43 */
+	sf.base = bar & IM_MCHBAR_MASK; /* OQ-L49: as OQ-L43 */
 	sf.n = saf_regs(r);
 	for (i = 0; i < sf.n; i++)
 		SRD(t, r[i], &sf.val[i]);
@@ -137,19 +137,19 @@ static enum verdict saf_end(struct tctx *t, enum verdict v)
 static enum verdict counting_run(struct tctx *t)
 {
 	static const uint64_t hbo[4] = {
-		MT_SAF_CLK | MT_IMC_TH(1), MT_SAF_CLK | MT_IMC_TH(2) | MT_IMC_INV,
-		MT_SAF_CLK | MT_IMC_TH(1) | MT_IMC_EDGE, MT_SAF_CLK | MT_IMC_TH(2),
+		MT_SAF_CLK | IM_TH(1), MT_SAF_CLK | IM_TH(2) | IM_INV,
+		MT_SAF_CLK | IM_TH(1) | IM_EDGE, MT_SAF_CLK | IM_TH(2),
 	};
 	uint64_t s[2], h[2][4], held;
 	unsigned b, k;
 
-	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | MT_IMC_TH(1));
-	SWR(t, MT_SNCU_CTL(1), MT_SAF_CLK | MT_IMC_TH(1) | MT_IMC_INV);
+	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | IM_TH(1));
+	SWR(t, MT_SNCU_CTL(1), MT_SAF_CLK | IM_TH(1) | IM_INV);
 	for (b = 0; b < 2; b++)
 		for (k = 0; k < 4; k++)
-			SWR(t, MT_HBO_CTL(b, k), hbo[k] | MT_IMC_RST);
-	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | MT_IMC_TH(1) | MT_IMC_RST);
-	SWR(t, MT_SNCU_CTL(1), MT_SAF_CLK | MT_IMC_TH(1) | MT_IMC_INV | MT_IMC_RST);
+			SWR(t, MT_HBO_CTL(b, k), hbo[k] | IM_RST);
+	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | IM_TH(1) | IM_RST);
+	SWR(t, MT_SNCU_CTL(1), MT_SAF_CLK | IM_TH(1) | IM_INV | IM_RST);
 	for (k = 0; k < 3; k++)
 		SWR(t, units[k], 0);
 	plat_stall_us(RUN_US);
@@ -177,7 +177,7 @@ static enum verdict counting_run(struct tctx *t)
 	SRD(t, MT_HBO_CTR(1, 0), &held);
 	CHECK(t, held == h[1][0], "HBO 1's counter 0 moved from %llu to %llu with its unit "
 	      "frozen (L-126)", (unsigned long long)h[1][0], (unsigned long long)held);
-	SWR(t, MT_HBO_CTL(1, 0), hbo[0] | MT_IMC_RST);
+	SWR(t, MT_HBO_CTL(1, 0), hbo[0] | IM_RST);
 	SRD(t, MT_HBO_CTR(1, 0), &held);
 	CHECK(t, held == 0, "HBO 1's counter 0 reads %llu after its control's reset (L-122)",
 	      (unsigned long long)held);
@@ -207,9 +207,9 @@ static enum verdict status_run(struct tctx *t)
 		SWR(t, MT_HBO_CTR(b, 0), -(uint64_t)LEAD);
 	}
 	for (m = 0; m < 2; m++) {
-		if (mtl_imc_wr(&im, m, MT_IMC_CTL(0), MT_IMC_CLK) ||
-		    mmio_write(mtl_imc_addr(&im, m, MT_IMC_CTR(0)), 8, -(uint64_t)LEAD) ||
-		    mtl_imc_wr(&im, m, MT_IMC_BOX, 0))
+		if (imc_wr(&im, m, IM_CTL(0), IM_CLK) ||
+		    mmio_write(imc_addr(&im, m, IM_CTR(0)), 8, -(uint64_t)LEAD) ||
+		    imc_wr(&im, m, IM_BOX, 0))
 			return t_error(t, "programming controller %u's wrap failed", m);
 	}
 	for (b = 0; b < 3; b++)
@@ -218,7 +218,7 @@ static enum verdict status_run(struct tctx *t)
 	for (b = 0; b < 3; b++)
 		SWR(t, units[b], MT_UNIT_FRZ);
 	for (m = 0; m < 2; m++)
-		(void)mtl_imc_wr(&im, m, MT_IMC_BOX, MT_IMC_FRZ);
+		(void)imc_wr(&im, m, IM_BOX, IM_FRZ);
 	SRD(t, MT_SAF_STATUS, &st);
 	t_figure(t, "status_after_wraps_reg", (int64_t)st, "reg");
 	if (!(st & MT_ST_ALL))
@@ -247,9 +247,9 @@ static enum verdict status(struct tctx *t)
 	enum verdict v;
 
 	TRY(saf_begin(t));
-	v = mtl_imc_begin(t, &im);
+	v = imc_begin(t, &im);
 	if (v == V_PASS)
-		v = mtl_imc_end(t, &im, status_run(t));
+		v = imc_end(t, &im, status_run(t));
 	return saf_end(t, v);
 }
 
@@ -260,9 +260,9 @@ static enum verdict freeze_run(struct tctx *t)
 {
 	uint64_t g, a, b, c;
 
-	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | MT_IMC_FRZ_OV);
+	SWR(t, MT_SNCU_CTL(0), MT_SAF_CLK | IM_FRZ_OV);
 	SWR(t, MT_SNCU_CTR(0), -(uint64_t)LEAD);
-	SWR(t, MT_HBO_CTL(0, 0), MT_SAF_CLK | MT_IMC_RST);
+	SWR(t, MT_HBO_CTL(0, 0), MT_SAF_CLK | IM_RST);
 	SWR(t, MT_SNCU_UNIT, 0);
 	SWR(t, MT_HBO_UNIT(0), 0);
 	plat_stall_us(RUN_US);

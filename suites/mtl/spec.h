@@ -58,33 +58,6 @@ static const uint8_t mt_models_f[] = { 0xBD };
 #define MT_LOOKUP_ANY   0x8F34ull               /* C-box and HAC C-box */
 #define MT_ARB_REQ      0x0181ull               /* ARB and HAC ARB */
 
-/* §4.16: the memory controllers behind MCHBAR (host bridge 0:0.0, config
- * 0x48; OQ-L43: address bits above 14), controller m at + 0x10000m. */
-#define MT_MCHBAR_CFG   0x48u                   /* L-110 */
-#define MT_MCHBAR_EN    1ull
-#define MT_MCHBAR_MASK  (~0x7FFFull)            /* OQ-L43 */
-#define MT_IMC_STRIDE   0x10000u
-#define MT_IMC_GCTL     0xD9C0u                 /* L-111, L-114 */
-#define MT_IMC_BOX      0xD9C4u
-#define MT_IMC_CTL(k)   (0xD9D0u + 4u * (k))    /* 32 bits */
-#define MT_IMC_CTR(k)   (0xD9E8u + 8u * (k))    /* 64 bits */
-#define MT_IMC_NCTR     5
-#define MT_IMC_FR_TOTAL 0xD840u                 /* L-115 */
-#define MT_IMC_FR_RD    0xD858u
-#define MT_IMC_FR_WR    0xD8A0u
-#define MT_IMC_FRZ      1u                      /* L-113: the third control layout */
-#define MT_IMC_RST_CTRL 2u
-#define MT_IMC_RST_CTRS 4u
-#define MT_IMC_RST      (1u << 17)              /* L-112 */
-#define MT_IMC_EDGE     (1u << 18)
-#define MT_IMC_FRZ_OV   (1u << 20)
-#define MT_IMC_INV      (1u << 23)
-#define MT_IMC_TH(c)    ((uint32_t)(c) << 24)
-#define MT_IMC_CLK      0x01u                   /* L-131 */
-#define MT_IMC_CAS_RD   0x22u
-#define MT_IMC_CAS_WR   0x23u
-#define MT_LINE         64u
-
 /* §4.17: layout F's units behind SAFBAR (host bridge config 0x68), offsets
  * from it; HBO box b 0x1000b below box 0 (L-119..L-124; Intel's control
  * addresses, OQ-L50). */

@@ -5,7 +5,7 @@
  * counter that should move does without any workload. */
 #include "suites/snbep/v2.h"
 
-#define MAXB 9 /* 8 C-boxes (§2.2) and the PCU */
+#define MAXB 25 /* the most C-boxes of a generation (24, V-21) and the PCU */
 /* A running window: 100 us is 80 000 pclks and ~10^5 uncore clocks, so a
  * counting counter moves by thousands at least; two reads of a stopped one
  * this far apart must be equal (S-11). */
@@ -392,8 +392,8 @@ static enum verdict absent(struct tctx *t)
 	char name[24];
 	int e;
 
-	if (snb_v2())
-		return t_na(t, "the E5 v2 has these registers (V-03, V-04, V-13)");
+	if (snb_global())
+		return t_na(t, "the E5 v2, v3 and v4 have a global layer (V-03..V-05, V-13)");
 	for (i = 0; i < ARRAY_SIZE(msrs); i++) {
 		v = 0;
 		e = msr_read(plat_this_cpu(), msrs[i], &v);

@@ -351,7 +351,7 @@ static enum verdict tor(struct tctx *t)
 	const uint64_t w4[SNB_NCTR] = { tor | SNB_THRESH(SNB_TOR_MAX + 1) | SNB_INV, clk, 0, 0 };
 	uint64_t d[SNB_NCTR];
 
-	if (snb_v2()) /* S-60's bound is the E5-2600's; its last window needs invert (V-12) */
+	if (snb_global()) /* S-60's bound is the E5-2600's; on the v2 the window needs invert (V-12) */
 		return t_na(t, "TOR_OCCUPANCY's bound of 20 is the E5-2600's (S-60)");
 	TRY(snb_quiet(t));
 	TRY(snb_box_window(t, 0, w1, WIN_US, d));
@@ -502,7 +502,8 @@ static enum verdict band(struct tctx *t)
 	return snb_quiet(t);
 }
 
-/* S-35: an event is the pair (ev_sel, bit 21): 0x0B with bit 21 is
+/* S-35 (the E5 v3's and v4's PCU too, V-29): an event is the pair
+ * (ev_sel, bit 21): 0x0B with bit 21 is
  * TOTAL_TRANSITION_CYCLES, not band 0, and 0x00 with it FREQ_TRANS_CYCLES,
  * not clockticks. Both count at most one per pclk (§6; BOTH); that they
  * differ from band 0 and clockticks is asserted on the model (which makes

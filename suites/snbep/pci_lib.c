@@ -94,8 +94,9 @@ enum verdict spb_begin(struct tctx *t, unsigned *nsock)
 	char why[T_REASON_LEN - 40];
 
 	*nsock = 0; /* spb_end then has nothing to put at rest */
-	if (snb_v2()) /* V-23: other device ids, which this table does not hold */
-		return t_na(t, "the E5 v2's PCI boxes are not in this suite yet (V-23)");
+	if (snb_global()) /* V-23: other device ids, which this table does not hold */
+		return t_na(t, snb_v2() ? "the E5 v2's PCI boxes are not in this suite yet (V-23)" :
+			    "the E5 v3's and v4's PCI boxes are not in this suite yet (V-23)");
 	if ((*nsock = spb_sockets(why, sizeof(why))))
 		return V_PASS;
 	/* The model always presents the U-box function; silicon may hide it. */

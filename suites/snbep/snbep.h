@@ -11,20 +11,40 @@
 #include "suites/common/msr.h"
 #include "harness/cpu_topo.h"
 
+/* The MSR map of the generation under test, the suite's own (spec
+ * constants, never pmu/ tables): the E5-2600's §2.1-§2.3, which the E5 v2
+ * keeps (V-20), or the E5 v3's and v4's (digest xeon-e5-v2-v4-uncore.md
+ * §2.2), chosen by CPUID's model (suites/snbep/gen.c), with the widths
+ * that differ (S-36, V-16). */
+struct snb_map {
+	uint32_t u_fixed_ctl, u_fixed_ctr, u_ctl, u_ctr;
+	uint32_t c_box, c_stride, c_ctl, c_filter, c_ctr;
+	uint32_t p_box, p_ctl, p_filter, p_ctr;
+	unsigned w_ubox, w_cbox;     /* bits of the U-box's general and the C-box's counters */
+	/* The global layer's (0 on the E5-2600, S-03): GLOBAL_CTL, _STATUS,
+	 * _CONFIG, the U-box's and the PCU's status, the C-box's FILTER1 and
+	 * status (0: none), the C-box register sets of the largest die and
+	 * the fields the C-box filters define (V-03..V-05, V-13, V-18, V-21). */
+	uint32_t g_ctl, g_status, g_config, u_status, p_status, c_filter1, c_status;
+	unsigned max_cbox;
+	uint64_t f0_defined, f1_defined;
+};
+const struct snb_map *snb_map(void);
+
 /* §2.1 U-box */
-#define SNB_U_FIXED_CTL 0xC08
-#define SNB_U_FIXED_CTR 0xC09
-#define SNB_U_CTL(k)    (0xC10u + (k))
-#define SNB_U_CTR(k)    (0xC16u + (k))
+#define SNB_U_FIXED_CTL (snb_map()->u_fixed_ctl)
+#define SNB_U_FIXED_CTR (snb_map()->u_fixed_ctr)
+#define SNB_U_CTL(k)    (snb_map()->u_ctl + (k))
+#define SNB_U_CTR(k)    (snb_map()->u_ctr + (k))
 /* §2.2 C-box n, §2.3 PCU */
-#define SNB_C_BOX_CTL(n) (0xD04u + 0x20u * (n))
-#define SNB_C_CTL(n, k)  (0xD10u + 0x20u * (n) + (k))
-#define SNB_C_FILTER(n)  (0xD14u + 0x20u * (n))
-#define SNB_C_CTR(n, k)  (0xD16u + 0x20u * (n) + (k))
-#define SNB_P_BOX_CTL    0xC24
-#define SNB_P_CTL(k)     (0xC30u + (k))
-#define SNB_P_FILTER     0xC34
-#define SNB_P_CTR(k)     (0xC36u + (k))
+#define SNB_C_BOX_CTL(n) (snb_map()->c_box + snb_map()->c_stride * (n))
+#define SNB_C_CTL(n, k)  (snb_map()->c_ctl + snb_map()->c_stride * (n) + (k))
+#define SNB_C_FILTER(n)  (snb_map()->c_filter + snb_map()->c_stride * (n))
+#define SNB_C_CTR(n, k)  (snb_map()->c_ctr + snb_map()->c_stride * (n) + (k))
+#define SNB_P_BOX_CTL    (snb_map()->p_box)
+#define SNB_P_CTL(k)     (snb_map()->p_ctl + (k))
+#define SNB_P_FILTER     (snb_map()->p_filter)
+#define SNB_P_CTR(k)     (snb_map()->p_ctr + (k))
 #define SNB_CORE_C3_CTR  0x3FC   /* S-46, outside PMON */
 #define SNB_CORE_C6_CTR  0x3FD
 
@@ -59,6 +79,8 @@
 #define SNB_TOR_MAX   20u
 
 #define SNB_W44 ((1ull << 44) - 1)   /* S-36 */
+#define SNB_W_UBOX ((1ull << snb_map()->w_ubox) - 1)   /* S-36, V-16 */
+#define SNB_W_CBOX ((1ull << snb_map()->w_cbox) - 1)
 #define SNB_W48 ((1ull << 48) - 1)   /* S-37, S-38 */
 #define SNB_NCTR 4
 

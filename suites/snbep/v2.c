@@ -6,7 +6,7 @@
  * part has (V-21). N/A on the E5-2600, which has none of it (S-03). Every
  * box counts its clockticks (C-box 0x00, PCU 0x00, the U-box's UCLK fixed
  * counter), which run in every cycle on hardware too. */
-#include "suites/snbep/v2.h"
+#include "suites/snbep/v3.h"
 #include "pmu/backend/backend.h"
 #include "suites/common/pmi.h"
 
@@ -14,17 +14,8 @@
 #define WIN_US 200
 #define LEAD 20000ull   /* clocks before a preset counter wraps: 10-40 us */
 #define WRAP_US 100000  /* the most a wrap may take to come (LEAD at 200 MHz) */
-#define MAXB (V2_MAX_CBOX + 2) /* the C-boxes, the PCU, the UCLK fixed counter */
+#define MAXB V2_MAXB
 #define VEC 0xF6        /* C-32: >= 0x20; one of its own */
-
-/* CPUID.01H:EAX: family 6 with the extended model folded in (V-01). */
-bool snb_v2(void)
-{
-	uint32_t r[4];
-
-	pmu_cpuid(1, 0, r);
-	return (r[0] >> 8 & 0xF) == 6 && ((r[0] >> 12 & 0xF0) | (r[0] >> 4 & 0xF)) == V2_MODEL;
-}
 
 uint64_t snb_inv(void)
 {
@@ -33,9 +24,18 @@ uint64_t snb_inv(void)
 
 static enum verdict v2_only(struct tctx *t)
 {
-	if (!snb_v2())
+	if (!snb_global())
 		return t_na(t, "the E5-2600 (model 0x2D) has no global control, status or ov_en "
 			       "(S-03, S-39)");
+	return V_PASS;
+}
+
+/* A behaviour of the E5 v2 alone (V-12). */
+static enum verdict ivb_only(struct tctx *t)
+{
+	TRY(v2_only(t));
+	if (!snb_v2())
+		return t_na(t, "the E5 v3 and v4 have invert (V-11)");
 	return V_PASS;
 }
 
@@ -45,16 +45,28 @@ static enum verdict v2_only(struct tctx *t)
 static enum verdict global_ctl(struct tctx *t)
 {
 	const uint64_t want = V2_PMI_SEL(0) | V2_PMI_SEL(14) | V2_WK_ON_PMI;
-	uint64_t v, u;
+	uint64_t v = 0, u;
+	int e;
 
 	TRY(v2_only(t));
-	WR(t, V2_GLOBAL_CTL, want);
-	RD(t, V2_GLOBAL_CTL, &v);
+	/* On the v3 and v4 the bits are undocumented (OQ-V4): a fault is
+	 * their answer, reported. */
+	e = msr_write(plat_this_cpu(), V2_GLOBAL_CTL, want);
+	if (e < 0 || (e && snb_v2()))
+		return t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, e);
+	if (!e)
+		RD(t, V2_GLOBAL_CTL, &v);
+	t_figure(t, "pmi_sel_write_fault_vector", e, "vector");
 	WR(t, V2_GLOBAL_CTL, V2_UNFRZ_ALL);
 	RD(t, V2_GLOBAL_CTL, &u);
 	WR(t, V2_GLOBAL_CTL, 0);
-	CHECK(t, v == want, "GLOBAL_CTL reads 0x%lx after writing 0x%lx: pmi_core_sel and "
-	      "wk_on_pmi are read-write (V-03)", (unsigned long)v, (unsigned long)want);
+	if (snb_v2())
+		CHECK(t, v == want, "GLOBAL_CTL reads 0x%lx after writing 0x%lx: pmi_core_sel and "
+		      "wk_on_pmi are read-write (V-03)", (unsigned long)v, (unsigned long)want);
+	else /* no source shows them on the v3 and v4 */
+		TRY(t_default(t, "OQ-V4", "IVB-EP's pmi_core_sel and wk_on_pmi", v == want,
+			      "GLOBAL_CTL reads 0x%lx after writing 0x%lx (OQ-V4 model choice: "
+			      "IVB-EP's fields)", (unsigned long)v, (unsigned long)want));
 	CHECK(t, u == 0, "GLOBAL_CTL reads 0x%lx after writing unfrz_all alone: want 0, the "
 	      "freeze bits are write-only (V-03)", (unsigned long)u);
 	return V_PASS;
@@ -170,12 +182,13 @@ static enum verdict clear_status(struct tctx *t, uint32_t msr, uint64_t *was)
 
 /* One overflow case: counter 0 of box `box` (snb_nboxes(): the UCLK fixed
  * counter) preset LEAD clocks below its width's wrap, with or without
- * ov_en; another box counts clockticks with frz_en. */
+ * ov_en; another box counts clockticks with frz_en. The v3's and v4's
+ * C-box status is cleared where the case names it. */
 struct ov_case {
 	unsigned box;      /* C-box 0, the PCU, or the UCLK fixed counter */
 	unsigned width;    /* V-16 */
 	uint64_t gs;       /* its GLOBAL_STATUS bit (OQ-V1) */
-	uint32_t status;   /* its box status register, 0: none (C-box, OQ-V8) */
+	uint32_t status;   /* its box status register, 0: none (the v2's C-box, OQ-V8; V-32) */
 };
 
 static enum verdict ov_arm(struct tctx *t, const struct ov_case *c, bool ov, uint64_t *preset)
@@ -188,6 +201,8 @@ static enum verdict ov_arm(struct tctx *t, const struct ov_case *c, bool ov, uin
 	TRY(clear_status(t, V2_GLOBAL_STATUS, &was));
 	TRY(clear_status(t, V2_U_STATUS, &was));
 	TRY(clear_status(t, V2_P_STATUS, &was));
+	if (c->status)
+		TRY(clear_status(t, c->status, &was));
 	*preset = (1ull << c->width) - LEAD;
 	if (fixed)
 		WR(t, SNB_U_FIXED_CTL, SNB_EN | (ov ? V2_OV_EN : 0));
@@ -265,7 +280,7 @@ static enum verdict ov_one(struct tctx *t, const struct ov_case *c)
 static enum verdict overflow(struct tctx *t)
 {
 	const struct ov_case cases[] = {
-		{ .box = 0, .width = V2_W_CBOX, .gs = V2_GS_CBOX, .status = 0 },
+		{ .box = 0, .width = V2_W_CBOX, .gs = V2_GS_CBOX, .status = snb_map()->c_status },
 		{ .box = snb_ncbox(), .width = V2_W_PCU, .gs = V2_GS_PCU, .status = V2_P_STATUS },
 		{ .box = snb_nboxes(), .width = V2_W_UFIX, .gs = V2_GS_U_FIXED, .status = 0 },
 	};
@@ -309,7 +324,10 @@ static enum verdict pmi_once(struct tctx *t, uint64_t sel, unsigned *got)
 		if (v == V_PASS)
 			v = ov_wait(t, &c, preset);
 	} else if (v == V_PASS) {
-		v = t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, rc);
+		v = snb_v2() ? t_error(t, "wrmsr 0x%x faulted (%d)", V2_GLOBAL_CTL, rc)
+			     : t_default(t, "OQ-V4", "IVB-EP's pmi_core_sel", false, "wrmsr 0x%x "
+					 "of pmi_core_sel 0x%lx faulted (%d) (OQ-V4 model choice: "
+					 "IVB-EP's fields)", V2_GLOBAL_CTL, (unsigned long)sel, rc);
 	}
 	rc = v == V_PASS ? pmi_quiesce(PMI_BSP_ONLY) : 0;
 	pmi_path_close(&p);
@@ -351,7 +369,7 @@ static enum verdict no_invert(struct tctx *t)
 	uint64_t v, d[2];
 	unsigned i;
 
-	TRY(v2_only(t));
+	TRY(ivb_only(t));
 	TRY(snb_quiet(t));
 	for (i = 0; i < ARRAY_SIZE(ctl); i++) {
 		WR(t, ctl[i], ev[i] | SNB_THRESH(1) | SNB_INV);
@@ -431,15 +449,19 @@ static enum verdict edge(struct tctx *t)
 	return V_PASS;
 }
 
-/* V-24 on C-box 0: LLC_LOOKUP (EDGE_EV) may count on counters 0 and 1,
- * TOR_OCCUPANCY.ALL on counter 0 alone. Two windows: LLC_LOOKUP on 0 and
- * on 2 and 3, which its restriction leaves out, clockticks on 1; then
+/* V-24 on C-box 0: on the v2 LLC_LOOKUP (EDGE_EV) may count on counters
+ * 0 and 1, on the v3 and v4 RxR_OCCUPANCY (0x11, umask 0x01) on counter 0
+ * alone; TOR_OCCUPANCY.ALL on counter 0 alone on all three. Two windows:
+ * the restricted event on 0 and on 2 and 3, which its restriction leaves
+ * out, clockticks on 1; then
  * TOR_OCCUPANCY.ALL on 0 and on 1, clockticks on 2. Outside its counters
  * an event counts nothing (model; reported on hardware, OQ-S30); on its
  * own the model's events move, so an idle one names itself. */
 static enum verdict restrictions(struct tctx *t)
 {
-	const uint64_t llc = EDGE_EV | SNB_EN, tor = SNB_TOR_ALL | SNB_EN, clk = snb_box_clk(0);
+	const uint64_t llc = (snb_v2() ? EDGE_EV : V3_RXR_OCC) | SNB_EN;
+	const uint64_t tor = SNB_TOR_ALL | SNB_EN, clk = snb_box_clk(0);
+	const char *what = snb_v2() ? "LLC_LOOKUP" : "RxR_OCCUPANCY";
 	const uint64_t w1[SNB_NCTR] = { llc, clk, llc, llc };
 	const uint64_t w2[SNB_NCTR] = { tor, tor, clk, 0 };
 	uint64_t a[SNB_NCTR], b[SNB_NCTR];
@@ -456,14 +478,14 @@ static enum verdict restrictions(struct tctx *t)
 	t_figure(t, "tor_ctr1_count", (int64_t)b[1], "count");
 	CHECK(t, a[1] > 0 && b[2] > 0, "C-box 0 clockticks did not count in %u us", WIN_US);
 	TRY(t_default(t, "OQ-S30", "an event outside its counters counts nothing",
-		      !a[2] && !a[3] && !b[1], "LLC_LOOKUP on C-box 0 counters 2 and 3 counted %lu "
-		      "and %lu (counter 0: %lu), TOR_OCCUPANCY.ALL on counter 1 %lu (counter 0: "
-		      "%lu); V-24 allows counters 0-1 and 0", (unsigned long)a[2],
+		      !a[2] && !a[3] && !b[1], "%s on C-box 0 counters 2 and 3 counted %lu and %lu "
+		      "(counter 0: %lu), TOR_OCCUPANCY.ALL on counter 1 %lu (counter 0: %lu); V-24 "
+		      "allows neither", what, (unsigned long)a[2],
 		      (unsigned long)a[3], (unsigned long)a[0], (unsigned long)b[1],
 		      (unsigned long)b[0]));
 	if (!a[0] || !b[0])
-		return t_idle(t, "on counter 0, where V-24 lets them count, LLC_LOOKUP counted %lu "
-				 "and TOR_OCCUPANCY.ALL %lu in %lu and %lu clockticks",
+		return t_idle(t, "on counter 0, where V-24 lets them count, %s counted %lu and "
+				 "TOR_OCCUPANCY.ALL %lu in %lu and %lu clockticks", what,
 			      (unsigned long)a[0], (unsigned long)b[0], (unsigned long)a[1],
 			      (unsigned long)b[2]);
 	return V_PASS;
@@ -497,8 +519,9 @@ static enum verdict cbox_count(struct tctx *t)
 	return V_PASS;
 }
 
-/* V-18: FILTER0 (tid, state) and FILTER1 (nid, opc, nc, isoc) of every
- * C-box hold their fields apart; OQ-V12: LNX's link (FILTER0 8:5) and c6
+/* V-18: FILTER0 (tid, state; the v3's and v4's link too) and FILTER1
+ * (nid, opc, nc, isoc; their c6 too) of every C-box hold their fields
+ * apart; OQ-V12: LNX's link (FILTER0 8:5) and c6
  * (FILTER1 29), reserved in the guide, read 0 (model), reported. */
 static enum verdict cbox_filters(struct tctx *t)
 {
@@ -514,13 +537,17 @@ static enum verdict cbox_filters(struct tctx *t)
 		RD(t, V2_C_FILTER1(b), &f1);
 		CHECK(t, f0 == V2_F0_DEFINED && f1 == V2_F1_DEFINED, "C-box %u FILTER0 / FILTER1 "
 		      "read 0x%lx / 0x%lx after 0x%llx / 0x%llx (V-18)", b, (unsigned long)f0,
-		      (unsigned long)f1, V2_F0_DEFINED, V2_F1_DEFINED);
+		      (unsigned long)f1, (unsigned long long)V2_F0_DEFINED,
+		      (unsigned long long)V2_F1_DEFINED);
 		WR(t, V2_C_FILTER1(b), 0);
 		RD(t, SNB_C_FILTER(b), &f0);
 		CHECK(t, f0 == V2_F0_DEFINED, "C-box %u FILTER0 went 0x%llx -> 0x%lx when FILTER1 "
-		      "was written 0 (V-18)", b, V2_F0_DEFINED, (unsigned long)f0);
+		      "was written 0 (V-18)", b, (unsigned long long)V2_F0_DEFINED,
+		      (unsigned long)f0);
 		WR(t, SNB_C_FILTER(b), 0);
 	}
+	if (!snb_v2()) /* LNX's link and c6 are the v3's and v4's fields (§3.3) */
+		return V_PASS;
 	e0 = msr_write(plat_this_cpu(), SNB_C_FILTER(0), 0xFull << 5);
 	e1 = msr_write(plat_this_cpu(), V2_C_FILTER1(0), 1ull << 29);
 	x0 = x1 = 0;
@@ -552,7 +579,7 @@ static const struct test tests[] = {
 	  "clockticks", .needs = NEED_UNCORE, .run = thresh },
 	{ .id = "snbep.v2.edge", .desc = "rising edges of x >= 2 on a C-box event",
 	  .needs = NEED_UNCORE, .run = edge },
-	{ .id = "snbep.v2.restrictions", .desc = "LLC_LOOKUP and TOR_OCCUPANCY count on the "
+	{ .id = "snbep.v2.restrictions", .desc = "a restricted event and TOR_OCCUPANCY count on the "
 	  "C-box counters V-24 allows, nothing elsewhere (model; reported on hardware)",
 	  .needs = NEED_UNCORE, .run = restrictions },
 	{ .id = "snbep.v2.cbox-count", .desc = "the part's C-boxes answer, those beyond fault "

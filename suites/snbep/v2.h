@@ -9,14 +9,16 @@
 #include "suites/snbep/snbep.h"
 
 #define V2_MODEL 0x3E                 /* V-01 */
-/* §2.1 and V-03, V-04, V-13 */
-#define V2_GLOBAL_CTL    0xC00
-#define V2_GLOBAL_STATUS 0xC01
-#define V2_GLOBAL_CONFIG 0xC06
-#define V2_U_STATUS      0xC15
-#define V2_P_STATUS      0xC35
-#define V2_C_FILTER1(n)  (0xD1Au + 0x20u * (n))   /* V-18 */
-#define V2_MAX_CBOX      15                        /* V-21 */
+/* §2.1 and V-03, V-04, V-13, V-18, V-21; the E5 v3's and v4's in the same
+ * places of their map (§2.2, suites/snbep/gen.c) */
+#define V2_GLOBAL_CTL    (snb_map()->g_ctl)
+#define V2_GLOBAL_STATUS (snb_map()->g_status)
+#define V2_GLOBAL_CONFIG (snb_map()->g_config)
+#define V2_U_STATUS      (snb_map()->u_status)
+#define V2_P_STATUS      (snb_map()->p_status)
+#define V2_C_FILTER1(n)  (snb_map()->c_filter1 + snb_map()->c_stride * (n))
+#define V2_MAX_CBOX      (snb_map()->max_cbox)
+#define V2_MAXB          (24 + 2)  /* the most C-boxes of a generation (V-21), PCU, UCLK */
 /* V-03: GLOBAL_CTL */
 #define V2_PMI_SEL(c)    (1ull << (c))             /* pmi_core_sel 14:0 */
 #define V2_UNFRZ_ALL     (1ull << 29)
@@ -28,17 +30,23 @@
 #define V2_GS_U_FIXED    0x2ull
 #define V2_GS_CBOX       0x4ull
 #define V2_GS_PCU        0x8ull
-/* V-18: the C-box filters' fields as the guide prints them */
-#define V2_F0_DEFINED    (0x1Full | 0x3Full << 17)           /* tid 4:0, state 22:17 */
-#define V2_F1_DEFINED    (0xFFFFull | 0x1FFull << 20 | 0x3ull << 30) /* nid, opc, nc, isoc */
+/* V-18: the C-box filters' fields (the guide's on the v2, §3.3's on the
+ * v3 and v4) */
+#define V2_F0_DEFINED    (snb_map()->f0_defined)
+#define V2_F1_DEFINED    (snb_map()->f1_defined)
 /* V-16 */
-#define V2_W_CBOX 44
-#define V2_W_UBOX 44
+#define V2_W_CBOX (snb_map()->w_cbox)
 #define V2_W_UFIX 48
 #define V2_W_PCU  48
 
-/* This CPU is an E5 v2 (CPUID's display model, V-01). */
-bool snb_v2(void);
+/* This CPU is an E5 v2; an E5 v3 or v4; an E5 v4 (CPUID's display model,
+ * V-01; suites/snbep/gen.c). */
+bool snb_v2(void), snb_v3(void), snb_v4(void);
+/* It has the global layer (V-03, V-05): an E5 v2, v3 or v4. */
+static inline bool snb_global(void)
+{
+	return snb_map()->g_ctl != 0;
+}
 /* The invert bit of a counter control where the generation has one (S-23),
  * 0 on the E5 v2, whose controls have none (V-12). */
 uint64_t snb_inv(void);

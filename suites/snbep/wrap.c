@@ -28,30 +28,31 @@ static enum verdict run_from(struct tctx *t, unsigned b, uint64_t at, uint64_t *
 	return V_PASS;
 }
 
-/* S-36: every C-box's counter wraps at 2^44 (bits 63:44 read 0), and a
- * U-box counter too (LOCK_CYCLES from split-free time on the model; on
- * hardware only if it moved: the event needs split locks, reported). */
+/* S-36, V-16: every C-box's counter wraps at its width (2^44; 2^48 on the
+ * E5 v3 and v4), bits above it read 0, and a U-box counter at its own
+ * (2^44; 2^48 on the v4) (LOCK_CYCLES from split-free time on the model;
+ * on hardware only if it moved: the event needs split locks, reported). */
 static enum verdict cbox_ubox(struct tctx *t)
 {
-	unsigned b;
+	unsigned b, wc = snb_map()->w_cbox, wu = snb_map()->w_ubox;
 	uint64_t v;
 
 	for (b = 0; b < snb_ncbox(); b++) {
-		TRY(run_from(t, b, 1ull << 44, &v));
-		CHECK(t, v < (1ull << 44) - LEAD && v > 0, "%s counter preset 2^44 - %lu reads "
-		      "0x%lx after %u us: want a wrap at 2^44 to a small count (S-36)",
-		      snb_box_name(b), (unsigned long)LEAD, (unsigned long)v, RUN_US);
+		TRY(run_from(t, b, 1ull << wc, &v));
+		CHECK(t, v < (1ull << wc) - LEAD && v > 0, "%s counter preset 2^%u - %lu reads "
+		      "0x%lx after %u us: want a wrap at 2^%u to a small count (S-36, V-16)",
+		      snb_box_name(b), wc, (unsigned long)LEAD, (unsigned long)v, RUN_US, wc);
 	}
 	TRY(snb_quiet(t));
-	WR(t, SNB_U_CTR(0), SNB_W44);
+	WR(t, SNB_U_CTR(0), SNB_W_UBOX);
 	WR(t, SNB_U_CTL(0), SNB_EN | SNB_U_LOCK);
 	plat_stall_us(RUN_US);
 	WR(t, SNB_U_CTL(0), SNB_U_LOCK);
 	RD(t, SNB_U_CTR(0), &v);
 	t_figure(t, "ubox_after_wrap_count", (int64_t)v, "count");
-	if (v != SNB_W44)
-		CHECK(t, v < SNB_W44, "U-box counter preset 2^44 - 1 reads 0x%lx after counting: "
-		      "want a wrap at 2^44 (S-36)", (unsigned long)v);
+	if (v != SNB_W_UBOX)
+		CHECK(t, v < SNB_W_UBOX, "U-box counter preset 2^%u - 1 reads 0x%lx after counting: "
+		      "want a wrap at 2^%u (S-36, V-16)", wu, (unsigned long)v, wu);
 	else
 		TRY(t_still(t, "U-box LOCK_CYCLES did not count in %u us", RUN_US));
 	return snb_quiet(t);
@@ -130,7 +131,7 @@ static enum verdict upper(struct tctx *t)
 
 	TRY(snb_all_clk(t));
 	for (b = 0; b < snb_nboxes(); b++) {
-		uint64_t mask = snb_is_pcu(b) ? SNB_W48 : SNB_W44;
+		uint64_t mask = snb_is_pcu(b) ? SNB_W48 : SNB_W_CBOX;
 
 		e = msr_write(plat_this_cpu(), snb_box_ctr(b, 0), junk);
 		if (e < 0)
@@ -147,7 +148,8 @@ static enum verdict upper(struct tctx *t)
 			      "the bits above the width dropped (S-05, OQ-S16 model choice)",
 			      snb_box_name(b), (unsigned long)junk, (unsigned long)v, e));
 		CHECK(t, (v & ~mask) == 0, "%s counter reads 0x%lx: bits above its %u-bit width set "
-		      "(S-36, S-37)", snb_box_name(b), (unsigned long)v, snb_is_pcu(b) ? 48 : 44);
+		      "(S-36, S-37, V-16)", snb_box_name(b), (unsigned long)v,
+		      snb_is_pcu(b) ? 48 : snb_map()->w_cbox);
 	}
 	return snb_quiet(t);
 }
@@ -167,13 +169,13 @@ static void on_pmi(unsigned vector)
 static enum verdict silent(struct tctx *t)
 {
 	struct pmi_path p;
-	uint64_t a[9], b[9], c;
-	unsigned x, k, p_box = snb_ncbox(), me = plat_this_cpu();
+	uint64_t a[25], b[25], c; /* the most C-boxes (24, V-21) and the PCU */
+	unsigned x, k, p_box = snb_ncbox(), me = plat_this_cpu(), wc = snb_map()->w_cbox;
 	enum verdict v;
 	int rc, e;
 
 	TRY(snb_all_clk(t));
-	WR(t, snb_box_ctr(0, 0), (1ull << 44) - LEAD);
+	WR(t, snb_box_ctr(0, 0), (1ull << wc) - LEAD);
 	WR(t, snb_box_ctr(p_box, 0), (1ull << 48) - LEAD);
 	WR(t, SNB_U_FIXED_CTR, (1ull << 48) - LEAD);
 	pmis = 0;
@@ -211,7 +213,7 @@ static enum verdict silent(struct tctx *t)
 		      "freezes a box but its BOX_CTL (S-15, S-39)", snb_box_name(x),
 		      (unsigned long)a[x], (unsigned long)b[x]);
 	}
-	CHECK(t, a[0] < 1ull << 43 && a[p_box] < 1ull << 47, "C-box 0 (0x%lx) or the PCU "
+	CHECK(t, a[0] < 1ull << (wc - 1) && a[p_box] < 1ull << 47, "C-box 0 (0x%lx) or the PCU "
 	      "(0x%lx) did not wrap (S-36, S-37)", (unsigned long)a[0], (unsigned long)a[p_box]);
 	return snb_quiet(t);
 }
@@ -219,14 +221,16 @@ static enum verdict silent(struct tctx *t)
 /* S-40: no CTL bit requests a PMI and no register routes one on 0x2D. */
 static enum verdict no_pmi(struct tctx *t)
 {
-	if (snb_v2()) /* V-07: its routing register and ov_en */
-		return t_na(t, "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)");
+	if (snb_global()) /* V-07: its routing register and ov_en */
+		return t_na(t, snb_v2() ? "the E5 v2's uncore PMI is snbep.v2.pmi's (V-07)" :
+			    "the E5 v3's and v4's uncore PMI is snbep.v2.pmi's (V-07, OQ-V4)");
 	return t_skip(t, "no uncore PMI on model 0x2D (S-40): no overflow-enable bit, no "
 		      "routing register");
 }
 
 static const struct test tests[] = {
-	{ .id = "snbep.width.cbox-ubox", .desc = "C-box and U-box counters wrap at 2^44",
+	{ .id = "snbep.width.cbox-ubox", .desc = "C-box and U-box counters wrap at their width "
+	  "(2^44; the C-box's 2^48 on the v3 and v4, the U-box's on the v4)",
 	  .needs = NEED_UNCORE, .run = cbox_ubox },
 	{ .id = "snbep.width.pcu", .desc = "PCU counters count past 2^44 and wrap at 2^48",
 	  .needs = NEED_UNCORE, .run = pcu48 },

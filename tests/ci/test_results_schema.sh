@@ -5,7 +5,9 @@
 # a figure whose name lacks its unit, in a unit not listed, an indexed
 # entry with no index or two, or an expected value without its tolerance
 # (a per-core array and an expected figure validate), nor an open
-# question's entry without its outcome; a
+# question's entry without its outcome, nor a leaf23 whose bitmap is a
+# number or that lacks a key (a version-6 run's leaf23 validates, and one
+# of sub-leaf 0 alone, its bitmaps null); a
 # missing jsonschema module is exit 2 with a line naming the package, not a
 # traceback. Prints TAP; SKIPs what needs build/host/suite when it is not
 # built (make host-tests does not build it, make check does).
@@ -36,9 +38,25 @@ fi
 "$here/build/host/suite" --cpus 2 --results "$tmp/run" tests=nhm.regs.* tag=schema > "$tmp/suite.log" 2>&1
 "$py" "$here/ci/check_schema.py" "$tmp/run/results.json" > "$tmp/ok.out" 2>&1
 report "the host suite's results.json validates: $(head -c 300 "$tmp/ok.out")" $?
-"$py" - "$tmp/run/results.json" "$tmp" <<'PYEOF'
+# A version-6 core PMU (Lunar Lake's model: leaf 23H with a hole in the
+# E-core's bitmap, C-64..C-66) puts leaf23 in core_pmu; it validates.
+"$here/build/host/suite" --cpus 2 --model 0xBD --results "$tmp/v6" tests=core.enum.* tag=schema \
+  > "$tmp/v6.log" 2>&1
+"$py" "$here/ci/check_schema.py" "$tmp/v6/results.json" > "$tmp/v6.out" 2>&1 &&
+  "$py" -c 'import json, sys; l = json.load(open(sys.argv[1]))["core_pmu"]["leaf23"]
+sys.exit(not (l["sub1"] and l["gp_bitmap"].startswith("0x")))' "$tmp/v6/results.json"
+report "a version-6 core PMU's leaf23 is there and validates: $(head -c 300 "$tmp/v6.out")" $?
+"$py" - "$tmp/run/results.json" "$tmp" "$tmp/v6/results.json" <<'PYEOF'
 import json, sys
 doc = json.load(open(sys.argv[1]))
+v6 = json.load(open(sys.argv[3]))
+def v6variant(name, f):
+    d = json.loads(json.dumps(v6))
+    f(d["core_pmu"]["leaf23"])
+    json.dump(d, open(f"{sys.argv[2]}/{name}.json", "w"))
+v6variant("leaf23_sub0_only", lambda l: l.update(sub1=False, gp_bitmap=None, fixed_bitmap=None))
+v6variant("leaf23_bitmap_number", lambda l: l.update(gp_bitmap=239))
+v6variant("leaf23_no_eq", lambda l: l.pop("eq"))
 def variant(name, f):
     d = json.loads(json.dumps(doc))
     f(d)
@@ -64,9 +82,11 @@ variant("open_question_no_held", lambda d: d["tests"][0].update(open_questions=[
 PYEOF
 "$py" "$here/ci/check_schema.py" "$tmp/per_core.json" > "$tmp/per_core.out" 2>&1
 report "a per-core figure array validates: $(head -c 300 "$tmp/per_core.out")" $?
+"$py" "$here/ci/check_schema.py" "$tmp/leaf23_sub0_only.json" > "$tmp/leaf23_sub0_only.out" 2>&1
+report "leaf23 with sub-leaf 0 alone (null bitmaps) validates: $(head -c 300 "$tmp/leaf23_sub0_only.out")" $?
 for v in no_date config_number bad_verdict bad_microcode unknown_field figure_no_unit \
 	 figure_bad_unit figure_no_index figure_two_indices expected_no_tolerance \
-	 open_question_no_held; do
+	 open_question_no_held leaf23_bitmap_number leaf23_no_eq; do
   "$py" "$here/ci/check_schema.py" "$tmp/$v.json" > "$tmp/$v.out" 2>&1
   [ $? = 1 ] && grep -q "schema error" "$tmp/$v.out"
   report "rejected: $v" $?

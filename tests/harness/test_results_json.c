@@ -232,6 +232,39 @@ static void json_empty_run_and_end_covers_tail(void **state)
 	mem_teardown(&m);
 }
 
+/* C-64..C-66: a version-6 core PMU's leaf 23H in core_pmu, its sub-leaf 1
+ * bitmaps (a hole in the general one) where sub-leaf 0 EAX bit 1 says
+ * sub-leaf 1 is valid, null where only bit 0 is set (a hypervisor's view);
+ * no leaf23 key where the leaf is not enumerated (json_head above). */
+static void json_core_leaf23(void **state)
+{
+	struct mem m;
+	struct rfile f = mem_file(&m);
+	struct run_info ri = info;
+	(void)state;
+
+	ri.core.version = 6;
+	ri.core.leaf23 = 0x3;
+	ri.core.leaf23_ext = 0x3;
+	ri.core.gp_bitmap = 0xEF;
+	ri.core.fixed_bitmap23 = 0x77;
+	json_begin(&f, &ri);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "\"perf_capabilities\":\"0x1c3\",\"leaf23\":{\"subleaves\":"
+			       "\"0x3\",\"sub1\":true,\"features\":\"0x3\",\"umask2\":true,"
+			       "\"eq\":true,\"gp_bitmap\":\"0xef\",\"fixed_bitmap\":\"0x77\"}},"));
+	mem_teardown(&m);
+	f = mem_file(&m);
+	ri.core.leaf23 = 0x1;
+	ri.core.leaf23_ext = 0x2;
+	json_begin(&f, &ri);
+	assert_json(&m);
+	assert_non_null(strstr(m.p, "\"leaf23\":{\"subleaves\":\"0x1\",\"sub1\":false,"
+			       "\"features\":\"0x2\",\"umask2\":false,\"eq\":true,"
+			       "\"gp_bitmap\":null,\"fixed_bitmap\":null}},"));
+	mem_teardown(&m);
+}
+
 /* Pathological input everywhere: every string of the banner at its limit
  * and full of escapes, the id and description cut, figures that do not fit
  * dropped whole, the reason yielding the rest of the space. Both files stay
@@ -419,6 +452,7 @@ int main(void)
 		cmocka_unit_test(json_validator_rejects_invalid),
 		cmocka_unit_test(json_valid_after_every_call),
 		cmocka_unit_test(json_empty_run_and_end_covers_tail),
+		cmocka_unit_test(json_core_leaf23),
 		cmocka_unit_test(oversized_input_stays_well_formed),
 		cmocka_unit_test(json_register_trace),
 		cmocka_unit_test(json_pci_trace),

@@ -338,6 +338,41 @@ static void other_generation_not_applicable(void **state)
 	assert_int_equal(seen[3].verdict, V_PASS);
 }
 
+/* A generation's second suite prefix (run_env.uncore_also: the memory
+ * controllers' imc.* on layouts D to F) runs beside its own; on a
+ * generation without it the same tests are N/A naming its own suite. */
+static void second_suite_prefix_runs(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ .id = "client.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "imc.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "imcx.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "mtl.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+	};
+	static const struct suite gs = SUITE("g", gen_tests);
+	const struct suite *const one[] = { &gs };
+	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
+			.uncore_gen = "client", .uncore_also = "imc" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(nseen, 4);
+	assert_int_equal(seen[0].verdict, V_PASS);
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].verdict, V_NA);
+	assert_string_equal(seen[2].reason, "a test of the imcx uncore; this CPU's is client");
+	assert_int_equal(seen[3].verdict, V_NA);
+	env.uncore_also = NULL;
+	nseen = 0;
+	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	assert_int_equal(seen[1].verdict, V_NA);
+	assert_string_equal(seen[1].reason, "a test of the imc uncore; this CPU's is client");
+}
+
 /* C-50: a generation the CPU's core PMU rules out (version 4 owns its
  * 0x391/0x392) has every test N/A, with no uncore found (else SKIP) and
  * whatever else the test needs; the other words of the list too, and no
@@ -872,6 +907,7 @@ int main(void)
 		cmocka_unit_test(resume_goes_on_after_the_cut),
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_not_applicable),
+		cmocka_unit_test(second_suite_prefix_runs),
 		cmocka_unit_test(c50_ruled_out_generations_are_not_applicable),
 		cmocka_unit_test(not_applicable_runs_are_one_line),
 		cmocka_unit_test(fails_listed_at_the_end),

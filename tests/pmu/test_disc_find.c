@@ -197,6 +197,19 @@ static void d06_msr_discovery(void **state)
 	assert_false(disc_find_msr(&io, 1, &d));
 }
 
+/* D-06, D-74: the five named generations' MSR 0x201E is CHA 1's FILTER0,
+ * not a table's address: only other models are asked. */
+static void d06_d74_msr_not_on_named(void **state)
+{
+	static const uint32_t named[] = { 0x8F, 0xCF, 0xAD, 0xAE, 0xAF, 0xDD };
+
+	(void)state;
+	for (unsigned i = 0; i < 6; i++)
+		assert_false(disc_msr_offers(named[i]));
+	assert_true(disc_msr_offers(0xD0));
+	assert_true(disc_msr_offers(0x6A));
+}
+
 static struct disc_unit units[64];
 static struct disc_table t;
 
@@ -313,6 +326,7 @@ int main(void)
 		cmocka_unit_test_setup(d41_cha_count, setup),
 		cmocka_unit_test_setup(d42_upi_rebuilt, setup),
 		cmocka_unit_test_setup(d20_offs8_rows, setup),
+		cmocka_unit_test(d06_d74_msr_not_on_named),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

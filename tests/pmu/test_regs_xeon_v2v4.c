@@ -70,9 +70,9 @@ static const struct box_type *box_named(const char *g, const char *name)
 	return NULL;
 }
 
-/* V-01: each model to its generation, none to the E5-2600's; no suite yet,
- * so detection names them and runs no uncore tests. */
-static void v01_models_ivbep_suite_hsx_bdx_none_yet(void **state)
+/* V-01: each model to its generation, none to the E5-2600's; each runs the
+ * snbep suite, which tells them apart by CPUID (suites/snbep/gen.c). */
+static void v01_models_to_the_snbep_suite(void **state)
 {
 	static const struct {
 		uint8_t model;
@@ -85,9 +85,8 @@ static void v01_models_ivbep_suite_hsx_bdx_none_yet(void **state)
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		assert_ptr_equal(uncore_gen_for_model(6, rows[i].model), gen(rows[i].name));
 		choose(rows[i].model, true, "auto", &pc);
-		assert_null(pc.gen);
-		assert_non_null(strstr(pc.why, rows[i].name));
-		assert_non_null(strstr(pc.why, "no on-target suite for it yet"));
+		assert_ptr_equal(pc.gen, gen(rows[i].name));
+		assert_string_equal(pc.gen->suite, "snbep");
 	}
 	assert_string_equal(uncore_gen_for_model(6, 0x2D)->name, "snbep");
 	/* IVB-EP runs the snbep suite (suites/snbep/v2.c). */
@@ -286,9 +285,9 @@ static void v09_v12_field_masks(void **state)
 	assert_int_equal(defined("hswep", 0x721), 0xFFDEFFFFu);
 	/* V-11: the PCU's ev_sel, occ_sel, rst, edge, ov_en, en, thresh, occ
 	 * invert and edge; invert only on v3 and v4; ev_sel_ext on IVB-EP
-	 * (§6 item 7). */
+	 * (§6 item 7) and on v3 and v4 (V-29). */
 	assert_int_equal(defined("ivbep", 0xC30), 0xDF76C0FFu);
-	assert_int_equal(defined("hswep", 0x711), 0xDFD6C0FFu);
+	assert_int_equal(defined("hswep", 0x711), 0xDFF6C0FFu);
 	assert_int_equal(access_mask("hswep", 0x711, FA_W1A), 1u << 17);
 	/* V-18: the C-box filters; IVB-EP's as its guide prints them (OQ-V12). */
 	assert_int_equal(defined("ivbep", 0xD14), 0x7E001Fu);
@@ -372,7 +371,7 @@ static void v24_event_rules(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(v01_models_ivbep_suite_hsx_bdx_none_yet),
+		cmocka_unit_test(v01_models_to_the_snbep_suite),
 		cmocka_unit_test(v03_v20_ivbep_ubox),
 		cmocka_unit_test(v20_ivbep_cboxes_by_formula),
 		cmocka_unit_test(v13_ivbep_pcu),

@@ -58,6 +58,7 @@
 	D(f, CORE_V6_SUBLEAF_BIT0, "v6-subleaf-bit0", V6, "leaf 23H sub-leaf 0 EAX flags sub-leaf 1 in bit 0, not bit 1, yet sub-leaf 1 answers (C-64)") \
 	D(f, CORE_V6_UMASK2_IGNORED, "v6-umask2-ignored", V6, "UMASK2 taken but left out of the event's match: a select with UMASK2 counts as without (C-70)") \
 	D(f, CORE_V6_EQ_IGNORED, "v6-eq-ignored", V6, "EQ taken but CMASK still compares >= (C-70, OQ-C28)") \
+	D(f, CORE_V6_ABOVE_HOLE_UNGATED, "v6-above-hole-ungated", V6, "a general counter above the first hole of leaf 23H's bitmap counts with its EN_PMC of IA32_PERF_GLOBAL_CTRL clear: the global enables wired for CPUID.0AH's contiguous counters alone (C-09, C-66)") \
 	D(f, CORE_V6_EXT_ACCEPTED, "v6-ext-accepted", V6, "UMASK2 and EQ taken where CPUID.(23H,0):EBX does not enumerate them (C-65, C-70)")
 
 #endif

@@ -181,7 +181,7 @@ static bool running(const void *m, unsigned i)
 {
 	const struct core_pmu *u = m;
 	bool global = u->shape->version < 2 || (u->global_ctl & ctr_bit(i)) ||
-		      F(u, CORE_GLOBAL_CTRL_IGNORED);
+		      F(u, CORE_GLOBAL_CTRL_IGNORED) || core_v6_ungated(u, i);
 	bool local = is_fixed(i) || (u->evtsel[i] & ES_EN) || F(u, CORE_LOCAL_EN_IGNORED);
 
 	return exists(u, i) && global && local && counts_at_ring0(u, i) &&

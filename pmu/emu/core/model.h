@@ -254,6 +254,7 @@ bool core_v5_any_ok(const struct core_pmu *u);
  * v6-eq-ignored); whether the alias MSRs (C-69) exist. */
 uint32_t core_v6_gp_set(const struct core_pmu *u);
 uint64_t core_v6_ext_bits(const struct core_pmu *u);
+bool core_v6_ungated(const struct core_pmu *u, unsigned i);
 bool core_v6_umask2_kept(const struct core_pmu *u, uint64_t sel);
 bool core_v6_eq(const struct core_pmu *u, uint64_t sel);
 bool core_v6_aliases(const struct core_pmu *u);

@@ -85,6 +85,18 @@ uint32_t core_v6_gp_set(const struct core_pmu *u)
 	return set;
 }
 
+/* With v6-above-hole-ungated, general counter i above the first hole of
+ * the bitmap (IA32_PMC5..7 of the E-core's 0xEF) ignores its EN_PMC bit
+ * of IA32_PERF_GLOBAL_CTRL (C-09 broken there alone, C-66): what a test
+ * that only programs the counters below the hole never sees. */
+bool core_v6_ungated(const struct core_pmu *u, unsigned i)
+{
+	uint32_t set = core_shape_gp_set(u->shape);
+	unsigned hole = ~set ? (unsigned)__builtin_ctz(~set) : 32; /* the first counter absent */
+
+	return F(u, CORE_V6_ABOVE_HOLE_UNGATED) && i < CORE_MAX_GP && i > hole && (set >> i & 1);
+}
+
 /* C-70: UMASK2 and EQ where sub-leaf 0 enumerates them (C-65), version 6
  * on; v6-ext-accepted takes both on any version-6 shape. */
 uint64_t core_v6_ext_bits(const struct core_pmu *u)

@@ -9,11 +9,25 @@
 #define UNIT_RST_CTRL 0x100ull /* D-31 */
 #define UNIT_RST_CTRS 0x200ull
 #define CTL_EVENT 0xFFull    /* D-32 */
+#define CTL_EV_UMASK 0xFFFFull
 #define CTL_OV_EN (1ull << 20) /* D-35 */
 #define FREE_EVENT 0x01      /* D-34, OQ-D9 */
 #define GLOBAL_FRZ 0x1ull    /* D-36 */
+#define EV_CAS 0x05          /* D-70: with umask 0xCF reads, 0xF0 writes */
+#define UMASK_CAS_RD 0xCF
+#define UMASK_CAS_WR 0xF0
+#define TYPE_CHA 0           /* D-40, D-43 */
+#define TYPE_IIO 1
+#define TYPE_IMC 6
+#define IOCLK_STEP 0x10      /* D-72 */
+#define IOCLK_WIDTH 48
+#define CHA_FILTER0 0xE      /* D-74: MSR 0x200E + 0x10 box id, from the CHA's control */
+#define CHA_TID 0x3FFu       /* its bits 9:0 */
+#define CTL_TID_EN (1ull << 16)
+#define TOR_IA 0x00C001FF00000135ull /* D-75: TOR_INSERTS.IA, event, umask, extended umask */
+#define TOR_MASK 0xFFFFFFFF0000FFFFull
 
-enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE };
+enum kind { K_UNIT_CTL, K_STATUS, K_CTL, K_CTR, K_GLOBAL, K_CHA_COUNT, K_BASE, K_IOCLK, K_FILTER };
 
 static bool has(const struct disc_emu *m, emu_faults_t f)
 {
@@ -61,6 +75,20 @@ static bool held(const struct disc_emu *m, const struct disc_emu_unit *u)
 	return (m->global & GLOBAL_FRZ) && !has(m, EMU_F(DISC_GLOBAL_FRZ_IGNORED));
 }
 
+/* Counter k of unit u goes up by d; a wrap sets its status bit when its
+ * overflow enable is set (D-33, D-35, OQ-D10). */
+static void add(struct disc_emu *m, struct disc_emu_unit *u, unsigned k, uint64_t d)
+{
+	unsigned w = width_of(m, row_of(m, u));
+
+	u->ctr[k] += d;
+	if (u->ctr[k] > mask(w)) {
+		u->ctr[k] &= mask(w);
+		if (u->ctl[k] & CTL_OV_EN)
+			u->status |= (uint8_t)(1u << k);
+	}
+}
+
 /* Brings unit u's counters to now: event 0x01 counts every cycle while
  * neither the unit's freeze nor the global freeze-all holds (D-30, D-34,
  * D-36); a wrap sets the counter's status bit when its overflow enable
@@ -73,16 +101,9 @@ static void settle(struct disc_emu *m, struct disc_emu_unit *u)
 	u->since = m->now;
 	if (held(m, u) || !d)
 		return;
-	for (unsigned k = 0; k < t->nregs; k++) {
-		if ((u->ctl[k] & CTL_EVENT) != FREE_EVENT)
-			continue;
-		u->ctr[k] += d;
-		if (u->ctr[k] > mask(width_of(m, t))) {
-			u->ctr[k] &= mask(width_of(m, t));
-			if (u->ctl[k] & CTL_OV_EN)
-				u->status |= (uint8_t)(1u << k);
-		}
-	}
+	for (unsigned k = 0; k < t->nregs; k++)
+		if ((u->ctl[k] & CTL_EVENT) == FREE_EVENT)
+			add(m, u, k, d);
 }
 
 static void advance(struct disc_emu *m, uint64_t now)
@@ -103,6 +124,8 @@ static uint64_t unit_read(struct disc_emu *m, struct disc_emu_unit *u, enum kind
 		return u->status;
 	case K_CTL:
 		return u->ctl[i];
+	case K_FILTER:
+		return u->filter;
 	default:
 		return u->ctr[i] & mask(width_of(m, t));
 	}
@@ -129,6 +152,9 @@ static void unit_write(struct disc_emu *m, struct disc_emu_unit *u, enum kind k,
 	case K_CTL:
 		u->ctl[i] = v;
 		break;
+	case K_FILTER:
+		u->filter = (uint16_t)(v & CHA_TID); /* OQ-D18: the rest reads 0 */
+		break;
 	default:
 		u->ctr[i] = v & mask(width_of(m, t)); /* OQ-D8 */
 		break;
@@ -145,6 +171,10 @@ static bool reg_at(const struct disc_emu_type *t, uint64_t off, unsigned bytes, 
 	unsigned wide = t->access == 0 ? 0 : 8; /* PCI and MMIO: a counter is 8 bytes */
 
 	*half = 0;
+	if (t->type == TYPE_CHA && t->access == 0 && off == CHA_FILTER0) {
+		*k = K_FILTER, *i = 0;
+		return true;
+	}
 	if (off == 0 || off == t->status_off) {
 		*k = off ? K_STATUS : K_UNIT_CTL, *i = 0;
 		return true;
@@ -256,6 +286,7 @@ void disc_emu_init(struct disc_emu *m, const struct disc_emu_part *part, emu_fau
 	m->pkg = pkg;
 	m->npkg = npkg;
 	m->global = GLOBAL_FRZ; /* OQ-D11: set at reset */
+	m->global_at = now;
 	for (unsigned r = 0; r < part->ntypes; r++)
 		for (unsigned n = 0; n < part->types[r].count && m->nunits < DISC_EMU_MAX_UNITS; n++)
 			m->unit[m->nunits++] = (struct disc_emu_unit){ .row = (uint8_t)r,
@@ -273,6 +304,24 @@ static struct disc_emu_unit *unit_of(struct disc_emu *m, unsigned r, unsigned n)
 	return NULL;
 }
 
+/* The IIO units present: one free-running clock each (D-72). */
+static unsigned iio_count(const struct disc_emu *m)
+{
+	for (unsigned r = 0; r < m->part->ntypes; r++)
+		if (m->part->types[r].type == TYPE_IIO)
+			return m->part->types[r].count;
+	return 0;
+}
+
+/* The IIO's free-running clock: the TSC's rate, held by nothing (D-73,
+ * OQ-D17); disc-ioclk-frozen: held while the freeze-all is set. */
+static uint64_t ioclk(const struct disc_emu *m)
+{
+	bool held = has(m, EMU_F(DISC_IOCLK_FROZEN)) && (m->global & GLOBAL_FRZ);
+
+	return ((held ? m->global_at : m->now) - m->ioclk_lost) & mask(IOCLK_WIDTH);
+}
+
 /* The MSR path (D-18). */
 static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, enum kind *k,
 		    unsigned *i)
@@ -286,6 +335,11 @@ static int msr_find(struct disc_emu *m, uint32_t msr, struct disc_emu_unit **u, 
 	}
 	if (msr == DISC_EMU_BASE_MSR && m->part->msr_discovery) {
 		*k = K_BASE;
+		return 0;
+	}
+	if (m->part->ioclk && msr >= m->part->ioclk && (msr - m->part->ioclk) % IOCLK_STEP == 0 &&
+	    (msr - m->part->ioclk) / IOCLK_STEP < iio_count(m)) {
+		*k = K_IOCLK;
 		return 0;
 	}
 	for (unsigned r = 0; r < m->part->ntypes; r++) {
@@ -308,6 +362,11 @@ static void global_write(struct disc_emu *m, uint64_t v)
 	/* D-36: every unit is brought to now before the freeze-all moves */
 	for (unsigned i = 0; i < m->nunits; i++)
 		settle(m, &m->unit[i]);
+	/* disc-ioclk-frozen: the time the freeze-all held the clock is lost */
+	if ((m->global & GLOBAL_FRZ) && !(v & GLOBAL_FRZ) && has(m, EMU_F(DISC_IOCLK_FROZEN)))
+		m->ioclk_lost += m->now - m->global_at;
+	if (!(m->global & GLOBAL_FRZ) && (v & GLOBAL_FRZ))
+		m->global_at = m->now;
 	m->global = v & GLOBAL_FRZ; /* OQ-D11: other bits reserved */
 }
 
@@ -326,6 +385,8 @@ int disc_emu_rdmsr(struct disc_emu *m, uint32_t msr, uint64_t now, uint64_t *val
 		*val = has(m, EMU_F(DISC_CHA_UNCORRECTED)) ? 0 : m->part->cha_msr;
 	else if (k == K_BASE)
 		*val = disc_emu_window(m->pkg); /* D-06: the socket's own table */
+	else if (k == K_IOCLK)
+		*val = ioclk(m);
 	else
 		*val = k == K_GLOBAL ? m->global : unit_read(m, u, k, i);
 	return 0;
@@ -343,8 +404,8 @@ int disc_emu_wrmsr(struct disc_emu *m, uint32_t msr, uint64_t val, uint64_t now)
 	advance(m, now);
 	if (k == K_GLOBAL)
 		global_write(m, val);
-	else if (k == K_CHA_COUNT || k == K_BASE)
-		return VEC_GP; /* read-only */
+	else if (k == K_CHA_COUNT || k == K_BASE || k == K_IOCLK)
+		return VEC_GP; /* read-only (D-73 for the clock) */
 	else
 		unit_write(m, u, k, i, val);
 	return 0;
@@ -488,4 +549,50 @@ int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write,
 	if (!write)
 		*val = 0;
 	return 0;
+}
+
+/* The lines, split evenly over the socket's units of type `type` (the
+ * remainder to the first), each adding 1 to the counters of those units
+ * that are not held and whose control, under `mask`, is `want`; a CHA's
+ * counter with its thread-id filter enabled only for the thread of its
+ * FILTER0 (D-74, OQ-D18; disc-cha-tid-ignored: for every thread). */
+static void spread(struct disc_emu *m, uint16_t type, uint64_t want, uint64_t msk,
+		   uint32_t apic_id, uint64_t lines)
+{
+	bool tid_ok = has(m, EMU_F(DISC_CHA_TID_IGNORED));
+	unsigned n = 0, j = 0;
+
+	for (unsigned i = 0; i < m->nunits; i++)
+		n += row_of(m, &m->unit[i])->type == type;
+	for (unsigned i = 0; i < m->nunits && n; i++) {
+		struct disc_emu_unit *u = &m->unit[i];
+		uint64_t share;
+
+		if (row_of(m, u)->type != type)
+			continue;
+		share = lines / n + (j++ < lines % n);
+		settle(m, u);
+		if (held(m, u))
+			continue;
+		for (unsigned k = 0; k < row_of(m, u)->nregs; k++)
+			if ((u->ctl[k] & msk) == want &&
+			    (!(type == TYPE_CHA && (u->ctl[k] & CTL_TID_EN)) || tid_ok ||
+			     u->filter == (apic_id & CHA_TID)))
+				add(m, u, k, share);
+	}
+}
+
+/* D-70, D-71, OQ-D16: each line one CAS read or write at the IMCs, the
+ * lines exactly in all (disc-cas-swapped: under the other umask); D-75,
+ * OQ-D18: one TOR insert of an IA request at the CHAs, reads and writes
+ * alike (a write reads its line for ownership). */
+void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool write,
+		      uint64_t now)
+{
+	bool swap = has(m, EMU_F(DISC_CAS_SWAPPED));
+	uint64_t cas = EV_CAS | (uint64_t)((write != swap) ? UMASK_CAS_WR : UMASK_CAS_RD) << 8;
+
+	advance(m, now);
+	spread(m, TYPE_IMC, cas, CTL_EV_UMASK, apic_id, lines);
+	spread(m, TYPE_CHA, TOR_IA, TOR_MASK, apic_id, lines);
 }

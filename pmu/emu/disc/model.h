@@ -46,6 +46,7 @@ struct disc_emu_part {
 	unsigned ntypes;
 	uint64_t cha_msr;          /* what MSR 0x2FFE reads (D-41) */
 	bool msr_discovery;        /* MSR 0x201E holds the table's address (D-06, OQ-D1) */
+	uint32_t ioclk;            /* the IIO's free-running clock of unit 0, 0: none (D-72) */
 };
 
 extern const struct disc_emu_part disc_part_spr, disc_part_emr, disc_part_gnr,
@@ -57,6 +58,7 @@ struct disc_emu_unit {
 	uint16_t n;                /* its index among that type's units */
 	bool frz;                  /* unit control bit 0 (D-30) */
 	uint8_t status;            /* D-35 */
+	uint16_t filter;           /* a CHA's FILTER0: its thread id (D-74) */
 	uint64_t ctl[DISC_EMU_MAX_REGS];
 	uint64_t ctr[DISC_EMU_MAX_REGS];
 	uint64_t since;            /* the time its counters are accounted to */
@@ -68,6 +70,8 @@ struct disc_emu {
 	const struct disc_emu_part *part;
 	unsigned pkg, npkg, nunits, nentries;
 	uint64_t global;           /* the global control (D-36) */
+	uint64_t global_at;        /* when the freeze-all was last set */
+	uint64_t ioclk_lost;       /* disc-ioclk-frozen: the time it held */
 	struct disc_emu_unit unit[DISC_EMU_MAX_UNITS];
 	uint64_t table[(1 + DISC_EMU_MAX_UNITS) * DISC_EMU_STRIDE];
 };
@@ -92,6 +96,12 @@ int disc_emu_pci_write(struct disc_emu *m, unsigned dev, unsigned fn, uint16_t o
 /* 0, or -1: not the package's address. */
 int disc_emu_mmio(struct disc_emu *m, uint64_t phys, unsigned bytes, bool write, uint64_t *val,
 		  uint64_t now);
+
+/* The socket moved `lines` 64-byte lines to (write) or from memory at the
+ * request of the thread of APIC id apic_id: the IMC units' CAS counts
+ * (D-70, OQ-D16) and the CHAs' TOR inserts (D-74, D-75, OQ-D18). */
+void disc_emu_traffic(struct disc_emu *m, uint32_t apic_id, uint64_t lines, bool write,
+		      uint64_t now);
 
 /* Every discovery part's operations (pmu/emu/disc/ops.c). */
 extern const struct emu_model disc_model;

@@ -73,6 +73,13 @@ static int mmio(void *m, uint64_t phys, unsigned bytes, bool write, uint64_t *va
 	return disc_emu_mmio(m, phys, bytes, write, val, now);
 }
 
+static void traffic(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+		    uint64_t now)
+{
+	(void)phys;
+	disc_emu_traffic(m, apic_id, lines, write, now);
+}
+
 /* Size 0: the PCI functions and the MMIO window are the package model's
  * own (one state: the freeze-all holds them all, D-36). */
 static const struct emu_pci_model disc_pci_model = {
@@ -82,6 +89,7 @@ static const struct emu_pci_model disc_pci_model = {
 	.read = pci_read,
 	.write = pci_write,
 	.mmio = mmio,
+	.traffic = traffic,
 };
 
 /* OQ-D9: the units count at the TSC's rate. */

@@ -39,6 +39,9 @@ enum { MSR = 0, MMIO = 1, PCI = 2 };
 	  .ctl_off = 0x38, .ctr_off = 0x08, .status_off = 0x58, .step = 8, .base = 0xA0, \
 	  .dev = 5, .fn = 1, .did = 0x3246, .broken_entry = brk }
 
+/* D-72: the IIO's free-running clocks, MSR ioclk + 0x10 n, sit in no
+ * unit's registers (0xE of an IRP's 16 on SPR, above the CHAs on GNR). */
+
 /* D-40: Sapphire Rapids; D-41: 60 CHA entries, 56 CHAs; D-42: UPI and
  * M3UPI entries broken. */
 static const struct disc_emu_type spr_types[] = {
@@ -67,15 +70,15 @@ static const struct disc_emu_type gnr_types[] = { MSR_CHA(128, 128, 0x2000), GNR
 static const struct disc_emu_type srf_types[] = { MSR_CHA(72, 72, 0x2000), GNR_REST };
 
 const struct disc_emu_part disc_part_spr = { .name = "spr", .types = spr_types,
-	.ntypes = ARRAY_SIZE(spr_types), .cha_msr = 56 };
+	.ntypes = ARRAY_SIZE(spr_types), .cha_msr = 56, .ioclk = 0x340E };
 const struct disc_emu_part disc_part_emr = { .name = "emr", .types = emr_types,
-	.ntypes = ARRAY_SIZE(emr_types) };
+	.ntypes = ARRAY_SIZE(emr_types), .ioclk = 0x340E };
 const struct disc_emu_part disc_part_gnr = { .name = "gnr", .types = gnr_types,
-	.ntypes = ARRAY_SIZE(gnr_types) };
+	.ntypes = ARRAY_SIZE(gnr_types), .ioclk = 0x290E };
 const struct disc_emu_part disc_part_srf = { .name = "srf", .types = srf_types,
-	.ntypes = ARRAY_SIZE(srf_types) };
+	.ntypes = ARRAY_SIZE(srf_types), .ioclk = 0x290E };
 const struct disc_emu_part disc_part_cwf = { .name = "cwf", .types = srf_types,
-	.ntypes = ARRAY_SIZE(srf_types) };
+	.ntypes = ARRAY_SIZE(srf_types), .ioclk = 0x290E };
 
 /* D-60, OQ-D13: a part no registry row names: a few units of known types
  * and one (0x30) no digest names, its table also behind MSR 0x201E

@@ -3,7 +3,8 @@
  * by tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl and lnl rows of
  * `make mutation` run it against the mtl.* suite; TILES: the mtl row only
  * (what layout F has not in MSRs, L-118); SAF: the lnl row only (layout
- * F's units behind SAFBAR).
+ * F's units behind SAFBAR). The memory controllers behind MCHBAR have a
+ * family of their own (pmu/emu/imc/defects.h).
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_MTL_DEFECTS_H
 #define PMU_EMU_MTL_DEFECTS_H
@@ -28,16 +29,6 @@
 	D(f, MTL_SNCU_HALF_RATE, "mtl-sncu-half-rate", TILES, "the sNCU's fixed counter counts every other uncore clock (L-104)") \
 	D(f, MTL_WRAP_STOPS, "mtl-wrap-stops", MUT, "a counter stops at its wrap instead of counting on from 0 (L-108, OQ-L42)") \
 	D(f, MTL_PMI_ON_WRAP, "mtl-pmi-on-wrap", MUT, "a wrap with OVF_EN sends a PMI to core 0 (L-129, OQ-L53)") \
-	/* the memory controllers behind MCHBAR (pmu/emu/mtl/imc.c) */                  \
-	D(f, MTL_IMC_FREEZE_IGNORED, "mtl-imc-freeze-ignored", MUT, "the iMC box control's FREEZE (bit 0) stops nothing (L-113)") \
-	D(f, MTL_IMC_RESETS_SWAPPED, "mtl-imc-resets-swapped", MUT, "iMC box control bit 1 resets the counters, bit 2 the controls (L-113)") \
-	D(f, MTL_IMC_RST_IGNORED, "mtl-imc-rst-ignored", MUT, "an iMC counter control's reset (bit 17) clears nothing (L-112)") \
-	D(f, MTL_IMC_GFRZ_ONE_MC, "mtl-imc-gfrz-one-mc", MUT, "GLOBAL_CTL's freeze in controller 1's block freezes controller 1 alone (L-114, OQ-L47)") \
-	D(f, MTL_IMC_CAS_SWAPPED, "mtl-imc-cas-swapped", MUT, "iMC event 22H counts CAS writes, 23H reads (L-131)") \
-	D(f, MTL_IMC_TOTAL_READS, "mtl-imc-total-reads", MUT, "the free-running total counts reads only (L-115)") \
-	D(f, MTL_IMC_MC1_AT_8000, "mtl-imc-mc1-at-8000", MUT, "controller 1's registers 0x8000 above controller 0's, not 0x10000 (L-110)") \
-	D(f, MTL_IMC_INV_IGNORED, "mtl-imc-inv-ignored", MUT, "an iMC counter control's invert ignored (L-112)") \
-	D(f, MTL_IMC_EDGE_IGNORED, "mtl-imc-edge-ignored", MUT, "an iMC counter control's edge detect counts levels (L-112)") \
 	/* layout F's units behind SAFBAR (pmu/emu/mtl/saf.c) */                        \
 	D(f, LNL_STATUS_NOT_W1C, "lnl-status-not-w1c", SAF, "the global status takes the value written: 0 clears, 1 sets (L-124)") \
 	D(f, LNL_STATUS_CLEARS_ALL, "lnl-status-clears-all", SAF, "writing 1 to one status bit clears every bit (L-124)") \

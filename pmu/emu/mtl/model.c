@@ -397,7 +397,7 @@ const struct emu_model mtl_model = {
 	.take_pmi = mtl_take_pmi,
 	.routed = NULL,
 	.cstate = NULL,
-	.mmio = &mtl_imc_model,
+	.mmio = &imc_emu_model,
 };
 
 const struct emu_model lnl_model = {

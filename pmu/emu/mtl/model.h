@@ -13,6 +13,7 @@
 
 #include "lib/rt.h"
 #include "pmu/emu/engine.h"
+#include "pmu/emu/imc/model.h"
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/stream.h"
@@ -47,31 +48,13 @@ struct mtl_uncore {
 	unsigned npmi, pmi_dropped;
 };
 
-/* The memory controllers behind MCHBAR (pmu/emu/mtl/imc.c, L-110..L-116,
- * L-131): one instance for the platform (struct emu_mmio_model). */
-#define MTL_EMU_MCHBAR 0x3FC0000000ull /* where the model's BAR points */
-struct mtl_imc {
-	emu_faults_t faults;
-	uint64_t now;
-	struct {
-		uint32_t gctl, box, ctl[5];
-		uint64_t ctr[5];
-		uint64_t fr_total, fr_rd, fr_wr;
-		uint8_t risen; /* bit k: counter k's edge already counted */
-	} mc[2];
-	uint8_t wrapped; /* bit m: a counter of controller m wrapped, not yet reported */
-};
-extern const struct emu_mmio_model mtl_imc_model;
-/* Advance the controllers to now (for layout F's status, L-127). */
-void mtl_imc_advance(struct mtl_imc *u, uint64_t now);
-
 /* Layout F's MMIO (pmu/emu/mtl/saf.c): the memory controllers behind
- * MCHBAR and the sNCU and HBO units behind SAFBAR (L-119..L-127), with the
+ * MCHBAR (pmu/emu/imc/) and the sNCU and HBO units behind SAFBAR (L-119..L-127), with the
  * global control and the write-1-to-clear status. Units: 0 the sNCU (two
  * counters), 1 and 2 HBO 0 and 1 (four). */
 #define MTL_EMU_SAFBAR 0x3F80000000ull /* where the model's SAFBAR points */
 struct lnl_mmio {
-	struct mtl_imc imc;
+	struct imc_emu imc;
 	emu_faults_t faults;
 	uint64_t now, gctl, status;
 	struct {

@@ -1,6 +1,6 @@
 /* Layout F's MMIO units (spec client-uncore.md §4.17), as its model
  * presents them (struct emu_mmio_model with two BARs): the memory
- * controllers behind MCHBAR (pmu/emu/mtl/imc.c) and behind SAFBAR the sNCU
+ * controllers behind MCHBAR (pmu/emu/imc/model.c) and behind SAFBAR the sNCU
  * and the two HBO boxes, the global control (freeze-all, resets) and the
  * write-1-to-clear status bitmap. Lazily advanced to the caller's uncore
  * cycle. Events: FFH one a clock (OQ-L54), nothing else; threshold,
@@ -78,7 +78,7 @@ static void advance(struct lnl_mmio *u, uint64_t now)
 	bool run[3];
 	unsigned n, k;
 
-	mtl_imc_advance(&u->imc, now);
+	imc_emu_advance(&u->imc, now);
 	for (n = 0; n < 2; n++)
 		if ((u->imc.wrapped >> n & 1) && !F(u, MC_STATUS_MISSING))
 			u->status |= ST_MC(n);
@@ -226,7 +226,7 @@ static int lnl_read(void *m, unsigned bar, uint64_t off, unsigned bytes, uint64_
 	struct lnl_mmio *u = m;
 
 	if (bar == 0)
-		return mtl_imc_model.read(&u->imc, 0, off, bytes, now, val);
+		return imc_emu_model.read(&u->imc, 0, off, bytes, now, val);
 	advance(u, now);
 	return saf_read(u, off, bytes, val);
 }
@@ -238,7 +238,7 @@ static int lnl_write(void *m, unsigned bar, uint64_t off, unsigned bytes, uint64
 
 	advance(u, now); /* the controllers' wraps into the status first */
 	if (bar == 0)
-		return mtl_imc_model.write(&u->imc, 0, off, bytes, val, now);
+		return imc_emu_model.write(&u->imc, 0, off, bytes, val, now);
 	return saf_write(u, off, bytes, val);
 }
 
@@ -246,16 +246,19 @@ static void lnl_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint
 {
 	struct lnl_mmio *u = m;
 
-	mtl_imc_model.traffic(&u->imc, phys, lines, write, now);
+	imc_emu_model.traffic(&u->imc, phys, lines, write, now);
 }
 
-static void lnl_mmio_init(void *m, emu_faults_t f, uint32_t uclk_khz, uint64_t now)
+/* gen: family MTL's mask (its own units' defects), f: family IMC's (the
+ * memory controllers'). */
+static void lnl_mmio_init(void *m, emu_faults_t gen, emu_faults_t f, uint32_t uclk_khz,
+			  uint64_t now)
 {
 	struct lnl_mmio *u = m;
 
 	memset(u, 0, sizeof(*u));
-	mtl_imc_model.init(&u->imc, f, uclk_khz, now);
-	u->faults = f;
+	imc_emu_model.init(&u->imc, 0, f, uclk_khz, now);
+	u->faults = gen;
 	u->now = now;
 }
 
@@ -263,9 +266,10 @@ static void lnl_mmio_init(void *m, emu_faults_t f, uint32_t uclk_khz, uint64_t n
  * above 4 GiB; SAFBAR's window reaches the sNCU and HBO pages. */
 const struct emu_mmio_model lnl_mmio_model = {
 	.size = sizeof(struct lnl_mmio),
+	.defects = EMU_FAM_IMC,
 	.init = lnl_mmio_init,
 	.nbars = 2,
-	.bar = { { .cfg_off = MCHBAR_CFG, .base = MTL_EMU_MCHBAR, .span = 2 * IMC_STRIDE },
+	.bar = { { .cfg_off = MCHBAR_CFG, .base = IMC_EMU_MCHBAR, .span = 2 * IMC_STRIDE },
 		 { .cfg_off = SAFBAR_CFG, .base = MTL_EMU_SAFBAR, .span = 0x1000000 } },
 	.read = lnl_read,
 	.write = lnl_write,

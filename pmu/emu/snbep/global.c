@@ -13,6 +13,7 @@
  * bits, which move (V-03 31/29, K-03 63/61), and the bits it stores come
  * from the generation's table. */
 #define G_PMI_SEL 0x7FFFull           /* pmi_core_sel 14:0, RW */
+#define G_WK_ON_PMI (1ull << 30)      /* RW */
 #define CTL_OV_EN (1ull << 20)        /* V-08, V-11, V-15, K-08 */
 
 /* OQ-V1 model choice: GLOBAL_STATUS's bit per box type that reports an
@@ -21,6 +22,7 @@
 #define GS_U_FIXED 0x2ull             /* ov_u_fixed: its UCLK fixed counter */
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
+#define GS_SBOX 0x10ull               /* OQ-V16 */
 
 static void raise_pmi(struct snbep_uncore *u);
 
@@ -33,7 +35,8 @@ bool snbep_ufrozen(const struct snbep_uncore *u)
 bool snbep_gfrozen(const struct snbep_uncore *u, const struct snbep_box *b)
 {
 	/* V-06, OQ-V10: frz_all stops a box whose frz_en is 1. */
-	return u->gfrz && (b->frz_en || F(u, IVBEP_FRZ_ALL_IGNORES_EN));
+	return u->gfrz && (b->frz_en || F(u, IVBEP_FRZ_ALL_IGNORES_EN)) &&
+	       !(snbep_is_more(u, b) && F(u, HSWEP_SBOX_NO_FREEZE)); /* V-06 broken */
 }
 
 static void set_gfrz(struct snbep_uncore *u, bool on)
@@ -44,14 +47,14 @@ static void set_gfrz(struct snbep_uncore *u, bool on)
 	u->gfrz = on;
 }
 
-/* The global registers and the box status registers of the U-box and the
- * PCU, which the E5-2600's model has not: *st the box status of r, or
- * NULL for a global register. */
+/* The global registers and the box status registers of the U-box, the
+ * PCU and (HSX, BDX: V-32) the C-boxes and SBOXes, which the E5-2600's
+ * model has not: *st the box status of r, or NULL for a global register. */
 static uint64_t *status_of(struct snbep_uncore *u, const struct reg_ref *r)
 {
 	if (r->box == u->g->pcu)
 		return &u->pcu.status;
-	if (snbep_sbox(u, r) >= 0) /* K-08: the CHA's, IIO's, IRP's own (IVB-EP's C-box has none, OQ-V8) */
+	if (snbep_sbox(u, r) >= 0) /* V-32, K-08: a C-box's or a more type's own */
 		return &u->cbox[snbep_sbox(u, r)].status;
 	/* The global registers carry no fields (OQ-V1), the box status its
 	 * overflow bits. */
@@ -96,7 +99,8 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 			frz >>= 32;
 			unfrz >>= 32;
 		}
-		u->gctl = val & reg_access_mask(r->tmpl, FA_RW);
+		u->gctl = val & (reg_access_mask(r->tmpl, FA_RW) |
+				 (u->g->gctl_ivb ? G_PMI_SEL | G_WK_ON_PMI : 0)); /* OQ-V4 */
 		/* V-06, K-04: frz_all freezes; unfrz_all restarts (both: the
 		 * freeze wins, which no software asks for). */
 		if (val & frz)
@@ -110,7 +114,7 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 
 /* V-08: counters `ks` (bit k; bit SNBEP_NCTR for the U-box's fixed one)
  * of box b (NULL: the U-box) wrapped. Each with ov_en sets its bit in
- * its box's status (the C-boxes have none on IVB-EP, OQ-V8) and its box
+ * its box's status (the C-boxes have none on IVB-EP, OQ-V8; V-32) and its box
  * type's in GLOBAL_STATUS, and the freeze goes out to every box, unless
  * the overflow bits that caused the last freeze are still set. It acts
  * at the first access after the wrap, as the model computes no wrap
@@ -120,7 +124,8 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 {
 	/* Every box keeps its bits; IVB-EP's C-box has no register to show
-	 * them (OQ-V8), SKX's CHA has (K-08). */
+	 * them (OQ-V8), HSX's, BDX's (V-32) and SKX's CHA have (K-08). */
+	bool more = b && snbep_is_more(u, b);
 	uint64_t gs = 0, *st = b ? &b->status : &u->ustatus;
 	unsigned k;
 
@@ -133,9 +138,11 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 		if (!(c->ctl & CTL_OV_EN) && !F(u, IVBEP_OV_IGNORES_EN))
 			continue;
 		if (k < SNBEP_NCTR && !F(u, IVBEP_BOX_STATUS_LOST) &&
-		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] && F(u, SKX_CHA_STATUS_LOST)))
+		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] &&
+		      (F(u, SKX_CHA_STATUS_LOST) || F(u, HSWEP_CBOX_STATUS_LOST))))
 			*st |= 1ull << k;
-		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU : GS_CBOX;
+		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
+		      : more ? GS_SBOX : GS_CBOX;
 	}
 	if (!gs || (u->gstatus & gs) == gs)
 		return; /* the last overflow's bits still set: no new freeze nor PMI */

@@ -75,22 +75,29 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 	return c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
 }
 
-/* Whether stream box b exists: a C-box of the part or a box of the more
- * types (K-14, K-16). */
-static bool present(const struct snbep_uncore *u, unsigned b)
+/* The register sets of more type 0 (they come first). */
+static unsigned more0_sets(const struct snbep_uncore *u)
 {
-	return b < u->ncbox || (b >= SNBEP_MAX_CBOX && b < SNBEP_MAX_CBOX + u->nx);
+	return u->g->more[0] ? u->g->more[0]->nboxes : 0;
 }
 
-/* The box type of stream box b (>= 0) and its index among the more
- * types' boxes. */
-static const struct box_type *type_of(const struct snbep_uncore *u, unsigned b)
+/* Whether stream box b exists: a C-box of the part or a box of the more
+ * types its die has (K-14, V-31, K-16). */
+static bool present(const struct snbep_uncore *u, unsigned b)
 {
-	const struct box_type *m0 = u->g->more[0];
+	unsigned i = b - SNBEP_MAX_CBOX, n0 = more0_sets(u);
 
 	if (b < SNBEP_MAX_CBOX)
+		return b < u->ncbox;
+	return i < n0 ? i < u->nmore[0] : i - n0 < u->nmore[1];
+}
+
+/* The box type of stream box b (>= 0). */
+static const struct box_type *type_of(const struct snbep_uncore *u, unsigned b)
+{
+	if (b < SNBEP_MAX_CBOX)
 		return u->g->cbox;
-	return b - SNBEP_MAX_CBOX < m0->nboxes ? m0 : u->g->more[1];
+	return b - SNBEP_MAX_CBOX < more0_sets(u) ? u->g->more[0] : u->g->more[1];
 }
 
 /* ---- filters ---- */
@@ -132,6 +139,11 @@ static bool frozen_own(const struct snbep_uncore *u, const struct snbep_box *b)
 	if (F(u, SNBEP_FRZ_IGNORED))
 		return false;
 	return b->frz && (b->frz_en || F(u, SNBEP_FRZ_EN_IGNORED)); /* S-11, S-12, OQ-S03 */
+}
+
+bool snbep_is_more(const struct snbep_uncore *u, const struct snbep_box *b)
+{
+	return b >= &u->cbox[SNBEP_MAX_CBOX] && b < &u->cbox[SNBEP_NSBOX];
 }
 
 /* The boxes as a ring, C-box 0..ncbox-1 then the PCU: where the leaking
@@ -198,7 +210,10 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 		return 0;
 	if (r->box < 0)
 		return snbep_ubox_value(ev, umask, t);
-	if (r->box >= SNBEP_MAX_CBOX && (ev == u->g->more_clk || !ev)) /* K-16 */
+	/* K-16: the IIO's and IRP's clockticks, and no event 0; an SBOX
+	 * (more_clk 0) counts the C-box's streams, event 0 its clockticks
+	 * (V-30). */
+	if (r->box >= SNBEP_MAX_CBOX && u->g->more_clk && (ev == u->g->more_clk || !ev))
 		return F(u, SKX_IO_CLK_EV0) ? !ev : ev ? 1 : 0; /* their clockticks; no event 0 */
 	if (e && e->max_inc > 1)
 		max = F(u, SNBEP_TOR_OVER_MAX) ? 2 * e->max_inc : e->max_inc; /* S-60 */
@@ -413,10 +428,25 @@ static void reset_ubox(struct snbep_uncore *u, uint64_t val)
 		u->ufixed.val = 0;
 }
 
-static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
+/* V-10, OQ-V9: an SBOX's BOX_CTL (a more type's, where the generation
+ * says so) takes one more of rst_ctrl, rst_ctrs and frz_en than its last
+ * write had at a time; more at once faults. */
+static bool more_ctl_faults(const struct snbep_uncore *u, const struct snbep_box *b, uint64_t val)
+{
+	uint64_t added = val & ~b->last_ctl & (BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ_EN);
+
+	return u->g->more_ctl_stepwise && snbep_is_more(u, b) && (added & (added - 1)) &&
+	       !F(u, HSWEP_SBOX_CTL_ANY);
+}
+
+static int write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
 {
 	bool was = frozen(u, b);
 	unsigned k;
+
+	if (more_ctl_faults(u, b, val))
+		return VEC_GP;
+	b->last_ctl = val;
 
 	snapshot_cboxes(u); /* any box may stop or start (S-14 under defects) */
 	if ((val & BOX_RST_CTRS) && F(u, SNBEP_RST_CTRS_CLEARS_CTL))
@@ -427,7 +457,7 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 		for (k = 0; k < SNBEP_NCTR; k++) {
 			if (b == &u->pcu) {
 				set_ctl(u, NULL, &b->ctr[k], 0);
-			} else {
+			} else { /* a C-box or an SBOX */
 				struct sref r = cbox_ref(u, (unsigned)(b - u->cbox), k);
 
 				set_ctl(u, &r, r.c, 0);
@@ -448,6 +478,7 @@ static void write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t 
 	if (!was && frozen(u, b))
 		for (k = 0; k < SNBEP_NCTR; k++)
 			b->held[k] = b->ctr[k].val;
+	return 0;
 }
 
 /* The bits the table defines; EMU_F(SNBEP_TBL_THRESH_NARROW) stands for a
@@ -536,14 +567,12 @@ static void refilter(struct snbep_uncore *u, const struct loc *l, uint64_t val)
 /* Where the register r lives in the model. */
 int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r)
 {
-	const struct box_type *m0 = u->g->more[0];
-
 	if (r->box == u->g->cbox)
 		return (int)r->box_idx;
-	if (r->box && r->box == m0)
+	if (r->box && r->box == u->g->more[0])
 		return SNBEP_MAX_CBOX + (int)r->box_idx;
 	if (r->box && r->box == u->g->more[1])
-		return SNBEP_MAX_CBOX + (int)(m0->nboxes + r->box_idx);
+		return SNBEP_MAX_CBOX + (int)(more0_sets(u) + r->box_idx);
 	return -1;
 }
 
@@ -593,6 +622,15 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 	return 0;
 }
 
+/* OQ-V14: a register set of a more type the die lacks (an SBOX) reads 0
+ * and drops writes. */
+static bool more_absent(const struct snbep_uncore *u, const struct reg_ref *r)
+{
+	int b = snbep_sbox(u, r);
+
+	return b >= SNBEP_MAX_CBOX && !present(u, (unsigned)b);
+}
+
 /* For a residency register, the accessing core's counter (OQ-S14), or
  * NULL and *gp for a core the package does not have; else NULL. */
 static uint64_t *resid_of(struct snbep_uncore *u, const struct reg_ref *r, unsigned core, bool *gp)
@@ -612,8 +650,8 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 
 	if (gp)
 		return VEC_GP;
-	if (resid) {
-		*val = *resid;
+	if (resid || more_absent(u, r)) {
+		*val = resid ? *resid : 0;
 		return 0;
 	}
 	if (snbep_global_reg(u, r)) {
@@ -630,8 +668,8 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 		*val = F(u, SNBEP_BOX_CTL_READS_BACK) ? (l.box->frz ? BOX_FRZ : 0) |
 			(l.box->frz_en ? BOX_FRZ_EN : 0) : 0;
 		break;
-	case ROLE_FILTER:
-		*val = filter1(&l) ? l.box->filter1 : l.box->filter;
+	case ROLE_FILTER: /* the U-box's has no box (V-19) */
+		*val = !l.box ? u->ufilter : filter1(&l) ? l.box->filter1 : l.box->filter;
 		break;
 	case ROLE_CTL:
 		*val = l.ctr->ctl;
@@ -652,6 +690,8 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 
 	if (gp)
 		return VEC_GP;
+	if (more_absent(u, r))
+		return 0;
 	if (resid) {
 		*resid = val; /* OQ-S14: writes stored */
 		return 0;
@@ -665,13 +705,16 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
-		write_box_ctl(u, l.box, val);
-		return 0;
+		return write_box_ctl(u, l.box, val);
 	case ROLE_FILTER: /* S-04; OQ-S16: bits 63:32 dropped */
-		if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) /* V-18 */
+		if (!l.box) { /* the U-box's (V-19) */
+			if (!F(u, HSWEP_UFILTER_DROPPED))
+				u->ufilter = val & reg_defined_mask(l.r.tmpl);
+		} else if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) { /* V-18 */
 			l.box->filter1 = val & reg_defined_mask(l.r.tmpl);
-		else
+		} else {
 			refilter(u, &l, val & reg_defined_mask(l.r.tmpl));
+		}
 		return 0;
 	case ROLE_CTL:
 		write_ctl(u, &l.r, l.stream ? &l.sref : NULL, l.ctr, val);
@@ -713,30 +756,26 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
-/* The width of box type b's counters that come count to a run: the
- * U-box's fixed counter 1, its general ones SNBEP_UNCTR, a C-box's and the
- * PCU's SNBEP_NCTR (S-36..S-38, V-16, K-10). */
+/* The width of box type b's counters: its run of `count` (the U-box's
+ * fixed counter 1, its general ones SNBEP_UNCTR), or with count 0 its
+ * widest run of read-write counters (a C-box's, the PCU's, an SBOX's,
+ * the IIO's 4, the IRP's 2): S-36..S-38, V-16, K-10. */
 static uint8_t table_width(const struct box_type *b, unsigned count)
 {
+	const struct reg_tmpl *best = NULL;
 	unsigned i;
 
-	for (i = 0; i < b->nregs; i++)
-		if (b->regs[i].role == ROLE_CTR && b->regs[i].count == count)
-			return b->regs[i].width;
-	return 64;
-}
+	for (i = 0; i < b->nregs; i++) {
+		const struct reg_tmpl *t = &b->regs[i];
 
-/* The width of a box type's general counters: its widest run of
- * read-write counters (K-10: the IIO's 4, the IRP's 2). */
-static uint8_t gp_width(const struct box_type *b)
-{
-	unsigned i, best = 0;
-
-	for (i = 0; i < b->nregs; i++)
-		if (b->regs[i].role == ROLE_CTR && b->regs[i].access == RA_RW &&
-		    b->regs[i].count > b->regs[best].count)
-			best = i;
-	return b->regs[best].width;
+		if (t->role != ROLE_CTR)
+			continue;
+		if (count && t->count == count)
+			return t->width;
+		if (!count && t->access == RA_RW && (!best || t->count > best->count))
+			best = t;
+	}
+	return best ? best->width : 64;
 }
 
 /* model: one C-box per core of the package on every model (OQ-S15). */
@@ -753,29 +792,36 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 		    uint32_t uclk_khz, uint64_t now)
 {
 	struct snbep_uncore *u = m;
-	uint8_t w_ugp = table_width(g->ubox, SNBEP_UNCTR), w_c = table_width(g->cbox, SNBEP_NCTR);
+	uint8_t w_ugp = table_width(g->ubox, SNBEP_UNCTR), w_c = table_width(g->cbox, 0);
+	/* V-31, OQ-V15, K-14, OQ-K9: the smallest die the cores fit on. */
+	const struct snbep_die *d = &g->dies[ncores <= g->dies[0].cores ? 0 : 1];
 	unsigned b, k;
 
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
 	u->g = g;
 	u->faults = faults;
 	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
-	/* K-14, OQ-K9: the die's CHAs, whatever the cores. */
-	u->ndie = !g->dies[0] ? 0 : u->ncores <= g->dies[0] ? g->dies[0] : g->dies[1];
-	u->ncbox = u->ndie && !F(u, SKX_CHA_PER_CORE) ? u->ndie : u->ncores; /* K-14 */
-	u->nx = (g->more[0] ? g->more[0]->nboxes : 0) + (g->more[1] ? g->more[1]->nboxes : 0);
+	/* K-14, OQ-K9: the die's CHAs, whatever the cores; V-31, K-16: its
+	 * boxes of the more types; what its capability register says. */
+	u->ncbox = d->cbox && !F(u, SKX_CHA_PER_CORE) ? d->cbox : u->ncores; /* K-14 */
+	for (k = 0; k < 2; k++)
+		u->nmore[k] = g->more[k] && F(u, HSWEP_SBOX_COUNT_MAX) ? g->more[k]->nboxes
+			      : d->more[k]; /* V-31, OQ-V14 broken */
+	u->capid = d->capid;
+	if (F(u, HSWEP_CHOP_LARGE) || F(u, SKX_CAPID6_ALL))
+		u->capid = g->dies[1].capid; /* V-31, K-14 broken: the largest die's */
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
-	/* S-36, S-37, S-38 (OQ-S07): from the register table. */
+	/* S-36, S-37, S-38 (OQ-S07), V-16, K-10: from the register table. */
 	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g->ubox, 1);
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
 		for (b = 0; b < SNBEP_NSBOX; b++)
-			u->cbox[b].ctr[k].width = F(u, SNBEP_WIDTH_48) ? 48 : b < SNBEP_MAX_CBOX ||
-						  !present(u, b) ? w_c
-						  : gp_width(type_of(u, b));
-		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, SNBEP_NCTR);
+			u->cbox[b].ctr[k].width = b >= SNBEP_MAX_CBOX && present(u, b)
+						  ? table_width(type_of(u, b), 0)
+						  : F(u, SNBEP_WIDTH_48) ? 48 : w_c;
+		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, 0);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {

@@ -31,7 +31,7 @@
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
 #define SNBEP_MAX_CBOX 28        /* the most C-boxes of a generation (SKX's CHAs, K-14) */
-#define SNBEP_MAX_XBOX 12        /* boxes with the C-box's contract beside them (K-16) */
+#define SNBEP_MAX_XBOX 12        /* boxes of the more types: SBOXes (V-22), IIO, IRP (K-16) */
 #define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
@@ -56,29 +56,49 @@ struct snbep_ctr {
  * (pmu/emu/snbep/gens.c): its register description, which the model
  * reads addresses, widths and defined bits from, and the behaviour its
  * digest adds. */
+/* A die of a generation: a package of up to `cores` cores is on it
+ * (OQ-V15, OQ-K9); its C-boxes where the count is the die's, not the
+ * cores' (K-14; 0: one per core, OQ-S15, OQ-V6); its boxes of each more
+ * type (V-31: the SBOXes); what its capability register reads (V-31's
+ * chop, K-14's CHA bits). */
+struct snbep_die {
+	uint8_t cores, cbox, more[2];
+	uint32_t capid;
+};
+
 struct snbep_gen {
 	const struct box_type *const *boxes;
 	unsigned nboxes;
 	const struct box_type *ubox, *cbox, *pcu, *residency;
 	unsigned max_cbox;  /* register sets of the largest die (OQ-S15, V-21) */
-	/* The C-box counts of its dies, smallest first, where the count is
-	 * the die's, not the cores' (K-14, OQ-K9: a package of up to dies[0]
-	 * cores is on the small die); 0: one C-box per core (OQ-S15, OQ-V6). */
-	uint8_t dies[2];
 	/* CTL.tid_en selects FILTER0.tid's thread (K-13, OQ-K8). */
 	bool tid_filter;
-	/* Box types with the C-box's box and counter control and no filter,
-	 * numbered on after the C-boxes' register sets (the Xeon Scalable's
-	 * IIO and IRP, K-16), and their clockticks event (0x01 there, where
-	 * the C-boxes' is 0x00); NULL: none. */
+	/* Box types with the C-box's box and counter control, numbered on
+	 * after the C-boxes' register sets (HSX's and BDX's SBOXes, V-20; the
+	 * Xeon Scalable's IIO and IRP, K-16; NULL: none); their clockticks
+	 * event where it is not the C-boxes' 0x00 and they count nothing else
+	 * (0x01 on the IIO and IRP; 0: the C-box's streams, V-30); whether
+	 * their BOX_CTL takes one reset or frz_en bit a write (V-10). */
 	const struct box_type *more[2];
 	uint8_t more_clk;
+	bool more_ctl_stepwise;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
 	bool global;
+	/* OQ-V4 model choice: GLOBAL_CTL stores IVB-EP's pmi_core_sel and
+	 * wk_on_pmi where the table names only the freeze bits (HSX, BDX). */
+	bool gctl_ivb;
+	/* The PCU function 3 that names the die (HSX, BDX: CAPID4, V-31,
+	 * OQ-V14; SKX: CAPID6, K-14): its device id (0: none) and the
+	 * register's offset; the dies, smallest first (a die of 0 cores: one
+	 * die only). */
+	uint16_t capid_did;
+	uint16_t capid_off;
+	struct snbep_die dies[2];
 };
-extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_skx;
+extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
+	snbep_gen_bdx_de, snbep_gen_skx;
 
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
@@ -87,6 +107,7 @@ struct snbep_box {
 	uint64_t filter1;              /* IVB-EP's C-box FILTER1 (V-18) */
 	uint64_t status;               /* its overflow bits (V-13; global gens only) */
 	bool frz, frz_en;              /* as last written (OQ-S13); read 0 (OQ-S02) */
+	uint64_t last_ctl;             /* a more type's BOX_CTL as last written (V-10, OQ-V9) */
 	uint64_t held[SNBEP_NCTR];     /* EMU_F(SNBEP_FRZ_HOLDS_READS): values at the freeze */
 };
 
@@ -95,13 +116,14 @@ struct snbep_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	unsigned ncores;       /* cores of the package */
 	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
-	unsigned ndie;         /* the die's CHAs, which CAPID6 names (K-14); 0: no dies */
+	unsigned nmore[2];     /* the die's boxes of each more type (V-31, K-16) */
+	uint32_t capid;        /* its capability register (V-31, K-14) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
 	/* C-box b at b, box i of the more types at SNBEP_MAX_CBOX + i. */
 	struct snbep_box cbox[SNBEP_NSBOX], pcu;
-	unsigned nx;           /* boxes of the more types */
+	uint64_t ufilter;      /* HSX's and BDX's U-box filter (V-19) */
 	/* Cached per-cycle increments of the stream counters, and the CTL
 	 * selection bits each cache was filled from. */
 	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_NSBOX][SNBEP_NCTR];
@@ -126,6 +148,13 @@ extern const struct emu_model snbep_model;
 /* The Xeon E5 v2's (pmu/emu/snbep/ivbep.c): the same operations on
  * snbep_gen_ivbep. */
 extern const struct emu_model ivbep_model;
+/* The Xeon E5 v3's and v4's (pmu/emu/snbep/hswep.c): the same operations
+ * on snbep_gen_hswep, and on snbep_gen_bdx or (model 0x56)
+ * snbep_gen_bdx_de, the die chosen by the package's cores, with the PCU
+ * function 3 that holds CAPID4 (V-31, OQ-V14, OQ-V15). */
+extern const struct emu_model hswep_model, bdx_model;
+/* Whether box b is one of the more types' (HSX's SBOXes, SKX's IIO, IRP). */
+bool snbep_is_more(const struct snbep_uncore *u, const struct snbep_box *b);
 /* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
  * 0 (S-06). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
@@ -151,6 +180,9 @@ void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 /* Advance to now, then move out up to max pending PMI requests; there are
  * none unless a defect makes a wrap ask for one (S-40). */
 unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+/* The same, then the global layer's requests (V-07): the take_pmi of
+ * every generation with one. */
+unsigned snbep_take_global_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 
 /* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask;
  * at most max a cycle) and of a U-box counter (ev_sel, umask) at UCLK cycle

@@ -310,12 +310,14 @@ static int pci_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned 
  * channel's enabled, unfrozen CAS_COUNT counters whose umask selects its
  * kind (reads RD_REG, bit 0; writes WR_WMM, bit 2: OQ-S26), as one DRAM
  * cycle with x = 1 (thresh above 1, invert or edge_det: not counted). */
-static void pci_traffic(void *m, uint64_t phys, uint64_t lines, bool write, uint64_t now)
+static void pci_traffic(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
+			uint64_t now)
 {
 	struct snbep_pci *p = m;
 	unsigned c, k, first = (unsigned)(phys >> 6) & 3;
 	uint32_t sel;
 
+	(void)apic_id; /* the memory controllers count every thread's lines */
 	advance(p, now);
 	if (has(p, EMU_F(SNBEP_PCI_IMC_RW_SWAPPED)))
 		write = !write;

@@ -45,6 +45,25 @@ static bool hole_absent(emu_faults_t f)
 	       core_wrmsr(&u, GCTL, 1ull << 5, 0) == 0;
 }
 
+/* C-09, C-66: on the E-core (bitmap 0xEF) IA32_PMC5, above the hole,
+ * counts core cycles (one a cycle, C-24 row 0) only with its EN_PMC bit:
+ * with bit 5 of IA32_PERF_GLOBAL_CTRL clear it holds still, as IA32_PMC0
+ * below the hole does with bit 0 clear. */
+static bool above_hole_gated(emu_faults_t f)
+{
+	struct core_pmu u;
+	uint64_t sel = evtsel(EV_CYCLES, 0, OS | EN);
+
+	init(&u, &core_shape_v6_e, f);
+	wr(&u, SEL(0), sel, 0);
+	wr(&u, SEL(5), sel, 0);
+	wr(&u, GCTL, 1ull << 6, 0);
+	if (rd(&u, PMC(5), 1000) || rd(&u, PMC(0), 1000))
+		return false;
+	wr(&u, GCTL, 1ull << 5, 1000);
+	return rd(&u, PMC(5), 2000) == 1000;
+}
+
 /* C-69: one storage, both ways, while counting: general counter 2 counts
  * core cycles (one a cycle, C-24 row 0) from cycle 0; a value written
  * through the alias at 1000 reads through IA32_PMC2 at 2000 as that value
@@ -181,6 +200,12 @@ static void c66_hole_counter_is_absent(void **state)
 	assert_true(hole_absent(0));
 }
 
+static void c09_c66_counter_above_the_hole_gated(void **state)
+{
+	(void)state;
+	assert_true(above_hole_gated(0));
+}
+
 static void c69_alias_is_the_legacy_counter(void **state)
 {
 	(void)state;
@@ -257,6 +282,7 @@ static const struct {
 	{ EMU_FAULT_BIT_CORE_V6_UMASK2_IGNORED, umask2_other_event },
 	{ EMU_FAULT_BIT_CORE_V6_EQ_IGNORED, eq_counts_equality },
 	{ EMU_FAULT_BIT_CORE_V6_EXT_ACCEPTED, ext_reserved },
+	{ EMU_FAULT_BIT_CORE_V6_ABOVE_HOLE_UNGATED, above_hole_gated },
 };
 
 static void each_v6_defect_breaks_its_behaviour(void **state)
@@ -273,6 +299,7 @@ int main(void)
 		cmocka_unit_test(c72_leaf23_of_the_shapes),
 		cmocka_unit_test(c64_c71_sub0_alone_hides_sub_leaf_1),
 		cmocka_unit_test(c66_hole_counter_is_absent),
+		cmocka_unit_test(c09_c66_counter_above_the_hole_gated),
 		cmocka_unit_test(c69_alias_is_the_legacy_counter),
 		cmocka_unit_test(c69_no_aliases_before_version_6),
 		cmocka_unit_test(oqc27_alias_writes_full_width),

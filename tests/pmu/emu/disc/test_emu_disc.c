@@ -380,18 +380,118 @@ static void d44_gnr_entries_answer(void **state)
 }
 
 /* D-60, D-06: the part no row names has a type no digest names (0x30) and
- * its table behind MSR 0x201E too; the named parts #GP there (OQ-D1). */
+ * its table behind MSR 0x201E too; on the named parts 0x201E is CHA 1's
+ * FILTER0 (D-74), 0 at reset (OQ-D1). */
 static void d60_new_part(void **state)
 {
 	uint32_t mask;
 	uint64_t v;
 
 	(void)state;
-	assert_int_equal(disc_emu_rdmsr(m, 0x201E, now, &v), VEC_GP);
+	assert_int_equal(rd(0x201E), 0);
 	types_of(&disc_part_new, &mask);
 	assert_int_equal(mask, 1u << 0 | 1u << 4 | 1u << 6 | 1u << 8 | 1u << (0x30 & 0x1F));
 	assert_true(rd(0x201E) == disc_emu_window(0));
 	assert_int_equal(disc_emu_rdmsr(m, 0x3C00 + 1, now, &v), 0);
+}
+
+/* The model's IMC n of socket 1 (OQ-D13 layout): 64 KiB apart from
+ * window + 0x100000, controls at +0x40 four bytes apart, counters at +0x08
+ * eight apart (D-20). D-70: CAS reads 0x05/0xCF, writes 0x05/0xF0. */
+#define IMC(n) (disc_emu_window(1) + 0x100000 + 0x10000ull * (n))
+#define CAS_RD 0xCF05ull
+#define CAS_WR 0xF005ull
+
+static void mmio_wr(uint64_t at, uint64_t v, unsigned bytes)
+{
+	assert_int_equal(disc_emu_mmio(m, at, bytes, true, &v, now), 0);
+}
+
+/* D-70, D-71, OQ-D16: a stream's lines, split evenly over the socket's 8
+ * IMCs (the remainder to the first), each a CAS read or write; a frozen
+ * IMC counts none. */
+static void d70_d71_cas_from_traffic(void **state)
+{
+	uint64_t rds = 0, wrs = 0;
+
+	(void)state;
+	wr(GLOBAL, 0);
+	for (unsigned n = 0; n < 8; n++) {
+		mmio_wr(IMC(n) + 0x40, CAS_RD, 4);
+		mmio_wr(IMC(n) + 0x44, CAS_WR, 4);
+		mmio_wr(IMC(n), 0, 4);
+	}
+	disc_emu_traffic(m, 0, 1003, false, now);
+	disc_emu_traffic(m, 0, 800, true, now);
+	for (unsigned n = 0; n < 8; n++) {
+		assert_int_equal(mem(IMC(n) + 0x08), n < 3 ? 126 : 125);
+		assert_int_equal(mem(IMC(n) + 0x10), 100);
+		rds += mem(IMC(n) + 0x08);
+		wrs += mem(IMC(n) + 0x10);
+	}
+	assert_int_equal(rds, 1003);
+	assert_int_equal(wrs, 800);
+	mmio_wr(IMC(0), 1, 4);
+	disc_emu_traffic(m, 0, 8, false, now);
+	assert_int_equal(mem(IMC(0) + 0x08), 126);
+	assert_int_equal(mem(IMC(1) + 0x08), 127);
+}
+
+/* D-72, D-73, OQ-D17: SPR's 12 IIO clocks at 0x340E + 0x10 n, GNR's 16
+ * at 0x290E + 0x10 n, at the TSC's rate, read-only, running under the
+ * freeze-all; the part of D-60 has none. */
+static void d72_d73_ioclk(void **state)
+{
+	uint64_t a;
+
+	(void)state;
+	assert_int_equal(rd(GLOBAL), 1);
+	a = rd(0x340E);
+	now += 500;
+	assert_int_equal(rd(0x340E), a + 500);
+	assert_int_equal(rd(0x340E + 0x10 * 11), a + 500);
+	assert_int_equal(disc_emu_wrmsr(m, 0x340E, 0, now), VEC_GP);
+	assert_int_equal(disc_emu_rdmsr(m, 0x340E + 0x10 * 12, now, &a), -1);
+	setup_part(&disc_part_gnr, 0, 2);
+	a = rd(0x290E + 0x10 * 15);
+	now += 7;
+	assert_int_equal(rd(0x290E), a + 7);
+	setup_part(&disc_part_new, 0, 1);
+	assert_int_equal(disc_emu_rdmsr(m, 0x340E, now, &a), -1);
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &a), -1);
+}
+
+/* D-74, D-75, OQ-D18: SPR's 56 CHAs count a stream's lines as TOR
+ * inserts of IA requests (event 0x35, umask 0x01, extended umask
+ * 0xC001FF), spread evenly; with bit 16 set only those of the thread
+ * whose APIC id's bits 9:0 are in the CHA's FILTER0 (0x200E + 0x10 n),
+ * which keeps those 10 bits. */
+#define TOR_IA 0x00C001FF00000135ull
+#define TID_EN (1ull << 16)
+
+static void d74_d75_cha_tid(void **state)
+{
+	uint64_t all = 0, mine = 0;
+
+	(void)state;
+	wr(GLOBAL, 0);
+	for (unsigned n = 0; n < 56; n++) {
+		wr(CHA + 0x10 * n + 0xE, 0x1405);
+		assert_int_equal(rd(CHA + 0x10 * n + 0xE), 0x005);
+		wr(CHA + 0x10 * n + 2, TOR_IA | TID_EN);
+		wr(CHA + 0x10 * n + 3, TOR_IA);
+		wr(CHA + 0x10 * n, 0);
+	}
+	disc_emu_traffic(m, 0x405, 560, false, now); /* thread 0x405: bits 9:0 match */
+	disc_emu_traffic(m, 0x006, 112, true, now);  /* another thread */
+	for (unsigned n = 0; n < 56; n++) {
+		mine += rd(CHA + 0x10 * n + 8);
+		all += rd(CHA + 0x10 * n + 9);
+	}
+	assert_int_equal(rd(CHA + 8), 10);
+	assert_int_equal(rd(CHA + 9), 12);
+	assert_int_equal(mine, 560);
+	assert_int_equal(all, 672);
 }
 
 int main(void)
@@ -411,6 +511,9 @@ int main(void)
 		cmocka_unit_test_setup(d40_d43_types, setup),
 		cmocka_unit_test_setup(d44_gnr_entries_answer, setup),
 		cmocka_unit_test_setup(d60_new_part, setup),
+		cmocka_unit_test_setup(d70_d71_cas_from_traffic, setup),
+		cmocka_unit_test_setup(d72_d73_ioclk, setup),
+		cmocka_unit_test_setup(d74_d75_cha_tid, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

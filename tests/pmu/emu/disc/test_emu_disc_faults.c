@@ -101,6 +101,60 @@ static void cha_uncorrected(void **state)
 	assert_int_equal(disc_emu_rdmsr(m, 0x2000 + 0x10 * 128, now, &v), VEC_GP);
 }
 
+/* D-70: disc-cas-swapped counts a read stream on the write umask. */
+static void cas_swapped(void **state)
+{
+	uint64_t imc = disc_emu_window(0) + 0x100000, v = 0xCF05;
+
+	(void)state;
+	with(&disc_part_spr, EMU_F(DISC_CAS_SWAPPED));
+	assert_int_equal(disc_emu_mmio(m, imc + 0x40, 4, true, &v, now), 0);
+	v = 0xF005;
+	assert_int_equal(disc_emu_mmio(m, imc + 0x44, 4, true, &v, now), 0);
+	v = 0;
+	assert_int_equal(disc_emu_mmio(m, imc, 4, true, &v, now), 0);
+	disc_emu_traffic(m, 0, 80, false, now);
+	assert_int_equal(disc_emu_mmio(m, imc + 0x08, 8, false, &v, now), 0);
+	assert_int_equal(v, 0);
+	assert_int_equal(disc_emu_mmio(m, imc + 0x10, 8, false, &v, now), 0);
+	assert_int_equal(v, 10);
+}
+
+/* D-73: disc-ioclk-frozen holds GNR's IIO clock under the freeze-all, and
+ * the held time stays lost once it clears. */
+static void ioclk_frozen(void **state)
+{
+	uint64_t a, b;
+
+	(void)state;
+	with(&disc_part_gnr, EMU_F(DISC_IOCLK_FROZEN));
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &a), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 1, now), 0);
+	now += 100;
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &b), 0);
+	assert_int_equal(b, a);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2FF0, 0, now), 0);
+	now += 10;
+	assert_int_equal(disc_emu_rdmsr(m, 0x290E, now, &b), 0);
+	assert_int_equal(b, a + 10);
+}
+
+/* D-74: disc-cha-tid-ignored counts another thread's lines on a counter
+ * whose thread-id filter names thread 0. */
+static void cha_tid_ignored(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	with(&disc_part_spr, EMU_F(DISC_CHA_TID_IGNORED));
+	assert_int_equal(disc_emu_wrmsr(m, 0x200E, 0, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2002, 0x00C001FF00010135ull, now), 0);
+	assert_int_equal(disc_emu_wrmsr(m, 0x2000, 0, now), 0);
+	disc_emu_traffic(m, 3, 56, false, now);
+	assert_int_equal(disc_emu_rdmsr(m, 0x2008, now, &v), 0);
+	assert_int_equal(v, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -109,6 +163,9 @@ int main(void)
 		cmocka_unit_test(mmio_frz_ignored),
 		cmocka_unit_test(global_frz_ignored),
 		cmocka_unit_test(cha_uncorrected),
+		cmocka_unit_test(cas_swapped),
+		cmocka_unit_test(ioclk_frozen),
+		cmocka_unit_test(cha_tid_ignored),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

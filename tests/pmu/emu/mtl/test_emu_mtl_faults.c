@@ -110,54 +110,6 @@ static uint64_t pmi(emu_faults_t f) /* OQ-L53 */
 	return mtl_take_pmi(&u, 100, req, 4);
 }
 
-/* The memory controllers (pmu/emu/mtl/imc.c). */
-static struct mtl_imc im;
-
-static uint64_t imc_clk(emu_faults_t f, uint32_t ctl, uint32_t box) /* clock ticks at 1000 */
-{
-	mtl_imc_model.init(&im, f, 0, 0);
-	imc_wr(&im, IMC(0, IMC_CTL(0)), ctl, 0);
-	imc_wr(&im, IMC(0, IMC_BOX), box, 0);
-	return imc_rd(&im, IMC(0, IMC_CTR(0)), 1000);
-}
-static uint64_t imc_freeze(emu_faults_t f) { return imc_clk(f, 0x01, IMC_FRZ); } /* L-113 */
-static uint64_t imc_inv(emu_faults_t f) { return imc_clk(f, 0x01 | IMC_TH(1) | IMC_INV, 0); }
-static uint64_t imc_edge(emu_faults_t f) { return imc_clk(f, 0x01 | IMC_TH(1) | IMC_EDGE, 0); }
-static uint64_t imc_resets(emu_faults_t f) /* L-113: bit 2 clears the counters alone */
-{
-	imc_clk(f, 0x01, 0);
-	imc_wr(&im, IMC(0, IMC_BOX), IMC_RST_CTRS, 1000);
-	return imc_rd(&im, IMC(0, IMC_CTL(0)), 1000);
-}
-static uint64_t imc_rst(emu_faults_t f) /* L-112 */
-{
-	imc_clk(f, 0x01, 0);
-	imc_wr(&im, IMC(0, IMC_CTL(0)), 0x01 | IMC_RST, 1000);
-	return imc_rd(&im, IMC(0, IMC_CTR(0)), 1000);
-}
-static uint64_t imc_gfrz(emu_faults_t f) /* L-114, OQ-L47 */
-{
-	imc_clk(f, 0x01, 0);
-	imc_wr(&im, IMC(1, IMC_GCTL), IMC_FRZ, 1000);
-	return imc_rd(&im, IMC(0, IMC_CTR(0)), 2000);
-}
-static uint64_t imc_lines(emu_faults_t f, uint32_t ctl, bool write, uint32_t off)
-{
-	mtl_imc_model.init(&im, f, 0, 0);
-	imc_wr(&im, IMC(1, IMC_CTL(0)), ctl, 0);
-	mtl_imc_model.traffic(&im, 0, 100, write, 10);
-	return imc_rd(&im, IMC(1, off), 20);
-}
-static uint64_t imc_cas(emu_faults_t f) { return imc_lines(f, 0x22, true, IMC_CTR(0)); } /* L-131 */
-static uint64_t imc_total(emu_faults_t f) { return imc_lines(f, 0, true, IMC_FR_TOTAL); } /* L-115 */
-static uint64_t imc_mc1(emu_faults_t f) /* L-110 */
-{
-	uint64_t v = 0;
-
-	mtl_imc_model.init(&im, f, 0, 0);
-	return (uint64_t)mtl_imc_model.read(&im, 0, IMC(1, IMC_BOX), 4, 0, &v);
-}
-
 /* Layout F's units behind SAFBAR (pmu/emu/mtl/saf.c). */
 static struct lnl_mmio lm;
 
@@ -167,7 +119,7 @@ static void wraps(emu_faults_t f)
 {
 	unsigned b;
 
-	lnl_mmio_model.init(&lm, f, 0, 0);
+	lnl_mmio_model.init(&lm, f, 0, 0, 0);
 	saf_wr(&lm, SNCU_CTL(0), 0xFF, 0);
 	saf_wr(&lm, SNCU_CTR(0), ~0ull - 9, 0);
 	for (b = 0; b < 2; b++) {
@@ -194,21 +146,21 @@ static uint64_t sncu_ctl(emu_faults_t f) /* L-120, OQ-L50 */
 {
 	uint64_t v = 0;
 
-	lnl_mmio_model.init(&lm, f, 0, 0);
+	lnl_mmio_model.init(&lm, f, 0, 0, 0);
 	(void)lnl_mmio_model.write(&lm, 1, SNCU_CTL(1), 8, 0xFF, 0); /* none there: dropped */
 	(void)lnl_mmio_model.read(&lm, 1, SNCU_CTR(1), 8, 500, &v);
 	return v;
 }
 static uint64_t frz_all(emu_faults_t f) /* L-123 */
 {
-	lnl_mmio_model.init(&lm, f, 0, 0);
+	lnl_mmio_model.init(&lm, f, 0, 0, 0);
 	saf_wr(&lm, HBO_CTL(0, 2), 0xFF, 0);
 	saf_wr(&lm, SAF_GCTL, 1, 200);
 	return saf_rd(&lm, HBO_CTR(0, 2), 500);
 }
 static uint64_t unit_frz(emu_faults_t f) /* L-126 */
 {
-	lnl_mmio_model.init(&lm, f, 0, 0);
+	lnl_mmio_model.init(&lm, f, 0, 0, 0);
 	saf_wr(&lm, HBO_CTL(1, 2), 0xFF, 0);
 	saf_wr(&lm, HBO_UNIT(1), 1, 300);
 	return saf_rd(&lm, HBO_CTR(1, 2), 500);
@@ -238,15 +190,6 @@ static const struct row rows[] = {
 	R(SNCU_HALF_RATE, sncu_rate, 1000),
 	R(WRAP_STOPS, wrap, 20),
 	R(PMI_ON_WRAP, pmi, 0),
-	R(IMC_FREEZE_IGNORED, imc_freeze, 0),
-	R(IMC_RESETS_SWAPPED, imc_resets, 0x01),
-	R(IMC_RST_IGNORED, imc_rst, 0),
-	R(IMC_GFRZ_ONE_MC, imc_gfrz, 1000),
-	R(IMC_CAS_SWAPPED, imc_cas, 0),
-	R(IMC_TOTAL_READS, imc_total, 50),
-	R(IMC_MC1_AT_8000, imc_mc1, 0),
-	R(IMC_INV_IGNORED, imc_inv, 0),
-	R(IMC_EDGE_IGNORED, imc_edge, 1),
 	{ EMU_FAULT_BIT_LNL_STATUS_NOT_W1C, st_w0, 0x1F },
 	{ EMU_FAULT_BIT_LNL_STATUS_CLEARS_ALL, st_w1, 0x1B },
 	{ EMU_FAULT_BIT_LNL_HBO1_STATUS_BIT3, st_after, 0x1F },

@@ -22,7 +22,7 @@ static void l120_l122_counting(void **state)
 	uint64_t v;
 
 	(void)state;
-	lnl_mmio_model.init(&u, 0, 0, 0);
+	lnl_mmio_model.init(&u, 0, 0, 0, 0);
 	saf_wr(&u, SNCU_CTL(1), 0xFF, 0);
 	saf_wr(&u, HBO_CTL(0, 3), 0xFF | 2ull << 24 | 1ull << 23, 0);
 	saf_wr(&u, HBO_CTL(1, 2), 0xFF | 1ull << 24 | 1ull << 18, 0);
@@ -41,7 +41,7 @@ static void l124_l127_status_w1c(void **state)
 	unsigned b;
 
 	(void)state;
-	lnl_mmio_model.init(&u, 0, 0, 0);
+	lnl_mmio_model.init(&u, 0, 0, 0, 0);
 	saf_wr(&u, SNCU_CTL(0), 0xFF, 0);
 	saf_wr(&u, SNCU_CTR(0), ~0ull - 9, 0);
 	for (b = 0; b < 2; b++) {
@@ -66,7 +66,7 @@ static void l124_l127_status_w1c(void **state)
 static void l123_l126_freezes(void **state)
 {
 	(void)state;
-	lnl_mmio_model.init(&u, 0, 0, 0);
+	lnl_mmio_model.init(&u, 0, 0, 0, 0);
 	saf_wr(&u, SNCU_CTL(0), 0xFF | 1ull << 20, 0);
 	saf_wr(&u, SNCU_CTR(0), ~0ull - 99, 0);
 	saf_wr(&u, HBO_CTL(1, 0), 0xFF, 0);

@@ -4,9 +4,9 @@
  * ticks, the global freeze of both controllers, CAS counts and the
  * free-running read, write and total counters against a streaming
  * workload (declared to the model, pmu_traffic). Every register written is
- * saved first and restored, verified, at the end (mtl_imc_begin/end,
- * L-130). */
-#include "suites/mtl/mtl.h"
+ * saved first and restored, verified, at the end (imc_begin/end,
+ * suites/imc/lib.c, L-130). */
+#include "suites/imc/imc.h"
 
 #define RUN_US 2000
 #define STREAM_BYTES (64ull << 20)
@@ -14,15 +14,15 @@
 #define FR_TOL_PPM 10000 /* hardware: total read apart from read and write */
 
 #define IRD(t, m, off, v)                                                                   \
-	do { int e_ = mtl_imc_rd64(&im, (m), (off), (v));                                   \
+	do { int e_ = imc_rd64(&im, (m), (off), (v));                                   \
 	     if (e_) return t_error((t), "reading controller %u's 0x%x: %s", (m), (off),   \
 				    space_rc_text(e_)); } while (0)
 #define IWR(t, m, off, v)                                                                   \
-	do { int e_ = mtl_imc_wr(&im, (m), (off), (v));                                     \
+	do { int e_ = imc_wr(&im, (m), (off), (v));                                     \
 	     if (e_) return t_error((t), "writing controller %u's 0x%x: %s", (m), (off),   \
 				    space_rc_text(e_)); } while (0)
 
-static struct mtl_imc im;
+static struct imc_ctx im;
 
 /* Counters 0..4 of controller m zeroed, each control written ctl[k], the
  * box unfrozen for RUN_US, frozen again, the counts read into d. */
@@ -30,16 +30,16 @@ static enum verdict box_window(struct tctx *t, unsigned m, const uint32_t *ctl, 
 {
 	unsigned k;
 
-	IWR(t, m, MT_IMC_BOX, MT_IMC_FRZ);
-	for (k = 0; k < MT_IMC_NCTR; k++) {
-		IWR(t, m, MT_IMC_CTL(k), ctl[k]);
-		IWR(t, m, MT_IMC_CTL(k), ctl[k] | MT_IMC_RST); /* L-112: cleared */
+	IWR(t, m, IM_BOX, IM_FRZ);
+	for (k = 0; k < IM_NCTR; k++) {
+		IWR(t, m, IM_CTL(k), ctl[k]);
+		IWR(t, m, IM_CTL(k), ctl[k] | IM_RST); /* L-112: cleared */
 	}
-	IWR(t, m, MT_IMC_BOX, 0);
+	IWR(t, m, IM_BOX, 0);
 	plat_stall_us(RUN_US);
-	IWR(t, m, MT_IMC_BOX, MT_IMC_FRZ);
-	for (k = 0; k < MT_IMC_NCTR; k++)
-		IRD(t, m, MT_IMC_CTR(k), &d[k]);
+	IWR(t, m, IM_BOX, IM_FRZ);
+	for (k = 0; k < IM_NCTR; k++)
+		IRD(t, m, IM_CTR(k), &d[k]);
 	return V_PASS;
 }
 
@@ -48,8 +48,8 @@ static enum verdict box_window(struct tctx *t, unsigned m, const uint32_t *ctl, 
  * and reads 0. */
 static enum verdict box_ctl_run(struct tctx *t)
 {
-	uint32_t ctl[MT_IMC_NCTR] = { MT_IMC_CLK, MT_IMC_CLK, MT_IMC_CLK, MT_IMC_CLK, MT_IMC_CLK };
-	uint64_t d[MT_IMC_NCTR], held, v;
+	uint32_t ctl[IM_NCTR] = { IM_CLK, IM_CLK, IM_CLK, IM_CLK, IM_CLK };
+	uint64_t d[IM_NCTR], held, v;
 	uint32_t c;
 	unsigned k;
 
@@ -57,39 +57,39 @@ static enum verdict box_ctl_run(struct tctx *t)
 	if (!d[0])
 		return t_fail(t, "clock ticks (01H) did not count in an unfrozen box (L-113, L-131)");
 	plat_stall_us(RUN_US);
-	IRD(t, 0, MT_IMC_CTR(0), &held);
+	IRD(t, 0, IM_CTR(0), &held);
 	CHECK(t, held == d[0], "counter 0 moved from %llu to %llu with the box frozen (bit 0, "
 	      "L-113)", (unsigned long long)d[0], (unsigned long long)held);
-	IWR(t, 0, MT_IMC_CTL(1), MT_IMC_CLK | MT_IMC_RST);
-	IRD(t, 0, MT_IMC_CTR(1), &v);
-	TRY(mtl_imc_rd32(&im, 0, MT_IMC_CTL(1), &c) ? t_error(t, "reading control 1") : V_PASS);
-	CHECK(t, v == 0 && !(c & MT_IMC_RST), "after a control write with reset (bit 17) counter "
+	IWR(t, 0, IM_CTL(1), IM_CLK | IM_RST);
+	IRD(t, 0, IM_CTR(1), &v);
+	TRY(imc_rd32(&im, 0, IM_CTL(1), &c) ? t_error(t, "reading control 1") : V_PASS);
+	CHECK(t, v == 0 && !(c & IM_RST), "after a control write with reset (bit 17) counter "
 	      "1 reads %llu, the control 0x%x (L-112: cleared, the bit self-clearing)",
 	      (unsigned long long)v, c);
-	IWR(t, 0, MT_IMC_BOX, MT_IMC_FRZ | MT_IMC_RST_CTRS);
-	for (k = 0; k < MT_IMC_NCTR; k++) {
-		IRD(t, 0, MT_IMC_CTR(k), &v);
+	IWR(t, 0, IM_BOX, IM_FRZ | IM_RST_CTRS);
+	for (k = 0; k < IM_NCTR; k++) {
+		IRD(t, 0, IM_CTR(k), &v);
 		CHECK(t, v == 0, "counter %u reads %llu after the box control's bit 2 (reset "
 		      "counters, L-113)", k, (unsigned long long)v);
-		TRY(mtl_imc_rd32(&im, 0, MT_IMC_CTL(k), &c) ? t_error(t, "reading a control") : V_PASS);
-		CHECK(t, c == MT_IMC_CLK, "control %u reads 0x%x after bit 2, want 0x%x: bit 2 "
-		      "resets the counters, not the controls (L-113)", k, c, MT_IMC_CLK);
+		TRY(imc_rd32(&im, 0, IM_CTL(k), &c) ? t_error(t, "reading a control") : V_PASS);
+		CHECK(t, c == IM_CLK, "control %u reads 0x%x after bit 2, want 0x%x: bit 2 "
+		      "resets the counters, not the controls (L-113)", k, c, IM_CLK);
 	}
-	IWR(t, 0, MT_IMC_BOX, MT_IMC_FRZ | MT_IMC_RST_CTRL);
-	for (k = 0; k < MT_IMC_NCTR; k++) {
-		TRY(mtl_imc_rd32(&im, 0, MT_IMC_CTL(k), &c) ? t_error(t, "reading a control") : V_PASS);
+	IWR(t, 0, IM_BOX, IM_FRZ | IM_RST_CTRL);
+	for (k = 0; k < IM_NCTR; k++) {
+		TRY(imc_rd32(&im, 0, IM_CTL(k), &c) ? t_error(t, "reading a control") : V_PASS);
 		CHECK(t, c == 0, "control %u reads 0x%x after the box control's bit 1 (reset "
 		      "controls, L-113)", k, c);
 	}
-	TRY(mtl_imc_rd32(&im, 0, MT_IMC_BOX, &c) ? t_error(t, "reading the box control") : V_PASS);
-	return t_default(t, "OQ-L46", "the resets read 0, FREEZE as written", c == MT_IMC_FRZ,
-			 "the box control reads 0x%x after 0x%x", c, MT_IMC_FRZ | MT_IMC_RST_CTRL);
+	TRY(imc_rd32(&im, 0, IM_BOX, &c) ? t_error(t, "reading the box control") : V_PASS);
+	return t_default(t, "OQ-L46", "the resets read 0, FREEZE as written", c == IM_FRZ,
+			 "the box control reads 0x%x after 0x%x", c, IM_FRZ | IM_RST_CTRL);
 }
 
 static enum verdict box_ctl(struct tctx *t)
 {
-	TRY(mtl_imc_begin(t, &im));
-	return mtl_imc_end(t, &im, box_ctl_run(t));
+	TRY(imc_begin(t, &im));
+	return imc_end(t, &im, box_ctl_run(t));
 }
 
 /* L-112 on clock ticks, one a clock (S-49's checks on the server iMC):
@@ -97,12 +97,12 @@ static enum verdict box_ctl(struct tctx *t)
  * every clock; with edge detect at most one; threshold 0 every clock. */
 static enum verdict filter_run(struct tctx *t)
 {
-	static const uint32_t ctl[MT_IMC_NCTR] = {
-		MT_IMC_CLK | MT_IMC_TH(1), MT_IMC_CLK | MT_IMC_TH(1) | MT_IMC_INV,
-		MT_IMC_CLK | MT_IMC_TH(2) | MT_IMC_INV, MT_IMC_CLK | MT_IMC_TH(1) | MT_IMC_EDGE,
-		MT_IMC_CLK,
+	static const uint32_t ctl[IM_NCTR] = {
+		IM_CLK | IM_TH(1), IM_CLK | IM_TH(1) | IM_INV,
+		IM_CLK | IM_TH(2) | IM_INV, IM_CLK | IM_TH(1) | IM_EDGE,
+		IM_CLK,
 	};
-	uint64_t d[MT_IMC_NCTR];
+	uint64_t d[IM_NCTR];
 	unsigned m;
 
 	for (m = 0; m < 2; m++) {
@@ -120,57 +120,57 @@ static enum verdict filter_run(struct tctx *t)
 
 static enum verdict filter(struct tctx *t)
 {
-	TRY(mtl_imc_begin(t, &im));
-	return mtl_imc_end(t, &im, filter_run(t));
+	TRY(imc_begin(t, &im));
+	return imc_end(t, &im, filter_run(t));
 }
 
 /* L-114, OQ-L47: GLOBAL_CTL bit 0 in controller 1's block freezes both
  * controllers; a wrap with freeze on overflow sets it. */
 static enum verdict gfreeze_run(struct tctx *t)
 {
-	static const uint32_t clk[MT_IMC_NCTR] = { MT_IMC_CLK };
+	static const uint32_t clk[IM_NCTR] = { IM_CLK };
 	uint64_t a[2], b[2], v;
 	uint32_t g;
 	unsigned m;
 
 	for (m = 0; m < 2; m++) {
-		IWR(t, m, MT_IMC_CTL(0), clk[0] | MT_IMC_RST);
-		IWR(t, m, MT_IMC_BOX, 0);
+		IWR(t, m, IM_CTL(0), clk[0] | IM_RST);
+		IWR(t, m, IM_BOX, 0);
 	}
-	IWR(t, 1, MT_IMC_GCTL, MT_IMC_FRZ);
+	IWR(t, 1, IM_GCTL, IM_FRZ);
 	for (m = 0; m < 2; m++)
-		IRD(t, m, MT_IMC_CTR(0), &a[m]);
+		IRD(t, m, IM_CTR(0), &a[m]);
 	plat_stall_us(RUN_US);
 	for (m = 0; m < 2; m++)
-		IRD(t, m, MT_IMC_CTR(0), &b[m]);
-	IWR(t, 1, MT_IMC_GCTL, 0);
+		IRD(t, m, IM_CTR(0), &b[m]);
+	IWR(t, 1, IM_GCTL, 0);
 	TRY(t_default(t, "OQ-L47", "controller 1's GLOBAL_CTL bit 0 freezes both controllers",
 		      a[0] == b[0] && a[1] == b[1], "with it set, controller 0's clock ticks went "
 		      "%llu -> %llu, controller 1's %llu -> %llu", (unsigned long long)a[0],
 		      (unsigned long long)b[0], (unsigned long long)a[1], (unsigned long long)b[1]));
 	/* a wrap of controller 0's counter 0, 64 bits, with freeze on overflow */
-	IWR(t, 0, MT_IMC_BOX, MT_IMC_FRZ);
-	IWR(t, 0, MT_IMC_CTL(0), MT_IMC_CLK | MT_IMC_FRZ_OV);
-	if (mtl_imc_rd64(&im, 0, MT_IMC_CTR(0), &v) ||
-	    mmio_write(mtl_imc_addr(&im, 0, MT_IMC_CTR(0)), 8, ~0ull - 99))
+	IWR(t, 0, IM_BOX, IM_FRZ);
+	IWR(t, 0, IM_CTL(0), IM_CLK | IM_FRZ_OV);
+	if (imc_rd64(&im, 0, IM_CTR(0), &v) ||
+	    mmio_write(imc_addr(&im, 0, IM_CTR(0)), 8, ~0ull - 99))
 		return t_error(t, "presetting controller 0's counter 0 failed");
-	IWR(t, 0, MT_IMC_BOX, 0);
+	IWR(t, 0, IM_BOX, 0);
 	plat_stall_us(RUN_US);
-	TRY(mtl_imc_rd32(&im, 1, MT_IMC_GCTL, &g) ? t_error(t, "reading GLOBAL_CTL") : V_PASS);
-	IRD(t, 1, MT_IMC_CTR(0), &a[1]);
+	TRY(imc_rd32(&im, 1, IM_GCTL, &g) ? t_error(t, "reading GLOBAL_CTL") : V_PASS);
+	IRD(t, 1, IM_CTR(0), &a[1]);
 	plat_stall_us(RUN_US);
-	IRD(t, 1, MT_IMC_CTR(0), &b[1]);
-	IWR(t, 1, MT_IMC_GCTL, 0);
+	IRD(t, 1, IM_CTR(0), &b[1]);
+	IWR(t, 1, IM_GCTL, 0);
 	return t_default(t, "OQ-L47", "a wrap with freeze on overflow sets the global freeze",
-			 (g & MT_IMC_FRZ) && a[1] == b[1], "after controller 0's wrap GLOBAL_CTL "
+			 (g & IM_FRZ) && a[1] == b[1], "after controller 0's wrap GLOBAL_CTL "
 			 "reads 0x%x, controller 1's clock ticks went %llu -> %llu", g,
 			 (unsigned long long)a[1], (unsigned long long)b[1]);
 }
 
 static enum verdict gfreeze(struct tctx *t)
 {
-	TRY(mtl_imc_begin(t, &im));
-	return mtl_imc_end(t, &im, gfreeze_run(t));
+	TRY(imc_begin(t, &im));
+	return imc_end(t, &im, gfreeze_run(t));
 }
 
 /* The streaming workload's buffer, once a run (plat_alloc). */
@@ -211,31 +211,31 @@ static enum verdict sum2(struct tctx *t, uint32_t off, uint64_t *sum)
  * moves by the read and write counters' moves together. */
 static enum verdict stream_run(struct tctx *t)
 {
-	const uint64_t lines = STREAM_BYTES / MT_LINE;
+	const uint64_t lines = STREAM_BYTES / IM_LINE;
 	uint64_t c0, c1, r0, r1, w0, w1, x0, x1, tol;
 	unsigned m, pass;
 
 	for (m = 0; m < 2; m++) {
-		IWR(t, m, MT_IMC_CTL(0), MT_IMC_CAS_RD | MT_IMC_RST);
-		IWR(t, m, MT_IMC_CTL(1), MT_IMC_CAS_WR | MT_IMC_RST);
-		IWR(t, m, MT_IMC_BOX, 0);
+		IWR(t, m, IM_CTL(0), IM_CAS_RD | IM_RST);
+		IWR(t, m, IM_CTL(1), IM_CAS_WR | IM_RST);
+		IWR(t, m, IM_BOX, 0);
 	}
 	for (pass = 0; pass < 2; pass++) {
 		bool write = pass == 1;
 		unsigned k = write ? 1 : 0;
-		uint32_t fr = write ? MT_IMC_FR_WR : MT_IMC_FR_RD;
+		uint32_t fr = write ? IM_FR_WR : IM_FR_RD;
 
-		uint32_t other = write ? MT_IMC_FR_RD : MT_IMC_FR_WR;
+		uint32_t other = write ? IM_FR_RD : IM_FR_WR;
 
-		TRY(sum2(t, MT_IMC_CTR(k), &c0));
+		TRY(sum2(t, IM_CTR(k), &c0));
 		TRY(sum2(t, fr, &r0));
 		TRY(sum2(t, other, &w0));
-		TRY(sum2(t, MT_IMC_FR_TOTAL, &x0));
+		TRY(sum2(t, IM_FR_TOTAL, &x0));
 		stream_once(write);
-		TRY(sum2(t, MT_IMC_CTR(k), &c1));
+		TRY(sum2(t, IM_CTR(k), &c1));
 		TRY(sum2(t, fr, &r1));
 		TRY(sum2(t, other, &w1));
-		TRY(sum2(t, MT_IMC_FR_TOTAL, &x1));
+		TRY(sum2(t, IM_FR_TOTAL, &x1));
 		t_figure_expect(t, write ? "cas_writes_count" : "cas_reads_count", (int64_t)(c1 - c0),
 				(int64_t)lines, (int64_t)lines, "count");
 		t_figure_expect(t, write ? "freerun_writes_count" : "freerun_reads_count",
@@ -266,21 +266,21 @@ static enum verdict streaming(struct tctx *t)
 	if (!stream && !(stream = plat_alloc(STREAM_BYTES)))
 		return t_skip(t, "no %llu MiB for the streaming buffer",
 			      (unsigned long long)(STREAM_BYTES >> 20));
-	TRY(mtl_imc_begin(t, &im));
-	return mtl_imc_end(t, &im, stream_run(t));
+	TRY(imc_begin(t, &im));
+	return imc_end(t, &im, stream_run(t));
 }
 
 static const struct test tests[] = {
-	{ .id = "mtl.imc.box-ctl", .desc = "the iMC box control (MCHBAR + 0xD9C4): freeze bit 0, "
+	{ .id = "imc.box-ctl", .desc = "the iMC box control (MCHBAR + 0xD9C4): freeze bit 0, "
 	  "reset controls bit 1, reset counters bit 2; a control's reset bit 17",
 	  .needs = NEED_UNCORE, .run = box_ctl },
-	{ .id = "mtl.imc.filter", .desc = "iMC clock ticks under threshold, invert and edge "
+	{ .id = "imc.filter", .desc = "iMC clock ticks under threshold, invert and edge "
 	  "detect, both controllers", .needs = NEED_UNCORE, .run = filter },
-	{ .id = "mtl.imc.global-freeze", .desc = "controller 1's GLOBAL_CTL freezes both "
+	{ .id = "imc.global-freeze", .desc = "controller 1's GLOBAL_CTL freezes both "
 	  "controllers, and a wrap with freeze on overflow sets it (model; reported on hardware)",
 	  .needs = NEED_UNCORE, .run = gfreeze },
-	{ .id = "mtl.imc.streaming", .desc = "CAS counters and the free-running read, write and "
+	{ .id = "imc.streaming", .desc = "CAS counters and the free-running read, write and "
 	  "total counters against a streaming read and write of 64 MiB",
 	  .needs = NEED_UNCORE, .run = streaming },
 };
-const struct suite mtl_imc_suite = SUITE("mtl.imc", tests);
+const struct suite imc_suite = SUITE("imc", tests);

@@ -1,33 +1,33 @@
-/* The iMC tests' access and bracket (suites/mtl/mtl.h): MCHBAR from the
+/* The iMC tests' access and bracket (suites/imc/imc.h): MCHBAR from the
  * host bridge (L-110, OQ-L43), 32-bit controls and 64-bit counters
  * (L-116), and every register the tests write saved first and put back,
  * verified, at the end (L-130). */
-#include "suites/mtl/mtl.h"
+#include "suites/imc/imc.h"
 
 static const struct pci_fn host_bridge = { 0 };
 
-uint64_t mtl_imc_addr(const struct mtl_imc *im, unsigned m, uint32_t off)
+uint64_t imc_addr(const struct imc_ctx *im, unsigned m, uint32_t off)
 {
-	return im->base + (uint64_t)MT_IMC_STRIDE * m + off;
+	return im->base + (uint64_t)IM_STRIDE * m + off;
 }
 
-int mtl_imc_wr(const struct mtl_imc *im, unsigned m, uint32_t off, uint32_t val)
+int imc_wr(const struct imc_ctx *im, unsigned m, uint32_t off, uint32_t val)
 {
-	return mmio_write(mtl_imc_addr(im, m, off), 4, val);
+	return mmio_write(imc_addr(im, m, off), 4, val);
 }
 
-int mtl_imc_rd32(const struct mtl_imc *im, unsigned m, uint32_t off, uint32_t *val)
+int imc_rd32(const struct imc_ctx *im, unsigned m, uint32_t off, uint32_t *val)
 {
 	uint64_t v = 0;
-	int rc = mmio_read(mtl_imc_addr(im, m, off), 4, &v);
+	int rc = mmio_read(imc_addr(im, m, off), 4, &v);
 
 	*val = (uint32_t)v;
 	return rc;
 }
 
-int mtl_imc_rd64(const struct mtl_imc *im, unsigned m, uint32_t off, uint64_t *val)
+int imc_rd64(const struct imc_ctx *im, unsigned m, uint32_t off, uint64_t *val)
 {
-	return mmio_read(mtl_imc_addr(im, m, off), 8, val);
+	return mmio_read(imc_addr(im, m, off), 8, val);
 }
 
 /* The saved registers in restore order: counters (8 bytes) while the
@@ -41,53 +41,53 @@ static unsigned saved_regs(struct saved_reg *r)
 {
 	unsigned n = 0, k;
 
-	for (k = 0; k < MT_IMC_NCTR; k++)
-		r[n++] = (struct saved_reg){ MT_IMC_CTR(k), 8 };
-	for (k = 0; k < MT_IMC_NCTR; k++)
-		r[n++] = (struct saved_reg){ MT_IMC_CTL(k), 4 };
-	r[n++] = (struct saved_reg){ MT_IMC_BOX, 4 };
-	r[n++] = (struct saved_reg){ MT_IMC_GCTL, 4 };
+	for (k = 0; k < IM_NCTR; k++)
+		r[n++] = (struct saved_reg){ IM_CTR(k), 8 };
+	for (k = 0; k < IM_NCTR; k++)
+		r[n++] = (struct saved_reg){ IM_CTL(k), 4 };
+	r[n++] = (struct saved_reg){ IM_BOX, 4 };
+	r[n++] = (struct saved_reg){ IM_GCTL, 4 };
 	return n;
 }
 
-enum verdict mtl_imc_begin(struct tctx *t, struct mtl_imc *im)
+enum verdict imc_begin(struct tctx *t, struct imc_ctx *im)
 {
-	struct saved_reg r[MT_IMC_SAVED / 2];
+	struct saved_reg r[IM_SAVED / 2];
 	uint64_t bar;
 	unsigned n = saved_regs(r), m, i, k;
 	int rc;
 
 	memset(im, 0, sizeof(*im));
-	if ((rc = pci_cfg_read64(host_bridge, MT_MCHBAR_CFG, &bar)))
+	if ((rc = pci_cfg_read64(host_bridge, IM_MCHBAR_CFG, &bar)))
 		return t_error(t, "reading MCHBAR (0:0.0 + 0x48): %s", space_rc_text(rc));
-	if (!(bar & MT_MCHBAR_EN) || bar == ~0ull)
+	if (!(bar & IM_MCHBAR_EN) || bar == ~0ull)
 		return t_na(t, "MCHBAR (0:0.0 + 0x48) = 0x%llx: not enabled, no memory-controller "
 			    "counters to reach (L-110, OQ-L43)", (unsigned long long)bar);
-	im->base = bar & MT_MCHBAR_MASK;
+	im->base = bar & IM_MCHBAR_MASK;
 	t_figure(t, "mchbar_reg", (int64_t)im->base, "reg");
 	for (m = 0; m < 2; m++)
 		for (i = 0; i < n; i++) {
 			uint64_t *v = &im->val[m * n + i];
 
-			if ((rc = mmio_read(mtl_imc_addr(im, m, r[i].off), r[i].bytes, v)))
+			if ((rc = mmio_read(imc_addr(im, m, r[i].off), r[i].bytes, v)))
 				return t_error(t, "saving controller %u's 0x%x: %s (L-130)", m,
 					       r[i].off, space_rc_text(rc));
 		}
 	im->saved = true;
 	for (m = 0; m < 2; m++) {
-		if ((rc = mtl_imc_wr(im, m, MT_IMC_BOX, MT_IMC_FRZ)))
+		if ((rc = imc_wr(im, m, IM_BOX, IM_FRZ)))
 			return t_error(t, "freezing controller %u: %s", m, space_rc_text(rc));
-		for (k = 0; k < MT_IMC_NCTR; k++)
-			if ((rc = mtl_imc_wr(im, m, MT_IMC_CTL(k), 0)))
+		for (k = 0; k < IM_NCTR; k++)
+			if ((rc = imc_wr(im, m, IM_CTL(k), 0)))
 				return t_error(t, "clearing controller %u's control %u: %s", m, k,
 					       space_rc_text(rc));
 	}
 	return V_PASS;
 }
 
-enum verdict mtl_imc_end(struct tctx *t, struct mtl_imc *im, enum verdict v)
+enum verdict imc_end(struct tctx *t, struct imc_ctx *im, enum verdict v)
 {
-	struct saved_reg r[MT_IMC_SAVED / 2];
+	struct saved_reg r[IM_SAVED / 2];
 	unsigned n = saved_regs(r), m, i, bad = 0;
 	char first[96] = "";
 	uint64_t now;
@@ -96,10 +96,10 @@ enum verdict mtl_imc_end(struct tctx *t, struct mtl_imc *im, enum verdict v)
 	if (!im->saved)
 		return v;
 	for (m = 0; m < 2; m++) /* frozen while the counters go back */
-		(void)mtl_imc_wr(im, m, MT_IMC_BOX, MT_IMC_FRZ);
+		(void)imc_wr(im, m, IM_BOX, IM_FRZ);
 	for (i = 0; i < n; i++)
 		for (m = 0; m < 2; m++) {
-			uint64_t want = im->val[m * n + i], addr = mtl_imc_addr(im, m, r[i].off);
+			uint64_t want = im->val[m * n + i], addr = imc_addr(im, m, r[i].off);
 
 			rc = mmio_write(addr, r[i].bytes, want);
 			if (!rc)

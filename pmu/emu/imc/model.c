@@ -1,15 +1,15 @@
 /* The emulated memory controllers behind MCHBAR (spec client-uncore.md
- * §4.16), as layout E's model presents them (struct emu_mmio_model): two
+ * §4.16), as layouts D, E and F present them (struct emu_mmio_model): two
  * controllers, each a PMON block (box control, five controls without an
  * enable, five 64-bit counters) and three free-running request counters.
  * Lazily advanced to the caller's uncore cycle. Events (L-131): 01H one a
  * clock; 22H, 23H the lines of the streaming workload declared to the
  * model (pmu_traffic), split evenly between the controllers, one line a
  * cycle for the filter. Register offsets come from pmu/regs/imc.c. */
-#include "pmu/emu/mtl/model.h"
+#include "pmu/emu/imc/model.h"
 #include "pmu/regs/tables.h"
 
-#define F(u, id) ((u)->faults & EMU_FF(MTL, MTL_##id))
+#define F(u, id) ((u)->faults & EMU_FF(IMC, IMC_##id))
 
 #define BOX_FRZ 1u               /* L-113 */
 #define BOX_RST_CTRL 2u
@@ -35,43 +35,43 @@ static const struct reg_tmpl *tmpl(const struct box_type *b, unsigned i)
 #define T_CTR tmpl(&imc_pmon, 3)
 
 /* The stride of the controllers as the model presents them (L-110;
- * mtl-imc-mc1-at-8000: half of it). */
-static uint32_t stride(const struct mtl_imc *u)
+ * imc-mc1-at-8000: half of it). */
+static uint32_t stride(const struct imc_emu *u)
 {
-	return F(u, IMC_MC1_AT_8000) ? IMC_STRIDE / 2 : IMC_STRIDE;
+	return F(u, MC1_AT_8000) ? IMC_STRIDE / 2 : IMC_STRIDE;
 }
 
 /* L-113, L-114, OQ-L45, OQ-L47: a controller's counters run unless its box
  * or both controllers (GLOBAL_CTL of controller 1's block) are frozen. */
-static bool frozen(const struct mtl_imc *u, unsigned m)
+static bool frozen(const struct imc_emu *u, unsigned m)
 {
-	bool global = (u->mc[1].gctl & BOX_FRZ) && (m == 1 || !F(u, IMC_GFRZ_ONE_MC));
+	bool global = (u->mc[1].gctl & BOX_FRZ) && (m == 1 || !F(u, GFRZ_ONE_MC));
 
-	return ((u->mc[m].box & BOX_FRZ) && !F(u, IMC_FREEZE_IGNORED)) || global;
+	return ((u->mc[m].box & BOX_FRZ) && !F(u, FREEZE_IGNORED)) || global;
 }
 
 /* Whether a cycle (a line) with one event counts under control c (L-112:
  * >= threshold, < with invert; a threshold of 0 counts every one). */
-static bool cond(const struct mtl_imc *u, uint32_t c)
+static bool cond(const struct imc_emu *u, uint32_t c)
 {
 	uint8_t th = CTL_THRESH(c);
-	bool inv = (c & CTL_INV) && !F(u, IMC_INV_IGNORED);
+	bool inv = (c & CTL_INV) && !F(u, INV_IGNORED);
 
 	if (!th)
 		return true;
 	return inv ? 1 < th : 1 >= th;
 }
 
-static bool edge(const struct mtl_imc *u, uint32_t c)
+static bool edge(const struct imc_emu *u, uint32_t c)
 {
-	return (c & CTL_EDGE) && !F(u, IMC_EDGE_IGNORED);
+	return (c & CTL_EDGE) && !F(u, EDGE_IGNORED);
 }
 
 /* n events (cycles or lines, one each) on counter k of controller m: what
  * it adds; with edge detect one rising edge per run of them, the first
  * after the counter started (its edge history 0 then, OQ-L13's default as
  * on the MSR units). */
-static uint64_t adds(struct mtl_imc *u, unsigned m, unsigned k, uint64_t n)
+static uint64_t adds(struct imc_emu *u, unsigned m, unsigned k, uint64_t n)
 {
 	uint32_t c = u->mc[m].ctl[k];
 
@@ -88,7 +88,7 @@ static uint64_t adds(struct mtl_imc *u, unsigned m, unsigned k, uint64_t n)
 /* Counter k of controller m adds d; a wrap past 2^64 - 1 with freeze on
  * overflow sets the global freeze (L-125's rule on layout F; OQ-L47 on D
  * and E, where nothing else reports it). */
-static void bump(struct mtl_imc *u, unsigned m, unsigned k, uint64_t d)
+static void bump(struct imc_emu *u, unsigned m, unsigned k, uint64_t d)
 {
 	uint64_t was = u->mc[m].ctr[k];
 
@@ -101,7 +101,7 @@ static void bump(struct mtl_imc *u, unsigned m, unsigned k, uint64_t d)
 
 /* Advance to now: every clock-tick counter of a controller that runs adds
  * its clocks, up to the first wrap that freezes. */
-static void advance(struct mtl_imc *u, uint64_t now)
+static void advance(struct imc_emu *u, uint64_t now)
 {
 	uint64_t dt = now > u->now ? now - u->now : 0, w = dt;
 	bool run[2];
@@ -122,15 +122,15 @@ static void advance(struct mtl_imc *u, uint64_t now)
 	u->now = now; /* a freeze at the wrap stops the rest of dt */
 }
 
-void mtl_imc_advance(struct mtl_imc *u, uint64_t now)
+void imc_emu_advance(struct imc_emu *u, uint64_t now)
 {
 	advance(u, now);
 }
 
 static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_t now)
 {
-	struct mtl_imc *u = m_;
-	uint8_t ev = write != !!F(u, IMC_CAS_SWAPPED) ? EV_CAS_WR : EV_CAS_RD;
+	struct imc_emu *u = m_;
+	uint8_t ev = write != !!F(u, CAS_SWAPPED) ? EV_CAS_WR : EV_CAS_RD;
 	unsigned m, k;
 
 	(void)phys;
@@ -138,7 +138,7 @@ static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_
 	for (m = 0; m < 2; m++) {
 		uint64_t n = lines / 2 + (m == 0 ? lines % 2 : 0); /* L-131: even split */
 
-		u->mc[m].fr_total += F(u, IMC_TOTAL_READS) && write ? 0 : n; /* L-115 */
+		u->mc[m].fr_total += F(u, TOTAL_READS) && write ? 0 : n; /* L-115 */
 		if (write)
 			u->mc[m].fr_wr += n;
 		else
@@ -151,7 +151,7 @@ static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_
 
 /* The controller and the register template and index at offset off of
  * MCHBAR: 0, or -1 (no register). */
-static int find(const struct mtl_imc *u, uint64_t off, unsigned *m, const struct reg_tmpl **t,
+static int find(const struct imc_emu *u, uint64_t off, unsigned *m, const struct reg_tmpl **t,
 		unsigned *idx)
 {
 	static const struct box_type *const boxes[] = { &imc_pmon, &imc_freerun };
@@ -176,7 +176,7 @@ static int find(const struct mtl_imc *u, uint64_t off, unsigned *m, const struct
 	return -1;
 }
 
-static uint64_t *freerun(struct mtl_imc *u, unsigned m, const struct reg_tmpl *t)
+static uint64_t *freerun(struct imc_emu *u, unsigned m, const struct reg_tmpl *t)
 {
 	if (t == &imc_freerun.regs[0])
 		return &u->mc[m].fr_total;
@@ -186,7 +186,7 @@ static uint64_t *freerun(struct mtl_imc *u, unsigned m, const struct reg_tmpl *t
 static int imc_read(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64_t now,
 		    uint64_t *val)
 {
-	struct mtl_imc *u = m_;
+	struct imc_emu *u = m_;
 	const struct reg_tmpl *t;
 	unsigned m, i;
 
@@ -207,12 +207,12 @@ static int imc_read(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64
 	return 0;
 }
 
-/* L-113 (OQ-L46): the resets act and read 0; mtl-imc-resets-swapped
+/* L-113 (OQ-L46): the resets act and read 0; imc-resets-swapped
  * exchanges them. */
-static void box_write(struct mtl_imc *u, unsigned m, uint32_t v)
+static void box_write(struct imc_emu *u, unsigned m, uint32_t v)
 {
-	bool ctrl = v & (F(u, IMC_RESETS_SWAPPED) ? BOX_RST_CTRS : BOX_RST_CTRL);
-	bool ctrs = v & (F(u, IMC_RESETS_SWAPPED) ? BOX_RST_CTRL : BOX_RST_CTRS);
+	bool ctrl = v & (F(u, RESETS_SWAPPED) ? BOX_RST_CTRS : BOX_RST_CTRL);
+	bool ctrs = v & (F(u, RESETS_SWAPPED) ? BOX_RST_CTRL : BOX_RST_CTRS);
 
 	if (ctrl)
 		memset(u->mc[m].ctl, 0, sizeof(u->mc[m].ctl));
@@ -224,7 +224,7 @@ static void box_write(struct mtl_imc *u, unsigned m, uint32_t v)
 static int imc_write(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64_t val,
 		     uint64_t now)
 {
-	struct mtl_imc *u = m_;
+	struct imc_emu *u = m_;
 	const struct reg_tmpl *t;
 	unsigned m, i;
 	bool was;
@@ -241,7 +241,7 @@ static int imc_write(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint6
 	} else if (t == T_BOX) {
 		box_write(u, m, (uint32_t)val);
 	} else if (t == T_CTL) { /* L-112: the reset clears its counter and reads 0 */
-		if ((val & CTL_RST) && !F(u, IMC_RST_IGNORED))
+		if ((val & CTL_RST) && !F(u, RST_IGNORED))
 			u->mc[m].ctr[i] = 0;
 		u->mc[m].ctl[i] = (uint32_t)val & (uint32_t)reg_defined_mask(t) & ~CTL_RST;
 		u->mc[m].risen &= (uint8_t)~(1u << i);
@@ -255,10 +255,11 @@ static int imc_write(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint6
 	return 0;
 }
 
-static void imc_init(void *m_, emu_faults_t f, uint32_t uclk_khz, uint64_t now)
+static void imc_init(void *m_, emu_faults_t gen, emu_faults_t f, uint32_t uclk_khz, uint64_t now)
 {
-	struct mtl_imc *u = m_;
+	struct imc_emu *u = m_;
 
+	(void)gen; /* its defects are its own family's, f */
 	(void)uclk_khz;
 	memset(u, 0, sizeof(*u));
 	u->faults = f;
@@ -268,11 +269,12 @@ static void imc_init(void *m_, emu_faults_t f, uint32_t uclk_khz, uint64_t now)
 /* L-110: MCHBAR at configuration offset 0x48 of the host bridge; the model
  * puts it above 4 GiB (both dwords of the BAR in use), OQ-L43's bits
  * 14:0 clear. */
-const struct emu_mmio_model mtl_imc_model = {
-	.size = sizeof(struct mtl_imc),
+const struct emu_mmio_model imc_emu_model = {
+	.size = sizeof(struct imc_emu),
+	.defects = EMU_FAM_IMC,
 	.init = imc_init,
 	.nbars = 1,
-	.bar = { { .cfg_off = MCHBAR_CFG, .base = MTL_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
+	.bar = { { .cfg_off = MCHBAR_CFG, .base = IMC_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
 	.read = imc_read,
 	.write = imc_write,
 	.traffic = traffic,

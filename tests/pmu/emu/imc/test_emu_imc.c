@@ -1,13 +1,13 @@
 /* Host tests of the emulated memory controllers behind MCHBAR
- * (pmu/emu/mtl/imc.c; spec client-uncore.md §4.16), each named by the
- * statement it checks, offsets and bits as test_emu_mtl.h's constants. */
-#include "tests/pmu/emu/mtl/test_emu_mtl.h"
+ * (pmu/emu/imc/model.c; spec client-uncore.md §4.16), each named by the
+ * statement it checks, offsets and bits as test_emu_imc.h's constants. */
+#include "tests/pmu/emu/imc/test_emu_imc.h"
 
-static struct mtl_imc u;
+static struct imc_emu u;
 
 static void init_imc(emu_faults_t f)
 {
-	mtl_imc_model.init(&u, f, 0, 0);
+	imc_emu_model.init(&u, 0, f, 0, 0);
 }
 
 /* L-110: MCHBAR at configuration offset 0x48 (the model's one BAR), two
@@ -17,15 +17,38 @@ static void l110_mchbar_two_controllers(void **state)
 	uint64_t v;
 
 	(void)state;
-	assert_int_equal(mtl_imc_model.nbars, 1);
-	assert_int_equal(mtl_imc_model.bar[0].cfg_off, 0x48);
-	assert_int_equal(mtl_imc_model.bar[0].base & 0x7FFF, 0);
+	assert_int_equal(imc_emu_model.nbars, 1);
+	assert_int_equal(imc_emu_model.bar[0].cfg_off, 0x48);
+	assert_int_equal(imc_emu_model.bar[0].base & 0x7FFF, 0);
 	init_imc(0);
 	imc_wr(&u, IMC(0, IMC_CTL(2)), 0x22, 0);
 	imc_wr(&u, IMC(1, IMC_CTL(2)), 0x23, 0);
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTL(2)), 0), 0x22);
 	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTL(2)), 0), 0x23);
-	assert_int_equal(mtl_imc_model.read(&u, 0, 0x8000 + IMC_CTL(2), 4, 0, &v), -1);
+	assert_int_equal(imc_emu_model.read(&u, 0, 0x8000 + IMC_CTL(2), 4, 0, &v), -1);
+}
+
+/* L-110: from Alder Lake on the memory controllers are there: the models
+ * of layouts D (adl), E (mtl, arl) and F (lnl) present them, with the
+ * defect family IMC switched beside their own; an earlier layout (snb's
+ * A ... tgl's C) presents none. */
+static void l110_from_alder_lake_on(void **state)
+{
+	static const char *const with[] = { "adl", "mtl", "arl", "lnl" };
+	static const char *const without[] = { "snb", "skl", "icl", "tgl" };
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(with); i++) {
+		const struct emu_mmio_model *mm = emu_binding_for(with[i])->model->mmio;
+
+		assert_non_null(mm);
+		assert_int_equal(mm->defects, EMU_FAM_IMC);
+		assert_int_equal(mm->bar[0].cfg_off, 0x48);
+	}
+	assert_ptr_equal(emu_binding_for("adl")->model->mmio, &imc_emu_model);
+	for (i = 0; i < ARRAY_SIZE(without); i++)
+		assert_null(emu_binding_for(without[i])->model->mmio);
 }
 
 /* L-111, L-116: controls 32 bits at + 4k, counters 64 bits at + 8k; an
@@ -38,8 +61,8 @@ static void l111_l116_widths(void **state)
 	init_imc(0);
 	imc_wr(&u, IMC(1, IMC_CTR(4)), ~0ull - 5, 0);
 	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(4)), 0), ~0ull - 5);
-	assert_int_equal(mtl_imc_model.read(&u, 0, IMC(0, IMC_CTR(0)), 4, 0, &v), -1);
-	assert_int_equal(mtl_imc_model.read(&u, 0, IMC(0, IMC_CTL(0)), 8, 0, &v), -1);
+	assert_int_equal(imc_emu_model.read(&u, 0, IMC(0, IMC_CTR(0)), 4, 0, &v), -1);
+	assert_int_equal(imc_emu_model.read(&u, 0, IMC(0, IMC_CTL(0)), 8, 0, &v), -1);
 }
 
 /* L-112: no enable: a control with an event counts while the box runs;
@@ -112,8 +135,8 @@ static void l115_l131_traffic(void **state)
 	imc_wr(&u, IMC(0, IMC_CTL(0)), 0x22, 0);
 	imc_wr(&u, IMC(1, IMC_CTL(0)), 0x22, 0);
 	imc_wr(&u, IMC(0, IMC_CTL(1)), 0x23, 0);
-	mtl_imc_model.traffic(&u, 0, 1001, false, 10);
-	mtl_imc_model.traffic(&u, 0, 400, true, 20);
+	imc_emu_model.traffic(&u, 0, 1001, false, 10);
+	imc_emu_model.traffic(&u, 0, 400, true, 20);
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 30) + imc_rd(&u, IMC(1, IMC_CTR(0)), 30),
 			 1001);
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(1)), 30), 200);
@@ -122,7 +145,7 @@ static void l115_l131_traffic(void **state)
 	assert_int_equal(imc_rd(&u, IMC(1, IMC_FR_WR), 30), 200);
 	assert_int_equal(imc_rd(&u, IMC(1, IMC_FR_TOTAL), 30), 500 + 200);
 	imc_wr(&u, IMC(0, IMC_BOX), IMC_FRZ, 30);
-	mtl_imc_model.traffic(&u, 0, 2, false, 40);
+	imc_emu_model.traffic(&u, 0, 2, false, 40);
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(0)), 50), 501);
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_RD), 50), 502);
 }
@@ -131,6 +154,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(l110_mchbar_two_controllers),
+		cmocka_unit_test(l110_from_alder_lake_on),
 		cmocka_unit_test(l111_l116_widths),
 		cmocka_unit_test(l112_control),
 		cmocka_unit_test(l113_box_control),
