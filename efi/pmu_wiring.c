@@ -56,6 +56,7 @@ static void fast_tick(void)
 const struct pmu_choice *uncore_setup(const struct cpu_ident *id)
 {
 	struct pmu_cpu cpu = { .vendor = id->vendor, .family = id->family, .model = id->model,
+			       .stepping = id->stepping,
 			       .hypervisor = id->hypervisor, .pmu_version = id->pmu_version };
 	struct pmu_opts opts = cfg_pmu_opts(&g_cfg);
 	EFI_STATUS st;

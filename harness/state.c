@@ -173,6 +173,21 @@ static unsigned instances(const struct box_type *bt, unsigned cpu, uint32_t mode
 	return bt == gen->per_core_box && n < m ? n : m;
 }
 
+/* Whether instance `box` of a probed box type answers on CPU cpu: its
+ * first register that is not write-only reads without a fault (K-14,
+ * OQ-K10); every instance of any other type does. */
+static bool answers(const struct box_type *bt, unsigned box, unsigned cpu)
+{
+	unsigned ti;
+	uint64_t v;
+
+	if (!bt->probed)
+		return true;
+	for (ti = 0; ti < bt->nregs && bt->regs[ti].access == RA_WO; ti++)
+		;
+	return ti < bt->nregs && !msr_read(cpu, reg_msr(&bt->regs[ti], bt, box, 0), &v);
+}
+
 /* Visit every register instance CPU `cpu` stands for: the package's if it
  * is its package's agent, its own unless it is lost; registers with an
  * address only (not an addressless summary, OQ-X9). */
@@ -188,7 +203,8 @@ static void walk_cpu(unsigned cpu, uint32_t model, void (*fn)(struct saved *))
 		for (ti = 0; ti < bt->nregs; ti++)
 			for (box = 0; bt->regs[ti].role != ROLE_SUMMARY &&
 			     box < instances(bt, cpu, model); box++)
-				for (idx = 0; idx < bt->regs[ti].count; idx++) {
+				for (idx = 0; answers(bt, box, cpu) && idx < bt->regs[ti].count;
+				     idx++) {
 					struct saved s = {
 						.tmpl = &bt->regs[ti], .box = bt,
 						.box_idx = box, .idx = idx, .cpu = cpu,

@@ -124,7 +124,7 @@ void pmu_choose(const struct pmu_cpu *cpu, const struct pmu_opts *o, struct pmu_
 	if (forced)
 		snprintf(out->why, sizeof(out->why), "uncore=%s ignored: it applies to the "
 			 "emulated backend only; ", o->uncore);
-	g = intel ? uncore_gen_for_model(cpu->family, cpu->model) : NULL;
+	g = intel ? uncore_gen_for_cpu(cpu->family, cpu->model, cpu->stepping) : NULL;
 	n = strlen(out->why);
 	if (g && has_suite(g) && !core_owns(g, core_version))
 		out->gen = g;

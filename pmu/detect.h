@@ -11,6 +11,7 @@ struct emu_fault_set;
 struct pmu_cpu {
 	const char *vendor;
 	uint32_t family, model;
+	uint32_t stepping; /* CPUID.01H:EAX[3:0]: tells generations of one model apart (K-01) */
 	bool hypervisor;
 	uint8_t pmu_version; /* the CPU's own CPUID.0AH:EAX[7:0]; 0 under TCG (C-13) */
 };

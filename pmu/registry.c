@@ -169,6 +169,25 @@ const struct uncore_gen uncore_gens[] = {
 		.per_core_box = &bdx_cbox, /* V-21, OQ-V6 */
 		.suite = "snbep",
 	},
+	{
+		.name = "skx",
+		.desc = "Xeon Scalable (Skylake-SP) uncore: global control at 0x700, U, CHA, IIO, IRP, PCU",
+		/* K-01: model 0x55, steppings 0..4; the CHAs CAPID6 names (K-14). */
+		MODELS(0x55),
+		.boxes = skx_boxes,
+		.nboxes = ARRAY_SIZE(skx_boxes),
+		.suite = "skx",
+	},
+	{
+		.name = "clx",
+		.desc = "Xeon Scalable 2nd gen. (Cascade Lake) uncore: Skylake-SP's map (OQ-K5)",
+		/* K-01: model 0x55 from stepping 5 (Cooper Lake's 10 and 11 too). */
+		MODELS(0x55),
+		.min_stepping = 5,
+		.boxes = skx_boxes,
+		.nboxes = ARRAY_SIZE(skx_boxes),
+		.suite = "skx",
+	},
 	/* The discovery generations: no register table of their own, the
 	 * machine's discovery table says where every unit is (D-01..D-20);
 	 * one suite for all of them. */

@@ -331,11 +331,23 @@ static struct row resolve(const struct mutation_row *m)
 	return r;
 }
 
-/* Whether row r runs defect d: the MUT defects and the kinds the row lists
- * of every family its generation's model switches, and, where core.* runs,
- * the core PMU's that can show on its shape. */
+/* Whether name is one of names (NULL-terminated). */
+static bool listed(const char *const *names, const char *name)
+{
+	for (; *names; names++)
+		if (!strcmp(*names, name))
+			return true;
+	return false;
+}
+
+/* Whether row r runs defect d: the MUT defects (or, of its generation's
+ * family, those of its only list) and the kinds the row lists of every
+ * family its generation's model switches, and, where core.* runs, the
+ * core PMU's that can show on its shape. */
 static bool runs(const struct row *r, const struct emu_defect *d)
 {
+	if (switches(r->b, d->gen) && r->m->only && d->gen == r->b->defects)
+		return (r->m->runs >> d->run & 1) || listed(r->m->only, d->name);
 	if (switches(r->b, d->gen) && (d->run == EMU_RUN_MUT || (r->m->runs >> d->run & 1)))
 		return true;
 	return r->core && d->gen == EMU_FAM_CORE && shows_on(d->run, r->core);
@@ -431,6 +443,8 @@ static void print_docs_gens(void)
 		printf("| `%s` | %s | ", u->name, u->desc);
 		for (i = 0; i < u->nmodels; i++)
 			printf("%s0x%02X", i ? ", " : "", u->models[i]);
+		if (u->min_stepping)
+			printf(" from stepping %u", u->min_stepping);
 		printf(" | %s | ", emu_binding_for(u->name) ? "yes" : "no");
 		if (u->suite && u->suite_also)
 			printf("`%s.*`, `%s.*` |\n", u->suite, u->suite_also);

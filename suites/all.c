@@ -12,6 +12,7 @@
 #include "suites/snbep/pci.h"
 #include "suites/snbep/v2.h"
 #include "suites/snbep/v3.h"
+#include "suites/skx/skx.h"
 
 const struct suite *const all_suites[] = {
 #ifndef HOST /* the self-tests prove arch/ and the firmware, which the host suite has not */
@@ -45,6 +46,8 @@ const struct suite *const all_suites[] = {
 	&snbep_pci_suite,
 	&snbep_v2_suite,
 	&snbep_v3_suite,
+	/* Xeon Scalable: Skylake-SP, Cascade Lake (suites/skx) */
+	&skx_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

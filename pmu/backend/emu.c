@@ -234,8 +234,9 @@ static int setup_uncore(const unsigned *ncores)
 				return PLAT_ENOMEM;
 			pci_mem_size[p] = m->pci->size;
 		}
-		m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects), p,
-			     emu.npkg, emu.cfg.uclk_khz, emu_uclk_now());
+		if (m->pci->init)
+			m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects), p,
+				     emu.npkg, emu.cfg.uclk_khz, emu_uclk_now());
 	}
 	if (!m->mmio)
 		return PLAT_OK;

@@ -31,6 +31,8 @@ const struct emu_binding emu_bindings[] = {
 	 * (pmu/emu/snbep/hswep.c). */
 	{ .gen = "hswep", .model = &hswep_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "bdx", .model = &bdx_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "skx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "clx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model
 	 * (pmu/emu/disc/ops.c). */
 	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },

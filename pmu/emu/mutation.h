@@ -17,6 +17,12 @@ struct mutation_row {
 	/* Beyond the MUT defects, the kinds it runs (bit n: enum
 	 * emu_defect_run n): a defect of a layout only some rows have. */
 	uint32_t runs;
+	/* NULL: every MUT defect of its family. Else, NULL-terminated, the
+	 * only defects of its family it runs beyond its kinds: a generation
+	 * whose suite tests part of a family's statements (the Xeon
+	 * Scalable's skx.* beside the E5-2600's PCU occupancy, band filter and
+	 * clocks, which only snbep.* tests). */
+	const char *const *only;
 };
 _Static_assert(EMU_RUN_COUNT <= 32, "mutation_row.runs holds a bit per run kind");
 

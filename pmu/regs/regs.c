@@ -24,6 +24,20 @@ const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model)
 	return NULL;
 }
 
+const struct uncore_gen *uncore_gen_for_cpu(uint32_t family, uint32_t model, uint32_t stepping)
+{
+	const struct uncore_gen *g = uncore_gen_for_model(family, model), *best = g;
+	unsigned i, j;
+
+	for (i = 0; g && i < uncore_gens_count; i++)
+		for (j = 0; j < uncore_gens[i].nmodels; j++)
+			if (uncore_gens[i].models[j] == model &&
+			    uncore_gens[i].min_stepping <= stepping &&
+			    uncore_gens[i].min_stepping > best->min_stepping)
+				best = &uncore_gens[i];
+	return best;
+}
+
 uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b, unsigned box_idx,
 		 unsigned idx)
 {

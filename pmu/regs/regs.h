@@ -109,6 +109,11 @@ struct box_type {
 	/* Its event restrictions, terminated by an entry with spec NULL;
 	 * NULL: none known. */
 	const struct event_rule *events;
+	/* A part may lack some of its instances, and no table says which
+	 * (the Xeon Scalable's CHAs beyond CAPID6's count, K-14; its IIO and
+	 * IRP boxes on a model without them, OQ-K10): an instance exists
+	 * where its first readable register answers. */
+	bool probed;
 };
 
 /* A SCOPE_PCI box type with the PCI device id and the device and function
@@ -141,6 +146,9 @@ struct uncore_gen {
 	const char *desc;
 	const uint8_t *models; /* GenuineIntel family 6 models (N-01) */
 	unsigned nmodels;
+	/* The first stepping of its models it is (K-01: Skylake-SP and
+	 * Cascade Lake share model 0x55); 0: every stepping. */
+	uint8_t min_stepping;
 	/* Its register description (pmu/regs/<gen>.c). */
 	const struct box_type *const *boxes;
 	unsigned nboxes;
@@ -184,6 +192,9 @@ extern const struct uncore_gen core_pmu_regs;
 const struct uncore_gen *uncore_gen_by_name(const char *name);
 /* The generation for a GenuineIntel family 6 model, or NULL (N-01). */
 const struct uncore_gen *uncore_gen_for_model(uint32_t family, uint32_t model);
+/* The same for a stepping: of the rows naming the model, the one with the
+ * highest min_stepping the stepping reaches (K-01). */
+const struct uncore_gen *uncore_gen_for_cpu(uint32_t family, uint32_t model, uint32_t stepping);
 
 uint32_t reg_msr(const struct reg_tmpl *t, const struct box_type *b,
 		 unsigned box_idx, unsigned idx);

@@ -15,6 +15,7 @@
 #include "pmu/emu/snbep/pci_defects.h"
 #include "pmu/emu/snbep/ivbep_defects.h"
 #include "pmu/emu/snbep/hswep_defects.h"
+#include "pmu/emu/snbep/skx_defects.h"
 
 #define EMU_SNBEP_FAULTS(D, f)                                                          \
 	/* box control */                                                               \
@@ -76,6 +77,7 @@
 	D(f, SNBEP_RESID_FROZEN, "snbep-resid-frozen", HOST, "the PCU's freeze stops the C3/C6 residency counters (S-46)") \
 	EMU_SNBEP_PCI_FAULTS(D, f)                                                      \
 	EMU_IVBEP_FAULTS(D, f)                                                          \
-	EMU_HSWEP_FAULTS(D, f)
+	EMU_HSWEP_FAULTS(D, f)                                                          \
+	EMU_SKX_FAULTS(D, f)
 
 #endif

@@ -31,9 +31,32 @@ const struct snbep_gen snbep_gen_ivbep = {
 	.global = true,
 };
 
+/* K-03..K-08: the global layer at 0x700 with the freeze bits at 63 and 61
+ * (the model reads them from the table); K-14, OQ-K9: the CHAs of a 10-
+ * or a 28-CHA die, whatever the cores, which CAPID6 names a bit each;
+ * K-13: tid_en's filter; K-16: the IIO and IRP stacks beside them. */
+const struct snbep_gen snbep_gen_skx = {
+	.boxes = skx_boxes,
+	.nboxes = ARRAY_SIZE(skx_boxes),
+	.ubox = &skx_ubox,
+	.cbox = &skx_cha,
+	.pcu = &skx_pcu,
+	.residency = &skx_residency,
+	.max_cbox = 28,
+	.tid_filter = true,
+	.more = { &skx_iio, &skx_irp },
+	.more_clk = 0x01,
+	.global = true,
+	.capid_did = 0x2083,
+	.capid_off = 0x9C,
+	.dies = { { .cores = 10, .cbox = 10, .more = { 6, 6 }, .capid = 0x3FF },
+		  { .cores = 28, .cbox = 28, .more = { 6, 6 }, .capid = 0x0FFFFFFF } },
+};
+
 /* V-05, V-20: HSX's map with the global layer at 0x700; V-32: a status in
- * every C-box and SBOX; V-31, OQ-V15: the 8-core die (chop 0, two SBOXes)
- * or the 18-core one (four). */
+ * every C-box and SBOX; V-10: an SBOX's BOX_CTL a bit a write; V-31,
+ * OQ-V15: the 8-core die (CAPID4 chop 0, two SBOXes) or the 18-core one
+ * (chop 3, four). */
 const struct snbep_gen snbep_gen_hswep = {
 	.boxes = hswep_boxes,
 	.nboxes = ARRAY_SIZE(hswep_boxes),
@@ -42,17 +65,18 @@ const struct snbep_gen snbep_gen_hswep = {
 	.pcu = &hswep_pcu,
 	.residency = &hswep_residency,
 	.max_cbox = 18,
+	.more = { &hswep_sbox, NULL },
+	.more_ctl_stepwise = true,
 	.global = true,
-	.sbox = &hswep_sbox,
-	.cbox_status = true,
+	.gctl_ivb = true,
 	.capid_did = 0x2FC0,
-	.small_cbox = 8,
-	.small_sbox = 2,
-	.large_sbox = 4,
+	.capid_off = 0x94,
+	.dies = { { .cores = 8, .more = { 2, 0 }, .capid = 0 },
+		  { .cores = 18, .more = { 4, 0 }, .capid = 3 << 6 } },
 };
 
 /* V-16: BDX's 48-bit counters; V-21: 24 C-boxes; V-31, OQ-V15: the
- * 10-core die (chop 0) has no SBOX, the 24-core one four. */
+ * 10-core die (chop 0) has no SBOX, the 24-core one (chop 3) four. */
 const struct snbep_gen snbep_gen_bdx = {
 	.boxes = bdx_boxes,
 	.nboxes = ARRAY_SIZE(bdx_boxes),
@@ -61,13 +85,14 @@ const struct snbep_gen snbep_gen_bdx = {
 	.pcu = &hswep_pcu,
 	.residency = &hswep_residency,
 	.max_cbox = 24,
+	.more = { &bdx_sbox, NULL },
+	.more_ctl_stepwise = true,
 	.global = true,
-	.sbox = &bdx_sbox,
-	.cbox_status = true,
+	.gctl_ivb = true,
 	.capid_did = 0x6FC0,
-	.small_cbox = 10,
-	.small_sbox = 0,
-	.large_sbox = 4,
+	.capid_off = 0x94,
+	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
+		  { .cores = 24, .more = { 4, 0 }, .capid = 3 << 6 } },
 };
 
 /* V-31: Broadwell-DE (model 0x56), BDX's map without an SBOX on any die. */
@@ -79,11 +104,12 @@ const struct snbep_gen snbep_gen_bdx_de = {
 	.pcu = &hswep_pcu,
 	.residency = &hswep_residency,
 	.max_cbox = 24,
+	.more = { &bdx_sbox, NULL },
+	.more_ctl_stepwise = true,
 	.global = true,
-	.sbox = &bdx_sbox,
-	.cbox_status = true,
+	.gctl_ivb = true,
 	.capid_did = 0x6FC0,
-	.small_cbox = 10,
-	.small_sbox = 0,
-	.large_sbox = 0,
+	.capid_off = 0x94,
+	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
+		  { .cores = 24, .more = { 0, 0 }, .capid = 3 << 6 } },
 };

@@ -9,12 +9,12 @@
 
 #define F(u, id) ((u)->faults & EMU_FF(SNBEP, id))
 
-/* V-03: the fields of GLOBAL_CTL (pmu/regs/ivbep.c). */
+/* V-03: IVB-EP's PMI fields of GLOBAL_CTL (pmu/regs/ivbep.c); the freeze
+ * bits, which move (V-03 31/29, K-03 63/61), and the bits it stores come
+ * from the generation's table. */
 #define G_PMI_SEL 0x7FFFull           /* pmi_core_sel 14:0, RW */
-#define G_UNFRZ (1ull << 29)          /* WO */
 #define G_WK_ON_PMI (1ull << 30)      /* RW */
-#define G_FRZ (1ull << 31)            /* WO */
-#define CTL_OV_EN (1ull << 20)        /* V-08, V-11, V-15 */
+#define CTL_OV_EN (1ull << 20)        /* V-08, V-11, V-15, K-08 */
 
 /* OQ-V1 model choice: GLOBAL_STATUS's bit per box type that reports an
  * overflow. */
@@ -36,7 +36,7 @@ bool snbep_gfrozen(const struct snbep_uncore *u, const struct snbep_box *b)
 {
 	/* V-06, OQ-V10: frz_all stops a box whose frz_en is 1. */
 	return u->gfrz && (b->frz_en || F(u, IVBEP_FRZ_ALL_IGNORES_EN)) &&
-	       !(snbep_is_sbox(u, b) && F(u, HSWEP_SBOX_NO_FREEZE)); /* V-06 broken */
+	       !(snbep_is_more(u, b) && F(u, HSWEP_SBOX_NO_FREEZE)); /* V-06 broken */
 }
 
 static void set_gfrz(struct snbep_uncore *u, bool on)
@@ -54,10 +54,8 @@ static uint64_t *status_of(struct snbep_uncore *u, const struct reg_ref *r)
 {
 	if (r->box == u->g->pcu)
 		return &u->pcu.status;
-	if (r->box == u->g->cbox)
-		return &u->cbox[r->box_idx].status;
-	if (u->g->sbox && r->box == u->g->sbox)
-		return &u->cbox[u->ncores + r->box_idx].status;
+	if (snbep_sbox(u, r) >= 0) /* V-32, K-08: a C-box's or a more type's own */
+		return &u->cbox[snbep_sbox(u, r)].status;
 	/* The global registers carry no fields (OQ-V1), the box status its
 	 * overflow bits. */
 	return r->tmpl->role == ROLE_GLOBAL_STATUS && r->tmpl->fields ? &u->ustatus : NULL;
@@ -94,12 +92,20 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 		if (!F(u, IVBEP_GSTATUS_STICKY))
 			u->gstatus &= ~val; /* V-04 */
 	} else if (r->tmpl->fields) {
-		u->gctl = val & (G_PMI_SEL | G_WK_ON_PMI);
-		/* V-06: frz_all freezes; unfrz_all restarts (both: the freeze
-		 * wins, which no software asks for). */
-		if (val & G_FRZ)
+		uint64_t frz = field_mask(reg_field(r->tmpl, "frz_all"));
+		uint64_t unfrz = field_mask(reg_field(r->tmpl, "unfrz_all"));
+
+		if (F(u, SKX_FRZ_AT_31) && frz >> 32) { /* K-03 broken: IVB-EP's places */
+			frz >>= 32;
+			unfrz >>= 32;
+		}
+		u->gctl = val & (reg_access_mask(r->tmpl, FA_RW) |
+				 (u->g->gctl_ivb ? G_PMI_SEL | G_WK_ON_PMI : 0)); /* OQ-V4 */
+		/* V-06, K-04: frz_all freezes; unfrz_all restarts (both: the
+		 * freeze wins, which no software asks for). */
+		if (val & frz)
 			set_gfrz(u, true);
-		else if ((val & G_UNFRZ) && !F(u, IVBEP_UNFRZ_ALL_IGNORED))
+		else if ((val & unfrz) && !F(u, IVBEP_UNFRZ_ALL_IGNORED))
 			set_gfrz(u, false);
 	} else {
 		u->gconfig = val & 0xFFFFFFFFull;
@@ -117,10 +123,10 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
  * no test can tell from a freeze at the wrap, since none can read at it. */
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 {
-	bool sbox = b && snbep_is_sbox(u, b);
-	uint64_t gs = 0, *st = b == &u->pcu ? &u->pcu.status : !b ? &u->ustatus
-			       : sbox || (u->g->cbox_status && !F(u, HSWEP_CBOX_STATUS_LOST))
-			       ? &b->status : NULL;
+	/* Every box keeps its bits; IVB-EP's C-box has no register to show
+	 * them (OQ-V8), HSX's, BDX's (V-32) and SKX's CHA have (K-08). */
+	bool more = b && snbep_is_more(u, b);
+	uint64_t gs = 0, *st = b ? &b->status : &u->ustatus;
 	unsigned k;
 
 	for (k = 0; k <= SNBEP_NCTR; k++) {
@@ -131,10 +137,12 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 			continue;
 		if (!(c->ctl & CTL_OV_EN) && !F(u, IVBEP_OV_IGNORES_EN))
 			continue;
-		if (st && k < SNBEP_NCTR && !F(u, IVBEP_BOX_STATUS_LOST))
+		if (k < SNBEP_NCTR && !F(u, IVBEP_BOX_STATUS_LOST) &&
+		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] &&
+		      (F(u, SKX_CHA_STATUS_LOST) || F(u, HSWEP_CBOX_STATUS_LOST))))
 			*st |= 1ull << k;
 		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
-		      : sbox ? GS_SBOX : GS_CBOX;
+		      : more ? GS_SBOX : GS_CBOX;
 	}
 	if (!gs || (u->gstatus & gs) == gs)
 		return; /* the last overflow's bits still set: no new freeze nor PMI */

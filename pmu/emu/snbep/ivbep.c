@@ -10,15 +10,6 @@ static void ivbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t m
 	snbep_init_gen(m, &snbep_gen_ivbep, faults, ncores, uclk_khz, now);
 }
 
-/* The E5-2600's requests (a defect's, S-40), then the global layer's
- * (V-07). */
-static unsigned ivbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max)
-{
-	unsigned n = snbep_take_pmi(m, now, out, max);
-
-	return n + snbep_take_gpmi(m, out + n, max - n);
-}
-
 /* As the E5-2600's (pmu/emu/snbep/ops.c): OQ-N4, OQ-S18, the C-states feed
  * the PCU; the PMIs go where pmi_core_sel says (V-07). Its PCI boxes are
  * not modelled yet (V-23): the functions do not answer, as on a part
@@ -30,7 +21,7 @@ const struct emu_model ivbep_model = {
 	.init = ivbep_init,
 	.rdmsr = snbep_rdmsr,
 	.wrmsr = snbep_wrmsr,
-	.take_pmi = ivbep_take_pmi,
+	.take_pmi = snbep_take_global_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
 	.pci = NULL,

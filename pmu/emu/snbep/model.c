@@ -33,13 +33,17 @@
 #define CTL_EN (1ull << 22)           /* S-16 */
 #define CTL_INV (1ull << 23)          /* S-23 */
 /* S-22: 8 bits in a C-box; the U-box's 31:29 are reserved, so read 0. */
-#define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFF)
-/* What a stream counter's cache depends on: ev_sel, umask, edge, invert,
- * thresh. */
-#define CTL_SELECT 0xFF84FFFFu
+/* 35:24 on the Xeon Scalable's IIO (K-07); the other boxes' tables
+ * define no bit above 31, so they read their 8 bits. */
+#define CTL_THRESH(v) ((unsigned)((v) >> 24) & 0xFFF)
+/* What a stream counter's cache depends on: ev_sel, umask, edge, tid_en
+ * (K-13), invert, thresh. */
+#define CTL_SELECT 0xFFF8CFFFFull
 
-/* Addresses the model tells apart (pmu/regs/snbep.c). */
+/* The address the model tells apart in every generation (S-46, K-10). */
 #define MSR_CORE_C3_CTR 0x3FC
+#define CTL_TID_EN (1ull << 19)       /* K-13 */
+#define TID_CORE(f) ((unsigned)((f) & 0x1FF) >> 3) /* OQ-K8: core << 3 | thread */
 
 /* S-03, OQ-S01: IVB-EP's global and status registers are not on 0x2D. */
 static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
@@ -49,7 +53,7 @@ static const uint32_t absent_msrs[] = { 0xC00, 0xC01, 0xC06, 0xC15, 0xC35 };
 struct sref {
 	struct snbep_ctr *c;
 	struct emu_stream *s;
-	uint32_t *key;
+	uint64_t *key;
 	int box;
 	unsigned k;
 };
@@ -71,12 +75,39 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 	return c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
 }
 
+/* The register sets of more type 0 (they come first). */
+static unsigned more0_sets(const struct snbep_uncore *u)
+{
+	return u->g->more[0] ? u->g->more[0]->nboxes : 0;
+}
+
+/* Whether stream box b exists: a C-box of the part or a box of the more
+ * types its die has (K-14, V-31, K-16). */
+static bool present(const struct snbep_uncore *u, unsigned b)
+{
+	unsigned i = b - SNBEP_MAX_CBOX, n0 = more0_sets(u);
+
+	if (b < SNBEP_MAX_CBOX)
+		return b < u->ncbox;
+	return i < n0 ? i < u->nmore[0] : i - n0 < u->nmore[1];
+}
+
+/* The box type of stream box b (>= 0). */
+static const struct box_type *type_of(const struct snbep_uncore *u, unsigned b)
+{
+	if (b < SNBEP_MAX_CBOX)
+		return u->g->cbox;
+	return b - SNBEP_MAX_CBOX < more0_sets(u) ? u->g->more[0] : u->g->more[1];
+}
+
 /* ---- filters ---- */
 
 struct emu_filt snbep_filt(const struct snbep_uncore *u, unsigned thresh, bool inv, bool edge,
 			   bool gt)
 {
-	struct emu_filt f = { .cmask = (uint8_t)thresh, .inv = inv, .edge = edge, .gt = gt };
+	/* K-09: a threshold above any cycle's increment passes nothing. */
+	struct emu_filt f = { .cmask = (uint8_t)(thresh > 0xFF ? 0xFF : thresh), .inv = inv,
+			      .edge = edge, .gt = gt };
 
 	if (!thresh) { /* OQ-S08 (a): no comparison, the raw count passes */
 		f.inv = false;
@@ -110,25 +141,25 @@ static bool frozen_own(const struct snbep_uncore *u, const struct snbep_box *b)
 	return b->frz && (b->frz_en || F(u, SNBEP_FRZ_EN_IGNORED)); /* S-11, S-12, OQ-S03 */
 }
 
-bool snbep_is_sbox(const struct snbep_uncore *u, const struct snbep_box *b)
+bool snbep_is_more(const struct snbep_uncore *u, const struct snbep_box *b)
 {
-	return b >= &u->cbox[u->ncores] && b < &u->cbox[u->nstream];
+	return b >= &u->cbox[SNBEP_MAX_CBOX] && b < &u->cbox[SNBEP_NSBOX];
 }
 
-/* The boxes as a ring, C-box 0..ncores-1 then the PCU: where the leaking
+/* The boxes as a ring, C-box 0..ncbox-1 then the PCU: where the leaking
  * defects' reset goes (the next box) and freeze comes from (the previous). */
 static struct snbep_box *next_box(struct snbep_uncore *u, struct snbep_box *b)
 {
 	if (b == &u->pcu)
 		return &u->cbox[0];
-	return b == &u->cbox[u->ncores - 1] ? &u->pcu : b + 1;
+	return b == &u->cbox[u->ncbox - 1] ? &u->pcu : b + 1;
 }
 
 static const struct snbep_box *prev_box(const struct snbep_uncore *u, const struct snbep_box *b)
 {
 	if (b == &u->cbox[0])
 		return &u->pcu;
-	return b == &u->pcu ? &u->cbox[u->ncores - 1] : b - 1;
+	return b == &u->pcu ? &u->cbox[u->ncbox - 1] : b - 1;
 }
 
 static bool frozen(const struct snbep_uncore *u, const struct snbep_box *b)
@@ -166,14 +197,24 @@ static unsigned raw(const struct snbep_uncore *u, const struct sref *r, uint64_t
 
 	if (r->box < 0 && !ev && F(u, SNBEP_UBOX_EV0_COUNTS))
 		return 1; /* S-18 broken */
+	/* K-13, OQ-K8: tid_en keeps the thread FILTER0.tid names; the
+	 * synthetic streams are the package's cores', so a core it lacks
+	 * sends nothing (clockticks are no core's). */
+	if (r->box >= 0 && r->box < SNBEP_MAX_CBOX && ev && u->g->tid_filter && (ctl & CTL_TID_EN) &&
+	    TID_CORE(u->cbox[r->box].filter) >= u->ncores && !F(u, SKX_TID_IGNORED))
+		return 0;
 	if (r->box >= 0 && !umask && F(u, SNBEP_UMASK0_COUNTS))
 		umask = 0xFF; /* S-62 broken: umask 0 taken as every sub-event */
-	e = event_rule_find(r->box < 0 ? u->g->ubox : (unsigned)r->box < u->ncores ? u->g->cbox
-			    : u->g->sbox, ev, umask);
+	e = event_rule_find(r->box >= 0 ? type_of(u, (unsigned)r->box) : u->g->ubox, ev, umask);
 	if (e && !(e->counters >> r->k & 1) && !(e->counters && F(u, SNBEP_CONSTRAINT_IGNORED)))
 		return 0;
 	if (r->box < 0)
 		return snbep_ubox_value(ev, umask, t);
+	/* K-16: the IIO's and IRP's clockticks, and no event 0; an SBOX
+	 * (more_clk 0) counts the C-box's streams, event 0 its clockticks
+	 * (V-30). */
+	if (r->box >= SNBEP_MAX_CBOX && u->g->more_clk && (ev == u->g->more_clk || !ev))
+		return F(u, SKX_IO_CLK_EV0) ? !ev : ev ? 1 : 0; /* their clockticks; no event 0 */
 	if (e && e->max_inc > 1)
 		max = F(u, SNBEP_TOR_OVER_MAX) ? 2 * e->max_inc : e->max_inc; /* S-60 */
 	return snbep_cbox_value((unsigned)r->box, ev, umask, max, t);
@@ -198,7 +239,7 @@ static void stream_sync(struct snbep_uncore *u, const struct sref *r)
 	for (p = 0; p < EMU_STREAM_PERIOD; p++)
 		v[p] = (uint8_t)raw(u, r, p);
 	emu_stream_fill(r->s, &f, v); /* S-21..S-25 per cycle */
-	*r->key = (uint32_t)(r->c->ctl & CTL_SELECT);
+	*r->key = r->c->ctl & CTL_SELECT;
 }
 
 /* Increments over [a, b): the cache, except that after a (re)start the
@@ -228,8 +269,8 @@ static void snapshot_cboxes(struct snbep_uncore *u)
 {
 	unsigned b, k;
 
-	for (b = 0; b < u->nstream; b++)
-		for (k = 0; k < SNBEP_NCTR; k++) {
+	for (b = 0; b < SNBEP_NSBOX; b++)
+		for (k = 0; present(u, b) && k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
 			snapshot(u, &r);
@@ -297,9 +338,9 @@ static void advance(void *m, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 	/* Wrapped counters (bit k; the U-box's fixed one at SNBEP_NCTR): C-box
-	 * or SBOX b at b, the PCU at nstream, the U-box at nstream + 1. */
-	unsigned wrap[SNBEP_MAX_STREAM + 2] = { 0 };
-	unsigned b, k, c, pcu = u->nstream, ubox = u->nstream + 1;
+	 * b at b, the PCU at SNBEP_NSBOX, the U-box after it. */
+	unsigned wrap[SNBEP_NSBOX + 2] = { 0 };
+	unsigned b, k, c, pcu = SNBEP_NSBOX, ubox = SNBEP_NSBOX + 1;
 	uint64_t a = u->now, pa, pb;
 
 	if (now <= a)
@@ -315,8 +356,8 @@ static void advance(void *m, uint64_t now)
 
 		wrap[ubox] |= (unsigned)add_stream(u, &r, a, now) << k;
 	}
-	for (b = 0; b < u->nstream; b++)
-		for (k = 0; k < SNBEP_NCTR; k++) {
+	for (b = 0; b < SNBEP_NSBOX; b++)
+		for (k = 0; present(u, b) && k < SNBEP_NCTR; k++) {
 			struct sref r = cbox_ref(u, b, k);
 
 			wrap[b] |= (unsigned)add_stream(u, &r, a, now) << k;
@@ -387,13 +428,15 @@ static void reset_ubox(struct snbep_uncore *u, uint64_t val)
 		u->ufixed.val = 0;
 }
 
-/* V-10, OQ-V9: an SBOX's BOX_CTL takes one more of rst_ctrl, rst_ctrs and
- * frz_en than its last write had at a time; more at once faults. */
-static bool sbox_ctl_faults(const struct snbep_uncore *u, const struct snbep_box *b, uint64_t val)
+/* V-10, OQ-V9: an SBOX's BOX_CTL (a more type's, where the generation
+ * says so) takes one more of rst_ctrl, rst_ctrs and frz_en than its last
+ * write had at a time; more at once faults. */
+static bool more_ctl_faults(const struct snbep_uncore *u, const struct snbep_box *b, uint64_t val)
 {
 	uint64_t added = val & ~b->last_ctl & (BOX_RST_CTRL | BOX_RST_CTRS | BOX_FRZ_EN);
 
-	return snbep_is_sbox(u, b) && (added & (added - 1)) && !F(u, HSWEP_SBOX_CTL_ANY);
+	return u->g->more_ctl_stepwise && snbep_is_more(u, b) && (added & (added - 1)) &&
+	       !F(u, HSWEP_SBOX_CTL_ANY);
 }
 
 static int write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t val)
@@ -401,7 +444,7 @@ static int write_box_ctl(struct snbep_uncore *u, struct snbep_box *b, uint64_t v
 	bool was = frozen(u, b);
 	unsigned k;
 
-	if (sbox_ctl_faults(u, b, val))
+	if (more_ctl_faults(u, b, val))
 		return VEC_GP;
 	b->last_ctl = val;
 
@@ -496,20 +539,52 @@ static bool filter1(const struct loc *l)
 	return false;
 }
 
+/* FILTER0 of a C-box or the PCU takes val; where tid selects what a
+ * C-box counts (K-13), its streams change with it, so their edge
+ * detectors are kept and their caches refilled. */
+static void refilter(struct snbep_uncore *u, const struct loc *l, uint64_t val)
+{
+	unsigned b = (unsigned)(l->box - u->cbox), k;
+
+	if (l->r.box != u->g->cbox || !u->g->tid_filter) {
+		l->box->filter = val;
+		return;
+	}
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		struct sref r = cbox_ref(u, b, k);
+
+		snapshot(u, &r);
+	}
+	l->box->filter = val;
+	for (k = 0; k < SNBEP_NCTR; k++) {
+		struct sref r = cbox_ref(u, b, k);
+
+		*r.key = ~0ull;
+		stream_sync(u, &r);
+	}
+}
+
 /* Where the register r lives in the model. */
+int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r)
+{
+	if (r->box == u->g->cbox)
+		return (int)r->box_idx;
+	if (r->box && r->box == u->g->more[0])
+		return SNBEP_MAX_CBOX + (int)r->box_idx;
+	if (r->box && r->box == u->g->more[1])
+		return SNBEP_MAX_CBOX + (int)(more0_sets(u) + r->box_idx);
+	return -1;
+}
+
 static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *l)
 {
+	int sb = snbep_sbox(u, r);
+
 	memset(l, 0, sizeof(*l));
 	l->r = *r;
-	if (l->r.box == u->g->cbox) {
-		l->box = &u->cbox[l->r.box_idx];
-		l->sref = cbox_ref(u, l->r.box_idx, l->r.idx);
-		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
-	} else if (u->g->sbox && l->r.box == u->g->sbox) {
-		/* a present one (sbox_absent()), counting its stream, whose
-		 * event 0x00 is its clockticks (V-30) */
-		l->box = &u->cbox[u->ncores + l->r.box_idx];
-		l->sref = cbox_ref(u, u->ncores + l->r.box_idx, l->r.idx);
+	if (sb >= 0) {
+		l->box = &u->cbox[sb];
+		l->sref = cbox_ref(u, (unsigned)sb, l->r.idx);
 		l->stream = l->r.tmpl->role == ROLE_CTL || l->r.tmpl->role == ROLE_CTR;
 	} else if (l->r.box == u->g->pcu) {
 		l->box = &u->pcu;
@@ -534,17 +609,26 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 
 	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
 		return -1;
-	if (r->box == u->g->cbox && r->box_idx >= u->ncores &&
+	/* OQ-K10: a box type of the description the model has no state for
+	 * (the Xeon Scalable's bandwidth and utilisation counters) faults, as
+	 * registers the part lacks. */
+	if (r->box != u->g->ubox && r->box != u->g->pcu && r->box != u->g->residency &&
+	    snbep_sbox(u, r) < 0)
+		return VEC_GP;
+	if (r->box == u->g->cbox && r->box_idx >= u->ncbox &&
 	    !(u->g->global && F(u, IVBEP_CBOX_COUNT_MAX))) /* V-21, OQ-V6 broken */
 		return VEC_GP;
 	*i = core;
 	return 0;
 }
 
-/* OQ-V14: an SBOX register set the die lacks reads 0 and drops writes. */
-static bool sbox_absent(const struct snbep_uncore *u, const struct reg_ref *r)
+/* OQ-V14: a register set of a more type the die lacks (an SBOX) reads 0
+ * and drops writes. */
+static bool more_absent(const struct snbep_uncore *u, const struct reg_ref *r)
 {
-	return u->g->sbox && r->box == u->g->sbox && r->box_idx >= u->nsbox;
+	int b = snbep_sbox(u, r);
+
+	return b >= SNBEP_MAX_CBOX && !present(u, (unsigned)b);
 }
 
 /* For a residency register, the accessing core's counter (OQ-S14), or
@@ -566,12 +650,16 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 
 	if (gp)
 		return VEC_GP;
-	if (resid || sbox_absent(u, r)) {
+	if (resid || more_absent(u, r)) {
 		*val = resid ? *resid : 0;
 		return 0;
 	}
 	if (snbep_global_reg(u, r)) {
 		snbep_global_read(u, r, val);
+		return 0;
+	}
+	if (r->tmpl->access == RA_RO) { /* K-17, OQ-K10: the I/O clock at the U-clock's rate */
+		*val = u->now & ((1ull << r->tmpl->width) - 1);
 		return 0;
 	}
 	locate(u, r, &l);
@@ -602,7 +690,7 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 
 	if (gp)
 		return VEC_GP;
-	if (sbox_absent(u, r))
+	if (more_absent(u, r))
 		return 0;
 	if (resid) {
 		*resid = val; /* OQ-S14: writes stored */
@@ -612,6 +700,8 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		snbep_global_write(u, r, val);
 		return 0;
 	}
+	if (r->tmpl->access == RA_RO)
+		return VEC_GP; /* K-17: a free-running counter takes no write */
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:
@@ -623,7 +713,7 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		} else if (filter1(&l) && !F(u, IVBEP_FILTER1_ALIASES)) { /* V-18 */
 			l.box->filter1 = val & reg_defined_mask(l.r.tmpl);
 		} else {
-			l.box->filter = val & reg_defined_mask(l.r.tmpl);
+			refilter(u, &l, val & reg_defined_mask(l.r.tmpl));
 		}
 		return 0;
 	case ROLE_CTL:
@@ -666,16 +756,26 @@ int snbep_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now
 	return emu_wrmsr(&snbep_engine, u, core, msr, val, now);
 }
 
-/* The width of box type bt's counters (its U-box: the `count` general
- * ones, or its fixed one), from the register description. */
-static uint8_t table_width(const struct box_type *bt, unsigned count)
+/* The width of box type b's counters: its run of `count` (the U-box's
+ * fixed counter 1, its general ones SNBEP_UNCTR), or with count 0 its
+ * widest run of read-write counters (a C-box's, the PCU's, an SBOX's,
+ * the IIO's 4, the IRP's 2): S-36..S-38, V-16, K-10. */
+static uint8_t table_width(const struct box_type *b, unsigned count)
 {
+	const struct reg_tmpl *best = NULL;
 	unsigned i;
 
-	for (i = 0; bt && i < bt->nregs; i++)
-		if (bt->regs[i].role == ROLE_CTR && (!count || bt->regs[i].count == count))
-			return bt->regs[i].width;
-	return 64;
+	for (i = 0; i < b->nregs; i++) {
+		const struct reg_tmpl *t = &b->regs[i];
+
+		if (t->role != ROLE_CTR)
+			continue;
+		if (count && t->count == count)
+			return t->width;
+		if (!count && t->access == RA_RW && (!best || t->count > best->count))
+			best = t;
+	}
+	return best ? best->width : 64;
 }
 
 /* model: one C-box per core of the package on every model (OQ-S15). */
@@ -687,52 +787,56 @@ void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, u
 }
 
 /* One C-box per core of the package, up to the generation's register sets
- * (OQ-S15, V-21, OQ-V6). */
+ * (OQ-S15, V-21, OQ-V6), or the die's (K-14). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now)
 {
 	struct snbep_uncore *u = m;
 	uint8_t w_ugp = table_width(g->ubox, SNBEP_UNCTR), w_c = table_width(g->cbox, 0);
-	uint8_t w_s = table_width(g->sbox, 0);
-	bool small = ncores <= g->small_cbox;
+	/* V-31, OQ-V15, K-14, OQ-K9: the smallest die the cores fit on. */
+	const struct snbep_die *d = &g->dies[ncores <= g->dies[0].cores ? 0 : 1];
 	unsigned b, k;
 
 	memset(u, 0, sizeof(*u)); /* S-06: every register 0 */
 	u->g = g;
 	u->faults = faults;
 	u->ncores = ncores < 1 ? 1 : ncores > g->max_cbox ? g->max_cbox : ncores;
+	/* K-14, OQ-K9: the die's CHAs, whatever the cores; V-31, K-16: its
+	 * boxes of the more types; what its capability register says. */
+	u->ncbox = d->cbox && !F(u, SKX_CHA_PER_CORE) ? d->cbox : u->ncores; /* K-14 */
+	for (k = 0; k < 2; k++)
+		u->nmore[k] = g->more[k] && F(u, HSWEP_SBOX_COUNT_MAX) ? g->more[k]->nboxes
+			      : d->more[k]; /* V-31, OQ-V14 broken */
+	u->capid = d->capid;
+	if (F(u, HSWEP_CHOP_LARGE) || F(u, SKX_CAPID6_ALL))
+		u->capid = g->dies[1].capid; /* V-31, K-14 broken: the largest die's */
 	u->uclk_khz = uclk_khz ? uclk_khz : 1;
 	u->now = now;
-	/* V-31, OQ-V15: the smallest die when the cores fit on it. */
-	u->nsbox = small ? g->small_sbox : g->large_sbox;
-	if (g->sbox && F(u, HSWEP_SBOX_COUNT_MAX))
-		u->nsbox = SNBEP_MAX_SBOX; /* V-31, OQ-V14 broken */
-	u->chop = small ? 0 : 3;
-	if (F(u, HSWEP_CHOP_LARGE))
-		u->chop = 3; /* V-31 broken: CAPID4 names the largest die */
-	u->nstream = u->ncores + u->nsbox;
-	/* S-36, S-37, S-38 (OQ-S07), V-16: from the register table. */
+	/* S-36, S-37, S-38 (OQ-S07), V-16, K-10: from the register table. */
 	u->ufixed.width = F(u, SNBEP_UCLK_WIDTH_44) ? 44 : table_width(g->ubox, 1);
 	for (k = 0; k < SNBEP_NCTR; k++) {
 		if (k < SNBEP_UNCTR)
 			u->ugp[k].width = F(u, SNBEP_WIDTH_48) ? 48 : w_ugp;
-		for (b = 0; b < SNBEP_MAX_STREAM; b++)
-			u->cbox[b].ctr[k].width = b >= u->ncores && b < u->nstream ? w_s
+		for (b = 0; b < SNBEP_NSBOX; b++)
+			u->cbox[b].ctr[k].width = b >= SNBEP_MAX_CBOX && present(u, b)
+						  ? table_width(type_of(u, b), 0)
 						  : F(u, SNBEP_WIDTH_48) ? 48 : w_c;
 		u->pcu.ctr[k].width = F(u, SNBEP_PCU_WIDTH_44) ? 44 : table_width(g->pcu, 0);
 	}
 	/* Caches filled for CTL = 0 (a key no selection has forces it). */
 	for (k = 0; k < SNBEP_NCTR; k++) {
-		for (b = 0; b < u->nstream; b++) {
+		for (b = 0; b < SNBEP_NSBOX; b++) {
 			struct sref c = cbox_ref(u, b, k);
 
-			*c.key = ~0u;
+			if (!present(u, b))
+				continue;
+			*c.key = ~0ull;
 			set_ctl(u, &c, c.c, 0);
 		}
 		if (k < SNBEP_UNCTR) {
 			struct sref r = ubox_ref(u, k);
 
-			*r.key = ~0u;
+			*r.key = ~0ull;
 			set_ctl(u, &r, r.c, 0);
 		}
 		set_ctl(u, NULL, &u->pcu.ctr[k], 0);

@@ -30,11 +30,9 @@
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
-#define SNBEP_MAX_CBOX 24        /* the most C-boxes of a generation (BDX's, V-21) */
-#define SNBEP_MAX_SBOX 4         /* HSX's and BDX's SBOXes (V-22, V-31) */
-/* The boxes counting synthetic streams beside the U-box: the C-boxes,
- * then the SBOXes (struct snbep_uncore.cbox). */
-#define SNBEP_MAX_STREAM (SNBEP_MAX_CBOX + SNBEP_MAX_SBOX)
+#define SNBEP_MAX_CBOX 28        /* the most C-boxes of a generation (SKX's CHAs, K-14) */
+#define SNBEP_MAX_XBOX 12        /* boxes of the more types: SBOXes (V-22), IIO, IRP (K-16) */
+#define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
 #define SNBEP_PCLK_KHZ 800000u   /* S-44 */
@@ -58,26 +56,49 @@ struct snbep_ctr {
  * (pmu/emu/snbep/gens.c): its register description, which the model
  * reads addresses, widths and defined bits from, and the behaviour its
  * digest adds. */
+/* A die of a generation: a package of up to `cores` cores is on it
+ * (OQ-V15, OQ-K9); its C-boxes where the count is the die's, not the
+ * cores' (K-14; 0: one per core, OQ-S15, OQ-V6); its boxes of each more
+ * type (V-31: the SBOXes); what its capability register reads (V-31's
+ * chop, K-14's CHA bits). */
+struct snbep_die {
+	uint8_t cores, cbox, more[2];
+	uint32_t capid;
+};
+
 struct snbep_gen {
 	const struct box_type *const *boxes;
 	unsigned nboxes;
 	const struct box_type *ubox, *cbox, *pcu, *residency;
 	unsigned max_cbox;  /* register sets of the largest die (OQ-S15, V-21) */
+	/* CTL.tid_en selects FILTER0.tid's thread (K-13, OQ-K8). */
+	bool tid_filter;
+	/* Box types with the C-box's box and counter control, numbered on
+	 * after the C-boxes' register sets (HSX's and BDX's SBOXes, V-20; the
+	 * Xeon Scalable's IIO and IRP, K-16; NULL: none); their clockticks
+	 * event where it is not the C-boxes' 0x00 and they count nothing else
+	 * (0x01 on the IIO and IRP; 0: the C-box's streams, V-30); whether
+	 * their BOX_CTL takes one reset or frz_en bit a write (V-10). */
+	const struct box_type *more[2];
+	uint8_t more_clk;
+	bool more_ctl_stepwise;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
 	bool global;
-	/* HSX and BDX (V-20, V-31, OQ-V15): the SBOX description (NULL:
-	 * none), whether a C-box has a status register (V-32), the PCU
-	 * function 3's device id (0: none), and the two dies: the C-boxes of
-	 * the smallest (0: one die only) and each die's SBOXes. */
-	const struct box_type *sbox;
-	bool cbox_status;
+	/* OQ-V4 model choice: GLOBAL_CTL stores IVB-EP's pmi_core_sel and
+	 * wk_on_pmi where the table names only the freeze bits (HSX, BDX). */
+	bool gctl_ivb;
+	/* The PCU function 3 that names the die (HSX, BDX: CAPID4, V-31,
+	 * OQ-V14; SKX: CAPID6, K-14): its device id (0: none) and the
+	 * register's offset; the dies, smallest first (a die of 0 cores: one
+	 * die only). */
 	uint16_t capid_did;
-	unsigned small_cbox, small_sbox, large_sbox;
+	uint16_t capid_off;
+	struct snbep_die dies[2];
 };
 extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
-	snbep_gen_bdx_de;
+	snbep_gen_bdx_de, snbep_gen_skx;
 
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
@@ -86,26 +107,27 @@ struct snbep_box {
 	uint64_t filter1;              /* IVB-EP's C-box FILTER1 (V-18) */
 	uint64_t status;               /* its overflow bits (V-13; global gens only) */
 	bool frz, frz_en;              /* as last written (OQ-S13); read 0 (OQ-S02) */
-	uint64_t last_ctl;             /* an SBOX's BOX_CTL as last written (V-10, OQ-V9) */
+	uint64_t last_ctl;             /* a more type's BOX_CTL as last written (V-10, OQ-V9) */
 	uint64_t held[SNBEP_NCTR];     /* EMU_F(SNBEP_FRZ_HOLDS_READS): values at the freeze */
 };
 
 struct snbep_uncore {
 	const struct snbep_gen *g;
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
-	unsigned ncores;       /* cores of the package: C-boxes 0..ncores-1 (OQ-S15) */
-	/* HSX, BDX: the die's SBOXes, at cbox[ncores..nstream-1], and its
-	 * CAPID4 chop (V-31, OQ-V15); nstream = ncores elsewhere. */
-	unsigned nsbox, nstream, chop;
+	unsigned ncores;       /* cores of the package */
+	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
+	unsigned nmore[2];     /* the die's boxes of each more type (V-31, K-16) */
+	uint32_t capid;        /* its capability register (V-31, K-14) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
-	struct snbep_box cbox[SNBEP_MAX_STREAM], pcu;
+	/* C-box b at b, box i of the more types at SNBEP_MAX_CBOX + i. */
+	struct snbep_box cbox[SNBEP_NSBOX], pcu;
 	uint64_t ufilter;      /* HSX's and BDX's U-box filter (V-19) */
 	/* Cached per-cycle increments of the stream counters, and the CTL
 	 * selection bits each cache was filled from. */
-	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_MAX_STREAM][SNBEP_NCTR];
-	uint32_t ukey[SNBEP_UNCTR], ckey[SNBEP_MAX_STREAM][SNBEP_NCTR];
+	struct emu_stream ustream[SNBEP_UNCTR], cstream[SNBEP_NSBOX][SNBEP_NCTR];
+	uint64_t ukey[SNBEP_UNCTR], ckey[SNBEP_NSBOX][SNBEP_NCTR];
 	uint8_t cstate[SNBEP_MAX_CBOX];           /* enum pmu_cstate; C1 in no bucket (OQ-S19) */
 	uint64_t resid[SNBEP_MAX_CBOX][2];       /* PCU_MSR_CORE_C3_CTR, _C6_CTR */
 	/* The global layer (V-03..V-08; g->global only): frz_all in force,
@@ -131,8 +153,8 @@ extern const struct emu_model ivbep_model;
  * snbep_gen_bdx_de, the die chosen by the package's cores, with the PCU
  * function 3 that holds CAPID4 (V-31, OQ-V14, OQ-V15). */
 extern const struct emu_model hswep_model, bdx_model;
-/* Whether box b is one of the package's SBOXes (HSX, BDX). */
-bool snbep_is_sbox(const struct snbep_uncore *u, const struct snbep_box *b);
+/* Whether box b is one of the more types' (HSX's SBOXes, SKX's IIO, IRP). */
+bool snbep_is_more(const struct snbep_uncore *u, const struct snbep_box *b);
 /* ncores: 1..SNBEP_MAX_CORES; uclk_khz > 0; model ignored. Every register
  * 0 (S-06). */
 void snbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
@@ -158,6 +180,9 @@ void snbep_core_state(void *m, unsigned core, enum pmu_cstate s, uint64_t now);
 /* Advance to now, then move out up to max pending PMI requests; there are
  * none unless a defect makes a wrap ask for one (S-40). */
 unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
+/* The same, then the global layer's requests (V-07): the take_pmi of
+ * every generation with one. */
+unsigned snbep_take_global_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);
 
 /* Per-cycle value of the synthetic stream of a C-box (box, ev_sel, umask;
  * at most max a cycle) and of a U-box counter (ev_sel, umask) at UCLK cycle
@@ -166,6 +191,10 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 #define SNBEP_CBOX_MAX 7 /* a C-box event's most a cycle where no source gives it */
 unsigned snbep_cbox_value(unsigned box, uint8_t ev, uint8_t umask, unsigned max, uint64_t t);
 unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
+
+/* The Xeon Scalable's (pmu/emu/snbep/skx.c): the same operations on
+ * snbep_gen_skx, with CAPID6 on each package's bus (K-14). */
+extern const struct emu_model skx_model;
 
 /* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert
  * and edge (S-22..S-24; gt: the off-by-one defects); with thresh 0 they
@@ -196,6 +225,9 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks);
 /* Move out up to max of the PMI requests the global layer raised (V-07). */
 unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max);
+/* The stream box (index into cbox[]) register r belongs to: a C-box's or
+ * a box's of the more types; -1: another box's. */
+int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r);
 /* snbep_init for generation g (pmu/emu/snbep/gens.c). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now);

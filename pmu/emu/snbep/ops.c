@@ -20,6 +20,16 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 	return n;
 }
 
+/* The generations with the global layer: the E5-2600's requests (a
+ * defect's, S-40), then the global layer's (V-07; SKX has no PMI core
+ * select, so none, OQ-K4). */
+unsigned snbep_take_global_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max)
+{
+	unsigned n = snbep_take_pmi(m, now, out, max);
+
+	return n + snbep_take_gpmi(m, out + n, max - n);
+}
+
 /* OQ-N4: a PMI goes to every thread of each selected core; OQ-S18: the
  * U-clock runs at the TSC's rate; no routing register, so no PMI storm
  * defect to end; the cores' C-states feed the PCU's occupancy (S-26); the

@@ -41,8 +41,11 @@ struct snbep_pci {
 };
 
 extern const struct emu_pci_model snbep_pci_model;
-/* The uncore bus of package p of n (OQ-S27), which the E5 v3's and v4's
- * PCU function 3 shares (pmu/emu/snbep/hswep.c, OQ-V14). */
+/* OQ-S27: the bus package p of n presents its functions on, which the
+ * PCU function 3 shares (pmu/emu/snbep/capid.c: the E5 v3's and v4's
+ * CAPID4, OQ-V14; the Xeon Scalable's CAPID6, K-14). */
 uint8_t snbep_pci_bus(unsigned p, unsigned n);
+/* That PCU function 3, on the package model's state. */
+extern const struct emu_pci_model snbep_pcu3_model;
 
 #endif

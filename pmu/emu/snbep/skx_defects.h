@@ -1,0 +1,20 @@
+/* The Xeon Scalable (Skylake-SP, Cascade Lake) behaviour's defects (family
+ * SNBEP, spec xeon-sp-uncore.md): what its freeze bits, its CHA count from
+ * the die, its CHA box status and its tid filter add to the E5 family's
+ * model (pmu/emu/snbep/global.c, model.c, skx.c), appended to
+ * EMU_SNBEP_FAULTS. RUN SKX: the skx row of `make mutation` runs them
+ * against the skx.* tests (suites/skx); each is also shown to break its
+ * statement by a host test (tests/pmu/emu/snbep/test_emu_skx.c). The line
+ * format: pmu/README.md. */
+#ifndef PMU_EMU_SNBEP_SKX_DEFECTS_H
+#define PMU_EMU_SNBEP_SKX_DEFECTS_H
+
+#define EMU_SKX_FAULTS(D, f)                                                            \
+	D(f, SKX_FRZ_AT_31, "skx-frz-at-31", SKX, "frz_all and unfrz_all act at bits 31 and 29 of 0x700, not 63 and 61 (K-03, OQ-K3)") \
+	D(f, SKX_CHA_PER_CORE, "skx-cha-per-core", SKX, "the CHAs answer one per core of the package, while CAPID6 names the die's (K-14, OQ-K9)") \
+	D(f, SKX_CAPID6_ALL, "skx-capid6-all", SKX, "CAPID6 names all 28 CHAs whatever the die (K-14)") \
+	D(f, SKX_CHA_STATUS_LOST, "skx-cha-status-lost", SKX, "an ov_en overflow sets no bit in its CHA's box status (K-08)") \
+	D(f, SKX_TID_IGNORED, "skx-tid-ignored", SKX, "tid_en ignored: a CHA event counts whatever FILTER0.tid names (K-13)") \
+	D(f, SKX_IO_CLK_EV0, "skx-io-clk-ev0", SKX, "the IIO and IRP count their clockticks on event 0x00, as the CHA, not on 0x01 (K-16)")
+
+#endif

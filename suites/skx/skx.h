@@ -1,0 +1,109 @@
+/* The Xeon Scalable first and second generation (Skylake-SP, Cascade Lake,
+ * model 0x55) uncore suite (spec xeon-sp-uncore.md, K-xx): the U-box with
+ * the global freeze at 0x700, the CHAs that CAPID6 names, and the PCU, on
+ * real silicon and on the emulated uncore alike. The suite's own constants
+ * from the digest, never from pmu/. All MSRs are the calling CPU's
+ * package's (K-02); tests run on the BSP. */
+#ifndef SUITES_SKX_SKX_H
+#define SUITES_SKX_SKX_H
+
+#include "suites/common/msr.h"
+#include "pmu/backend/space.h"
+
+/* §2, K-03, K-08, OQ-K1 */
+#define SKX_G_CTL      0x700u
+#define SKX_G_STATUS   0x701u
+#define SKX_U_FIXED_CTL 0x703u
+#define SKX_U_FIXED_CTR 0x704u
+#define SKX_U_CTL(k)   (0x705u + (k))
+#define SKX_U_CTR(k)   (0x709u + (k))
+#define SKX_P_BOX_CTL  0x710u
+#define SKX_P_CTL(k)   (0x711u + (k))
+#define SKX_P_CTR(k)   (0x717u + (k))
+/* K-11 */
+#define SKX_C_BOX_CTL(n) (0xE00u + 0x10u * (n))
+#define SKX_C_CTL(n, k)  (0xE01u + 0x10u * (n) + (k))
+#define SKX_C_F0(n)      (0xE05u + 0x10u * (n))
+#define SKX_C_F1(n)      (0xE06u + 0x10u * (n))
+#define SKX_C_STATUS(n)  (0xE07u + 0x10u * (n))
+#define SKX_C_CTR(n, k)  (0xE08u + 0x10u * (n) + (k))
+#define SKX_MAX_CHA 28
+/* K-03, OQ-K3: GLOBAL_CTL */
+#define SKX_FRZ_ALL   (1ull << 63)
+#define SKX_UNFRZ_ALL (1ull << 61)
+#define SKX_OLD_FRZ   (1ull << 31) /* IVB-EP's frz_all place */
+/* K-06: BOX_CTL, written whole */
+#define SKX_RST_CTRL 0x1ull
+#define SKX_RST_CTRS 0x2ull
+#define SKX_FRZ      0x100ull
+#define SKX_FRZ_EN   0x10000ull
+#define SKX_FROZEN   (SKX_FRZ_EN | SKX_FRZ)
+#define SKX_RUN      SKX_FRZ_EN
+/* K-07: CTLk */
+#define SKX_CTL_RST  (1ull << 17)
+#define SKX_EDGE     (1ull << 18)
+#define SKX_TID_EN   (1ull << 19)
+#define SKX_OV_EN    (1ull << 20)
+#define SKX_EN       (1ull << 22)
+#define SKX_INV      (1ull << 23)
+#define SKX_THRESH(t) ((uint64_t)(t) << 24)
+#define SKX_CLK      0x00ull        /* CHA and PCU clockticks: one a cycle */
+/* LLC_LOOKUP (0x34) with umask 0x11 (any state): traffic the harness's own
+ * reads make; K-15 leaves it on every counter. */
+#define SKX_LOOKUP   (0x34ull | 0x11ull << 8)
+/* K-15: 0x36 on CHA counter 0 only */
+#define SKX_TOR      (0x36ull | 0x01ull << 8)
+/* K-16: IIO n and IRP n, their clockticks event (perf's skylakex
+ * uncore-io.json: UNC_IIO_CLOCKTICKS, UNC_I_CLOCKTICKS) */
+#define SKX_I_BOX_CTL(n) (0xA40u + 0x20u * (n))
+#define SKX_I_CTR(n, k)  (0xA41u + 0x20u * (n) + (k))
+#define SKX_I_STATUS(n)  (0xA47u + 0x20u * (n))   /* OQ-K2 */
+#define SKX_I_CTL(n, k)  (0xA48u + 0x20u * (n) + (k))
+#define SKX_R_BOX_CTL(n) (0xA58u + 0x20u * (n))
+#define SKX_R_CTR(n, k)  (0xA59u + 0x20u * (n) + (k))
+#define SKX_R_CTL(n, k)  (0xA5Bu + 0x20u * (n) + (k))
+#define SKX_R_STATUS(n)  (0xA5Fu + 0x20u * (n))   /* OQ-K2 */
+#define SKX_IO_CLK   0x01ull
+/* K-12 */
+#define SKX_F0_DEFINED (0x1FFull | 0xFull << 9 | 0x3FFull << 17)
+#define SKX_F1_DEFINED 0xFFFFFE3Bull
+/* K-10 */
+#define SKX_W48 ((1ull << 48) - 1)
+#define SKX_NCTR 4
+/* OQ-K1 model choice: GLOBAL_STATUS's bit of the CHAs */
+#define SKX_GS_CHA 0x4ull
+/* K-14, §4: the PCU function and CAPID6 */
+#define SKX_PCU_DEV 30
+#define SKX_PCU_FN  3
+#define SKX_PCU_ID  0x20838086u
+#define SKX_CAPID6  0x9C
+#define SKX_CAPID6_CHAS 0x0FFFFFFFu
+
+/* The CHA count CAPID6 gives (K-14) on the lowest bus whose 30.3 is the
+ * PCU function (socket 0's, the BSP's: buses rise with the socket, OQ-S27
+ * on the model); 0 and why where none answers. */
+unsigned skx_ncha(char *why, size_t len);
+/* The boxes with a BOX_CTL a test drives: CHA 0, the last CHA, the PCU,
+ * IIO 0 and IRP 0; their counters (the IRP's 2, K-16) and clockticks. */
+#define SKX_NBOX 5
+#define SKX_PCU_BOX 2
+#define SKX_IIO_BOX 3
+unsigned skx_box_nctr(unsigned box);
+uint64_t skx_box_clk(unsigned box);
+uint32_t skx_box_ctl(unsigned ncha, unsigned box);
+uint32_t skx_box_ctlk(unsigned ncha, unsigned box, unsigned k);
+uint32_t skx_box_ctr(unsigned ncha, unsigned box, unsigned k);
+const char *skx_box_name(unsigned box);
+/* Every box of SKX_NBOX frozen with its controls, counters and filters
+ * zeroed, GLOBAL_CTL's freeze lifted, the U-box stopped and zeroed, the
+ * status registers cleared: nothing counts. */
+enum verdict skx_quiet(struct tctx *t, unsigned ncha);
+/* A window of one box: CTLk as given (its counters', skx_box_nctr),
+ * counters zeroed frozen, counting for us microseconds, frozen and read
+ * into d. */
+enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
+			const uint64_t ctl[SKX_NCTR], uint64_t us, uint64_t d[SKX_NCTR]);
+
+extern const struct suite skx_suite;
+
+#endif
