@@ -211,21 +211,12 @@ static const struct reg_tmpl qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = xeon_ctr48, .spec = "V-16" },
 };
 
-#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
-	const struct pci_box_type var = {                                                 \
-		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
-			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
-		.dev_ids = ids,                                                           \
-		.devfn = df,                                                              \
-	};                                                                                \
-	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
-
-PCI_BOX(hswep_ha, "ha", hswep_ha_ids, ha_df, ha_regs);
-PCI_BOX(hswep_imc, "imc", hswep_imc_ids, imc_df, imc_regs);
-PCI_BOX(hswep_qpi, "qpi", hswep_qpi_ids, qpi_df, qpi_regs);
-PCI_BOX(bdx_ha, "ha", bdx_ha_ids, ha_df, ha_regs);
-PCI_BOX(bdx_imc, "imc", bdx_imc_ids, imc_df, imc_regs);
-PCI_BOX(bdx_qpi, "qpi", bdx_qpi_ids, qpi_df, qpi_regs);
+PCI_BOX(hswep_ha, "ha", hswep_ha_ids, ha_df, ha_regs, NULL);
+PCI_BOX(hswep_imc, "imc", hswep_imc_ids, imc_df, imc_regs, NULL);
+PCI_BOX(hswep_qpi, "qpi", hswep_qpi_ids, qpi_df, qpi_regs, NULL);
+PCI_BOX(bdx_ha, "ha", bdx_ha_ids, ha_df, ha_regs, NULL);
+PCI_BOX(bdx_imc, "imc", bdx_imc_ids, imc_df, imc_regs, NULL);
+PCI_BOX(bdx_qpi, "qpi", bdx_qpi_ids, qpi_df, qpi_regs, NULL);
 
 const struct box_type *const hswep_boxes[] = {
 	&hswep_ubox, &hswep_cbox, &hswep_sbox, &hswep_pcu, &hswep_residency,

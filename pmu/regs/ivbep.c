@@ -184,17 +184,8 @@ static const struct reg_tmpl qpi_regs[] = {
 	  .role = ROLE_CTR, .access = RA_RW, .fields = xeon_ctr48, .spec = "V-16" },
 };
 
-#define PCI_BOX(var, box_name, ids, df, box_regs)                                         \
-	const struct pci_box_type var = {                                                 \
-		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
-			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs) },               \
-		.dev_ids = ids,                                                           \
-		.devfn = df,                                                              \
-	};                                                                                \
-	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
-
-PCI_BOX(ivbep_imc, "imc", imc_ids, imc_df, imc_regs);
-PCI_BOX(ivbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs);
+PCI_BOX(ivbep_imc, "imc", imc_ids, imc_df, imc_regs, NULL);
+PCI_BOX(ivbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs, NULL);
 
 const struct box_type *const ivbep_boxes[] = {
 	&ivbep_ubox, &ivbep_cbox, &ivbep_pcu, &ivbep_residency, &ivbep_imc.box, &ivbep_qpi.box,

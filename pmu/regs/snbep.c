@@ -409,16 +409,6 @@ static const struct event_rule r3qpi_events[] = {
 	{ .spec = NULL },
 };
 
-#define PCI_BOX(var, box_name, ids, df, box_regs, box_events)                             \
-	const struct pci_box_type var = {                                                 \
-		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
-			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs),                 \
-			 .events = box_events },                                          \
-		.dev_ids = ids,                                                           \
-		.devfn = df,                                                              \
-	};                                                                                \
-	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
-
 PCI_BOX(snbep_ha, "ha", ha_ids, ha_df, ha_regs, ha_events);
 PCI_BOX(snbep_imc, "imc", imc_ids, imc_df, imc_regs, imc_events);
 PCI_BOX(snbep_qpi, "qpi", qpi_ids, qpi_df, qpi_regs, qpi_events);

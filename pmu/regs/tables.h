@@ -8,6 +8,19 @@
  * the core PMU's own table. */
 extern const struct box_type core_pmi_box;
 
+/* A PCI box type (struct pci_box_type) named var: one box per device id
+ * ids[i] at device/function df[i], its register rows and its event rules
+ * (NULL: none restricted). */
+#define PCI_BOX(var, box_name, ids, df, box_regs, box_events)                             \
+	const struct pci_box_type var = {                                                 \
+		.box = { .name = box_name, .nboxes = ARRAY_SIZE(ids), .scope = SCOPE_PCI, \
+			 .regs = box_regs, .nregs = ARRAY_SIZE(box_regs),                 \
+			 .events = box_events },                                          \
+		.dev_ids = ids,                                                           \
+		.devfn = df,                                                              \
+	};                                                                                \
+	_Static_assert(ARRAY_SIZE(ids) == ARRAY_SIZE(df), box_name)
+
 /* Each generation's register description, its box types, for its registry
  * row (pmu/registry.c) and its model (reg_find); the sizes are checked
  * against the definitions. */
