@@ -244,11 +244,13 @@ static void fail(const char *what, const char *name)
 }
 
 /* Whether a binding's model switches the defects of family fam: its own
- * (emu_binding.defects) or its MMIO model's (emu_mmio_model.defects, the
- * memory controllers' on layouts D to F). */
+ * (emu_binding.defects), its MMIO model's (emu_mmio_model.defects, the
+ * memory controllers' on layouts D to F) or its PCI model's own
+ * (emu_pci_model.defects, Panther Lake's discovery table). */
 static bool switches(const struct emu_binding *b, unsigned fam)
 {
-	return b && (b->defects == fam || (b->model->mmio && b->model->mmio->defects == fam));
+	return b && (b->defects == fam || (b->model->mmio && b->model->mmio->defects == fam) ||
+		     (b->model->pci && b->model->pci->own_family && b->model->pci->defects == fam));
 }
 
 /* Every registry row whose model has family fam, comma-separated (the
