@@ -152,7 +152,8 @@ static enum verdict six(struct tctx *t, const struct mtl_e *e)
 		      "PERFEVTSEL0 (0x%x) answered (%d)", MT_CBOX_P,
 		      mtl_sel(MT_CBO_SEL, MT_CBOX_P, 0), rc));
 	rc = msr_read(me, MT_CBO_CONFIG, &v);
-	t_figure(t, "cbo_config", rc ? -1 : (int64_t)v, "value");
+	if (!rc) /* what hardware holds there, where it answers */
+		t_figure(t, "cbo_config_value", (int64_t)v, "value");
 	return t_default(t, "OQ-L59", "no CBO_CONFIG on Panther Lake", rc == VEC_GP,
 			 "CBO_CONFIG (0x%x) read 0x%llx (%d)", MT_CBO_CONFIG, (unsigned long long)v,
 			 rc);
