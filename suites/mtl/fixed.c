@@ -47,7 +47,7 @@ static enum verdict rate(struct tctx *t)
 
 	TRY(mtl_begin(t, &e));
 	TRY(mtl_needs_e(t, &e, "fixed counter"));
-	/* on layout P's model one clock for the package, the TSC's (L-143,
+	/* on layout P's model one clock for the package, the TSC's (L-147,
 	 * L-140, OQ-D9) */
 	want = !t_on_model() ? (HW_MIN_HZ + HW_MAX_HZ) / 2
 	       : e.p	     ? plat_tsc_hz()

@@ -1,6 +1,8 @@
 /* What starts layout E's counters (L-105, OQ-L40): each NCU box control's
  * EN enables its own tile's units, a counter counts only with its local
- * EN as well, and with both box controls clear nothing counts. Every
+ * EN as well, and with both box controls clear nothing counts; on layout
+ * P 0x240E enables every general counter and cNCU box 0's fixed one,
+ * 0x254E cNCU box 1's (L-144, OQ-L61). Every
  * counter of the window runs an event that moves in any window on the
  * model (C-box lookups, ARB requests) or the fixed clock. */
 #include "suites/mtl/mtl.h"

@@ -1,7 +1,9 @@
 /* The mtl.* suite: client uncore layout E (spec client-uncore.md §4.15),
- * each test driven by the constants of suites/mtl/spec.h. Its windows are
- * bounded by the NCU box controls, the per-tile enables that replace
- * GLOBAL_CTRL (L-105). */
+ * layout F's MSR units (§4.17) and Panther Lake's (§4.18, L-141..L-148,
+ * called layout P here), each test driven by the constants of
+ * suites/mtl/spec.h. Its windows are bounded by the NCU box controls, the
+ * per-tile enables that replace GLOBAL_CTRL (L-105, L-144), and on layout
+ * P by the discovery table's freeze-all, cleared around each (L-145). */
 #ifndef TESTS_MTL_MTL_H
 #define TESTS_MTL_MTL_H
 

@@ -4,7 +4,9 @@
  * none comes (asserted as the named default), on hardware what came is
  * reported. The source counts every cycle: C-box 0's lookups with
  * threshold 32 inverted (a cycle never has 32 lookups, L-107), with its
- * OVF_EN set (OQ-L41), beside the cNCU's fixed counter preset alike. */
+ * OVF_EN set (OQ-L41), beside the cNCU's fixed counter preset alike. On
+ * Panther Lake the same, its MSR units having no status either (L-146),
+ * with the table's freeze-all cleared around the window (L-145). */
 #include "suites/mtl/mtl.h"
 
 #define LEAD_US 1000              /* the wrap is due 1 ms after the start */

@@ -7,7 +7,10 @@
  * tile's units (L-105, OQ-L40); no status, no PMI, no freeze (L-108,
  * OQ-L42, OQ-L53). Its event streams are the client model's
  * (client_stream_value): the C-boxes and HAC C-boxes see C-box streams,
- * both kinds of ARB the ARB's. Portable: no <efi.h>. */
+ * both kinds of ARB the ARB's. Panther Lake's legacy MSR units
+ * (L-141..L-146) are this model with their own register table (ptl_boxes)
+ * and the discovery table's freeze-all as one more hold (frz_all);
+ * pmu/emu/mtl/ptl.c puts them beside the table. Portable: no <efi.h>. */
 #ifndef PMU_EMU_MTL_H
 #define PMU_EMU_MTL_H
 

@@ -100,8 +100,8 @@ static const struct emu_pci_model ptl_pci_model = {
 };
 
 /* OQ-L53: no PMI but a defect's; no storm, no occupancy input; one clock
- * for the package, the TSC's (OQ-D9, L-140: the table's units; L-143:
- * the cNCU's fixed counters with them). */
+ * for the package, the TSC's (OQ-D9, L-140: the table's units; L-147: the
+ * MSR units with them). */
 const struct emu_model ptl_model = {
 	.size = sizeof(struct ptl_emu),
 	.one_thread = false,
