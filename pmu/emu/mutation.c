@@ -114,8 +114,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			 "IMC's CAS, the CHA's thread-id filter, the IIO's clocks (D-70..D-75)",
 	[EMU_RUN_PTL] = "a client's discovery table behind MSR 0x201E, its global control and "
 			"write-1-to-clear status in MMIO (L-132..L-137)",
-	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
-			"tid filter (K-03, K-08, K-13, K-14)",
+	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status, "
+			"tid filter, I/O boxes' overflow status and IIO free-running counters "
+			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K11, OQ-K12)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {
