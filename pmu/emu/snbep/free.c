@@ -4,8 +4,8 @@
  * starts, stops or resets them, so each is a function of the model's time
  * alone: the I/O clock runs at the U-clock's rate, every port moves a
  * steady synthetic traffic and is busy three I/O clocks of four. 36 bits,
- * read-only. Apart from the model's other state since a defect may write
- * them. */
+ * read-only. A file of its own since they share nothing of the boxes'
+ * control, status or counting (pmu/emu/snbep/model.c). */
 #include "pmu/emu/snbep/model.h"
 #include "arch/fault.h"
 
