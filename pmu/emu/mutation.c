@@ -144,7 +144,7 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"write-1-to-clear status in MMIO (L-132..L-137)",
 	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status, "
 			"tid filter, I/O boxes' overflow status and IIO free-running counters "
-			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K11, OQ-K12)",
+			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K40, OQ-K41)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

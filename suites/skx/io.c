@@ -3,9 +3,9 @@
  * they read the I/O stacks' own clocks and status, not the CHAs' and the
  * PCU's. The free-running counters are judged against the TSC and
  * against each other: the I/O clock moves (K-42) at the TSC's rate on the
- * model (OQ-K12), every bandwidth counter within what a port can carry
- * (K-43), every utilisation counter by at most one an I/O clock (OQ-K12),
- * none goes back, a write leaves them (K-42, OQ-K12). Constants from
+ * model (OQ-K41), every bandwidth counter within what a port can carry
+ * (K-43), every utilisation counter by at most one an I/O clock (OQ-K41),
+ * none goes back, a write leaves them (K-42, OQ-K41). Constants from
  * suites/skx/skx.h. */
 #include "suites/skx/skx.h"
 
@@ -58,7 +58,7 @@ static enum verdict window(struct tctx *t, struct free_snap *a, struct free_snap
 	return clock(t, b);
 }
 
-/* K-42, OQ-K12: the I/O clock moves; on the model at the TSC's rate: its
+/* K-42, OQ-K41: the I/O clock moves; on the model at the TSC's rate: its
  * gain lies between the TSC's inside and outside the two bracketed reads,
  * widened by 1/64 (a clock derived from the TSC by a ratio rounds), far
  * inside what half the rate would give. */
@@ -70,13 +70,13 @@ static enum verdict io_clock(struct tctx *t, const struct free_snap *a,
 	CHECK(t, io > 0 && io < BACK, "IIO 0's I/O clock went 0x%lx -> 0x%lx in %u us: want it "
 	      "counting on (K-42)", (unsigned long)a->io, (unsigned long)b->io, FREE_US);
 	t_figure(t, "ioclk_hz", (int64_t)(io * plat_tsc_hz() / (hi ? hi : 1)), "hz");
-	return t_default(t, "OQ-K12", "the I/O clock at the TSC's rate",
+	return t_default(t, "OQ-K41", "the I/O clock at the TSC's rate",
 			 io >= lo - lo / 64 && io <= hi + hi / 64, "IIO 0's I/O clock gained %lu "
-			 "while the TSC gained %lu..%lu (OQ-K12 model choice: the same)",
+			 "while the TSC gained %lu..%lu (OQ-K41 model choice: the same)",
 			 (unsigned long)io, (unsigned long)lo, (unsigned long)hi);
 }
 
-/* K-42, K-43, OQ-K12: no port counter goes back; a bandwidth counter
+/* K-42, K-43, OQ-K41: no port counter goes back; a bandwidth counter
  * gains no more than the widest port carries over the bracket; a
  * utilisation counter no more than the I/O clock; some port moved (an
  * idle I/O stack is no failure on hardware). */
@@ -97,9 +97,9 @@ static enum verdict port_rates(struct tctx *t, const struct free_snap *a,
 		CHECK(t, bw <= most, "IIO 0 bandwidth counter %u gained %lu in %u us: more than "
 		      "the %lu four-byte counts a PCIe 3.0 x16 port carries (K-43)", p,
 		      (unsigned long)bw, FREE_US, (unsigned long)most);
-		TRY(t_default(t, "OQ-K12", "utilisation gains at most the I/O clock", util <= io,
+		TRY(t_default(t, "OQ-K41", "utilisation gains at most the I/O clock", util <= io,
 			      "IIO 0 utilisation counter %u gained %lu, the I/O clock %lu "
-			      "(OQ-K12 model choice: at most one an I/O clock)", p,
+			      "(OQ-K41 model choice: at most one an I/O clock)", p,
 			      (unsigned long)util, (unsigned long)io));
 		sum += bw;
 	}
@@ -109,7 +109,7 @@ static enum verdict port_rates(struct tctx *t, const struct free_snap *a,
 	return V_PASS;
 }
 
-/* K-42, OQ-K12: a write to a bandwidth counter faults and leaves it. */
+/* K-42, OQ-K41: a write to a bandwidth counter faults and leaves it. */
 static enum verdict write_refused(struct tctx *t, uint64_t before)
 {
 	uint64_t after;
@@ -118,10 +118,10 @@ static enum verdict write_refused(struct tctx *t, uint64_t before)
 	if (e < 0)
 		return t_error(t, "wrmsr 0x%x: backend error %d", SKX_FREE_BW(0, 0), e);
 	RD(t, SKX_FREE_BW(0, 0), &after);
-	TRY(t_default(t, "OQ-K12", "a write to a free-running counter faults", e == VEC_GP,
-		      "a write of 0 to IIO 0's bandwidth counter 0 returned %d (OQ-K12 model "
+	TRY(t_default(t, "OQ-K41", "a write to a free-running counter faults", e == VEC_GP,
+		      "a write of 0 to IIO 0's bandwidth counter 0 returned %d (OQ-K41 model "
 		      "choice: #GP)", e));
-	return t_default(t, "OQ-K12", "a write leaves a free-running counter",
+	return t_default(t, "OQ-K41", "a write leaves a free-running counter",
 			 gain(before, after) < BACK, "IIO 0's bandwidth counter 0 went 0x%lx -> "
 			 "0x%lx across a write of 0 (K-42: read-only)", (unsigned long)before,
 			 (unsigned long)after);
@@ -148,7 +148,7 @@ static const struct io_box io_boxes[] = {
 	{ "IRP 0", SKX_R_BOX_CTL(0), SKX_R_CTL(0, 0), SKX_R_CTR(0, 0), SKX_R_STATUS(0) },
 };
 
-/* K-08, OQ-K2, OQ-K11: counter 0 of box b preset SKX_LEAD below 2^48 counting
+/* K-08, OQ-K2, OQ-K40: counter 0 of box b preset SKX_LEAD below 2^48 counting
  * its clockticks with ov_en wraps; bit 0 of its box status and GLOBAL_STATUS's
  * bit of the I/O boxes are set (OQ-V16's SBOX bit); written 1 they clear. */
 static enum verdict io_ov_once(struct tctx *t, unsigned n, const struct io_box *b)
@@ -169,8 +169,8 @@ static enum verdict io_ov_once(struct tctx *t, unsigned n, const struct io_box *
 	TRY(t_default(t, "OQ-K2", "the I/O box's status at +7, bit 0 for counter 0", st == 1,
 		      "%s's status reads 0x%lx after counter 0 overflowed with ov_en (OQ-K2 model "
 		      "choice: 0x1)", b->name, (unsigned long)st));
-	TRY(t_default(t, "OQ-K11", "GLOBAL_STATUS bit 4 for the IIO and IRP", gs == SKX_GS_IO,
-		      "GLOBAL_STATUS 0x%lx after %s's overflow (OQ-K11 model choice: 0x%llx)",
+	TRY(t_default(t, "OQ-K40", "GLOBAL_STATUS bit 4 for the IIO and IRP", gs == SKX_GS_IO,
+		      "GLOBAL_STATUS 0x%lx after %s's overflow (OQ-K40 model choice: 0x%llx)",
 		      (unsigned long)gs, b->name, SKX_GS_IO));
 	WR(t, b->status, st);
 	WR(t, SKX_G_STATUS, gs);

@@ -72,7 +72,7 @@
 #define SKX_FREE_UTIL(n, p) (0xB08u + 0x10u * (n) + (p))
 #define SKX_FREE_PORTS 8
 #define SKX_W36 ((1ull << 36) - 1)
-/* OQ-K11 model choice (OQ-V16's SBOX bit): GLOBAL_STATUS's bit of the
+/* OQ-K40 model choice (OQ-V16's SBOX bit): GLOBAL_STATUS's bit of the
  * IIO and IRP boxes */
 #define SKX_GS_IO 0x10ull
 /* K-12 */

@@ -611,7 +611,7 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 		return -1;
 	/* A box type of the description the model has no state for faults,
 	 * as registers the part lacks; the free-running counters are
-	 * functions of time (K-42, OQ-K12). */
+	 * functions of time (K-42, OQ-K41). */
 	if (r->box != u->g->ubox && r->box != u->g->pcu && r->box != u->g->residency &&
 	    snbep_sbox(u, r) < 0 && !snbep_free_reg(u, r))
 		return VEC_GP;
@@ -658,7 +658,7 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 		snbep_global_read(u, r, val);
 		return 0;
 	}
-	if (snbep_free_reg(u, r)) { /* K-17, K-42, OQ-K12 */
+	if (snbep_free_reg(u, r)) { /* K-17, K-42, OQ-K41 */
 		*val = snbep_free_read(u, r);
 		return 0;
 	}

@@ -83,7 +83,7 @@ struct snbep_gen {
 	uint8_t more_clk;
 	bool more_ctl_stepwise;
 	/* The IIO's free-running bandwidth and utilisation counters (K-42,
-	 * OQ-K12; NULL: none), read-only functions of the model's time
+	 * OQ-K41; NULL: none), read-only functions of the model's time
 	 * (pmu/emu/snbep/free.c). */
 	const struct box_type *free;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
@@ -236,7 +236,7 @@ unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsign
  * a box's of the more types; -1: another box's. */
 int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r);
 /* The free-running counters (pmu/emu/snbep/free.c; K-17, K-42, K-43,
- * OQ-K12): whether r is one (a read-only register of a box the model
+ * OQ-K41): whether r is one (a read-only register of a box the model
  * has), its value at u->now, and a write to it (VEC_GP: read-only). */
 bool snbep_free_reg(const struct snbep_uncore *u, const struct reg_ref *r);
 uint64_t snbep_free_read(const struct snbep_uncore *u, const struct reg_ref *r);

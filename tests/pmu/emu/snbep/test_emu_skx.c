@@ -237,7 +237,7 @@ static void k16_iio_irp_clockticks(void **state)
 	assert_true(rd(&u, IRP_CTR(5, 0), 1000) == M48);
 }
 
-/* K-17, K-42, K-43, OQ-K12: IIO n's I/O clock counts the U-clock, each
+/* K-17, K-42, K-43, OQ-K41: IIO n's I/O clock counts the U-clock, each
  * port's bandwidth one 4-byte count every 8 U-clocks, its utilisation 3
  * U-clocks of 4; 36 bits; a write faults and leaves them. */
 #define FREE_IOCLK(n) (0xA45u + 0x20u * (n))
@@ -268,7 +268,7 @@ static void k42_free_running(void **state)
 	assert_true(rd(&u, FREE_BW(1, 2), (1ull << 40) + 80) == ((1ull << 37) + 10) % (W36 + 1));
 }
 
-/* OQ-K11, K-08, OQ-K2: IIO 2's counter 1 and IRP 3's counter 0 preset 10
+/* OQ-K40, K-08, OQ-K2: IIO 2's counter 1 and IRP 3's counter 0 preset 10
  * below 2^48 counting clockticks (0x01) with ov_en set bit 1 and bit 0 of
  * their box status and bit 4 of GLOBAL_STATUS, as HSX's SBOXes (OQ-V16). */
 #define GS_IO 0x10ull
@@ -290,7 +290,7 @@ static bool io_status_holds(emu_faults_t f)
 	return rd(&u, IRP_STATUS(3), 200) == 1 && rd(&u, G_STATUS, 200) == GS_IO;
 }
 
-static void oqk11_io_overflow_gstatus_bit4(void **state)
+static void oqk40_io_overflow_gstatus_bit4(void **state)
 {
 	(void)state;
 	assert_true(io_status_holds(0));
@@ -340,7 +340,7 @@ int main(void)
 		cmocka_unit_test(k14_cha_count_from_the_die),
 		cmocka_unit_test(k16_iio_irp_clockticks),
 		cmocka_unit_test(k42_free_running),
-		cmocka_unit_test(oqk11_io_overflow_gstatus_bit4),
+		cmocka_unit_test(oqk40_io_overflow_gstatus_bit4),
 		cmocka_unit_test(every_skx_defect_breaks_its_row),
 		cmocka_unit_test(every_skx_defect_has_a_row),
 	};
