@@ -181,9 +181,19 @@ const struct uncore_gen uncore_gens[] = {
 	{
 		.name = "clx",
 		.desc = "Xeon Scalable 2nd gen. (Cascade Lake) uncore: Skylake-SP's map (OQ-K5)",
-		/* K-01: model 0x55 from stepping 5 (Cooper Lake's 10 and 11 too). */
+		/* K-01: model 0x55, steppings 5..7 (from 10: cpx, K-40). */
 		MODELS(0x55),
 		.min_stepping = 5,
+		.boxes = skx_boxes,
+		.nboxes = ARRAY_SIZE(skx_boxes),
+		.suite = "skx",
+	},
+	{
+		.name = "cpx",
+		.desc = "Xeon Scalable 3rd gen. (Cooper Lake) uncore: Skylake-SP's map (K-40)",
+		/* K-40: model 0x55 from stepping 10 (A0; 11 is A1). */
+		MODELS(0x55),
+		.min_stepping = 10,
 		.boxes = skx_boxes,
 		.nboxes = ARRAY_SIZE(skx_boxes),
 		.suite = "skx",

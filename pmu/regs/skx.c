@@ -1,11 +1,11 @@
-/* Xeon Scalable first and second generation (Skylake-SP and Cascade Lake,
- * model 0x55) uncore (spec xeon-sp-uncore.md, K-xx): the MSR boxes, one map
- * for both generations (K-01, OQ-K5). The U-box with the global control at
+/* Xeon Scalable first, second and third generation (Skylake-SP, Cascade
+ * Lake and Cooper Lake, model 0x55) uncore (spec xeon-sp-uncore.md, K-xx):
+ * the MSR boxes, one map for the three (K-01, OQ-K5, K-40). The U-box with the global control at
  * 0x700 whose freeze bits moved to 63 and 61 (K-03), up to 28 CHAs from
  * 0xE00 at stride 0x10 with two filter registers and a box status (K-11,
  * K-12), six IIO boxes from 0xA40 and six IRP boxes from 0xA58 at stride
- * 0x20 (K-16), the IIO's free-running counters (K-17), the PCU at 0x710
- * (K-18) and the residency counters. Its PCI boxes (§4) are not tabled
+ * 0x20 (K-16), the IIO's free-running counters (K-17, K-42), the PCU at
+ * 0x710 (K-18, K-44) and the residency counters. Its PCI boxes (§4) are not tabled
  * yet. */
 #include "pmu/regs/tables.h"
 #include "pmu/regs/xeon_fields.h"
@@ -55,9 +55,9 @@ static const struct field iio_ctl[] = {
 	{ .name = NULL },
 };
 
-/* K-17: a free-running count, read only, 36 bits. */
+/* K-17, K-42: a free-running count, read only, 36 bits. */
 static const struct field ctr36[] = {
-	{ .name = "event_count", .lo = 0, .hi = 35, .access = FA_RO, .spec = "K-10 K-17" },
+	{ .name = "event_count", .lo = 0, .hi = 35, .access = FA_RO, .spec = "K-10 K-17 K-42" },
 	{ .name = NULL },
 };
 
@@ -119,13 +119,14 @@ static const struct reg_tmpl iio_regs[] = {
 	  .pair = 0xA41 },
 };
 
-/* K-17: IIO n's bandwidth (ports 0..3 in, 4..7 out) and utilisation
- * counters at +0x10n. */
+/* K-17, K-42, K-43: IIO n's bandwidth (ports 0..3 in, 4..7 out; 4 bytes a
+ * count) and utilisation (port p in at 2p, out at 2p + 1) counters at
+ * +0x10n, the bandwidth first (the model tells them apart by that order). */
 static const struct reg_tmpl iio_free_regs[] = {
 	{ .name = "IIO_MSR_FREE_BW%u", .addr = 0xB00, .stride = 1, .count = 8, .width = 36,
-	  .role = ROLE_CTR, .access = RA_RO, .fields = ctr36, .spec = "K-17" },
+	  .role = ROLE_CTR, .access = RA_RO, .fields = ctr36, .spec = "K-17 K-42 K-43" },
 	{ .name = "IIO_MSR_FREE_UTIL%u", .addr = 0xB08, .stride = 1, .count = 8, .width = 36,
-	  .role = ROLE_CTR, .access = RA_RO, .fields = ctr36, .spec = "K-17" },
+	  .role = ROLE_CTR, .access = RA_RO, .fields = ctr36, .spec = "K-17 K-42 K-43" },
 };
 
 /* K-16, OQ-K2: IRP n at +0x20n, two counters. */
@@ -142,12 +143,14 @@ static const struct reg_tmpl irp_regs[] = {
 	  .spec = "K-08 OQ-K2" },
 };
 
-/* K-18, OQ-K7: the E5 v3's PCU MSRs, no umask, a 5-bit threshold. */
+/* K-18, OQ-K7: the E5 v3's PCU MSRs, no umask, a 5-bit threshold; K-44:
+ * ev_sel_ext at 21, as the E5 v3's (V-29). */
 static const struct reg_tmpl pcu_regs[] = {
 	{ .name = "PCU_MSR_PMON_BOX_CTL", .addr = 0x710, .count = 1, .width = 32,
 	  .role = ROLE_BOX_CTL, .access = RA_WO, .fields = xeon_box_ctl, .spec = "K-06" },
 	{ .name = "PCU_MSR_PMON_CTL%u", .addr = 0x711, .stride = 1, .count = 4, .width = 32,
-	  .role = ROLE_CTL, .access = RA_RW, .fields = xeon_pcu_ctl_inv, .spec = "K-07 OQ-K7",
+	  .role = ROLE_CTL, .access = RA_RW, .fields = xeon_pcu_ctl_ext_inv,
+	  .spec = "K-07 K-44 OQ-K7",
 	  .pair = 0x717 },
 	{ .name = "PCU_MSR_PMON_BOX_FILTER", .addr = 0x715, .count = 1, .width = 32,
 	  .role = ROLE_FILTER, .access = RA_RW, .fields = xeon_pcu_filter, .spec = "K-18" },
@@ -186,7 +189,6 @@ static const struct event_rule iio_events[] = {
 BOX(skx_ubox, "ubox", 1, 0, SCOPE_PACKAGE, ubox_regs, NULL, false);
 /* 28 register sets, of which CAPID6 says which exist (K-14). */
 BOX(skx_cha, "cha", 28, 0x10, SCOPE_PACKAGE, cha_regs, cha_events, true);
-/* OQ-K10: the model has none of these. */
 BOX(skx_iio, "iio", 6, 0x20, SCOPE_PACKAGE, iio_regs, iio_events, true);
 BOX(skx_iio_free, "iio_free", 6, 0x10, SCOPE_PACKAGE, iio_free_regs, NULL, true);
 BOX(skx_irp, "irp", 6, 0x20, SCOPE_PACKAGE, irp_regs, NULL, true);

@@ -73,7 +73,8 @@ extern const struct pci_box_type snbep_ha, snbep_imc, snbep_qpi, snbep_qpi_match
 /* The Xeon Scalable first and second generation (pmu/regs/skx.c): the
  * register description of both, and its MSR boxes for their model. */
 extern const struct box_type *const skx_boxes[7];
-extern const struct box_type skx_ubox, skx_cha, skx_iio, skx_irp, skx_pcu, skx_residency;
+extern const struct box_type skx_ubox, skx_cha, skx_iio, skx_iio_free, skx_irp, skx_pcu,
+	skx_residency;
 /* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */
 extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
 	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;

@@ -63,9 +63,7 @@ const struct field xeon_qpi_ctl[] = { CTL_COMMON(31), EV_SEL_EXT, { .name = NULL
 	{ .name = "occ_invert", .lo = 30, .hi = 30, .access = FA_RW, .spec = "V-11" },     \
 	{ .name = "occ_edge_det", .lo = 31, .hi = 31, .access = FA_RW, .spec = "V-11" }
 
-/* SKX's: invert, no ev_sel_ext (K-07, OQ-K7). */
-const struct field xeon_pcu_ctl_inv[] = { PCU_COMMON, INVERT, { .name = NULL } };
-/* HSX's and BDX's: ev_sel_ext and invert (V-29). */
+/* HSX's, BDX's and SKX's: ev_sel_ext and invert (V-29, K-44). */
 const struct field xeon_pcu_ctl_ext_inv[] = { PCU_COMMON, EV_SEL_EXT, INVERT, { .name = NULL } };
 /* IVB-EP's: ev_sel_ext, no invert (V-11, V-12). */
 const struct field xeon_pcu_ctl[] = { PCU_COMMON, EV_SEL_EXT, { .name = NULL } };

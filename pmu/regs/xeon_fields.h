@@ -19,8 +19,8 @@ extern const struct field xeon_ctl_tid_inv[], xeon_ctl_tid[], xeon_ctl_inv[], xe
  * invert. */
 extern const struct field xeon_uctl_inv[], xeon_uctl[];
 /* The PCU's (V-11, V-12): occupancy fields; IVB-EP's with ev_sel_ext and
- * without invert, HSX's and BDX's with both (V-29). */
-extern const struct field xeon_pcu_ctl[], xeon_pcu_ctl_ext_inv[], xeon_pcu_ctl_inv[];
+ * without invert, HSX's, BDX's and SKX's with both (V-29, K-44). */
+extern const struct field xeon_pcu_ctl[], xeon_pcu_ctl_ext_inv[];
 /* The QPI port's: ev_sel_ext at 21 (V-11); with and without invert. */
 extern const struct field xeon_qpi_ctl_inv[], xeon_qpi_ctl[];
 /* The U-clock fixed counter's and the iMC fixed counter's controls (V-15). */

@@ -1,6 +1,7 @@
 /* What the Xeon Scalable tests share (suites/skx/skx.h): the CHA count
- * from CAPID6, the boxes a test drives, the package at rest and a
- * freeze-bounded window of one box. */
+ * from CAPID6, the boxes a test drives, the package at rest, a
+ * freeze-bounded window of one box and the wait for a preset counter's
+ * wrap. */
 #include "suites/skx/skx.h"
 
 unsigned skx_ncha(char *why, size_t len)
@@ -139,5 +140,15 @@ enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
 	WR(t, skx_box_ctl(ncha, box), SKX_FROZEN);
 	for (k = 0; k < skx_box_nctr(box); k++)
 		RD(t, skx_box_ctr(ncha, box, k), &d[k]);
+	return V_PASS;
+}
+
+enum verdict skx_await_wrap(struct tctx *t, uint32_t ctr, uint64_t *v)
+{
+	uint64_t end = plat_tsc() + plat_tsc_hz() / 1000000 * SKX_WRAP_US;
+
+	do
+		RD(t, ctr, v);
+	while (*v > SKX_W48 / 2 && plat_tsc() < end);
 	return V_PASS;
 }

@@ -5,13 +5,11 @@
  * its counter restrictions (K-15), overflow to the box and global status
  * and their clearing (K-08). Clockticks (CHA and PCU event 0x00, IIO and
  * IRP 0x01) run in every cycle on hardware too. The IIO's free-running
- * counters are not tested (OQ-K10: the model has none). */
+ * counters and the I/O boxes' overflow: suites/skx/io.c. */
 #include "suites/skx/skx.h"
 
 #define RUN_US 100     /* thousands of clocks at least */
 #define WIN_US 200
-#define LEAD 20000ull  /* clocks before a preset counter wraps: 10-40 us */
-#define WRAP_US 100000 /* the most a wrap may take to come (LEAD at 200 MHz) */
 
 /* The CHA count, or the test's N/A where CAPID6 is out of reach. */
 static enum verdict ncha_of(struct tctx *t, unsigned *n)
@@ -221,7 +219,7 @@ static enum verdict widths(struct tctx *t)
 		{ SKX_U_CTR(1), SKX_U_CTL(1), 0, "U-box counter 1" },
 	};
 	unsigned n, i;
-	uint64_t v, end;
+	uint64_t v;
 	int e;
 
 	TRY(ncha_of(t, &n));
@@ -240,20 +238,16 @@ static enum verdict widths(struct tctx *t)
 		      "(K-10)", c[i].name, (unsigned long)v);
 		if (!c[i].ev)
 			continue;
-		WR(t, c[i].ctr, SKX_W48 + 1 - LEAD);
+		WR(t, c[i].ctr, SKX_W48 + 1 - SKX_LEAD);
 		WR(t, c[i].ctl, c[i].ev);
 		WR(t, SKX_C_BOX_CTL(0), SKX_RUN);
 		WR(t, SKX_P_BOX_CTL, SKX_RUN);
-		end = plat_tsc() + plat_tsc_hz() / 1000000 * WRAP_US;
-		do
-			RD(t, c[i].ctr, &v);
-		while (v > SKX_W48 / 2 && plat_tsc() < end);
+		TRY(skx_await_wrap(t, c[i].ctr, &v));
 		WR(t, c[i].ctl, 0);
-		/* Wrapped: below 2^47, which no clock reaches counting up from
-		 * the preset within WRAP_US (hours at any UCLK); a bound from
-		 * LEAD would hang on how long a preempted CPU takes to read. */
+		/* Wrapped: below 2^47 (skx_await_wrap). */
 		CHECK(t, v < SKX_W48 / 2, "%s preset 2^48 - %llu reads 0x%lx after %u us: want it "
-		      "wrapped below 2^47 (K-10)", c[i].name, LEAD, (unsigned long)v, WRAP_US);
+		      "wrapped below 2^47 (K-10)", c[i].name, SKX_LEAD, (unsigned long)v,
+		      SKX_WRAP_US);
 	}
 	return skx_quiet(t, n);
 }
@@ -360,26 +354,23 @@ static enum verdict restrictions(struct tctx *t)
 	return V_PASS;
 }
 
-/* K-08: CHA 0's counter 0 preset LEAD below 2^48 wraps; without ov_en it
+/* K-08: CHA 0's counter 0 preset SKX_LEAD below 2^48 wraps; without ov_en it
  * sets no status; with it, bit 0 of its box status and the CHAs' bit of
  * GLOBAL_STATUS (OQ-K1), and the PCU with frz_en stops (OQ-K4, as V-08);
  * written 1 they clear; unfrz_all restarts the PCU. */
 static enum verdict ov_once(struct tctx *t, unsigned n, bool ov)
 {
-	uint64_t st, gs, a, b, end, v;
+	uint64_t st, gs, a, b, v;
 
 	TRY(skx_quiet(t, n));
 	WR(t, SKX_P_CTL(0), SKX_CLK | SKX_EN);
-	WR(t, SKX_C_CTR(0, 0), SKX_W48 + 1 - LEAD);
+	WR(t, SKX_C_CTR(0, 0), SKX_W48 + 1 - SKX_LEAD);
 	WR(t, SKX_C_CTL(0, 0), SKX_CLK | SKX_EN | (ov ? SKX_OV_EN : 0));
 	WR(t, SKX_P_BOX_CTL, SKX_RUN);
 	WR(t, SKX_C_BOX_CTL(0), SKX_RUN);
-	end = plat_tsc() + plat_tsc_hz() / 1000000 * WRAP_US;
-	do
-		RD(t, SKX_C_CTR(0, 0), &v);
-	while (v > SKX_W48 / 2 && plat_tsc() < end);
-	CHECK(t, v <= SKX_W48 / 2, "CHA 0 preset 2^48 - %llu did not wrap in %u us (K-10)", LEAD,
-	      WRAP_US);
+	TRY(skx_await_wrap(t, SKX_C_CTR(0, 0), &v));
+	CHECK(t, v <= SKX_W48 / 2, "CHA 0 preset 2^48 - %llu did not wrap in %u us (K-10)", SKX_LEAD,
+	      SKX_WRAP_US);
 	RD(t, SKX_C_STATUS(0), &st);
 	RD(t, SKX_G_STATUS, &gs);
 	RD(t, SKX_P_CTR(0), &a);

@@ -1,5 +1,5 @@
-/* The Xeon Scalable first and second generation (Skylake-SP, Cascade Lake,
- * model 0x55) uncore suite (spec xeon-sp-uncore.md, K-xx): the U-box with
+/* The Xeon Scalable first to third generation (Skylake-SP, Cascade Lake,
+ * Cooper Lake, model 0x55) uncore suite (spec xeon-sp-uncore.md, K-xx): the U-box with
  * the global freeze at 0x700, the CHAs that CAPID6 names, and the PCU, on
  * real silicon and on the emulated uncore alike. The suite's own constants
  * from the digest, never from pmu/. All MSRs are the calling CPU's
@@ -64,6 +64,17 @@
 #define SKX_R_CTL(n, k)  (0xA5Bu + 0x20u * (n) + (k))
 #define SKX_R_STATUS(n)  (0xA5Fu + 0x20u * (n))   /* OQ-K2 */
 #define SKX_IO_CLK   0x01ull
+/* K-42, K-43: IIO n's free-running counters, 36 bits, read-only: its I/O
+ * clock, each port's bandwidth (ports 0..3 in, 4..7 out; 4 bytes a count)
+ * and utilisation (port p in at 2p, out at 2p + 1) */
+#define SKX_FREE_IOCLK(n) (0xA45u + 0x20u * (n))
+#define SKX_FREE_BW(n, p)   (0xB00u + 0x10u * (n) + (p))
+#define SKX_FREE_UTIL(n, p) (0xB08u + 0x10u * (n) + (p))
+#define SKX_FREE_PORTS 8
+#define SKX_W36 ((1ull << 36) - 1)
+/* OQ-K40 model choice (OQ-V16's SBOX bit): GLOBAL_STATUS's bit of the
+ * IIO and IRP boxes */
+#define SKX_GS_IO 0x10ull
 /* K-12 */
 #define SKX_F0_DEFINED (0x1FFull | 0xFull << 9 | 0x3FFull << 17)
 #define SKX_F1_DEFINED 0xFFFFFE3Bull
@@ -98,6 +109,15 @@ const char *skx_box_name(unsigned box);
  * zeroed, GLOBAL_CTL's freeze lifted, the U-box stopped and zeroed, the
  * status registers cleared: nothing counts. */
 enum verdict skx_quiet(struct tctx *t, unsigned ncha);
+/* A preset counter's lead to its wrap: 10-40 us of clocks; the most its
+ * wrap may take to come (SKX_LEAD at 200 MHz). */
+#define SKX_LEAD 20000ull
+#define SKX_WRAP_US 100000
+/* Read counter ctr until it wraps below 2^47 or SKX_WRAP_US pass: no
+ * clock reaches 2^47 counting up from a preset within SKX_WRAP_US (hours
+ * at any clock), and a bound from SKX_LEAD would hang on how long a
+ * preempted CPU takes to read. *v: the last read. */
+enum verdict skx_await_wrap(struct tctx *t, uint32_t ctr, uint64_t *v);
 /* A window of one box: CTLk as given (its counters', skx_box_nctr),
  * counters zeroed frozen, counting for us microseconds, frozen and read
  * into d. */
@@ -105,5 +125,8 @@ enum verdict skx_window(struct tctx *t, unsigned ncha, unsigned box,
 			const uint64_t ctl[SKX_NCTR], uint64_t us, uint64_t d[SKX_NCTR]);
 
 extern const struct suite skx_suite;
+/* The IIO's free-running counters and the IIO's and IRP's overflow
+ * (suites/skx/io.c). */
+extern const struct suite skx_io_suite;
 
 #endif

@@ -58,15 +58,16 @@ static void choose_stepping(uint32_t stepping, struct pmu_choice *out)
 	pmu_choose(&cpu, &opts, out);
 }
 
-/* K-01: model 0x55 is skx below stepping 5, clx from 5 on (Cooper Lake's
- * 10 and 11 too); both name themselves when detection refuses them. */
+/* K-01, K-40: model 0x55 is skx below stepping 5, clx from 5 on, cpx
+ * from 10 (Cooper Lake's A0 10 and A1 11); each names itself when
+ * detection refuses it. */
 static void k01_model_0x55_by_stepping(void **state)
 {
 	static const struct {
 		uint8_t stepping;
 		const char *name;
 	} rows[] = { { 0, "skx" }, { 4, "skx" }, { 5, "clx" }, { 6, "clx" }, { 7, "clx" },
-		     { 11, "clx" } };
+		     { 9, "clx" }, { 10, "cpx" }, { 11, "cpx" }, { 15, "cpx" } };
 	struct pmu_choice pc;
 	unsigned i;
 
@@ -209,6 +210,28 @@ static void k18_pcu(void **state)
 	at("skx", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
 }
 
+/* K-44: the PCU's counter control has ev_sel_ext at bit 21 beside ev_sel
+ * 7:0, occ_sel 15:14, edge_det 18, ov_en 20, en 22, invert 23, thresh
+ * 28:24, occ_invert 30 and occ_edge_det 31 (K-07); the cpx row reads the
+ * same table (K-40). */
+static void k44_pcu_ev_sel_ext(void **state)
+{
+	static const char *const gens[] = { "skx", "clx", "cpx" };
+	const uint64_t want = 0xFFull | 0x3ull << 14 | 1ull << 17 | 1ull << 18 | 1ull << 20 |
+			      1ull << 21 | 1ull << 22 | 1ull << 23 | 0x1Full << 24 | 1ull << 30 |
+			      1ull << 31;
+	const struct reg_tmpl *t;
+	unsigned i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(gens); i++) {
+		t = at(gens[i], 0x712, "pcu", 0, 1, ROLE_CTL, 32);
+		assert_true(reg_defined_mask(t) == want);
+		assert_non_null(reg_field(t, "ev_sel_ext"));
+		assert_int_equal(reg_field(t, "ev_sel_ext")->lo, 21);
+	}
+}
+
 /* K-15: the CHA's and the IIO's counter restrictions. */
 static void k15_restrictions(void **state)
 {
@@ -237,6 +260,7 @@ int main(void)
 		cmocka_unit_test(k16_iio_irp_by_formula),
 		cmocka_unit_test(k18_pcu),
 		cmocka_unit_test(k15_restrictions),
+		cmocka_unit_test(k44_pcu_ev_sel_ext),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

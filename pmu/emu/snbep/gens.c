@@ -34,7 +34,8 @@ const struct snbep_gen snbep_gen_ivbep = {
 /* K-03..K-08: the global layer at 0x700 with the freeze bits at 63 and 61
  * (the model reads them from the table); K-14, OQ-K9: the CHAs of a 10-
  * or a 28-CHA die, whatever the cores, which CAPID6 names a bit each;
- * K-13: tid_en's filter; K-16: the IIO and IRP stacks beside them. */
+ * K-13: tid_en's filter; K-16: the IIO and IRP stacks beside them; K-42:
+ * the IIO's free-running counters. */
 const struct snbep_gen snbep_gen_skx = {
 	.boxes = skx_boxes,
 	.nboxes = ARRAY_SIZE(skx_boxes),
@@ -46,6 +47,7 @@ const struct snbep_gen snbep_gen_skx = {
 	.tid_filter = true,
 	.more = { &skx_iio, &skx_irp },
 	.more_clk = 0x01,
+	.free = &skx_iio_free,
 	.global = true,
 	.capid_did = 0x2083,
 	.capid_off = 0x9C,

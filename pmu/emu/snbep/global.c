@@ -22,7 +22,7 @@
 #define GS_U_FIXED 0x2ull             /* ov_u_fixed: its UCLK fixed counter */
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
-#define GS_SBOX 0x10ull               /* OQ-V16 */
+#define GS_SBOX 0x10ull               /* OQ-V16, OQ-K40: the more types' */
 
 static void raise_pmi(struct snbep_uncore *u);
 
@@ -141,8 +141,9 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] &&
 		      (F(u, SKX_CHA_STATUS_LOST) || F(u, HSWEP_CBOX_STATUS_LOST))))
 			*st |= 1ull << k;
+		/* OQ-V16, OQ-K40: HSX's SBOXes and SKX's IIO and IRP at bit 4. */
 		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
-		      : more ? GS_SBOX : GS_CBOX;
+		      : more && !F(u, SKX_IO_GSTATUS_CHA) ? GS_SBOX : GS_CBOX;
 	}
 	if (!gs || (u->gstatus & gs) == gs)
 		return; /* the last overflow's bits still set: no new freeze nor PMI */

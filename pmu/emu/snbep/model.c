@@ -609,11 +609,11 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 
 	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
 		return -1;
-	/* OQ-K10: a box type of the description the model has no state for
-	 * (the Xeon Scalable's bandwidth and utilisation counters) faults, as
-	 * registers the part lacks. */
+	/* A box type of the description the model has no state for faults,
+	 * as registers the part lacks; the free-running counters are
+	 * functions of time (K-42, OQ-K41). */
 	if (r->box != u->g->ubox && r->box != u->g->pcu && r->box != u->g->residency &&
-	    snbep_sbox(u, r) < 0)
+	    snbep_sbox(u, r) < 0 && !snbep_free_reg(u, r))
 		return VEC_GP;
 	if (r->box == u->g->cbox && r->box_idx >= u->ncbox &&
 	    !(u->g->global && F(u, IVBEP_CBOX_COUNT_MAX))) /* V-21, OQ-V6 broken */
@@ -658,8 +658,8 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t *v
 		snbep_global_read(u, r, val);
 		return 0;
 	}
-	if (r->tmpl->access == RA_RO) { /* K-17, OQ-K10: the I/O clock at the U-clock's rate */
-		*val = u->now & ((1ull << r->tmpl->width) - 1);
+	if (snbep_free_reg(u, r)) { /* K-17, K-42, OQ-K41 */
+		*val = snbep_free_read(u, r);
 		return 0;
 	}
 	locate(u, r, &l);
@@ -700,8 +700,8 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned core, uint64_t v
 		snbep_global_write(u, r, val);
 		return 0;
 	}
-	if (r->tmpl->access == RA_RO)
-		return VEC_GP; /* K-17: a free-running counter takes no write */
+	if (snbep_free_reg(u, r))
+		return snbep_free_write(u, r); /* K-42: read-only */
 	locate(u, r, &l);
 	switch (l.r.tmpl->role) {
 	case ROLE_BOX_CTL:

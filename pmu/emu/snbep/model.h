@@ -82,6 +82,10 @@ struct snbep_gen {
 	const struct box_type *more[2];
 	uint8_t more_clk;
 	bool more_ctl_stepwise;
+	/* The IIO's free-running bandwidth and utilisation counters (K-42,
+	 * OQ-K41; NULL: none), read-only functions of the model's time
+	 * (pmu/emu/snbep/free.c). */
+	const struct box_type *free;
 	/* The uncore-wide layer (V-03..V-08, V-13): global control, status
 	 * and configuration, the box status registers and ov_en; false: none
 	 * (S-03, S-39: the E5-2600's counters wrap silently). */
@@ -135,6 +139,9 @@ struct snbep_uncore {
 	 * U-box's status. */
 	bool gfrz;
 	uint64_t gctl, gstatus, gconfig, ustatus;
+	/* EMU_F(SKX_FREE_WRITABLE): the time a write restarted the free-
+	 * running counters from (0: never; K-42). */
+	uint64_t free_t0;
 	/* V-07: the PMIs its overflows raise, to the cores of pmi_core_sel. */
 	struct emu_pmi_req gpmi[SNBEP_MAX_PMI_REQ];
 	unsigned ngpmi, gpmi_dropped;
@@ -228,6 +235,12 @@ unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsign
 /* The stream box (index into cbox[]) register r belongs to: a C-box's or
  * a box's of the more types; -1: another box's. */
 int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r);
+/* The free-running counters (pmu/emu/snbep/free.c; K-17, K-42, K-43,
+ * OQ-K41): whether r is one (a read-only register of a box the model
+ * has), its value at u->now, and a write to it (VEC_GP: read-only). */
+bool snbep_free_reg(const struct snbep_uncore *u, const struct reg_ref *r);
+uint64_t snbep_free_read(const struct snbep_uncore *u, const struct reg_ref *r);
+int snbep_free_write(struct snbep_uncore *u, const struct reg_ref *r);
 /* snbep_init for generation g (pmu/emu/snbep/gens.c). */
 void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, unsigned ncores,
 		    uint32_t uclk_khz, uint64_t now);

@@ -1,7 +1,8 @@
 /* The Xeon Scalable (Skylake-SP, Cascade Lake) behaviour's defects (family
  * SNBEP, spec xeon-sp-uncore.md): what its freeze bits, its CHA count from
- * the die, its CHA box status and its tid filter add to the E5 family's
- * model (pmu/emu/snbep/global.c, model.c, skx.c), appended to
+ * the die, its CHA box status, its tid filter, its IIO and IRP overflow
+ * status and its free-running counters add to the E5 family's
+ * model (pmu/emu/snbep/global.c, model.c, skx.c, free.c), appended to
  * EMU_SNBEP_FAULTS. RUN SKX: the skx row of `make mutation` runs them
  * against the skx.* tests (suites/skx); each is also shown to break its
  * statement by a host test (tests/pmu/emu/snbep/test_emu_skx.c). The line
@@ -15,6 +16,11 @@
 	D(f, SKX_CAPID6_ALL, "skx-capid6-all", SKX, "CAPID6 names all 28 CHAs whatever the die (K-14)") \
 	D(f, SKX_CHA_STATUS_LOST, "skx-cha-status-lost", SKX, "an ov_en overflow sets no bit in its CHA's box status (K-08)") \
 	D(f, SKX_TID_IGNORED, "skx-tid-ignored", SKX, "tid_en ignored: a CHA event counts whatever FILTER0.tid names (K-13)") \
-	D(f, SKX_IO_CLK_EV0, "skx-io-clk-ev0", SKX, "the IIO and IRP count their clockticks on event 0x00, as the CHA, not on 0x01 (K-16)")
+	D(f, SKX_IO_CLK_EV0, "skx-io-clk-ev0", SKX, "the IIO and IRP count their clockticks on event 0x00, as the CHA, not on 0x01 (K-16)") \
+	D(f, SKX_IO_GSTATUS_CHA, "skx-io-gstatus-cha", SKX, "an IIO or IRP overflow sets GLOBAL_STATUS's CHA bit (2), not bit 4 (OQ-K40)") \
+	D(f, SKX_FREE_BW_STUCK, "skx-free-bw-stuck", SKX, "the IIO's free-running bandwidth counters never move (K-42, OQ-K41)") \
+	D(f, SKX_IOCLK_HALF_RATE, "skx-ioclk-half-rate", SKX, "the IIO's free-running I/O clock counts every other U-clock (K-42, OQ-K41)") \
+	D(f, SKX_UTIL_DOUBLE, "skx-util-double", SKX, "a utilisation counter counts 2 a busy I/O clock, gaining more than the I/O clock (K-43, OQ-K41)") \
+	D(f, SKX_FREE_WRITABLE, "skx-free-writable", SKX, "the free-running counters take a write, which restarts them from 0 (K-42)")
 
 #endif

@@ -237,20 +237,63 @@ static void k16_iio_irp_clockticks(void **state)
 	assert_true(rd(&u, IRP_CTR(5, 0), 1000) == M48);
 }
 
-/* K-17, OQ-K10: the I/O clock counts the U-clock, 36 bits, and takes no
- * write; the bandwidth and utilisation counters are not modelled: they
- * fault. */
-static void oqk10_free_running_fault(void **state)
+/* K-17, K-42, K-43, OQ-K41: IIO n's I/O clock counts the U-clock, each
+ * port's bandwidth one 4-byte count every 8 U-clocks, its utilisation 3
+ * U-clocks of 4; 36 bits; a write faults and leaves them. */
+#define FREE_IOCLK(n) (0xA45u + 0x20u * (n))
+#define FREE_BW(n, p) (0xB00u + 0x10u * (n) + (p))
+#define FREE_UTIL(n, p) (0xB08u + 0x10u * (n) + (p))
+#define W36 ((1ull << 36) - 1)
+static bool free_holds(emu_faults_t f)
 {
 	uint64_t v;
 
+	init(f);
+	if (rd(&u, FREE_IOCLK(5), 8000) != 8000 || rd(&u, FREE_BW(0, 7), 8000) != 1000 ||
+	    rd(&u, FREE_UTIL(5, 0), 8000) != 6000 || rd(&u, FREE_BW(3, 0), 8000) != 1000)
+		return false;
+	if (snbep_wrmsr(&u, 0, FREE_BW(0, 0), 0, 9000) != VEC_GP ||
+	    snbep_wrmsr(&u, 0, FREE_IOCLK(0), 0, 9000) != VEC_GP)
+		return false;
+	return rd(&u, FREE_BW(0, 0), 16000) == 2000 && !snbep_rdmsr(&u, 0, FREE_UTIL(5, 7), 16000, &v)
+	       && v == 12000;
+}
+
+static void k42_free_running(void **state)
+{
 	(void)state;
+	assert_true(free_holds(0));
 	init(0);
-	assert_true(rd(&u, 0xA45 + 0x20 * 5, 1234) == 1234);
-	assert_true(rd(&u, 0xA45, (1ull << 36) + 7) == 7);
-	assert_int_equal(snbep_wrmsr(&u, 0, 0xA45, 0, 0), VEC_GP);
-	assert_int_equal(snbep_rdmsr(&u, 0, 0xB00, 0, &v), VEC_GP);
-	assert_int_equal(snbep_rdmsr(&u, 0, 0xB0F + 0x50, 0, &v), VEC_GP);
+	assert_true(rd(&u, FREE_IOCLK(0), (1ull << 36) + 7) == 7);
+	assert_true(rd(&u, FREE_BW(1, 2), (1ull << 40) + 80) == ((1ull << 37) + 10) % (W36 + 1));
+}
+
+/* OQ-K40, K-08, OQ-K2: IIO 2's counter 1 and IRP 3's counter 0 preset 10
+ * below 2^48 counting clockticks (0x01) with ov_en set bit 1 and bit 0 of
+ * their box status and bit 4 of GLOBAL_STATUS, as HSX's SBOXes (OQ-V16). */
+#define GS_IO 0x10ull
+#define IIO_STATUS(n) (0xA47u + 0x20u * (n))
+#define IRP_STATUS(n) (0xA5Fu + 0x20u * (n))
+static bool io_status_holds(emu_faults_t f)
+{
+	init(f);
+	wr(&u, 0xA41u + 0x20u * 2 + 1, M48 - 9, 0);
+	wr(&u, 0xA48u + 0x20u * 2 + 1, 0x01 | CTL_EN | OV_EN, 0);
+	wr(&u, 0xA40u + 0x20u * 2, RUNNING, 0);
+	if (rd(&u, IIO_STATUS(2), 100) != 2 || rd(&u, G_STATUS, 100) != GS_IO)
+		return false;
+	wr(&u, G_STATUS, GS_IO, 100);
+	wr(&u, G_CTL, UNFRZ_ALL, 100);
+	wr(&u, 0xA59u + 0x20u * 3, M48 - 9, 100);
+	wr(&u, 0xA5Bu + 0x20u * 3, 0x01 | CTL_EN | OV_EN, 100);
+	wr(&u, 0xA58u + 0x20u * 3, RUNNING, 100);
+	return rd(&u, IRP_STATUS(3), 200) == 1 && rd(&u, G_STATUS, 200) == GS_IO;
+}
+
+static void oqk40_io_overflow_gstatus_bit4(void **state)
+{
+	(void)state;
+	assert_true(io_status_holds(0));
 }
 
 struct row {
@@ -266,6 +309,11 @@ static const struct row rows[] = {
 	ROW(SKX_CHA_STATUS_LOST, cha_status_holds),
 	ROW(SKX_TID_IGNORED, tid_holds),
 	ROW(SKX_IO_CLK_EV0, io_clk_holds),
+	ROW(SKX_IO_GSTATUS_CHA, io_status_holds),
+	ROW(SKX_FREE_BW_STUCK, free_holds),
+	ROW(SKX_IOCLK_HALF_RATE, free_holds),
+	ROW(SKX_UTIL_DOUBLE, free_holds),
+	ROW(SKX_FREE_WRITABLE, free_holds),
 };
 
 static void every_skx_defect_breaks_its_row(void **state)
@@ -291,7 +339,8 @@ int main(void)
 		cmocka_unit_test(k13_tid_filter),
 		cmocka_unit_test(k14_cha_count_from_the_die),
 		cmocka_unit_test(k16_iio_irp_clockticks),
-		cmocka_unit_test(oqk10_free_running_fault),
+		cmocka_unit_test(k42_free_running),
+		cmocka_unit_test(oqk40_io_overflow_gstatus_bit4),
 		cmocka_unit_test(every_skx_defect_breaks_its_row),
 		cmocka_unit_test(every_skx_defect_has_a_row),
 	};
