@@ -33,6 +33,7 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "bdx", .model = &bdx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "skx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "clx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "icx", .model = &icx_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model
 	 * (pmu/emu/disc/ops.c). */
 	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },
