@@ -17,7 +17,9 @@ static void icx_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t mod
 	snbep_init_gen(m, &snbep_gen_icx, faults, ncores, uclk_khz, now);
 }
 
-/* As the Xeon Scalable's (pmu/emu/snbep/skx.c). */
+/* As the Xeon Scalable's (pmu/emu/snbep/skx.c); K-29, OQ-K4: GLOBAL_CTL
+ * has no pmi_core_sel in ICX's table, so an overflow freezes and sets its
+ * status bits but raises no PMI. */
 const struct emu_model icx_model = {
 	.size = sizeof(struct snbep_uncore),
 	.one_thread = false,
