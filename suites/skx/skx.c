@@ -50,7 +50,7 @@ static enum verdict cha_count(struct tctx *t)
 	return V_PASS;
 }
 
-/* K-06, K-16: in each box (CHA, PCU, IIO, IRP), frz with frz_en holds
+/* K-06, K-16, K-26: in each box (CHA, PCU, IIO, IRP; ICX's M2PCIe), frz with frz_en holds
  * every counter while another box counts on; rst_ctrs zeroes all four; rst_ctrl zeroes the controls;
  * CTL.rst zeroes its counter; frz without frz_en stops nothing (OQ-K6 on
  * the CHAs). */
@@ -262,7 +262,8 @@ static enum verdict widths(struct tctx *t)
  * counts every cycle, with thresh 2 none, with invert and thresh 2 every
  * cycle, with edge_det and thresh 1 at most the one rising edge; the
  * threshold field reads back whole; a counter without en counts nothing.
- * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07). */
+ * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07; 8 on ICX, K-26)
+ * and on ICX M2PCIe 0. */
 static enum verdict tie_one(struct tctx *t, unsigned n, unsigned b, unsigned top)
 {
 	const uint64_t clk = skx_box_clk(b);
@@ -299,6 +300,8 @@ static enum verdict thresh_invert_edge(struct tctx *t)
 	TRY(tie_one(t, n, 0, 0xFF));
 	TRY(tie_one(t, n, SKX_PCU_BOX, 0x1F));
 	TRY(tie_one(t, n, SKX_IIO_BOX, skx_map()->iio_thresh_top));
+	if (skx_map()->m2p) /* K-26: ICX's M2PCIe, thresh 31:24 */
+		TRY(tie_one(t, n, SKX_M2P_BOX, 0xFF));
 	return skx_quiet(t, n);
 }
 
@@ -440,14 +443,15 @@ static enum verdict overflow(struct tctx *t)
 static const struct test tests[] = {
 	{ .id = "skx.cha-count", .desc = "the CHAs CAPID6 names answer, one beyond faults "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = cha_count },
-	{ .id = "skx.box-control", .desc = "CHA, PCU, IIO and IRP: frz with frz_en, rst_ctrs, "
-	  "rst_ctrl, CTL.rst, each box its own", .needs = NEED_UNCORE, .run = box_control },
+	{ .id = "skx.box-control", .desc = "CHA, PCU, IIO, IRP (and ICX's M2PCIe): frz with "
+	  "frz_en, rst_ctrs, rst_ctrl, CTL.rst, each box its own", .needs = NEED_UNCORE,
+	  .run = box_control },
 	{ .id = "skx.freeze-all", .desc = "frz_all at bit 63 stops every box with frz_en, "
 	  "unfrz_all at 61 restarts them", .needs = NEED_UNCORE, .run = freeze_all },
 	{ .id = "skx.widths", .desc = "CHA, PCU and U-box counters hold 48 bits and wrap there",
 	  .needs = NEED_UNCORE, .run = widths },
-	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA, PCU and "
-	  "IIO clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
+	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA, PCU, "
+	  "IIO (and ICX's M2PCIe) clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
 	{ .id = "skx.cha-filters", .desc = "FILTER0 and FILTER1 hold their fields; tid_en with "
 	  "an absent thread counts nothing", .needs = NEED_UNCORE, .run = cha_filters },
 	{ .id = "skx.restrictions", .desc = "event 0x36 counts on CHA counter 0 alone (model; "

@@ -31,7 +31,8 @@
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
 #define SNBEP_MAX_CBOX 40        /* the most C-boxes of a generation (ICX's CHAs, K-24) */
-#define SNBEP_MAX_XBOX 18        /* boxes of the more types: SBOXes (V-22), IIO, IRP (K-16), M2PCIe (K-26) */
+/* Boxes of the more types: SBOXes (V-22); IIO, IRP (K-16); M2PCIe (K-26). */
+#define SNBEP_MAX_XBOX 18
 #define SNBEP_NMORE 3            /* more types of a generation: ICX's M2PCIe, IRP, IIO (K-26) */
 #define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
