@@ -44,7 +44,8 @@ const struct mutation_row mutation_rows[] = {
 	 * (OQ-K12), so the count needs both registers and the CHAs past
 	 * the offset table's gap answer (K-23, K-24); the Xeon Scalable's
 	 * defects beside its own, the same E5-family ones as skx's but
-	 * FILTER1's, which ICX has not (K-23, K-25). */
+	 * FILTER1's, which ICX has not (K-23, K-25), and a wrap's PMI, which
+	 * skx.icx.pmi reports (K-29, OQ-K4). */
 	{ .name = "icx", .model = 0x6A, .cpus = 8, .qemu_cpu = "Icelake-Server,model=106",
 	  .runs = RUN(SKX) | RUN(ICX),
 	  .only = (const char *const[]){
@@ -56,7 +57,7 @@ const struct mutation_row mutation_rows[] = {
 		"snbep-thresh-off-by-one", "snbep-invert-ignored", "snbep-edge-counts-levels",
 		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
 		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
-		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", NULL } },
+		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "snbep-wrap-pmi", NULL } },
 	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
 	 * are absent (L-16, L-19). */

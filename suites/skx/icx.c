@@ -1,12 +1,15 @@
 /* Ice Lake-SP's and -D's own tests (spec xeon-sp-uncore.md §8): the CHAs
  * at their offset table's addresses, each box its own (K-23), and the two
  * global status registers, a bit per box, each cleared written 1 (K-22,
- * OQ-K11). The rest of ICX runs the skx.* tests on its map
+ * OQ-K11), and whether an overflow reaches the BSP as a PMI, which no
+ * source documents (K-29, OQ-K4). The rest of ICX runs the skx.* tests on its map
  * (suites/skx/map.c). N/A on another part. */
 #include "suites/skx/icx.h"
+#include "suites/common/pmi.h"
 
 #define LEAD 20000ull  /* clocks before a preset counter wraps: 10-40 us */
 #define WRAP_US 100000 /* the most a wrap may take to come (LEAD at 200 MHz) */
+#define VEC 0xF7       /* C-32: >= 0x20; one of its own */
 
 static enum verdict ncha_of(struct tctx *t, unsigned *n)
 {
@@ -132,6 +135,56 @@ static enum verdict global_status(struct tctx *t)
 	return v == V_PASS ? skx_quiet(t, n) : v;
 }
 
+static volatile unsigned pmis;
+static void on_pmi(unsigned vector)
+{
+	(void)vector;
+	pmis++;
+}
+
+/* K-29, OQ-K4: with the BSP's PMI path open as for an uncore PMI elsewhere
+ * (LVTPC on a vector of its own, DEBUGCTL bit 13), CHA 0 overflows with
+ * ov_en and sets its bit of STATUS1 (K-22); once every PMI owed has been
+ * handled (pmi_quiesce), how many the BSP took is reported: none on the
+ * model, whatever silicon does ([MODEL]). */
+static enum verdict pmi_steps(struct tctx *t, unsigned n)
+{
+	struct pmi_path p;
+	enum verdict v;
+	uint64_t s1;
+	int rc;
+
+	TRY(skx_quiet(t, n));
+	pmis = 0;
+	v = pmi_path_open(t, &p, VEC, VEC, true, on_pmi);
+	if (v == V_PASS)
+		v = wrap(t, SKX_C_BOX_CTL(0), SKX_C_CTL(0, 0), SKX_C_CTR(0, 0), SKX_CLK, "CHA 0");
+	rc = v == V_PASS ? pmi_quiesce(PMI_BSP_ONLY) : 0;
+	pmi_path_close(&p);
+	if (v != V_PASS)
+		return v;
+	if (rc)
+		return t_error(t, "the BSP did not take the PMI fence (%d)", rc);
+	RD(t, ICX_G_STATUS1, &s1);
+	CHECK(t, s1 & 1, "STATUS1 0x%lx after CHA 0's overflow: want bit 0 (K-22)",
+	      (unsigned long)s1);
+	t_figure(t, "bsp_pmis_count", pmis, "count");
+	return t_default(t, "OQ-K4", "an overflow raises no PMI", pmis == 0, "the BSP took %u "
+			 "PMIs after CHA 0's ov_en overflow (OQ-K4 model choice: none; K-29: no "
+			 "source routes one)", pmis);
+}
+
+static enum verdict pmi(struct tctx *t)
+{
+	enum verdict v;
+	unsigned n;
+
+	TRY(ncha_of(t, &n));
+	v = pmi_steps(t, n);
+	msr_write(plat_this_cpu(), SKX_G_CTL, SKX_UNFRZ_ALL);
+	return v == V_PASS ? skx_quiet(t, n) : v;
+}
+
 static const struct test tests[] = {
 	{ .id = "skx.icx.cha-offsets", .desc = "each CHA's registers at its offset table's "
 	  "address, past the gap and the wrap; each box's rst_ctrl its own", .needs = NEED_UNCORE,
@@ -139,5 +192,7 @@ static const struct test tests[] = {
 	{ .id = "skx.icx.global-status", .desc = "a CHA's overflow sets its bit of STATUS1, an "
 	  "IIO's a bit of STATUS2; each clears written 1", .needs = NEED_UNCORE,
 	  .run = global_status },
+	{ .id = "skx.icx.pmi", .desc = "whether a CHA's ov_en overflow reaches the BSP as a PMI "
+	  "(model: none; reported on hardware)", .needs = NEED_UNCORE, .run = pmi },
 };
 const struct suite skx_icx_suite = SUITE("skx.icx", tests);
