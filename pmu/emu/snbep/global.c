@@ -129,13 +129,18 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 static void split_bits(const struct snbep_uncore *u, const struct snbep_box *b, unsigned k,
 		       uint64_t *gs, uint64_t *gs2)
 {
-	long i = b ? b - u->cbox : 0;
+	long i;
 
-	if (!b)
+	if (!b) {
 		*gs2 |= k == SNBEP_NCTR ? GS2_U_FIXED : GS2_U;
-	else if (b == &u->pcu)
+		return;
+	}
+	if (b == &u->pcu) {
 		*gs2 |= GS2_PCU;
-	else if (i < SNBEP_MAX_CBOX)
+		return;
+	}
+	i = b - u->cbox; /* a stream box: a CHA, then the more types' */
+	if (i < SNBEP_MAX_CBOX)
 		*gs |= 1ull << (F(u, ICX_CHA_BIT_SHIFTED) ? i + 1 : i);
 	else
 		*gs2 |= 1ull << (GS2_MORE + i - SNBEP_MAX_CBOX);

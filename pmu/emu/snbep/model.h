@@ -33,7 +33,7 @@
 #define SNBEP_MAX_CBOX 40        /* the most C-boxes of a generation (ICX's CHAs, K-24) */
 /* Boxes of the more types: SBOXes (V-22); IIO, IRP (K-16); M2PCIe (K-26). */
 #define SNBEP_MAX_XBOX 18
-#define SNBEP_NMORE 3            /* more types of a generation: ICX's M2PCIe, IRP, IIO (K-26) */
+#define SNBEP_NMORE 3            /* more types of a generation: ICX's IIO, IRP, M2PCIe (K-26) */
 #define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
@@ -77,9 +77,10 @@ struct snbep_gen {
 	bool tid_filter;
 	/* Box types with the C-box's box and counter control, numbered on
 	 * after the C-boxes' register sets (HSX's and BDX's SBOXes, V-20; the
-	 * Xeon Scalable's IIO and IRP, K-16; NULL: none); their clockticks
-	 * event where it is not the C-boxes' 0x00 and they count nothing else
-	 * (0x01 on the IIO and IRP; 0: the C-box's streams, V-30); whether
+	 * Xeon Scalable's IIO and IRP, K-16, and on ICX its M2PCIe, K-26;
+	 * NULL: none); their clockticks event where it is not the C-boxes'
+	 * 0x00 and they count nothing else (0x01 on the IIO, IRP and M2PCIe,
+	 * OQ-K15; 0: the C-box's streams, V-30); whether
 	 * their BOX_CTL takes one reset or frz_en bit a write (V-10). */
 	const struct box_type *more[SNBEP_NMORE];
 	uint8_t more_clk;
