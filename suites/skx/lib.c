@@ -1,6 +1,6 @@
 /* What the Xeon Scalable tests share (suites/skx/skx.h): the CHA count
- * from CAPID6 (and CAPID7 on ICX, K-24), the boxes a test drives, the package at rest and a
- * freeze-bounded window of one box. */
+ * from CAPID6 (and CAPID7 on ICX, K-24), the boxes a test drives, the
+ * package at rest and a freeze-bounded window of one box. */
 #include "suites/skx/skx.h"
 
 unsigned skx_ncha(char *why, size_t len)
@@ -23,7 +23,8 @@ unsigned skx_ncha(char *why, size_t len)
 		    (skx_map()->capid7 && pci_cfg_read(f, skx_map()->capid7, 4, &cap7)))
 			continue;
 		/* K-14; K-24: CAPID7 the high dword */
-		all = (uint64_t)(cap7 & skx_map()->capid7_chas) << 32 | (cap & skx_map()->capid6_chas);
+		all = (uint64_t)(cap7 & skx_map()->capid7_chas) << 32 |
+		      (cap & skx_map()->capid6_chas);
 		for (; all; all &= all - 1)
 			n++;
 		if (!n)

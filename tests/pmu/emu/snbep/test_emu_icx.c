@@ -33,7 +33,8 @@ static struct snbep_uncore u;
 /* K-23: the digest's CHA list. */
 static uint32_t cha(unsigned n)
 {
-	return n <= 17 ? 0xE00 + 0xE * n : n <= 33 ? 0xF0A + 0xE * (n - 18) : 0xB60 + 0xE * (n - 34);
+	return n <= 17 ? 0xE00 + 0xE * n
+	       : n <= 33 ? 0xF0A + 0xE * (n - 18) : 0xB60 + 0xE * (n - 34);
 }
 
 static void init_n(emu_faults_t f, unsigned ncores)
@@ -144,7 +145,8 @@ static bool status_holds(emu_faults_t f)
 	ok = ok && rd(&u, G_STATUS2, 1000) == (GS2_PCU | GS2_IIO(5)) &&
 	     rd(&u, G_STATUS1, 1000) == 1ull << 25;
 	wr(&u, G_STATUS1, 1ull << 25, 1000);
-	ok = ok && rd(&u, G_STATUS1, 1000) == 0 && rd(&u, G_STATUS2, 1000) == (GS2_PCU | GS2_IIO(5));
+	ok = ok && rd(&u, G_STATUS1, 1000) == 0 &&
+	     rd(&u, G_STATUS2, 1000) == (GS2_PCU | GS2_IIO(5));
 	wr(&u, G_STATUS2, GS2_PCU, 1000);
 	return ok && rd(&u, G_STATUS2, 1000) == GS2_IIO(5);
 }
