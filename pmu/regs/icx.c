@@ -3,8 +3,9 @@
  * Apart from pmu/regs/skx.c because the boxes moved: the CHAs at the
  * offsets of a table with a gap (K-23), the M2PCIe, IRP and IIO boxes at
  * the offsets of another (K-26), two global status registers (K-22). The
- * U-box and the PCU keep SKX's addresses (K-20). Its memory controllers
- * behind MMIO and its PCI boxes are not tabled (K-30, OQ-K14). */
+ * U-box and the PCU keep SKX's addresses (K-20); the IIO's free-running
+ * counters are 48 bits (K-28). Its memory controllers behind MMIO and its
+ * PCI boxes are not tabled (K-30, OQ-K14). */
 #include "pmu/regs/tables.h"
 #include "pmu/regs/xeon_fields.h"
 
@@ -148,6 +149,14 @@ static const struct reg_tmpl iio_regs[] = {
 	  .role = ROLE_CTL, .access = RA_RW, .fields = iio_ctl, .spec = "K-26", .pair = 0xA51 },
 };
 
+/* K-28: IIO n's eight inbound bandwidth counters at 0xAA0 + bw_offs[n]. */
+static const uint16_t bw_offs[] = { 0x00, 0x10, 0x20, 0x90, 0xA0, 0xB0 };
+
+static const struct reg_tmpl iio_free_regs[] = {
+	{ .name = "IIO_MSR_FREE_BW_IN%u", .addr = 0xAA0, .stride = 1, .count = 8, .width = 48,
+	  .role = ROLE_CTR, .access = RA_RO, .fields = free48, .spec = "K-28 OQ-K14" },
+};
+
 /* K-20: SKX's PCU (K-18, OQ-K7). */
 static const struct reg_tmpl pcu_regs[] = {
 	{ .name = "PCU_MSR_PMON_BOX_CTL", .addr = 0x710, .count = 1, .width = 32,
@@ -198,6 +207,8 @@ BOX(icx_cha, "cha", ARRAY_SIZE(cha_offs), cha_offs, cha_regs, cha_events, true);
 BOX(icx_m2pcie, "m2pcie", ARRAY_SIZE(io_offs), io_offs, m2pcie_regs, m2pcie_events, true);
 BOX(icx_irp, "irp", ARRAY_SIZE(io_offs), io_offs, irp_regs, NULL, true);
 BOX(icx_iio, "iio", ARRAY_SIZE(io_offs), io_offs, iio_regs, iio_events, true);
+/* OQ-K14: the model has none of these. */
+BOX(icx_iio_free, "iio_free", ARRAY_SIZE(bw_offs), bw_offs, iio_free_regs, NULL, true);
 BOX(icx_pcu, "pcu", 1, NULL, pcu_regs, NULL, false);
 const struct box_type icx_residency = {
 	.name = "pcu_residency", .nboxes = 1, .scope = SCOPE_CORE, .regs = residency_regs,
@@ -205,5 +216,6 @@ const struct box_type icx_residency = {
 };
 
 const struct box_type *const icx_boxes[] = {
-	&icx_ubox, &icx_cha, &icx_m2pcie, &icx_irp, &icx_iio, &icx_pcu, &icx_residency,
+	&icx_ubox, &icx_cha, &icx_m2pcie, &icx_irp, &icx_iio, &icx_iio_free, &icx_pcu,
+	&icx_residency,
 };

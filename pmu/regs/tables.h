@@ -73,7 +73,7 @@ extern const struct box_type *const skx_boxes[7];
 extern const struct box_type skx_ubox, skx_cha, skx_iio, skx_irp, skx_pcu, skx_residency;
 /* The Xeon Scalable third generation (pmu/regs/icx.c): its register
  * description and its MSR boxes for its model. */
-extern const struct box_type *const icx_boxes[7];
+extern const struct box_type *const icx_boxes[8];
 extern const struct box_type icx_ubox, icx_cha, icx_m2pcie, icx_irp, icx_iio, icx_pcu,
 	icx_residency;
 /* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */

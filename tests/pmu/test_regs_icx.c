@@ -100,7 +100,8 @@ static void k25_cha_filter_and_ctl(void **state)
 }
 
 /* K-26: M2PCIe, IRP, IIO n at 0xA40, 0xA4A, 0xA50 plus 0, 0x20, 0x40,
- * 0x90, 0xB0, 0xD0; K-28: the IIO's I/O clock at +5, 48 bits. */
+ * 0x90, 0xB0, 0xD0; K-28: the IIO's I/O clock at +5, 48 bits, and its
+ * bandwidth counters. */
 static void k26_io_boxes(void **state)
 {
 	static const uint32_t o[6] = { 0x00, 0x20, 0x40, 0x90, 0xB0, 0xD0 };
@@ -125,6 +126,16 @@ static void k26_io_boxes(void **state)
 			at(0xA4B + o[n] + k, "irp", n, k, ROLE_CTR, 48);
 			at(0xA4D + o[n] + k, "irp", n, k, ROLE_CTL, 32);
 		}
+	}
+	/* K-28: IIO n's bandwidth counters at 0xAA0 + 0, 0x10, 0x20, 0x90,
+	 * 0xA0, 0xB0, eight each, read-only, 48 bits */
+	for (n = 0; n < 6; n++) {
+		static const uint32_t b[6] = { 0x00, 0x10, 0x20, 0x90, 0xA0, 0xB0 };
+
+		for (k = 0; k < 8; k++)
+			assert_int_equal(at(0xAA0 + b[n] + k, "iio_free", n, k, ROLE_CTR, 48)->access,
+					 RA_RO);
+		absent(0xAA8 + b[n]);
 	}
 	/* K-26: the IIO's threshold 31:24, ch_mask 47:36, fc_mask 50:48 */
 	assert_true(reg_defined_mask(at(0xA58, "iio", 0, 0, ROLE_CTL, 64)) ==

@@ -179,6 +179,21 @@ static void k26_io_boxes_count(void **state)
 	assert_true(rd(&u, m + 1, 1000) == M48);
 }
 
+/* K-28, OQ-K14: the I/O clock counts the U-clock, 48 bits, and takes no
+ * write; the bandwidth counters are not modelled: they fault. */
+static void oqk14_free_running(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	init_n(0, 4);
+	assert_true(rd(&u, 0xA55 + io_off[5], 1234) == 1234);
+	assert_true(rd(&u, 0xA55, (1ull << 48) + 7) == 7);
+	assert_int_equal(snbep_wrmsr(&u, 0, 0xA55, 0, 0), VEC_GP);
+	assert_int_equal(snbep_rdmsr(&u, 0, 0xAA0, 0, &v), VEC_GP);
+	assert_int_equal(snbep_rdmsr(&u, 0, 0xAA0 + 0xB0 + 7, 0, &v), VEC_GP);
+}
+
 struct row {
 	unsigned bit;
 	bool (*holds)(emu_faults_t f);
@@ -211,6 +226,7 @@ int main(void)
 		cmocka_unit_test(k24_cha_count_from_capid6_and_7),
 		cmocka_unit_test(k22_two_global_status_registers),
 		cmocka_unit_test(k26_io_boxes_count),
+		cmocka_unit_test(oqk14_free_running),
 		cmocka_unit_test(every_icx_defect_breaks_its_row),
 		cmocka_unit_test(every_icx_defect_has_a_row),
 	};
