@@ -191,8 +191,8 @@ const struct uncore_gen uncore_gens[] = {
 	{
 		.name = "icx",
 		.desc = "Xeon Scalable 3rd gen. (Ice Lake-SP, -D) uncore: CHAs from an offset table, two global status",
-		/* K-20: models 0x6A and 0x6C; the CHAs CAPID6 and CAPID7 name
-		 * (K-24); the skx suite with its ICX map (suites/skx/map.c). */
+		/* K-60: models 0x6A and 0x6C; the CHAs CAPID6 and CAPID7 name
+		 * (K-64); the skx suite with its ICX map (suites/skx/map.c). */
 		MODELS(0x6A, 0x6C),
 		.boxes = icx_boxes,
 		.nboxes = ARRAY_SIZE(icx_boxes),

@@ -41,11 +41,11 @@ const struct mutation_row mutation_rows[] = {
 		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases", NULL } },
 	/* Ice Lake-SP on QEMU's Icelake-Server with model 0x6A: 4 cores a
 	 * package, on the 26-CHA die whose CAPID7 names half of them
-	 * (OQ-K12), so the count needs both registers and the CHAs past
-	 * the offset table's gap answer (K-23, K-24); the Xeon Scalable's
+	 * (OQ-K31), so the count needs both registers and the CHAs past
+	 * the offset table's gap answer (K-63, K-64); the Xeon Scalable's
 	 * defects beside its own, the same E5-family ones as skx's but
-	 * FILTER1's, which ICX has not (K-23, K-25), and a wrap's PMI, which
-	 * skx.icx.pmi reports (K-29, OQ-K4). */
+	 * FILTER1's, which ICX has not (K-63, K-65), and a wrap's PMI, which
+	 * skx.icx.pmi reports (K-69, OQ-K4). */
 	{ .name = "icx", .model = 0x6A, .cpus = 8, .qemu_cpu = "Icelake-Server,model=106",
 	  .runs = RUN(SKX) | RUN(ICX),
 	  .only = (const char *const[]){
@@ -136,7 +136,7 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
 			"tid filter (K-03, K-08, K-13, K-14)",
 	[EMU_RUN_ICX] = "Ice Lake-SP's CHA offset table, CAPID7 and two global status registers "
-			"(K-22..K-24)",
+			"(K-62..K-64)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

@@ -1,8 +1,8 @@
 /* Ice Lake-SP's and -D's own tests (spec xeon-sp-uncore.md §8): the CHAs
- * at their offset table's addresses, each box its own (K-23), and the two
- * global status registers, a bit per box, each cleared written 1 (K-22,
- * OQ-K11), and whether an overflow reaches the BSP as a PMI, which no
- * source documents (K-29, OQ-K4). The rest of ICX runs the skx.* tests on its map
+ * at their offset table's addresses, each box its own (K-63), and the two
+ * global status registers, a bit per box, each cleared written 1 (K-62,
+ * OQ-K30), and whether an overflow reaches the BSP as a PMI, which no
+ * source documents (K-69, OQ-K4). The rest of ICX runs the skx.* tests on its map
  * (suites/skx/map.c). N/A on another part. */
 #include "suites/skx/icx.h"
 #include "suites/common/pmi.h"
@@ -16,7 +16,7 @@ static enum verdict ncha_of(struct tctx *t, unsigned *n)
 	char why[T_REASON_LEN - 40];
 
 	if (!skx_map()->icx)
-		return t_na(t, "not Ice Lake-SP or -D (model 0x6A, 0x6C; K-20)");
+		return t_na(t, "not Ice Lake-SP or -D (model 0x6A, 0x6C; K-60)");
 	*n = skx_ncha(why, sizeof(why));
 	return *n ? V_PASS : t_error(t, "%s", why);
 }
@@ -27,7 +27,7 @@ static uint64_t mark(unsigned c)
 	return SKX_THRESH(c + 1);
 }
 
-/* K-23: every CHA CAPID6/7 counts keeps its own CTL0 at its table
+/* K-63: every CHA CAPID6/7 counts keeps its own CTL0 at its table
  * address, and its BOX_CTL's rst_ctrl clears that CTL0 alone: a map
  * without the gap or the wrap puts a CHA's registers on another's or on
  * none. */
@@ -45,19 +45,19 @@ static enum verdict cha_offsets(struct tctx *t)
 	}
 	for (c = 0; c < n; c++) {
 		RD(t, SKX_C_CTL(c, 0), &v);
-		CHECK(t, v == mark(c), "CHA %u CTL0 (0x%x) reads 0x%lx, want 0x%lx (K-23)", c,
+		CHECK(t, v == mark(c), "CHA %u CTL0 (0x%x) reads 0x%lx, want 0x%lx (K-63)", c,
 		      SKX_C_CTL(c, 0), (unsigned long)v, (unsigned long)mark(c));
 	}
 	for (c = 0; c < n; c++) {
 		WR(t, SKX_C_BOX_CTL(c), SKX_FROZEN | SKX_RST_CTRL);
 		RD(t, SKX_C_CTL(c, 0), &v);
-		CHECK(t, v == 0, "CHA %u CTL0 reads 0x%lx after its BOX_CTL (0x%x) rst_ctrl (K-23, "
+		CHECK(t, v == 0, "CHA %u CTL0 reads 0x%lx after its BOX_CTL (0x%x) rst_ctrl (K-63, "
 		      "K-06)", c, (unsigned long)v, SKX_C_BOX_CTL(c));
 		if (c + 1 == n)
 			break;
 		RD(t, SKX_C_CTL(c + 1, 0), &v);
 		CHECK(t, v == mark(c + 1), "CHA %u CTL0 reads 0x%lx after CHA %u's rst_ctrl: want "
-		      "0x%lx kept (K-23, K-06)", c + 1, (unsigned long)v, c,
+		      "0x%lx kept (K-63, K-06)", c + 1, (unsigned long)v, c,
 		      (unsigned long)mark(c + 1));
 	}
 	return skx_quiet(t, n);
@@ -78,13 +78,13 @@ static enum verdict wrap(struct tctx *t, uint32_t box, uint32_t ctl, uint32_t ct
 	do
 		RD(t, ctr, &v);
 	while (v > SKX_W48 / 2 && plat_tsc() < end);
-	CHECK(t, v <= SKX_W48 / 2, "%s counter 0 preset 2^48 - %llu did not wrap in %u us (K-27)",
+	CHECK(t, v <= SKX_W48 / 2, "%s counter 0 preset 2^48 - %llu did not wrap in %u us (K-67)",
 	      name, LEAD, WRAP_US);
 	return V_PASS;
 }
 
-/* K-22: the last CHA's overflow sets its bit of STATUS1; IIO 0's then
- * sets a bit of its own, which OQ-K11's default puts in STATUS2, and
+/* K-62: the last CHA's overflow sets its bit of STATUS1; IIO 0's then
+ * sets a bit of its own, which OQ-K30's default puts in STATUS2, and
  * leaves the CHA's set; each register clears written 1, the other kept. */
 static enum verdict status_steps(struct tctx *t, unsigned n)
 {
@@ -96,7 +96,7 @@ static enum verdict status_steps(struct tctx *t, unsigned n)
 	RD(t, ICX_G_STATUS1, &s1);
 	RD(t, ICX_G_STATUS2, &s2);
 	CHECK(t, s1 == want && s2 == 0, "after CHA %u's overflow STATUS1 0x%lx, STATUS2 0x%lx: "
-	      "want 0x%lx and 0 (K-22)", n - 1, (unsigned long)s1, (unsigned long)s2,
+	      "want 0x%lx and 0 (K-62)", n - 1, (unsigned long)s1, (unsigned long)s2,
 	      (unsigned long)want);
 	WR(t, SKX_G_CTL, SKX_UNFRZ_ALL);
 	TRY(wrap(t, SKX_I_BOX_CTL(0), SKX_I_CTL(0, 0), SKX_I_CTR(0, 0), SKX_IO_CLK, "IIO 0"));
@@ -104,21 +104,21 @@ static enum verdict status_steps(struct tctx *t, unsigned n)
 	RD(t, ICX_G_STATUS2, &s2);
 	t_figure(t, "status2_after_iio_ov_reg", (int64_t)s2, "reg");
 	CHECK(t, (s1 & want) && ((s1 & ~want) | s2), "after IIO 0's overflow STATUS1 0x%lx, "
-	      "STATUS2 0x%lx: want CHA %u's bit kept and one more bit for IIO 0 (K-22)",
+	      "STATUS2 0x%lx: want CHA %u's bit kept and one more bit for IIO 0 (K-62)",
 	      (unsigned long)s1, (unsigned long)s2, n - 1);
-	TRY(t_default(t, "OQ-K11", "IIO 0's bit of STATUS2", s1 == want && s2 == ICX_GS2_IIO(0),
-		      "STATUS1 0x%lx, STATUS2 0x%lx after IIO 0's overflow (OQ-K11 model choice: "
+	TRY(t_default(t, "OQ-K30", "IIO 0's bit of STATUS2", s1 == want && s2 == ICX_GS2_IIO(0),
+		      "STATUS1 0x%lx, STATUS2 0x%lx after IIO 0's overflow (OQ-K30 model choice: "
 		      "0x%lx, 0x%llx)", (unsigned long)s1, (unsigned long)s2, (unsigned long)want,
 		      (unsigned long long)ICX_GS2_IIO(0)));
 	WR(t, ICX_G_STATUS1, s1);
 	RD(t, ICX_G_STATUS1, &s1);
 	RD(t, ICX_G_STATUS2, &c2);
 	CHECK(t, s1 == 0 && c2 == s2, "after writing 1 to STATUS1's bits: STATUS1 0x%lx, STATUS2 "
-	      "0x%lx: want 0 and 0x%lx kept (K-22)", (unsigned long)s1, (unsigned long)c2,
+	      "0x%lx: want 0 and 0x%lx kept (K-62)", (unsigned long)s1, (unsigned long)c2,
 	      (unsigned long)s2);
 	WR(t, ICX_G_STATUS2, s2);
 	RD(t, ICX_G_STATUS2, &c2);
-	CHECK(t, c2 == 0, "STATUS2 reads 0x%lx after writing 1 to its bits 0x%lx (K-22)",
+	CHECK(t, c2 == 0, "STATUS2 reads 0x%lx after writing 1 to its bits 0x%lx (K-62)",
 	      (unsigned long)c2, (unsigned long)s2);
 	return V_PASS;
 }
@@ -142,9 +142,9 @@ static void on_pmi(unsigned vector)
 	pmis++;
 }
 
-/* K-29, OQ-K4: with the BSP's PMI path open as for an uncore PMI elsewhere
+/* K-69, OQ-K4: with the BSP's PMI path open as for an uncore PMI elsewhere
  * (LVTPC on a vector of its own, DEBUGCTL bit 13), CHA 0 overflows with
- * ov_en and sets its bit of STATUS1 (K-22); once every PMI owed has been
+ * ov_en and sets its bit of STATUS1 (K-62); once every PMI owed has been
  * handled (pmi_quiesce), how many the BSP took is reported: none on the
  * model, whatever silicon does ([MODEL]). */
 static enum verdict pmi_steps(struct tctx *t, unsigned n)
@@ -166,11 +166,11 @@ static enum verdict pmi_steps(struct tctx *t, unsigned n)
 	if (rc)
 		return t_error(t, "the BSP did not take the PMI fence (%d)", rc);
 	RD(t, ICX_G_STATUS1, &s1);
-	CHECK(t, s1 & 1, "STATUS1 0x%lx after CHA 0's overflow: want bit 0 (K-22)",
+	CHECK(t, s1 & 1, "STATUS1 0x%lx after CHA 0's overflow: want bit 0 (K-62)",
 	      (unsigned long)s1);
 	t_figure(t, "bsp_pmis_count", pmis, "count");
 	return t_default(t, "OQ-K4", "an overflow raises no PMI", pmis == 0, "the BSP took %u "
-			 "PMIs after CHA 0's ov_en overflow (OQ-K4 model choice: none; K-29: no "
+			 "PMIs after CHA 0's ov_en overflow (OQ-K4 model choice: none; K-69: no "
 			 "source routes one)", pmis);
 }
 

@@ -1,4 +1,4 @@
-/* Ice Lake-SP's and -D's constants (spec xeon-sp-uncore.md §8, K-20..K-27)
+/* Ice Lake-SP's and -D's constants (spec xeon-sp-uncore.md §8, K-60..K-67)
  * where they differ from Skylake-SP's (suites/skx/skx.h): the suite's own,
  * from the digest, never from pmu/. */
 #ifndef SUITES_SKX_ICX_H
@@ -6,9 +6,9 @@
 
 #include "suites/skx/skx.h"
 
-#define ICX_MODEL_SP 0x6Au /* K-20 */
+#define ICX_MODEL_SP 0x6Au /* K-60 */
 #define ICX_MODEL_D  0x6Cu
-/* K-23: CHA n's BOX_CTL at 0xB60 + ICX_CHA_OFFS[n]; the gap after CHA 17,
+/* K-63: CHA n's BOX_CTL at 0xB60 + ICX_CHA_OFFS[n]; the gap after CHA 17,
  * the wrap to 0xB60 at CHA 34 */
 #define ICX_CHA_BASE 0xB60u
 #define ICX_CHA_OFFS                                                                       \
@@ -17,9 +17,9 @@
 	  0x3C6, 0x3D4, 0x3E2, 0x3F0, 0x3FE, 0x40C, 0x41A, 0x428, 0x436, 0x444,            \
 	  0x452, 0x460, 0x46E, 0x47C, 0x000, 0x00E, 0x01C, 0x02A, 0x038, 0x046 }
 #define ICX_MAX_CHA 40
-#define ICX_CHA_GAP 0xEFCu /* the set K-23 skips, between CHA 17 and CHA 18 */
-#define ICX_F0_DEFINED 0x1FFull /* K-25: tid alone */
-/* K-26: the I/O boxes at these offsets; M2PCIe, IRP, IIO bases and the
+#define ICX_CHA_GAP 0xEFCu /* the set K-63 skips, between CHA 17 and CHA 18 */
+#define ICX_F0_DEFINED 0x1FFull /* K-65: tid alone */
+/* K-66: the I/O boxes at these offsets; M2PCIe, IRP, IIO bases and the
  * offsets within a box */
 #define ICX_IO_OFFS { 0x00, 0x20, 0x40, 0x90, 0xB0, 0xD0 }
 #define ICX_M2P0 0xA40u
@@ -30,15 +30,15 @@
 #define ICX_IRP_STATUS 5u
 #define ICX_IIO0 0xA50u
 #define ICX_IIO_THRESH_TOP 0xFFu
-/* K-22, OQ-K11 */
+/* K-62, OQ-K30 */
 #define ICX_G_STATUS1 0x70Eu
 #define ICX_G_STATUS2 0x70Fu
-#define ICX_GS2_PCU 0x4ull          /* OQ-K11 model choice */
+#define ICX_GS2_PCU 0x4ull          /* OQ-K30 model choice */
 #define ICX_GS2_IIO(n) (1ull << (3 + (n)))
-/* K-24 */
+/* K-64 */
 #define ICX_PCU_ID 0x345B8086u
 #define ICX_CAPID7 0xA0u
-#define ICX_CAPID6_CHAS 0xFFFFFFFFu /* K-24: every bit of both */
+#define ICX_CAPID6_CHAS 0xFFFFFFFFu /* K-64: every bit of both */
 #define ICX_CAPID7_CHAS 0xFFFFFFFFu
 
 #endif

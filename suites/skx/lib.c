@@ -1,5 +1,5 @@
 /* What the Xeon Scalable tests share (suites/skx/skx.h): the CHA count
- * from CAPID6 (and CAPID7 on ICX, K-24), the boxes a test drives, the
+ * from CAPID6 (and CAPID7 on ICX, K-64), the boxes a test drives, the
  * package at rest and a freeze-bounded window of one box. */
 #include "suites/skx/skx.h"
 
@@ -22,23 +22,23 @@ unsigned skx_ncha(char *why, size_t len)
 		if (rc || id != SKX_PCU_ID || pci_cfg_read(f, SKX_CAPID6, 4, &cap) ||
 		    (skx_map()->capid7 && pci_cfg_read(f, skx_map()->capid7, 4, &cap7)))
 			continue;
-		/* K-14; K-24: CAPID7 the high dword */
+		/* K-14; K-64: CAPID7 the high dword */
 		all = (uint64_t)(cap7 & skx_map()->capid7_chas) << 32 |
 		      (cap & skx_map()->capid6_chas);
 		for (; all; all &= all - 1)
 			n++;
 		if (!n)
 			snprintf(why, len, "CAPID6/7 of the PCU function on bus 0x%x name no CHA "
-				 "(K-14, K-24)", bus);
+				 "(K-14, K-64)", bus);
 		return n;
 	}
 	snprintf(why, len, "no PCU function 8086:%04x at device 30 function 3 of any bus of "
-		 "segment 0 (K-14, K-24; pci: %s)", SKX_PCU_ID >> 16, plat_pci_mechanism());
+		 "segment 0 (K-14, K-64; pci: %s)", SKX_PCU_ID >> 16, plat_pci_mechanism());
 	return 0;
 }
 
 /* Box 0: CHA 0; box 1: the last CHA; box 2: the PCU; 3: IIO 0; 4: IRP 0;
- * 5: M2PCIe 0 (ICX, K-26). */
+ * 5: M2PCIe 0 (ICX, K-66). */
 static bool is_pcu(unsigned box)
 {
 	return box == SKX_PCU_BOX;

@@ -1,5 +1,5 @@
 /* Which Xeon Scalable the suite runs on, by CPUID's display model (K-01,
- * K-20), and what moves between them as the suite's own constants: SKX's
+ * K-60), and what moves between them as the suite's own constants: SKX's
  * from suites/skx/skx.h, ICX's from suites/skx/icx.h. */
 #include "suites/skx/icx.h"
 #include "pmu/backend/backend.h"
@@ -7,7 +7,7 @@
 static const uint16_t icx_cha_offs[ICX_MAX_CHA] = ICX_CHA_OFFS;
 static const uint16_t icx_io_offs[] = ICX_IO_OFFS;
 
-/* OQ-K1: one bit for every CHA; K-22: CHA n's own. */
+/* OQ-K1: one bit for every CHA; K-62: CHA n's own. */
 static uint64_t skx_gs(unsigned n)
 {
 	(void)n;

@@ -50,7 +50,7 @@ static enum verdict cha_count(struct tctx *t)
 	return V_PASS;
 }
 
-/* K-06, K-16, K-26: in each box (CHA, PCU, IIO, IRP; ICX's M2PCIe), frz with frz_en holds
+/* K-06, K-16, K-66: in each box (CHA, PCU, IIO, IRP; ICX's M2PCIe), frz with frz_en holds
  * every counter while another box counts on; rst_ctrs zeroes all four; rst_ctrl zeroes the controls;
  * CTL.rst zeroes its counter; frz without frz_en stops nothing (OQ-K6 on
  * the CHAs). */
@@ -262,7 +262,7 @@ static enum verdict widths(struct tctx *t)
  * counts every cycle, with thresh 2 none, with invert and thresh 2 every
  * cycle, with edge_det and thresh 1 at most the one rising edge; the
  * threshold field reads back whole; a counter without en counts nothing.
- * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07; 8 on ICX, K-26)
+ * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07; 8 on ICX, K-66)
  * and on ICX M2PCIe 0. */
 static enum verdict tie_one(struct tctx *t, unsigned n, unsigned b, unsigned top)
 {
@@ -300,7 +300,7 @@ static enum verdict thresh_invert_edge(struct tctx *t)
 	TRY(tie_one(t, n, 0, 0xFF));
 	TRY(tie_one(t, n, SKX_PCU_BOX, 0x1F));
 	TRY(tie_one(t, n, SKX_IIO_BOX, skx_map()->iio_thresh_top));
-	if (skx_map()->m2p) /* K-26: ICX's M2PCIe, thresh 31:24 */
+	if (skx_map()->m2p) /* K-66: ICX's M2PCIe, thresh 31:24 */
 		TRY(tie_one(t, n, SKX_M2P_BOX, 0xFF));
 	return skx_quiet(t, n);
 }
@@ -319,14 +319,14 @@ static enum verdict cha_filters(struct tctx *t)
 	TRY(ncha_of(t, &n));
 	TRY(skx_quiet(t, n));
 	WR(t, SKX_C_F0(0), SKX_F0_DEFINED);
-	f1 = 0; /* K-25: ICX has no FILTER1 */
+	f1 = 0; /* K-65: ICX has no FILTER1 */
 	if (skx_map()->cha_f1) {
 		WR(t, SKX_C_F1(0), SKX_F1_DEFINED);
 		RD(t, SKX_C_F1(0), &f1);
 	}
 	RD(t, SKX_C_F0(0), &f0);
 	CHECK(t, f0 == SKX_F0_DEFINED && f1 == SKX_F1_DEFINED, "CHA 0 FILTER0 / FILTER1 read "
-	      "0x%lx / 0x%lx after 0x%llx / 0x%llx (K-12, K-25)", (unsigned long)f0,
+	      "0x%lx / 0x%lx after 0x%llx / 0x%llx (K-12, K-65)", (unsigned long)f0,
 	      (unsigned long)f1, (unsigned long long)SKX_F0_DEFINED,
 	      (unsigned long long)SKX_F1_DEFINED);
 	if (skx_map()->cha_f1)
@@ -402,9 +402,9 @@ static enum verdict ov_once(struct tctx *t, unsigned n, bool ov)
 	t_figure(t, "global_status_after_ov_reg", (int64_t)gs, "reg");
 	CHECK(t, st == 1, "CHA 0 overflowed from counter 0 with ov_en: its status reads 0x%lx, "
 	      "want 0x1 (K-08)", (unsigned long)st);
-	if (skx_map()->icx) /* K-22: documented, CHA 0's bit of STATUS1 */
+	if (skx_map()->icx) /* K-62: documented, CHA 0's bit of STATUS1 */
 		CHECK(t, gs == SKX_GS_CHA, "GLOBAL_STATUS1 0x%lx after CHA 0's overflow: want "
-		      "0x%llx (K-22)", (unsigned long)gs, (unsigned long long)SKX_GS_CHA);
+		      "0x%llx (K-62)", (unsigned long)gs, (unsigned long long)SKX_GS_CHA);
 	else
 		TRY(t_default(t, "OQ-K1", "GLOBAL_STATUS's CHA bit", gs == SKX_GS_CHA,
 			      "GLOBAL_STATUS 0x%lx after CHA 0's overflow (OQ-K1 model choice: "

@@ -13,7 +13,7 @@
 #include "suites/common/msr.h"
 #include "pmu/backend/space.h"
 
-/* What moves between the generations the suite runs on (K-20..K-27):
+/* What moves between the generations the suite runs on (K-60..K-67):
  * SKX's values from the constants below, ICX's from suites/skx/icx.h. */
 struct skx_map {
 	bool icx;
@@ -21,21 +21,21 @@ struct skx_map {
 	/* CHA n's BOX_CTL: base + offs[n] (offs NULL: base + 0x10n, K-11). */
 	uint32_t cha_base;
 	const uint16_t *cha_offs;
-	bool cha_f1;                  /* a FILTER1 at +6 (K-12; ICX none, K-25) */
+	bool cha_f1;                  /* a FILTER1 at +6 (K-12; ICX none, K-65) */
 	uint64_t f0_defined, f1_defined;
 	/* The IIO, IRP and M2PCIe boxes (0: none) n at their base +
 	 * io_offs[n] (NULL: + 0x20n, K-16); the IRP's and M2PCIe's status
-	 * and control offsets within the box (K-16, OQ-K2, K-26). */
+	 * and control offsets within the box (K-16, OQ-K2, K-66). */
 	uint32_t iio, irp, m2p;
 	const uint16_t *io_offs;
 	uint8_t irp_status, irp_ctl, m2p_status, m2p_ctl;
-	unsigned iio_thresh_top;      /* K-07: 12 bits on SKX; K-26: 8 on ICX */
+	unsigned iio_thresh_top;      /* K-07: 12 bits on SKX; K-66: 8 on ICX */
 	/* The global status with the CHAs' overflow bit and that bit for
-	 * CHA n (OQ-K1: the CHAs' type bit; K-22: bit n); the second (0:
-	 * none, K-22). */
+	 * CHA n (OQ-K1: the CHAs' type bit; K-62: bit n); the second (0:
+	 * none, K-62). */
 	uint32_t g_status, g_status2;
 	uint64_t (*gs_cha)(unsigned n);
-	/* K-14, K-24: the PCU function's id and CAPID7 (0: none). */
+	/* K-14, K-64: the PCU function's id and CAPID7 (0: none). */
 	uint32_t pcu_id;
 	uint16_t capid7;
 	uint32_t capid6_chas, capid7_chas;
@@ -57,7 +57,7 @@ uint32_t skx_io(uint32_t base, unsigned n);
 #define SKX_P_BOX_CTL  0x710u
 #define SKX_P_CTL(k)   (0x711u + (k))
 #define SKX_P_CTR(k)   (0x717u + (k))
-/* K-11, K-23: the same offsets within a CHA on both */
+/* K-11, K-63: the same offsets within a CHA on both */
 #define SKX_CHA0         0xE00u
 #define SKX_C_BOX_CTL(n) (skx_cha_at(n))
 #define SKX_C_CTL(n, k)  (skx_cha_at(n) + 1u + (k))
@@ -100,13 +100,13 @@ uint32_t skx_io(uint32_t base, unsigned n);
 #define SKX_IRP_STATUS 7u                          /* OQ-K2 */
 #define SKX_I_BOX_CTL(n) (skx_io(skx_map()->iio, n))
 #define SKX_I_CTR(n, k)  (skx_io(skx_map()->iio, n) + 1u + (k))
-#define SKX_I_STATUS(n)  (skx_io(skx_map()->iio, n) + 7u)   /* OQ-K2, K-26 */
+#define SKX_I_STATUS(n)  (skx_io(skx_map()->iio, n) + 7u)   /* OQ-K2, K-66 */
 #define SKX_I_CTL(n, k)  (skx_io(skx_map()->iio, n) + 8u + (k))
 #define SKX_R_BOX_CTL(n) (skx_io(skx_map()->irp, n))
 #define SKX_R_CTR(n, k)  (skx_io(skx_map()->irp, n) + 1u + (k))
 #define SKX_R_CTL(n, k)  (skx_io(skx_map()->irp, n) + skx_map()->irp_ctl + (k))
 #define SKX_R_STATUS(n)  (skx_io(skx_map()->irp, n) + skx_map()->irp_status)
-/* K-26: ICX's M2PCIe boxes */
+/* K-66: ICX's M2PCIe boxes */
 #define SKX_M_BOX_CTL(n) (skx_io(skx_map()->m2p, n))
 #define SKX_M_CTR(n, k)  (skx_io(skx_map()->m2p, n) + 1u + (k))
 #define SKX_M_CTL(n, k)  (skx_io(skx_map()->m2p, n) + skx_map()->m2p_ctl + (k))
@@ -122,7 +122,7 @@ uint32_t skx_io(uint32_t base, unsigned n);
 #define SKX_W48 ((1ull << 48) - 1)
 #define SKX_NCTR 4
 /* OQ-K1 model choice: GLOBAL_STATUS's bit of the CHAs; on ICX CHA 0's
- * own (K-22) */
+ * own (K-62) */
 #define SKX_GS_CHAS 0x4ull
 #define SKX_GS_CHA (skx_map()->gs_cha(0))
 /* K-14, §4: the PCU function and CAPID6 */

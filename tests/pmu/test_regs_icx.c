@@ -1,10 +1,10 @@
 /* Host tests of the Xeon Scalable third generation register description
  * (pmu/regs/icx.c) and its detection by model (pmu/detect.c,
  * pmu/regs/regs.c), named by the statements of docs/spec/xeon-sp-uncore.md
- * §8: every CHA's address from the digest's offset list (K-23), the I/O
- * boxes' (K-26), the U-box's and PCU's (K-20), the two global status
- * registers (K-22), widths (K-27), the filter (K-25), the restrictions
- * (K-27). Expected values are written from the digest, never read from
+ * §8: every CHA's address from the digest's offset list (K-63), the I/O
+ * boxes' (K-66), the U-box's and PCU's (K-60), the two global status
+ * registers (K-62), widths (K-67), the filter (K-65), the restrictions
+ * (K-67). Expected values are written from the digest, never read from
  * the tables. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -47,8 +47,8 @@ static void absent(uint32_t msr)
 		fail_msg("MSR 0x%x is in the table", msr);
 }
 
-/* K-20: 0x6A and 0x6C are icx, on every stepping. */
-static void k20_models_0x6a_0x6c(void **state)
+/* K-60: 0x6A and 0x6C are icx, on every stepping. */
+static void k60_models_0x6a_0x6c(void **state)
 {
 	(void)state;
 	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6A, 0), icx());
@@ -57,7 +57,7 @@ static void k20_models_0x6a_0x6c(void **state)
 	assert_string_equal(icx()->suite, "skx");
 }
 
-/* K-23: the digest's list, CHA 0 at 0xE00 (0xB60 + 0x2A0), 0xE apart to
+/* K-63: the digest's list, CHA 0 at 0xE00 (0xB60 + 0x2A0), 0xE apart to
  * CHA 17, one set skipped, on to CHA 33 at 0xFDC, then from 0xB60. */
 static uint32_t cha(unsigned n)
 {
@@ -68,7 +68,7 @@ static uint32_t cha(unsigned n)
 	return 0xB60 + 0xE * (n - 34);
 }
 
-static void k23_cha_offset_table(void **state)
+static void k63_cha_offset_table(void **state)
 {
 	unsigned n, k;
 
@@ -82,15 +82,15 @@ static void k23_cha_offset_table(void **state)
 		}
 		at(cha(n) + 5, "cha", n, 0, ROLE_FILTER, 32);
 		at(cha(n) + 7, "cha", n, 0, ROLE_GLOBAL_STATUS, 32);
-		absent(cha(n) + 6); /* K-23: no FILTER1 */
+		absent(cha(n) + 6); /* K-63: no FILTER1 */
 	}
 	for (k = 0; k < 0xE; k++)
 		absent(0xEFC + k); /* the gap */
 	absent(0xBB4);
 }
 
-/* K-25: FILTER0 tid 8:0 alone; the CTL's extended umask 57:32. */
-static void k25_cha_filter_and_ctl(void **state)
+/* K-65: FILTER0 tid 8:0 alone; the CTL's extended umask 57:32. */
+static void k65_cha_filter_and_ctl(void **state)
 {
 	(void)state;
 	assert_int_equal(reg_defined_mask(at(0xE05, "cha", 0, 0, ROLE_FILTER, 32)), 0x1FF);
@@ -99,10 +99,10 @@ static void k25_cha_filter_and_ctl(void **state)
 		     0x3FFFFFFull << 32));
 }
 
-/* K-26: M2PCIe, IRP, IIO n at 0xA40, 0xA4A, 0xA50 plus 0, 0x20, 0x40,
- * 0x90, 0xB0, 0xD0; K-28: the IIO's I/O clock at +5, 48 bits, and its
+/* K-66: M2PCIe, IRP, IIO n at 0xA40, 0xA4A, 0xA50 plus 0, 0x20, 0x40,
+ * 0x90, 0xB0, 0xD0; K-68: the IIO's I/O clock at +5, 48 bits, and its
  * bandwidth counters. */
-static void k26_io_boxes(void **state)
+static void k66_io_boxes(void **state)
 {
 	static const uint32_t o[6] = { 0x00, 0x20, 0x40, 0x90, 0xB0, 0xD0 };
 	unsigned n, k;
@@ -127,7 +127,7 @@ static void k26_io_boxes(void **state)
 			at(0xA4D + o[n] + k, "irp", n, k, ROLE_CTL, 32);
 		}
 	}
-	/* K-28: IIO n's bandwidth counters at 0xAA0 + 0, 0x10, 0x20, 0x90,
+	/* K-68: IIO n's bandwidth counters at 0xAA0 + 0, 0x10, 0x20, 0x90,
 	 * 0xA0, 0xB0, eight each, read-only, 48 bits */
 	for (n = 0; n < 6; n++) {
 		static const uint32_t b[6] = { 0x00, 0x10, 0x20, 0x90, 0xA0, 0xB0 };
@@ -137,15 +137,15 @@ static void k26_io_boxes(void **state)
 					 RA_RO);
 		absent(0xAA8 + b[n]);
 	}
-	/* K-26: the IIO's threshold 31:24, ch_mask 47:36, fc_mask 50:48 */
+	/* K-66: the IIO's threshold 31:24, ch_mask 47:36, fc_mask 50:48 */
 	assert_true(reg_defined_mask(at(0xA58, "iio", 0, 0, ROLE_CTL, 64)) ==
 		    (0xFFFFull | 0x1ull << 17 | 0x1ull << 18 | 0x1ull << 20 | 0x3ull << 22 |
 		     0xFFull << 24 | 0xFFFull << 36 | 0x7ull << 48));
 }
 
-/* K-20, K-21, K-22: SKX's U-box and PCU; the freeze bits at 63 and 61;
+/* K-60, K-61, K-62: SKX's U-box and PCU; the freeze bits at 63 and 61;
  * STATUS1 and STATUS2 at 0x70E and 0x70F; no 0x701. */
-static void k22_global_registers(void **state)
+static void k62_global_registers(void **state)
 {
 	const struct reg_tmpl *g;
 
@@ -162,8 +162,8 @@ static void k22_global_registers(void **state)
 	absent(0x701);
 }
 
-/* K-27: LNX's restrictions, the events the suite counts free of them. */
-static void k27_restrictions(void **state)
+/* K-67: LNX's restrictions, the events the suite counts free of them. */
+static void k67_restrictions(void **state)
 {
 	struct reg_ref c, i, m;
 
@@ -181,12 +181,12 @@ static void k27_restrictions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(k20_models_0x6a_0x6c),
-		cmocka_unit_test(k23_cha_offset_table),
-		cmocka_unit_test(k25_cha_filter_and_ctl),
-		cmocka_unit_test(k26_io_boxes),
-		cmocka_unit_test(k22_global_registers),
-		cmocka_unit_test(k27_restrictions),
+		cmocka_unit_test(k60_models_0x6a_0x6c),
+		cmocka_unit_test(k63_cha_offset_table),
+		cmocka_unit_test(k65_cha_filter_and_ctl),
+		cmocka_unit_test(k66_io_boxes),
+		cmocka_unit_test(k62_global_registers),
+		cmocka_unit_test(k67_restrictions),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -114,11 +114,11 @@ const struct snbep_gen snbep_gen_bdx_de = {
 		  { .cores = 24, .more = { 0, 0 }, .capid = 3 << 6 } },
 };
 
-/* K-20..K-26: SKX's U-box, PCU and freeze bits; the CHAs at the offset
- * table's addresses (the model reads them from the table, K-23); CAPID6
- * and CAPID7 together (K-24); two global status registers (K-22); the IIO,
- * IRP and M2PCIe boxes beside the CHAs, in STATUS2's order (OQ-K11);
- * OQ-K12: a 26-CHA die whose CAPID bits are 12:0 of each register, so
+/* K-60..K-66: SKX's U-box, PCU and freeze bits; the CHAs at the offset
+ * table's addresses (the model reads them from the table, K-63); CAPID6
+ * and CAPID7 together (K-64); two global status registers (K-62); the IIO,
+ * IRP and M2PCIe boxes beside the CHAs, in STATUS2's order (OQ-K30);
+ * OQ-K31: a 26-CHA die whose CAPID bits are 12:0 of each register, so
  * that CAPID6 alone undercounts, and a 40-CHA die. */
 const struct snbep_gen snbep_gen_icx = {
 	.boxes = icx_boxes,

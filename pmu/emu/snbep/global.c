@@ -23,7 +23,7 @@
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
 #define GS_SBOX 0x10ull               /* OQ-V16 */
-/* OQ-K11 model choice: STATUS2's bits on ICX (K-22): the U-box's general
+/* OQ-K30 model choice: STATUS2's bits on ICX (K-62): the U-box's general
  * and fixed counters, the PCU, then a bit per box of the more types in
  * their order (IIO 0..5, IRP 0..5, M2PCIe 0..5). */
 #define GS2_U 0x1ull
@@ -81,7 +81,7 @@ void snbep_global_read(struct snbep_uncore *u, const struct reg_ref *r, uint64_t
 	if (st)
 		*val = *st;
 	else if (u->g->gstatus2 && r->msr == u->g->gstatus2)
-		*val = u->gstatus2; /* K-22 */
+		*val = u->gstatus2; /* K-62 */
 	else if (r->tmpl->role == ROLE_GLOBAL_STATUS)
 		*val = u->gstatus;
 	else if (r->tmpl->fields) /* GLOBAL_CTL: the WO bits read 0 (V-03) */
@@ -99,7 +99,7 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 		*st &= ~(val & w1c); /* V-13: written 1 clears */
 	} else if (u->g->gstatus2 && r->msr == u->g->gstatus2) {
 		if (!F(u, ICX_GSTATUS2_STICKY))
-			u->gstatus2 &= ~val; /* K-22 */
+			u->gstatus2 &= ~val; /* K-62 */
 	} else if (r->tmpl->role == ROLE_GLOBAL_STATUS) {
 		if (!F(u, IVBEP_GSTATUS_STICKY))
 			u->gstatus &= ~val; /* V-04 */
@@ -124,7 +124,7 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 	}
 }
 
-/* K-22, OQ-K11: ICX's bit of counter k of box b (NULL: the U-box): a
+/* K-62, OQ-K30: ICX's bit of counter k of box b (NULL: the U-box): a
  * CHA's in STATUS1 at its number, the other boxes' in STATUS2. */
 static void split_bits(const struct snbep_uncore *u, const struct snbep_box *b, unsigned k,
 		       uint64_t *gs, uint64_t *gs2)

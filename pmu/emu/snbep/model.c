@@ -622,7 +622,7 @@ static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *
 		l->ctr = &l->box->ctr[l->r.idx];
 }
 
-/* K-23 broken: CHA n answers at CHA 0's address plus n steps of CHA 0
+/* K-63 broken: CHA n answers at CHA 0's address plus n steps of CHA 0
  * to CHA 1, as if the offset table had neither its gap nor its wrap. */
 static uint32_t no_gap(const struct snbep_uncore *u, uint32_t msr)
 {

@@ -30,10 +30,10 @@
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
-#define SNBEP_MAX_CBOX 40        /* the most C-boxes of a generation (ICX's CHAs, K-24) */
-/* Boxes of the more types: SBOXes (V-22); IIO, IRP (K-16); M2PCIe (K-26). */
+#define SNBEP_MAX_CBOX 40        /* the most C-boxes of a generation (ICX's CHAs, K-64) */
+/* Boxes of the more types: SBOXes (V-22); IIO, IRP (K-16); M2PCIe (K-66). */
 #define SNBEP_MAX_XBOX 18
-#define SNBEP_NMORE 3            /* more types of a generation: ICX's IIO, IRP, M2PCIe (K-26) */
+#define SNBEP_NMORE 3            /* more types of a generation: ICX's IIO, IRP, M2PCIe (K-66) */
 #define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
@@ -65,7 +65,7 @@ struct snbep_ctr {
  * chop, K-14's CHA bits). */
 struct snbep_die {
 	uint8_t cores, cbox, more[SNBEP_NMORE];
-	uint64_t capid; /* ICX: CAPID7 in the high dword (K-24) */
+	uint64_t capid; /* ICX: CAPID7 in the high dword (K-64) */
 };
 
 struct snbep_gen {
@@ -77,10 +77,10 @@ struct snbep_gen {
 	bool tid_filter;
 	/* Box types with the C-box's box and counter control, numbered on
 	 * after the C-boxes' register sets (HSX's and BDX's SBOXes, V-20; the
-	 * Xeon Scalable's IIO and IRP, K-16, and on ICX its M2PCIe, K-26;
+	 * Xeon Scalable's IIO and IRP, K-16, and on ICX its M2PCIe, K-66;
 	 * NULL: none); their clockticks event where it is not the C-boxes'
 	 * 0x00 and they count nothing else (0x01 on the IIO, IRP and M2PCIe,
-	 * OQ-K15; 0: the C-box's streams, V-30); whether
+	 * OQ-K34; 0: the C-box's streams, V-30); whether
 	 * their BOX_CTL takes one reset or frz_en bit a write (V-10). */
 	const struct box_type *more[SNBEP_NMORE];
 	uint8_t more_clk;
@@ -99,11 +99,11 @@ struct snbep_gen {
 	uint16_t capid_did;
 	uint16_t capid_off;
 	/* ICX: the capability register's high dword is a second register
-	 * right after it (CAPID7 at CAPID6 + 4, K-24). */
+	 * right after it (CAPID7 at CAPID6 + 4, K-64). */
 	bool capid_hi;
 	struct snbep_die dies[2];
-	/* ICX: the global status is two registers, a bit per box (K-22,
-	 * OQ-K11); the second's MSR (0: one register with a bit per box
+	/* ICX: the global status is two registers, a bit per box (K-62,
+	 * OQ-K30); the second's MSR (0: one register with a bit per box
 	 * type, OQ-V1). */
 	uint32_t gstatus2;
 };
@@ -127,7 +127,7 @@ struct snbep_uncore {
 	unsigned ncores;       /* cores of the package */
 	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
 	unsigned nmore[SNBEP_NMORE]; /* the die's boxes of each more type (V-31, K-16) */
-	uint64_t capid;        /* its capability register(s) (V-31, K-14, K-24) */
+	uint64_t capid;        /* its capability register(s) (V-31, K-14, K-64) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
@@ -145,7 +145,7 @@ struct snbep_uncore {
 	 * U-box's status. */
 	bool gfrz;
 	uint64_t gctl, gstatus, gconfig, ustatus;
-	uint64_t gstatus2;     /* ICX's second global status (K-22) */
+	uint64_t gstatus2;     /* ICX's second global status (K-62) */
 	/* V-07: the PMIs its overflows raise, to the cores of pmi_core_sel. */
 	struct emu_pmi_req gpmi[SNBEP_MAX_PMI_REQ];
 	unsigned ngpmi, gpmi_dropped;
@@ -207,7 +207,7 @@ unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
  * snbep_gen_skx, with CAPID6 on each package's bus (K-14). */
 extern const struct emu_model skx_model;
 /* The Xeon Scalable third generation's (pmu/emu/snbep/icx.c): the same
- * operations on snbep_gen_icx, with CAPID6 and CAPID7 (K-24). */
+ * operations on snbep_gen_icx, with CAPID6 and CAPID7 (K-64). */
 extern const struct emu_model icx_model;
 
 /* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert

@@ -8,7 +8,7 @@
 #include "tests/pmu/emu/snbep/test_emu_snbep.h"
 #include "tests/pmu/emu/test_fault_rows.h"
 
-/* K-21, K-22, K-20 */
+/* K-61, K-62, K-60 */
 #define G_CTL 0x700u
 #define G_STATUS1 0x70Eu
 #define G_STATUS2 0x70Fu
@@ -17,20 +17,20 @@
 #define X_PCU_CTR(k) (0x717u + (k))
 #define UNFRZ_ALL (1ull << 61)
 #define OV_EN (1ull << 20)
-/* K-24, OQ-K12 */
+/* K-64, OQ-K31 */
 #define PCU_DEV 30
 #define PCU_FN 3
 #define CAPID6 0x9C
 #define CAPID7 0xA0
-/* K-26: the I/O boxes at 0xA40 (M2PCIe), 0xA4A (IRP), 0xA50 (IIO) plus */
+/* K-66: the I/O boxes at 0xA40 (M2PCIe), 0xA4A (IRP), 0xA50 (IIO) plus */
 static const uint32_t io_off[6] = { 0x00, 0x20, 0x40, 0x90, 0xB0, 0xD0 };
-/* OQ-K11 model choice */
+/* OQ-K30 model choice */
 #define GS2_PCU 0x4ull
 #define GS2_IIO(n) (1ull << (3 + (n)))
 
 static struct snbep_uncore u;
 
-/* K-23: the digest's CHA list. */
+/* K-63: the digest's CHA list. */
 static uint32_t cha(unsigned n)
 {
 	return n <= 17 ? 0xE00 + 0xE * n
@@ -60,7 +60,7 @@ static bool wr_ok(uint32_t msr, uint64_t val, uint64_t now)
 	return snbep_wrmsr(&u, 0, msr, val, now) == 0;
 }
 
-/* K-23: on the 40-CHA die every CHA counts its clockticks under its own
+/* K-63: on the 40-CHA die every CHA counts its clockticks under its own
  * BOX_CTL at the list's address, CHA n frozen at 100 * (n + 1); the
  * skipped set answers nothing. */
 static bool offsets_hold(emu_faults_t f)
@@ -81,13 +81,13 @@ static bool offsets_hold(emu_faults_t f)
 	return !rd_ok(0xEFC, 5000, &v);
 }
 
-static void k23_cha_offset_table(void **state)
+static void k63_cha_offset_table(void **state)
 {
 	(void)state;
 	assert_true(offsets_hold(0));
 }
 
-/* K-24, OQ-K12: 4 cores sit on the 26-CHA die, its CAPID bits 12:0 of
+/* K-64, OQ-K31: 4 cores sit on the 26-CHA die, its CAPID bits 12:0 of
  * CAPID6 and of CAPID7; 30 on the 40-CHA die; the CHAs beyond the count
  * fault; the function is 8086:345B. */
 static unsigned popcount64(uint64_t x)
@@ -112,7 +112,7 @@ static bool count_holds(emu_faults_t f)
 	       rd_ok(cha(39) + 8, 0, &v);
 }
 
-static void k24_cha_count_from_capid6_and_7(void **state)
+static void k64_cha_count_from_capid6_and_7(void **state)
 {
 	(void)state;
 	assert_true(count_holds(0));
@@ -122,7 +122,7 @@ static void k24_cha_count_from_capid6_and_7(void **state)
 	assert_int_equal(cfg(CAPID7), 0x1FFF);
 }
 
-/* K-22, OQ-K11: CHA 25 preset 10 below 2^48 with ov_en wraps by 100 and
+/* K-62, OQ-K30: CHA 25 preset 10 below 2^48 with ov_en wraps by 100 and
  * sets bit 25 of STATUS1; after unfrz_all the PCU's wrap sets STATUS2's
  * PCU bit and IIO 5's its bit, STATUS1 kept; each clears written 1. */
 static bool status_holds(emu_faults_t f)
@@ -151,15 +151,15 @@ static bool status_holds(emu_faults_t f)
 	return ok && rd(&u, G_STATUS2, 1000) == GS2_IIO(5);
 }
 
-static void k22_two_global_status_registers(void **state)
+static void k62_two_global_status_registers(void **state)
 {
 	(void)state;
 	assert_true(status_holds(0));
 }
 
-/* K-26, K-27: M2PCIe 3, IRP 5 and IIO 4 at their list addresses count
+/* K-66, K-67: M2PCIe 3, IRP 5 and IIO 4 at their list addresses count
  * their clockticks (0x01) under their own box control, 48 bits. */
-static void k26_io_boxes_count(void **state)
+static void k66_io_boxes_count(void **state)
 {
 	uint32_t m = 0xA40 + io_off[3], i = 0xA4A + io_off[5], o = 0xA50 + io_off[4];
 
@@ -179,9 +179,9 @@ static void k26_io_boxes_count(void **state)
 	assert_true(rd(&u, m + 1, 1000) == M48);
 }
 
-/* K-28, OQ-K14: the I/O clock counts the U-clock, 48 bits, and takes no
+/* K-68, OQ-K33: the I/O clock counts the U-clock, 48 bits, and takes no
  * write; the bandwidth counters are not modelled: they fault. */
-static void oqk14_free_running(void **state)
+static void oqk33_free_running(void **state)
 {
 	uint64_t v;
 
@@ -222,11 +222,11 @@ static void every_icx_defect_has_a_row(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(k23_cha_offset_table),
-		cmocka_unit_test(k24_cha_count_from_capid6_and_7),
-		cmocka_unit_test(k22_two_global_status_registers),
-		cmocka_unit_test(k26_io_boxes_count),
-		cmocka_unit_test(oqk14_free_running),
+		cmocka_unit_test(k63_cha_offset_table),
+		cmocka_unit_test(k64_cha_count_from_capid6_and_7),
+		cmocka_unit_test(k62_two_global_status_registers),
+		cmocka_unit_test(k66_io_boxes_count),
+		cmocka_unit_test(oqk33_free_running),
 		cmocka_unit_test(every_icx_defect_breaks_its_row),
 		cmocka_unit_test(every_icx_defect_has_a_row),
 	};
