@@ -232,12 +232,16 @@ const struct uncore_gen uncore_gens[] = {
 		.suite = "disc",
 	},
 	/* L-132..L-137: Panther Lake's MMIO units, from the table MSR 0x201E
-	 * names; its legacy MSR units (L-128) are not validated yet (OQ-L48). */
+	 * names; L-141..L-143: its legacy MSR units, the mtl.* suite's second
+	 * run (OQ-L48). */
 	{
 		.name = "ptl",
-		.desc = "Panther Lake uncore: sNCU, HBO, iMC from the discovery table (MSR 0x201E)",
+		.desc = "Panther Lake uncore: sNCU, HBO, iMC from the discovery table (MSR 0x201E); C-boxes, SANTA, cNCU in MSRs",
 		MODELS(0xCC),
+		.boxes = ptl_boxes,
+		.nboxes = ARRAY_SIZE(ptl_boxes),
 		.suite = "disc",
+		.suite_also = "mtl",
 	},
 	/* D-60: a family-6 part in no row above whose discovery table
 	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on

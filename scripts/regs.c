@@ -11,11 +11,12 @@
  * register's offset from it: the memory controllers behind MCHBAR, layout
  * F's units behind SAFBAR, uncore_gen.mmio); fields: "name
  * hi:lo ACCESS" for each field, separated by "; ", empty where the table
- * gives none). A discovery generation (spr ... cwf, ptl, disc) has no
+ * gives none). A discovery generation (spr ... cwf, disc) has no
  * register table: its lines are the units of its emulated part's
  * discovery table, one package, as the disc.* suite finds and corrects
  * them (box "type T box B"; MSR, PCI and MMIO units, the space column
- * saying which), after its global control and status (box "global").
+ * saying which), after its global control and status (box "global");
+ * Panther Lake (ptl) has both, its MSR units' table first.
  * The registry and the defect lists for the scripts, one line each:
  *   --defects   "NAME GENS RUN" per defect, in global order: GENS the registry
  *               rows whose model's list it is, comma-separated (snb,skl for
@@ -244,11 +245,13 @@ static void fail(const char *what, const char *name)
 }
 
 /* Whether a binding's model switches the defects of family fam: its own
- * (emu_binding.defects) or its MMIO model's (emu_mmio_model.defects, the
- * memory controllers' on layouts D to F). */
+ * (emu_binding.defects), its MMIO model's (emu_mmio_model.defects, the
+ * memory controllers' on layouts D to F) or its PCI model's own
+ * (emu_pci_model.defects, Panther Lake's discovery table). */
 static bool switches(const struct emu_binding *b, unsigned fam)
 {
-	return b && (b->defects == fam || (b->model->mmio && b->model->mmio->defects == fam));
+	return b && (b->defects == fam || (b->model->mmio && b->model->mmio->defects == fam) ||
+		     (b->model->pci && b->model->pci->own_family && b->model->pci->defects == fam));
 }
 
 /* Every registry row whose model has family fam, comma-separated (the
@@ -528,7 +531,10 @@ int main(int argc, char **argv)
 
 		print_set(&uncore_gens[g]);
 		print_mmio(&uncore_gens[g]);
-		if (b && b->model == &disc_model)
+		/* a discovery part's, or Panther Lake's beside its MSR units */
+		if (b && (b->model == &disc_model ||
+			  (b->model->pci && b->model->pci->own_family &&
+			   b->model->pci->defects == EMU_FAM_DISC)))
 			print_disc(&uncore_gens[g]);
 	}
 	print_set(&core_pmu_regs);

@@ -76,6 +76,7 @@ const struct suite *const all_suites[] = {
 	&mtl_fixed_suite,
 	&mtl_ovf_suite,
 	&mtl_saf_suite,
+	&mtl_ptl_suite,
 	/* the memory controllers behind MCHBAR, layouts D to F (suites/imc) */
 	&imc_suite,
 	/* the discovery generations, every unit of every table (suites/disc) */

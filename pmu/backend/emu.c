@@ -212,6 +212,7 @@ static int setup_cores(void)
 static int setup_uncore(const unsigned *ncores)
 {
 	const struct emu_model *m = emu.model;
+	enum emu_fault_family fam;
 	unsigned p, k;
 
 	for (p = 0; p < emu.npkg; p++) {
@@ -234,8 +235,11 @@ static int setup_uncore(const unsigned *ncores)
 				return PLAT_ENOMEM;
 			pci_mem_size[p] = m->pci->size;
 		}
+		/* its own family's mask, or its generation's */
+		fam = m->pci->own_family ? m->pci->defects
+					 : emu_binding_for(emu.cfg.gen->name)->defects;
 		if (m->pci->init)
-			m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, emu_binding_for(emu.cfg.gen->name)->defects), p,
+			m->pci->init(pci_mem[p], emu_faults_for(&emu.faults, fam), p,
 				     emu.npkg, emu.cfg.uclk_khz, emu_uclk_now());
 	}
 	if (!m->mmio)

@@ -66,7 +66,7 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * K-13, K-14); ICX those of Ice Lake-SP (K-62..K-64); XEON (discovery parts) the rows of a server's table, with
  * CHAs (D-41) and the types of D-70..D-75, PTL those of a client's table
  * behind MSR 0x201E, with its MMIO global control and status
- * (L-132..L-137). */
+ * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \

@@ -41,7 +41,9 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "gnr", .model = &disc_model, .defects = EMU_FAM_DISC },
 	{ .gen = "srf", .model = &disc_model, .defects = EMU_FAM_DISC },
 	{ .gen = "cwf", .model = &disc_model, .defects = EMU_FAM_DISC },
-	{ .gen = "ptl", .model = &disc_model, .defects = EMU_FAM_DISC },
+	/* Panther Lake: the MSR units on the layout-E model, its table the
+	 * discovery model's, each family its own (pmu/emu/mtl/ptl.c). */
+	{ .gen = "ptl", .model = &ptl_model, .defects = EMU_FAM_MTL },
 	{ .gen = "disc", .model = &disc_model, .defects = EMU_FAM_DISC },
 };
 const unsigned emu_bindings_count = ARRAY_SIZE(emu_bindings);

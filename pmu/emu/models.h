@@ -22,6 +22,12 @@ struct emu_pci_model {
 	/* bytes of one package's PCI boxes; 0: they are the package model's
 	 * own state (struct emu_model's instance is passed) */
 	size_t size;
+	/* A family of its own (`defects`), switched beside its generation's
+	 * and run by its `make mutation` row, whose mask init gets: a package
+	 * of two families' registers (Panther Lake's MSR units and its
+	 * discovery table, pmu/emu/mtl/ptl.c); false: its generation's. */
+	bool own_family;
+	enum emu_fault_family defects;
 	/* pkg of npkg; f: its generation's defect mask; uclk_khz, now as
 	 * struct emu_model's init. NULL where size is 0 and the package
 	 * model's init sets everything. */

@@ -87,8 +87,9 @@ const struct mutation_row mutation_rows[] = {
 	 * packages. */
 	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids", .runs = RUN(XEON) },
 	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids", .runs = RUN(XEON) },
-	/* Panther Lake's client table (L-132..L-137), 4 CPUs in 2 packages,
-	 * a table each. */
+	/* Panther Lake's client table (L-132..L-137) and its MSR units
+	 * (L-141..L-145), disc.* and mtl.*, 4 CPUs in 2 packages, a table
+	 * each. */
 	{ .name = "ptl", .model = 0xCC, .cpus = 4, .qemu_cpu = "Skylake-Client,model=204",
 	  .runs = RUN(PTL) },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
@@ -131,8 +132,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"(V-10, V-19, V-31, V-32)",
 	[EMU_RUN_XEON] = "a server's discovery table, with CHAs and MSR 0x2FFE (D-41) and the "
 			 "IMC's CAS, the CHA's thread-id filter, the IIO's clocks (D-70..D-75)",
-	[EMU_RUN_PTL] = "a client's discovery table behind MSR 0x201E, its global control and "
-			"write-1-to-clear status in MMIO (L-132..L-137)",
+	[EMU_RUN_PTL] = "Panther Lake: a client's discovery table behind MSR 0x201E, its global "
+			"control and write-1-to-clear status in MMIO (L-132..L-137), its legacy "
+			"MSR units beside it (L-141..L-145)",
 	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
 			"tid filter (K-03, K-08, K-13, K-14)",
 	[EMU_RUN_ICX] = "Ice Lake-SP's CHA offset table, CAPID7 and two global status registers "

@@ -122,5 +122,31 @@ const struct box_type lnl_cbox = {
 };
 const struct box_type *const lnl_boxes[] = { &lnl_gctl, &mtl_config, &lnl_cbox, &mtl_arb };
 
+/* L-141..L-143: Panther Lake's legacy MSR units beside its discovery
+ * table: six C-boxes at layout E's addresses, SANTA at the ARB's, the IA
+ * core bridge at 0x2022 (layout E's HAC ARB box 1), two cNCU boxes 0x140
+ * apart, each its box control (the enables, L-144) and fixed counter. */
+static const struct reg_tmpl santa_regs[] = { SEL_CTR("SANTA", 0x2412, 0x2418, "L-141") };
+static const struct reg_tmpl bridge_regs[] = { SEL_CTR("IA_CORE_BRIDGE", 0x2022, 0x2028, "L-141") };
+const struct box_type ptl_cncu = {
+	.name = "cncu",
+	.nboxes = 2,
+	.box_stride = 0x140, /* L-143 */
+	.scope = SCOPE_PACKAGE,
+	.regs = cncu_regs,
+	.nregs = ARRAY_SIZE(cncu_regs),
+};
+const struct box_type ptl_cbox = {
+	.name = "cbox",
+	.nboxes = 6, /* L-142, OQ-L59 */
+	.box_stride = 0x10,
+	.scope = SCOPE_PACKAGE,
+	.regs = cbox_regs,
+	.nregs = ARRAY_SIZE(cbox_regs),
+};
+const struct box_type ptl_santa = TWO("santa", santa_regs);
+const struct box_type ptl_bridge = ONE("ia_core_bridge", bridge_regs);
+const struct box_type *const ptl_boxes[] = { &ptl_cncu, &ptl_cbox, &ptl_santa, &ptl_bridge };
+
 const struct box_type *const mtl_boxes[] = { &mtl_cncu, &mtl_sncu, &mtl_config, &mtl_cbox,
 					     &mtl_arb, &mtl_hac_arb, &mtl_hac_cbox };

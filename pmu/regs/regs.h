@@ -161,8 +161,9 @@ struct uncore_gen {
 	 * registers. */
 	const char *suite;
 	/* A second suite prefix its tests run under, beside suite: the memory
-	 * controllers behind MCHBAR that layouts D to F share (L-110, "imc");
-	 * NULL: none. */
+	 * controllers behind MCHBAR that layouts D to F share (L-110, "imc"),
+	 * Panther Lake's MSR units beside its table (L-141, "mtl"); NULL:
+	 * none. */
 	const char *suite_also;
 	/* Its box types behind host-bridge BARs (SCOPE_MMIO, in no MSR
 	 * list); NULL: none. */

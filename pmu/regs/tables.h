@@ -43,6 +43,9 @@ extern const struct box_type mtl_cncu, mtl_sncu, mtl_cbox, mtl_arb, mtl_hac_arb,
  * same model. */
 extern const struct box_type *const lnl_boxes[4];
 extern const struct box_type lnl_gctl, lnl_cbox;
+/* Panther Lake's legacy MSR units (L-141..L-143, pmu/regs/mtl.c). */
+extern const struct box_type *const ptl_boxes[4];
+extern const struct box_type ptl_cncu, ptl_cbox, ptl_santa, ptl_bridge;
 /* Its MMIO units behind SAFBAR (L-119..L-124, pmu/regs/lnl.c): offsets from
  * SAFBAR; HBO box b LNL_HBO_STEP * b below box 0. */
 extern const struct box_type lnl_sncu, lnl_hbo;

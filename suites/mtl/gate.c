@@ -1,6 +1,8 @@
 /* What starts layout E's counters (L-105, OQ-L40): each NCU box control's
  * EN enables its own tile's units, a counter counts only with its local
- * EN as well, and with both box controls clear nothing counts. Every
+ * EN as well, and with both box controls clear nothing counts; on layout
+ * P 0x240E enables every general counter and cNCU box 0's fixed one,
+ * 0x254E cNCU box 1's (L-144, OQ-L61). Every
  * counter of the window runs an event that moves in any window on the
  * model (C-box lookups, ARB requests) or the fixed clock. */
 #include "suites/mtl/mtl.h"
@@ -42,27 +44,29 @@ static enum verdict tiles(struct tctx *t)
 		w.box[1] = cases[c][1];
 		TRY(mtl_window(t, &e, &w, WIN_US));
 		for (i = 0; i < MW_N; i++) {
-			bool on = w.box[mtl_tile(i)] & MT_BOX_EN;
+			bool on = w.box[mtl_tile(&e, i)] & MT_BOX_EN;
 
 			if (!mtl_ctr_msr(&e, i))
 				continue;
 			if (c == 0) /* L-105: nothing counts with both enables clear */
 				CHECK(t, !w.d[i], "%s counted %lu with both NCU box controls' EN "
-				      "clear (L-105)", mtl_names[i], (unsigned long)w.d[i]);
+				      "clear (L-105)", mtl_name(&e, i), (unsigned long)w.d[i]);
 			else if (on && !w.d[i])
 				TRY(t_still(t, "%s did not move with its tile's EN set (0x240E = "
-					    "0x%lx, 0x200E = 0x%lx) (L-105; on hardware: no "
-					    "traffic)", mtl_names[i], (unsigned long)w.box[0],
+					    "0x%lx, second 0x%lx) (L-105; on hardware: no "
+					    "traffic)", mtl_name(&e, i), (unsigned long)w.box[0],
 					    (unsigned long)w.box[1]));
 			else if (!on)
-				TRY(t_default(t, "OQ-L40", "each NCU box control gates its own "
-					      "tile", !w.d[i], "%s counted %lu with 0x240E = 0x%lx, "
-					      "0x200E = 0x%lx", mtl_names[i], (unsigned long)w.d[i],
+				TRY(t_default(t, e.p ? "OQ-L61" : "OQ-L40", "each NCU box control "
+					      "gates its own tile", !w.d[i], "%s counted %lu with 0x240E "
+					      "= 0x%lx, second (0x200E, P: 0x254E) = 0x%lx", mtl_name(&e, i), (unsigned long)w.d[i],
 					      (unsigned long)w.box[0], (unsigned long)w.box[1]));
 		}
 		if (c == (e.f ? 1u : 3u)) /* every tile on */
 			for (i = 0; i < MW_N; i++)
-				t_figure_box(t, "window_count", mtl_names[i], (int64_t)w.d[i], "count");
+				if (mtl_ctr_msr(&e, i))
+					t_figure_box(t, "window_count", mtl_name(&e, i),
+						     (int64_t)w.d[i], "count");
 	}
 	return V_PASS;
 }
@@ -81,7 +85,7 @@ static enum verdict local_en(struct tctx *t)
 	TRY(mtl_window(t, &e, &w, WIN_US));
 	for (i = 0; i < MW_N; i++) /* an absent counter reads 0 (mtl_window) */
 		CHECK(t, !w.d[i], "%s counted %lu with its select's EN clear and both tiles "
-		      "enabled (L-104, L-105)", mtl_names[i], (unsigned long)w.d[i]);
+		      "enabled (L-104, L-105)", mtl_name(&e, i), (unsigned long)w.d[i]);
 	return V_PASS;
 }
 

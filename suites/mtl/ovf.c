@@ -4,7 +4,9 @@
  * none comes (asserted as the named default), on hardware what came is
  * reported. The source counts every cycle: C-box 0's lookups with
  * threshold 32 inverted (a cycle never has 32 lookups, L-107), with its
- * OVF_EN set (OQ-L41), beside the cNCU's fixed counter preset alike. */
+ * OVF_EN set (OQ-L41), beside the cNCU's fixed counter preset alike. On
+ * Panther Lake the same, its MSR units having no status either (L-146),
+ * with the table's freeze-all cleared around the window (L-145). */
 #include "suites/mtl/mtl.h"
 
 #define LEAD_US 1000              /* the wrap is due 1 ms after the start */
@@ -33,7 +35,7 @@ static enum verdict clocks_in(struct tctx *t, const struct mtl_e *e, uint64_t us
 	w.box[0] = MT_BOX_EN;
 	TRY(mtl_window(t, e, &w, us));
 	if (!w.d[i] || !w.tsc)
-		return t_fail(t, "%s did not count the window's cycles (L-104, L-107)", mtl_names[i]);
+		return t_fail(t, "%s did not count the window's cycles (L-104, L-107)", mtl_name(e, i));
 	*n = w.d[i] * mtl_tsc_us(us) / w.tsc;
 	return V_PASS;
 }
@@ -66,7 +68,7 @@ static enum verdict run(struct tctx *t, const struct mtl_e *e, uint64_t lead, ui
 static enum verdict wrap(struct tctx *t)
 {
 	const uint64_t top = 1ull << MT_BITS;
-	uint64_t lead = 0, cb = 0, fx = 0;
+	uint64_t lead = 0, cb = 0, fx = 0, saved = 0;
 	struct pmi_path p = { 0 };
 	struct mtl_e e;
 	unsigned cpu;
@@ -77,7 +79,11 @@ static enum verdict wrap(struct tctx *t)
 	memset((void *)hits, 0, sizeof(hits));
 	v = pmi_path_open(t, &p, PMI_VEC, PMI_VEC, true, on_pmi);
 	if (v == V_PASS)
+		v = mtl_thaw(t, &e, &saved); /* L-145: layout P's freeze-all */
+	if (v == V_PASS) {
 		v = run(t, &e, lead, &cb, &fx);
+		v = v == V_PASS ? mtl_refreeze(t, &e, saved) : (mtl_refreeze(t, &e, saved), v);
+	}
 	pmi_path_close(&p);
 	if (mtl_quiet(&e) && v == V_PASS)
 		return t_error(t, "stopping the layout-E uncore faulted");

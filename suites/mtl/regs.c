@@ -21,6 +21,15 @@ static unsigned regs_of(const struct mtl_e *e, struct reg *out)
 	for (b = 0; b < e->ncbox; b++)
 		for (k = 0; k < 2; k++)
 			out[n++] = (struct reg){ mtl_sel(MT_CBO_SEL, b, k), SEL_BITS };
+	if (e->p) { /* L-141, L-143: SANTA, the bridge, both cNCU boxes */
+		for (k = 0; k < 2; k++) {
+			for (b = 0; b < MT_NBOX2; b++)
+				out[n++] = (struct reg){ mtl_sel(MT_SANTA_SEL, b, k), SEL_BITS };
+			out[n++] = (struct reg){ MT_BRIDGE_SEL + k, SEL_BITS };
+			out[n++] = (struct reg){ MT_CNCU_FCTL + MT_CNCU_STEP * k, FCTL_BITS };
+		}
+		return n;
+	}
 	for (u = 0; u < (e->f ? 1 : ARRAY_SIZE(two_box)); u++) /* L-118: the ARB alone on F */
 		for (b = 0; b < MT_NBOX2; b++)
 			for (k = 0; k < 2; k++)
@@ -75,7 +84,7 @@ static enum verdict readback(struct tctx *t)
 		WR(t, msr, want);
 		RD(t, msr, &v);
 		CHECK(t, v == want, "%s (0x%x) reads 0x%lx after 2^48 - 1 was written: not 48 bits "
-		      "wide (L-102..L-104)", mtl_names[i], msr, (unsigned long)v);
+		      "wide (L-102..L-104)", mtl_name(&e, i), msr, (unsigned long)v);
 		WR(t, msr, 0);
 	}
 	if (mtl_quiet(&e))
@@ -88,14 +97,16 @@ static enum verdict readback(struct tctx *t)
  * hardware. */
 static enum verdict reserved(struct tctx *t)
 {
-	/* e_only: a register layout F has not in MSRs (L-118) */
-	static const struct { uint32_t msr; uint64_t bit; bool e_only; } rsv[] = {
-		{ .msr = MT_CBO_SEL, .bit = MT_ES_RSV30, .e_only = false },
-		{ .msr = MT_ARB_SEL, .bit = MT_ES_RSV30, .e_only = false },
-		{ .msr = MT_CNCU_BOX, .bit = MT_BOX_RSV5, .e_only = false },
-		{ .msr = MT_HAC_ARB_SEL, .bit = MT_ES_RSV30, .e_only = true },
-		{ .msr = MT_CNCU_FCTL, .bit = MT_FC_RSV21, .e_only = true },
-		{ .msr = MT_SNCU_BOX, .bit = MT_BOX_RSV5, .e_only = true },
+	/* e_only: a register layout F has not in MSRs (L-118); p: layout P's
+	 * in its place (L-141, L-143) */
+	static const struct { uint32_t msr; uint64_t bit; bool e_only; uint32_t p; } rsv[] = {
+		{ .msr = MT_CBO_SEL, .bit = MT_ES_RSV30, .e_only = false, .p = MT_CBO_SEL },
+		{ .msr = MT_ARB_SEL, .bit = MT_ES_RSV30, .e_only = false, .p = MT_SANTA_SEL },
+		{ .msr = MT_CNCU_BOX, .bit = MT_BOX_RSV5, .e_only = false, .p = MT_CNCU_BOX },
+		{ .msr = MT_HAC_ARB_SEL, .bit = MT_ES_RSV30, .e_only = true, .p = MT_BRIDGE_SEL },
+		{ .msr = MT_CNCU_FCTL, .bit = MT_FC_RSV21, .e_only = true, .p = MT_CNCU_FCTL },
+		{ .msr = MT_SNCU_BOX, .bit = MT_BOX_RSV5, .e_only = true,
+		  .p = MT_CNCU_BOX + MT_CNCU_STEP },
 	};
 	unsigned me = plat_this_cpu(), i;
 	struct mtl_e e;
@@ -104,17 +115,48 @@ static enum verdict reserved(struct tctx *t)
 
 	TRY(mtl_begin(t, &e));
 	for (i = 0; i < ARRAY_SIZE(rsv); i++) {
+		uint32_t msr = e.p ? rsv[i].p : rsv[i].msr;
+
 		if (rsv[i].e_only && e.f)
 			continue;
-		rc = msr_write(me, rsv[i].msr, rsv[i].bit);
-		RD(t, rsv[i].msr, &v);
+		rc = msr_write(me, msr, rsv[i].bit);
+		RD(t, msr, &v);
 		TRY(t_default(t, "OQ-L42", "a reserved bit raises #GP(0), nothing stored",
 			      rc == VEC_GP && v == 0, "0x%x with reserved bit 0x%lx: write returned "
-			      "%d, reads 0x%lx", rsv[i].msr, (unsigned long)rsv[i].bit, rc,
+			      "%d, reads 0x%lx", msr, (unsigned long)rsv[i].bit, rc,
 			      (unsigned long)v));
-		WR(t, rsv[i].msr, 0);
+		WR(t, msr, 0);
 	}
 	return V_PASS;
+}
+
+/* L-142, OQ-L59: layout P's six C-boxes answer; on the model C-box 6 and
+ * CBO_CONFIG do not (what hardware does is reported). */
+static enum verdict six(struct tctx *t, const struct mtl_e *e)
+{
+	unsigned me = plat_this_cpu(), b, k;
+	uint64_t v = 0;
+	int rc;
+
+	for (b = 0; b < e->ncbox; b++)
+		for (k = 0; k < 2; k++) {
+			rc = msr_read(me, mtl_sel(MT_CBO_SEL, b, k), &v);
+			CHECK(t, !rc, "C-box %u's PERFEVTSEL%u (0x%x) faulted (%d): Panther Lake has "
+			      "six (L-142)", b, k, mtl_sel(MT_CBO_SEL, b, k), rc);
+			rc = msr_read(me, mtl_sel(MT_CBO_CTR, b, k), &v);
+			CHECK(t, !rc, "C-box %u's PERFCTR%u (0x%x) faulted (%d): Panther Lake has "
+			      "six (L-142)", b, k, mtl_sel(MT_CBO_CTR, b, k), rc);
+		}
+	rc = msr_read(me, mtl_sel(MT_CBO_SEL, MT_CBOX_P, 0), &v);
+	TRY(t_default(t, "OQ-L59", "no C-box past the sixth", rc == VEC_GP, "C-box %u's "
+		      "PERFEVTSEL0 (0x%x) answered (%d)", MT_CBOX_P,
+		      mtl_sel(MT_CBO_SEL, MT_CBOX_P, 0), rc));
+	rc = msr_read(me, MT_CBO_CONFIG, &v);
+	if (!rc) /* what hardware holds there, where it answers */
+		t_figure(t, "cbo_config_value", (int64_t)v, "value");
+	return t_default(t, "OQ-L59", "no CBO_CONFIG on Panther Lake", rc == VEC_GP,
+			 "CBO_CONFIG (0x%x) read 0x%llx (%d)", MT_CBO_CONFIG, (unsigned long long)v,
+			 rc);
 }
 
 /* L-106: every C-box below CBO_CONFIG's count answers, on the model none
@@ -131,6 +173,8 @@ static enum verdict cbo_config(struct tctx *t)
 	if (e.f)
 		return t_na(t, "layout F (model 0x%x) has four C-boxes; what CBO_CONFIG holds there "
 			    "no source read says (L-118)", e.model);
+	if (e.p)
+		return six(t, &e);
 	RD(t, MT_CBO_CONFIG, &cfg);
 	t_figure(t, "cbox_count", (int64_t)(cfg & 0xF), "count");
 	for (b = 0; b < e.ncbox; b++)
@@ -163,6 +207,6 @@ static const struct test tests[] = {
 	{ .id = "mtl.regs.reserved", .desc = "reserved bits of a select, FIXED_CTRL and box "
 	  "control raise #GP (model; reported on hardware)", .needs = NEED_UNCORE, .run = reserved },
 	{ .id = "mtl.regs.cbo-config", .desc = "the C-boxes CBO_CONFIG counts answer, none past "
-	  "them (model); CBO_CONFIG is read-only", .needs = NEED_UNCORE, .run = cbo_config },
+	  "them (model); CBO_CONFIG is read-only; Panther Lake: six C-boxes, no CBO_CONFIG (model)", .needs = NEED_UNCORE, .run = cbo_config },
 };
 const struct suite mtl_regs_suite = SUITE("mtl.regs", tests);

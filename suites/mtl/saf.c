@@ -73,6 +73,9 @@ static enum verdict saf_begin(struct tctx *t)
 	int rc;
 
 	TRY(mtl_begin(t, &e));
+	if (e.p)
+		return t_na(t, "Panther Lake (model 0x%x) lists its sNCU and HBOs in its discovery "
+			    "table, tested by disc.* (L-134)", e.model);
 	if (!e.f)
 		return t_na(t, "layout E (model 0x%x) has no sNCU or HBO in MMIO (L-101, L-119)",
 			    e.model);

@@ -13,6 +13,24 @@
 static const uint8_t mt_models[] = { 0xAA, 0xAC, 0xC5, 0xC6, 0xB5 };
 static const uint8_t mt_models_f[] = { 0xBD };
 #define MT_CBOX_F       4
+/* L-141..L-143: Panther Lake's MSR units beside its discovery table (the
+ * suite calls them layout P): six C-boxes (L-142), SANTA at the ARB's
+ * addresses, the IA core bridge, two cNCU boxes 0x140 apart. */
+static const uint8_t mt_models_p[] = { 0xCC };
+#define MT_CBOX_P       6
+#define MT_SANTA_SEL    0x2412u
+#define MT_SANTA_CTR    0x2418u
+#define MT_BRIDGE_SEL   0x2022u
+#define MT_BRIDGE_CTR   0x2028u
+#define MT_CNCU_STEP    0x140u                  /* L-143: cNCU box 1 */
+/* L-132, D-10, L-135: MSR 0x201E holds the table's global entry; its
+ * qword 0 bits 63:62 the access type (1: MMIO), qword 1 the global
+ * control, whose bit 0 (freeze-all) holds the MSR units too (L-145,
+ * OQ-L62). */
+#define MT_DISC_MSR     0x201Eu
+#define MT_DISC_ACCESS(q0) ((unsigned)((q0) >> 62))
+#define MT_DISC_MMIO    1u
+#define MT_FRZ_ALL      1ull
 
 /* L-102, L-103: two selects then two counters per box, boxes 0x10 apart. */
 #define MT_BOX_STRIDE   0x10u

@@ -3,7 +3,8 @@
  * by tests/pmu/emu/mtl/test_emu_mtl_faults.c. MUT: the mtl and lnl rows of
  * `make mutation` run it against the mtl.* suite; TILES: the mtl row only
  * (what layout F has not in MSRs, L-118); SAF: the lnl row only (layout
- * F's units behind SAFBAR). The memory controllers behind MCHBAR have a
+ * F's units behind SAFBAR); PTL: the ptl row (Panther Lake's MSR units,
+ * L-141..L-148). The memory controllers behind MCHBAR have a
  * family of their own (pmu/emu/imc/defects.h).
  * The line format: pmu/README.md; RUN: enum emu_defect_run. */
 #ifndef PMU_EMU_MTL_DEFECTS_H
@@ -36,6 +37,11 @@
 	D(f, LNL_MC_STATUS_MISSING, "lnl-mc-status-missing", SAF, "a memory controller's wrap sets no status bit (L-127)") \
 	D(f, LNL_SNCU_CTL_LINUX, "lnl-sncu-ctl-linux", SAF, "the sNCU's controls at Linux's +0x398/+0x39C, not Intel's +0x3A0/+0x3A8 (L-120, OQ-L50)") \
 	D(f, LNL_FRZ_ALL_IGNORED, "lnl-frz-all-ignored", SAF, "the global control's freeze-all (bit 0) stops nothing (L-123, OQ-L51)") \
-	D(f, LNL_UNIT_FRZ_IGNORED, "lnl-unit-frz-ignored", SAF, "a unit control's freeze (bit 0) stops nothing (L-126)")
+	D(f, LNL_UNIT_FRZ_IGNORED, "lnl-unit-frz-ignored", SAF, "a unit control's freeze (bit 0) stops nothing (L-126)") \
+	/* Panther Lake's MSR units beside its discovery table (pmu/emu/mtl/ptl.c) */    \
+	D(f, PTL_FRZ_ALL_SPARES_MSR, "ptl-frz-all-spares-msr", PTL, "the discovery table's freeze-all holds no MSR unit (L-145, OQ-L62)") \
+	D(f, PTL_BRIDGE_UNGATED, "ptl-bridge-ungated", PTL, "the IA core bridge counts whatever 0x240E's EN holds (L-144, OQ-L61)") \
+	D(f, PTL_CNCU_STRIDE_0X100, "ptl-cncu-stride-0x100", PTL, "cNCU box 1 answers 0x100 above box 0, not 0x140 (L-143)") \
+	D(f, PTL_CBO_CONFIG_PRESENT, "ptl-cbo-config-present", PTL, "CBO_CONFIG (0x396) answers with the C-box count, as on layout E (L-142, OQ-L59)")
 
 #endif

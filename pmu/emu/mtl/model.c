@@ -23,9 +23,11 @@
 #define ES_INV (1ull << 23)           /* L-107 */
 #define ES_FILTER 0x3F84FFFFull       /* what the cached increments depend on */
 #define TILE_COMPUTE 0                /* box control 0x240E */
-#define TILE_SOC 1                    /* box control 0x200E */
+#define TILE_SOC 1                    /* box control 0x200E (0x254E on Panther Lake) */
+#define TILE_NONE 2                   /* ptl-bridge-ungated: no enable at all */
 
 #define F(u, id) ((u)->faults & EMU_FF(MTL, MTL_##id))
+#define FP(u, id) ((u)->faults & EMU_FF(MTL, PTL_##id)) /* Panther Lake's */
 
 static bool is_fixed(unsigned i)
 {
@@ -35,10 +37,15 @@ static bool is_fixed(unsigned i)
 /* L-105, OQ-L40: the C-boxes, the ARB and the cNCU's fixed counter are the
  * compute tile's; the HAC ARB, the HAC C-boxes and the sNCU's the SoC
  * tile's. */
-static unsigned tile_of(unsigned i)
+static unsigned tile_of(const struct mtl_uncore *u, unsigned i)
 {
 	if (is_fixed(i))
 		return i == MTL_CNCU_FIXED ? TILE_COMPUTE : TILE_SOC;
+	/* L-144, OQ-L61: on Panther Lake 0x240E gates every general counter
+	 * (the IA core bridge sits in the HAC ARB's slots); the second enable,
+	 * 0x254E, cNCU box 1's fixed counter alone (in the sNCU's slot) */
+	if (u->p)
+		return FP(u, BRIDGE_UNGATED) && i >= MTL_HAC_ARB_CTR(0, 0) ? TILE_NONE : TILE_COMPUTE;
 	return i < MTL_HAC_ARB_CTR(0, 0) ? TILE_COMPUTE : TILE_SOC;
 }
 
@@ -70,7 +77,7 @@ static uint64_t to_wrap(const void *m, unsigned i)
 /* L-105: a tile counts while its NCU box control's EN is set. */
 static bool tile_en(const struct mtl_uncore *u, unsigned tile)
 {
-	if (F(u, BOX_EN_IGNORED))
+	if (F(u, BOX_EN_IGNORED) || tile == TILE_NONE)
 		return true;
 	if (F(u, ONE_ENABLE))
 		tile = TILE_COMPUTE;
@@ -83,10 +90,14 @@ static bool running(const void *m, unsigned i)
 {
 	const struct mtl_uncore *u = m;
 
-	if (!tile_en(u, tile_of(i)) || (u->stopped >> i & 1))
+	if (!tile_en(u, tile_of(u, i)) || (u->stopped >> i & 1))
+		return false;
+	/* L-145, OQ-L62: the discovery table's freeze-all holds them too
+	 * (ptl-frz-all-spares-msr: it holds none) */
+	if (u->frz_all && !FP(u, FRZ_ALL_SPARES_MSR))
 		return false;
 	if (is_fixed(i)) /* L-104 */
-		return u->fixed_ctl[tile_of(i)] & FC_EN;
+		return u->fixed_ctl[tile_of(u, i)] & FC_EN;
 	return (u->evtsel[i] & ES_EN) || F(u, LOCAL_EN_IGNORED); /* L-105 */
 }
 
@@ -207,8 +218,14 @@ static int remap(const void *m, uint32_t *msr)
 /* The counter index of a register of a two-box unit or a C-box. */
 static unsigned index_of(const struct reg_ref *r)
 {
-	if (r->box == &mtl_cbox || r->box == &lnl_cbox)
+	if (r->box == &mtl_cbox || r->box == &lnl_cbox || r->box == &ptl_cbox)
 		return MTL_CBOX_CTR(r->box_idx, r->idx);
+	if (r->box == &ptl_santa) /* L-141: at the ARB's addresses */
+		return MTL_ARB_CTR(r->box_idx, r->idx);
+	if (r->box == &ptl_bridge)
+		return MTL_HAC_ARB_CTR(0, r->idx);
+	if (r->box == &ptl_cncu) /* L-143: box 1 in the sNCU's slot */
+		return r->box_idx ? MTL_SNCU_FIXED : MTL_CNCU_FIXED;
 	if (r->box == &mtl_arb)
 		return MTL_ARB_CTR(r->box_idx, r->idx);
 	if (r->box == &mtl_hac_arb)
@@ -218,18 +235,50 @@ static unsigned index_of(const struct reg_ref *r)
 	return r->box == &mtl_cncu || r->box == &lnl_gctl ? MTL_CNCU_FIXED : MTL_SNCU_FIXED;
 }
 
+#define CBO_CONFIG 0x396u /* L-106; none on Panther Lake (OQ-L59) */
+#define CBOX_SPACE 15     /* the C-boxes CBO_CONFIG's four bits could name (L-106) */
+
+/* The first MSR past box n - 1 of box type b. */
+static uint32_t box_end(const struct box_type *b, unsigned n)
+{
+	return b->regs[0].addr + b->box_stride * n;
+}
+
 /* The register at msr: 0 with *r and the counter index *i, VEC_GP (a
  * C-box at or beyond the count, L-106 as L-19) or -1 (not layout E's: the
  * caller passes it on, L-101). */
+/* Layout P (L-141..L-143): its own units; no CBO_CONFIG and no C-box past
+ * the sixth (#GP, OQ-L59; ptl-cbo-config-present: layout E's CBO_CONFIG
+ * answers); ptl-cncu-stride-0x100: cNCU box 1's block (0x2542..0x254E)
+ * answers 0x100 above box 0 instead, at 0x2502..0x250E. */
+static int find_p(const struct mtl_uncore *u, uint32_t msr, struct reg_ref *r)
+{
+	if (msr == CBO_CONFIG && FP(u, CBO_CONFIG_PRESENT))
+		return reg_find(mtl_boxes, ARRAY_SIZE(mtl_boxes), msr, r) ? 0 : -1;
+	if (msr == CBO_CONFIG || (msr >= box_end(&ptl_cbox, ptl_cbox.nboxes) &&
+				  msr < box_end(&ptl_cbox, CBOX_SPACE)))
+		return VEC_GP;
+	if (FP(u, CNCU_STRIDE_0X100) && msr >= 0x2542 && msr <= 0x254E)
+		return -1;
+	if (FP(u, CNCU_STRIDE_0X100) && msr >= 0x2502 && msr <= 0x250E)
+		msr += 0x40;
+	return reg_find(ptl_boxes, ARRAY_SIZE(ptl_boxes), msr, r) ? 0 : -1;
+}
+
 static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, unsigned *i)
 {
 	const struct mtl_uncore *u = m;
+	int rc;
 
 	(void)core;
 	/* L-118: layout F has no SoC-tile unit and no NCU fixed counter here */
-	if (!(u->f ? reg_find(lnl_boxes, ARRAY_SIZE(lnl_boxes), msr, r)
-		   : reg_find(mtl_boxes, ARRAY_SIZE(mtl_boxes), msr, r)))
-		return -1;
+	if (u->p)
+		rc = find_p(u, msr, r);
+	else
+		rc = (u->f ? reg_find(lnl_boxes, ARRAY_SIZE(lnl_boxes), msr, r)
+			   : reg_find(mtl_boxes, ARRAY_SIZE(mtl_boxes), msr, r)) ? 0 : -1;
+	if (rc)
+		return rc;
 	*i = index_of(r);
 	return (r->box == &mtl_cbox || r->box == &lnl_cbox) && r->box_idx >= u->ncbox ? VEC_GP : 0;
 }
@@ -280,7 +329,7 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 		return VEC_GP;
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
-		u->box_ctl[tile_of(i)] = val; /* L-105 */
+		u->box_ctl[tile_of(u, i)] = val; /* L-105 */
 		resync(u, was, MTL_NGP, 0);
 		return 0;
 	case ROLE_CTR:
@@ -289,7 +338,7 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 		return 0;
 	default: /* ROLE_CTL */
 		if (is_fixed(i)) {
-			u->fixed_ctl[tile_of(i)] = val;
+			u->fixed_ctl[tile_of(u, i)] = val;
 			return 0;
 		}
 		old = u->evtsel[i];
@@ -307,13 +356,13 @@ static int read_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t *val)
 
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
-		*val = u->box_ctl[tile_of(i)];
+		*val = u->box_ctl[tile_of(u, i)];
 		break;
 	case ROLE_CTR:
 		*val = u->ctr[i];
 		break;
 	case ROLE_CTL:
-		*val = is_fixed(i) ? u->fixed_ctl[tile_of(i)] : u->evtsel[i];
+		*val = is_fixed(i) ? u->fixed_ctl[tile_of(u, i)] : u->evtsel[i];
 		break;
 	default: /* L-106, OQ-L2's default: CBO_CONFIG holds the C-box count */
 		*val = u->ncbox + (F(u, CBO_CONFIG_PLUS_ONE) ? 1 : 0);
@@ -383,6 +432,31 @@ void lnl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uin
 	mtl_init(m, faults, ncores, model, uclk_khz, now);
 	u->f = true;
 	u->ncbox = lnl_cbox.nboxes;
+}
+
+/* L-141..L-143: Panther Lake's MSR units on the same model, six C-boxes
+ * whatever the cores (L-142), no CBO_CONFIG (OQ-L59), held until the
+ * discovery table's freeze-all is cleared (L-145, OQ-L62: ptl_emu sets
+ * frz_all). */
+void ptl_msr_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
+		  uint32_t uclk_khz, uint64_t now)
+{
+	struct mtl_uncore *u = m;
+
+	mtl_init(m, faults, ncores, model, uclk_khz, now);
+	u->p = true;
+	u->ncbox = ptl_cbox.nboxes;
+}
+
+void mtl_hold(void *m, bool on, uint64_t now)
+{
+	struct mtl_uncore *u = m;
+	uint32_t was;
+
+	emu_advance(&mtl_engine, u, now);
+	was = running_set(u);
+	u->frz_all = on;
+	resync(u, was, MTL_NGP, 0);
 }
 
 /* OQ-L53: no PMI but a defect's, to every thread of core 0; no storm

@@ -7,7 +7,10 @@
  * tile's units (L-105, OQ-L40); no status, no PMI, no freeze (L-108,
  * OQ-L42, OQ-L53). Its event streams are the client model's
  * (client_stream_value): the C-boxes and HAC C-boxes see C-box streams,
- * both kinds of ARB the ARB's. Portable: no <efi.h>. */
+ * both kinds of ARB the ARB's. Panther Lake's legacy MSR units
+ * (L-141..L-146) are this model with their own register table (ptl_boxes)
+ * and the discovery table's freeze-all as one more hold (frz_all);
+ * pmu/emu/mtl/ptl.c puts them beside the table. Portable: no <efi.h>. */
 #ifndef PMU_EMU_MTL_H
 #define PMU_EMU_MTL_H
 
@@ -35,6 +38,8 @@ _Static_assert(MTL_NCTR <= 32, "struct mtl_uncore.stopped has a bit per counter"
 struct mtl_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask of family MTL */
 	bool f;                /* layout F (Lunar Lake, L-118): the compute tile's MSRs alone */
+	bool p;                /* Panther Lake's MSR units (L-141..L-143) */
+	bool frz_all;          /* Panther Lake: the table's freeze-all holds them (L-145) */
 	unsigned ncbox;        /* C-boxes present (L-106, OQ-L29) */
 	uint64_t now;          /* cycle the state below is accounted to */
 	uint64_t box_ctl[2];   /* 0: cNCU (0x240E), 1: sNCU (0x200E) */
@@ -67,10 +72,18 @@ extern const struct emu_mmio_model lnl_mmio_model;
 /* Its operations (struct emu_model, pmu/emu/models.h), one set for mtl and
  * arl; m is a struct mtl_uncore. */
 extern const struct emu_model mtl_model, lnl_model;
+/* Panther Lake: the MSR units and the discovery table (pmu/emu/mtl/ptl.c). */
+extern const struct emu_model ptl_model;
 void lnl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 	      uint64_t now);
 void mtl_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model, uint32_t uclk_khz,
 	      uint64_t now);
+/* Panther Lake's MSR units (L-141..L-143): mtl_init's, then six C-boxes. */
+void ptl_msr_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
+		  uint32_t uclk_khz, uint64_t now);
+/* Panther Lake: the discovery table's freeze-all is now `on` (L-145,
+ * OQ-L62): the counters are brought to now first. */
+void mtl_hold(void *m, bool on, uint64_t now);
 int mtl_rdmsr(void *m, unsigned core, uint32_t msr, uint64_t now, uint64_t *val);
 int mtl_wrmsr(void *m, unsigned core, uint32_t msr, uint64_t val, uint64_t now);
 unsigned mtl_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned max);

@@ -36,6 +36,13 @@
 #define SNCU_FCTL 0x2002u
 #define SNCU_FCTR 0x2008u
 #define CBO_CONFIG 0x396u
+/* L-141, L-143: Panther Lake's IA core bridge and cNCU box b (0x140 apart);
+ * SANTA at ARB_SEL/ARB_CTR's addresses. */
+#define PTL_BRIDGE_SEL(k) (0x2022u + (k))
+#define PTL_BRIDGE_CTR(k) (0x2028u + (k))
+#define PTL_CNCU_BOX(b) (0x240Eu + 0x140u * (b))
+#define PTL_CNCU_FCTL(b) (0x2402u + 0x140u * (b))
+#define PTL_CNCU_FCTR(b) (0x2408u + 0x140u * (b))
 
 #define BOX_EN (1ull << 29)    /* L-105 */
 #define FC_EN (1ull << 22)     /* L-104 */

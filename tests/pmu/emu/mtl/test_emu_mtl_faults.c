@@ -1,4 +1,5 @@
-/* Host test of layout E's defects (EMU_MTL_FAULTS, pmu/emu/mtl/defects.h),
+/* Host test of the defects of layouts E and F and of Panther Lake's MSR
+ * units (EMU_MTL_FAULTS, pmu/emu/mtl/defects.h),
  * table-driven: each defect has a row with a scenario and what the digest
  * says it must give (a value fixed by the statement or by the reference
  * of test_emu_mtl.h); the clean model gives exactly that, the defect
@@ -110,6 +111,40 @@ static uint64_t pmi(emu_faults_t f) /* OQ-L53 */
 	return mtl_take_pmi(&u, 100, req, 4);
 }
 
+/* Panther Lake's MSR units (L-141..L-145) on the same model. */
+static void ptl(emu_faults_t f) { ptl_msr_init(&u, f, 2, 0xCC, 0, 0); }
+static uint64_t frz_spares(emu_faults_t f) /* L-145, OQ-L62: held under the freeze-all */
+{
+	ptl(f);
+	mtl_hold(&u, true, 0);
+	wr(&u, CBO_SEL(0, 0), ref_sel(&lookups0, 0), 0);
+	wr(&u, CNCU_BOX, BOX_EN, 0);
+	return rd(&u, CBO_CTR(0, 0), 5000);
+}
+static uint64_t bridge_ungated(emu_faults_t f) /* L-144, OQ-L61: 0x240E gates the bridge */
+{
+	ptl(f);
+	wr(&u, PTL_BRIDGE_SEL(0), 0x0181 | ES_EN, 0); /* ARB requests, L-147 */
+	return rd(&u, PTL_BRIDGE_CTR(0), 5000);
+}
+static uint64_t cncu_stride(emu_faults_t f) /* L-143: box 1 at 0x2542..0x254E */
+{
+	uint64_t v = 0xDEAD;
+
+	ptl(f);
+	(void)mtl_wrmsr(&u, 0, PTL_CNCU_FCTL(1), FC_EN, 0);
+	(void)mtl_wrmsr(&u, 0, PTL_CNCU_BOX(1), BOX_EN, 0);
+	(void)mtl_rdmsr(&u, 0, PTL_CNCU_FCTR(1), 1000, &v);
+	return v;
+}
+static uint64_t cbo_config_p(emu_faults_t f) /* OQ-L59: none on Panther Lake */
+{
+	uint64_t v;
+
+	ptl(f);
+	return (uint64_t)mtl_rdmsr(&u, 0, CBO_CONFIG, 0, &v);
+}
+
 /* Layout F's units behind SAFBAR (pmu/emu/mtl/saf.c). */
 static struct lnl_mmio lm;
 
@@ -197,6 +232,10 @@ static const struct row rows[] = {
 	{ EMU_FAULT_BIT_LNL_SNCU_CTL_LINUX, sncu_ctl, 500 },
 	{ EMU_FAULT_BIT_LNL_FRZ_ALL_IGNORED, frz_all, 200 },
 	{ EMU_FAULT_BIT_LNL_UNIT_FRZ_IGNORED, unit_frz, 300 },
+	{ EMU_FAULT_BIT_PTL_FRZ_ALL_SPARES_MSR, frz_spares, 0 },
+	{ EMU_FAULT_BIT_PTL_BRIDGE_UNGATED, bridge_ungated, 0 },
+	{ EMU_FAULT_BIT_PTL_CNCU_STRIDE_0X100, cncu_stride, 1000 },
+	{ EMU_FAULT_BIT_PTL_CBO_CONFIG_PRESENT, cbo_config_p, VEC_GP },
 };
 
 static uint64_t want_of(const struct row *r)
@@ -223,12 +262,13 @@ static void every_defect_breaks_its_statement(void **state)
 	ASSERT_ROWS_BREAK(rows, want_of);
 }
 
-/* Every mtl- and lnl- defect has a row. */
+/* Every mtl-, lnl- and ptl- defect has a row. */
 static void every_defect_has_a_row(void **state)
 {
 	(void)state;
 	ASSERT_ROW_PER_FAULT(rows, !strncmp(emu_fault_name(bit_), "mtl-", 4) ||
-				   !strncmp(emu_fault_name(bit_), "lnl-", 4));
+				   !strncmp(emu_fault_name(bit_), "lnl-", 4) ||
+				   !strncmp(emu_fault_name(bit_), "ptl-", 4));
 }
 
 int main(void)
