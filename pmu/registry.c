@@ -198,6 +198,16 @@ const struct uncore_gen uncore_gens[] = {
 		.nboxes = ARRAY_SIZE(skx_boxes),
 		.suite = "skx",
 	},
+	{
+		.name = "icx",
+		.desc = "Xeon Scalable 3rd gen. (Ice Lake-SP, -D) uncore: CHAs from an offset table, two global status",
+		/* K-60: models 0x6A and 0x6C; the CHAs CAPID6 and CAPID7 name
+		 * (K-64); the skx suite with its ICX map (suites/skx/map.c). */
+		MODELS(0x6A, 0x6C),
+		.boxes = icx_boxes,
+		.nboxes = ARRAY_SIZE(icx_boxes),
+		.suite = "skx",
+	},
 	/* The discovery generations: no register table of their own, the
 	 * machine's discovery table says where every unit is (D-01..D-20);
 	 * one suite for all of them. */

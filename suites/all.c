@@ -49,6 +49,7 @@ const struct suite *const all_suites[] = {
 	/* Xeon Scalable: Skylake-SP, Cascade Lake (suites/skx) */
 	&skx_suite,
 	&skx_io_suite,
+	&skx_icx_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

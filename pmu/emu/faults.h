@@ -63,7 +63,7 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * global layer of the E5 v2 (S-03, V-03); V2 the rows of a generation whose
  * counter controls have no invert (IVB-EP, V-12); HSX those with SBOXes
  * (HSX, BDX: V-20); SKX the rows of the Xeon Scalable (K-03, K-08,
- * K-13, K-14); XEON (discovery parts) the rows of a server's table, with
+ * K-13, K-14); ICX those of Ice Lake-SP (K-62..K-64); XEON (discovery parts) the rows of a server's table, with
  * CHAs (D-41) and the types of D-70..D-75, PTL those of a client's table
  * behind MSR 0x201E, with its MMIO global control and status
  * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145). */
@@ -87,7 +87,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(HSX, "hsx")                                                                      \
 	R(XEON, "xeon")                                                                    \
 	R(PTL, "ptl")                                                                      \
-	R(SKX, "skx")
+	R(SKX, "skx")                                                                      \
+	R(ICX, "icx")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

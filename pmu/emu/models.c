@@ -34,6 +34,7 @@ const struct emu_binding emu_bindings[] = {
 	{ .gen = "skx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "clx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
 	{ .gen = "cpx", .model = &skx_model, .defects = EMU_FAM_SNBEP },
+	{ .gen = "icx", .model = &icx_model, .defects = EMU_FAM_SNBEP },
 	/* The discovery parts: one model, the part chosen by the CPU model
 	 * (pmu/emu/disc/ops.c). */
 	{ .gen = "spr", .model = &disc_model, .defects = EMU_FAM_DISC },

@@ -67,6 +67,25 @@ const struct mutation_row mutation_rows[] = {
 		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
 		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
 		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases", NULL } },
+	/* Ice Lake-SP on QEMU's Icelake-Server with model 0x6A: 4 cores a
+	 * package, on the 26-CHA die whose CAPID7 names half of them
+	 * (OQ-K31), so the count needs both registers and the CHAs past
+	 * the offset table's gap answer (K-63, K-64); the Xeon Scalable's
+	 * defects beside its own, the same E5-family ones as skx's but
+	 * FILTER1's, which ICX has not (K-63, K-65), and a wrap's PMI, which
+	 * skx.icx.pmi reports (K-69, OQ-K4). */
+	{ .name = "icx", .model = 0x6A, .cpus = 8, .qemu_cpu = "Icelake-Server,model=106",
+	  .runs = RUN(SKX) | RUN(ICX),
+	  .only = (const char *const[]){
+		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
+		"snbep-frz-holds-reads", "snbep-rst-ctrs-leaves-one", "snbep-rst-leaks",
+		"snbep-rst-on-any-write", "snbep-rst-ctrs-clears-ctl", "snbep-en-ignored",
+		"snbep-ctl-rst-ignored", "snbep-constraint-ignored", "snbep-upper-bits-kept",
+		"snbep-pcu-width-44", "snbep-uclk-width-44", "snbep-tbl-thresh-narrow",
+		"snbep-thresh-off-by-one", "snbep-invert-ignored", "snbep-edge-counts-levels",
+		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
+		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
+		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "snbep-wrap-pmi", NULL } },
 	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
 	 * are absent (L-16, L-19). */
@@ -147,6 +166,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status, "
 			"tid filter, I/O boxes' overflow status and IIO free-running counters "
 			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K40, OQ-K41)",
+	[EMU_RUN_ICX] = "Ice Lake-SP's CHA offset table, CAPID7 and two global status registers "
+			"(K-62..K-64)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

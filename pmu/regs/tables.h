@@ -75,6 +75,11 @@ extern const struct pci_box_type snbep_ha, snbep_imc, snbep_qpi, snbep_qpi_match
 extern const struct box_type *const skx_boxes[7];
 extern const struct box_type skx_ubox, skx_cha, skx_iio, skx_iio_free, skx_irp, skx_pcu,
 	skx_residency;
+/* The Xeon Scalable third generation (pmu/regs/icx.c): its register
+ * description and its MSR boxes for its model. */
+extern const struct box_type *const icx_boxes[8];
+extern const struct box_type icx_ubox, icx_cha, icx_m2pcie, icx_irp, icx_iio, icx_pcu,
+	icx_residency;
 /* The boxes of nhmex, for its model (pmu/emu/nhmex/model.c). */
 extern const struct box_type nhmex_ubox, nhmex_cbox, nhmex_bbox, nhmex_sbox, nhmex_mbox,
 	nhmex_rbox, nhmex_wbox, nhmex_bbox_mm, nhmex_sbox_mm, nhmex_mbox_mm, nhmex_rbox_iperf;

@@ -48,7 +48,7 @@ static enum verdict cha_count(struct tctx *t)
 	return V_PASS;
 }
 
-/* K-06, K-16: in each box (CHA, PCU, IIO, IRP), frz with frz_en holds
+/* K-06, K-16, K-66: in each box (CHA, PCU, IIO, IRP; ICX's M2PCIe), frz with frz_en holds
  * every counter while another box counts on; rst_ctrs zeroes all four; rst_ctrl zeroes the controls;
  * CTL.rst zeroes its counter; frz without frz_en stops nothing (OQ-K6 on
  * the CHAs). */
@@ -208,7 +208,7 @@ static enum verdict freeze_all(struct tctx *t)
  * part may fault it instead, reported). */
 static enum verdict widths(struct tctx *t)
 {
-	static const struct {
+	const struct {
 		uint32_t ctr, ctl;
 		uint64_t ev;
 		const char *name;
@@ -256,7 +256,8 @@ static enum verdict widths(struct tctx *t)
  * counts every cycle, with thresh 2 none, with invert and thresh 2 every
  * cycle, with edge_det and thresh 1 at most the one rising edge; the
  * threshold field reads back whole; a counter without en counts nothing.
- * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07). */
+ * CHA 0, the PCU (5-bit threshold), IIO 0 (12 bits, K-07; 8 on ICX, K-66)
+ * and on ICX M2PCIe 0. */
 static enum verdict tie_one(struct tctx *t, unsigned n, unsigned b, unsigned top)
 {
 	const uint64_t clk = skx_box_clk(b);
@@ -292,7 +293,9 @@ static enum verdict thresh_invert_edge(struct tctx *t)
 	TRY(skx_quiet(t, n));
 	TRY(tie_one(t, n, 0, 0xFF));
 	TRY(tie_one(t, n, SKX_PCU_BOX, 0x1F));
-	TRY(tie_one(t, n, SKX_IIO_BOX, 0xFFF));
+	TRY(tie_one(t, n, SKX_IIO_BOX, skx_map()->iio_thresh_top));
+	if (skx_map()->m2p) /* K-66: ICX's M2PCIe, thresh 31:24 */
+		TRY(tie_one(t, n, SKX_M2P_BOX, 0xFF));
 	return skx_quiet(t, n);
 }
 
@@ -310,13 +313,18 @@ static enum verdict cha_filters(struct tctx *t)
 	TRY(ncha_of(t, &n));
 	TRY(skx_quiet(t, n));
 	WR(t, SKX_C_F0(0), SKX_F0_DEFINED);
-	WR(t, SKX_C_F1(0), SKX_F1_DEFINED);
+	f1 = 0; /* K-65: ICX has no FILTER1 */
+	if (skx_map()->cha_f1) {
+		WR(t, SKX_C_F1(0), SKX_F1_DEFINED);
+		RD(t, SKX_C_F1(0), &f1);
+	}
 	RD(t, SKX_C_F0(0), &f0);
-	RD(t, SKX_C_F1(0), &f1);
 	CHECK(t, f0 == SKX_F0_DEFINED && f1 == SKX_F1_DEFINED, "CHA 0 FILTER0 / FILTER1 read "
-	      "0x%lx / 0x%lx after 0x%llx / 0x%llx (K-12)", (unsigned long)f0,
-	      (unsigned long)f1, SKX_F0_DEFINED, SKX_F1_DEFINED);
-	WR(t, SKX_C_F1(0), 0);
+	      "0x%lx / 0x%lx after 0x%llx / 0x%llx (K-12, K-65)", (unsigned long)f0,
+	      (unsigned long)f1, (unsigned long long)SKX_F0_DEFINED,
+	      (unsigned long long)SKX_F1_DEFINED);
+	if (skx_map()->cha_f1)
+		WR(t, SKX_C_F1(0), 0);
 	WR(t, SKX_C_F0(0), 0x1F8); /* tid 0x1F8: core 63, beyond any package (OQ-K8) */
 	TRY(skx_window(t, n, 0, ctl, WIN_US, d));
 	TRY(skx_quiet(t, n));
@@ -385,9 +393,13 @@ static enum verdict ov_once(struct tctx *t, unsigned n, bool ov)
 	t_figure(t, "global_status_after_ov_reg", (int64_t)gs, "reg");
 	CHECK(t, st == 1, "CHA 0 overflowed from counter 0 with ov_en: its status reads 0x%lx, "
 	      "want 0x1 (K-08)", (unsigned long)st);
-	TRY(t_default(t, "OQ-K1", "GLOBAL_STATUS's CHA bit", gs == SKX_GS_CHA, "GLOBAL_STATUS "
-		      "0x%lx after CHA 0's overflow (OQ-K1 model choice: 0x%llx)", (unsigned long)gs,
-		      SKX_GS_CHA));
+	if (skx_map()->icx) /* K-62: documented, CHA 0's bit of STATUS1 */
+		CHECK(t, gs == SKX_GS_CHA, "GLOBAL_STATUS1 0x%lx after CHA 0's overflow: want "
+		      "0x%llx (K-62)", (unsigned long)gs, (unsigned long long)SKX_GS_CHA);
+	else
+		TRY(t_default(t, "OQ-K1", "GLOBAL_STATUS's CHA bit", gs == SKX_GS_CHA,
+			      "GLOBAL_STATUS 0x%lx after CHA 0's overflow (OQ-K1 model choice: "
+			      "0x%llx)", (unsigned long)gs, (unsigned long long)SKX_GS_CHA));
 	TRY(t_default(t, "OQ-K4", "an overflow with ov_en freezes the boxes with frz_en", a == b,
 		      "the PCU went 0x%lx -> 0x%lx after CHA 0 overflowed with ov_en (OQ-K4 model "
 		      "choice, as V-08: held)", (unsigned long)a, (unsigned long)b));
@@ -422,14 +434,15 @@ static enum verdict overflow(struct tctx *t)
 static const struct test tests[] = {
 	{ .id = "skx.cha-count", .desc = "the CHAs CAPID6 names answer, one beyond faults "
 	  "(model; reported on hardware)", .needs = NEED_UNCORE, .run = cha_count },
-	{ .id = "skx.box-control", .desc = "CHA, PCU, IIO and IRP: frz with frz_en, rst_ctrs, "
-	  "rst_ctrl, CTL.rst, each box its own", .needs = NEED_UNCORE, .run = box_control },
+	{ .id = "skx.box-control", .desc = "CHA, PCU, IIO, IRP (and ICX's M2PCIe): frz with "
+	  "frz_en, rst_ctrs, rst_ctrl, CTL.rst, each box its own", .needs = NEED_UNCORE,
+	  .run = box_control },
 	{ .id = "skx.freeze-all", .desc = "frz_all at bit 63 stops every box with frz_en, "
 	  "unfrz_all at 61 restarts them", .needs = NEED_UNCORE, .run = freeze_all },
 	{ .id = "skx.widths", .desc = "CHA, PCU and U-box counters hold 48 bits and wrap there",
 	  .needs = NEED_UNCORE, .run = widths },
-	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA, PCU and "
-	  "IIO clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
+	{ .id = "skx.thresh-invert-edge", .desc = "thresh, invert and edge_det on CHA, PCU, "
+	  "IIO (and ICX's M2PCIe) clockticks", .needs = NEED_UNCORE, .run = thresh_invert_edge },
 	{ .id = "skx.cha-filters", .desc = "FILTER0 and FILTER1 hold their fields; tid_en with "
 	  "an absent thread counts nothing", .needs = NEED_UNCORE, .run = cha_filters },
 	{ .id = "skx.restrictions", .desc = "event 0x36 counts on CHA counter 0 alone (model; "

@@ -1,7 +1,8 @@
 /* The PCU's function 3 of the E5 v3, v4 and the Xeon Scalable: the one
  * PCI function software learns the package's die from, by a capability
  * register (HSX, BDX: CAPID4 at 0x94, its chop in bits 7:6, V-31, OQ-V14;
- * SKX: CAPID6 at 0x9C, a bit per CHA, K-14). The generation gives its
+ * SKX: CAPID6 at 0x9C, a bit per CHA, K-14; ICX: CAPID6 and CAPID7 at 0x9C
+ * and 0xA0, K-64). The generation gives its
  * device id and the register's offset (struct snbep_gen), the die its
  * value (snbep_init_gen). */
 #include "pmu/emu/snbep/model.h"
@@ -25,7 +26,10 @@ static int pcu3_read(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned 
 	if ((off & ~3u) == 0)
 		dw = (uint32_t)u->g->capid_did << 16 | VENDOR_INTEL;
 	else if ((off & ~3u) == u->g->capid_off)
-		dw = u->capid;
+		dw = (uint32_t)u->capid;
+	else if (u->g->capid_hi && (off & ~3u) == u->g->capid_off + 4u)
+		dw = u->faults & EMU_FF(SNBEP, ICX_CAPID7_ZERO) ? 0 /* K-64 broken */
+		     : (uint32_t)(u->capid >> 32); /* K-64: CAPID7 */
 	dw >>= 8 * (off & 3);
 	*val = bytes >= 4 ? dw : dw & ((1u << 8 * bytes) - 1);
 	return 0;

@@ -16,6 +16,7 @@
 #include "pmu/emu/snbep/ivbep_defects.h"
 #include "pmu/emu/snbep/hswep_defects.h"
 #include "pmu/emu/snbep/skx_defects.h"
+#include "pmu/emu/snbep/icx_defects.h"
 
 #define EMU_SNBEP_FAULTS(D, f)                                                          \
 	/* box control */                                                               \
@@ -78,6 +79,7 @@
 	EMU_SNBEP_PCI_FAULTS(D, f)                                                      \
 	EMU_IVBEP_FAULTS(D, f)                                                          \
 	EMU_HSWEP_FAULTS(D, f)                                                          \
-	EMU_SKX_FAULTS(D, f)
+	EMU_SKX_FAULTS(D, f)                                                            \
+	EMU_ICX_FAULTS(D, f)
 
 #endif

@@ -115,3 +115,30 @@ const struct snbep_gen snbep_gen_bdx_de = {
 	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
 		  { .cores = 24, .more = { 0, 0 }, .capid = 3 << 6 } },
 };
+
+/* K-60..K-66: SKX's U-box, PCU and freeze bits; the CHAs at the offset
+ * table's addresses (the model reads them from the table, K-63); CAPID6
+ * and CAPID7 together (K-64); two global status registers (K-62); the IIO,
+ * IRP and M2PCIe boxes beside the CHAs, in STATUS2's order (OQ-K30);
+ * OQ-K31: a 26-CHA die whose CAPID bits are 12:0 of each register, so
+ * that CAPID6 alone undercounts, and a 40-CHA die. */
+const struct snbep_gen snbep_gen_icx = {
+	.boxes = icx_boxes,
+	.nboxes = ARRAY_SIZE(icx_boxes),
+	.ubox = &icx_ubox,
+	.cbox = &icx_cha,
+	.pcu = &icx_pcu,
+	.residency = &icx_residency,
+	.max_cbox = 40,
+	.tid_filter = true,
+	.more = { &icx_iio, &icx_irp, &icx_m2pcie },
+	.more_clk = 0x01,
+	.global = true,
+	.capid_did = 0x345B,
+	.capid_off = 0x9C,
+	.capid_hi = true,
+	.gstatus2 = 0x70F,
+	.dies = { { .cores = 26, .cbox = 26, .more = { 6, 6, 6 },
+		    .capid = 0x1FFFull << 32 | 0x1FFF },
+		  { .cores = 40, .cbox = 40, .more = { 6, 6, 6 }, .capid = 0xFFFFFFFFFFull } },
+};

@@ -23,6 +23,13 @@
 #define GS_CBOX 0x4ull
 #define GS_PCU 0x8ull
 #define GS_SBOX 0x10ull               /* OQ-V16, OQ-K40: the more types' */
+/* OQ-K30 model choice: STATUS2's bits on ICX (K-62): the U-box's general
+ * and fixed counters, the PCU, then a bit per box of the more types in
+ * their order (IIO 0..5, IRP 0..5, M2PCIe 0..5). */
+#define GS2_U 0x1ull
+#define GS2_U_FIXED 0x2ull
+#define GS2_PCU 0x4ull
+#define GS2_MORE 3
 
 static void raise_pmi(struct snbep_uncore *u);
 
@@ -73,6 +80,8 @@ void snbep_global_read(struct snbep_uncore *u, const struct reg_ref *r, uint64_t
 
 	if (st)
 		*val = *st;
+	else if (u->g->gstatus2 && r->msr == u->g->gstatus2)
+		*val = u->gstatus2; /* K-62 */
 	else if (r->tmpl->role == ROLE_GLOBAL_STATUS)
 		*val = u->gstatus;
 	else if (r->tmpl->fields) /* GLOBAL_CTL: the WO bits read 0 (V-03) */
@@ -88,6 +97,9 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 
 	if (st) {
 		*st &= ~(val & w1c); /* V-13: written 1 clears */
+	} else if (u->g->gstatus2 && r->msr == u->g->gstatus2) {
+		if (!F(u, ICX_GSTATUS2_STICKY))
+			u->gstatus2 &= ~val; /* K-62 */
 	} else if (r->tmpl->role == ROLE_GLOBAL_STATUS) {
 		if (!F(u, IVBEP_GSTATUS_STICKY))
 			u->gstatus &= ~val; /* V-04 */
@@ -112,6 +124,28 @@ void snbep_global_write(struct snbep_uncore *u, const struct reg_ref *r, uint64_
 	}
 }
 
+/* K-62, OQ-K30: ICX's bit of counter k of box b (NULL: the U-box): a
+ * CHA's in STATUS1 at its number, the other boxes' in STATUS2. */
+static void split_bits(const struct snbep_uncore *u, const struct snbep_box *b, unsigned k,
+		       uint64_t *gs, uint64_t *gs2)
+{
+	long i;
+
+	if (!b) {
+		*gs2 |= k == SNBEP_NCTR ? GS2_U_FIXED : GS2_U;
+		return;
+	}
+	if (b == &u->pcu) {
+		*gs2 |= GS2_PCU;
+		return;
+	}
+	i = b - u->cbox; /* a stream box: a CHA, then the more types' */
+	if (i < SNBEP_MAX_CBOX)
+		*gs |= 1ull << (F(u, ICX_CHA_BIT_SHIFTED) ? i + 1 : i);
+	else
+		*gs2 |= 1ull << (GS2_MORE + i - SNBEP_MAX_CBOX);
+}
+
 /* V-08: counters `ks` (bit k; bit SNBEP_NCTR for the U-box's fixed one)
  * of box b (NULL: the U-box) wrapped. Each with ov_en sets its bit in
  * its box's status (the C-boxes have none on IVB-EP, OQ-V8; V-32) and its box
@@ -126,7 +160,7 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 	/* Every box keeps its bits; IVB-EP's C-box has no register to show
 	 * them (OQ-V8), HSX's, BDX's (V-32) and SKX's CHA have (K-08). */
 	bool more = b && snbep_is_more(u, b);
-	uint64_t gs = 0, *st = b ? &b->status : &u->ustatus;
+	uint64_t gs = 0, gs2 = 0, *st = b ? &b->status : &u->ustatus;
 	unsigned k;
 
 	for (k = 0; k <= SNBEP_NCTR; k++) {
@@ -141,15 +175,18 @@ void snbep_overflow(struct snbep_uncore *u, struct snbep_box *b, unsigned ks)
 		    !(b && b < &u->cbox[SNBEP_MAX_CBOX] &&
 		      (F(u, SKX_CHA_STATUS_LOST) || F(u, HSWEP_CBOX_STATUS_LOST))))
 			*st |= 1ull << k;
-		/* OQ-V16, OQ-K40: HSX's SBOXes and SKX's IIO and IRP at bit 4. */
-		gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
-		      : more && !F(u, SKX_IO_GSTATUS_CHA) ? GS_SBOX : GS_CBOX;
+		if (u->g->gstatus2)
+			split_bits(u, b, k, &gs, &gs2);
+		else /* OQ-V16, OQ-K40: HSX's SBOXes and SKX's IIO and IRP at bit 4. */
+			gs |= !b ? (k == SNBEP_NCTR ? GS_U_FIXED : GS_U) : b == &u->pcu ? GS_PCU
+			      : more && !F(u, SKX_IO_GSTATUS_CHA) ? GS_SBOX : GS_CBOX;
 	}
-	if (!gs || (u->gstatus & gs) == gs)
+	if ((!gs && !gs2) || ((u->gstatus & gs) == gs && (u->gstatus2 & gs2) == gs2))
 		return; /* the last overflow's bits still set: no new freeze nor PMI */
 	if (!F(u, IVBEP_OV_NO_FREEZE))
 		set_gfrz(u, true);
 	u->gstatus |= gs;
+	u->gstatus2 |= gs2;
 	raise_pmi(u);
 }
 

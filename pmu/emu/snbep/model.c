@@ -75,29 +75,50 @@ static uint64_t width_mask(const struct snbep_ctr *c)
 	return c->width >= 64 ? ~0ull : (1ull << c->width) - 1;
 }
 
-/* The register sets of more type 0 (they come first). */
-static unsigned more0_sets(const struct snbep_uncore *u)
+/* The register sets of the more types before type k (they follow each
+ * other in type order). */
+static unsigned more_before(const struct snbep_uncore *u, unsigned k)
 {
-	return u->g->more[0] ? u->g->more[0]->nboxes : 0;
+	unsigned j, n = 0;
+
+	for (j = 0; j < k; j++)
+		n += u->g->more[j] ? u->g->more[j]->nboxes : 0;
+	return n;
+}
+
+/* The more type of stream box b (>= SNBEP_MAX_CBOX) and its index there. */
+static unsigned more_type(const struct snbep_uncore *u, unsigned b, unsigned *i)
+{
+	unsigned k = 0;
+
+	*i = b - SNBEP_MAX_CBOX;
+	while (k + 1 < SNBEP_NMORE && u->g->more[k] && *i >= u->g->more[k]->nboxes) {
+		*i -= u->g->more[k]->nboxes;
+		k++;
+	}
+	return k;
 }
 
 /* Whether stream box b exists: a C-box of the part or a box of the more
  * types its die has (K-14, V-31, K-16). */
 static bool present(const struct snbep_uncore *u, unsigned b)
 {
-	unsigned i = b - SNBEP_MAX_CBOX, n0 = more0_sets(u);
+	unsigned i, k;
 
 	if (b < SNBEP_MAX_CBOX)
 		return b < u->ncbox;
-	return i < n0 ? i < u->nmore[0] : i - n0 < u->nmore[1];
+	k = more_type(u, b, &i);
+	return u->g->more[k] && i < u->nmore[k];
 }
 
 /* The box type of stream box b (>= 0). */
 static const struct box_type *type_of(const struct snbep_uncore *u, unsigned b)
 {
+	unsigned i;
+
 	if (b < SNBEP_MAX_CBOX)
 		return u->g->cbox;
-	return b - SNBEP_MAX_CBOX < more0_sets(u) ? u->g->more[0] : u->g->more[1];
+	return u->g->more[more_type(u, b, &i)];
 }
 
 /* ---- filters ---- */
@@ -567,12 +588,13 @@ static void refilter(struct snbep_uncore *u, const struct loc *l, uint64_t val)
 /* Where the register r lives in the model. */
 int snbep_sbox(const struct snbep_uncore *u, const struct reg_ref *r)
 {
+	unsigned k;
+
 	if (r->box == u->g->cbox)
 		return (int)r->box_idx;
-	if (r->box && r->box == u->g->more[0])
-		return SNBEP_MAX_CBOX + (int)r->box_idx;
-	if (r->box && r->box == u->g->more[1])
-		return SNBEP_MAX_CBOX + (int)(more0_sets(u) + r->box_idx);
+	for (k = 0; k < SNBEP_NMORE; k++)
+		if (r->box && r->box == u->g->more[k])
+			return SNBEP_MAX_CBOX + (int)(more_before(u, k) + r->box_idx);
 	return -1;
 }
 
@@ -600,6 +622,22 @@ static void locate(struct snbep_uncore *u, const struct reg_ref *r, struct loc *
 		l->ctr = &l->box->ctr[l->r.idx];
 }
 
+/* K-63 broken: CHA n answers at CHA 0's address plus n steps of CHA 0
+ * to CHA 1, as if the offset table had neither its gap nor its wrap. */
+static uint32_t no_gap(const struct snbep_uncore *u, uint32_t msr)
+{
+	const struct box_type *c = u->g->cbox;
+	uint32_t a0, step;
+
+	if (!c->box_offs || !F(u, ICX_CHA_NO_GAP))
+		return msr;
+	a0 = reg_msr(&c->regs[0], c, 0, 0);
+	step = reg_msr(&c->regs[0], c, 1, 0) - a0;
+	if (msr < a0 || (msr - a0) / step >= c->nboxes)
+		return msr;
+	return reg_msr(&c->regs[0], c, (msr - a0) / step, 0) + (msr - a0) % step;
+}
+
 /* The register at msr: 0 with *r and *i the accessing core (for the
  * per-core residency counters, OQ-S14), VEC_GP (a C-box of an absent core,
  * OQ-S15), or -1 (not this model's). */
@@ -607,7 +645,7 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 {
 	const struct snbep_uncore *u = m;
 
-	if (!reg_find(u->g->boxes, u->g->nboxes, msr, r))
+	if (!reg_find(u->g->boxes, u->g->nboxes, no_gap(u, msr), r))
 		return -1;
 	/* A box type of the description the model has no state for faults,
 	 * as registers the part lacks; the free-running counters are
@@ -804,7 +842,7 @@ void snbep_init_gen(void *m, const struct snbep_gen *g, emu_faults_t faults, uns
 	/* K-14, OQ-K9: the die's CHAs, whatever the cores; V-31, K-16: its
 	 * boxes of the more types; what its capability register says. */
 	u->ncbox = d->cbox && !F(u, SKX_CHA_PER_CORE) ? d->cbox : u->ncores; /* K-14 */
-	for (k = 0; k < 2; k++)
+	for (k = 0; k < SNBEP_NMORE; k++)
 		u->nmore[k] = g->more[k] && F(u, HSWEP_SBOX_COUNT_MAX) ? g->more[k]->nboxes
 			      : d->more[k]; /* V-31, OQ-V14 broken */
 	u->capid = d->capid;

@@ -30,8 +30,10 @@
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
-#define SNBEP_MAX_CBOX 28        /* the most C-boxes of a generation (SKX's CHAs, K-14) */
-#define SNBEP_MAX_XBOX 12        /* boxes of the more types: SBOXes (V-22), IIO, IRP (K-16) */
+#define SNBEP_MAX_CBOX 40        /* the most C-boxes of a generation (ICX's CHAs, K-64) */
+/* Boxes of the more types: SBOXes (V-22); IIO, IRP (K-16); M2PCIe (K-66). */
+#define SNBEP_MAX_XBOX 18
+#define SNBEP_NMORE 3            /* more types of a generation: ICX's IIO, IRP, M2PCIe (K-66) */
 #define SNBEP_NSBOX (SNBEP_MAX_CBOX + SNBEP_MAX_XBOX) /* stream boxes: C-boxes, then those */
 #define SNBEP_NCTR 4             /* counters of a C-box and of the PCU (§1.1) */
 #define SNBEP_UNCTR 2            /* U-box general counters (§2.1) */
@@ -62,8 +64,8 @@ struct snbep_ctr {
  * type (V-31: the SBOXes); what its capability register reads (V-31's
  * chop, K-14's CHA bits). */
 struct snbep_die {
-	uint8_t cores, cbox, more[2];
-	uint32_t capid;
+	uint8_t cores, cbox, more[SNBEP_NMORE];
+	uint64_t capid; /* ICX: CAPID7 in the high dword (K-64) */
 };
 
 struct snbep_gen {
@@ -75,11 +77,12 @@ struct snbep_gen {
 	bool tid_filter;
 	/* Box types with the C-box's box and counter control, numbered on
 	 * after the C-boxes' register sets (HSX's and BDX's SBOXes, V-20; the
-	 * Xeon Scalable's IIO and IRP, K-16; NULL: none); their clockticks
-	 * event where it is not the C-boxes' 0x00 and they count nothing else
-	 * (0x01 on the IIO and IRP; 0: the C-box's streams, V-30); whether
+	 * Xeon Scalable's IIO and IRP, K-16, and on ICX its M2PCIe, K-66;
+	 * NULL: none); their clockticks event where it is not the C-boxes'
+	 * 0x00 and they count nothing else (0x01 on the IIO, IRP and M2PCIe,
+	 * OQ-K34; 0: the C-box's streams, V-30); whether
 	 * their BOX_CTL takes one reset or frz_en bit a write (V-10). */
-	const struct box_type *more[2];
+	const struct box_type *more[SNBEP_NMORE];
 	uint8_t more_clk;
 	bool more_ctl_stepwise;
 	/* The IIO's free-running bandwidth and utilisation counters (K-42,
@@ -99,10 +102,17 @@ struct snbep_gen {
 	 * die only). */
 	uint16_t capid_did;
 	uint16_t capid_off;
+	/* ICX: the capability register's high dword is a second register
+	 * right after it (CAPID7 at CAPID6 + 4, K-64). */
+	bool capid_hi;
 	struct snbep_die dies[2];
+	/* ICX: the global status is two registers, a bit per box (K-62,
+	 * OQ-K30); the second's MSR (0: one register with a bit per box
+	 * type, OQ-V1). */
+	uint32_t gstatus2;
 };
 extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
-	snbep_gen_bdx_de, snbep_gen_skx;
+	snbep_gen_bdx_de, snbep_gen_skx, snbep_gen_icx;
 
 /* A box with a BOX_CTL: a C-box or the PCU. */
 struct snbep_box {
@@ -120,8 +130,8 @@ struct snbep_uncore {
 	emu_faults_t faults;   /* EMU_F(...) mask, pmu/emu/faults.h */
 	unsigned ncores;       /* cores of the package */
 	unsigned ncbox;        /* C-boxes 0..ncbox-1: one per core (OQ-S15) or the die's (K-14) */
-	unsigned nmore[2];     /* the die's boxes of each more type (V-31, K-16) */
-	uint32_t capid;        /* its capability register (V-31, K-14) */
+	unsigned nmore[SNBEP_NMORE]; /* the die's boxes of each more type (V-31, K-16) */
+	uint64_t capid;        /* its capability register(s) (V-31, K-14, K-64) */
 	uint32_t uclk_khz;     /* UCLK rate: pclk ratio (S-44), band frequency (OQ-S18) */
 	uint64_t now;          /* UCLK cycle the state below is accounted to */
 	struct snbep_ctr ufixed, ugp[SNBEP_UNCTR];
@@ -142,6 +152,7 @@ struct snbep_uncore {
 	/* EMU_F(SKX_FREE_WRITABLE): the time a write restarted the free-
 	 * running counters from (0: never; K-42). */
 	uint64_t free_t0;
+	uint64_t gstatus2;     /* ICX's second global status (K-62) */
 	/* V-07: the PMIs its overflows raise, to the cores of pmi_core_sel. */
 	struct emu_pmi_req gpmi[SNBEP_MAX_PMI_REQ];
 	unsigned ngpmi, gpmi_dropped;
@@ -202,6 +213,9 @@ unsigned snbep_ubox_value(uint8_t ev, uint8_t umask, uint64_t t);
 /* The Xeon Scalable's (pmu/emu/snbep/skx.c): the same operations on
  * snbep_gen_skx, with CAPID6 on each package's bus (K-14). */
 extern const struct emu_model skx_model;
+/* The Xeon Scalable third generation's (pmu/emu/snbep/icx.c): the same
+ * operations on snbep_gen_icx, with CAPID6 and CAPID7 (K-64). */
+extern const struct emu_model icx_model;
 
 /* Internal to pmu/emu/snbep/. The counting filter of a threshold, invert
  * and edge (S-22..S-24; gt: the off-by-one defects); with thresh 0 they
