@@ -125,8 +125,8 @@ static void test_pick_wrong_rate_trusted(void **state)
 static void test_pick_no_overflow(void **state)
 {
 	struct tsc_window w[4] = {
-		{ 10000000000ull * 30, 2000, 10000000000ull * 30 - 20000000ull },
-		{ 20000000ull, 2000, 10 }, { 20000000ull, 2000, 10 }, { 20000000ull, 2000, 10 },
+		{ .ticks = 10000000000ull * 30, .ref = 2000, .slack = 10000000000ull * 30 - 20000000ull },
+		[1 ... 3] = { .ticks = 20000000ull, .ref = 2000, .slack = 10 },
 	};
 	struct tsc_cal c = tsc_pick(w, 4, 1000000);
 

@@ -295,7 +295,7 @@ struct row {
 	unsigned bit;
 	bool (*holds)(emu_faults_t f);
 };
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
+#define ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
 
 static const struct row rows[] = {
 	ROW(HSWEP_SBOX_CTL_ANY, sbox_bits_hold),

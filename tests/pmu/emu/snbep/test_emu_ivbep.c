@@ -363,7 +363,7 @@ struct row {
 	unsigned bit;
 	bool (*holds)(emu_faults_t f);
 };
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
+#define ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
 
 static const struct row rows[] = {
 	ROW(IVBEP_UNFRZ_ALL_IGNORED, unfrz_all_holds),

@@ -257,7 +257,7 @@ struct row {
 	unsigned bit;
 	bool (*holds)(emu_faults_t f);
 };
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
+#define ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
 
 static const struct row rows[] = {
 	ROW(SKX_FRZ_AT_31, freeze_bits_hold),

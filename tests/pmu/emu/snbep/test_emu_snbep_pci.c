@@ -363,7 +363,7 @@ struct row {
 	bool (*holds)(emu_faults_t f);
 };
 
-#define ROW(id, holds) { EMU_FAULT_BIT_##id, holds }
+#define ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
 
 static const struct row rows[] = {
 	ROW(SNBEP_PCI_FRZ_IGNORED, frz_holds),
