@@ -85,6 +85,9 @@ static void n05_controls_reset_to_0(void **state)
 	assert_int_equal(nhm_rdmsr(&u, 0, SEL(3), 0, &v), VEC_GP);
 	assert_int_equal(nhm_wrmsr(&u, 0, SEL(3), 0, 0), VEC_GP);
 	assert_int_equal(rd(&u, SEL(2), 0), 0);
+	/* The faulting access still brings the model to its time (EMU_GP_AT_NOW). */
+	assert_int_equal(nhm_rdmsr(&u, 0, SEL(3), 500, &v), VEC_GP);
+	assert_int_equal(u.now, 500);
 }
 
 static void oqn14_status_and_counters_reset_to_0(void **state)
