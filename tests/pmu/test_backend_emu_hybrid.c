@@ -363,10 +363,7 @@ static void c61_routed_cpus_named_by_core_type(void **state)
 }
 
 /* Each hybrid defect breaks the placement of types_placed. */
-static const struct {
-	unsigned bit;
-	bool (*holds)(emu_faults_t faults);
-} rows[] = {
+static const struct hold_row rows[] = {
 	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_SAME_SHAPE, .holds = types_placed },
 	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_TYPE_SWAPPED, .holds = types_placed },
 };

@@ -358,23 +358,16 @@ static bool cas_reads_summed(emu_faults_t f)
 	return sum == 400;
 }
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-
-#define ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
-
-static const struct row rows[] = {
-	ROW(SNBEP_PCI_FRZ_IGNORED, frz_holds),
-	ROW(SNBEP_PCI_FRZ_LEAKS, frz_own_box),
-	ROW(SNBEP_PCI_RST_CTRS_IGNORED, rst_ctrs_zeroes),
-	ROW(SNBEP_PCI_WIDTH_48, width_44),
-	ROW(SNBEP_PCI_INVERT_IGNORED, invert_counts),
-	ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
-	ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
-	ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
-	ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
+static const struct hold_row rows[] = {
+	HOLD_ROW(SNBEP_PCI_FRZ_IGNORED, frz_holds),
+	HOLD_ROW(SNBEP_PCI_FRZ_LEAKS, frz_own_box),
+	HOLD_ROW(SNBEP_PCI_RST_CTRS_IGNORED, rst_ctrs_zeroes),
+	HOLD_ROW(SNBEP_PCI_WIDTH_48, width_44),
+	HOLD_ROW(SNBEP_PCI_INVERT_IGNORED, invert_counts),
+	HOLD_ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
+	HOLD_ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
+	HOLD_ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
+	HOLD_ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
 };
 
 static void every_pci_defect_breaks_its_row(void **state)
