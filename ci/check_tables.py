@@ -12,9 +12,9 @@ Checked on every C file of the layers, host/ and tests/:
   `#define ROW(id, fn) { ... }`) starts it with a designator.
 
 Usage: check_tables.py [--root DIR]
-Prints one line per positional row ("tests/x.c:12: struct row rows: a
-positional row { 1, 2 }"), then a summary line; exits 1 if there was any,
-0 if none.
+Prints one line per positional row ("FILE:LINE: struct row rows: a
+positional row {1, 2}"), then a summary line; exits 1 if there was any, 0
+if none.
 """
 import argparse
 import os
