@@ -33,19 +33,6 @@ static void machine(unsigned ncpus, unsigned npkg)
 	state_set_gen(c.gen);
 }
 
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
-}
-
 /* CPUID leaf 1 of a family 6 model 0x2D, every other leaf 0. */
 static void e5_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
 {

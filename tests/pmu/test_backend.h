@@ -38,6 +38,28 @@ static inline void on_irq(unsigned vector)
 	hits[plat_this_cpu()][vector]++;
 }
 
+/* The machine below an emulated backend (struct emu_cfg.lower): no MSR
+ * of its own (reads 0, writes dropped), the host platform's configuration
+ * space and MMIO (as QEMU's under OVMF). */
+static inline int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
+{
+	(void)cpu, (void)msr;
+	*val = 0;
+	return 0;
+}
+
+static inline int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
+{
+	(void)cpu, (void)msr, (void)val;
+	return 0;
+}
+
+static const struct msr_backend below_no_msr __attribute__((unused)) = {
+	.name = "hw", .read = no_msr_read, .write = no_msr_write,
+	.pci_read = plat_pci_read, .pci_write = plat_pci_write,
+	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
+};
+
 /* The emulated backend of c over the host machine just shaped: its clock
  * at 1000, no vector taken yet, on_irq on vector vec and on the NMI's. */
 static inline void emu_start(const struct emu_cfg *c, unsigned vec)
