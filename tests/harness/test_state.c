@@ -12,7 +12,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "tests/pmu/test_backend.h"
-#include "pmu/backend/space.h"
 
 #define GLOBAL_CTRL 0x391 /* N-05 */
 #define EVTSEL0     0x3C0
@@ -68,19 +67,6 @@ static void snbep(emu_faults_t f)
 	assert_int_equal(emu_setup(&c), 0);
 	msr_backend_set(&msr_backend_emu);
 	state_set_gen(c.gen);
-}
-
-static uint32_t prd(struct pci_fn f, uint16_t off)
-{
-	uint32_t v = 0;
-
-	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
-	return v;
-}
-
-static void pwr(struct pci_fn f, uint16_t off, uint32_t v)
-{
-	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
 }
 
 static enum verdict run(const struct test *tc)
@@ -224,17 +210,17 @@ static void pci_boxes_saved_restored_checked(void **state)
 
 	(void)state;
 	snbep(0);
-	pwr(QPI_M1, 0x228, 0x5A58); /* as firmware may leave it */
+	wr32(QPI_M1, 0x228, 0x5A58); /* as firmware may leave it */
 	assert_int_equal(run(&state_preflight), V_PASS);
-	pwr(HA0, PCI_CTL0, 0x400000); /* en: the clockticks count */
-	pwr(QPI_M1, 0x228, 0);
+	wr32(HA0, PCI_CTL0, 0x400000); /* en: the clockticks count */
+	wr32(QPI_M1, 0x228, 0);
 	assert_int_equal(run(&state_restore), V_PASS);
-	assert_int_equal(prd(HA0, PCI_CTL0), 0);
-	assert_int_equal(prd(QPI_M1, 0x228), 0x5A58);
+	assert_int_equal(rd32(HA0, PCI_CTL0), 0);
+	assert_int_equal(rd32(QPI_M1, 0x228), 0x5A58);
 	assert_true(state_check(&ok, &pk, &pok, &npci));
 	assert_int_equal(npci, 24); /* 12 functions a socket (S-48) */
 	assert_int_equal(pok, 24);
-	pwr(HA0, PCI_CTL0, 0x400000);
+	wr32(HA0, PCI_CTL0, 0x400000);
 	assert_true(state_check(&ok, &pk, &pok, &npci));
 	assert_int_equal(pok, 23);
 	assert_int_equal(ok, 2);
@@ -249,7 +235,7 @@ static void pci_counter_not_put_back_is_named(void **state)
 	(void)state;
 	snbep(EMU_F(SNBEP_PCI_FROZEN_CTR_RO));
 	assert_int_equal(run(&state_preflight), V_PASS);
-	pwr(HA0, PCI_CTR0, 1234);
+	wr32(HA0, PCI_CTR0, 1234);
 	assert_int_equal(run(&state_restore), V_ERROR);
 	assert_non_null(strstr(res.reason, "1 problem(s) restoring the uncore (first: "
 				"0000:7f:0e.1: HA_PCI_PMON_CTR0 (+0xa0) reads 0x4d2 after restoring "

@@ -1,12 +1,13 @@
 /* What the host tests of the backends share (include after host.h and
- * <cmocka.h>): MSR access through the current backend, any error failing
- * the test; the emulated backend's clock, set by the test; and the vectors
- * each CPU took. */
+ * <cmocka.h>): MSR and PCI configuration access through the current
+ * backend, any error failing the test; the emulated backend's clock, set
+ * by the test; the vectors each CPU took; and the machine below it. */
 #ifndef TESTS_HOST_TEST_BACKEND_H
 #define TESTS_HOST_TEST_BACKEND_H
 
 #include "arch/msr.h"
 #include "pmu/backend/backend.h"
+#include "pmu/backend/space.h"
 #include "pmu/emu/emu.h"
 
 static inline uint64_t rd(unsigned cpu, uint32_t msr)
@@ -20,6 +21,20 @@ static inline uint64_t rd(unsigned cpu, uint32_t msr)
 static inline void wr(unsigned cpu, uint32_t msr, uint64_t v)
 {
 	assert_int_equal(msr_write(cpu, msr, v), 0);
+}
+
+/* A dword of function f's configuration space, the same way. */
+static inline uint32_t rd32(struct pci_fn f, uint16_t off)
+{
+	uint32_t v = 0;
+
+	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
+	return v;
+}
+
+static inline void wr32(struct pci_fn f, uint16_t off, uint32_t v)
+{
+	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
 }
 
 /* The emulated backend's clock (struct emu_cfg's): clock_now. */

@@ -4,7 +4,6 @@
  * and of each PCI defect breaking its statement. Constants are the
  * spec's, never the model's tables. */
 #include "host/host.h"
-#include "pmu/backend/space.h"
 #include "pmu/emu/faults.h"
 #include <setjmp.h>
 #include <cmocka.h>
@@ -39,19 +38,6 @@ static void machine(emu_faults_t f)
 	host_machine(4, 2);
 	host_pci_reset();
 	emu_start(&c, 0xF0);
-}
-
-static uint32_t rd32(struct pci_fn f, uint16_t off)
-{
-	uint32_t v = 0;
-
-	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
-	return v;
-}
-
-static void wr32(struct pci_fn f, uint16_t off, uint32_t v)
-{
-	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
 }
 
 static uint64_t ctr(struct pci_fn f, unsigned k)
