@@ -303,8 +303,8 @@ static void run_owed(void *p)
 static void restore_owed(const struct test *tc)
 {
 	struct tresult r;
-	struct tctx t = { &r };
-	struct owed o = { tc, &t, V_ERROR };
+	struct tctx t = { .res = &r };
+	struct owed o = { .test = tc, .t = &t, .v = V_ERROR };
 
 	memset(&r, 0, sizeof(r));
 	r.test = tc;

@@ -732,7 +732,7 @@ static void figures_by_index(void **state)
 		.run = pass,
 	};
 	struct tresult r = { .test = &one };
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	unsigned i;
 
 	(void)state;
@@ -772,7 +772,7 @@ static void figure_expect(void **state)
 		.run = pass,
 	};
 	struct tresult r = { .test = &one };
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 
 	(void)state;
 	t_figure_expect(&t, "uclk_hz", 133000000, 133330000, -2666600, "hz");
@@ -806,7 +806,7 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	};
 	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
 	static const struct suite *const both[] = { &per_type, &suite_b };
-	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
+	static const struct run_types types = { .n = 2, .cpu = { 0, 2 }, .type = { 0x40, 0x20 } };
 	struct run_opts o = { .tests = "c.*,b.xfail", .skip = "", .repeat = 1, .types = &types };
 	struct run_env env = { .ncpus = 3, .npackages = 1, .no_uncore = "none" };
 	struct tally t;

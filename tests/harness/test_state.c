@@ -57,7 +57,7 @@ static const struct msr_backend below = {
 
 static void snbep(emu_faults_t f)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = f } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_SNBEP] = f } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("snbep"), .faults = &fs,
 			     .uclk_khz = 2133000, .lower = &below, .cpu_model = 0x2D };
 
@@ -71,7 +71,7 @@ static void snbep(emu_faults_t f)
 
 static enum verdict run(const struct test *tc)
 {
-	struct tctx t = { &res };
+	struct tctx t = { .res = &res };
 
 	memset(&res, 0, sizeof(res));
 	res.test = tc;

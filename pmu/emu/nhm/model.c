@@ -260,7 +260,7 @@ static void status_set(struct nhm_uncore *u, uint64_t bits)
 static void queue_pmi(struct nhm_uncore *u, uint64_t cycle)
 {
 	uint8_t cores = (uint8_t)(u->global_ctl >> GC_PMI_CORE_SHIFT & ((1u << core_bits(u)) - 1));
-	struct emu_pmi_req req = { cycle, cores };
+	struct emu_pmi_req req = { .cycle = cycle, .cores = cores };
 
 	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }

@@ -30,7 +30,7 @@
 
 static void machine(emu_faults_t f)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = f } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_SNBEP] = f } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("snbep"), .faults = &fs,
 			     .uclk_khz = UCLK_KHZ, .lower = &below_no_msr, .clock = manual_clock,
 			     .cpu_model = 0x2D };
