@@ -45,8 +45,8 @@ struct tsc_window tsc_window_between(const struct tsc_sample *a, const struct ts
 {
 	uint64_t mid_a = a->tsc0 + (a->tsc1 - a->tsc0) / 2, mid_b = b->tsc0 + (b->tsc1 - b->tsc0) / 2;
 
-	return (struct tsc_window){ mid_b - mid_a, b->ref - a->ref,
-				    (a->tsc1 - a->tsc0) + (b->tsc1 - b->tsc0) };
+	return (struct tsc_window){ .ticks = mid_b - mid_a, .ref = b->ref - a->ref,
+				    .slack = (a->tsc1 - a->tsc0) + (b->tsc1 - b->tsc0) };
 }
 
 struct tsc_window tsc_window_of_steps(const uint64_t *t, unsigned k, uint64_t ref_per_step)
@@ -57,7 +57,8 @@ struct tsc_window tsc_window_of_steps(const uint64_t *t, unsigned k, uint64_t re
 	for (i = 1; i < k; i++)
 		if (t[i + 1] - t[i] < fastest)
 			fastest = t[i + 1] - t[i];
-	return (struct tsc_window){ t[k] - t[0], k * ref_per_step, t[k] - t[0] - k * fastest };
+	return (struct tsc_window){ .ticks = t[k] - t[0], .ref = k * ref_per_step,
+				    .slack = t[k] - t[0] - k * fastest };
 }
 
 struct tsc_cal tsc_pick(const struct tsc_window *w, unsigned n, uint64_t ref_hz)
@@ -131,7 +132,7 @@ static bool stall_window(struct tsc_window *w, void *arg)
 const struct tsc_cal *tsc_cal_by_stall(void (*stall_us)(uint64_t us))
 {
 	static struct tsc_cal cal;
-	struct stall s = { stall_us };
+	struct stall s = { .us = stall_us };
 
 	if (!cal.windows)
 		cal = calibrate(stall_window, &s, 1000000);

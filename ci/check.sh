@@ -110,6 +110,9 @@ else bad check.refs "$(echo "$rout" | head -n 3 | paste -sd ';' -)"; fi
 # No file includes from a layer above its own (docs/design.md, Layers).
 if lout=$(ci/check_layers.py); then ok "check.layers (${lout#layers: })"
 else bad check.layers "$(echo "$lout" | head -n 3 | paste -sd ';' -)"; fi
+# Every table row names its fields (docs/style.md, Code).
+if tout=$(ci/check_tables.py); then ok "check.tables (${tout#tables: })"
+else bad check.tables "$(echo "$tout" | head -n 3 | paste -sd ';' -)"; fi
 # Lint: shellcheck (at severity warning; .shellcheckrc) on every shell
 # script, pyflakes on every Python file (Debian shellcheck, pyflakes3:
 # scripts/deps.sh).

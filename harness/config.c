@@ -13,7 +13,7 @@ struct sbuf sbuf_init(char *buf, size_t size)
 {
 	if (size)
 		buf[0] = '\0';
-	return (struct sbuf){ buf, size, 0 };
+	return (struct sbuf){ .buf = buf, .size = size, .len = 0 };
 }
 
 void sb_vprintf(struct sbuf *b, const char *fmt, va_list ap)

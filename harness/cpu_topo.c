@@ -164,7 +164,7 @@ static void type_here(void *p)
 /* CPU cpu's core type, if the part is hybrid. */
 static bool type_on(unsigned cpu, uint8_t *type)
 {
-	struct type_of o = { false, 0 };
+	struct type_of o = { .hybrid = false, .type = 0 };
 
 	if (plat_cpu_lost(cpu) || plat_run_on(cpu, type_here, &o, 1000000, NULL))
 		return false;

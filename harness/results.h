@@ -51,6 +51,7 @@ struct run_info {
 	unsigned ncpus, npackages;
 	const char *apic_mode; /* "xAPIC" / "x2APIC" */
 	const char *backend;   /* "hw" or "emu" */
+	bool emulated;         /* the backend is a model (struct msr_backend.model) */
 	const char *uncore;    /* generation name, or "" when none is supported */
 	/* The architectural core PMU: "hardware", "emulated" or "none", the
 	 * emulated one's shape name (else NULL), and what CPUID enumerates. */
@@ -156,7 +157,7 @@ void jsonl_end(struct rfile *f, const struct tally *t);
  * PMU or both). */
 static inline bool results_emulated(const struct run_info *ri)
 {
-	return ri->backend && !strcmp(ri->backend, "emu");
+	return ri->emulated;
 }
 
 /* JSON string escaping into buf (always NUL-terminated); returns length. */

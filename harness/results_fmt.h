@@ -46,7 +46,7 @@ struct rbuf {
 	char *p;
 	size_t size, len;
 };
-#define RBUF(arr) { (arr), sizeof(arr), 0 }
+#define RBUF(arr) { .p = (arr), .size = sizeof(arr), .len = 0 }
 
 /* Free bytes in b once keep bytes are set aside for what must follow. */
 size_t rbuf_room(const struct rbuf *b, size_t keep);

@@ -277,7 +277,7 @@ static void begin_with(struct rfile *f, struct rbuf *b)
 
 void json_begin(struct rfile *f, const struct run_info *ri)
 {
-	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_HEAD_MAX, .len = 0 };
 
 	rbuf_put(&b, "{");
 	json_put_head(&b, ri);
@@ -286,7 +286,7 @@ void json_begin(struct rfile *f, const struct run_info *ri)
 
 void json_begin_raw(struct rfile *f, const char *head, size_t n)
 {
-	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_HEAD_MAX, .len = 0 };
 
 	rbuf_put(&b, "{");
 	rbuf_putn(&b, head, n);
@@ -455,7 +455,7 @@ static void commit_record(struct rfile *f, struct rbuf *b)
 
 void json_result(struct rfile *f, const struct tresult *r)
 {
-	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_SCRATCH_MAX, .len = 0 };
 
 	if (f->tail != f->pos)
 		rbuf_put(&b, ",");
@@ -465,7 +465,7 @@ void json_result(struct rfile *f, const struct tresult *r)
 
 void json_result_raw(struct rfile *f, const char *rec, size_t n)
 {
-	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_SCRATCH_MAX, .len = 0 };
 
 	if (f->tail != f->pos)
 		rbuf_put(&b, ",");

@@ -13,7 +13,7 @@ static void append(struct rfile *f, struct rbuf *b)
 
 void jsonl_begin(struct rfile *f, const struct run_info *ri)
 {
-	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_HEAD_MAX, .len = 0 };
 
 	f->seq = 0;
 	f->chain = 0;
@@ -24,7 +24,7 @@ void jsonl_begin(struct rfile *f, const struct run_info *ri)
 
 void jsonl_result(struct rfile *f, const struct tresult *r)
 {
-	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_SCRATCH_MAX, .len = 0 };
 
 	rbuf_printf(&b, "{\"seq\":%llu,\"test\":", (unsigned long long)f->seq);
 	json_put_record(&b, r);
@@ -33,7 +33,7 @@ void jsonl_result(struct rfile *f, const struct tresult *r)
 
 void jsonl_end(struct rfile *f, const struct tally *t)
 {
-	struct rbuf b = { json_scratch, RESULTS_SCRATCH_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_SCRATCH_MAX, .len = 0 };
 
 	rbuf_printf(&b, "{\"seq\":%llu,\"summary\":", (unsigned long long)f->seq);
 	json_put_summary(&b, t);

@@ -61,7 +61,7 @@ void tap_begin(struct rfile *f, const struct run_info *ri)
 {
 	char core[384], val[3 * IDENT_STR + 48];
 	/* The config is never cut: RESULTS_HEAD_MAX holds its worst case. */
-	struct rbuf b = { json_scratch, RESULTS_HEAD_MAX, 0 };
+	struct rbuf b = { .p = json_scratch, .size = RESULTS_HEAD_MAX, .len = 0 };
 	const int w = RESULTS_WORD_MAX;
 	const char *key;
 

@@ -500,8 +500,8 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 		    const char *cut)
 {
 	struct tresult r;
-	struct tctx t = { &r };
-	struct call c = { &t, V_ERROR };
+	struct tctx t = { .res = &r };
+	struct call c = { .t = &t, .v = V_ERROR };
 	uint64_t t0, hz = plat_tsc_hz();
 	bool runs;
 
@@ -565,8 +565,8 @@ static void run_one(const struct test *tc, unsigned index, unsigned iter, const 
 static void rerun_first(const struct test *tc, const struct run_env *env, unsigned index)
 {
 	struct tresult r;
-	struct tctx t = { &r };
-	struct call c = { &t, V_ERROR };
+	struct tctx t = { .res = &r };
+	struct call c = { .t = &t, .v = V_ERROR };
 
 	memset(&r, 0, sizeof(r));
 	r.test = tc;

@@ -145,6 +145,7 @@ void session_start(struct session *s)
 	ri->ncpus = plat_cpu_count();
 	ri->npackages = plat_package_count();
 	ri->backend = msr_backend()->name;
+	ri->emulated = msr_backend()->model;
 	ri->uncore = s->pc->gen ? s->pc->gen->name : "";
 	core_enum_read(&ri->core); /* the view the core suite sees (C-11) */
 	ri->core_pmu = pmu_core_emulated() ? "emulated" : ri->core.version ? "hardware" : "none";
@@ -302,8 +303,8 @@ static void run_owed(void *p)
 static void restore_owed(const struct test *tc)
 {
 	struct tresult r;
-	struct tctx t = { &r };
-	struct owed o = { tc, &t, V_ERROR };
+	struct tctx t = { .res = &r };
+	struct owed o = { .test = tc, .t = &t, .v = V_ERROR };
 
 	memset(&r, 0, sizeof(r));
 	r.test = tc;

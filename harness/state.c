@@ -298,7 +298,8 @@ static void find_pci(void)
 				if (npci < MAX_PCI_FNS && holds(fn_of(bus, gen->boxes[b], box),
 								 gen->boxes[b], box))
 					pci_fns[npci++] = (struct pci_found){
-						gen->boxes[b], box, fn_of(bus, gen->boxes[b], box) };
+						.box = gen->boxes[b], .box_idx = box,
+						.fn = fn_of(bus, gen->boxes[b], box) };
 	}
 	if (!npci)
 		plat_log(1, "  preflight: no %s PCI box (8086:%04x at %02x.%u) on any bus of "

@@ -100,7 +100,8 @@ static void futex_wake(uint32_t *word)
 /* Until *word is no longer v, or ns of real time have passed (0: no limit). */
 static void futex_wait(uint32_t *word, uint32_t v, uint64_t ns)
 {
-	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000ull),
+			      .tv_nsec = (long)(ns % 1000000000ull) };
 
 	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, v, ns ? &ts : NULL, NULL, 0);
 }

@@ -35,7 +35,8 @@ uint64_t plat_tsc(void) { return host_mono_ns(); }
 void plat_stall_us(uint64_t us)
 {
 	uint64_t end = plat_tsc() + us * 1000;
-	struct timespec ts = { (time_t)(end / 1000000000ull), (long)(end % 1000000000ull) };
+	struct timespec ts = { .tv_sec = (time_t)(end / 1000000000ull),
+			      .tv_nsec = (long)(end % 1000000000ull) };
 
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
 		;
@@ -86,7 +87,7 @@ static void call_irq(void *p)
 int plat_apic_send_ipi(uint32_t apic_id, unsigned vector, bool nmi)
 {
 	unsigned v = nmi ? 2 : vector;
-	struct irq_call c = { host_irq_handler(v), v };
+	struct irq_call c = { .fn = host_irq_handler(v), .vector = v };
 
 	if (!nmi && (vector < 0x20 || vector > 0xff))
 		return PLAT_EINVAL;

@@ -225,12 +225,12 @@ static void open_results(struct session *s, const char *dir)
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "cpus", required_argument, NULL, 'c' },
-		{ "packages", required_argument, NULL, 'p' },
-		{ "results", required_argument, NULL, 'r' },
-		{ "model", required_argument, NULL, 'm' },
-		{ "real-clock", no_argument, NULL, 'C' },
-		{ NULL, 0, NULL, 0 },
+		{ .name = "cpus", .has_arg = required_argument, .flag = NULL, .val = 'c' },
+		{ .name = "packages", .has_arg = required_argument, .flag = NULL, .val = 'p' },
+		{ .name = "results", .has_arg = required_argument, .flag = NULL, .val = 'r' },
+		{ .name = "model", .has_arg = required_argument, .flag = NULL, .val = 'm' },
+		{ .name = "real-clock", .has_arg = no_argument, .flag = NULL, .val = 'C' },
+		{ .name = NULL },
 	};
 	static struct session s;
 	static struct pmu_choice pc;

@@ -107,7 +107,7 @@ static void put_padded(struct out *o, const char *s, size_t n, int width,
 
 int vsnprintf(char *buf, size_t size, const char *fmt, va_list ap)
 {
-	struct out o = { buf, size, 0 };
+	struct out o = { .buf = buf, .size = size, .len = 0 };
 
 	for (; *fmt; fmt++) {
 		bool left = false, is_signed = false;

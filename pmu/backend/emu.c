@@ -339,7 +339,8 @@ static bool through_lvt(unsigned cpu, struct delivery *out)
 		return false;
 	if (!has(EMU_FF(UNCORE, LVT_NO_MASK)))
 		__atomic_or_fetch(&emu.lvtpc[cpu], LVT_MASK, __ATOMIC_SEQ_CST);
-	*out = (struct delivery){ plat_cpu(cpu)->apic_id, lvt & 0xff, mode == 4 };
+	*out = (struct delivery){ .apic_id = plat_cpu(cpu)->apic_id, .vector = lvt & 0xff,
+				  .nmi = mode == 4 };
 	return true;
 }
 

@@ -96,7 +96,7 @@ static void add(struct msr_trace e, uint64_t tsc)
 	i = __atomic_fetch_add(&next, 1, __ATOMIC_RELAXED);
 	if (i < cap) {
 		buf[i] = e;
-		times[i] = (struct msr_trace_time){ tsc, (uint32_t)(end - tsc) };
+		times[i] = (struct msr_trace_time){ .tsc = tsc, .dur = (uint32_t)(end - tsc) };
 	}
 }
 

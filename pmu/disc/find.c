@@ -55,7 +55,8 @@ void disc_pci_scan(const struct disc_io *io, struct disc_pci_list *l)
 					if (l->n == l->cap)
 						l->dropped++;
 					else
-						l->e[l->n++] = (struct disc_pci_fn){ f, (uint16_t)(v >> 16) };
+						l->e[l->n++] = (struct disc_pci_fn){
+							.f = f, .did = (uint16_t)(v >> 16) };
 				}
 	}
 }

@@ -86,17 +86,21 @@ uint64_t emu_next_wrap(const struct emu_engine *e, const void *m)
 }
 
 /* The start of every access: the remap, the lookup and, for a register
- * of the model, the advance to now. */
+ * of the model, the advance to now, then the remap's late #GP if it asked
+ * for one. */
 static int enter(const struct emu_engine *e, void *m, unsigned core, uint32_t msr, uint64_t now,
 		 struct reg_ref *r, unsigned *i)
 {
 	int rc = e->remap ? e->remap(m, &msr) : 0;
+	bool late_gp = rc == EMU_GP_AT_NOW;
 
+	if (late_gp)
+		rc = 0;
 	if (!rc)
 		rc = e->find(m, core, msr, r, i);
 	if (!rc)
 		emu_advance(e, m, now);
-	return rc;
+	return rc ? rc : late_gp ? VEC_GP : 0;
 }
 
 int emu_rdmsr(const struct emu_engine *e, void *m, unsigned core, uint32_t msr, uint64_t now,

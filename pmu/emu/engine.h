@@ -53,7 +53,10 @@ struct emu_engine {
 	void (*settle)(void *m);
 
 	/* Registers. remap: NULL, or the family's address defects, ahead of
-	 * the lookup: 0 with *msr the address the lookup sees, or VEC_GP.
+	 * the lookup: 0 with *msr the address the lookup sees, VEC_GP, or
+	 * EMU_GP_AT_NOW (a #GP that the access raises only once it has
+	 * brought the model to its time, as any access to one of its
+	 * registers does: a wrap the late hook holds back is taken by it).
 	 * find: 0 with the register in *r and the model's index in *i,
 	 * VEC_GP, or -1 (not this model's MSR); core: the accessing CPU's
 	 * core in the package. read and write: 0 or VEC_GP, at now. */
@@ -62,6 +65,10 @@ struct emu_engine {
 	int (*read)(void *m, const struct reg_ref *r, unsigned i, uint64_t *val);
 	int (*write)(void *m, const struct reg_ref *r, unsigned i, uint64_t val);
 };
+
+/* What a remap returns for a #GP raised after the advance (struct
+ * emu_engine.remap); neither 0, -1 nor a vector. */
+#define EMU_GP_AT_NOW (-2)
 
 /* Advance model m to now (a time before its own: no change), taking every
  * wrap at its cycle, in cycle order. */

@@ -42,11 +42,11 @@ static unsigned saved_regs(struct saved_reg *r)
 	unsigned n = 0, k;
 
 	for (k = 0; k < IM_NCTR; k++)
-		r[n++] = (struct saved_reg){ IM_CTR(k), 8 };
+		r[n++] = (struct saved_reg){ .off = IM_CTR(k), .bytes = 8 };
 	for (k = 0; k < IM_NCTR; k++)
-		r[n++] = (struct saved_reg){ IM_CTL(k), 4 };
-	r[n++] = (struct saved_reg){ IM_BOX, 4 };
-	r[n++] = (struct saved_reg){ IM_GCTL, 4 };
+		r[n++] = (struct saved_reg){ .off = IM_CTL(k), .bytes = 4 };
+	r[n++] = (struct saved_reg){ .off = IM_BOX, .bytes = 4 };
+	r[n++] = (struct saved_reg){ .off = IM_GCTL, .bytes = 4 };
 	return n;
 }
 

@@ -462,7 +462,7 @@ static enum verdict filter_occ_reset(struct tctx *t)
 {
 	static const uint64_t sel[3] = { QHL_OCC_LOCAL(0, 0), QHL_OCC_LOCAL(0, 0),
 					 QHL_OCC_LOCAL(0, 0) };
-	struct occ_run r = { 0, 0 };
+	struct occ_run r = { .resets = 0, .backwards = 0 };
 	struct window w = { .during = occ_resets, .arg = &r };
 	uint64_t back = 0, ctr[2] = { 0, 0 }, c[4];
 	enum verdict v = occ_reset_stopped(t, &back, ctr);

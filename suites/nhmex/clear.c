@@ -83,7 +83,7 @@ static enum verdict wrap_all(struct tctx *t, struct wrap_src *src, unsigned n, u
  * with the last (X-27). */
 static enum verdict box_bits(struct tctx *t, const struct ex_box *b)
 {
-	struct wrap_src src = { b, b->box_en | (b->name[0] == 'W' ? EX_FIXED_EN : 0) };
+	struct wrap_src src = { .b = b, .mask = b->box_en | (b->name[0] == 'W' ? EX_FIXED_EN : 0) };
 	uint64_t st, left, u, bit;
 	enum verdict v = wrap_all(t, &src, 1, &left);
 	unsigned k;
@@ -131,7 +131,7 @@ static enum verdict each_bit(struct tctx *t)
 	for (i = 0, k = 0; i < n && k < MAX_SRC; i++)
 		if (!strcmp(bx[i].name, "U") || !strcmp(bx[i].name, "W") ||
 		    !strcmp(bx[i].name, "C0") || !strcmp(bx[i].name, "C4"))
-			src[k++] = (struct wrap_src){ &bx[i], 1 };
+			src[k++] = (struct wrap_src){ .b = &bx[i], .mask = 1 };
 	if ((v = wrap_all(t, src, k, got)) != V_PASS)
 		return v;
 	for (i = 0; i < k; i++)
@@ -169,7 +169,7 @@ static enum verdict siblings(struct tctx *t)
 
 	for (i = 0; i < n && k < 2; i++)
 		if (!strcmp(bx[i].name, "C0") || !strcmp(bx[i].name, "C1"))
-			src[k++] = (struct wrap_src){ &bx[i], 1 };
+			src[k++] = (struct wrap_src){ .b = &bx[i], .mask = 1 };
 	if ((v = wrap_all(t, src, 2, got)) != V_PASS)
 		return v;
 	if (!got[0] || !got[1])

@@ -19,10 +19,10 @@
 #define HOLD_US   100 /* between the edge test's select writes */
 #define NBOX      4
 
-#define C0 "C0", 0xD00u, 0xD10u    /* §4.2 */
-#define S0 "S0", 0xC40u, 0xC50u    /* §4.4 */
-#define W  "W", EX_W_GCTL, 0xC90u  /* §4.7 */
-#define U  "U", EX_U_CTL, 0xC10u   /* §4.1 */
+#define C0 .name = "C0", .gctl = 0xD00u, .sel0 = 0xD10u    /* §4.2 */
+#define S0 .name = "S0", .gctl = 0xC40u, .sel0 = 0xC50u    /* §4.4 */
+#define W  .name = "W", .gctl = EX_W_GCTL, .sel0 = 0xC90u  /* §4.7 */
+#define U  .name = "U", .gctl = EX_U_CTL, .sel0 = 0xC10u   /* §4.1 */
 /* Each box's event within its constraints (X-45..X-47): S and C with
  * umasks that select something, W's turbo cycles, not a throttle event. */
 #define EV_S (EX_EV_07 | EX_UMASK(EX_S_HOM_RB)) /* Table 2-37: umask 0 counts nothing */
@@ -126,9 +126,9 @@ static uint64_t dist(uint64_t a, uint64_t b)
 static enum verdict thresh_sum(struct tctx *t)
 {
 	const struct ex_fbox b[2] = {
-		{ C0, 6, { EV_C | EX_THR(1), EV_C | EX_THR(1) | EX_INV, EV_C | EX_THR(4),
+		{ C0, .n = 6, .sel = { EV_C | EX_THR(1), EV_C | EX_THR(1) | EX_INV, EV_C | EX_THR(4),
 			   EV_C | EX_THR(4) | EX_INV, EV_C | EX_THR(12), EV_C | EX_THR(12) | EX_INV } },
-		{ S0, 4, { EV_S | EX_THR(8), EV_S | EX_THR(8) | EX_INV, EV_S | EX_THR(40),
+		{ S0, .n = 4, .sel = { EV_S | EX_THR(8), EV_S | EX_THR(8) | EX_INV, EV_S | EX_THR(40),
 			   EV_S | EX_THR(40) | EX_INV } },
 	};
 	uint64_t cyc, c[NBOX][6];
@@ -168,9 +168,10 @@ static enum verdict thresh_sum(struct tctx *t)
 static enum verdict thresh_top(struct tctx *t)
 {
 	const struct ex_fbox b[3] = {
-		{ C0, 2, { EV_C | EX_THR(0x81), EV_C | EX_THR(0x80) | EX_INV } },
-		{ S0, 2, { EV_S | EX_THR(0x81), EV_S | EX_THR(0x80) | EX_INV } },
-		{ W, 4, { EV_W | EX_THR(0x81), EV_W | EX_THR(0x80) | EX_INV, EV_W | EX_THR(1), EV_W } },
+		{ C0, .n = 2, .sel = { EV_C | EX_THR(0x81), EV_C | EX_THR(0x80) | EX_INV } },
+		{ S0, .n = 2, .sel = { EV_S | EX_THR(0x81), EV_S | EX_THR(0x80) | EX_INV } },
+		{ W, .n = 4,
+		  .sel = { EV_W | EX_THR(0x81), EV_W | EX_THR(0x80) | EX_INV, EV_W | EX_THR(1), EV_W } },
 	};
 	uint64_t cyc, c[NBOX][6];
 	unsigned i;
@@ -206,8 +207,8 @@ static enum verdict thresh_top(struct tctx *t)
 static enum verdict edge_thresh(struct tctx *t)
 {
 	const struct ex_fbox b[2] = {
-		{ W, 3, { EV_W | EX_THR(2) | EX_EDGE, EV_W | EX_EDGE, EV_W } },
-		{ S0, 3, { EV_S | EX_THR(16) | EX_EDGE, EV_S | EX_THR(16),
+		{ W, .n = 3, .sel = { EV_W | EX_THR(2) | EX_EDGE, EV_W | EX_EDGE, EV_W } },
+		{ S0, .n = 3, .sel = { EV_S | EX_THR(16) | EX_EDGE, EV_S | EX_THR(16),
 			   EV_S | EX_THR(16) | EX_INV } },
 	};
 	uint64_t cyc, e, lvl, low, c[NBOX][6];
@@ -245,11 +246,11 @@ static enum verdict edge_thresh(struct tctx *t)
 static enum verdict edge_inv(struct tctx *t)
 {
 	const struct ex_fbox b[3] = {
-		{ C0, 3, { EV_C | EX_THR(4) | EX_EDGE, EV_C | EX_THR(4) | EX_EDGE | EX_INV,
+		{ C0, .n = 3, .sel = { EV_C | EX_THR(4) | EX_EDGE, EV_C | EX_THR(4) | EX_EDGE | EX_INV,
 			   EV_C | EX_THR(4) | EX_INV } },
-		{ S0, 3, { EV_S | EX_THR(16) | EX_EDGE, EV_S | EX_THR(16) | EX_EDGE | EX_INV,
+		{ S0, .n = 3, .sel = { EV_S | EX_THR(16) | EX_EDGE, EV_S | EX_THR(16) | EX_EDGE | EX_INV,
 			   EV_S | EX_THR(16) | EX_INV } },
-		{ U, 1, { EV_U | EX_EDGE } },
+		{ U, .n = 1, .sel = { EV_U | EX_EDGE } },
 	};
 	uint64_t cyc, c[NBOX][6];
 	unsigned i;
@@ -280,7 +281,7 @@ static enum verdict edge_inv(struct tctx *t)
 static enum verdict edge_dir(struct tctx *t)
 {
 	const uint64_t never = EV_W | EX_THR(0xFF) | EX_EDGE;
-	const struct ex_fbox b[1] = { { W, 2, { never, never | EX_INV } } };
+	const struct ex_fbox b[1] = { { W, .n = 2, .sel = { never, never | EX_INV } } };
 	uint64_t a[2], z[2], d[2];
 	unsigned i, k;
 	bool in = false;

@@ -344,15 +344,21 @@ static enum verdict sbox_freeze_all_steps(struct tctx *t, unsigned n)
 	return all_quiet(t, n);
 }
 
-static enum verdict sbox_freeze_all(struct tctx *t)
+/* steps on the SBOXes, then unfrz_all whatever its verdict. */
+static enum verdict unfrozen_after(struct tctx *t, enum verdict (*steps)(struct tctx *, unsigned))
 {
 	unsigned n;
 	enum verdict v;
 
 	TRY(sboxes(t, &n));
-	v = sbox_freeze_all_steps(t, n);
+	v = steps(t, n);
 	msr_write(plat_this_cpu(), V2_GLOBAL_CTL, V2_UNFRZ_ALL);
 	return v;
+}
+
+static enum verdict sbox_freeze_all(struct tctx *t)
+{
+	return unfrozen_after(t, sbox_freeze_all_steps);
 }
 
 /* V-32: SBOX 0's counter 0 preset below its wrap with ov_en sets bit 0 of
@@ -409,13 +415,7 @@ static enum verdict sbox_overflow_steps(struct tctx *t, unsigned n)
 
 static enum verdict sbox_overflow(struct tctx *t)
 {
-	unsigned n;
-	enum verdict v;
-
-	TRY(sboxes(t, &n));
-	v = sbox_overflow_steps(t, n);
-	msr_write(plat_this_cpu(), V2_GLOBAL_CTL, V2_UNFRZ_ALL);
-	return v;
+	return unfrozen_after(t, sbox_overflow_steps);
 }
 
 /* V-19: the U-box filter holds tid (bit 0) and cid (5:1); its other bits

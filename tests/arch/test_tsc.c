@@ -16,7 +16,7 @@
 
 static struct tsc_sample sample(uint64_t tsc0, uint64_t ref, uint64_t tsc1)
 {
-	return (struct tsc_sample){ tsc0, ref, tsc1 };
+	return (struct tsc_sample){ .tsc0 = tsc0, .ref = ref, .tsc1 = tsc1 };
 }
 
 static void test_between(void **state)
@@ -51,7 +51,8 @@ static struct tsc_window win(uint64_t us, uint64_t slack_ppm, uint64_t late)
 {
 	uint64_t ticks = HZ / 1000000 * us + late;
 
-	return (struct tsc_window){ ticks, us, ticks * slack_ppm / 1000000 + late };
+	return (struct tsc_window){ .ticks = ticks, .ref = us,
+				    .slack = ticks * slack_ppm / 1000000 + late };
 }
 
 static void test_pick_undisturbed(void **state)
@@ -125,8 +126,8 @@ static void test_pick_wrong_rate_trusted(void **state)
 static void test_pick_no_overflow(void **state)
 {
 	struct tsc_window w[4] = {
-		{ 10000000000ull * 30, 2000, 10000000000ull * 30 - 20000000ull },
-		{ 20000000ull, 2000, 10 }, { 20000000ull, 2000, 10 }, { 20000000ull, 2000, 10 },
+		{ .ticks = 10000000000ull * 30, .ref = 2000, .slack = 10000000000ull * 30 - 20000000ull },
+		[1 ... 3] = { .ticks = 20000000ull, .ref = 2000, .slack = 10 },
 	};
 	struct tsc_cal c = tsc_pick(w, 4, 1000000);
 
@@ -173,7 +174,7 @@ static bool loaded_stall(struct tsc_window *w, void *arg)
 
 static void test_loop_loaded(void **state)
 {
-	struct sched s = { 19, 40, 0 };
+	struct sched s = { .seed = 19, .percent = 40, .taken = 0 };
 	struct tsc_cal c = calibrate(loaded_stall, &s, 1000000);
 
 	(void)state;
@@ -188,7 +189,7 @@ static void test_loop_loaded(void **state)
  * ends at its bound and says the TSC is not calibrated. */
 static void test_loop_always_disturbed(void **state)
 {
-	struct sched s = { 7, 100, 0 };
+	struct sched s = { .seed = 7, .percent = 100, .taken = 0 };
 	struct tsc_cal c = calibrate(loaded_stall, &s, 1000000);
 
 	(void)state;

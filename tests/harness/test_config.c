@@ -351,26 +351,35 @@ struct kv {
 static void test_bad_values(void **state)
 {
 	static const struct kv bad[] = {
-		{ "end", "" }, { "end", "never" }, { "end", "Auto" },
-		{ "end", "auto " }, { "apic", "x3apic" }, { "apic", "KEEP" },
-		{ "apic", "" }, { "serial", "" }, { "serial", "com1" },
-		{ "serial", "io:" }, { "serial", "io:0" }, { "serial", "io:0x0" },
-		{ "serial", "io:0x10000" }, { "serial", "io:0x3f8x" },
-		{ "serial", "io:-1" }, { "serial", "0x3f8" }, { "serial", "on" },
-		{ "baud", "0" }, { "baud", "49" }, { "baud", "7" },
-		{ "baud", "115201" }, { "baud", "230400" }, { "baud", "abc" },
-		{ "baud", "9600x" }, { "verbose", "4" }, { "verbose", "-1" },
-		{ "verbose", "" }, { "list", "2" }, { "list", "on" },
-		{ "list", "TRUE" }, { "list", "" }, { "tag", "a\tb" },
-		{ "tag", "\x7f" }, { "tag", "caf\xc3\xa9" },
-		{ "tag", "0123456789012345678901234567890123456789012345678901"
-			 "234567890123" }, /* 64 characters */
-		{ "tests", "" }, { "tests", " , " }, { "tests", "a b" },
-		{ "tests", "pmu.*,a b" }, { "tests", "a\x01" },
-		{ "skip", "a b" }, { "skip", "\xff" },
-		{ "results.serial", "" }, { "results.serial", "on" },
-		{ "results.serial", "Each" }, { "results.serial", "end " },
-		{ "results.serial", "1" },
+		{ .key = "end", .value = "" }, { .key = "end", .value = "never" },
+		{ .key = "end", .value = "Auto" }, { .key = "end", .value = "auto " },
+		{ .key = "apic", .value = "x3apic" }, { .key = "apic", .value = "KEEP" },
+		{ .key = "apic", .value = "" }, { .key = "serial", .value = "" },
+		{ .key = "serial", .value = "com1" }, { .key = "serial", .value = "io:" },
+		{ .key = "serial", .value = "io:0" }, { .key = "serial", .value = "io:0x0" },
+		{ .key = "serial", .value = "io:0x10000" },
+		{ .key = "serial", .value = "io:0x3f8x" }, { .key = "serial", .value = "io:-1" },
+		{ .key = "serial", .value = "0x3f8" }, { .key = "serial", .value = "on" },
+		{ .key = "baud", .value = "0" }, { .key = "baud", .value = "49" },
+		{ .key = "baud", .value = "7" }, { .key = "baud", .value = "115201" },
+		{ .key = "baud", .value = "230400" }, { .key = "baud", .value = "abc" },
+		{ .key = "baud", .value = "9600x" }, { .key = "verbose", .value = "4" },
+		{ .key = "verbose", .value = "-1" }, { .key = "verbose", .value = "" },
+		{ .key = "list", .value = "2" }, { .key = "list", .value = "on" },
+		{ .key = "list", .value = "TRUE" }, { .key = "list", .value = "" },
+		{ .key = "tag", .value = "a\tb" }, { .key = "tag", .value = "\x7f" },
+		{ .key = "tag", .value = "caf\xc3\xa9" },
+		{ .key = "tag",
+		  .value = "0123456789012345678901234567890123456789012345678901"
+			   "234567890123" }, /* 64 characters */
+		{ .key = "tests", .value = "" }, { .key = "tests", .value = " , " },
+		{ .key = "tests", .value = "a b" }, { .key = "tests", .value = "pmu.*,a b" },
+		{ .key = "tests", .value = "a\x01" }, { .key = "skip", .value = "a b" },
+		{ .key = "skip", .value = "\xff" }, { .key = "results.serial", .value = "" },
+		{ .key = "results.serial", .value = "on" },
+		{ .key = "results.serial", .value = "Each" },
+		{ .key = "results.serial", .value = "end " },
+		{ .key = "results.serial", .value = "1" },
 	};
 	char err[512], want[128];
 
@@ -411,21 +420,28 @@ static void test_long_lists(void **state)
 static void test_good_values(void **state)
 {
 	static const struct kv good[] = {
-		{ "end", "auto" }, { "end", "shutdown" }, { "end", "reboot" },
-		{ "end", "halt" }, { "end", "exit" }, { "apic", "keep" },
-		{ "apic", "xapic" }, { "apic", "x2apic" },
-		{ "serial", "io:0x3f8" }, { "serial", "io:0x2F8" },
-		{ "serial", "io:1016" }, { "serial", "io:0xffff" },
-		{ "serial", "off" }, { "baud", "50" }, { "baud", "9600" },
-		{ "baud", "38400" }, { "baud", "115200" }, { "verbose", "0" },
-		{ "list", "0" }, { "list", "1" }, { "list", "no" },
-		{ "list", "yes" }, { "list", "false" }, { "list", "true" },
-		{ "tag", "" }, { "tag", "~!@#$%^&*()_+{}|:\"<>? `-=[]\\;',./" },
-		{ "tag", "012345678901234567890123456789012345678901234567890"
+		{ .key = "end", .value = "auto" }, { .key = "end", .value = "shutdown" },
+		{ .key = "end", .value = "reboot" }, { .key = "end", .value = "halt" },
+		{ .key = "end", .value = "exit" }, { .key = "apic", .value = "keep" },
+		{ .key = "apic", .value = "xapic" }, { .key = "apic", .value = "x2apic" },
+		{ .key = "serial", .value = "io:0x3f8" }, { .key = "serial", .value = "io:0x2F8" },
+		{ .key = "serial", .value = "io:1016" }, { .key = "serial", .value = "io:0xffff" },
+		{ .key = "serial", .value = "off" }, { .key = "baud", .value = "50" },
+		{ .key = "baud", .value = "9600" }, { .key = "baud", .value = "38400" },
+		{ .key = "baud", .value = "115200" }, { .key = "verbose", .value = "0" },
+		{ .key = "list", .value = "0" }, { .key = "list", .value = "1" },
+		{ .key = "list", .value = "no" }, { .key = "list", .value = "yes" },
+		{ .key = "list", .value = "false" }, { .key = "list", .value = "true" },
+		{ .key = "tag", .value = "" },
+		{ .key = "tag", .value = "~!@#$%^&*()_+{}|:\"<>? `-=[]\\;',./" },
+		{ .key = "tag",
+		  .value = "012345678901234567890123456789012345678901234567890"
 			 "123456789012" }, /* 63 characters */
-		{ "skip", "" }, { "skip", "," },
-		{ "results.serial", "off" }, { "results.serial", "end" },
-		{ "results.serial", "each" }, { "results.serial", "auto" },
+		{ .key = "skip", .value = "" }, { .key = "skip", .value = "," },
+		{ .key = "results.serial", .value = "off" },
+		{ .key = "results.serial", .value = "end" },
+		{ .key = "results.serial", .value = "each" },
+		{ .key = "results.serial", .value = "auto" },
 	};
 	char err[512];
 

@@ -26,11 +26,11 @@ static void check_table(const struct case_ *t, size_t n)
 static void test_literal(void **state)
 {
 	static const struct case_ t[] = {
-		{ "pmu.fixed", "pmu.fixed", true },
-		{ "pmu.fixed", "pmu.fixe", false },
-		{ "pmu.fixe", "pmu.fixed", false },
-		{ "pmu.fixed", "pmu_fixed", false }, /* '.' is literal */
-		{ "PMU", "pmu", false },             /* case matters */
+		{ .pattern = "pmu.fixed", .s = "pmu.fixed", .match = true },
+		{ .pattern = "pmu.fixed", .s = "pmu.fixe", .match = false },
+		{ .pattern = "pmu.fixe", .s = "pmu.fixed", .match = false },
+		{ .pattern = "pmu.fixed", .s = "pmu_fixed", .match = false }, /* '.' is literal */
+		{ .pattern = "PMU", .s = "pmu", .match = false },             /* case matters */
 	};
 
 	(void)state;
@@ -40,21 +40,21 @@ static void test_literal(void **state)
 static void test_star(void **state)
 {
 	static const struct case_ t[] = {
-		{ "*", "", true },
-		{ "*", "anything.at.all", true },
-		{ "pmu.*", "pmu.fixed.ctr0", true }, /* '*' crosses dots */
-		{ "pmu.*", "pmu.", true },
-		{ "pmu.*", "pmu", false },
-		{ "*.ctr0", "pmu.fixed.ctr0", true },
-		{ "*.ctr0", "pmu.fixed.ctr1", false },
-		{ "pmu*ctr", "pmu.fixed.ctr", true },
-		{ "a*b*c", "aXbYc", true },
-		{ "a*b*c", "abc", true },
-		{ "a*b*c", "acb", false },
-		{ "**", "x", true },
-		{ "a**", "a", true },
-		{ "*a", "bab", false },
-		{ "*ab", "aab", true }, /* needs backtracking */
+		{ .pattern = "*", .s = "", .match = true },
+		{ .pattern = "*", .s = "anything.at.all", .match = true },
+		{ .pattern = "pmu.*", .s = "pmu.fixed.ctr0", .match = true }, /* '*' crosses dots */
+		{ .pattern = "pmu.*", .s = "pmu.", .match = true },
+		{ .pattern = "pmu.*", .s = "pmu", .match = false },
+		{ .pattern = "*.ctr0", .s = "pmu.fixed.ctr0", .match = true },
+		{ .pattern = "*.ctr0", .s = "pmu.fixed.ctr1", .match = false },
+		{ .pattern = "pmu*ctr", .s = "pmu.fixed.ctr", .match = true },
+		{ .pattern = "a*b*c", .s = "aXbYc", .match = true },
+		{ .pattern = "a*b*c", .s = "abc", .match = true },
+		{ .pattern = "a*b*c", .s = "acb", .match = false },
+		{ .pattern = "**", .s = "x", .match = true },
+		{ .pattern = "a**", .s = "a", .match = true },
+		{ .pattern = "*a", .s = "bab", .match = false },
+		{ .pattern = "*ab", .s = "aab", .match = true }, /* needs backtracking */
 	};
 
 	(void)state;
@@ -64,13 +64,13 @@ static void test_star(void **state)
 static void test_question(void **state)
 {
 	static const struct case_ t[] = {
-		{ "ctr?", "ctr0", true },
-		{ "ctr?", "ctr", false },
-		{ "ctr?", "ctr10", false },
-		{ "???", "a.b", true }, /* '?' matches a dot too */
-		{ "?*", "", false },
-		{ "*?", "x", true },
-		{ "uncore.cbo?.*", "uncore.cbo3.events", true },
+		{ .pattern = "ctr?", .s = "ctr0", .match = true },
+		{ .pattern = "ctr?", .s = "ctr", .match = false },
+		{ .pattern = "ctr?", .s = "ctr10", .match = false },
+		{ .pattern = "???", .s = "a.b", .match = true }, /* '?' matches a dot too */
+		{ .pattern = "?*", .s = "", .match = false },
+		{ .pattern = "*?", .s = "x", .match = true },
+		{ .pattern = "uncore.cbo?.*", .s = "uncore.cbo3.events", .match = true },
 	};
 
 	(void)state;

@@ -35,7 +35,7 @@ static struct tresult fresh(void)
 static void hardware_records_and_passes(void **state)
 {
 	struct tresult r = fresh();
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	(void)state;
 
 	msr_backend_set(&fake_hw);
@@ -63,7 +63,7 @@ static void hardware_records_and_passes(void **state)
 static void model_fails_when_default_does_not_hold(void **state)
 {
 	struct tresult r = fresh();
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	(void)state;
 
 	msr_backend_set(&fake_model);
@@ -82,7 +82,7 @@ static void model_fails_when_default_does_not_hold(void **state)
 static void entries_beyond_the_limit_are_counted(void **state)
 {
 	struct tresult r = fresh();
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	char oq[8];
 	(void)state;
 
@@ -99,7 +99,7 @@ static void entries_beyond_the_limit_are_counted(void **state)
 static void slack_and_idle_by_backend(void **state)
 {
 	struct tresult r = fresh();
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	(void)state;
 
 	msr_backend_set(&fake_model);

@@ -17,9 +17,12 @@ static void tap_identity(void)
 	ident_date_utc(id, 2026, 11, 25, 4, 19, 47, 60);
 	snprintf(id->microcode_why, sizeof(id->microcode_why), "#GP reading MSR 0x8b");
 	strcpy(id->smbios.version, "3.0");
-	id->smbios.firmware = (struct smbios_strs){ true, { "Dell Inc.", "1.2.3", "05/06/2010" } };
-	id->smbios.system = (struct smbios_strs){ true, { "Dell Inc.", "PowerEdge R610", "ABC1234" } };
-	id->smbios.board = (struct smbios_strs){ true, { "Dell Inc.", "0K399H", "" } };
+	id->smbios.firmware = (struct smbios_strs){ .present = true,
+						    .s = { "Dell Inc.", "1.2.3", "05/06/2010" } };
+	id->smbios.system = (struct smbios_strs){ .present = true,
+						  .s = { "Dell Inc.", "PowerEdge R610", "ABC1234" } };
+	id->smbios.board = (struct smbios_strs){ .present = true,
+						 .s = { "Dell Inc.", "0K399H", "" } };
 }
 
 static const char tap_expected[] =

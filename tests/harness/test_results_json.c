@@ -77,8 +77,10 @@ static void fixed_identity(void)
 	id->microcode_known = true;
 	id->microcode = 0x1d;
 	strcpy(id->smbios.version, "2.8");
-	id->smbios.firmware = (struct smbios_strs){ true, { "EDK II", "0.0.0", "02/06/2015" } };
-	id->smbios.system = (struct smbios_strs){ true, { "QEMU", "Standard PC \"Q35\"", "" } };
+	id->smbios.firmware = (struct smbios_strs){ .present = true,
+						    .s = { "EDK II", "0.0.0", "02/06/2015" } };
+	id->smbios.system = (struct smbios_strs){ .present = true,
+						  .s = { "QEMU", "Standard PC \"Q35\"", "" } };
 }
 
 static const char json_head[] =

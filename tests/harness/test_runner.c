@@ -307,6 +307,20 @@ static void resume_goes_on_after_the_cut(void **state)
 	assert_int_equal(seen[0].verdict, V_ERROR);
 }
 
+/* One run of the tests of table (n of them, as suite "g": every test,
+ * once) in env, on the machine as it is: the results in seen[0 .. nseen -
+ * 1], the counts in *t. */
+static void run_gen(const struct test *table, unsigned n, const struct run_env *env,
+		    struct tally *t)
+{
+	const struct suite gs = { .name = "g", .tests = table, .count = n };
+	const struct suite *const one[] = { &gs };
+	const struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
+
+	nseen = 0;
+	runner_run(one, 1, &o, env, &(struct run_sink){ .result = sink }, t);
+}
+
 /* An uncore test of another generation than the CPU's is N/A naming both;
  * one of the CPU's generation, or of none (uncore.*), runs. */
 static void other_generation_not_applicable(void **state)
@@ -319,17 +333,13 @@ static void other_generation_not_applicable(void **state)
 		  .run = pass },
 		{ .id = "nhm.x.z", .desc = "needs nothing", .needs = 0, .run = pass },
 	};
-	static const struct suite gs = SUITE("g", gen_tests);
-	const struct suite *const one[] = { &gs };
-	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
 	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
 			.uncore_gen = "snbep" };
 	struct tally t;
 
 	(void)state;
 	host_machine(1, 1);
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	assert_int_equal(nseen, 4);
 	assert_int_equal(seen[0].verdict, V_NA);
 	assert_string_equal(seen[0].reason, "a test of the nhm uncore; this CPU's is snbep");
@@ -349,17 +359,13 @@ static void second_suite_prefix_runs(void **state)
 		{ .id = "imcx.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
 		{ .id = "mtl.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
 	};
-	static const struct suite gs = SUITE("g", gen_tests);
-	const struct suite *const one[] = { &gs };
-	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
 	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
 			.uncore_gen = "client", .uncore_also = "imc" };
 	struct tally t;
 
 	(void)state;
 	host_machine(1, 1);
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	assert_int_equal(nseen, 4);
 	assert_int_equal(seen[0].verdict, V_PASS);
 	assert_int_equal(seen[1].verdict, V_PASS);
@@ -367,8 +373,7 @@ static void second_suite_prefix_runs(void **state)
 	assert_string_equal(seen[2].reason, "a test of the imcx uncore; this CPU's is client");
 	assert_int_equal(seen[3].verdict, V_NA);
 	env.uncore_also = NULL;
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	assert_int_equal(seen[1].verdict, V_NA);
 	assert_string_equal(seen[1].reason, "a test of the imc uncore; this CPU's is client");
 }
@@ -387,17 +392,13 @@ static void c50_ruled_out_generations_are_not_applicable(void **state)
 		{ .id = "core.x.y", .desc = "", .needs = NEED_CORE_PMU, .run = pass },
 		{ .id = "snbep.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
 	};
-	static const struct suite gs = SUITE("g", gen_tests);
-	const struct suite *const one[] = { &gs };
-	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
 	struct run_env env = { .ncpus = 1, .npackages = 1, .no_uncore = "no supported uncore",
 			.core_pmu = true, .ruled_out = "nhm snb" };
 	struct tally t;
 
 	(void)state;
 	host_machine(1, 1);
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	assert_int_equal(nseen, 6);
 	assert_int_equal(seen[0].verdict, V_NA);
 	assert_string_equal(seen[0].reason, "a test of the nhm uncore, whose 0x391/0x392 are this "
@@ -425,17 +426,13 @@ static void not_applicable_runs_are_one_line(void **state)
 		{ .id = "snbep.c.4", .desc = "", .needs = NEED_UNCORE, .run = pass },
 		{ .id = "nhm.a.3", .desc = "", .needs = NEED_PACKAGE2, .run = pass },
 	};
-	static const struct suite gs = SUITE("g", gen_tests);
-	const struct suite *const one[] = { &gs };
-	struct run_opts o = { .tests = "*", .skip = "", .repeat = 1 };
 	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
 			.uncore_gen = "nhm" };
 	struct tally t;
 
 	(void)state;
 	host_machine(1, 1);
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	assert_int_equal(nseen, 7);
 	assert_int_equal(t.n[V_NA], 5);
 	assert_non_null(strstr(host_output(), "[1/7] PASS nhm.a.1\n"
@@ -444,8 +441,7 @@ static void not_applicable_runs_are_one_line(void **state)
 		"[6/7] N/A snbep.c.4: a test of the snbep uncore; this CPU's is nhm\n"
 		"[7/7] N/A nhm.a.3: needs 2 or more packages (have 1)\n"));
 	host_cfg()->verbose = 2;
-	nseen = 0;
-	runner_run(one, 1, &o, &env, &(struct run_sink){ .result = sink }, &t);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
 	host_cfg()->verbose = 1;
 	assert_non_null(strstr(host_output(), "[2/7] N/A snbep.a.1: a test of the snbep uncore; "
 		"this CPU's is nhm\n[3/7] N/A snbep.a.2: "));
@@ -736,7 +732,7 @@ static void figures_by_index(void **state)
 		.run = pass,
 	};
 	struct tresult r = { .test = &one };
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 	unsigned i;
 
 	(void)state;
@@ -776,7 +772,7 @@ static void figure_expect(void **state)
 		.run = pass,
 	};
 	struct tresult r = { .test = &one };
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 
 	(void)state;
 	t_figure_expect(&t, "uclk_hz", 133000000, 133330000, -2666600, "hz");
@@ -810,7 +806,7 @@ static void c61_each_core_type_suite_runs_per_type(void **state)
 	};
 	static const struct suite per_type = SUITE_EACH_TYPE("c", typed);
 	static const struct suite *const both[] = { &per_type, &suite_b };
-	static const struct run_types types = { 2, { 0, 2 }, { 0x40, 0x20 } };
+	static const struct run_types types = { .n = 2, .cpu = { 0, 2 }, .type = { 0x40, 0x20 } };
 	struct run_opts o = { .tests = "c.*,b.xfail", .skip = "", .repeat = 1, .types = &types };
 	struct run_env env = { .ncpus = 3, .npackages = 1, .no_uncore = "none" };
 	struct tally t;

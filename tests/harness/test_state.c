@@ -12,7 +12,6 @@
 #include <setjmp.h>
 #include <cmocka.h>
 #include "tests/pmu/test_backend.h"
-#include "pmu/backend/space.h"
 
 #define GLOBAL_CTRL 0x391 /* N-05 */
 #define EVTSEL0     0x3C0
@@ -31,19 +30,6 @@ static void machine(unsigned ncpus, unsigned npkg)
 	assert_int_equal(emu_setup(&c), 0);
 	msr_backend_set(&msr_backend_emu);
 	state_set_gen(c.gen);
-}
-
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
 }
 
 /* CPUID leaf 1 of a family 6 model 0x2D, every other leaf 0. */
@@ -71,7 +57,7 @@ static const struct msr_backend below = {
 
 static void snbep(emu_faults_t f)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = f } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_SNBEP] = f } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("snbep"), .faults = &fs,
 			     .uclk_khz = 2133000, .lower = &below, .cpu_model = 0x2D };
 
@@ -83,22 +69,9 @@ static void snbep(emu_faults_t f)
 	state_set_gen(c.gen);
 }
 
-static uint32_t prd(struct pci_fn f, uint16_t off)
-{
-	uint32_t v = 0;
-
-	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
-	return v;
-}
-
-static void pwr(struct pci_fn f, uint16_t off, uint32_t v)
-{
-	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
-}
-
 static enum verdict run(const struct test *tc)
 {
-	struct tctx t = { &res };
+	struct tctx t = { .res = &res };
 
 	memset(&res, 0, sizeof(res));
 	res.test = tc;
@@ -237,17 +210,17 @@ static void pci_boxes_saved_restored_checked(void **state)
 
 	(void)state;
 	snbep(0);
-	pwr(QPI_M1, 0x228, 0x5A58); /* as firmware may leave it */
+	wr32(QPI_M1, 0x228, 0x5A58); /* as firmware may leave it */
 	assert_int_equal(run(&state_preflight), V_PASS);
-	pwr(HA0, PCI_CTL0, 0x400000); /* en: the clockticks count */
-	pwr(QPI_M1, 0x228, 0);
+	wr32(HA0, PCI_CTL0, 0x400000); /* en: the clockticks count */
+	wr32(QPI_M1, 0x228, 0);
 	assert_int_equal(run(&state_restore), V_PASS);
-	assert_int_equal(prd(HA0, PCI_CTL0), 0);
-	assert_int_equal(prd(QPI_M1, 0x228), 0x5A58);
+	assert_int_equal(rd32(HA0, PCI_CTL0), 0);
+	assert_int_equal(rd32(QPI_M1, 0x228), 0x5A58);
 	assert_true(state_check(&ok, &pk, &pok, &npci));
 	assert_int_equal(npci, 24); /* 12 functions a socket (S-48) */
 	assert_int_equal(pok, 24);
-	pwr(HA0, PCI_CTL0, 0x400000);
+	wr32(HA0, PCI_CTL0, 0x400000);
 	assert_true(state_check(&ok, &pk, &pok, &npci));
 	assert_int_equal(pok, 23);
 	assert_int_equal(ok, 2);
@@ -262,7 +235,7 @@ static void pci_counter_not_put_back_is_named(void **state)
 	(void)state;
 	snbep(EMU_F(SNBEP_PCI_FROZEN_CTR_RO));
 	assert_int_equal(run(&state_preflight), V_PASS);
-	pwr(HA0, PCI_CTR0, 1234);
+	wr32(HA0, PCI_CTR0, 1234);
 	assert_int_equal(run(&state_restore), V_ERROR);
 	assert_non_null(strstr(res.reason, "1 problem(s) restoring the uncore (first: "
 				"0000:7f:0e.1: HA_PCI_PMON_CTR0 (+0xa0) reads 0x4d2 after restoring "

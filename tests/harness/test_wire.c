@@ -115,7 +115,9 @@ static void test_frame_empty(void **state)
 
 static void test_progress_due(void **state)
 {
-	const struct wire_last none = { 0, 0 }, ok = { 40000, 10000 }, soon = { 39999, 10000 };
+	const struct wire_last none = { .since_us = 0, .took_us = 0 },
+			       ok = { .since_us = 40000, .took_us = 10000 },
+			       soon = { .since_us = 39999, .took_us = 10000 };
 
 	(void)state;
 	/* each: after every test, but not at verbose=0 */

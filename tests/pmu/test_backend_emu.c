@@ -24,7 +24,7 @@
 /* faults: the Nehalem uncore's and the delivery's (family UNCORE). */
 static void machine(unsigned ncpus, unsigned npkg, emu_faults_t faults)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_UNCORE] = faults } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("nhm"), .faults = &fs, .uclk_khz = 2133000,
 			.clock = manual_clock, .cpu_model = 0x1A };
 
@@ -49,14 +49,14 @@ static void lvt_op(void *p)
 
 static void set_lvt(unsigned cpu, uint32_t v)
 {
-	struct lvt_op o = { true, v };
+	struct lvt_op o = { .write = true, .v = v };
 
 	plat_run_on(cpu, lvt_op, &o, 0, NULL);
 }
 
 static uint32_t get_lvt(unsigned cpu)
 {
-	struct lvt_op o = { false, 0 };
+	struct lvt_op o = { .write = false, .v = 0 };
 
 	plat_run_on(cpu, lvt_op, &o, 0, NULL);
 	return o.v;

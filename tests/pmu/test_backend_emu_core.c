@@ -30,7 +30,7 @@ static void machine(unsigned ncpus, const struct core_shape *shape, bool uncore,
 		    emu_faults_t faults)
 {
 	/* faults: the delivery's (family UNCORE: the LVT entry's). */
-	struct emu_fault_set fs = { { [EMU_FAM_UNCORE] = faults } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_UNCORE] = faults } };
 	struct emu_cfg c = { .gen = uncore ? uncore_gen_by_name("nhm") : NULL, .faults = &fs,
 			.uclk_khz = 2133000, .clock = manual_clock, .core = shape,
 			.core_clock = manual_clock, .cpu_model = 0x1A };

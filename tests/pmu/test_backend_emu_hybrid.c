@@ -23,7 +23,7 @@
  * defects f. */
 static void hybrid(unsigned ncpus, emu_faults_t f)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_CORE] = f } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_CORE] = f } };
 	struct emu_cfg c = { .faults = &fs, .uclk_khz = 2133000, .clock = manual_clock,
 			.core = &core_shape_adl_p, .core_clock = manual_clock, .cpu_model = 0x97,
 			.core_e = &core_shape_adl_e };
@@ -340,7 +340,7 @@ static void c61_routed_cpus_named_by_core_type(void **state)
 	struct emu_cfg plain = { .uclk_khz = 2133000, .clock = manual_clock,
 			.core = &core_shape_v5, .core_clock = manual_clock, .cpu_model = 0x7D };
 	struct tresult r;
-	struct tctx t = { &r };
+	struct tctx t = { .res = &r };
 
 	(void)state;
 	hybrid(4, 0);
@@ -363,10 +363,7 @@ static void c61_routed_cpus_named_by_core_type(void **state)
 }
 
 /* Each hybrid defect breaks the placement of types_placed. */
-static const struct {
-	unsigned bit;
-	bool (*holds)(emu_faults_t faults);
-} rows[] = {
+static const struct hold_row rows[] = {
 	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_SAME_SHAPE, .holds = types_placed },
 	{ .bit = EMU_FAULT_BIT_CORE_HYBRID_TYPE_SWAPPED, .holds = types_placed },
 };

@@ -13,33 +13,13 @@
 
 #define DEV ((struct pci_fn){ .bus = 0x01, .dev = 0x02, .fn = 3 })
 
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
-}
-
-/* The machine below the emulated backend: no MSR of its own, the host
- * platform's configuration space and MMIO (as QEMU's under OVMF). */
-static const struct msr_backend below = {
-	.name = "hw", .read = no_msr_read, .write = no_msr_write,
-	.pci_read = plat_pci_read, .pci_write = plat_pci_write,
-	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
-};
 
 static uint8_t cfg[4096];
 static uint64_t window[4];
 
 static int setup(void **state)
 {
-	struct emu_cfg c = { .gen = NULL, .uclk_khz = 2133000, .lower = &below,
+	struct emu_cfg c = { .gen = NULL, .uclk_khz = 2133000, .lower = &below_no_msr,
 			     .core = &core_shape_v3 };
 
 	(void)state;

@@ -42,7 +42,7 @@ static void hybrid(void)
 
 static enum verdict run(const struct test *tc)
 {
-	struct tctx t = { &res };
+	struct tctx t = { .res = &res };
 
 	memset(&res, 0, sizeof(res));
 	res.test = tc;

@@ -234,7 +234,7 @@ static uint16_t pmi_cores(const struct client_uncore *u)
  * L-45, L-46). */
 static void queue_pmi(struct client_uncore *u)
 {
-	struct emu_pmi_req req = { u->now, pmi_cores(u) };
+	struct emu_pmi_req req = { .cycle = u->now, .cores = pmi_cores(u) };
 
 	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }

@@ -154,7 +154,7 @@ static const struct emu_stream *stream_of(const struct core_pmu *u, unsigned i)
  * filter to write. */
 static const struct emu_seam *seam_of(const struct core_pmu *u, unsigned i)
 {
-	static const struct emu_seam none = { UINT64_MAX, false, 0 };
+	static const struct emu_seam none = { .at = UINT64_MAX, .held = false, .delta = 0 };
 
 	return is_fixed(i) ? &none : &u->seam[i];
 }
@@ -297,7 +297,7 @@ static void fixed_fill(void)
 
 static void queue_pmi(struct core_pmu *u, uint64_t ovf)
 {
-	struct core_pmi_req req = { u->now, ovf };
+	struct core_pmi_req req = { .cycle = u->now, .ovf = ovf };
 
 	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }

@@ -260,7 +260,7 @@ static void status_set(struct nhm_uncore *u, uint64_t bits)
 static void queue_pmi(struct nhm_uncore *u, uint64_t cycle)
 {
 	uint8_t cores = (uint8_t)(u->global_ctl >> GC_PMI_CORE_SHIFT & ((1u << core_bits(u)) - 1));
-	struct emu_pmi_req req = { cycle, cores };
+	struct emu_pmi_req req = { .cycle = cycle, .cores = cores };
 
 	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
@@ -335,6 +335,25 @@ static void settle(void *m)
 
 /* ---- registers ---- */
 
+/* UNCORE_PerfEvtSel3, by the register table. */
+static bool evtsel3(uint32_t msr)
+{
+	struct reg_ref r;
+
+	return reg_find(nhm_boxes, ARRAY_SIZE(nhm_boxes), msr, &r) && r.tmpl->role == ROLE_CTL &&
+	       r.tmpl->count == NHM_NCTR && r.idx == 3;
+}
+
+/* The family's address defects, ahead of the lookup (struct
+ * emu_engine.remap). msr-faults (N-05 broken): PerfEvtSel3 raises #GP,
+ * once the access has brought the model to its time. */
+static int remap(const void *m, uint32_t *msr)
+{
+	const struct nhm_uncore *u = m;
+
+	return F(u, MSR_FAULTS) && evtsel3(*msr) ? EMU_GP_AT_NOW : 0;
+}
+
 /* An uncore MSR of this generation (the core-side ones are the backend's):
  * 0 and *i = its counter index for counters and their controls, else -1.
  * core: every register is the package's (N-03). */
@@ -345,13 +364,6 @@ static int find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r, u
 		return -1;
 	*i = r->tmpl->count == NHM_NCTR ? r->idx : NHM_FIXED;
 	return 0;
-}
-
-/* msr-faults (N-05 broken): PerfEvtSel3 raises #GP, after the access has
- * brought the model to its time. */
-static bool faulting(const struct nhm_uncore *u, const struct reg_ref *r, unsigned i)
-{
-	return F(u, MSR_FAULTS) && r->tmpl->role == ROLE_CTL && i == 3;
 }
 
 /* OQ-N11: non-zero reserved bits raise #GP(0) and change nothing. */
@@ -494,8 +506,6 @@ static uint64_t reg_value(struct nhm_uncore *u, const struct reg_ref *r, unsigne
 
 static int read_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t *val)
 {
-	if (faulting(m, r, i))
-		return VEC_GP;
 	*val = reg_value(m, r, i);
 	return 0;
 }
@@ -504,8 +514,6 @@ static int write_reg(void *m, const struct reg_ref *r, unsigned i, uint64_t val)
 {
 	struct nhm_uncore *u = m;
 
-	if (faulting(u, r, i))
-		return VEC_GP;
 	switch (r->tmpl->role) {
 	case ROLE_GLOBAL_CTL:
 		return write_global_ctl(u, r->tmpl, val);
@@ -535,6 +543,7 @@ const struct emu_engine nhm_engine = {
 	.on_wrap = overflow,
 	.late = late,
 	.settle = settle,
+	.remap = remap,
 	.find = find,
 	.read = read_reg,
 	.write = write_reg,

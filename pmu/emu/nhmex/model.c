@@ -59,7 +59,7 @@ struct route {
 
 static struct route route_of(const struct nhmex_uncore *u, unsigned b)
 {
-	struct route r = { -1, 0, 0 };
+	struct route r = { .s = -1, .sum = 0, .ubit = 0 };
 	bool left;
 
 	if (b < 8) { /* C0,C1 -> ov_c_l, C2,C3 -> ov_c_r of S0; C4-C7 of S1 */
@@ -247,7 +247,7 @@ static uint64_t wrap_at(const struct nhmex_uncore *u, unsigned b, unsigned k)
 
 static void queue_pmi(struct nhmex_uncore *u, uint16_t cores)
 {
-	struct emu_pmi_req req = { u->now, cores };
+	struct emu_pmi_req req = { .cycle = u->now, .cores = cores };
 
 	EMU_QUEUE_PMI(u->pmi, u->npmi, u->pmi_dropped, req);
 }
@@ -516,7 +516,7 @@ static int e_find(const void *m, unsigned core, uint32_t msr, struct reg_ref *r,
 static int e_read(void *m, const struct reg_ref *r, unsigned b, uint64_t *val)
 {
 	struct nhmex_uncore *u = m;
-	struct loc l = { *r, b };
+	struct loc l = { .r = *r, .b = b };
 
 	switch (l.r.tmpl->role) {
 	case ROLE_GLOBAL_CTL:
@@ -543,7 +543,7 @@ static int e_read(void *m, const struct reg_ref *r, unsigned b, uint64_t *val)
 static int e_write(void *m, const struct reg_ref *r, unsigned b, uint64_t val)
 {
 	struct nhmex_uncore *u = m;
-	struct loc l = { *r, b };
+	struct loc l = { .r = *r, .b = b };
 	/* ig bits are dropped and read 0 */
 	uint64_t def = F(u, EX_IG_BITS_KEPT) ? ~0ull : ctl_defined(u, &l), old;
 	bool was;

@@ -21,6 +21,14 @@
 		assert_int_equal(n_, ARRAY_SIZE(rows));                               \
 	} while (0)
 
+/* A row of a table ASSERT_ROWS_HOLD checks: a defect, and whether the
+ * behaviour it breaks holds under a defect mask. */
+struct hold_row {
+	unsigned bit;
+	bool (*holds)(emu_faults_t f);
+};
+#define HOLD_ROW(id, fn) { .bit = EMU_FAULT_BIT_##id, .holds = fn }
+
 /* Each row of rows[] (.bit, .holds(mask) saying whether a behaviour
  * holds) holds on the clean model and not with its own defect. */
 #define ASSERT_ROWS_HOLD(rows)                                                        \

@@ -280,7 +280,7 @@ struct row {
 
 enum { WANT_SELECT = 1000000, WANT_CMASK, WANT_INV, WANT_EDGE, WANT_WIDTH, WANT_REQ };
 
-#define R(id, fn, want) { EMU_FAULT_BIT_CL_##id, fn, want }
+#define R(id, fn, want_) { .bit = EMU_FAULT_BIT_CL_##id, .run = fn, .want = want_ }
 static const struct row rows[] = {
 	R(GLOBAL_EN_IGNORED, global_en, 0),
 	R(LOCAL_EN_IGNORED, local_en, 0),

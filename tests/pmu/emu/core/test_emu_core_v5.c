@@ -133,10 +133,7 @@ static void oqc24_invalid_v5_shapes_refused(void **state)
 
 /* Each version-5 defect breaks its row (the hybrid ones are the backend's:
  * test_backend_emu_hybrid.c). */
-static const struct {
-	unsigned bit;
-	bool (*holds)(emu_faults_t faults);
-} rows[] = {
+static const struct hold_row rows[] = {
 	{ .bit = EMU_FAULT_BIT_CORE_V5_BITMAP_IGNORED, .holds = omitted_counter_absent },
 	{ .bit = EMU_FAULT_BIT_CORE_V5_ANY_ACCEPTED, .holds = any_bits_refused },
 };

@@ -278,10 +278,7 @@ static void c72_invalid_leaf23_shapes_refused(void **state)
 		assert_false(core_shape_valid(&bad[i]));
 }
 
-static const struct {
-	unsigned bit;
-	bool (*holds)(emu_faults_t faults);
-} rows[] = {
+static const struct hold_row rows[] = {
 	{ .bit = EMU_FAULT_BIT_CORE_V6_ALIAS_SPLIT, .holds = alias_same_counter },
 	{ .bit = EMU_FAULT_BIT_CORE_V6_HOLE_COUNTS, .holds = hole_absent },
 	{ .bit = EMU_FAULT_BIT_CORE_V6_SUBLEAF_BIT0, .holds = subleaf_bitmap },

@@ -58,7 +58,7 @@ struct row {
 	uint64_t (*run)(emu_faults_t f);
 	uint64_t want;
 };
-#define R(id, fn, want) { EMU_FAULT_BIT_IMC_##id, fn, want }
+#define R(id, fn, want_) { .bit = EMU_FAULT_BIT_IMC_##id, .run = fn, .want = want_ }
 
 static const struct row rows[] = {
 	R(FREEZE_IGNORED, imc_freeze, 0),

@@ -6,7 +6,8 @@
 
 static struct mtl_uncore u;
 
-#define LOOKUPS(n) { CLIENT_UNIT_CBOX(n), 0x34, 0x8F, 0, false, false }
+#define LOOKUPS(n) \
+	{ .unit = CLIENT_UNIT_CBOX(n), .ev = 0x34, .um = 0x8F, .thresh = 0, .inv = false, .edge = false }
 static const struct ref arb_req = { .unit = CLIENT_UNIT_ARB, .ev = 0x81, .um = 0x01 };
 static const struct ref arb_occ = { .unit = CLIENT_UNIT_ARB, .ev = 0x80, .um = 0x01 };
 

@@ -207,7 +207,7 @@ struct row {
 	uint64_t (*run)(emu_faults_t f);
 	uint64_t want; /* WANT_*: from the reference, computed at run time */
 };
-#define R(id, fn, want) { EMU_FAULT_BIT_MTL_##id, fn, want }
+#define R(id, fn, want_) { .bit = EMU_FAULT_BIT_MTL_##id, .run = fn, .want = want_ }
 
 static const struct row rows[] = {
 	R(BOX_EN_IGNORED, box_en, 0),
@@ -225,17 +225,17 @@ static const struct row rows[] = {
 	R(SNCU_HALF_RATE, sncu_rate, 1000),
 	R(WRAP_STOPS, wrap, 20),
 	R(PMI_ON_WRAP, pmi, 0),
-	{ EMU_FAULT_BIT_LNL_STATUS_NOT_W1C, st_w0, 0x1F },
-	{ EMU_FAULT_BIT_LNL_STATUS_CLEARS_ALL, st_w1, 0x1B },
-	{ EMU_FAULT_BIT_LNL_HBO1_STATUS_BIT3, st_after, 0x1F },
-	{ EMU_FAULT_BIT_LNL_MC_STATUS_MISSING, st_after, 0x1F },
-	{ EMU_FAULT_BIT_LNL_SNCU_CTL_LINUX, sncu_ctl, 500 },
-	{ EMU_FAULT_BIT_LNL_FRZ_ALL_IGNORED, frz_all, 200 },
-	{ EMU_FAULT_BIT_LNL_UNIT_FRZ_IGNORED, unit_frz, 300 },
-	{ EMU_FAULT_BIT_PTL_FRZ_ALL_SPARES_MSR, frz_spares, 0 },
-	{ EMU_FAULT_BIT_PTL_BRIDGE_UNGATED, bridge_ungated, 0 },
-	{ EMU_FAULT_BIT_PTL_CNCU_STRIDE_0X100, cncu_stride, 1000 },
-	{ EMU_FAULT_BIT_PTL_CBO_CONFIG_PRESENT, cbo_config_p, VEC_GP },
+	{ .bit = EMU_FAULT_BIT_LNL_STATUS_NOT_W1C, .run = st_w0, .want = 0x1F },
+	{ .bit = EMU_FAULT_BIT_LNL_STATUS_CLEARS_ALL, .run = st_w1, .want = 0x1B },
+	{ .bit = EMU_FAULT_BIT_LNL_HBO1_STATUS_BIT3, .run = st_after, .want = 0x1F },
+	{ .bit = EMU_FAULT_BIT_LNL_MC_STATUS_MISSING, .run = st_after, .want = 0x1F },
+	{ .bit = EMU_FAULT_BIT_LNL_SNCU_CTL_LINUX, .run = sncu_ctl, .want = 500 },
+	{ .bit = EMU_FAULT_BIT_LNL_FRZ_ALL_IGNORED, .run = frz_all, .want = 200 },
+	{ .bit = EMU_FAULT_BIT_LNL_UNIT_FRZ_IGNORED, .run = unit_frz, .want = 300 },
+	{ .bit = EMU_FAULT_BIT_PTL_FRZ_ALL_SPARES_MSR, .run = frz_spares, .want = 0 },
+	{ .bit = EMU_FAULT_BIT_PTL_BRIDGE_UNGATED, .run = bridge_ungated, .want = 0 },
+	{ .bit = EMU_FAULT_BIT_PTL_CNCU_STRIDE_0X100, .run = cncu_stride, .want = 1000 },
+	{ .bit = EMU_FAULT_BIT_PTL_CBO_CONFIG_PRESENT, .run = cbo_config_p, .want = VEC_GP },
 };
 
 static uint64_t want_of(const struct row *r)

@@ -85,6 +85,9 @@ static void n05_controls_reset_to_0(void **state)
 	assert_int_equal(nhm_rdmsr(&u, 0, SEL(3), 0, &v), VEC_GP);
 	assert_int_equal(nhm_wrmsr(&u, 0, SEL(3), 0, 0), VEC_GP);
 	assert_int_equal(rd(&u, SEL(2), 0), 0);
+	/* The faulting access still brings the model to its time (EMU_GP_AT_NOW). */
+	assert_int_equal(nhm_rdmsr(&u, 0, SEL(3), 500, &v), VEC_GP);
+	assert_int_equal(u.now, 500);
 }
 
 static void oqn14_status_and_counters_reset_to_0(void **state)
@@ -136,10 +139,10 @@ struct reg_case {
 };
 
 static const struct reg_case cases[] = {
-	{ GCTL, 0x800F0001000000FFull, { 1ull << 8, 1ull << 33, 1ull << 52, 1ull << 62 } },
-	{ SEL(5), 0xFFD4FFFFull, { 1ull << 16, 1ull << 19, 1ull << 21, 1ull << 32 } },
-	{ FIXED_CTL, 0x5, { 0x2, 0x8, 1ull << 31, 1ull << 63 } },
-	{ MATCH, 0xE000FFFFFFFFFFF8ull, { 0x1, 0x4, 1ull << 48, 1ull << 60 } },
+	{ .msr = GCTL, .good = 0x800F0001000000FFull, .bad = { 1ull << 8, 1ull << 33, 1ull << 52, 1ull << 62 } },
+	{ .msr = SEL(5), .good = 0xFFD4FFFFull, .bad = { 1ull << 16, 1ull << 19, 1ull << 21, 1ull << 32 } },
+	{ .msr = FIXED_CTL, .good = 0x5, .bad = { 0x2, 0x8, 1ull << 31, 1ull << 63 } },
+	{ .msr = MATCH, .good = 0xE000FFFFFFFFFFF8ull, .bad = { 0x1, 0x4, 1ull << 48, 1ull << 60 } },
 };
 
 static void oqn11_reserved_bits_gp_and_change_nothing(void **state)

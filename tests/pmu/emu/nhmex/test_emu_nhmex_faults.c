@@ -347,7 +347,7 @@ struct row {
 	uint64_t want; /* UINT64_MAX: the flits of port 5 IPERF0 over [0, 4000) */
 };
 
-#define R(id, fn, want) { EMU_FAULT_BIT_##id, fn, want }
+#define R(id, fn, want_) { .bit = EMU_FAULT_BIT_##id, .run = fn, .want = want_ }
 static const struct row rows[] = {
 	R(EX_BOX_EN_IGNORED, box_en, 0),
 	R(EX_GLOBAL_EN_IGNORED, global_en, 0),

@@ -291,19 +291,13 @@ static void v29_pcu_ext_and_invert(void **state)
 
 /* ---- one row per hswep- defect ---- */
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
-
-static const struct row rows[] = {
-	ROW(HSWEP_SBOX_CTL_ANY, sbox_bits_hold),
-	ROW(HSWEP_SBOX_COUNT_MAX, small_die_holds),
-	ROW(HSWEP_SBOX_NO_FREEZE, sbox_frz_holds),
-	ROW(HSWEP_CBOX_STATUS_LOST, cbox_ov_holds),
-	ROW(HSWEP_UFILTER_DROPPED, ufilter_holds),
-	ROW(HSWEP_CHOP_LARGE, chop_holds),
+static const struct hold_row rows[] = {
+	HOLD_ROW(HSWEP_SBOX_CTL_ANY, sbox_bits_hold),
+	HOLD_ROW(HSWEP_SBOX_COUNT_MAX, small_die_holds),
+	HOLD_ROW(HSWEP_SBOX_NO_FREEZE, sbox_frz_holds),
+	HOLD_ROW(HSWEP_CBOX_STATUS_LOST, cbox_ov_holds),
+	HOLD_ROW(HSWEP_UFILTER_DROPPED, ufilter_holds),
+	HOLD_ROW(HSWEP_CHOP_LARGE, chop_holds),
 };
 
 static void every_hswep_defect_breaks_its_row(void **state)

@@ -194,17 +194,11 @@ static void oqk33_free_running(void **state)
 	assert_int_equal(snbep_rdmsr(&u, 0, 0xAA0 + 0xB0 + 7, 0, &v), VEC_GP);
 }
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
-
-static const struct row rows[] = {
-	ROW(ICX_CHA_NO_GAP, offsets_hold),
-	ROW(ICX_CAPID7_ZERO, count_holds),
-	ROW(ICX_CHA_BIT_SHIFTED, status_holds),
-	ROW(ICX_GSTATUS2_STICKY, status_holds),
+static const struct hold_row rows[] = {
+	HOLD_ROW(ICX_CHA_NO_GAP, offsets_hold),
+	HOLD_ROW(ICX_CAPID7_ZERO, count_holds),
+	HOLD_ROW(ICX_CHA_BIT_SHIFTED, status_holds),
+	HOLD_ROW(ICX_GSTATUS2_STICKY, status_holds),
 };
 
 static void every_icx_defect_breaks_its_row(void **state)

@@ -43,14 +43,14 @@ static int rd_rc(unsigned core, uint32_t msr, uint64_t *v)
  * the UCLK fixed counter runs; all from 0. */
 static void all_clk(emu_faults_t f)
 {
+	static const struct clk_regs r = {
+		.slice_ctl = { C_CTL(0, 0), C_CTL(1, 0) }, .pcu_ctl = PCU_CTL(0),
+		.fixed_ctl = U_FIXED_CTL, .slice_box_ctl = { C_BOX_CTL(0), C_BOX_CTL(1) },
+		.pcu_box_ctl = PCU_BOX_CTL,
+	};
+
 	init(f);
-	wr(&u, C_CTL(0, 0), CTL_EN, 0);
-	wr(&u, C_CTL(1, 0), CTL_EN, 0);
-	wr(&u, PCU_CTL(0), CTL_EN, 0);
-	wr(&u, U_FIXED_CTL, CTL_EN, 0);
-	wr(&u, C_BOX_CTL(0), RUNNING, 0);
-	wr(&u, C_BOX_CTL(1), 0, 0);
-	wr(&u, PCU_BOX_CTL, RUNNING, 0);
+	start_clocks(&u, &r);
 }
 
 /* V-03: pmi_core_sel and wk_on_pmi are read-write, the freeze bits
@@ -359,26 +359,20 @@ static void v20_shared_addresses(void **state)
 
 /* ---- one row per ivbep- defect ---- */
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
-
-static const struct row rows[] = {
-	ROW(IVBEP_UNFRZ_ALL_IGNORED, unfrz_all_holds),
-	ROW(IVBEP_FRZ_ALL_IGNORES_EN, frz_en_gates_holds),
-	ROW(IVBEP_FRZ_ALL_SKIPS_UBOX, ubox_frozen_holds),
-	ROW(IVBEP_INVERT_KEPT, no_invert_holds),
-	ROW(IVBEP_OV_NO_FREEZE, ov_freezes_holds),
-	ROW(IVBEP_OV_IGNORES_EN, ov_needs_en_holds),
-	ROW(IVBEP_BOX_STATUS_LOST, box_status_holds),
-	ROW(IVBEP_GSTATUS_STICKY, w1c_holds),
-	ROW(IVBEP_CBOX_COUNT_MAX, count_holds),
-	ROW(IVBEP_FILTER1_ALIASES, filters_holds),
-	ROW(IVBEP_PMI_SEL_DROPPED, global_ctl_holds),
-	ROW(IVBEP_PMI_LOST, pmi_holds),
-	ROW(IVBEP_PMI_IGNORES_SEL, pmi_sel_holds),
+static const struct hold_row rows[] = {
+	HOLD_ROW(IVBEP_UNFRZ_ALL_IGNORED, unfrz_all_holds),
+	HOLD_ROW(IVBEP_FRZ_ALL_IGNORES_EN, frz_en_gates_holds),
+	HOLD_ROW(IVBEP_FRZ_ALL_SKIPS_UBOX, ubox_frozen_holds),
+	HOLD_ROW(IVBEP_INVERT_KEPT, no_invert_holds),
+	HOLD_ROW(IVBEP_OV_NO_FREEZE, ov_freezes_holds),
+	HOLD_ROW(IVBEP_OV_IGNORES_EN, ov_needs_en_holds),
+	HOLD_ROW(IVBEP_BOX_STATUS_LOST, box_status_holds),
+	HOLD_ROW(IVBEP_GSTATUS_STICKY, w1c_holds),
+	HOLD_ROW(IVBEP_CBOX_COUNT_MAX, count_holds),
+	HOLD_ROW(IVBEP_FILTER1_ALIASES, filters_holds),
+	HOLD_ROW(IVBEP_PMI_SEL_DROPPED, global_ctl_holds),
+	HOLD_ROW(IVBEP_PMI_LOST, pmi_holds),
+	HOLD_ROW(IVBEP_PMI_IGNORES_SEL, pmi_sel_holds),
 };
 
 static void every_ivbep_defect_breaks_its_row(void **state)

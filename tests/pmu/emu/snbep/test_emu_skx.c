@@ -50,14 +50,14 @@ static void init(emu_faults_t f)
  * the UCLK fixed counter run; all from 0. */
 static void all_clk(emu_faults_t f)
 {
+	static const struct clk_regs r = {
+		.slice_ctl = { CHA_CTL(0, 0), CHA_CTL(1, 0) }, .pcu_ctl = X_PCU_CTL(0),
+		.fixed_ctl = X_FIXED_CTL, .slice_box_ctl = { CHA_BOX_CTL(0), CHA_BOX_CTL(1) },
+		.pcu_box_ctl = X_PCU_BOX_CTL,
+	};
+
 	init(f);
-	wr(&u, CHA_CTL(0, 0), CTL_EN, 0);
-	wr(&u, CHA_CTL(1, 0), CTL_EN, 0);
-	wr(&u, X_PCU_CTL(0), CTL_EN, 0);
-	wr(&u, X_FIXED_CTL, CTL_EN, 0);
-	wr(&u, CHA_BOX_CTL(0), RUNNING, 0);
-	wr(&u, CHA_BOX_CTL(1), 0, 0);
-	wr(&u, X_PCU_BOX_CTL, RUNNING, 0);
+	start_clocks(&u, &r);
 }
 
 /* K-03, K-04: frz_all (63) at 1000 holds CHA 0, the PCU and the UCLK
@@ -296,24 +296,18 @@ static void oqk40_io_overflow_gstatus_bit4(void **state)
 	assert_true(io_status_holds(0));
 }
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-#define ROW(id, fn) { EMU_FAULT_BIT_##id, fn }
-
-static const struct row rows[] = {
-	ROW(SKX_FRZ_AT_31, freeze_bits_hold),
-	ROW(SKX_CHA_PER_CORE, count_holds),
-	ROW(SKX_CAPID6_ALL, count_holds),
-	ROW(SKX_CHA_STATUS_LOST, cha_status_holds),
-	ROW(SKX_TID_IGNORED, tid_holds),
-	ROW(SKX_IO_CLK_EV0, io_clk_holds),
-	ROW(SKX_IO_GSTATUS_CHA, io_status_holds),
-	ROW(SKX_FREE_BW_STUCK, free_holds),
-	ROW(SKX_IOCLK_HALF_RATE, free_holds),
-	ROW(SKX_UTIL_DOUBLE, free_holds),
-	ROW(SKX_FREE_WRITABLE, free_holds),
+static const struct hold_row rows[] = {
+	HOLD_ROW(SKX_FRZ_AT_31, freeze_bits_hold),
+	HOLD_ROW(SKX_CHA_PER_CORE, count_holds),
+	HOLD_ROW(SKX_CAPID6_ALL, count_holds),
+	HOLD_ROW(SKX_CHA_STATUS_LOST, cha_status_holds),
+	HOLD_ROW(SKX_TID_IGNORED, tid_holds),
+	HOLD_ROW(SKX_IO_CLK_EV0, io_clk_holds),
+	HOLD_ROW(SKX_IO_GSTATUS_CHA, io_status_holds),
+	HOLD_ROW(SKX_FREE_BW_STUCK, free_holds),
+	HOLD_ROW(SKX_IOCLK_HALF_RATE, free_holds),
+	HOLD_ROW(SKX_UTIL_DOUBLE, free_holds),
+	HOLD_ROW(SKX_FREE_WRITABLE, free_holds),
 };
 
 static void every_skx_defect_breaks_its_row(void **state)

@@ -73,6 +73,26 @@ static inline uint64_t ctl(uint8_t ev, uint8_t umask, uint8_t thresh, uint64_t f
 	return ev | (uint64_t)umask << 8 | THRESH(thresh) | flags;
 }
 
+/* The freeze tests' counters: counter 0 of slice boxes 0 and 1 (the E5
+ * v2's C-boxes, the Xeon SP's CHAs) and of the PCU, the UCLK fixed
+ * counter, and the box controls. */
+struct clk_regs {
+	uint32_t slice_ctl[2], pcu_ctl, fixed_ctl, slice_box_ctl[2], pcu_box_ctl;
+};
+
+/* All of r count clockticks from 0: slice box 0 and the PCU with frz_en,
+ * slice box 1 without it. */
+static inline void start_clocks(struct snbep_uncore *u, const struct clk_regs *r)
+{
+	wr(u, r->slice_ctl[0], CTL_EN, 0);
+	wr(u, r->slice_ctl[1], CTL_EN, 0);
+	wr(u, r->pcu_ctl, CTL_EN, 0);
+	wr(u, r->fixed_ctl, CTL_EN, 0);
+	wr(u, r->slice_box_ctl[0], RUNNING, 0);
+	wr(u, r->slice_box_ctl[1], 0, 0);
+	wr(u, r->pcu_box_ctl, RUNNING, 0);
+}
+
 /* ---- stream counters (U-box, C-box): S-21..S-25, OQ-S08, OQ-S09 ---- */
 
 /* box < 0: the U-box. */

@@ -34,9 +34,11 @@ static uint64_t stream(emu_faults_t f, const struct sref_cfg *c)
 /* Cores 0 and 1 start in C0, 2 in C6, 3 in C3. N of C0 along it: 2, 1, 2,
  * 1, 2, 3, 2, 1, 2 (at or above 2 at the start and the end, three dips). */
 static const struct cs_event script[] = {
-	{ 0, 2, PMU_C6 }, { 0, 3, PMU_C3 }, { 900, 1, PMU_C1 }, { 1500, 2, PMU_C0 },
-	{ 2100, 0, PMU_C1 }, { 2600, 0, PMU_C0 }, { 3000, 3, PMU_C0 },
-	{ 3500, 3, PMU_C6 }, { 3900, 2, PMU_C6 }, { 4400, 1, PMU_C0 },
+	{ .t = 0, .core = 2, .state = PMU_C6 }, { .t = 0, .core = 3, .state = PMU_C3 },
+	{ .t = 900, .core = 1, .state = PMU_C1 }, { .t = 1500, .core = 2, .state = PMU_C0 },
+	{ .t = 2100, .core = 0, .state = PMU_C1 }, { .t = 2600, .core = 0, .state = PMU_C0 },
+	{ .t = 3000, .core = 3, .state = PMU_C0 }, { .t = 3500, .core = 3, .state = PMU_C6 },
+	{ .t = 3900, .core = 2, .state = PMU_C6 }, { .t = 4400, .core = 1, .state = PMU_C0 },
 };
 static const struct pcu_env env = { .ev = script, .nev = ARRAY_SIZE(script), .ncores = NCORES,
 	.uclk_khz = UCLK };
@@ -444,7 +446,8 @@ struct row {
 	uint64_t value;
 };
 
-#define ROW(id, run, want, value) { EMU_FAULT_BIT_##id, run, want, value }
+#define ROW(id, fn, want_, value_) \
+	{ .bit = EMU_FAULT_BIT_##id, .run = fn, .want = want_, .value = value_ }
 
 static const struct row rows[] = {
 	ROW(SNBEP_FRZ_IGNORED, frz, NULL, 1000),

@@ -4,7 +4,6 @@
  * and of each PCI defect breaking its statement. Constants are the
  * spec's, never the model's tables. */
 #include "host/host.h"
-#include "pmu/backend/space.h"
 #include "pmu/emu/faults.h"
 #include <setjmp.h>
 #include <cmocka.h>
@@ -29,48 +28,16 @@
 #define EDGE (1u << 18)
 #define THRESH(t) ((uint32_t)(t) << 24)
 
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
-}
-
-static const struct msr_backend below = {
-	.name = "hw", .read = no_msr_read, .write = no_msr_write,
-	.pci_read = plat_pci_read, .pci_write = plat_pci_write,
-	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
-};
-
 static void machine(emu_faults_t f)
 {
-	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = f } };
+	struct emu_fault_set fs = { .fam = { [EMU_FAM_SNBEP] = f } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("snbep"), .faults = &fs,
-			     .uclk_khz = UCLK_KHZ, .lower = &below, .clock = manual_clock,
+			     .uclk_khz = UCLK_KHZ, .lower = &below_no_msr, .clock = manual_clock,
 			     .cpu_model = 0x2D };
 
 	host_machine(4, 2);
 	host_pci_reset();
 	emu_start(&c, 0xF0);
-}
-
-static uint32_t rd32(struct pci_fn f, uint16_t off)
-{
-	uint32_t v = 0;
-
-	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
-	return v;
-}
-
-static void wr32(struct pci_fn f, uint16_t off, uint32_t v)
-{
-	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
 }
 
 static uint64_t ctr(struct pci_fn f, unsigned k)
@@ -358,23 +325,16 @@ static bool cas_reads_summed(emu_faults_t f)
 	return sum == 400;
 }
 
-struct row {
-	unsigned bit;
-	bool (*holds)(emu_faults_t f);
-};
-
-#define ROW(id, holds) { EMU_FAULT_BIT_##id, holds }
-
-static const struct row rows[] = {
-	ROW(SNBEP_PCI_FRZ_IGNORED, frz_holds),
-	ROW(SNBEP_PCI_FRZ_LEAKS, frz_own_box),
-	ROW(SNBEP_PCI_RST_CTRS_IGNORED, rst_ctrs_zeroes),
-	ROW(SNBEP_PCI_WIDTH_48, width_44),
-	ROW(SNBEP_PCI_INVERT_IGNORED, invert_counts),
-	ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
-	ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
-	ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
-	ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
+static const struct hold_row rows[] = {
+	HOLD_ROW(SNBEP_PCI_FRZ_IGNORED, frz_holds),
+	HOLD_ROW(SNBEP_PCI_FRZ_LEAKS, frz_own_box),
+	HOLD_ROW(SNBEP_PCI_RST_CTRS_IGNORED, rst_ctrs_zeroes),
+	HOLD_ROW(SNBEP_PCI_WIDTH_48, width_44),
+	HOLD_ROW(SNBEP_PCI_INVERT_IGNORED, invert_counts),
+	HOLD_ROW(SNBEP_PCI_DCLK_HALF, dclk_rate),
+	HOLD_ROW(SNBEP_PCI_IMC_CHAN_LOST, cas_reads_summed),
+	HOLD_ROW(SNBEP_PCI_IMC_RW_SWAPPED, cas_reads_summed),
+	HOLD_ROW(SNBEP_PCI_FROZEN_CTR_RO, frozen_ctr_written),
 };
 
 static void every_pci_defect_breaks_its_row(void **state)

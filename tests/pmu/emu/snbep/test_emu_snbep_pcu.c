@@ -16,11 +16,16 @@
 
 /* Four cores: the BSP stays in C0, the others park and wake. */
 static const struct cs_event script[] = {
-	{ 0, 1, C6 }, { 0, 2, C3 }, { 0, 3, C1 },
-	{ 700, 1, C0 }, { 1300, 2, C0 }, { 1301, 3, C0 }, { 2000, 1, C3 },
-	{ 2500, 2, C6 }, { 2500, 3, C6 }, { 3100, 1, C0 }, { 3101, 2, C0 },
-	{ 3800, 0, C1 }, { 4200, 0, C0 }, { 4200, 3, C3 }, { 5000, 1, C6 },
-	{ 5600, 2, C1 }, { 6100, 3, C0 }, { 6150, 1, C0 }, { 7000, 2, C0 },
+	{ .t = 0, .core = 1, .state = C6 }, { .t = 0, .core = 2, .state = C3 },
+	{ .t = 0, .core = 3, .state = C1 }, { .t = 700, .core = 1, .state = C0 },
+	{ .t = 1300, .core = 2, .state = C0 }, { .t = 1301, .core = 3, .state = C0 },
+	{ .t = 2000, .core = 1, .state = C3 }, { .t = 2500, .core = 2, .state = C6 },
+	{ .t = 2500, .core = 3, .state = C6 }, { .t = 3100, .core = 1, .state = C0 },
+	{ .t = 3101, .core = 2, .state = C0 }, { .t = 3800, .core = 0, .state = C1 },
+	{ .t = 4200, .core = 0, .state = C0 }, { .t = 4200, .core = 3, .state = C3 },
+	{ .t = 5000, .core = 1, .state = C6 }, { .t = 5600, .core = 2, .state = C1 },
+	{ .t = 6100, .core = 3, .state = C0 }, { .t = 6150, .core = 1, .state = C0 },
+	{ .t = 7000, .core = 2, .state = C0 },
 };
 static const struct pcu_env env = { .ev = script, .nev = ARRAY_SIZE(script), .ncores = NCORES,
 	.uclk_khz = UCLK };
@@ -85,7 +90,9 @@ static void check(const struct pref_cfg *c, uint64_t a, uint64_t b)
  * core (C1) is in none; occ_sel 0 counts nothing. */
 static void s26_oqs19_oqs22_occ_sel_picks_the_state(void **state)
 {
-	static const struct cs_event fixed[] = { { 0, 1, C6 }, { 0, 2, C3 }, { 0, 3, C1 } };
+	static const struct cs_event fixed[] = { { .t = 0, .core = 1, .state = C6 },
+						 { .t = 0, .core = 2, .state = C3 },
+						 { .t = 0, .core = 3, .state = C1 } };
 	struct pcu_env e = { .ev = fixed, .nev = ARRAY_SIZE(fixed), .ncores = NCORES,
 			.uclk_khz = UCLK };
 	struct pref_cfg c[4] = { occ(1, 0, 0, 0), occ(2, 0, 0, 0), occ(3, 0, 0, 0),
@@ -189,8 +196,8 @@ static void s30_occ_edges_rising_and_after_invert_falling(void **state)
 		unsigned i;
 
 		for (i = 0; i < t; i++) {
-			ev[2 * i] = (struct cs_event){ 1000 * i + 100, 1, C6 };
-			ev[2 * i + 1] = (struct cs_event){ 1000 * i + 600, 1, C0 };
+			ev[2 * i] = (struct cs_event){ .t = 1000 * i + 100, .core = 1, .state = C6 };
+			ev[2 * i + 1] = (struct cs_event){ .t = 1000 * i + 600, .core = 1, .state = C0 };
 		}
 		assert_int_equal(one(&e, 0, &c, 50, 1000 * t + 50), t + 1); /* + the enable */
 	}
@@ -243,7 +250,7 @@ static void s32_oqs10_occupancy_qualified_events(void **state)
  * above 100 MHz x filter byte n: byte 0 all, 0xFF none, non-increasing. */
 static void s33_oqs18_band_filter_bytes(void **state)
 {
-	static const struct cs_event none[] = { { 0, 0, C0 } };
+	static const struct cs_event none[] = { { .t = 0, .core = 0, .state = C0 } };
 	/* UCLK 2 GHz */
 	struct pcu_env e = { .ev = none, .nev = 1, .ncores = NCORES, .uclk_khz = 2000000 };
 	uint64_t out[4], prev = UINT64_MAX;
@@ -314,8 +321,11 @@ static void s35_oqs11_bit21_is_part_of_the_event(void **state)
 static void s44_pclk_runs_at_800_mhz(void **state)
 {
 	static const uint32_t rates[] = { 800000, 1000000, 2133000, 2400000, 3333333 };
-	static const struct cs_event ev[] = { { 7, 1, C6 }, { 1001, 1, C0 }, { 1003, 2, C3 },
-					      { 1004, 2, C0 }, { 2222, 3, C6 }, { 4444, 3, C0 } };
+	static const struct cs_event ev[] = {
+		{ .t = 7, .core = 1, .state = C6 }, { .t = 1001, .core = 1, .state = C0 },
+		{ .t = 1003, .core = 2, .state = C3 }, { .t = 1004, .core = 2, .state = C0 },
+		{ .t = 2222, .core = 3, .state = C6 }, { .t = 4444, .core = 3, .state = C0 },
+	};
 	unsigned i, t;
 
 	(void)state;
@@ -355,7 +365,8 @@ static void s27_s30_random_scripts_match_the_definition(void **state)
 		for (j = 0; j < 24; j++) {
 			seed = seed * 1103515245u + 12345u;
 			t += (seed >> 8) % 400;
-			ev[j] = (struct cs_event){ t, (seed >> 20) % e.ncores, (seed >> 24) % 4 };
+			ev[j] = (struct cs_event){ .t = t, .core = (seed >> 20) % e.ncores,
+						    .state = (seed >> 24) % 4 };
 		}
 		seed = seed * 1103515245u + 12345u;
 		c = occ(1 + (seed >> 3) % 3, (seed >> 6) % (e.ncores + 2), seed >> 9 & 1,
