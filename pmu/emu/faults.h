@@ -66,7 +66,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * K-13, K-14); XEON (discovery parts) the rows of a server's table, with
  * CHAs (D-41) and the types of D-70..D-75, PTL those of a client's table
  * behind MSR 0x201E, with its MMIO global control and status
- * (L-132..L-137). */
+ * (L-132..L-137); PCI the rows of a generation with the E5 family's PCI
+ * boxes (S-47, V-33). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -87,7 +88,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(HSX, "hsx")                                                                      \
 	R(XEON, "xeon")                                                                    \
 	R(PTL, "ptl")                                                                      \
-	R(SKX, "skx")
+	R(SKX, "skx")                                                                      \
+	R(PCI, "pci")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -29,6 +29,7 @@ const struct snbep_gen snbep_gen_ivbep = {
 	.residency = &ivbep_residency,
 	.max_cbox = 15,
 	.global = true,
+	.pci = &snbep_pci_ivbep,
 };
 
 /* K-03..K-08: the global layer at 0x700 with the freeze bits at 63 and 61
@@ -73,6 +74,7 @@ const struct snbep_gen snbep_gen_hswep = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 8, .more = { 2, 0 }, .capid = 0 },
 		  { .cores = 18, .more = { 4, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_hswep,
 };
 
 /* V-16: BDX's 48-bit counters; V-21: 24 C-boxes; V-31, OQ-V15: the
@@ -93,6 +95,7 @@ const struct snbep_gen snbep_gen_bdx = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
 		  { .cores = 24, .more = { 4, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_bdx,
 };
 
 /* V-31: Broadwell-DE (model 0x56), BDX's map without an SBOX on any die. */
@@ -112,4 +115,5 @@ const struct snbep_gen snbep_gen_bdx_de = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
 		  { .cores = 24, .more = { 0, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_bdx,
 };

@@ -27,6 +27,7 @@
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/stream.h"
+#include "pmu/emu/snbep/pci.h"
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
@@ -96,6 +97,9 @@ struct snbep_gen {
 	uint16_t capid_did;
 	uint16_t capid_off;
 	struct snbep_die dies[2];
+	/* Its PCI boxes in the package model (snbep_pci_v2_model), or NULL:
+	 * none there (the E5-2600's are a model of their own, S-47). */
+	const struct snbep_pci_gen *pci;
 };
 extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
 	snbep_gen_bdx_de, snbep_gen_skx;
@@ -140,6 +144,7 @@ struct snbep_uncore {
 	unsigned ngpmi, gpmi_dropped;
 	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
 	unsigned npmi, pmi_dropped;
+	struct snbep_pci pci;  /* g->pci's boxes (snbep_pci_v2_model) */
 };
 
 /* The model's operations (struct emu_model, pmu/emu/models.h), each with
