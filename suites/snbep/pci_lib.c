@@ -142,17 +142,16 @@ int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v)
 
 bool spb_match_fn(struct pci_fn *f)
 {
+	unsigned devfn;
 	uint32_t id;
 
-	if (!nsockets)
-		return false;
-	for (f->dev = 0; f->dev < 32; f->dev++)
-		for (f->fn = 0; f->fn < 8; f->fn++) {
-			f->bus = buses[0];
-			if (!pci_cfg_read(*f, 0, 4, &id) &&
-			    id == ((uint32_t)spb_gen()->match_did << 16 | VENDOR_INTEL))
-				return true;
-		}
+	for (devfn = 0; nsockets && devfn < 256; devfn++) {
+		*f = (struct pci_fn){ .bus = buses[0], .dev = (uint8_t)(devfn >> 3),
+				      .fn = (uint8_t)(devfn & 7) };
+		if (!pci_cfg_read(*f, 0, 4, &id) &&
+		    id == ((uint32_t)spb_gen()->match_did << 16 | VENDOR_INTEL))
+			return true;
+	}
 	return false;
 }
 
