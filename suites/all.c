@@ -48,6 +48,7 @@ const struct suite *const all_suites[] = {
 	&snbep_v3_suite,
 	/* Xeon Scalable: Skylake-SP, Cascade Lake (suites/skx) */
 	&skx_suite,
+	&skx_pci_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

@@ -38,7 +38,11 @@ const struct mutation_row mutation_rows[] = {
 		"snbep-thresh-off-by-one", "snbep-invert-ignored", "snbep-edge-counts-levels",
 		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
 		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
-		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases", NULL } },
+		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases",
+		/* its PCI boxes' (K-20..K-24; skx.pci.*) */
+		"snbep-pci-frz-ignored", "snbep-pci-frz-leaks", "snbep-pci-rst-ctrs-ignored",
+		"snbep-pci-dclk-half", "snbep-pci-imc-chan-lost", "snbep-pci-imc-rw-swapped",
+		"snbep-pci-frozen-ctr-ro", NULL } },
 	{ .name = "nhmex", .model = 0x2E, .cpus = 8, .qemu_cpu = "Nehalem,model=46" },
 	/* 4 CPUs in 2 packages: two cores (C-boxes) each, so boxes 2 and 3
 	 * are absent (L-16, L-19). */

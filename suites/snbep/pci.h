@@ -14,10 +14,7 @@
 
 #define SPB_MAX_SOCKETS 8
 #define SPB_MAX_BOXES (SPB_MAX_SOCKETS * 17) /* HSX's 17 a socket (V-33) */
-#define SPB_BOX_CTL 0xF4
 #define SPB_STATUS 0xF8                            /* V-38 */
-#define SPB_CTL(k) ((uint16_t)(0xD8 + 4 * (k)))   /* S-49 */
-#define SPB_CTR(k) ((uint16_t)(0xA0 + 8 * (k)))   /* S-47 */
 #define SPB_FIXED_CTL 0xF0                         /* S-52 */
 #define SPB_FIXED_CTR 0xD0
 #define SPB_FIXED_RST (1u << 19)
@@ -27,8 +24,16 @@
 #define SPB_CAS_WR (0x0Cu << 8)
 #define SPB_LINE 64
 
+/* Where a box type's registers are: BOX_CTL, CTL0 and the step to CTL1,
+ * CTR0 (the counters 8 apart): the E5 family's 0xF4, 0xD8 + 4k, 0xA0 + 8k
+ * (S-47, S-49), the Xeon Scalable's M2M and UPI their own (K-21). */
+struct spb_regs {
+	uint16_t box_ctl, ctl0, ctr0;
+	uint8_t ctl_step;
+};
+
 /* One PCI box type of a generation, a row per device id (S-48, S-50,
- * S-51, S-56; V-33..V-35). */
+ * S-51, S-56; V-33..V-35; K-20..K-24). */
 struct spb_type {
 	const char *name;
 	uint16_t did;
@@ -36,22 +41,28 @@ struct spb_type {
 	bool rst;        /* BOX_CTL bits 1:0 (S-50: not HA, iMC; V-34: every box) */
 	bool imc;
 	uint8_t clk;     /* its clockticks event (S-56, V-35) */
+	const struct spb_regs *r;
 };
+#define SPB_BOX_CTL(ty) ((ty)->r->box_ctl)
+#define SPB_CTL(ty, k) ((uint16_t)((ty)->r->ctl0 + (ty)->r->ctl_step * (k)))
+#define SPB_CTR(ty, k) ((uint16_t)((ty)->r->ctr0 + 8 * (k)))
 
 /* A generation's PCI boxes: its types, the place and id of iMC channel
  * 0, which every part has and whose place §4 gives (S-48; V-39: the
  * uncore buses are those it answers on), the U-box function's id (S-58,
  * V-23), QPI port 0's match/mask function's (S-57, V-27), whether its
  * counters invert (S-49; V-12: not IVB-EP) and have ov_en and the box
- * status (V-38), and its DRAM clock's range in MHz (S-52, V-36). */
+ * status (V-38), and its DRAM clock's range in MHz (S-52, V-36, OQ-K12). */
 struct spb_gen {
 	const char *name;
 	const struct spb_type *types;
 	unsigned ntypes;
 	uint8_t anchor_dev, anchor_fn;
-	uint16_t anchor_did, ubox_did, match_did;
+	uint16_t anchor_did, ubox_did, match_did; /* match_did 0: none */
+	uint16_t nodeid_off, idmap_off;           /* CPUNODEID, GIDNIDMAP (S-58, K-19) */
 	bool invert, status;
 	uint32_t dclk_lo_mhz, dclk_hi_mhz;
+	uint32_t model_dclk_mhz; /* the model's one rate (OQ-S24, OQ-V21, OQ-K12) */
 };
 const struct spb_gen *spb_gen(void);
 
@@ -91,5 +102,7 @@ enum verdict spb_end(struct tctx *t, enum verdict v);
 bool spb_match_fn(struct pci_fn *f);
 
 extern const struct suite snbep_pci_suite;
+/* The same tests on the Xeon Scalable's PCI boxes (K-20..K-26). */
+extern const struct suite skx_pci_suite;
 
 #endif

@@ -1,5 +1,5 @@
-/* The PCI boxes of the E5-2600 (S-47..S-58) and of the E5 v2, v3 and v4
- * (V-33..V-40): box control on every box, exact widths and torn-free
+/* The PCI boxes of the E5-2600 (S-47..S-58), of the E5 v2, v3 and v4
+ * (V-33..V-40) and of the Xeon Scalable (K-20..K-26, as skx.pci.*): box control on every box, exact widths and torn-free
  * reads, the iMC's DRAM clock against the TSC, memory traffic against a
  * streaming workload, threshold/invert/edge, the box status (V-38) and
  * QPI's packet match/mask, on the boxes the machine has (V-39). Every test
@@ -21,9 +21,9 @@
 static enum verdict count_clk(struct tctx *t, struct pci_fn f, const struct spb_type *ty,
 			      unsigned k, uint32_t extra)
 {
-	PWR(t, f, SPB_CTL(k), SNB_EN | ty->clk | extra);
-	PWR(t, f, SPB_CTR(k), 0);
-	PWR(t, f, SPB_CTR(k) + 4, 0);
+	PWR(t, f, SPB_CTL(ty, k), SNB_EN | ty->clk | extra);
+	PWR(t, f, SPB_CTR(ty, k), 0);
+	PWR(t, f, SPB_CTR(ty, k) + 4, 0);
 	return V_PASS;
 }
 
@@ -51,16 +51,16 @@ static enum verdict box_ctl_one(struct tctx *t, const struct spb_box *bx, unsign
 
 	for (i = 0; i < n; i++)
 		if (bx[i].socket == bx[b].socket) {
-			PWR(t, bx[i].f, SPB_BOX_CTL, i == b ? (uint32_t)SNB_FROZEN : 0);
+			PWR(t, bx[i].f, SPB_BOX_CTL(bx[i].t), i == b ? (uint32_t)SNB_FROZEN : 0);
 			TRY(count_clk(t, bx[i].f, bx[i].t, 0, 0));
 		}
 	for (i = 0; i < n; i++)
 		if (bx[i].socket == bx[b].socket)
-			TRY(read_ctr(t, bx[i].f, SPB_CTR(0), &x[i]));
+			TRY(read_ctr(t, bx[i].f, SPB_CTR(bx[i].t, 0), &x[i]));
 	plat_stall_us(RUN_US);
 	for (i = 0; i < n; i++)
 		if (bx[i].socket == bx[b].socket)
-			TRY(read_ctr(t, bx[i].f, SPB_CTR(0), &y[i]));
+			TRY(read_ctr(t, bx[i].f, SPB_CTR(bx[i].t, 0), &y[i]));
 	CHECK(t, x[b] == y[b], "socket %u %s moved from %llu to %llu frozen (BOX_CTL 0x10100, "
 	      "S-50, S-11, V-34)", bx[b].socket, ty->name, (unsigned long long)x[b],
 	      (unsigned long long)y[b]);
@@ -69,19 +69,19 @@ static enum verdict box_ctl_one(struct tctx *t, const struct spb_box *bx, unsign
 			return t_idle(t, "socket %u %s's clockticks did not move while %s was frozen "
 					 "(S-50, S-14, V-34)", bx[b].socket, bx[i].t->name, ty->name);
 	c = y[b];
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FRZ);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FRZ);
 	plat_stall_us(RUN_US);
-	TRY(read_ctr(t, f, SPB_CTR(0), &a));
+	TRY(read_ctr(t, f, SPB_CTR(ty, 0), &a));
 	TRY(t_default(t, "OQ-S03", "frz without frz_en has no effect", a > c,
 		      "socket %u %s held with frz alone (S-12, OQ-S03)", bx[b].socket, ty->name));
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_RUN);
 	plat_stall_us(RUN_US);
-	TRY(read_ctr(t, f, SPB_CTR(0), &c));
+	TRY(read_ctr(t, f, SPB_CTR(ty, 0), &c));
 	if (c <= a)
 		return t_idle(t, "socket %u %s did not resume (S-13)", bx[b].socket, ty->name);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)(SNB_FROZEN | SNB_RST_CTRS | SNB_RST_CTRL));
-	TRY(read_ctr(t, f, SPB_CTR(0), &a));
-	PRD(t, f, SPB_CTL(0), &v);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)(SNB_FROZEN | SNB_RST_CTRS | SNB_RST_CTRL));
+	TRY(read_ctr(t, f, SPB_CTR(ty, 0), &a));
+	PRD(t, f, SPB_CTL(ty, 0), &v);
 	if (ty->rst)
 		CHECK(t, a == 0 && v == 0, "socket %u %s: rst_ctrs|rst_ctrl left counter 0x%llx, "
 		      "CTL 0x%x (S-50, S-07, S-08, V-34)", bx[b].socket, ty->name,
@@ -90,7 +90,7 @@ static enum verdict box_ctl_one(struct tctx *t, const struct spb_box *bx, unsign
 		CHECK(t, a >= c && v == (SNB_EN | ty->clk), "socket %u %s: BOX_CTL bits 1:0, "
 		      "reserved there, changed counter (0x%llx) or CTL (0x%x) (S-50)", bx[b].socket,
 		      ty->name, (unsigned long long)a, v);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	return V_PASS;
 }
 
@@ -132,32 +132,32 @@ static enum verdict width_one(struct tctx *t, const struct spb_box *bx, unsigned
 	unsigned i, s = bx[b].socket;
 
 	(void)n;
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	TRY(count_clk(t, f, ty, 0, 0));
-	PWR(t, f, SPB_CTR(0), (uint32_t)top);
-	PWR(t, f, SPB_CTR(0) + 4, (uint32_t)(top >> 32));
-	TRY(read_ctr(t, f, SPB_CTR(0), &v));
+	PWR(t, f, SPB_CTR(ty, 0), (uint32_t)top);
+	PWR(t, f, SPB_CTR(ty, 0) + 4, (uint32_t)(top >> 32));
+	TRY(read_ctr(t, f, SPB_CTR(ty, 0), &v));
 	CHECK(t, v == top, "socket %u %s counter reads 0x%llx after 0x%llx frozen (S-05, S-51, "
 	      "V-33)", s, ty->name, (unsigned long long)v, (unsigned long long)top);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_RUN);
 	plat_stall_us(RUN_US);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
-	TRY(read_ctr(t, f, SPB_CTR(0), &v));
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
+	TRY(read_ctr(t, f, SPB_CTR(ty, 0), &v));
 	if (v == top)
 		return t_idle(t, "socket %u %s clockticks did not move", s, ty->name);
 	CHECK(t, v < top, "socket %u %s read 0x%llx after counting past 2^%u: it did not wrap "
 	      "there (S-51, V-33)", s, ty->name, (unsigned long long)v, ty->width);
-	PWR(t, f, SPB_CTR(0), 0xFFFFFF00u);
-	PWR(t, f, SPB_CTR(0) + 4, 0);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+	PWR(t, f, SPB_CTR(ty, 0), 0xFFFFFF00u);
+	PWR(t, f, SPB_CTR(ty, 0) + 4, 0);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_RUN);
 	for (i = 0; i < 64; i++) {
-		TRY(read_ctr(t, f, SPB_CTR(0), &v));
+		TRY(read_ctr(t, f, SPB_CTR(ty, 0), &v));
 		CHECK(t, v >= prev, "socket %u %s: a running counter read 0x%llx after 0x%llx: a "
 		      "torn two-dword read (S-47)", s, ty->name, (unsigned long long)v,
 		      (unsigned long long)prev);
 		prev = v;
 	}
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	return V_PASS;
 }
 
@@ -189,15 +189,16 @@ static enum verdict dclk_stamp(struct tctx *t, struct pci_fn f, uint64_t *c, uin
 		       "tries", f.bus, f.dev, f.fn, SNB_BRACKET_US, SNB_STAMP_TRIES);
 }
 
-/* S-52, V-36: the fixed counter's rate against the TSC over 10 ms (each
- * end dated within SNB_BRACKET_US: 0.2 % of the window each), each channel
- * of each socket: inside the generation's range within 2 %; on the model
- * its 800 MHz (OQ-S24, OQ-V21). */
-static enum verdict dclk_one(struct tctx *t, struct pci_fn f, uint64_t *hz)
+/* S-52, V-36, K-24: the fixed counter's rate against the TSC over 10 ms
+ * (each end dated within SNB_BRACKET_US: 0.2 % of the window each), each
+ * channel of each socket: inside the generation's range within 2 %; on
+ * the model its one rate (OQ-S24, OQ-V21, OQ-K12). */
+static enum verdict dclk_one(struct tctx *t, const struct spb_type *ty, struct pci_fn f,
+			     uint64_t *hz)
 {
 	uint64_t c0, c1, t0, t1;
 
-	PWR(t, f, SPB_BOX_CTL, 0);
+	PWR(t, f, SPB_BOX_CTL(ty), 0);
 	PWR(t, f, SPB_FIXED_CTL, SNB_EN | SPB_FIXED_RST);
 	TRY(dclk_stamp(t, f, &c0, &t0));
 	plat_stall_us(10000);
@@ -216,15 +217,16 @@ static enum verdict dclk(struct tctx *t)
 		 hi = g->dclk_hi_mhz * 1000000ull * 102 / 100;
 	enum verdict v = spb_begin(t, &bx, &n, &s);
 
-	/* The model's DRAM clock is one rate, 800 MHz (OQ-S24, OQ-V21), not a
+	/* The model's DRAM clock is one rate (OQ-S24, OQ-V21, OQ-K12), not a
 	 * range. */
 	if (t_on_model())
-		lo = 800000000ull * 98 / 100, hi = 800000000ull * 102 / 100;
+		lo = g->model_dclk_mhz * 1000000ull * 98 / 100,
+		hi = g->model_dclk_mhz * 1000000ull * 102 / 100;
 	for (b = 0; v == V_PASS && b < n; b++) {
 		if (!bx[b].t->imc)
 			continue;
 		nimc++;
-		v = dclk_one(t, bx[b].f, &hz);
+		v = dclk_one(t, bx[b].t, bx[b].f, &hz);
 		if (v == V_PASS && (hz < lo || hz > hi))
 			v = t_fail(t, "socket %u %s fixed counter ran at %llu Hz, outside "
 				   "[%llu, %llu] (S-52, V-36%s)", bx[b].socket, bx[b].t->name,
@@ -256,14 +258,14 @@ static enum verdict cas_window(struct tctx *t, const struct spb_box *bx, unsigne
 
 		if (!bx[b].t->imc)
 			continue;
-		PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
-		PWR(t, f, SPB_CTL(0), SNB_EN | SPB_CAS | SPB_CAS_RD);
-		PWR(t, f, SPB_CTL(1), SNB_EN | SPB_CAS | SPB_CAS_WR);
+		PWR(t, f, SPB_BOX_CTL(bx[b].t), (uint32_t)SNB_FROZEN);
+		PWR(t, f, SPB_CTL(bx[b].t, 0), SNB_EN | SPB_CAS | SPB_CAS_RD);
+		PWR(t, f, SPB_CTL(bx[b].t, 1), SNB_EN | SPB_CAS | SPB_CAS_WR);
 		for (c = 0; c < 2; c++) {
-			PWR(t, f, SPB_CTR(c), 0);
-			PWR(t, f, SPB_CTR(c) + 4, 0);
+			PWR(t, f, SPB_CTR(bx[b].t, c), 0);
+			PWR(t, f, SPB_CTR(bx[b].t, c) + 4, 0);
 		}
-		PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+		PWR(t, f, SPB_BOX_CTL(bx[b].t), (uint32_t)SNB_RUN);
 	}
 	if (write) {
 		for (i = 0; i < STREAM_BYTES / 8; i += 8)
@@ -280,10 +282,10 @@ static enum verdict cas_window(struct tctx *t, const struct spb_box *bx, unsigne
 
 		if (!bx[b].t->imc)
 			continue;
-		PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
-		TRY(read_ctr(t, f, SPB_CTR(0), &c));
+		PWR(t, f, SPB_BOX_CTL(bx[b].t), (uint32_t)SNB_FROZEN);
+		TRY(read_ctr(t, f, SPB_CTR(bx[b].t, 0), &c));
 		*rd += c;
-		TRY(read_ctr(t, f, SPB_CTR(1), &c));
+		TRY(read_ctr(t, f, SPB_CTR(bx[b].t, 1), &c));
 		*wr += c;
 	}
 	return V_PASS;
@@ -355,14 +357,14 @@ static enum verdict filter_one(struct tctx *t, const struct spb_box *bx, unsigne
 	if (bx[b].socket)
 		return V_PASS; /* socket 0's boxes stand for the rest */
 	nsh = nsh < ty->nctr ? nsh : ty->nctr;
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	for (k = 0; k < nsh; k++)
 		TRY(count_clk(t, f, ty, k, sh[k].extra));
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_RUN);
 	plat_stall_us(RUN_US);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	for (k = 0; k < nsh; k++)
-		TRY(read_ctr(t, f, SPB_CTR(k), &d[k]));
+		TRY(read_ctr(t, f, SPB_CTR(ty, k), &d[k]));
 	if (!d[0])
 		return t_idle(t, "%s clockticks with thresh 1 did not move", ty->name);
 	for (k = 1; k < nsh; k++)
@@ -385,8 +387,8 @@ static enum verdict filter(struct tctx *t)
 	int rc;
 	enum verdict v = each_box(t, filter_one, &n, &s);
 
-	if (v != V_PASS)
-		return v;
+	if (v != V_PASS || !spb_gen()->match_did)
+		return v; /* K-20: no QPI, no packet match/mask */
 	if (!spb_match_fn(&q))
 		return t_default(t, "OQ-S28", "a QPI match/mask function", false,
 				 "no QPI port 0 match/mask function 8086:%04X on socket 0's bus "
@@ -422,21 +424,21 @@ static enum verdict ovf_one(struct tctx *t, const struct spb_box *bx, unsigned n
 	unsigned k;
 
 	(void)n;
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	PWR(t, f, SPB_STATUS, 0x7Fu);
 	for (k = 0; k < 2; k++) {
 		TRY(count_clk(t, f, ty, k, k ? 0 : SPB_OV_EN));
-		PWR(t, f, SPB_CTR(k), (uint32_t)top);
-		PWR(t, f, SPB_CTR(k) + 4, (uint32_t)(top >> 32));
+		PWR(t, f, SPB_CTR(ty, k), (uint32_t)top);
+		PWR(t, f, SPB_CTR(ty, k) + 4, (uint32_t)(top >> 32));
 	}
 	if (ty->imc) {
 		PWR(t, f, SPB_FIXED_CTL, SNB_EN | SPB_OV_EN);
 		PWR(t, f, SPB_FIXED_CTR, (uint32_t)ftop);
 		PWR(t, f, SPB_FIXED_CTR + 4, (uint32_t)(ftop >> 32));
 	}
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_RUN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_RUN);
 	plat_stall_us(RUN_US);
-	PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+	PWR(t, f, SPB_BOX_CTL(ty), (uint32_t)SNB_FROZEN);
 	PRD(t, f, SPB_STATUS, &st);
 	CHECK(t, st != 0, "socket %u %s: no status bit after an ov_en counter wrapped (V-38, "
 	      "V-14)", bx[b].socket, ty->name);
@@ -477,3 +479,19 @@ static const struct test tests[] = {
 	  "written back to clear (E5 v2..v4)", .needs = NEED_UNCORE, .run = ovf },
 };
 const struct suite snbep_pci_suite = SUITE("snbep.pci", tests);
+
+/* K-20..K-24 on the Xeon Scalable: the same tests, but the overflow (no
+ * box status read, OQ-K13) and the packet match/mask (no QPI). */
+static const struct test sp_tests[] = {
+	{ .id = "skx.pci.box-ctl", .desc = "every PCI box of every socket (iMC, M2M, UPI, M2PCIe, "
+	  "M3UPI): freeze, resume, resets, its own box only", .needs = NEED_UNCORE, .run = box_ctl },
+	{ .id = "skx.pci.width", .desc = "PCI counters wrap at 48 bits; two-dword reads never "
+	  "torn", .needs = NEED_UNCORE, .run = width },
+	{ .id = "skx.pci.dram-clock", .desc = "the iMC fixed counter runs at the DRAM clock "
+	  "against the TSC", .needs = NEED_UNCORE, .run = dclk },
+	{ .id = "skx.pci.traffic", .desc = "CAS reads and writes over the six channels cover a "
+	  "streaming workload's lines", .needs = NEED_UNCORE, .run = traffic },
+	{ .id = "skx.pci.filter", .desc = "threshold, invert and edge on each PCI box",
+	  .needs = NEED_UNCORE, .run = filter },
+};
+const struct suite skx_pci_suite = SUITE("skx.pci", sp_tests);

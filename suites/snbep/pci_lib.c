@@ -1,8 +1,6 @@
 /* What the PCI box tests share (suites/snbep/pci.h). */
 #include "suites/snbep/pci.h"
 
-#define CPUNODEID 0x40 /* S-58, V-23 */
-#define GIDNIDMAP 0x54
 #define VENDOR_INTEL 0x8086u
 
 /* The machine's functions, found once a run: the configuration space does
@@ -31,7 +29,8 @@ static void add_ubox(struct pci_fn f)
 	uint32_t node, map;
 	unsigned s;
 
-	if (pci_cfg_read(f, CPUNODEID, 4, &node) || pci_cfg_read(f, GIDNIDMAP, 4, &map))
+	if (pci_cfg_read(f, spb_gen()->nodeid_off, 4, &node) ||
+	    pci_cfg_read(f, spb_gen()->idmap_off, 4, &map))
 		return;
 	for (s = 0; s < SPB_MAX_SOCKETS && ((map >> (3 * s)) & 7) != (node & 7); s++)
 		;
@@ -145,7 +144,7 @@ bool spb_match_fn(struct pci_fn *f)
 	unsigned devfn;
 	uint32_t id;
 
-	for (devfn = 0; nsockets && devfn < 256; devfn++) {
+	for (devfn = 0; nsockets && spb_gen()->match_did && devfn < 256; devfn++) {
 		*f = (struct pci_fn){ .bus = buses[0], .dev = (uint8_t)(devfn >> 3),
 				      .fn = (uint8_t)(devfn & 7) };
 		if (!pci_cfg_read(*f, 0, 4, &id) &&
@@ -182,11 +181,11 @@ static enum verdict at_rest(struct tctx *t)
 	for (b = 0; b < nboxes; b++) {
 		struct pci_fn f = boxes[b].f;
 
-		PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
+		PWR(t, f, SPB_BOX_CTL(boxes[b].t), (uint32_t)SNB_FROZEN);
 		for (k = 0; k < boxes[b].t->nctr; k++) {
-			PWR(t, f, SPB_CTL(k), 0);
-			PWR(t, f, SPB_CTR(k), 0);
-			PWR(t, f, SPB_CTR(k) + 4, 0);
+			PWR(t, f, SPB_CTL(boxes[b].t, k), 0);
+			PWR(t, f, SPB_CTR(boxes[b].t, k), 0);
+			PWR(t, f, SPB_CTR(boxes[b].t, k) + 4, 0);
 		}
 		if (boxes[b].t->imc) {
 			PWR(t, f, SPB_FIXED_CTL, 0);
@@ -195,7 +194,7 @@ static enum verdict at_rest(struct tctx *t)
 		}
 		if (spb_gen()->status)
 			PWR(t, f, SPB_STATUS, 0x7Fu);
-		PWR(t, f, SPB_BOX_CTL, 0);
+		PWR(t, f, SPB_BOX_CTL(boxes[b].t), 0);
 	}
 	return V_PASS;
 }

@@ -52,6 +52,7 @@ const struct snbep_gen snbep_gen_skx = {
 	.capid_off = 0x9C,
 	.dies = { { .cores = 10, .cbox = 10, .more = { 6, 6 }, .capid = 0x3FF },
 		  { .cores = 28, .cbox = 28, .more = { 6, 6 }, .capid = 0x0FFFFFFF } },
+	.pci = &snbep_pci_skx,
 };
 
 /* V-05, V-20: HSX's map with the global layer at 0x700; V-32: a status in

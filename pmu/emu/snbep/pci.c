@@ -3,12 +3,7 @@
 #include "pmu/emu/snbep/model.h"
 
 #define VENDOR_INTEL 0x8086
-#define CPUNODEID    0x40        /* S-58, V-23 */
-#define GIDNIDMAP    0x54
-#define BOX_CTL      0xF4
 #define BOX_STATUS   0xF8        /* V-38 */
-#define CTL0         0xD8
-#define CTR0         0xA0
 #define FIXED_CTL    0xF0
 #define FIXED_CTR    0xD0
 #define BOX_RST_CTRL 0x1u        /* §3.1 */
@@ -27,10 +22,16 @@
 #define FIX_RST      (1u << 19)  /* S-52 */
 #define FIX_EN       (1u << 22)
 
-/* Each box's clockticks event (S-56, V-35). */
+/* Each box's clockticks event (S-56, V-35, K-24). */
 static const uint8_t clk_event[] = { [SNBEP_PCI_HA] = 0x00, [SNBEP_PCI_IMC] = 0x00,
 				     [SNBEP_PCI_QPI] = 0x14, [SNBEP_PCI_R2] = 0x01,
-				     [SNBEP_PCI_R3] = 0x01 };
+				     [SNBEP_PCI_R3] = 0x01, [SNBEP_PCI_M2M] = 0x00,
+				     [SNBEP_PCI_UPI] = 0x01, [SNBEP_PCI_M2P] = 0x01,
+				     [SNBEP_PCI_M3UPI] = 0x01 };
+
+/* S-47, S-49: BOX_CTL 0xF4, CTLk 0xD8 + 4k, CTRk 0xA0 + 8k. */
+const struct snbep_pci_regs snbep_pci_regs_e5 = { .box_ctl = 0xF4, .ctl0 = 0xD8, .ctr0 = 0xA0,
+						  .ctl_step = 4 };
 
 static bool has(const struct snbep_pci *p, emu_faults_t f)
 {
@@ -45,10 +46,10 @@ uint8_t snbep_pci_bus(unsigned p, unsigned n)
 }
 
 /* cycles of the U-clock now in the box's own clock: the iMC's DRAM clock
- * (OQ-S24), every other box's the U-clock (OQ-S24). */
+ * (the generation's, OQ-S24), every other box's the U-clock (OQ-S24). */
 static uint64_t box_clock(const struct snbep_pci *p, const struct snbep_pci_box *b, uint64_t now)
 {
-	uint64_t k = SNBEP_DCLK_KHZ;
+	uint64_t k = p->g->dclk_khz;
 
 	if (b->kind != SNBEP_PCI_IMC)
 		return now;
@@ -160,6 +161,7 @@ void snbep_pci_setup(struct snbep_pci *p, const struct snbep_pci_gen *g, bool bi
 		if (r->big_only && !big)
 			continue; /* OQ-V22: the smaller die lacks it */
 		b->kind = r->kind;
+		b->r = r->regs ? r->regs : &snbep_pci_regs_e5;
 		b->devfn = r->devfn;
 		b->did = r->did;
 		b->nctr = r->nctr;
@@ -190,21 +192,35 @@ static struct snbep_pci_box *box_at(struct snbep_pci *p, unsigned devfn)
 	return NULL;
 }
 
+/* The counter control at off of b (0..nctr-1), or -1. */
+static int ctl_at(const struct snbep_pci_box *b, unsigned off)
+{
+	unsigned d = off - b->r->ctl0;
+
+	return off >= b->r->ctl0 && d % b->r->ctl_step == 0 && d / b->r->ctl_step < b->nctr
+		       ? (int)(d / b->r->ctl_step) : -1;
+}
+
+/* The counter whose low (high: +4) dword is at off of b, or -1. */
+static int ctr_at(const struct snbep_pci_box *b, unsigned off)
+{
+	return off >= b->r->ctr0 && off < b->r->ctr0 + 8u * b->nctr ? (int)((off - b->r->ctr0) / 8)
+								     : -1;
+}
+
 /* The dword at a 4-aligned offset of a box's function. */
 static uint32_t box_dword(const struct snbep_pci *p, const struct snbep_pci_box *b, uint16_t off)
 {
-	unsigned k;
+	int k;
 
 	if (off == 0)
 		return (uint32_t)b->did << 16 | VENDOR_INTEL;
 	if (off == 0x08)
 		return 0x11010000u; /* class: signal processing, performance counters */
-	if (off >= CTL0 && off < CTL0 + 4 * b->nctr)
-		return b->ctl[(off - CTL0) / 4];
-	if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
-		k = (off - CTR0) / 8;
-		return (uint32_t)(off & 4 ? b->val[k] >> 32 : b->val[k]);
-	}
+	if ((k = ctl_at(b, off)) >= 0)
+		return b->ctl[k];
+	if ((k = ctr_at(b, off)) >= 0)
+		return (uint32_t)((off - b->r->ctr0) & 4 ? b->val[k] >> 32 : b->val[k]);
 	if (b->kind == SNBEP_PCI_IMC && off == FIXED_CTL)
 		return b->fixed_ctl;
 	if (b->kind == SNBEP_PCI_IMC && (off == FIXED_CTR || off == FIXED_CTR + 4))
@@ -238,19 +254,17 @@ static uint32_t ctl_kept(const struct snbep_pci *p, const struct snbep_pci_box *
 
 static void write_dword(struct snbep_pci *p, struct snbep_pci_box *b, uint16_t off, uint32_t v)
 {
-	unsigned k;
+	int k;
 
-	if (off == BOX_CTL) {
+	if (off == b->r->box_ctl) {
 		box_ctl(p, b, v);
-	} else if (off >= CTL0 && off < CTL0 + 4 * b->nctr) {
-		k = (off - CTL0) / 4;
+	} else if ((k = ctl_at(b, off)) >= 0) {
 		b->ctl[k] = v & ctl_kept(p, b);
 		b->det[k] = false;
-	} else if (off >= CTR0 && off < CTR0 + 8 * b->nctr) {
-		k = (off - CTR0) / 8;
+	} else if ((k = ctr_at(b, off)) >= 0) {
 		if (has(p, EMU_F(SNBEP_PCI_FROZEN_CTR_RO)) && frozen(p, (unsigned)(b - p->box)))
 			return;
-		if (off & 4)
+		if ((off - b->r->ctr0) & 4)
 			b->val[k] = ((uint64_t)v << 32 | (uint32_t)b->val[k]) & mask(b->width);
 		else
 			b->val[k] = (b->val[k] & ~0xFFFFFFFFull) | v;
@@ -306,8 +320,8 @@ int snbep_pci_read(struct snbep_pci *p, unsigned dev, unsigned fn, uint16_t off,
 		d = box_dword(p, b, off & ~3u);
 	} else if (devfn == p->g->ubox_devfn) {
 		d = (off & ~3u) == 0 ? (uint32_t)p->g->ubox_did << 16 | VENDOR_INTEL :
-		    (off & ~3u) == CPUNODEID ? p->pkg :
-		    (off & ~3u) == GIDNIDMAP ? 0xFAC688u /* socket i has node id i */ : 0;
+		    (off & ~3u) == p->g->nodeid_off ? p->pkg :
+		    (off & ~3u) == p->g->idmap_off ? 0xFAC688u /* socket i has node id i */ : 0;
 	} else if (port >= 0) {
 		d = (off & ~3u) == 0 ? (uint32_t)p->g->match_did[port] << 16 | VENDOR_INTEL :
 		    match_idx(off & ~3u) >= 0 ? p->match[port][match_idx(off & ~3u)] : 0;

@@ -17,19 +17,30 @@
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 
-#define SNBEP_PCI_BOXES 17          /* the most of a generation: HSX's (V-33) */
+#define SNBEP_PCI_BOXES 18          /* the most of a generation: SKX's (K-20) */
 #define SNBEP_PCI_PORTS 3             /* QPI ports with a packet match/mask function */
-#define SNBEP_DCLK_KHZ 800000u      /* the model's DRAM clock, DDR3-1600 (OQ-S24, OQ-V21) */
 
-/* The box types, which say its clock and events (S-56, V-35). */
-enum snbep_pci_kind { SNBEP_PCI_HA, SNBEP_PCI_IMC, SNBEP_PCI_QPI, SNBEP_PCI_R2, SNBEP_PCI_R3 };
+/* The box types, which say its clock and events (S-56, V-35, K-24). */
+enum snbep_pci_kind { SNBEP_PCI_HA, SNBEP_PCI_IMC, SNBEP_PCI_QPI, SNBEP_PCI_R2, SNBEP_PCI_R3,
+		      SNBEP_PCI_M2M, SNBEP_PCI_UPI, SNBEP_PCI_M2P, SNBEP_PCI_M3UPI };
+
+/* Where a box's registers are: BOX_CTL, CTL0 and the step to CTL1, CTR0
+ * (the counters 8 apart): the E5 family's (S-47, S-49), the Xeon
+ * Scalable's M2M and UPI their own (K-21). */
+struct snbep_pci_regs {
+	uint16_t box_ctl, ctl0, ctr0;
+	uint8_t ctl_step;
+};
+extern const struct snbep_pci_regs snbep_pci_regs_e5;
 
 /* One PCI box of a generation as data: its type, place, id, counters and
- * their width, and whether only the largest die has it (OQ-V22). */
+ * their width, whether only the largest die has it (OQ-V22), and its
+ * registers' places (NULL: the E5 family's). */
 struct snbep_pci_row {
 	uint8_t kind, devfn, nctr, width;
 	uint16_t did;
 	bool big_only;
+	const struct snbep_pci_regs *regs;
 };
 
 /* A generation's PCI boxes: the E5-2600's (S-47..S-58) or an E5 v2..v4's
@@ -40,17 +51,20 @@ struct snbep_pci_gen {
 	unsigned nrows;
 	uint8_t ubox_devfn;
 	uint16_t ubox_did;
+	uint16_t nodeid_off, idmap_off; /* CPUNODEID, GIDNIDMAP (S-58, K-19) */
+	uint32_t dclk_khz;              /* the DRAM clock (OQ-S24, OQ-V21, OQ-K12) */
 	uint8_t match_dev[SNBEP_PCI_PORTS]; /* function 6 of these devices */
 	uint16_t match_did[SNBEP_PCI_PORTS];
 	unsigned nmatch;
 	bool rst_all;   /* V-34: rst_ctrl and rst_ctrs on HA and iMC too (S-50: not) */
 	bool invert;    /* S-49, V-35: bit 23 inverts (V-12: not on IVB-EP) */
-	bool status;    /* V-38: ov_en and the status at 0xF8 (S-39: none) */
+	bool status;    /* V-38: ov_en and the status at 0xF8 (S-39, OQ-K13: none) */
 };
 extern const struct snbep_pci_gen snbep_pci_e5, snbep_pci_ivbep, snbep_pci_hswep,
-	snbep_pci_bdx;
+	snbep_pci_bdx, snbep_pci_skx;
 
 struct snbep_pci_box {
+	const struct snbep_pci_regs *r;
 	uint8_t devfn, nctr, width;
 	uint16_t did;
 	bool has_rst;                /* BOX_CTL bits 1:0 (S-50: not HA, iMC; V-34) */

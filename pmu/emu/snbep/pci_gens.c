@@ -8,7 +8,7 @@
 #define DF(d, f) ((d) << 3 | (f))
 #define ROW(k, d, f, id, n, w, big)                                                       \
 	{ .kind = SNBEP_PCI_##k, .devfn = DF(d, f), .did = id, .nctr = n, .width = w,      \
-	  .big_only = big }
+	  .big_only = big, .regs = NULL }
 
 /* S-48, S-51: HA, iMC 0-3, QPI 0-1, R2PCIe, R3QPI 0-1, in this order
  * (the order a box's "next" follows). */
@@ -23,7 +23,8 @@ static const struct snbep_pci_row e5_rows[] = {
 
 const struct snbep_pci_gen snbep_pci_e5 = {
 	.rows = e5_rows, .nrows = ARRAY_SIZE(e5_rows),
-	.ubox_devfn = DF(11, 0), .ubox_did = 0x3CE0,
+	.ubox_devfn = DF(11, 0), .ubox_did = 0x3CE0, .nodeid_off = 0x40, .idmap_off = 0x54,
+	.dclk_khz = 800000, /* OQ-S24: DDR3-1600 */
 	.match_dev = { 8, 9 }, .match_did = { 0x3C86, 0x3C96 }, .nmatch = 2,
 	.rst_all = false, .invert = true, .status = false,
 };
@@ -47,7 +48,8 @@ static const struct snbep_pci_row ivbep_rows[] = {
  * invert. */
 const struct snbep_pci_gen snbep_pci_ivbep = {
 	.rows = ivbep_rows, .nrows = ARRAY_SIZE(ivbep_rows),
-	.ubox_devfn = DF(11, 0), .ubox_did = 0x0E1E,
+	.ubox_devfn = DF(11, 0), .ubox_did = 0x0E1E, .nodeid_off = 0x40, .idmap_off = 0x54,
+	.dclk_khz = 800000, /* OQ-V21 */
 	.match_dev = { 8, 9 }, .match_did = { 0x0E86, 0x0E96 }, .nmatch = 2,
 	.rst_all = true, .invert = false, .status = true,
 };
@@ -72,16 +74,52 @@ static const struct snbep_pci_row bdx_rows[] = { V3_ROWS(0x6F, 48) };
 /* As IVB-EP's, with invert (V-35); the U-box at 16.5 (OQ-V17). */
 const struct snbep_pci_gen snbep_pci_hswep = {
 	.rows = hswep_rows, .nrows = ARRAY_SIZE(hswep_rows),
-	.ubox_devfn = DF(16, 5), .ubox_did = 0x2F1E,
+	.ubox_devfn = DF(16, 5), .ubox_did = 0x2F1E, .nodeid_off = 0x40, .idmap_off = 0x54,
+	.dclk_khz = 800000, /* OQ-V21 */
 	.match_dev = { 8, 9 }, .match_did = { 0x2F86, 0x2F96 }, .nmatch = 2,
 	.rst_all = true, .invert = true, .status = true,
 };
 
 const struct snbep_pci_gen snbep_pci_bdx = {
 	.rows = bdx_rows, .nrows = ARRAY_SIZE(bdx_rows),
-	.ubox_devfn = DF(16, 5), .ubox_did = 0x6F1E,
+	.ubox_devfn = DF(16, 5), .ubox_did = 0x6F1E, .nodeid_off = 0x40, .idmap_off = 0x54,
+	.dclk_khz = 800000, /* OQ-V21 */
 	.match_dev = { 8, 9, 10 }, .match_did = { 0x6F86, 0x6F96, 0x6F46 }, .nmatch = 3,
 	.rst_all = true, .invert = true, .status = true,
+};
+
+/* K-21: the M2M's and the UPI's own places, CTLk 8 apart. */
+static const struct snbep_pci_regs m2m_regs = { .box_ctl = 0x258, .ctl0 = 0x228, .ctr0 = 0x200,
+						.ctl_step = 8 };
+static const struct snbep_pci_regs upi_regs = { .box_ctl = 0x378, .ctl0 = 0x350, .ctr0 = 0x318,
+						.ctl_step = 8 };
+#define SKX_ROW(k, d, f, id, n, r)                                                         \
+	{ .kind = SNBEP_PCI_##k, .devfn = DF(d, f), .did = id, .nctr = n, .width = 48,      \
+	  .big_only = false, .regs = r }
+
+/* K-20: every place, id and count of §4, every counter 48 bits; one die's
+ * boxes on every die (OQ-K13), in LNX's order. */
+static const struct snbep_pci_row skx_rows[] = {
+	SKX_ROW(IMC, 10, 2, 0x2042, 4, NULL), SKX_ROW(IMC, 10, 6, 0x2046, 4, NULL),
+	SKX_ROW(IMC, 11, 2, 0x204A, 4, NULL), SKX_ROW(IMC, 12, 2, 0x2042, 4, NULL),
+	SKX_ROW(IMC, 12, 6, 0x2046, 4, NULL), SKX_ROW(IMC, 13, 2, 0x204A, 4, NULL),
+	SKX_ROW(M2M, 8, 0, 0x2066, 4, &m2m_regs), SKX_ROW(M2M, 9, 0, 0x2066, 4, &m2m_regs),
+	SKX_ROW(UPI, 14, 0, 0x2058, 4, &upi_regs), SKX_ROW(UPI, 15, 0, 0x2058, 4, &upi_regs),
+	SKX_ROW(UPI, 16, 0, 0x2058, 4, &upi_regs),
+	SKX_ROW(M2P, 21, 1, 0x2088, 4, NULL), SKX_ROW(M2P, 22, 1, 0x2088, 4, NULL),
+	SKX_ROW(M2P, 23, 1, 0x2088, 4, NULL), SKX_ROW(M2P, 21, 5, 0x2088, 4, NULL),
+	SKX_ROW(M3UPI, 18, 1, 0x204D, 3, NULL), SKX_ROW(M3UPI, 18, 2, 0x204E, 3, NULL),
+	SKX_ROW(M3UPI, 18, 5, 0x204D, 3, NULL),
+};
+
+/* K-22, K-23: resets on every box, invert; OQ-K13: one bus, no status;
+ * K-19: the U-box function 0x2014 (at 8.2, OQ-K13) with its node id at
+ * 0xC0 and 0xD4; OQ-K12: DDR4-2666; no QPI match/mask. */
+const struct snbep_pci_gen snbep_pci_skx = {
+	.rows = skx_rows, .nrows = ARRAY_SIZE(skx_rows),
+	.ubox_devfn = DF(8, 2), .ubox_did = 0x2014, .nodeid_off = 0xC0, .idmap_off = 0xD4,
+	.dclk_khz = 1333000, .nmatch = 0,
+	.rst_all = true, .invert = true, .status = false,
 };
 
 /* After the package model's init (which chose the die: OQ-V15), its PCI
