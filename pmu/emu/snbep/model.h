@@ -97,8 +97,9 @@ struct snbep_gen {
 	uint16_t capid_did;
 	uint16_t capid_off;
 	struct snbep_die dies[2];
-	/* Its PCI boxes in the package model (snbep_pci_v2_model), or NULL:
-	 * none there (the E5-2600's are a model of their own, S-47). */
+	/* Its PCI boxes in the package model (snbep_pci_v2_model: the E5
+	 * v2..v4's, V-33; the Xeon Scalable's, K-20), or NULL: none there
+	 * (the E5-2600's are a model of their own, S-47). */
 	const struct snbep_pci_gen *pci;
 };
 extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,

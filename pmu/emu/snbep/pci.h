@@ -1,6 +1,7 @@
 /* The emulated E5 family's PCI-configuration boxes, a generation's as data
- * (struct snbep_pci_gen; the E5 v2..v4's: xeon-e5-v2-v4-uncore.md
- * V-33..V-40, pmu/emu/snbep/pci_gens.c). The Xeon E5-2600's (spec
+ * (struct snbep_pci_gen, pmu/emu/snbep/pci_gens.c; the E5 v2..v4's:
+ * xeon-e5-v2-v4-uncore.md V-33..V-40; the Xeon Scalable's: xeon-sp-uncore.md
+ * K-20..K-24). The Xeon E5-2600's (spec
  * xeon-e5-2600-uncore.md §4, S-47..S-58): per package, the home agent, the
  * four memory-controller channels with their DRAM-clock fixed counter, the
  * two QPI ports with their packet match/mask functions, R2PCIe and the two
@@ -43,8 +44,8 @@ struct snbep_pci_row {
 	const struct snbep_pci_regs *regs;
 };
 
-/* A generation's PCI boxes: the E5-2600's (S-47..S-58) or an E5 v2..v4's
- * (V-33..V-40), with the U-box function that names the socket (S-58,
+/* A generation's PCI boxes: the E5-2600's (S-47..S-58), an E5 v2..v4's
+ * (V-33..V-40) or the Xeon Scalable's (K-20..K-24), with the U-box function that names the socket (S-58,
  * V-23) and the QPI ports' match/mask functions (S-57, V-27). */
 struct snbep_pci_gen {
 	const struct snbep_pci_row *rows;
@@ -102,9 +103,10 @@ void snbep_pci_traffic(struct snbep_pci *p, uint64_t phys, uint64_t lines, bool 
 
 /* The E5-2600's: its own instance a package. */
 extern const struct emu_pci_model snbep_pci_model;
-/* The E5 v2's, v3's and v4's: the package model's (struct snbep_uncore's
- * pci, the generation's snbep_gen.pci), with the PCU function 3 beside
- * them where the generation has it (pmu/emu/snbep/pci_gens.c). */
+/* The E5 v2's, v3's, v4's and the Xeon Scalable's: the package model's
+ * (struct snbep_uncore's pci, the generation's snbep_gen.pci), with the
+ * PCU function 3 beside them where the generation has it
+ * (pmu/emu/snbep/pci_gens.c). */
 extern const struct emu_pci_model snbep_pci_v2_model;
 /* OQ-S27: the bus package p of n presents its functions on, which the
  * PCU function 3 shares (pmu/emu/snbep/capid.c: the E5 v3's and v4's

@@ -1,6 +1,6 @@
 /* The E5 family's PCI boxes by generation, as data (struct snbep_pci_gen,
- * pmu/emu/snbep/pci.h), and the E5 v2..v4's PCI model: their boxes in the
- * package model's state beside the PCU function 3 (pmu/emu/snbep/capid.c)
+ * pmu/emu/snbep/pci.h), and the PCI model of the E5 v2..v4 and the Xeon
+ * Scalable: their boxes in the package model's state beside the PCU function 3 (pmu/emu/snbep/capid.c)
  * where the generation has it. */
 #include "pmu/emu/snbep/model.h"
 #include "pmu/emu/snbep/pci.h"
@@ -97,8 +97,8 @@ static const struct snbep_pci_regs upi_regs = { .box_ctl = 0x378, .ctl0 = 0x350,
 	{ .kind = SNBEP_PCI_##k, .devfn = DF(d, f), .did = id, .nctr = n, .width = 48,      \
 	  .big_only = false, .regs = r }
 
-/* K-20: every place, id and count of §4, every counter 48 bits; one die's
- * boxes on every die (OQ-K13), in LNX's order. */
+/* K-20: every place, id and count of §4, every counter 48 bits; every box
+ * on either die (OQ-K13), in LNX's order. */
 static const struct snbep_pci_row skx_rows[] = {
 	SKX_ROW(IMC, 10, 2, 0x2042, 4, NULL), SKX_ROW(IMC, 10, 6, 0x2046, 4, NULL),
 	SKX_ROW(IMC, 11, 2, 0x204A, 4, NULL), SKX_ROW(IMC, 12, 2, 0x2042, 4, NULL),
