@@ -10,7 +10,7 @@
 #    Nehalem row one uncore defect each of counting, filters, overflow, PMI
 #    delivery and freeze and two of the core PMU's (its gates, its PMI); of
 #    the Sandy Bridge-EP a freeze and an occupancy defect; of the Xeon E5 v2
-#    an overflow defect; of the Xeon E5 v3 an SBOX freeze defect; of the Xeon 7500
+#    an overflow defect and its PCI boxes' status defect; of the Xeon E5 v3 an SBOX freeze defect; of the Xeon 7500
 #    a freeze and a PMI routing defect; of the client uncore a PMI routing
 #    defect on layout A, a freeze defect on layout B and a tile-enable
 #    defect on layout E; of the discovery parts (Sapphire Rapids) the MMIO
@@ -71,7 +71,7 @@ fi
 JOBS=${JOBS:-$(( 2 * $(nproc) + 1 ))}
 # A Nehalem defect by name, another generation's as GEN:NAME; each
 # generation with a defect booted is booted clean too.
-QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one ivbep:ivbep-ov-no-freeze hswep:hswep-sbox-no-freeze nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core snb:cl-pmi-wrong-core skl:cl-frz-ignored mtl:mtl-tiles-swapped spr:disc-mmio-frz-ignored v3:core-width-32 v4:core-freeze-partial}
+QEMU_FAULTS=${QEMU_FAULTS:-no-count cmask-ignored late-overflow pmi-wrong-core frz-partial core-usr-os-swapped core-int-ignored snbep:snbep-frz-leaks snbep:snbep-occ-thresh-off-by-one ivbep:ivbep-ov-no-freeze ivbep:pciv2-status-lost hswep:hswep-sbox-no-freeze nhmex:ex-frz-one-box nhmex:ex-pmi-wrong-core snb:cl-pmi-wrong-core skl:cl-frz-ignored mtl:mtl-tiles-swapped spr:disc-mmio-frz-ignored v3:core-width-32 v4:core-freeze-partial}
 # faults_of ROW: the defects the row runs, one a line.
 faults_of() { echo "$ROWS" | awk -v g="$1" '$1 == g { for (i = 6; i <= NF; i++) print $i }'; }
 case "$QEMU_FAULTS" in

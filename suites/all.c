@@ -50,6 +50,7 @@ const struct suite *const all_suites[] = {
 	&skx_suite,
 	&skx_io_suite,
 	&skx_icx_suite,
+	&skx_pci_suite,
 	/* Xeon 7500 / Westmere-EX (suites/nhmex) */
 	&nhmex_regs_suite,
 	&nhmex_count_suite,

@@ -66,7 +66,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * K-13, K-14); ICX those of Ice Lake-SP (K-62..K-64); XEON (discovery parts) the rows of a server's table, with
  * CHAs (D-41) and the types of D-70..D-75, PTL those of a client's table
  * behind MSR 0x201E, with its MMIO global control and status
- * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145). */
+ * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145); PCI the rows of a generation with the E5 family's PCI
+ * boxes (S-47, V-33). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -88,7 +89,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(XEON, "xeon")                                                                    \
 	R(PTL, "ptl")                                                                      \
 	R(SKX, "skx")                                                                      \
-	R(ICX, "icx")
+	R(ICX, "icx")                                                                      \
+	R(PCI, "pci")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -29,8 +29,8 @@ struct emu_pci_model {
 	bool own_family;
 	enum emu_fault_family defects;
 	/* pkg of npkg; f: its generation's defect mask; uclk_khz, now as
-	 * struct emu_model's init. NULL where size is 0 and the package
-	 * model's init sets everything. */
+	 * struct emu_model's init, called after the package model's init
+	 * (where size is 0, on its state). NULL: nothing to set. */
 	void (*init)(void *m, emu_faults_t f, unsigned pkg, unsigned npkg, uint32_t uclk_khz,
 		     uint64_t now);
 	/* The bus (segment 0) package pkg of npkg presents its functions on. */

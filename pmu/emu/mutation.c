@@ -10,18 +10,18 @@ const struct mutation_row mutation_rows[] = {
 	/* 8 CPUs, 4 cores a package, so that k = 1..4 busy cores and the
 	 * occupancy thresholds up to 5 are all exercised. */
 	{ .name = "snbep", .model = 0x2D, .cpus = 8, .qemu_cpu = "SandyBridge,model=45",
-	  .runs = RUN(E5) },
+	  .runs = RUN(E5) | RUN(PCI) },
 	/* The Xeon 7500 (0x2F's C8/C9 would leave ex-c8-on-0x2e nothing to
 	 * break), 8 CPUs so that each package has four cores for
 	 * pmi_core_sel's bits 4:1 (OQ-X1). */
 	/* As snbep's: 4 cores a package, so that C-boxes 4..14 of IVB-EP's
 	 * fifteen are absent (V-21). */
 	{ .name = "ivbep", .model = 0x3E, .cpus = 8, .qemu_cpu = "IvyBridge,model=62",
-	  .runs = RUN(IVB) | RUN(V2) },
+	  .runs = RUN(IVB) | RUN(V2) | RUN(PCI) },
 	/* As ivbep's: 4 cores a package, the 8-core die with two SBOXes
 	 * (OQ-V15), so that SBOXes 2 and 3 are absent (V-31). */
 	{ .name = "hswep", .model = 0x3F, .cpus = 8, .qemu_cpu = "Haswell,model=63",
-	  .runs = RUN(IVB) | RUN(HSX) },
+	  .runs = RUN(IVB) | RUN(HSX) | RUN(PCI) },
 	/* Broadwell-EP on QEMU's Broadwell,model=79: 4 cores a package, on
 	 * the 10-core die, which has no SBOX (V-31, OQ-V15), so HSX's row
 	 * cannot stand in for BDX's C-box count (24 register sets, V-21),
@@ -66,7 +66,11 @@ const struct mutation_row mutation_rows[] = {
 		"snbep-thresh-off-by-one", "snbep-invert-ignored", "snbep-edge-counts-levels",
 		"ivbep-unfrz-all-ignored", "ivbep-frz-all-ignores-en", "ivbep-frz-all-skips-ubox",
 		"ivbep-ov-no-freeze", "ivbep-ov-ignores-en", "ivbep-box-status-lost",
-		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases", NULL } },
+		"ivbep-gstatus-sticky", "ivbep-cbox-count-max", "ivbep-filter1-aliases",
+		/* its PCI boxes' (K-20..K-24; skx.pci.*) */
+		"snbep-pci-frz-ignored", "snbep-pci-frz-leaks", "snbep-pci-rst-ctrs-ignored",
+		"snbep-pci-dclk-half", "snbep-pci-imc-chan-lost", "snbep-pci-imc-rw-swapped",
+		"snbep-pci-frozen-ctr-ro", NULL } },
 	/* Ice Lake-SP on QEMU's Icelake-Server with model 0x6A: 4 cores a
 	 * package, on the 26-CHA die whose CAPID7 names half of them
 	 * (OQ-K31), so the count needs both registers and the CHAs past
@@ -152,7 +156,7 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_GATES] = "a GLOBAL_CTRL whose EN and FREEZE work and an ARB counter 0; on Ice "
 			  "Lake client erratum ICL068 is this behaviour (L-70, L-71)",
 	[EMU_RUN_E5] = "the Xeon E5-2600's own: no global registers (S-03), invert (S-23), its PCI "
-		       "boxes (S-47..S-58), TOR_OCCUPANCY's bound and umask 0 (S-60, S-62)",
+		       "boxes' invert (S-49), TOR_OCCUPANCY's bound and umask 0 (S-60, S-62)",
 	[EMU_RUN_IVB] = "the Xeon E5 v2's global layer, counter controls without invert and C-box "
 			"count (V-03..V-08, V-12, V-21)",
 	[EMU_RUN_V2] = "the Xeon E5 v2's counter controls without invert (V-12)",
@@ -168,6 +172,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K40, OQ-K41)",
 	[EMU_RUN_ICX] = "Ice Lake-SP's CHA offset table, CAPID7 and two global status registers "
 			"(K-62..K-64)",
+	[EMU_RUN_PCI] = "the E5 family's PCI boxes: freeze, resets, widths, the DRAM clock and "
+			"CAS counts (S-47..S-58, V-33..V-40)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

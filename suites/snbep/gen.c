@@ -23,6 +23,13 @@ bool snb_v2(void)
 	return display_model() == V2_MODEL;
 }
 
+/* K-01: the Xeon Scalable, whose PCI boxes the PCI tests know too
+ * (suites/snbep/pci_gens.c). */
+bool snb_sp(void)
+{
+	return display_model() == 0x55;
+}
+
 bool snb_v3(void)
 {
 	unsigned m = display_model();

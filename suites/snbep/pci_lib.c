@@ -1,74 +1,124 @@
 /* What the PCI box tests share (suites/snbep/pci.h). */
 #include "suites/snbep/pci.h"
-#include "suites/snbep/v2.h"
 
-#define UBOX_DEV 11              /* S-58: 8086:3CE0 at 11.0 */
-#define UBOX_ID 0x3CE08086u
-#define CPUNODEID 0x40
-#define GIDNIDMAP 0x54
+#define VENDOR_INTEL 0x8086u
 
-const struct spb spb[SPB_BOXES] = {
-	{ .name = "HA", .dev = 14, .fn = 1, .nctr = 4, .width = 48, .rst = false, .imc = false,
-	  .clk = 0x00, .did = 0x3C46 },
-	{ .name = "iMC 0", .dev = 16, .fn = 0, .nctr = 4, .width = 48, .rst = false, .imc = true,
-	  .clk = 0x00, .did = 0x3CB0 },
-	{ .name = "iMC 1", .dev = 16, .fn = 1, .nctr = 4, .width = 48, .rst = false, .imc = true,
-	  .clk = 0x00, .did = 0x3CB1 },
-	{ .name = "iMC 2", .dev = 16, .fn = 4, .nctr = 4, .width = 48, .rst = false, .imc = true,
-	  .clk = 0x00, .did = 0x3CB4 },
-	{ .name = "iMC 3", .dev = 16, .fn = 5, .nctr = 4, .width = 48, .rst = false, .imc = true,
-	  .clk = 0x00, .did = 0x3CB5 },
-	{ .name = "QPI 0", .dev = 8, .fn = 2, .nctr = 4, .width = 48, .rst = true, .imc = false,
-	  .clk = 0x14, .did = 0x3C41 },
-	{ .name = "QPI 1", .dev = 9, .fn = 2, .nctr = 4, .width = 48, .rst = true, .imc = false,
-	  .clk = 0x14, .did = 0x3C42 },
-	{ .name = "R2PCIe", .dev = 19, .fn = 1, .nctr = 4, .width = 44, .rst = true, .imc = false,
-	  .clk = 0x01, .did = 0x3C43 },
-	{ .name = "R3QPI 0", .dev = 19, .fn = 5, .nctr = 3, .width = 44, .rst = true,
-	  .imc = false, .clk = 0x01, .did = 0x3C44 },
-	{ .name = "R3QPI 1", .dev = 19, .fn = 6, .nctr = 3, .width = 44, .rst = true,
-	  .imc = false, .clk = 0x01, .did = 0x3C45 },
-};
-
+/* The machine's functions, found once a run: the configuration space does
+ * not change under it. */
+static struct spb_box boxes[SPB_MAX_BOXES];
+static unsigned nboxes, nsockets;
 static uint8_t buses[SPB_MAX_SOCKETS];
+static bool scanned;
+static char scan_why[T_REASON_LEN - 40];
 
-/* S-58: every bus of segment 0 with a U-box function; the socket of each
- * is the field of GIDNIDMAP that holds its CPUNODEID. */
-unsigned spb_sockets(char *why, size_t len)
+/* The socket whose U-box function is on bus, or -1. */
+static int socket_of(uint8_t bus)
 {
-	unsigned bus, s, n = 0;
-	uint32_t id, node, map;
+	unsigned s;
+
+	for (s = 0; s < nsockets; s++)
+		if (buses[s] == bus)
+			return (int)s;
+	return -1;
+}
+
+/* S-58, V-23: a U-box function's socket is the field of GIDNIDMAP that
+ * holds its CPUNODEID. */
+static void add_ubox(struct pci_fn f)
+{
+	uint32_t node, map;
+	unsigned s;
+
+	if (pci_cfg_read(f, spb_gen()->nodeid_off, 4, &node) ||
+	    pci_cfg_read(f, spb_gen()->idmap_off, 4, &map))
+		return;
+	for (s = 0; s < SPB_MAX_SOCKETS && ((map >> (3 * s)) & 7) != (node & 7); s++)
+		;
+	if (s < SPB_MAX_SOCKETS) {
+		buses[s] = f.bus;
+		nsockets = s + 1 > nsockets ? s + 1 : nsockets;
+	}
+}
+
+/* A box of g found at f, by its device id (V-39), kept in order of socket,
+ * then of its type's row. */
+static void add_box(const struct spb_gen *g, struct pci_fn f, uint16_t did)
+{
+	unsigned i;
+
+	for (i = 0; i < g->ntypes && g->types[i].did != did; i++)
+		;
+	if (i == g->ntypes || nboxes == SPB_MAX_BOXES)
+		return;
+	boxes[nboxes++] = (struct spb_box){ .t = &g->types[i], .f = f };
+}
+
+static int box_order(const struct spb_box *a, const struct spb_box *b)
+{
+	if (a->socket != b->socket)
+		return a->socket < b->socket ? -1 : 1;
+	return a->t < b->t ? -1 : a->t > b->t;
+}
+
+/* Every function of every uncore bus of segment 0: a bus where iMC
+ * channel 0 answers at its place (V-39: the boxes are what answers there,
+ * wherever their device and function, OQ-V17); then each box takes the
+ * socket of its bus's U-box function, and a box on a bus without one is
+ * left out (logged). */
+static void scan(const struct spb_gen *g)
+{
+	unsigned bus, devfn, i, j, kept = 0;
+	uint32_t id;
 	int rc;
 
 	for (bus = 0; bus < 256; bus++) {
-		struct pci_fn f = { .bus = (uint8_t)bus, .dev = UBOX_DEV };
+		struct pci_fn a = { .bus = (uint8_t)bus, .dev = g->anchor_dev, .fn = g->anchor_fn };
 
-		rc = pci_cfg_read(f, 0, 4, &id);
+		rc = pci_cfg_read(a, 0, 4, &id);
 		if (rc == PLAT_EUNSUPPORTED || rc == PLAT_EINVAL) {
-			snprintf(why, len, "PCI configuration space not reachable: %s (pci: %s)",
-				 space_rc_text(rc), plat_pci_mechanism());
-			return 0;
+			snprintf(scan_why, sizeof(scan_why), "PCI configuration space not "
+				 "reachable: %s (pci: %s)", space_rc_text(rc), plat_pci_mechanism());
+			return;
 		}
-		if (rc || id != UBOX_ID || pci_cfg_read(f, CPUNODEID, 4, &node) ||
-		    pci_cfg_read(f, GIDNIDMAP, 4, &map))
+		if (rc || id != ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL))
 			continue;
-		for (s = 0; s < SPB_MAX_SOCKETS && ((map >> (3 * s)) & 7) != (node & 7); s++)
-			;
-		if (s < SPB_MAX_SOCKETS) {
-			buses[s] = (uint8_t)bus;
-			n = s + 1 > n ? s + 1 : n;
+		for (devfn = 0; devfn < 256; devfn++) {
+			struct pci_fn f = { .bus = (uint8_t)bus, .dev = (uint8_t)(devfn >> 3),
+					    .fn = (uint8_t)(devfn & 7) };
+
+			if (pci_cfg_read(f, 0, 4, &id) || (id & 0xFFFF) != VENDOR_INTEL)
+				continue;
+			if (id >> 16 == g->ubox_did)
+				add_ubox(f);
+			else
+				add_box(g, f, (uint16_t)(id >> 16));
 		}
 	}
-	if (!n)
-		snprintf(why, len, "no U-box function 8086:3CE0 at device 11 function 0 of any bus "
-			 "of segment 0: every read there was a master abort (all-ones) (S-58; pci: %s)",
-			 plat_pci_mechanism());
-	return n;
-}
+	for (i = 0; i < nboxes; i++) {
+		int s = socket_of(boxes[i].f.bus);
 
-uint8_t spb_bus(unsigned socket)
-{
-	return socket < SPB_MAX_SOCKETS ? buses[socket] : 0;
+		if (s < 0) {
+			plat_log(1, "  snbep.pci: %s at %02x:%02x.%u is on no socket's uncore bus: "
+				 "left out", boxes[i].t->name, boxes[i].f.bus, boxes[i].f.dev,
+				 boxes[i].f.fn);
+			continue;
+		}
+		boxes[i].socket = (unsigned)s;
+		boxes[kept++] = boxes[i];
+	}
+	nboxes = kept;
+	for (i = 1; i < nboxes; i++) /* insertion sort: a few dozen boxes */
+		for (j = i; j && box_order(&boxes[j - 1], &boxes[j]) > 0; j--) {
+			struct spb_box x = boxes[j];
+
+			boxes[j] = boxes[j - 1];
+			boxes[j - 1] = x;
+		}
+	if (!nsockets)
+		snprintf(scan_why, sizeof(scan_why), "no %s uncore bus: no iMC channel 0 8086:%04X "
+			 "at %02x.%u with a U-box function 8086:%04X beside it on any bus of segment 0 "
+			 "(S-58, V-23, V-39; pci: %s)", g->name, g->anchor_did, g->anchor_dev,
+			 g->anchor_fn, g->ubox_did, plat_pci_mechanism());
 }
 
 int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v)
@@ -89,49 +139,69 @@ int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v)
 	return PLAT_ETIMEDOUT;
 }
 
-enum verdict spb_begin(struct tctx *t, unsigned *nsock)
+bool spb_match_fn(struct pci_fn *f)
 {
-	char why[T_REASON_LEN - 40];
+	unsigned devfn;
+	uint32_t id;
 
-	*nsock = 0; /* spb_end then has nothing to put at rest */
-	if (snb_global()) /* V-23: other device ids, which this table does not hold */
-		return t_na(t, snb_v2() ? "the E5 v2's PCI boxes are not in this suite yet (V-23)" :
-			    "the E5 v3's and v4's PCI boxes are not in this suite yet (V-23)");
-	if ((*nsock = spb_sockets(why, sizeof(why))))
+	for (devfn = 0; nsockets && spb_gen()->match_did && devfn < 256; devfn++) {
+		*f = (struct pci_fn){ .bus = buses[0], .dev = (uint8_t)(devfn >> 3),
+				      .fn = (uint8_t)(devfn & 7) };
+		if (!pci_cfg_read(*f, 0, 4, &id) &&
+		    id == ((uint32_t)spb_gen()->match_did << 16 | VENDOR_INTEL))
+			return true;
+	}
+	return false;
+}
+
+enum verdict spb_begin(struct tctx *t, const struct spb_box **box, unsigned *nbox,
+		       unsigned *nsock)
+{
+	if (!scanned) {
+		scan(spb_gen());
+		scanned = true;
+	}
+	*box = boxes;
+	*nbox = nboxes;
+	*nsock = nsockets;
+	if (nsockets)
 		return V_PASS;
+	*nbox = 0; /* spb_end then has nothing to put at rest */
 	/* The model always presents the U-box function; silicon may hide it. */
-	return t_on_model() ? t_fail(t, "%s", why) : t_skip(t, "%s", why);
+	return t_on_model() ? t_fail(t, "%s", scan_why) : t_skip(t, "%s", scan_why);
 }
 
 /* Every box frozen while its controls and counters go to 0 (S-05: a
- * frozen counter takes writes), then BOX_CTL 0 (S-06). */
-static enum verdict at_rest(struct tctx *t, unsigned nsock)
+ * frozen counter takes writes) and its status is cleared (V-38), then
+ * BOX_CTL 0 (S-06). */
+static enum verdict at_rest(struct tctx *t)
 {
-	unsigned s, b, k;
+	unsigned b, k;
 
-	for (s = 0; s < nsock; s++)
-		for (b = 0; b < SPB_BOXES; b++) {
-			struct pci_fn f = spb_fn(s, b);
+	for (b = 0; b < nboxes; b++) {
+		struct pci_fn f = boxes[b].f;
 
-			PWR(t, f, SPB_BOX_CTL, (uint32_t)SNB_FROZEN);
-			for (k = 0; k < spb[b].nctr; k++) {
-				PWR(t, f, SPB_CTL(k), 0);
-				PWR(t, f, SPB_CTR(k), 0);
-				PWR(t, f, SPB_CTR(k) + 4, 0);
-			}
-			if (spb[b].imc) {
-				PWR(t, f, SPB_FIXED_CTL, 0);
-				PWR(t, f, SPB_FIXED_CTR, 0);
-				PWR(t, f, SPB_FIXED_CTR + 4, 0);
-			}
-			PWR(t, f, SPB_BOX_CTL, 0);
+		PWR(t, f, SPB_BOX_CTL(boxes[b].t), (uint32_t)SNB_FROZEN);
+		for (k = 0; k < boxes[b].t->nctr; k++) {
+			PWR(t, f, SPB_CTL(boxes[b].t, k), 0);
+			PWR(t, f, SPB_CTR(boxes[b].t, k), 0);
+			PWR(t, f, SPB_CTR(boxes[b].t, k) + 4, 0);
 		}
+		if (boxes[b].t->imc) {
+			PWR(t, f, SPB_FIXED_CTL, 0);
+			PWR(t, f, SPB_FIXED_CTR, 0);
+			PWR(t, f, SPB_FIXED_CTR + 4, 0);
+		}
+		if (spb_gen()->status)
+			PWR(t, f, SPB_STATUS, 0x7Fu);
+		PWR(t, f, SPB_BOX_CTL(boxes[b].t), 0);
+	}
 	return V_PASS;
 }
 
-enum verdict spb_end(struct tctx *t, unsigned nsock, enum verdict v)
+enum verdict spb_end(struct tctx *t, enum verdict v)
 {
-	enum verdict r = at_rest(t, nsock);
+	enum verdict r = nsockets ? at_rest(t) : V_PASS;
 
 	return r != V_PASS && v == V_PASS ? r : v;
 }

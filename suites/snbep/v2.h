@@ -41,7 +41,7 @@
 
 /* This CPU is an E5 v2; an E5 v3 or v4; an E5 v4 (CPUID's display model,
  * V-01; suites/snbep/gen.c). */
-bool snb_v2(void), snb_v3(void), snb_v4(void);
+bool snb_v2(void), snb_v3(void), snb_v4(void), snb_sp(void);
 /* It has the global layer (V-03, V-05): an E5 v2, v3 or v4. */
 static inline bool snb_global(void)
 {

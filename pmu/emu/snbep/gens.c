@@ -29,6 +29,7 @@ const struct snbep_gen snbep_gen_ivbep = {
 	.residency = &ivbep_residency,
 	.max_cbox = 15,
 	.global = true,
+	.pci = &snbep_pci_ivbep,
 };
 
 /* K-03..K-08: the global layer at 0x700 with the freeze bits at 63 and 61
@@ -53,6 +54,7 @@ const struct snbep_gen snbep_gen_skx = {
 	.capid_off = 0x9C,
 	.dies = { { .cores = 10, .cbox = 10, .more = { 6, 6 }, .capid = 0x3FF },
 		  { .cores = 28, .cbox = 28, .more = { 6, 6 }, .capid = 0x0FFFFFFF } },
+	.pci = &snbep_pci_skx,
 };
 
 /* V-05, V-20: HSX's map with the global layer at 0x700; V-32: a status in
@@ -75,6 +77,7 @@ const struct snbep_gen snbep_gen_hswep = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 8, .more = { 2, 0 }, .capid = 0 },
 		  { .cores = 18, .more = { 4, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_hswep,
 };
 
 /* V-16: BDX's 48-bit counters; V-21: 24 C-boxes; V-31, OQ-V15: the
@@ -95,6 +98,7 @@ const struct snbep_gen snbep_gen_bdx = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
 		  { .cores = 24, .more = { 4, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_bdx,
 };
 
 /* V-31: Broadwell-DE (model 0x56), BDX's map without an SBOX on any die. */
@@ -114,6 +118,7 @@ const struct snbep_gen snbep_gen_bdx_de = {
 	.capid_off = 0x94,
 	.dies = { { .cores = 10, .more = { 0, 0 }, .capid = 0 },
 		  { .cores = 24, .more = { 0, 0 }, .capid = 3 << 6 } },
+	.pci = &snbep_pci_bdx,
 };
 
 /* K-60..K-66: SKX's U-box, PCU and freeze bits; the CHAs at the offset

@@ -4,9 +4,8 @@
  * snbep_gen snbep_gen_hswep, snbep_gen_bdx, snbep_gen_bdx_de,
  * pmu/emu/snbep/gens.c; spec xeon-e5-v2-v4-uncore.md), and the one PCI
  * function software learns the die from: the PCU's function 3 with CAPID4
- * (V-31, OQ-V14; pmu/emu/snbep/capid.c). Its PMON PCI boxes are not
- * modelled yet (V-23): their functions do not answer, as on a part
- * without them. */
+ * (V-31, OQ-V14; pmu/emu/snbep/capid.c) beside its PCI boxes (V-33..V-40,
+ * pmu/emu/snbep/pci_gens.c). */
 #include "pmu/emu/snbep/model.h"
 #include "pmu/emu/snbep/pci.h"
 
@@ -37,7 +36,7 @@ const struct emu_model hswep_model = {
 	.take_pmi = snbep_take_global_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
-	.pci = &snbep_pcu3_model,
+	.pci = &snbep_pci_v2_model,
 };
 
 const struct emu_model bdx_model = {
@@ -50,5 +49,5 @@ const struct emu_model bdx_model = {
 	.take_pmi = snbep_take_global_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
-	.pci = &snbep_pcu3_model,
+	.pci = &snbep_pci_v2_model,
 };

@@ -2,6 +2,7 @@
  * IVB-EP's register description with the global layer (struct snbep_gen
  * snbep_gen_ivbep, pmu/emu/snbep/gens.c; spec xeon-e5-v2-v4-uncore.md). */
 #include "pmu/emu/snbep/model.h"
+#include "pmu/emu/snbep/pci.h"
 
 static void ivbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t model,
 		       uint32_t uclk_khz, uint64_t now)
@@ -11,9 +12,8 @@ static void ivbep_init(void *m, emu_faults_t faults, unsigned ncores, uint32_t m
 }
 
 /* As the E5-2600's (pmu/emu/snbep/ops.c): OQ-N4, OQ-S18, the C-states feed
- * the PCU; the PMIs go where pmi_core_sel says (V-07). Its PCI boxes are
- * not modelled yet (V-23): the functions do not answer, as on a part
- * without them. */
+ * the PCU; the PMIs go where pmi_core_sel says (V-07); its PCI boxes
+ * (V-33..V-40) in the package model's state (pmu/emu/snbep/pci_gens.c). */
 const struct emu_model ivbep_model = {
 	.size = sizeof(struct snbep_uncore),
 	.one_thread = false,
@@ -24,5 +24,5 @@ const struct emu_model ivbep_model = {
 	.take_pmi = snbep_take_global_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
-	.pci = NULL,
+	.pci = &snbep_pci_v2_model,
 };

@@ -27,6 +27,7 @@
 #include "pmu/emu/faults.h"
 #include "pmu/emu/models.h"
 #include "pmu/emu/stream.h"
+#include "pmu/emu/snbep/pci.h"
 #include "pmu/regs/regs.h"
 
 #define SNBEP_MAX_CORES 8        /* per package: C-boxes (§2.2), occupancy 0..8 (S-26) */
@@ -110,6 +111,10 @@ struct snbep_gen {
 	 * OQ-K30); the second's MSR (0: one register with a bit per box
 	 * type, OQ-V1). */
 	uint32_t gstatus2;
+	/* Its PCI boxes in the package model (snbep_pci_v2_model: the E5
+	 * v2..v4's, V-33; the Xeon Scalable's, K-20), or NULL: none there
+	 * (the E5-2600's are a model of their own, S-47). */
+	const struct snbep_pci_gen *pci;
 };
 extern const struct snbep_gen snbep_gen_e5, snbep_gen_ivbep, snbep_gen_hswep, snbep_gen_bdx,
 	snbep_gen_bdx_de, snbep_gen_skx, snbep_gen_icx;
@@ -158,6 +163,7 @@ struct snbep_uncore {
 	unsigned ngpmi, gpmi_dropped;
 	uint64_t pmi[SNBEP_MAX_PMI_REQ];          /* EMU_F(SNBEP_WRAP_PMI) only */
 	unsigned npmi, pmi_dropped;
+	struct snbep_pci pci;  /* g->pci's boxes (snbep_pci_v2_model) */
 };
 
 /* The model's operations (struct emu_model, pmu/emu/models.h), each with

@@ -6,8 +6,9 @@
  * pmu/emu/snbep/capid.c). One model
  * for both generations (K-01, OQ-K5). Its IIO and IRP boxes are stream
  * boxes beside the CHAs (snbep_gen_skx.more, K-16); of the free-running
- * counters the I/O clock alone is modelled (OQ-K10); the PCI boxes are
- * not: their functions do not answer. */
+ * counters the I/O clock alone is modelled (OQ-K10); its PCI boxes
+ * (K-20..K-24) in the package model's state beside that PCU function, on
+ * one bus a socket (OQ-K13; pmu/emu/snbep/pci_gens.c). */
 #include "pmu/emu/snbep/model.h"
 #include "pmu/emu/snbep/pci.h"
 
@@ -30,5 +31,5 @@ const struct emu_model skx_model = {
 	.take_pmi = snbep_take_global_pmi,
 	.routed = NULL,
 	.cstate = snbep_core_state,
-	.pci = &snbep_pcu3_model,
+	.pci = &snbep_pci_v2_model,
 };

@@ -46,6 +46,7 @@ static void init_m(emu_faults_t f, unsigned ncores, uint32_t model)
 	const struct emu_model *m = model == 0x3F ? &hswep_model : &bdx_model;
 
 	m->init(&u, f, ncores, model, UCLK, 0);
+	m->pci->init(&u, f, 0, 1, UCLK, 0); /* as the emulated backend does after it */
 }
 
 static void init(emu_faults_t f)
@@ -313,7 +314,8 @@ static void every_hswep_defect_has_a_row(void **state)
 }
 
 /* The E5 v2's model keeps none of it: no SBOX answers (its MSRs are not
- * IVB-EP's, V-20), and the hswep- defects change nothing there. */
+ * IVB-EP's, V-20), no PCU function 3 (V-31), and the hswep- defects
+ * change nothing there. */
 static void ivbep_unchanged(void **state)
 {
 	uint64_t v;
@@ -322,8 +324,9 @@ static void ivbep_unchanged(void **state)
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		ivbep_model.init(&u, emu_fault_mask(rows[i].bit), NCORES, 0x3E, UCLK, 0);
+		ivbep_model.pci->init(&u, emu_fault_mask(rows[i].bit), 0, 1, UCLK, 0);
 		assert_int_equal(snbep_rdmsr(&u, 0, S_BOX_CTL(0), 0, &v), -1);
-		assert_null(ivbep_model.pci);
+		assert_int_equal(ivbep_model.pci->read(&u, 30, 3, 0, 4, 0, &(uint32_t){ 0 }), -1);
 	}
 }
 

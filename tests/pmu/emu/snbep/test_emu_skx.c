@@ -39,6 +39,7 @@ static struct snbep_uncore u;
 static void init_n(emu_faults_t f, unsigned ncores)
 {
 	skx_model.init(&u, f, ncores, 0x55, UCLK, 0);
+	skx_model.pci->init(&u, f, 0, 1, UCLK, 0); /* as the emulated backend does after it */
 }
 
 static void init(emu_faults_t f)
