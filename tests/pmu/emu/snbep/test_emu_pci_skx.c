@@ -16,30 +16,11 @@
 #define FN(b, d, f) ((struct pci_fn){ .bus = b, .dev = d, .fn = f })
 #define EN (1u << 22)
 
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
-}
-
-static const struct msr_backend below = {
-	.name = "hw", .read = no_msr_read, .write = no_msr_write,
-	.pci_read = plat_pci_read, .pci_write = plat_pci_write,
-	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
-};
-
 static void machine(void)
 {
 	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = 0 } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name("skx"), .faults = &fs,
-			     .uclk_khz = UCLK_KHZ, .lower = &below, .clock = manual_clock,
+			     .uclk_khz = UCLK_KHZ, .lower = &below_no_msr, .clock = manual_clock,
 			     .cpu_model = 0x55 };
 
 	host_machine(4, 2);

@@ -37,31 +37,12 @@
 #define INV (1u << 23)
 #define THRESH(t) ((uint32_t)(t) << 24)
 
-static int no_msr_read(unsigned cpu, uint32_t msr, uint64_t *val)
-{
-	(void)cpu, (void)msr;
-	*val = 0;
-	return 0;
-}
-
-static int no_msr_write(unsigned cpu, uint32_t msr, uint64_t val)
-{
-	(void)cpu, (void)msr, (void)val;
-	return 0;
-}
-
-static const struct msr_backend below = {
-	.name = "hw", .read = no_msr_read, .write = no_msr_write,
-	.pci_read = plat_pci_read, .pci_write = plat_pci_write,
-	.mmio_read = plat_mmio_read, .mmio_write = plat_mmio_write,
-};
-
 /* gen on two packages of ncpus / 2 cores each. */
 static void machine_of(const char *gen, uint32_t model, unsigned ncpus, emu_faults_t f)
 {
 	struct emu_fault_set fs = { { [EMU_FAM_SNBEP] = f } };
 	struct emu_cfg c = { .gen = uncore_gen_by_name(gen), .faults = &fs,
-			     .uclk_khz = UCLK_KHZ, .lower = &below, .clock = manual_clock,
+			     .uclk_khz = UCLK_KHZ, .lower = &below_no_msr, .clock = manual_clock,
 			     .cpu_model = model };
 
 	host_machine(ncpus, 2);
@@ -78,19 +59,6 @@ static void ivb(emu_faults_t f)
 static void hsx(emu_faults_t f)
 {
 	machine_of("hswep", 0x3F, 4, f);
-}
-
-static uint32_t rd32(struct pci_fn f, uint16_t off)
-{
-	uint32_t v = 0;
-
-	assert_int_equal(pci_cfg_read(f, off, 4, &v), 0);
-	return v;
-}
-
-static void wr32(struct pci_fn f, uint16_t off, uint32_t v)
-{
-	assert_int_equal(pci_cfg_write(f, off, 4, v), 0);
 }
 
 static uint64_t ctr(struct pci_fn f, unsigned k)
