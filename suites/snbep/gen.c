@@ -30,6 +30,16 @@ bool snb_sp(void)
 	return display_model() == 0x55;
 }
 
+/* K-60: Ice Lake-SP and -D, which run the skx suite but whose PCI boxes
+ * (M2M, UPI, M3UPI) and MMIO memory controller no table here holds (K-70,
+ * OQ-K33). */
+bool snb_icx(void)
+{
+	unsigned m = display_model();
+
+	return m == 0x6A || m == 0x6C;
+}
+
 bool snb_v3(void)
 {
 	unsigned m = display_model();

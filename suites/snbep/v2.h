@@ -39,9 +39,10 @@
 #define V2_W_UFIX 48
 #define V2_W_PCU  48
 
-/* This CPU is an E5 v2; an E5 v3 or v4; an E5 v4 (CPUID's display model,
- * V-01; suites/snbep/gen.c). */
-bool snb_v2(void), snb_v3(void), snb_v4(void), snb_sp(void);
+/* This CPU is an E5 v2; an E5 v3 or v4; an E5 v4; a Xeon Scalable of
+ * model 0x55; an Ice Lake-SP or -D (CPUID's display model, V-01, K-01,
+ * K-60; suites/snbep/gen.c). */
+bool snb_v2(void), snb_v3(void), snb_v4(void), snb_sp(void), snb_icx(void);
 /* It has the global layer (V-03, V-05): an E5 v2, v3 or v4. */
 static inline bool snb_global(void)
 {
