@@ -79,7 +79,8 @@ static enum verdict preset(struct tctx *t)
 	enum verdict v = core_begin(t, &c, 1);
 	struct trial r;
 	unsigned n, i, first, landed = 0, set_at_zero = 0;
-	/* the event whose count between two writes barely varies (above) */
+	/* not an open question: the event to aim with (above), exact on silicon,
+	 * the model's sparsest stream on the model */
 	unsigned row = c.model && core_enum_available(&c.e, EV_LLC_MISS) ? EV_LLC_MISS : EV_INST;
 
 	if (v != V_PASS)
@@ -96,7 +97,8 @@ static enum verdict preset(struct tctx *t)
 	r.half = c.gp_mask / 2;
 	aim(&r, 0);
 	for (n = 0; n < TRIALS && landed < LANDING && v == V_PASS; n++) {
-		/* on silicon no interrupt handler's instructions join the count */
+		/* on silicon no handler's instructions join the count; the model's
+		 * streams count none */
 		if ((v = one_trial(t, &r, !c.model)) != V_PASS)
 			break;
 		CORE_FOR_GP(&c, i, 1) {
