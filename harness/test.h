@@ -164,7 +164,10 @@ enum verdict t_idle(struct tctx *t, const char *fmt, ...) __attribute__((format(
 enum verdict t_still(struct tctx *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Whether the PMU behind the tests is the emulated model (pmu/backend/
  * backend.h), for what is not an open question: a test step only the
- * model can take, a rate only the model has. */
+ * model can take, a rate only the model has. t_default, t_slack, t_idle
+ * and t_still ask it of the PMU their test measures: a core PMU test's
+ * (NEED_CORE_PMU) is the core PMU, which the emulated backend leaves to
+ * silicon on a CPU that has one (pmu_core_emulated). */
 bool t_on_model(void);
 
 #define CHECK(t, cond, ...) \

@@ -13,7 +13,7 @@
  * per-period rates, saying in its comment and its result which applied.
  * Where the spec leaves a choice open (OQ-C1; OQ-C12, the event at which
  * an overflow takes effect), the model's choice is asserted on the model
- * and reported on hardware. */
+ * and reported on hardware (t_default: `grep -n t_default suites/core`). */
 #ifndef TESTS_CORE_CORE_H
 #define TESTS_CORE_CORE_H
 
@@ -86,7 +86,12 @@ uint64_t core_event(unsigned row);
 /* What a test of the suite works from (suites/core/window.c). */
 struct core {
 	struct core_enum e;
-	bool model;          /* the core PMU is emulated (pmu_core_emulated) */
+	/* The core PMU is emulated (pmu_core_emulated), for what is not an
+	 * open question: a workload only silicon sees, the model's rates and
+	 * shapes known exactly, writes the harness makes only where the model
+	 * refuses them (C-61, C-73). Open questions and tolerances: t_default
+	 * and t_slack. */
+	bool model;
 	uint64_t gp_mask;    /* (1 << EAX[23:16]) - 1 */
 	uint64_t fixed_mask; /* (1 << EDX[12:5]) - 1 */
 	/* The fixed counters of this CPU the suite knows, bit j for
@@ -192,9 +197,10 @@ const char *core_name(unsigned idx, char *buf, size_t len);
  * margin of several). Two counters of an event that adds at most k per
  * cycle may then differ by 2 x CORE_SKEW x k: a few thousand against the
  * millions of a window, while a broken gate or filter is off by a large
- * fraction of it. The model gates every counter at the same cycle: 0. */
+ * fraction of it. The model gates every counter at the same cycle: 0
+ * (t_slack). */
 #define CORE_SKEW 500
-uint64_t core_slack(const struct core *c, unsigned per_cycle_max);
+uint64_t core_slack(struct tctx *t, unsigned per_cycle_max);
 
 static inline uint64_t core_dist(uint64_t a, uint64_t b)
 {

@@ -48,7 +48,7 @@ static enum verdict begin(struct tctx *t, struct core *c, unsigned row)
 
 	if (v == V_PASS)
 		v = available(t, c, row);
-	if (v == V_PASS)
+	if (v == V_PASS) /* which bounds applied: the model's rates or a workload's */
 		t_figure(t, "model_bool", c->model, "bool");
 	return v == V_PASS ? V_PASS : core_end(c, v);
 }
@@ -115,12 +115,12 @@ static enum verdict model_rate(struct tctx *t, const struct core *c, const struc
  * span holding PMC0's (count: inside); on hardware with core_slack, for
  * reads that need not take effect exactly in program order (0 on the
  * model). */
-static enum verdict at_most(struct tctx *t, const struct core *c, const struct core_win *w,
-			    const char *a, const char *b, unsigned per_cycle)
+static enum verdict at_most(struct tctx *t, const struct core_win *w, const char *a,
+			    const char *b, unsigned per_cycle)
 {
 	if (!(w->en & G_PMC(1)))
 		return V_PASS;
-	CHECK(t, w->gp[0] <= w->gp[1] + core_slack(c, per_cycle), "%s %lu > %s %lu over one "
+	CHECK(t, w->gp[0] <= w->gp[1] + core_slack(t, per_cycle), "%s %lu > %s %lu over one "
 	      "window (C-24: a subset of it)", a, (unsigned long)w->gp[0], b, (unsigned long)w->gp[1]);
 	return V_PASS;
 }
@@ -134,6 +134,7 @@ static enum verdict core_cycles(struct tctx *t)
 	struct core c;
 	enum verdict v = begin(t, &c, EV_CYCLES);
 	struct work_arg a = { .n = ADDS_N };
+	/* a workload for silicon only: the model's streams do not see it */
 	struct core_win w = { .work = c.model ? NULL : work_adds, .arg = &a };
 	uint64_t adds = ADDS_N * WORK_ADDS, lo, hi;
 	int64_t mhz, tsc_mhz;
@@ -141,6 +142,7 @@ static enum verdict core_cycles(struct tctx *t)
 	if (v != V_PASS || (v = count(t, &c, &w, EV_CYCLES, -1, false)) != V_PASS)
 		return core_end(&c, v);
 	mhz = (int64_t)(w.gp[0] * (plat_tsc_hz() / 1000) / (w.ticks ? w.ticks : 1) / 1000);
+	/* not an open question: only the model's clock is known exactly */
 	if (c.model) {
 		lo = w.inner / 3 * 4 - 2;
 		hi = w.ticks / 3 * 4 + 4;
@@ -202,6 +204,7 @@ static enum verdict instructions(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
+	/* silicon counts the workload; only the model's rate is known exactly */
 	if (!c.model)
 		return core_end(&c, loop_delta(t, &c, EV_INST, -1, WORK_LOOP_INST, &w));
 	if ((v = count(t, &c, &w, EV_INST, -1, true)) == V_PASS)
@@ -226,9 +229,10 @@ static enum verdict ref_cycles(struct tctx *t)
 
 	if (v != V_PASS || (v = count(t, &c, &w, EV_REF, -1, false)) != V_PASS)
 		return core_end(&c, v);
-	/* model: the core cycle count's rounding (pmu/emu/emu.h) and the 3-of-4
-	 * phase of the reference stream (pmu/emu/core/model.h) each shift it by up
-	 * to 2 */
+	/* not an open question: the model's reference rate is known exactly,
+	 * silicon's only bounded by the TSC's (C-24 row 2). On the model the
+	 * core cycle count's rounding (pmu/emu/emu.h) and the 3-of-4 phase of
+	 * the reference stream (pmu/emu/core/model.h) each shift it by up to 2 */
 	lo = c.model ? w.inner - 4 : 1;
 	hi = w.ticks + (c.model ? 4 : w.ticks / 100);
 	ratio = (int64_t)(w.gp[0] * 1000 / (w.ticks ? w.ticks : 1));
@@ -254,12 +258,13 @@ static enum verdict branches(struct tctx *t)
 
 	if (v != V_PASS)
 		return v;
+	/* silicon counts the workload; only the model's rate is known exactly */
 	if (!c.model)
 		v = loop_delta(t, &c, EV_BRANCH, EV_INST, 1, &w);
 	else if ((v = count(t, &c, &w, EV_BRANCH, EV_INST, true)) == V_PASS)
 		v = model_rate(t, &c, &w, EV_BRANCH, MODEL_PERIOD_BRANCH);
 	if (v == V_PASS)
-		v = at_most(t, &c, &w, "branches", "instructions", 8);
+		v = at_most(t, &w, "branches", "instructions", 8);
 	return core_end(&c, v);
 }
 
@@ -272,12 +277,13 @@ static enum verdict branch_misses(struct tctx *t)
 	struct core c;
 	enum verdict v = begin(t, &c, EV_MISPRED);
 	struct work_arg ra = { .n = RAND_N }, la = { .n = LOOP_N };
+	/* a workload for silicon only: the model's streams do not see it */
 	struct core_win w = { .work = c.model ? NULL : work_random_branches, .arg = &ra };
 	struct core_win p = { .work = work_loop, .arg = &la };
 
 	if (v != V_PASS || (v = count(t, &c, &w, EV_MISPRED, EV_BRANCH, true)) != V_PASS)
 		return core_end(&c, v);
-	if (c.model)
+	if (c.model) /* only the model's rate is known exactly; silicon's is the workload's */
 		v = model_rate(t, &c, &w, EV_MISPRED, MODEL_PERIOD_MISPRED);
 	else if ((v = count(t, &c, &p, EV_MISPRED, -1, true)) == V_PASS) {
 		t_figure(t, "random_misses_count", (int64_t)w.gp[0], "count");
@@ -290,7 +296,7 @@ static enum verdict branch_misses(struct tctx *t)
 		      LOOP_N / 100 + 100);
 	}
 	if (v == V_PASS)
-		v = at_most(t, &c, &w, "mispredictions", "branches", 2);
+		v = at_most(t, &w, "mispredictions", "branches", 2);
 	return core_end(&c, v);
 }
 
@@ -353,12 +359,12 @@ static enum verdict llc(struct tctx *t, unsigned row)
 
 	if (v != V_PASS)
 		return v;
-	if (c.model) {
+	if (c.model) { /* only the model's rate is known exactly; silicon's is the walk's */
 		if ((v = count(t, &c, &w, row, other, true)) == V_PASS)
 			v = model_rate(t, &c, &w, row, row == EV_LLC_REF ? MODEL_PERIOD_LLC_REF
 									 : MODEL_PERIOD_LLC_MISS);
 		if (v == V_PASS && row == EV_LLC_MISS)
-			v = at_most(t, &c, &w, "LLC misses", "LLC references", 1);
+			v = at_most(t, &w, "LLC misses", "LLC references", 1);
 		return core_end(&c, v);
 	}
 	if (!(buf = llc_buffer(&bytes, &fit)))
@@ -378,7 +384,7 @@ static enum verdict llc(struct tctx *t, unsigned row)
 	CHECK(t, w.gp[0] >= lines / 8, "%lu LLC misses walking %lu lines of a buffer of 4 x the "
 	      "LLC: want at least %lu (C-24 row 4)", (unsigned long)w.gp[0], (unsigned long)lines,
 	      (unsigned long)(lines / 8));
-	if ((v = at_most(t, &c, &w, "LLC misses", "LLC references", 1)) != V_PASS)
+	if ((v = at_most(t, &w, "LLC misses", "LLC references", 1)) != V_PASS)
 		return core_end(&c, v);
 	if ((v = walk(t, &c, &f, row, -1, buf, fit, true)) != V_PASS)
 		return core_end(&c, v);

@@ -30,7 +30,7 @@ static enum verdict gate_window(struct tctx *t, const struct core *c, unsigned n
 		CHECK(t, !w.gp[n], "IA32_PMC%u counted %lu cycles with %s, beside IA32_PMC%u's "
 		      "%lu (C-09)", n, (unsigned long)w.gp[n], what, m, (unsigned long)w.gp[m]);
 	else
-		CHECK(t, core_dist(w.gp[n], w.gp[m]) <= core_slack(c, 1), "IA32_PMC%u counted %lu "
+		CHECK(t, core_dist(w.gp[n], w.gp[m]) <= core_slack(t, 1), "IA32_PMC%u counted %lu "
 		      "cycles with %s, IA32_PMC%u %lu in the same window (C-09)", n,
 		      (unsigned long)w.gp[n], what, m, (unsigned long)w.gp[m]);
 	return V_PASS;

@@ -84,14 +84,14 @@ static enum verdict status_set_body(struct tctx *t, const struct core *c)
 	TRY(set_then_reset(t, ST_CTR_FRZ));
 	TRY(set_then_reset(t, ST_OVF_BUF));
 	TRY(set_then_reset(t, G_PMC(0) | G_FIXED(core_has_fixed(c, 1) ? 1 : 0) | ST_OVF_BUF));
-	/* OQ-C16: what a read of either returns; 0 on the model */
+	/* OQ-C16: what a read of either returns */
 	RD(t, MSR_GLOBAL_OVF_CTRL, &r390);
 	RD(t, CORE_STATUS_SET, &r391);
 	t_figure(t, "status_reset_read_id", (int64_t)r390, "id");
 	t_figure(t, "status_set_read_id", (int64_t)r391, "id");
-	CHECK(t, !c->model || (!r390 && !r391), "STATUS_RESET reads 0x%lx, STATUS_SET 0x%lx: the "
-	      "model's OQ-C16 default is 0", (unsigned long)r390, (unsigned long)r391);
-	return V_PASS;
+	return t_default(t, "OQ-C16", "STATUS_RESET and STATUS_SET read 0", !r390 && !r391,
+			 "STATUS_RESET reads 0x%lx, STATUS_SET 0x%lx", (unsigned long)r390,
+			 (unsigned long)r391);
 }
 
 static enum verdict status_set(struct tctx *t)
@@ -104,34 +104,32 @@ static enum verdict status_set(struct tctx *t)
 
 /* ---- INUSE ---- */
 
-static enum verdict inuse_is(struct tctx *t, const struct core *c, uint64_t want, const char *how)
+static enum verdict inuse_is(struct tctx *t, uint64_t want, const char *how)
 {
 	uint64_t r;
 
 	RD(t, CORE_INUSE, &r);
-	/* OQ-C15: PMI_InUse's place asserted on the model only */
-	if (!c->model)
-		r &= ~INUSE_PMI, want &= ~INUSE_PMI;
-	CHECK(t, r == want, "IA32_PERF_GLOBAL_INUSE 0x%lx with %s, 0x%lx expected (C-45)",
-	      (unsigned long)r, how, (unsigned long)want);
-	return V_PASS;
+	CHECK(t, (r & ~INUSE_PMI) == (want & ~INUSE_PMI), "IA32_PERF_GLOBAL_INUSE 0x%lx with %s, "
+	      "0x%lx expected (C-45)", (unsigned long)r, how, (unsigned long)want);
+	return t_default(t, "OQ-C15", "PMI_InUse is bit 63", (r & INUSE_PMI) == (want & INUSE_PMI),
+			 "IA32_PERF_GLOBAL_INUSE 0x%lx with %s, bit 63 %s expected (C-45)",
+			 (unsigned long)r, how, want & INUSE_PMI ? "set" : "clear");
 }
 
 static enum verdict inuse_body(struct tctx *t, const struct core *c)
 {
-	uint64_t r;
 	unsigned n, en;
 
-	TRY(inuse_is(t, c, 0, "every control at rest"));
+	TRY(inuse_is(t, 0, "every control at rest"));
 	CORE_FOR_GP(c, n, 1) {
 		WR(t, CORE_SEL(n), core_event(EV_CYCLES) | SEL_OS); /* an event, EN clear */
-		TRY(inuse_is(t, c, G_PMC(n), "an event select and EN clear"));
+		TRY(inuse_is(t, G_PMC(n), "an event select and EN clear"));
 		WR(t, CORE_SEL(n), SEL_OS | SEL_EN); /* EN, event select 0 */
 		WR(t, MSR_GLOBAL_CTRL, G_PMC(n));
-		TRY(inuse_is(t, c, 0, "EN and EN_PMC set, event select 0"));
+		TRY(inuse_is(t, 0, "EN and EN_PMC set, event select 0"));
 		WR(t, MSR_GLOBAL_CTRL, 0);
 		WR(t, CORE_SEL(n), SEL_INT);
-		TRY(inuse_is(t, c, INUSE_PMI, "INT alone"));
+		TRY(inuse_is(t, INUSE_PMI, "INT alone"));
 		WR(t, CORE_SEL(n), 0);
 	}
 	for (n = 0; n < CORE_MAX_FIXED; n++) {
@@ -139,19 +137,11 @@ static enum verdict inuse_body(struct tctx *t, const struct core *c)
 			continue; /* C-52, C-61 */
 		for (en = 0; en < 4; en++) {
 			WR(t, CORE_FIXED_CTL, FC_EN(n, en));
-			TRY(inuse_is(t, c, en ? G_FIXED(n) : 0, "a fixed counter's EN field"));
+			TRY(inuse_is(t, en ? G_FIXED(n) : 0, "a fixed counter's EN field"));
 		}
 		WR(t, CORE_FIXED_CTL, FC_PMI(n));
-		TRY(inuse_is(t, c, INUSE_PMI, "a fixed counter's PMI bit alone"));
+		TRY(inuse_is(t, INUSE_PMI, "a fixed counter's PMI bit alone"));
 		WR(t, CORE_FIXED_CTL, 0);
-	}
-	if (!c->model && c->e.ngp) { /* OQ-C15 on hardware: where PMI_InUse shows */
-		WR(t, CORE_SEL(0), SEL_INT);
-		RD(t, CORE_INUSE, &r);
-		WR(t, CORE_SEL(0), 0);
-		t_figure(t, "inuse_with_int_id", (int64_t)r, "id");
-		plat_log(1, "  core.v4.inuse: INT alone reads INUSE 0x%lx (OQ-C15: bit 63 %s)",
-			 (unsigned long)r, r & INUSE_PMI ? "set" : "clear");
 	}
 	return V_PASS;
 }
@@ -296,15 +286,9 @@ static enum verdict no_int_body(struct tctx *t, const struct core *c)
 	TRY(moved(t, c, &mv));
 	t_figure(t, "ctr_frz_bool", (st & ST_CTR_FRZ) != 0, "bool");
 	t_figure(t, "lbr_frz_bool", (st & ST_LBR_FRZ) != 0, "bool");
-	if (!c->model) {
-		plat_log(1, "  core.v4.freeze-no-int: an overflow without INT %s (OQ-C14)",
-			 st & (ST_CTR_FRZ | ST_LBR_FRZ) ? "froze" : "froze nothing");
-		return V_PASS;
-	}
-	CHECK(t, !(st & (ST_CTR_FRZ | ST_LBR_FRZ)) && mv, "an overflow without INT froze: status "
-	      "0x%lx, IA32_PMC1 %s (the model's OQ-C14 default: no PMI request, no freeze)",
-	      (unsigned long)st, mv ? "counting" : "still");
-	return V_PASS;
+	return t_default(t, "OQ-C14", "an overflow without INT freezes nothing",
+			 !(st & (ST_CTR_FRZ | ST_LBR_FRZ)) && mv, "an overflow without INT froze: "
+			 "status 0x%lx, IA32_PMC1 %s", (unsigned long)st, mv ? "counting" : "still");
 }
 
 static enum verdict freeze_no_int(struct tctx *t)
@@ -314,7 +298,7 @@ static enum verdict freeze_no_int(struct tctx *t)
 
 /* C-48: FREEZE_LBRS_ON_PMI alone: LBR_Frz on the PMI, no CTR_Frz, the
  * counters count on. Whether hardware sets LBR_Frz with the LBRs off
- * (DEBUGCTL.LBR clear) is not said: reported there. */
+ * (DEBUGCTL.LBR clear) is not said: OQ-C34. */
 static enum verdict lbr_body(struct tctx *t, const struct core *c)
 {
 	uint64_t gctl, st;
@@ -326,9 +310,9 @@ static enum verdict lbr_body(struct tctx *t, const struct core *c)
 	CHECK(t, !(st & ST_CTR_FRZ) && mv, "FREEZE_LBRS_ON_PMI alone froze the counters: status "
 	      "0x%lx, IA32_PMC1 %s (C-48)", (unsigned long)st, mv ? "counting" : "still");
 	t_figure(t, "lbr_frz_bool", (st & ST_LBR_FRZ) != 0, "bool");
-	CHECK(t, !c->model || (st & ST_LBR_FRZ), "no LBR_Frz after a PMI with FREEZE_LBRS_ON_PMI: "
-	      "status 0x%lx (C-48)", (unsigned long)st);
-	return V_PASS;
+	return t_default(t, "OQ-C34", "LBR_Frz set with the LBRs off", st & ST_LBR_FRZ,
+			 "no LBR_Frz after a PMI with FREEZE_LBRS_ON_PMI: status 0x%lx (C-48)",
+			 (unsigned long)st);
 }
 
 static enum verdict lbr_freeze(struct tctx *t)
@@ -350,13 +334,8 @@ static enum verdict soft_body(struct tctx *t, const struct core *c)
 	WR(t, MSR_GLOBAL_OVF_CTRL, ST_CTR_FRZ);
 	TRY(moved(t, c, &again));
 	t_figure(t, "frozen_by_software_bool", !held, "bool");
-	if (!c->model) {
-		plat_log(1, "  core.v4.soft-freeze: CTR_Frz set by STATUS_SET %s the counters "
-			 "(OQ-C17)", held ? "did not stop" : "stopped");
-		return again ? V_PASS : t_fail(t, "IA32_PMC1 still once CTR_Frz was reset (C-47)");
-	}
-	CHECK(t, !held, "IA32_PMC1 or IA32_FIXED_CTR1 counted with CTR_Frz set through "
-	      "STATUS_SET (the model's OQ-C17 default: frozen)");
+	TRY(t_default(t, "OQ-C17", "CTR_Frz set by STATUS_SET freezes", !held, "IA32_PMC1 or "
+		      "IA32_FIXED_CTR1 counted with CTR_Frz set through STATUS_SET"));
 	CHECK(t, again, "IA32_PMC1 still once CTR_Frz was reset (C-47)");
 	return V_PASS;
 }

@@ -94,7 +94,7 @@ static void probe_here(void *arg)
 	f |= wr(CORE_FIXED_CTL, 0) | wr(MSR_GLOBAL_OVF_CTRL, G_COUNTERS);
 	p->fault = f;
 	p->model = pmu_core_emulated();
-	if (!p->model)
+	if (!p->model) /* not an open question: the harness writes no absent bit on silicon */
 		return; /* hardware: nothing absent is ever written (C-61) */
 	if (p->e.ngp < CORE_MAX_GP) {
 		p->sel_beyond = wr(CORE_SEL(p->e.ngp), 0);
@@ -176,7 +176,7 @@ static enum verdict fixed_bitmap(struct tctx *t)
 		for (i = 0; i < CORE_MAX_FIXED; i++) {
 			CHECK(t, !(want >> i & 1) || p[k].fixed[i], "%s: IA32_FIXED_CTR%u, enumerated, "
 			      "counted nothing in %u us (C-09, C-52)", w, i, PROBE_US);
-			if (!p[k].model || (want >> i & 1))
+			if (!p[k].model || (want >> i & 1)) /* written on the model only (C-61) */
 				continue;
 			CHECK(t, p[k].omit_ctl[i] == VEC_GP && p[k].omit_en[i] == VEC_GP &&
 			      p[k].omit_rd[i] == VEC_GP, "%s: IA32_FIXED_CTR%u, which the bitmap "
@@ -244,7 +244,7 @@ static uint8_t one_type_part(const struct probe *p)
 	return 0;
 }
 
-/* C-60, OQ-C22 on the model: the lower half of the APIC ids (the odd one
+/* C-60, OQ-C22's default: the lower half of the APIC ids (the odd one
  * included) are P-cores. */
 static uint8_t model_type_of(unsigned cpu)
 {
@@ -276,18 +276,6 @@ static enum verdict model_counts(struct tctx *t, const struct probe *p, uint8_t 
 	return V_PASS;
 }
 
-/* C-55..C-60 on one hybrid probe of the model: its type where C-60 puts
- * it, its counts those of C-59. */
-static enum verdict model_shape(struct tctx *t, const struct probe *p)
-{
-	char w[40];
-
-	where(p, w, sizeof(w));
-	CHECK(t, p->e.core_type == model_type_of(p->cpu), "%s: the model places CPU %u (APIC "
-	      "id %u) as core type 0x%x (C-60, OQ-C22: the lower half of the APIC ids are "
-	      "P-cores)", w, p->cpu, plat_cpu(p->cpu)->apic_id, model_type_of(p->cpu));
-	return model_counts(t, p, p->e.core_type);
-}
 
 /* C-62: a version-5 part of one core type, the BSP's probe: not
  * hybrid (checked by the caller), the suite run once; on the model, C-59's
@@ -304,6 +292,7 @@ static enum verdict one_type(struct tctx *t, const struct probe *p)
 	t_figure(t, "fixed_set_mask", core_enum_fixed_set(&p->e), "mask");
 	if (p->fault)
 		return t_error(t, "cpu %u: the counting window faulted (%d)", p->cpu, p->fault);
+	/* the model's shape is its own (C-59, C-72); silicon's counts are figures */
 	return p->model ? model_counts(t, p, type) : V_PASS;
 }
 
@@ -340,9 +329,16 @@ static enum verdict types(struct tctx *t)
 			CHECK(t, p[k].gp[i], "%s: IA32_PMC%u, one of the %u this core type "
 			      "enumerates, counted no cycles in %u us (C-57)", w, i, p[k].e.ngp,
 			      PROBE_US);
+		TRY(t_default(t, "OQ-C22", "the lower half of the APIC ids are P-cores",
+			      p[k].e.core_type == model_type_of(p[k].cpu), "%s: CPU %u (APIC id "
+			      "%u) is core type 0x%x, not 0x%x (C-60)", w, p[k].cpu,
+			      plat_cpu(p[k].cpu)->apic_id, p[k].e.core_type,
+			      model_type_of(p[k].cpu)));
+		/* the model's shape is its own (C-59, C-72); silicon's counts are figures */
 		if (p[k].model)
-			TRY(model_shape(t, &p[k]));
+			TRY(model_counts(t, &p[k], p[k].e.core_type));
 	}
+	/* the model's part has both types on 2 CPUs (C-60); silicon's may not */
 	if (p[0].model && plat_cpu_count() >= 2)
 		CHECK(t, n == 2, "the emulated hybrid part with %u CPUs shows %u core type(s), "
 		      "not both (C-60)", plat_cpu_count(), n);
@@ -367,7 +363,7 @@ static enum verdict anythread(struct tctx *t)
 	if (!c.e.any_deprecated)
 		return core_end(&c, t_na(t, "AnyThread not deprecated (CPUID.0AH:EDX[15] = 0, "
 					 "C-54)"));
-	if (!c.model)
+	if (!c.model) /* not an open question: the harness sets no ANY bit on silicon (C-61) */
 		return core_end(&c, V_PASS);
 	sel = msr_write(plat_this_cpu(), CORE_SEL(0), core_event(EV_CYCLES) | SEL_OS | ANY);
 	fixed = msr_write(plat_this_cpu(), CORE_FIXED_CTL, FC_EN(0, 1) | FC_ANY(0));

@@ -22,9 +22,11 @@ uint32_t core_rule_fixed_set(const uint32_t a[4])
 	return set;
 }
 
-uint64_t core_slack(const struct core *c, unsigned per_cycle_max)
+uint64_t core_slack(struct tctx *t, unsigned per_cycle_max)
 {
-	return c->model ? 0 : 2ull * CORE_SKEW * per_cycle_max;
+	return (uint64_t)t_slack(t, 2 * CORE_SKEW * (int64_t)per_cycle_max, "counters start and stop "
+				 "up to CORE_SKEW cycles apart: one GLOBAL_CTRL write, no "
+				 "simultaneity promised (C-09)");
 }
 
 /* Controls at rest; the first fault is returned, the rest still tried. */
@@ -275,6 +277,7 @@ enum verdict core_window(struct tctx *t, const struct core *c, struct core_win *
 		return v;
 	if (w->nnest > ARRAY_SIZE(w->nest))
 		return t_error(t, "harness bug: %u nested counters", w->nnest);
+	/* only silicon counts a handler's ring-0 work; the model's streams do not */
 	if (!c->model)
 		plat_irq_disable();
 	t0 = plat_tsc();

@@ -13,6 +13,25 @@ static const struct msr_backend fake_model = { .name = "emu", .model = true };
 
 static const struct test one = { .id = "x.oq.case", .desc = "checks open questions" };
 
+/* The emulated backend over a CPU with its own core PMU (C-13), and over
+ * one without, whose core PMU it emulates. */
+static bool core_is_silicon(void)
+{
+	return false;
+}
+
+static bool core_is_model(void)
+{
+	return true;
+}
+
+static const struct msr_backend fake_uncore_model = { .name = "emu", .model = true,
+						      .core_emulated = core_is_silicon };
+static const struct msr_backend fake_both_model = { .name = "emu", .model = true,
+						    .core_emulated = core_is_model };
+static const struct test core_one = { .id = "core.oq.case", .desc = "checks a core PMU "
+				      "question", .needs = NEED_CORE_PMU };
+
 static bool ends_with(const struct mem *m, const char *s)
 {
 	size_t n = strlen(s);
@@ -116,6 +135,34 @@ static void slack_and_idle_by_backend(void **state)
 	assert_string_equal(r.reason, "");
 }
 
+/* A core PMU test asks about the core PMU, not the backend: over a CPU's
+ * own core PMU its default is recorded and the test goes on, its tolerance
+ * is hardware's; over the emulated core PMU, asserted and exact. */
+static void core_tests_follow_the_core_pmu(void **state)
+{
+	struct tresult r = fresh();
+	struct tctx t = { .res = &r };
+	(void)state;
+
+	r.test = &core_one;
+	msr_backend_set(&fake_uncore_model);
+	assert_true(t_on_model());
+	assert_int_equal(t_default(&t, "OQ-C1", "masked on delivery", false, "LVTPC 0x%x", 0xF4),
+			 V_PASS);
+	assert_string_equal(r.reason, "");
+	assert_int_equal(r.obs[0].misses, 1);
+	assert_int_equal(t_slack(&t, 1000, "the counters' start and stop skew"), 1000);
+	msr_backend_set(&fake_both_model);
+	assert_int_equal(t_default(&t, "OQ-C1", "masked on delivery", false, "LVTPC 0x%x", 0xF4),
+			 V_FAIL);
+	assert_string_equal(r.reason, "LVTPC 0xf4");
+	assert_int_equal(t_slack(&t, 1000, "the counters' start and stop skew"), 0);
+	/* any other test goes by the backend */
+	r = fresh();
+	msr_backend_set(&fake_uncore_model);
+	assert_int_equal(t_default(&t, "OQ-N6", "bit 61 clear", false, "bit 61 set"), V_FAIL);
+}
+
 /* A test body run by the runner: on hardware its misses leave a PASS. */
 static enum verdict misses_twice(struct tctx *t)
 {
@@ -186,6 +233,7 @@ int main(void)
 		cmocka_unit_test(model_fails_when_default_does_not_hold),
 		cmocka_unit_test(entries_beyond_the_limit_are_counted),
 		cmocka_unit_test(slack_and_idle_by_backend),
+		cmocka_unit_test(core_tests_follow_the_core_pmu),
 		cmocka_unit_test(results_carry_the_observations),
 	};
 
