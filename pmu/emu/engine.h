@@ -11,8 +11,11 @@
  * - the access path: the family's address remap (its address defects, in
  *   one place), the register lookup, the advance, then the register's read
  *   or write.
- * Counter i of a model is its own numbering, 0 .. nctr - 1. Portable: no
- * <efi.h>. */
+ * Counter i of a model is its own numbering, 0 .. nctr - 1. A model
+ * reached through MMIO (struct emu_mmio_model: the memory controllers,
+ * layout F's SAFBAR units) uses the counting part alone: emu_advance at
+ * each access, before its own register decode, with remap, find, read
+ * and write NULL. Portable: no <efi.h>. */
 #ifndef PMU_EMU_ENGINE_H
 #define PMU_EMU_ENGINE_H
 
