@@ -77,20 +77,21 @@ static bool edge(const struct imc_emu *u, uint32_t c)
 #define CTL(u, i) ((u)->mc[MC(i)].ctl[K(i)])
 #define CTR(u, i) ((u)->mc[MC(i)].ctr[K(i)])
 
-/* What n events (cycles or lines, one each) add to counter i; with edge
- * detect one rising edge per run of them, the first after the counter
- * started (its edge history 0 then, OQ-L13's default as on the MSR
- * units). */
-static uint64_t events(const struct imc_emu *u, unsigned i, uint64_t n)
+/* Whether counter i's edge detect has its run's rising edge still to
+ * count: its edge history is 0 when it starts (OQ-L13's default as on the
+ * MSR units). */
+static bool armed(const struct imc_emu *u, unsigned i)
 {
-	if (!n || !cond(u, CTL(u, i)))
-		return 0;
-	if (!edge(u, CTL(u, i)))
-		return n;
 	return !(u->mc[MC(i)].risen >> K(i) & 1);
 }
 
-/* Counter i adds d; an edge it counted is its run's one (adds). */
+/* What n events (cycles or lines, one each) add to counter i. */
+static uint64_t events(const struct imc_emu *u, unsigned i, uint64_t n)
+{
+	return cond(u, CTL(u, i)) ? emu_occurrences(n, edge(u, CTL(u, i)), armed(u, i)) : 0;
+}
+
+/* Counter i adds d; an edge it counted is its run's one. */
 static void add(void *m_, unsigned i, uint64_t d)
 {
 	struct imc_emu *u = m_;
@@ -124,25 +125,20 @@ static uint64_t count(const void *m_, unsigned i, uint64_t a, uint64_t b)
 	return events(m_, i, b - a);
 }
 
-/* The increments to 2^64 (none left at 0: more than any run lasts). */
 static uint64_t to_wrap(const void *m_, unsigned i)
 {
 	const struct imc_emu *u = m_;
 
-	return CTR(u, i) ? -CTR(u, i) : UINT64_MAX;
+	return emu_to_wrap64(CTR(u, i));
 }
 
-/* One a cycle from now, or with edge detect one at the first cycle. */
 static uint64_t wrap_at(const void *m_, unsigned i)
 {
 	const struct imc_emu *u = m_;
-	uint64_t n = to_wrap(u, i);
 
 	if (!cond(u, CTL(u, i)))
 		return UINT64_MAX;
-	if (edge(u, CTL(u, i)))
-		return n == 1 && events(u, i, 1) ? u->now + 1 : UINT64_MAX;
-	return n < UINT64_MAX - u->now ? u->now + n : UINT64_MAX;
+	return emu_clock_wrap_at(u->now, to_wrap(u, i), edge(u, CTL(u, i)), armed(u, i));
 }
 
 static void on_wrap(void *m_, const bool *wrapped)

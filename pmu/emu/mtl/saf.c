@@ -70,6 +70,13 @@ static bool edge(const struct lnl_mmio *u, unsigned i)
 	return CTL(u, i) & CTL_EDGE;
 }
 
+/* Whether counter i's edge detect has the rising edge of its run still to
+ * count (none counted since it started, OQ-L13). */
+static bool armed(const struct lnl_mmio *u, unsigned i)
+{
+	return !(u->u[UNIT(i)].risen >> K(i) & 1);
+}
+
 /* ---- the counter engine's hooks ---- */
 
 static bool running(const void *m, unsigned i)
@@ -83,32 +90,23 @@ static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
 {
 	const struct lnl_mmio *u = m;
 
-	if (a == b || !holds(u, i))
-		return 0;
-	if (!edge(u, i))
-		return b - a;
-	return !(u->u[UNIT(i)].risen >> K(i) & 1);
+	return holds(u, i) ? emu_occurrences(b - a, edge(u, i), armed(u, i)) : 0;
 }
 
-/* The increments to 2^64 (none left at 0: more than any run lasts). */
 static uint64_t to_wrap(const void *m, unsigned i)
 {
 	const struct lnl_mmio *u = m;
 
-	return CTR(u, i) ? -CTR(u, i) : UINT64_MAX;
+	return emu_to_wrap64(CTR(u, i));
 }
 
-/* One a cycle from now, or with edge detect one at the first cycle. */
 static uint64_t wrap_at(const void *m, unsigned i)
 {
 	const struct lnl_mmio *u = m;
-	uint64_t n = to_wrap(u, i);
 
-	if (edge(u, i))
-		return n == 1 && count(u, i, u->now, u->now + 1) ? u->now + 1 : UINT64_MAX;
 	if (!holds(u, i))
 		return UINT64_MAX;
-	return n < UINT64_MAX - u->now ? u->now + n : UINT64_MAX;
+	return emu_clock_wrap_at(u->now, to_wrap(u, i), edge(u, i), armed(u, i));
 }
 
 /* Counter i adds d; an edge it counted is its run's one. */
