@@ -11,8 +11,11 @@
  * - the access path: the family's address remap (its address defects, in
  *   one place), the register lookup, the advance, then the register's read
  *   or write.
- * Counter i of a model is its own numbering, 0 .. nctr - 1. Portable: no
- * <efi.h>. */
+ * Counter i of a model is its own numbering, 0 .. nctr - 1. A model
+ * reached through MMIO (struct emu_mmio_model: the memory controllers,
+ * layout F's SAFBAR units) uses the counting part alone: emu_advance at
+ * each access, before its own register decode, with remap, find, read
+ * and write NULL. Portable: no <efi.h>. */
 #ifndef PMU_EMU_ENGINE_H
 #define PMU_EMU_ENGINE_H
 
@@ -82,6 +85,28 @@ int emu_rdmsr(const struct emu_engine *e, void *m, unsigned core, uint32_t msr, 
 	      uint64_t *val);
 int emu_wrmsr(const struct emu_engine *e, void *m, unsigned core, uint32_t msr, uint64_t val,
 	      uint64_t now);
+
+/* Hooks' arithmetic for a counter whose event is there at every cycle (a
+ * clock) and which wraps past 2^64 - 1, as the MMIO models' are: n
+ * occurrences add n, or under edge detect one, the run's rising edge,
+ * if its edge is not counted yet (armed). emu_to_wrap64: the increments
+ * to its wrap from ctr (UINT64_MAX from 0: more than any run lasts);
+ * emu_clock_wrap_at: the cycle at which, counting from now, it has had n
+ * of them (UINT64_MAX: never). */
+static inline uint64_t emu_occurrences(uint64_t n, bool edge, bool armed)
+{
+	return edge ? n && armed : n;
+}
+static inline uint64_t emu_to_wrap64(uint64_t ctr)
+{
+	return ctr ? -ctr : UINT64_MAX;
+}
+static inline uint64_t emu_clock_wrap_at(uint64_t now, uint64_t n, bool edge, bool armed)
+{
+	if (edge)
+		return n == 1 && armed ? now + 1 : UINT64_MAX;
+	return n < UINT64_MAX - now ? now + n : UINT64_MAX;
+}
 
 /* Queue PMI request req at the end of the array q of *n pending ones, or,
  * when it is full, count it in dropped. */

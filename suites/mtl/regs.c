@@ -20,24 +20,28 @@ static unsigned regs_of(const struct mtl_e *e, struct reg *out)
 
 	for (b = 0; b < e->ncbox; b++)
 		for (k = 0; k < 2; k++)
-			out[n++] = (struct reg){ mtl_sel(MT_CBO_SEL, b, k), SEL_BITS };
+			out[n++] = (struct reg){ .msr = mtl_sel(MT_CBO_SEL, b, k),
+				.defined = SEL_BITS };
 	if (e->p) { /* L-141, L-143: SANTA, the bridge, both cNCU boxes */
 		for (k = 0; k < 2; k++) {
 			for (b = 0; b < MT_NBOX2; b++)
-				out[n++] = (struct reg){ mtl_sel(MT_SANTA_SEL, b, k), SEL_BITS };
-			out[n++] = (struct reg){ MT_BRIDGE_SEL + k, SEL_BITS };
-			out[n++] = (struct reg){ MT_CNCU_FCTL + MT_CNCU_STEP * k, FCTL_BITS };
+				out[n++] = (struct reg){ .msr = mtl_sel(MT_SANTA_SEL, b, k),
+					.defined = SEL_BITS };
+			out[n++] = (struct reg){ .msr = MT_BRIDGE_SEL + k, .defined = SEL_BITS };
+			out[n++] = (struct reg){ .msr = MT_CNCU_FCTL + MT_CNCU_STEP * k,
+				.defined = FCTL_BITS };
 		}
 		return n;
 	}
 	for (u = 0; u < (e->f ? 1 : ARRAY_SIZE(two_box)); u++) /* L-118: the ARB alone on F */
 		for (b = 0; b < MT_NBOX2; b++)
 			for (k = 0; k < 2; k++)
-				out[n++] = (struct reg){ mtl_sel(two_box[u], b, k), SEL_BITS };
+				out[n++] = (struct reg){ .msr = mtl_sel(two_box[u], b, k),
+					.defined = SEL_BITS };
 	if (e->f)
 		return n;
-	out[n++] = (struct reg){ MT_CNCU_FCTL, FCTL_BITS };
-	out[n++] = (struct reg){ MT_SNCU_FCTL, FCTL_BITS };
+	out[n++] = (struct reg){ .msr = MT_CNCU_FCTL, .defined = FCTL_BITS };
+	out[n++] = (struct reg){ .msr = MT_SNCU_FCTL, .defined = FCTL_BITS };
 	return n;
 }
 #define MAX_REGS (2 * MT_CBOX_MAX + 3 * 2 * MT_NBOX2 + 2)

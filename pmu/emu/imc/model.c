@@ -2,11 +2,13 @@
  * §4.16), as layouts D, E and F present them (struct emu_mmio_model): two
  * controllers, each a PMON block (box control, five controls without an
  * enable, five 64-bit counters) and three free-running request counters.
- * Lazily advanced to the caller's uncore cycle. Events (L-131): 01H one a
+ * Evaluated lazily on the counter engine (pmu/emu/engine.h), to the
+ * caller's uncore cycle, each wrap at its own. Events (L-131): 01H one a
  * clock; 22H, 23H the lines of the streaming workload declared to the
  * model (pmu_traffic), split evenly between the controllers, one line a
  * cycle for the filter. Register offsets come from pmu/regs/imc.c. */
 #include "pmu/emu/imc/model.h"
+#include "pmu/emu/engine.h"
 #include "pmu/regs/tables.h"
 
 #define F(u, id) ((u)->faults & EMU_FF(IMC, IMC_##id))
@@ -67,74 +69,111 @@ static bool edge(const struct imc_emu *u, uint32_t c)
 	return (c & CTL_EDGE) && !F(u, EDGE_IGNORED);
 }
 
-/* n events (cycles or lines, one each) on counter k of controller m: what
- * it adds; with edge detect one rising edge per run of them, the first
- * after the counter started (its edge history 0 then, OQ-L13's default as
- * on the MSR units). */
-static uint64_t adds(struct imc_emu *u, unsigned m, unsigned k, uint64_t n)
-{
-	uint32_t c = u->mc[m].ctl[k];
+/* Counter i of the engine (pmu/emu/engine.h) is counter i % NCTR of
+ * controller i / NCTR. */
+#define NCTR 5                   /* L-111 */
+#define MC(i) ((i) / NCTR)
+#define K(i) ((i) % NCTR)
+#define CTL(u, i) ((u)->mc[MC(i)].ctl[K(i)])
+#define CTR(u, i) ((u)->mc[MC(i)].ctr[K(i)])
 
-	if (!n || !cond(u, c))
-		return 0;
-	if (!edge(u, c))
-		return n;
-	if (u->mc[m].risen >> k & 1)
-		return 0;
-	u->mc[m].risen |= (uint8_t)(1u << k);
-	return 1;
+/* Whether counter i's edge detect has its run's rising edge still to
+ * count: its edge history is 0 when it starts (OQ-L13's default as on the
+ * MSR units). */
+static bool armed(const struct imc_emu *u, unsigned i)
+{
+	return !(u->mc[MC(i)].risen >> K(i) & 1);
 }
 
-/* Counter k of controller m adds d; a wrap past 2^64 - 1 with freeze on
- * overflow sets the global freeze (L-125's rule on layout F; OQ-L47 on D
- * and E, where nothing else reports it). */
-static void bump(struct imc_emu *u, unsigned m, unsigned k, uint64_t d)
+/* What n events (cycles or lines, one each) add to counter i. */
+static uint64_t events(const struct imc_emu *u, unsigned i, uint64_t n)
 {
-	uint64_t was = u->mc[m].ctr[k];
+	return cond(u, CTL(u, i)) ? emu_occurrences(n, edge(u, CTL(u, i)), armed(u, i)) : 0;
+}
 
-	u->mc[m].ctr[k] = was + d;
-	if (d && u->mc[m].ctr[k] < was)
-		u->wrapped |= (uint8_t)(1u << m); /* L-127: layout F's status reads it */
-	if (d && u->mc[m].ctr[k] < was && (u->mc[m].ctl[k] & CTL_FRZ_ON_OV))
+/* Counter i adds d; an edge it counted is its run's one. */
+static void add(void *m_, unsigned i, uint64_t d)
+{
+	struct imc_emu *u = m_;
+
+	CTR(u, i) += d;
+	if (d && edge(u, CTL(u, i)))
+		u->mc[MC(i)].risen |= (uint8_t)(1u << K(i));
+}
+
+/* Counter i wrapped past 2^64 - 1: with freeze on overflow it sets the
+ * global freeze (L-125's rule on layout F; OQ-L47 on D and E, where
+ * nothing else reports it). */
+static void wrap(struct imc_emu *u, unsigned i)
+{
+	u->wrapped |= (uint8_t)(1u << MC(i)); /* L-127: layout F's status reads it */
+	if (CTL(u, i) & CTL_FRZ_ON_OV)
 		u->mc[1].gctl |= BOX_FRZ;
 }
 
-/* Advance to now: every clock-tick counter of a controller that runs adds
- * its clocks, up to the first wrap that freezes. */
-static void advance(struct imc_emu *u, uint64_t now)
-{
-	uint64_t dt = now > u->now ? now - u->now : 0, w = dt;
-	bool run[2];
-	unsigned m, k;
+/* ---- the counter engine's hooks: the clock-tick counters (L-131) ---- */
 
-	for (m = 0; m < 2; m++)
-		for (k = 0; !frozen(u, m) && k < 5; k++)
-			if (CTL_EV(u->mc[m].ctl[k]) == EV_CLK && (u->mc[m].ctl[k] & CTL_FRZ_ON_OV) &&
-			    cond(u, u->mc[m].ctl[k]) && !edge(u, u->mc[m].ctl[k]) &&
-			    -u->mc[m].ctr[k] && -u->mc[m].ctr[k] < w)
-				w = -u->mc[m].ctr[k]; /* the cycles to its wrap */
-	run[0] = !frozen(u, 0);
-	run[1] = !frozen(u, 1); /* both as they were before the wrap, at its cycle */
-	for (m = 0; m < 2; m++)
-		for (k = 0; run[m] && k < 5; k++)
-			if (CTL_EV(u->mc[m].ctl[k]) == EV_CLK)
-				bump(u, m, k, adds(u, m, k, w));
-	u->now = now; /* a freeze at the wrap stops the rest of dt */
+static bool running(const void *m_, unsigned i)
+{
+	const struct imc_emu *u = m_;
+
+	return CTL_EV(CTL(u, i)) == EV_CLK && !frozen(u, MC(i));
 }
+
+static uint64_t count(const void *m_, unsigned i, uint64_t a, uint64_t b)
+{
+	return events(m_, i, b - a);
+}
+
+static uint64_t to_wrap(const void *m_, unsigned i)
+{
+	const struct imc_emu *u = m_;
+
+	return emu_to_wrap64(CTR(u, i));
+}
+
+static uint64_t wrap_at(const void *m_, unsigned i)
+{
+	const struct imc_emu *u = m_;
+
+	if (!cond(u, CTL(u, i)))
+		return UINT64_MAX;
+	return emu_clock_wrap_at(u->now, to_wrap(u, i), edge(u, CTL(u, i)), armed(u, i));
+}
+
+static void on_wrap(void *m_, const bool *wrapped)
+{
+	unsigned i;
+
+	for (i = 0; i < 2 * NCTR; i++)
+		if (wrapped[i])
+			wrap(m_, i);
+}
+
+static const struct emu_engine imc_engine = {
+	.now = offsetof(struct imc_emu, now),
+	.nctr = 2 * NCTR,
+	.running = running,
+	.count = count,
+	.to_wrap = to_wrap,
+	.wrap_at = wrap_at,
+	.add = add,
+	.on_wrap = on_wrap,
+};
 
 void imc_emu_advance(struct imc_emu *u, uint64_t now)
 {
-	advance(u, now);
+	emu_advance(&imc_engine, u, now);
 }
 
 static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_t now)
 {
 	struct imc_emu *u = m_;
 	uint8_t ev = write != !!F(u, CAS_SWAPPED) ? EV_CAS_WR : EV_CAS_RD;
-	unsigned m, k;
+	unsigned m, i;
 
 	(void)phys;
-	advance(u, now);
+	imc_emu_advance(u, now);
 	for (m = 0; m < 2; m++) {
 		uint64_t n = lines / 2 + (m == 0 ? lines % 2 : 0); /* L-131: even split */
 
@@ -143,9 +182,15 @@ static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_
 			u->mc[m].fr_wr += n;
 		else
 			u->mc[m].fr_rd += n;
-		for (k = 0; !frozen(u, m) && k < 5; k++)
-			if (CTL_EV(u->mc[m].ctl[k]) == ev)
-				bump(u, m, k, adds(u, m, k, n));
+		for (i = m * NCTR; !frozen(u, m) && i < (m + 1) * NCTR; i++) {
+			uint64_t was = CTR(u, i);
+
+			if (CTL_EV(CTL(u, i)) != ev)
+				continue;
+			add(u, i, events(u, i, n));
+			if (CTR(u, i) < was)
+				wrap(u, i);
+		}
 	}
 }
 
@@ -193,7 +238,7 @@ static int imc_read(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint64
 	(void)bar;
 	if (find(u, off, &m, &t, &i) || bytes * 8 != t->width)
 		return -1; /* L-116: each register at its own width */
-	advance(u, now);
+	imc_emu_advance(u, now);
 	if (t == T_GCTL)
 		*val = u->mc[m].gctl;
 	else if (t == T_BOX)
@@ -232,7 +277,7 @@ static int imc_write(void *m_, unsigned bar, uint64_t off, unsigned bytes, uint6
 	(void)bar;
 	if (find(u, off, &m, &t, &i) || bytes * 8 != t->width)
 		return -1;
-	advance(u, now);
+	imc_emu_advance(u, now);
 	was = frozen(u, m);
 	if (t == T_GCTL) { /* L-114: its resets act on both controllers */
 		u->mc[m].gctl = (uint32_t)val & BOX_FRZ;

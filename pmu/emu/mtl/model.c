@@ -186,7 +186,7 @@ static void add(void *m, unsigned i, uint64_t d)
 static void on_wrap(void *m, const bool *wrapped)
 {
 	struct mtl_uncore *u = m;
-	struct emu_pmi_req req = { u->now, 1 };
+	struct emu_pmi_req req = { .cycle = u->now, .cores = 1 };
 	bool pmi = false;
 	unsigned i;
 

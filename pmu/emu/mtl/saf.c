@@ -1,9 +1,10 @@
 /* Layout F's MMIO units (spec client-uncore.md §4.17), as its model
  * presents them (struct emu_mmio_model with two BARs): the memory
- * controllers behind MCHBAR (pmu/emu/imc/model.c) and behind SAFBAR the sNCU
- * and the two HBO boxes, the global control (freeze-all, resets) and the
- * write-1-to-clear status bitmap. Lazily advanced to the caller's uncore
- * cycle. Events: FFH one a clock (OQ-L54), nothing else; threshold,
+ * controllers behind MCHBAR (pmu/emu/imc/model.c) and behind SAFBAR the
+ * sNCU and the two HBO boxes, the global control (freeze-all, resets) and
+ * the write-1-to-clear status bitmap. Evaluated lazily on the counter
+ * engine (pmu/emu/engine.h), to the caller's uncore cycle, each wrap at
+ * its own. Events: FFH one a clock (OQ-L54), nothing else; threshold,
  * invert and edge as the iMC's (L-122). Register offsets come from
  * pmu/regs/lnl.c. */
 #include "pmu/emu/mtl/model.h"
@@ -36,7 +37,9 @@ static uint64_t unit_bit(const struct lnl_mmio *u, unsigned n)
 	return n == 2 && F(u, HBO1_STATUS_BIT3) ? ST_HBO(0) : ST_HBO(n - 1); /* L-124 broken */
 }
 
-static bool running(const struct lnl_mmio *u, unsigned n)
+/* Whether unit n's counters run: neither the global freeze (L-123) nor
+ * its own (L-126) holds them. */
+static bool unit_runs(const struct lnl_mmio *u, unsigned n)
 {
 	bool all = (u->gctl & G_FRZ) && !F(u, FRZ_ALL_IGNORED);      /* L-123 */
 	bool own = (u->u[n].unit & UNIT_FRZ) && !F(u, UNIT_FRZ_IGNORED); /* L-126 */
@@ -44,63 +47,117 @@ static bool running(const struct lnl_mmio *u, unsigned n)
 	return !all && !own;
 }
 
+/* Counter i of the engine (pmu/emu/engine.h) is counter i % 4 of unit
+ * i / 4; the sNCU's last two are none. */
+#define UNIT(i) ((i) / 4)
+#define K(i) ((i) % 4)
+#define SLOTS 12 /* 3 units x 4 */
+#define CTL(u, i) ((u)->u[UNIT(i)].ctl[K(i)])
+#define CTR(u, i) ((u)->u[UNIT(i)].ctr[K(i)])
+
 /* L-122: a clock counts at or above the threshold (below it inverted), a
  * threshold of 0 always. */
-static bool holds(const struct lnl_mmio *u, unsigned n, unsigned k)
+static bool holds(const struct lnl_mmio *u, unsigned i)
 {
-	uint64_t c = u->u[n].ctl[k];
+	uint64_t c = CTL(u, i);
 	uint8_t th = (uint8_t)(c >> 24);
 
 	return (uint8_t)c == EV_CLK && (!th || ((c & CTL_INV) ? 1 < th : 1 >= th));
 }
 
-/* What counter k of unit n adds over `cycles` clocks: each, or with edge
- * detect one, the first after the counter started. */
-static uint64_t adds(struct lnl_mmio *u, unsigned n, unsigned k, uint64_t cycles)
+static bool edge(const struct lnl_mmio *u, unsigned i)
 {
-	if (!cycles || !holds(u, n, k))
-		return 0;
-	if (!(u->u[n].ctl[k] & CTL_EDGE))
-		return cycles;
-	if (u->u[n].risen >> k & 1)
-		return 0;
-	u->u[n].risen |= (uint8_t)(1u << k);
-	return 1;
+	return CTL(u, i) & CTL_EDGE;
 }
 
-/* Advance to now: every running counter adds its clocks, up to the first
- * wrap with freeze on overflow (the global freeze, L-125, at its cycle);
- * each wrap sets its unit's status bit (L-124, L-125), a controller's its
- * own (L-127). */
+/* Whether counter i's edge detect has the rising edge of its run still to
+ * count (none counted since it started, OQ-L13). */
+static bool armed(const struct lnl_mmio *u, unsigned i)
+{
+	return !(u->u[UNIT(i)].risen >> K(i) & 1);
+}
+
+/* ---- the counter engine's hooks ---- */
+
+static bool running(const void *m, unsigned i)
+{
+	return K(i) < nctr[UNIT(i)] && unit_runs(m, UNIT(i));
+}
+
+/* What counter i adds over cycles [a, b): each clock, or with edge detect
+ * one, the first after the counter started. */
+static uint64_t count(const void *m, unsigned i, uint64_t a, uint64_t b)
+{
+	const struct lnl_mmio *u = m;
+
+	return holds(u, i) ? emu_occurrences(b - a, edge(u, i), armed(u, i)) : 0;
+}
+
+static uint64_t to_wrap(const void *m, unsigned i)
+{
+	const struct lnl_mmio *u = m;
+
+	return emu_to_wrap64(CTR(u, i));
+}
+
+static uint64_t wrap_at(const void *m, unsigned i)
+{
+	const struct lnl_mmio *u = m;
+
+	if (!holds(u, i))
+		return UINT64_MAX;
+	return emu_clock_wrap_at(u->now, to_wrap(u, i), edge(u, i), armed(u, i));
+}
+
+/* Counter i adds d; an edge it counted is its run's one. */
+static void add(void *m, unsigned i, uint64_t d)
+{
+	struct lnl_mmio *u = m;
+
+	CTR(u, i) += d;
+	if (d && edge(u, i))
+		u->u[UNIT(i)].risen |= (uint8_t)(1u << K(i));
+}
+
+/* Each wrap sets its unit's status bit (L-124, L-125); with freeze on
+ * overflow, the global freeze (L-125). */
+static void on_wrap(void *m, const bool *wrapped)
+{
+	struct lnl_mmio *u = m;
+	unsigned i;
+
+	for (i = 0; i < SLOTS; i++) {
+		if (!wrapped[i])
+			continue;
+		u->status |= unit_bit(u, UNIT(i));
+		if (CTL(u, i) & CTL_FRZ_ON_OV)
+			u->gctl |= G_FRZ;
+	}
+}
+
+static const struct emu_engine saf_engine = {
+	.now = offsetof(struct lnl_mmio, now),
+	.nctr = SLOTS,
+	.running = running,
+	.count = count,
+	.to_wrap = to_wrap,
+	.wrap_at = wrap_at,
+	.add = add,
+	.on_wrap = on_wrap,
+};
+
+/* Advance to now: the memory controllers, whose wraps set their own
+ * status bits (L-127), then the sNCU and HBO counters. */
 static void advance(struct lnl_mmio *u, uint64_t now)
 {
-	uint64_t dt = now > u->now ? now - u->now : 0, w = dt, was;
-	bool run[3];
-	unsigned n, k;
+	unsigned n;
 
 	imc_emu_advance(&u->imc, now);
 	for (n = 0; n < 2; n++)
 		if ((u->imc.wrapped >> n & 1) && !F(u, MC_STATUS_MISSING))
 			u->status |= ST_MC(n);
 	u->imc.wrapped = 0;
-	for (n = 0; n < 3; n++) {
-		run[n] = running(u, n);
-		for (k = 0; run[n] && k < nctr[n]; k++)
-			if ((u->u[n].ctl[k] & CTL_FRZ_ON_OV) && !(u->u[n].ctl[k] & CTL_EDGE) &&
-			    holds(u, n, k) && -u->u[n].ctr[k] && -u->u[n].ctr[k] < w)
-				w = -u->u[n].ctr[k]; /* the clocks to its wrap */
-	}
-	for (n = 0; n < 3; n++)
-		for (k = 0; run[n] && k < nctr[n]; k++) {
-			was = u->u[n].ctr[k];
-			u->u[n].ctr[k] += adds(u, n, k, w);
-			if (u->u[n].ctr[k] >= was)
-				continue;
-			u->status |= unit_bit(u, n);
-			if (u->u[n].ctl[k] & CTL_FRZ_ON_OV)
-				u->gctl |= G_FRZ;
-		}
-	u->now = now; /* a freeze at the wrap stops the rest of dt */
+	emu_advance(&saf_engine, u, now);
 }
 
 /* Unit n, its register template and index at offset off of SAFBAR: 0, or
@@ -184,7 +241,7 @@ static int saf_write(struct lnl_mmio *u, uint64_t off, unsigned bytes, uint64_t 
 	if (find(u, off, &n, &t, &i) || (bytes != 8 && t->role == ROLE_CTR))
 		return -1;
 	for (x = 0; x < 3; x++)
-		was[x] = running(u, x);
+		was[x] = unit_runs(u, x);
 	if (bytes == 4 && t->role != ROLE_CTR)
 		val &= 0xFFFFFFFFu;
 	switch (t->role) {
@@ -215,7 +272,7 @@ static int saf_write(struct lnl_mmio *u, uint64_t off, unsigned bytes, uint64_t 
 		u->u[n].ctr[i] = val;
 	}
 	for (x = 0; x < 3; x++)
-		if (!was[x] && running(u, x))
+		if (!was[x] && unit_runs(u, x))
 			u->u[x].risen = 0; /* the edge history starts again (OQ-L13) */
 	return 0;
 }

@@ -124,6 +124,22 @@ static void l114_oq_l47_global_freeze(void **state)
 	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 600), 110);
 }
 
+/* L-112, OQ-L47: the wrap of an edge-detect counter takes effect at its
+ * cycle too: one at 2^64 - 1 counts its first cycle's edge, wraps at the
+ * next and freezes both controllers there, however late the model is
+ * next read. */
+static void l112_oq_l47_edge_wrap_at_its_cycle(void **state)
+{
+	(void)state;
+	init_imc(0);
+	imc_wr(&u, IMC(1, IMC_CTL(0)), 0x01, 100);
+	imc_wr(&u, IMC(0, IMC_CTR(2)), ~0ull, 100);
+	imc_wr(&u, IMC(0, IMC_CTL(2)), 0x01 | IMC_EDGE | IMC_FRZ_OV, 100);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_CTR(0)), 5000), 1);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_CTR(2)), 5000), 0);
+	assert_int_equal(imc_rd(&u, IMC(1, IMC_GCTL), 5000), IMC_FRZ);
+}
+
 /* L-115, L-131: the streaming workload's lines split between the
  * controllers: 22H/23H and the free-running read/write counters count
  * them, the total both; frozen boxes stop 22H/23H, never the free-running
@@ -159,6 +175,7 @@ int main(void)
 		cmocka_unit_test(l112_control),
 		cmocka_unit_test(l113_box_control),
 		cmocka_unit_test(l114_oq_l47_global_freeze),
+		cmocka_unit_test(l112_oq_l47_edge_wrap_at_its_cycle),
 		cmocka_unit_test(l115_l131_traffic),
 	};
 

@@ -85,6 +85,22 @@ static void l123_l126_freezes(void **state)
 	assert_int_equal(saf_rd(&u, SAF_GCTL, 3000), 0);
 }
 
+/* L-122, L-125: the wrap of an edge-detect counter takes effect at its
+ * cycle too: one at 2^64 - 1 counts its first cycle's edge, wraps at the
+ * next and sets freeze-all there, however late the model is next read. */
+static void l122_l125_edge_wrap_at_its_cycle(void **state)
+{
+	(void)state;
+	lnl_mmio_model.init(&u, 0, 0, 0, 0);
+	saf_wr(&u, SNCU_CTL(1), 0xFF, 100);
+	saf_wr(&u, HBO_CTR(1, 3), ~0ull, 100);
+	saf_wr(&u, HBO_CTL(1, 3), 0xFF | 1ull << 18 | 1ull << 20, 100);
+	assert_int_equal(saf_rd(&u, SNCU_CTR(1), 5000), 1);
+	assert_int_equal(saf_rd(&u, HBO_CTR(1, 3), 5000), 0);
+	assert_int_equal(saf_rd(&u, SAF_GCTL, 5000), 1);
+	assert_int_equal(saf_rd(&u, SAF_STATUS, 5000), 1u << 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +108,7 @@ int main(void)
 		cmocka_unit_test(l120_l122_counting),
 		cmocka_unit_test(l124_l127_status_w1c),
 		cmocka_unit_test(l123_l126_freezes),
+		cmocka_unit_test(l122_l125_edge_wrap_at_its_cycle),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
