@@ -41,11 +41,19 @@ def run(console, *args, pause=None):
         pass
     out = p.stdout.read()
     p.wait()
+    why = {r: open(os.path.join(work, r)).read().strip()
+           for r in ("killed", "ended", "timedout") if os.path.exists(os.path.join(work, r))}
+    # A SIGKILL is delivered when the stand-in next runs, which a loaded
+    # host may delay past the reader's exit: where the reader says it
+    # killed, wait for that death (bounded), else look once.
+    if "killed" in why or "timedout" in why:
+        try:
+            qemu.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
     alive = qemu.poll() is None
     qemu.kill()
     qemu.wait()
-    why = {r: open(os.path.join(work, r)).read().strip()
-           for r in ("killed", "ended", "timedout") if os.path.exists(os.path.join(work, r))}
     return why, open(log, "rb").read(), out, alive
 
 
