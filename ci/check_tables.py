@@ -9,7 +9,10 @@ Checked on every C file of the layers, host/ and tests/:
   `{ 0 }`, or starts with an object-like macro of the same file whose body
   starts with a designator (suites/nhmex/filter.c's box names);
 - a function-like macro whose body is a braced initializer (a row maker,
-  `#define ROW(id, fn) { ... }`) starts it with a designator.
+  `#define ROW(id, fn) { ... }`) starts it with a designator;
+- a compound literal of one struct (`(struct T){ ... }`) or an object
+  of one (`struct T name = { ... }`) starts with a designator or is
+  `{ 0 }` (the same shift, in a single object).
 
 Usage: check_tables.py [--root DIR]
 Prints one line per positional row ("FILE:LINE: struct row rows: a
@@ -24,6 +27,8 @@ import sys
 DIRS = ("lib", "arch", "pmu", "harness", "suites", "efi", "host", "tests")
 ARRAY = re.compile(r"(?:struct\s+(\w+)\s+(?:const\s+)?(\w+)\s*(?:\[[^\]]*\])+\s*=\s*\{"
                    r"|\(\s*(?:const\s+)?struct\s+(\w+)\s*(?:const\s+)?\[[^\]]*\]\s*\)\s*\{)")
+COMPOUND = re.compile(r"(?:\(\s*(?:const\s+)?struct\s+(\w+)\s*\)"
+                      r"|\bstruct\s+(\w+)\s+(?:const\s+)?\w+\s*=)\s*\{")
 OBJ_MACRO = re.compile(r"^\s*#\s*define\s+(\w+)\s+\.", re.M)
 FN_MACRO = re.compile(r"^\s*#\s*define\s+\w+\([^)]*\)\s*((?:[^\n]*\\\n)*[^\n]*)", re.M)
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
@@ -75,6 +80,17 @@ def check_file(path, rel):
                     "(struct %s[])" % m.group(3)
                 bad.append("%s:%d: %s: a positional row {%s}" %
                            (rel, line, what, " ".join(row.split())[:60]))
+    for m in COMPOUND.finditer(src):
+        depth, j = 1, m.end()
+        while depth and j < len(src):
+            depth += {"{": 1, "}": -1}.get(src[j], 0)
+            j += 1
+        body = src[m.end():j - 1].replace("\\\n", " ")
+        if not designated(body.split(",")[0] if "," in body else body, obj_macros) and \
+                not body.lstrip().startswith("{"):
+            line = src.count("\n", 0, m.start()) + 1
+            bad.append("%s:%d: struct %s: a positional initializer {%s}" %
+                       (rel, line, m.group(1) or m.group(2), " ".join(body.split())[:60]))
     for m in FN_MACRO.finditer(src):
         body = m.group(1).replace("\\\n", " ").strip()
         if body.startswith("{") and not body.startswith("{}") and \

@@ -159,10 +159,12 @@ struct io_box {
 static struct io_box io_box(unsigned i)
 {
 	if (!i)
-		return (struct io_box){ "IIO 0", SKX_I_BOX_CTL(0), SKX_I_CTL(0, 0), SKX_I_CTR(0, 0),
-					SKX_I_STATUS(0) };
-	return (struct io_box){ "IRP 0", SKX_R_BOX_CTL(0), SKX_R_CTL(0, 0), SKX_R_CTR(0, 0),
-				SKX_R_STATUS(0) };
+		return (struct io_box){ .name = "IIO 0", .box_ctl = SKX_I_BOX_CTL(0),
+					.ctl = SKX_I_CTL(0, 0), .ctr = SKX_I_CTR(0, 0),
+					.status = SKX_I_STATUS(0) };
+	return (struct io_box){ .name = "IRP 0", .box_ctl = SKX_R_BOX_CTL(0),
+				.ctl = SKX_R_CTL(0, 0), .ctr = SKX_R_CTR(0, 0),
+				.status = SKX_R_STATUS(0) };
 }
 
 /* K-08, OQ-K2, OQ-K40: counter 0 of box b preset SKX_LEAD below 2^48 counting

@@ -3,7 +3,7 @@
 on this tree, and on made-up files it names a positional row of an array
 of structs and a row-making macro with positional fields, and lets pass
 designated rows, { 0 }, an object-like macro of designators and a
-statement macro. Prints TAP (ci/tap.py)."""
+statement macro; a compound literal likewise. Prints TAP (ci/tap.py)."""
 import os
 import tempfile
 
@@ -43,4 +43,13 @@ got = bad_of("#define C0 .name = \"C0\", .n = 1\n"
              "#define CHECK(c) do { if (!(c)) return 1; } while (0)\n")
 report("designated rows, { 0 }, a designator macro and a statement macro pass", not got,
        str(got))
+got = bad_of("void f(void)\n{\n\tq[0] = (struct req){ now, 3 };\n}\n")
+report("a positional compound literal is named with its line",
+       len(got) == 1 and got[0].startswith("x.c:3:"), str(got))
+got = bad_of("void f(void)\n{\n\tq[0] = (struct req){ .cycle = now, .cores = 3 };\n"
+             "\tq[1] = (struct req){ 0 };\n\ts = (struct set){ { [1] = 0 } };\n}\n")
+report("designated and zero compound literals pass", not got, str(got))
+got = bad_of("void f(void)\n{\n\tstruct req r = { now, 3 };\n\tstruct req z = { 0 };\n}\n")
+report("a positional initializer of one object is named", len(got) == 1 and
+       got[0].startswith("x.c:3:"), str(got))
 done()

@@ -201,7 +201,7 @@ static void raise_pmi(struct snbep_uncore *u)
 	if (!cores || F(u, IVBEP_PMI_LOST))
 		return;
 	EMU_QUEUE_PMI(u->gpmi, u->ngpmi, u->gpmi_dropped,
-		      ((struct emu_pmi_req){ u->now, cores }));
+		      ((struct emu_pmi_req){ .cycle = u->now, .cores = cores }));
 }
 
 unsigned snbep_take_gpmi(struct snbep_uncore *u, struct emu_pmi_req *out, unsigned max)

@@ -16,7 +16,8 @@ unsigned snbep_take_pmi(void *m, uint64_t now, struct emu_pmi_req *out, unsigned
 	n = emu_fifo_take(u->pmi, &u->npmi, sizeof(c[0]), c,
 			  max < SNBEP_MAX_PMI_REQ ? max : SNBEP_MAX_PMI_REQ);
 	for (i = 0; i < n; i++)
-		out[i] = (struct emu_pmi_req){ c[i], (uint16_t)((1u << u->ncores) - 1) };
+		out[i] = (struct emu_pmi_req){ .cycle = c[i],
+					       .cores = (uint16_t)((1u << u->ncores) - 1) };
 	return n;
 }
 
