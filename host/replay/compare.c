@@ -81,20 +81,35 @@ bool replay_counter(const struct uncore_gen *gen, const struct rp_access *a)
 	return kind_of(gen, a, &k) && k.counter;
 }
 
+/* Whether a counter moved alike on both sides since this CPU's last
+ * access: the trace from pt to t, the model from pm to v. A counter the
+ * model reset in between (low, its lowest value just after a write in
+ * between, is below pm) and that counted since: whether it counted past
+ * its old value is the window's jitter (how long it ran after the reset,
+ * or where in a bursty event stream, X-12 and OQ-X19 on the Xeon 7500), so
+ * only moved against still is compared. */
+static bool moved_alike(uint64_t t, uint64_t pt, uint64_t v, uint64_t pm, uint64_t low)
+{
+	bool reset = low < pm && v != low;
+
+	return (t != pt) == (v != pm) && (reset || (t < pt) == (v < pm));
+}
+
 /* Whether the model's answer m (stream s) agrees with the trace's. A
  * control or status bit on which the streams differ is one the window's
  * jitter decides (an overflow between the extremes, say): either value
- * agrees (`uncertain`). A counter the model reset since this CPU's last
- * access (low, its lowest value just after a write in between, is below
- * that access's) and that counted since: whether it counted past its old
- * value is the window's jitter too (how long it ran after the reset, or
- * where in a bursty event stream, X-12 and OQ-X19 on the Xeon 7500), so
- * only moved against still is compared. */
+ * agrees (`uncertain`). A counter is judged on its motion since this
+ * CPU's last access, which took effect somewhere in its own [T, T+D]:
+ * against that access's answer at either end in the same world (the same
+ * writes at the same times), not only at the end this read is taken at.
+ * A vCPU descheduled inside the last access (a long D) may have made it
+ * late, after a freeze, and this one early, before the restart: only the
+ * last access's T+D and this one's T then both fall in the frozen span. */
 static bool agrees(const struct kind *k, const struct rp_access *a, const struct ans *m,
 		   const struct prev *p, unsigned s, uint64_t uncertain, uint64_t low)
 {
 	uint64_t t = a->val, v = m->v;
-	bool reset;
+	unsigned ps;
 
 	if (a->rc != m->rc)
 		return false;
@@ -106,10 +121,11 @@ static bool agrees(const struct kind *k, const struct rp_access *a, const struct
 		return false; /* bits above the counting width */
 	if (!p->have)
 		return true;
-	reset = low != UINT64_MAX && (low & k->width) < p->m[s] &&
-		(v & k->width) != (low & k->width);
-	return ((t & k->width) != p->t) == ((v & k->width) != p->m[s]) &&
-	       (reset || ((t & k->width) < p->t) == ((v & k->width) < p->m[s]));
+	for (ps = s & ~1u; ps <= (s | 1u); ps++)
+		if (moved_alike(t & k->width, p->t, v & k->width, p->m[ps],
+				low == UINT64_MAX ? UINT64_MAX : low & k->width))
+			return true;
+	return false;
 }
 
 /* A read's answer, or what became of a write. */

@@ -19,7 +19,8 @@
  * are made on their CPU, as pmu_cstate made them.
  *
  * What is compared, by the register tables (pmu/regs/): a counter
- * (ROLE_CTR) on whether it moved since this CPU's last access to it, went
+ * (ROLE_CTR) on whether it moved since this CPU's last access to it (that
+ * access's answer at its T or its T+D, in the same world), went
  * back (a wrap or a reset) and on its bits above the counting width, but
  * not on going back when the model reset it in between and it counted
  * since (each world reads it again just after every write in between:

@@ -3,8 +3,9 @@
 # fixture traces of a Nehalem uncore: what agrees exits 0, a status bit, a
 # counter that moved where the model's did not, a fault on one side only,
 # a counter that went back with no reset since the last read (across a
-# reset it may) and another package's counter each make exactly one named
-# disagreement
+# reset it may), a counter still across a stop that no read's span holds
+# (one read spanning it may be) and another package's counter each make
+# exactly one named disagreement
 # (exit 1), and input that cannot be replayed exits 2 saying why. Prints
 # TAP for ci/run-host-tests.sh; exits 1 if any check failed.
 set -uo pipefail
@@ -101,6 +102,33 @@ expect "per CPU: each package its own uncore" 0 0 '2 package\(s\)' "$tmp/pkg.log
 sed '$s/0x0 tsc/0x5 tsc/' "$tmp/pkg.log" >"$tmp/pkg-bad.log"
 expect "another package's counter moving" 1 1 'rd cpu 1 0x394 UNCORE_FixedCntr0: trace 0x5, model 0x0' \
   "$tmp/pkg-bad.log"
+
+# A read whose access spanned a descheduled vCPU (tsc 4000+6000: the vCPU
+# read T, then lost its host thread before the access): CPU 1 stopped the
+# package's counter inside that span and restarted it inside the next
+# read's (10100+1000). The counter is still between the two reads, which
+# holds only if the first took effect late and the second early: the
+# model's answers at the first read's T+D and the second's T, one world's
+# (writes at the same times). A first read that ended before the stop
+# (4000+10) cannot be still against the second: one disagreement.
+{ head1 2 1; cat <<'EOF2'
+  trace t.span: wr cpu 0 0x394 UNCORE_FixedCntr0 0x0 tsc 2000+10
+  trace t.span: wr cpu 0 0x395 UNCORE_FIXED_CTR_CTRL 0x1 tsc 2100+10
+  trace t.span: wr cpu 0 0x391 UNCORE_PERF_GLOBAL_CTRL 0x100000000 tsc 2300+10
+  trace t.span: rd cpu 0 0x394 UNCORE_FixedCntr0 0x1000 tsc 3000+10
+  trace t.span: rd cpu 0 0x394 UNCORE_FixedCntr0 0x2000 tsc 4000+6000
+  trace t.span: wr cpu 1 0x391 UNCORE_PERF_GLOBAL_CTRL 0x0 tsc 5000+10
+  trace t.span: wr cpu 1 0x391 UNCORE_PERF_GLOBAL_CTRL 0x100000000 tsc 10500+10
+  trace t.span: rd cpu 0 0x394 UNCORE_FixedCntr0 0x2000 tsc 10100+1000
+  trace t.span: rd cpu 0 0x394 UNCORE_FixedCntr0 0x3000 tsc 12000+10
+EOF2
+} >"$tmp/span.log"
+expect "a still counter between a late read and an early one" 0 0 ' 0 disagreements$' \
+  "$tmp/span.log"
+sed '/tsc 4000+6000/s/+6000/+10/' "$tmp/span.log" >"$tmp/span-short.log"
+expect "a still counter across a stop no read's span holds" 1 1 \
+  'rd cpu 0 0x394 UNCORE_FixedCntr0: trace 0x2000, .*: trace still, model moved \(N-04\)$' \
+  "$tmp/span-short.log"
 
 # A counter reset between two reads (Xeon 7500 rst_all, X-12): whether it
 # counted past its old value is the timing's (the boot westmere-ex-trace
