@@ -8,9 +8,14 @@
 set -u
 cd "$(dirname "$0")/.."
 n=${1:-6} rounds=${2:-3} limit=${LIMIT:-3600}
-hogs=()
+hogs=() round=
 stop_hogs() { [ ${#hogs[@]} -eq 0 ] || kill "${hogs[@]}" 2>/dev/null; wait 2>/dev/null; hogs=(); }
-trap stop_hogs EXIT INT TERM
+# Ctrl-C or TERM ends the whole script: timeout runs make in a process
+# group of its own, which a terminal's Ctrl-C does not reach, so the
+# round's timeout is told (it passes TERM on to make).
+on_signal() { [ -z "$round" ] || kill -TERM "$round" 2>/dev/null; stop_hogs; exit 130; }
+trap stop_hogs EXIT
+trap on_signal INT TERM
 for _ in $(seq "$n"); do
   timeout $((limit * rounds)) sh -c 'while :; do :; done' &
   hogs+=($!)
@@ -19,8 +24,11 @@ mkdir -p build
 pass=0 fail=0
 for r in $(seq "$rounds"); do
   t0=$SECONDS
-  timeout "$limit" make --no-print-directory check > "build/stress-$r.log" 2>&1
+  timeout "$limit" make --no-print-directory check > "build/stress-$r.log" 2>&1 &
+  round=$!
+  wait "$round"
   rc=$?
+  round=
   summary=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "build/stress-$r.log" | tail -n 1)
   retries=$(cat build/check/*/serial.log 2>/dev/null | sed -n 's/.* \([0-9]*\) of [0-9]* windows disturbed.*/\1/p' \
             | awk '{s += $1} END {print s + 0}')
