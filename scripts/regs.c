@@ -340,7 +340,7 @@ static struct row resolve(const struct mutation_row *m)
 			fail("a mutation row's generation has no suite or no model", m->name);
 		suite_globs(g, "%.*s.*", ",", r.tests, sizeof(r.tests));
 		if (m->core)
-			snprintf(r.tests + strlen(r.tests), sizeof(r.tests) - strlen(r.tests), ",core.*");
+			strncat(r.tests, ",core.*", sizeof(r.tests) - strlen(r.tests) - 1);
 		r.b = b;
 		r.core = m->core ? core_row_for_model(6, m->model) : NULL;
 	} else if ((r.core = core_row_by_name(m->name))) {

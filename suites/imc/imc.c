@@ -236,8 +236,9 @@ static enum verdict stream_run(struct tctx *t)
 		TRY(sum2(t, IM_CTR(pass), &c0));
 		stream_once(write);
 		TRY(sum2(t, IM_CTR(pass), &c1));
-		t_figure_expect(t, write ? "cas_writes_count" : "cas_reads_count", (int64_t)(c1 - c0),
-				(int64_t)STREAM_LINES, (int64_t)STREAM_LINES, "count");
+		t_figure_expect(t, write ? "cas_writes_count" : "cas_reads_count",
+				(int64_t)(c1 - c0), (int64_t)STREAM_LINES, (int64_t)STREAM_LINES,
+				"count");
 		CHECK(t, stream_moved(c1 - c0), "%s %llu lines: %llu CAS %s over both controllers "
 		      "(22H/23H), want [%llu, %llu] (L-117, L-131)", write ? "writing" : "reading",
 		      (unsigned long long)STREAM_LINES, (unsigned long long)(c1 - c0),
