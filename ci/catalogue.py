@@ -185,7 +185,7 @@ def generations():
            "core PMU alone.", "", "| generation | what it is | CPU models | suite |", "|---|---|---|---|"]
     for row in re.finditer(r'\.name = "(\w+)",\s*\.desc = "((?:[^"\\]|\\.)*)"(.*?)\n\t\}', body, re.S):
         models = re.search(r"MODELS\(([^)]*)\)", row[3])
-        suites = re.findall(r'\.suite(?:_also)? = "(\w+)"', row[3])
+        suites = " ".join(re.findall(r'\.suite(?:_also)? = "([\w ]+)"', row[3])).split()
         out.append(f"| `{row[1]}` | {row[2]} | {models[1] if models else 'any other whose discovery table answers'} | "
                    f"{', '.join('`' + x + '.*`' for x in suites) if suites else 'none yet'} |")
     return out + [""]

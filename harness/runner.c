@@ -199,8 +199,23 @@ static bool area_is(const char *id, size_t n, const char *p)
 	return p && n == strlen(p) && !strncmp(id, p, n);
 }
 
+/* Whether the area of an id, n bytes, is one of the space-separated words
+ * w (NULL: none). */
+static bool area_in(const char *id, size_t n, const char *w)
+{
+	size_t k;
+
+	for (; w && *w; w += k + (w[k] == ' ')) {
+		for (k = 0; w[k] && w[k] != ' '; k++)
+			;
+		if (k == n && !strncmp(id, w, n))
+			return true;
+	}
+	return false;
+}
+
 /* A test of another uncore generation than the CPU's (run_env.uncore_gen,
- * and uncore_also): the area of its id names it (nhm.*, snbep.*, imc.*);
+ * and the words of uncore_also): the area of its id names it (nhm.*, snbep.*, imc.*);
  * uncore.* are everyone's. */
 static bool other_gen(const char *id, const struct run_env *env, char *why, size_t len)
 {
@@ -209,7 +224,7 @@ static bool other_gen(const char *id, const struct run_env *env, char *why, size
 	while (id[n] && id[n] != '.')
 		n++;
 	if (!env->uncore_gen || area_is(id, n, "uncore") || area_is(id, n, env->uncore_gen) ||
-	    area_is(id, n, env->uncore_also))
+	    area_in(id, n, env->uncore_also))
 		return false;
 	snprintf(why, len, "a test of the %.*s uncore; this CPU's is %s", (int)n, id,
 		 env->uncore_gen);
@@ -220,21 +235,15 @@ static bool other_gen(const char *id, const struct run_env *env, char *why, size
  * C-50): its id's area is one of the words. */
 static bool ruled_out(const char *id, const struct run_env *env, char *why, size_t len)
 {
-	const char *w = env->ruled_out;
-	size_t n = 0, k;
+	size_t n = 0;
 
 	while (id[n] && id[n] != '.')
 		n++;
-	for (; w && *w; w += k + (w[k] == ' ')) {
-		for (k = 0; w[k] && w[k] != ' '; k++)
-			;
-		if (k == n && !strncmp(id, w, n)) {
-			snprintf(why, len, "a test of the %.*s uncore, whose 0x391/0x392 are this CPU's "
-				 "version-4 core PMU registers (C-50)", (int)n, id);
-			return true;
-		}
-	}
-	return false;
+	if (!area_in(id, n, env->ruled_out))
+		return false;
+	snprintf(why, len, "a test of the %.*s uncore, whose 0x391/0x392 are this CPU's "
+		 "version-4 core PMU registers (C-50)", (int)n, id);
+	return true;
 }
 
 /* V_PASS when every requirement is met, else V_NA (what this machine

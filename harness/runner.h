@@ -17,8 +17,9 @@ struct run_env {
 	 * NULL: a test that needs the uncore and whose id starts with another
 	 * name than this one or "uncore" is another generation's, and SKIPs. */
 	const char *uncore_gen;
-	/* Its second suite prefix (the registry row's suite_also, "imc"), or
-	 * NULL: its tests are this uncore's too. */
+	/* Its further suite prefixes, space-separated (the registry row's
+	 * suite_also, "imc"; "mtl imc"), or NULL: their tests are this
+	 * uncore's too. */
 	const char *uncore_also;
 	/* Suite prefixes, space-separated, of generations this CPU rules out
 	 * (pmu_choice.ruled_out, C-50): their tests are N/A whatever else;

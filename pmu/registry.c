@@ -243,7 +243,7 @@ const struct uncore_gen uncore_gens[] = {
 	},
 	/* L-132..L-137: Panther Lake's MMIO units, from the table MSR 0x201E
 	 * names; L-141..L-143: its legacy MSR units, the mtl.* suite's second
-	 * run (OQ-L48). */
+	 * run; L-138: its MCHBAR free-running counters, imc.*'s (OQ-L48). */
 	{
 		.name = "ptl",
 		.desc = "Panther Lake uncore: sNCU, HBO, iMC from the discovery table (MSR 0x201E); C-boxes, SANTA, cNCU in MSRs",
@@ -251,7 +251,7 @@ const struct uncore_gen uncore_gens[] = {
 		.boxes = ptl_boxes,
 		.nboxes = ARRAY_SIZE(ptl_boxes),
 		.suite = "disc",
-		.suite_also = "mtl",
+		.suite_also = "mtl imc",
 	},
 	/* D-60: a family-6 part in no row above whose discovery table
 	 * answers (pmu/setup.c probes for it on hardware; uncore=disc on

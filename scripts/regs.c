@@ -312,6 +312,23 @@ static const struct core_row *core_row_by_name(const char *name)
 	return NULL;
 }
 
+/* A generation's test globs, suite then each word of suite_also ("disc.*",
+ * "mtl.*", "imc.*"), fmt-wrapped and joined by sep, into out. */
+static void suite_globs(const struct uncore_gen *g, const char *fmt, const char *sep, char *out,
+			size_t len)
+{
+	const char *w = g->suite_also;
+	size_t n = (size_t)snprintf(out, len, fmt, (int)strlen(g->suite), g->suite), k;
+
+	for (; w && *w && n < len; w += k + (w[k] == ' ')) {
+		for (k = 0; w[k] && w[k] != ' '; k++)
+			;
+		n += (size_t)snprintf(out + n, len - n, "%s", sep);
+		if (n < len)
+			n += (size_t)snprintf(out + n, len - n, fmt, (int)k, w);
+	}
+}
+
 static struct row resolve(const struct mutation_row *m)
 {
 	const struct uncore_gen *g = uncore_gen_by_name(m->name);
@@ -321,9 +338,9 @@ static struct row resolve(const struct mutation_row *m)
 	if (g) {
 		if (!g->suite || !b)
 			fail("a mutation row's generation has no suite or no model", m->name);
-		snprintf(r.tests, sizeof(r.tests), "%s.*%s%s%s%s", g->suite,
-			 g->suite_also ? "," : "", g->suite_also ? g->suite_also : "",
-			 g->suite_also ? ".*" : "", m->core ? ",core.*" : "");
+		suite_globs(g, "%.*s.*", ",", r.tests, sizeof(r.tests));
+		if (m->core)
+			strncat(r.tests, ",core.*", sizeof(r.tests) - strlen(r.tests) - 1);
 		r.b = b;
 		r.core = m->core ? core_row_for_model(6, m->model) : NULL;
 	} else if ((r.core = core_row_by_name(m->name))) {
@@ -449,11 +466,12 @@ static void print_docs_gens(void)
 		if (u->min_stepping)
 			printf(" from stepping %u", u->min_stepping);
 		printf(" | %s | ", emu_binding_for(u->name) ? "yes" : "no");
-		if (u->suite && u->suite_also)
-			printf("`%s.*`, `%s.*` |\n", u->suite, u->suite_also);
-		else if (u->suite)
-			printf("`%s.*` |\n", u->suite);
-		else
+		if (u->suite) {
+			char globs[96];
+
+			suite_globs(u, "`%.*s.*`", ", ", globs, sizeof(globs));
+			printf("%s |\n", globs);
+		} else
 			printf("none yet |\n");
 	}
 }

@@ -106,22 +106,22 @@ const struct mutation_row mutation_rows[] = {
 	{ .name = "tgl", .model = 0x8C, .cpus = 4, .qemu_cpu = "Skylake-Client,model=140",
 	  .runs = RUN(GATES) | RUN(CD) },
 	{ .name = "adl", .model = 0x97, .cpus = 4, .qemu_cpu = "Skylake-Client,model=151",
-	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) },
+	  .runs = RUN(ADL) | RUN(CD) | RUN(GATES) | RUN(IMCPMON) },
 	/* Client layout E: 4 CPUs in 2 packages, two C-boxes each (OQ-L29);
 	 * the arl row shares its model and suite. */
 	{ .name = "mtl", .model = 0xAA, .cpus = 4, .qemu_cpu = "Skylake-Client,model=170",
-	  .runs = RUN(TILES) },
+	  .runs = RUN(TILES) | RUN(IMCPMON) },
 	/* Client layout F: the compute tile's MSR units alone (L-118). */
 	{ .name = "lnl", .model = 0xBD, .cpus = 4, .qemu_cpu = "Skylake-Client,model=189",
-	  .runs = RUN(SAF) },
+	  .runs = RUN(SAF) | RUN(IMCPMON) },
 	/* The discovery parts: Sapphire Rapids (its table errors, D-41, D-42)
 	 * and Granite Rapids (the most units, 218 a socket), 4 CPUs in 2
 	 * packages. */
 	{ .name = "spr", .model = 0x8F, .cpus = 4, .qemu_cpu = "SapphireRapids", .runs = RUN(XEON) },
 	{ .name = "gnr", .model = 0xAD, .cpus = 4, .qemu_cpu = "GraniteRapids", .runs = RUN(XEON) },
-	/* Panther Lake's client table (L-132..L-137) and its MSR units
-	 * (L-141..L-145), disc.* and mtl.*, 4 CPUs in 2 packages, a table
-	 * each. */
+	/* Panther Lake's client table (L-132..L-137), its MSR units
+	 * (L-141..L-145) and its MCHBAR free-running counters (L-138), disc.*,
+	 * mtl.* and imc.*, 4 CPUs in 2 packages, a table each. */
 	{ .name = "ptl", .model = 0xCC, .cpus = 4, .qemu_cpu = "Skylake-Client,model=204",
 	  .runs = RUN(PTL) },
 	/* The core PMU's shapes with a row of their own, core.* alone on the
@@ -174,6 +174,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"(K-62..K-64)",
 	[EMU_RUN_PCI] = "the E5 family's PCI boxes: freeze, resets, widths, the DRAM clock and "
 			"CAS counts (S-47..S-58, V-33..V-40)",
+	[EMU_RUN_IMCPMON] = "the memory controllers' PMON blocks behind MCHBAR, which Panther "
+			    "Lake's MCHBAR has not (L-110..L-114, L-131; L-138, OQ-L63)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

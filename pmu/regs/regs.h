@@ -160,10 +160,11 @@ struct uncore_gen {
 	 * uncore rather than point another generation's tests at its
 	 * registers. */
 	const char *suite;
-	/* A second suite prefix its tests run under, beside suite: the memory
-	 * controllers behind MCHBAR that layouts D to F share (L-110, "imc"),
-	 * Panther Lake's MSR units beside its table (L-141, "mtl"); NULL:
-	 * none. */
+	/* Further suite prefixes its tests run under, beside suite,
+	 * space-separated: the memory controllers behind MCHBAR that layouts
+	 * D to F share (L-110, "imc"), Panther Lake's MSR units beside its
+	 * table and its MCHBAR free-running counters (L-141, L-138, "mtl
+	 * imc"); NULL: none. */
 	const char *suite_also;
 	/* Its box types behind host-bridge BARs (SCOPE_MMIO, in no MSR
 	 * list); NULL: none. */

@@ -20,8 +20,11 @@ struct imc_ctx {
 	uint64_t val[IM_SAVED]; /* as found */
 	bool saved;
 };
-/* MCHBAR read from the host bridge (N/A if disabled), every register saved,
- * then both boxes frozen and their controls 0. */
+/* MCHBAR read from the host bridge into im->base (N/A if disabled): all
+ * the free-running counters' tests need, as they write nothing. */
+enum verdict imc_bar(struct tctx *t, struct imc_ctx *im);
+/* imc_bar, then (N/A on a part whose MCHBAR has no PMON block, L-138)
+ * every PMON register saved, both boxes frozen and their controls 0. */
 enum verdict imc_begin(struct tctx *t, struct imc_ctx *im);
 /* Put back and verify what imc_begin saved; v: the test's verdict so
  * far, returned unless the restore failed (then ERROR). */

@@ -50,11 +50,9 @@ static unsigned saved_regs(struct saved_reg *r)
 	return n;
 }
 
-enum verdict imc_begin(struct tctx *t, struct imc_ctx *im)
+enum verdict imc_bar(struct tctx *t, struct imc_ctx *im)
 {
-	struct saved_reg r[IM_SAVED / 2];
 	uint64_t bar;
-	unsigned n = saved_regs(r), m, i, k;
 	int rc;
 
 	memset(im, 0, sizeof(*im));
@@ -65,6 +63,29 @@ enum verdict imc_begin(struct tctx *t, struct imc_ctx *im)
 			    "counters to reach (L-110, OQ-L43)", (unsigned long long)bar);
 	im->base = bar & IM_MCHBAR_MASK;
 	t_figure(t, "mchbar_reg", (int64_t)im->base, "reg");
+	return V_PASS;
+}
+
+/* The CPU model from CPUID.1 (display model, extended bits folded in). */
+static uint32_t cpu_model(void)
+{
+	uint32_t r[4];
+
+	pmu_cpuid(1, 0, r);
+	return (r[0] >> 4 & 0xF) | (r[0] >> 16 & 0xF) << 4;
+}
+
+enum verdict imc_begin(struct tctx *t, struct imc_ctx *im)
+{
+	struct saved_reg r[IM_SAVED / 2];
+	unsigned n = saved_regs(r), m, i, k;
+	int rc;
+
+	if (cpu_model() == IM_MODEL_FR_ONLY)
+		return t_na(t, "model 0x%x: MCHBAR holds the free-running counters alone, the "
+			    "memory controllers' PMON blocks are its discovery table's units "
+			    "(L-134, L-138, OQ-L63)", IM_MODEL_FR_ONLY);
+	TRY(imc_bar(t, im));
 	for (m = 0; m < 2; m++)
 		for (i = 0; i < n; i++) {
 			uint64_t *v = &im->val[m * n + i];

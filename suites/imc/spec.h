@@ -1,5 +1,6 @@
 /* The memory controllers behind MCHBAR (client-uncore.md §4.16: Alder
- * Lake, Raptor Lake, Meteor Lake, Arrow Lake, Lunar Lake) as the imc.*
+ * Lake, Raptor Lake, Meteor Lake, Arrow Lake, Lunar Lake; Panther Lake's
+ * free-running counters, L-138) as the imc.*
  * suite knows them, written from the spec digest and never from
  * pmu/regs/imc.c or the model: the model reads that table, so a wrong
  * entry there must show as a test failing here
@@ -35,5 +36,9 @@
 #define IM_CAS_RD   0x22u
 #define IM_CAS_WR   0x23u
 #define IM_LINE         64u
+/* L-138, OQ-L63: Panther Lake's MCHBAR holds the free-running counters
+ * (L-115) alone; its memory controllers' PMON blocks are its discovery
+ * table's units (L-134), not L-111's. */
+#define IM_MODEL_FR_ONLY 0xCCu
 
 #endif

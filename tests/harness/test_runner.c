@@ -378,6 +378,34 @@ static void second_suite_prefix_runs(void **state)
 	assert_string_equal(seen[1].reason, "a test of the imc uncore; this CPU's is client");
 }
 
+/* Several further prefixes, space-separated (Panther Lake's "mtl imc":
+ * its MSR units and its MCHBAR free-running counters beside its table's
+ * suite): each word's tests run, no prefix of a word's. */
+static void further_suite_prefixes_run(void **state)
+{
+	static const struct test gen_tests[] = {
+		{ .id = "disc.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "mtl.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "imc.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "im.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+		{ .id = "client.x.y", .desc = "", .needs = NEED_UNCORE, .run = pass },
+	};
+	struct run_env env = { .ncpus = 1, .npackages = 1, .uncore = true, .core_pmu = true,
+			.uncore_gen = "disc", .uncore_also = "mtl imc" };
+	struct tally t;
+
+	(void)state;
+	host_machine(1, 1);
+	run_gen(gen_tests, ARRAY_SIZE(gen_tests), &env, &t);
+	assert_int_equal(nseen, 5);
+	assert_int_equal(seen[0].verdict, V_PASS);
+	assert_int_equal(seen[1].verdict, V_PASS);
+	assert_int_equal(seen[2].verdict, V_PASS);
+	assert_int_equal(seen[3].verdict, V_NA);
+	assert_string_equal(seen[3].reason, "a test of the im uncore; this CPU's is disc");
+	assert_int_equal(seen[4].verdict, V_NA);
+}
+
 /* C-50: a generation the CPU's core PMU rules out (version 4 owns its
  * 0x391/0x392) has every test N/A, with no uncore found (else SKIP) and
  * whatever else the test needs; the other words of the list too, and no
@@ -904,6 +932,7 @@ int main(void)
 		cmocka_unit_test(brackets_nest),
 		cmocka_unit_test(other_generation_not_applicable),
 		cmocka_unit_test(second_suite_prefix_runs),
+		cmocka_unit_test(further_suite_prefixes_run),
 		cmocka_unit_test(c50_ruled_out_generations_are_not_applicable),
 		cmocka_unit_test(not_applicable_runs_are_one_line),
 		cmocka_unit_test(fails_listed_at_the_end),

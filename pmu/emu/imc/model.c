@@ -179,7 +179,7 @@ static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_
 
 		u->mc[m].fr_total += F(u, TOTAL_READS) && write ? 0 : n; /* L-115 */
 		if (write)
-			u->mc[m].fr_wr += n;
+			u->mc[m].fr_wr += F(u, FR_WR_STUCK) ? 0 : n;
 		else
 			u->mc[m].fr_rd += n;
 		for (i = m * NCTR; !frozen(u, m) && i < (m + 1) * NCTR; i++) {
@@ -199,13 +199,15 @@ static void traffic(void *m_, uint64_t phys, uint64_t lines, bool write, uint64_
 static int find(const struct imc_emu *u, uint64_t off, unsigned *m, const struct reg_tmpl **t,
 		unsigned *idx)
 {
-	static const struct box_type *const boxes[] = { &imc_pmon, &imc_freerun };
-	unsigned b, i;
+	/* L-138, OQ-L63: Panther Lake's MCHBAR holds the free-running
+	 * counters alone (its PMON blocks are the table's). */
+	static const struct box_type *const boxes[] = { &imc_freerun, &imc_pmon };
+	unsigned nboxes = u->fr_only ? 1 : ARRAY_SIZE(boxes), b, i;
 
 	for (*m = 0; *m < 2; (*m)++) {
 		uint64_t o = off - (uint64_t)stride(u) * *m;
 
-		for (b = 0; off >= (uint64_t)stride(u) * *m && b < ARRAY_SIZE(boxes); b++)
+		for (b = 0; off >= (uint64_t)stride(u) * *m && b < nboxes; b++)
 			for (i = 0; i < boxes[b]->nregs; i++) {
 				const struct reg_tmpl *r = &boxes[b]->regs[i];
 				unsigned step = r->stride ? r->stride : 1;
@@ -318,6 +320,26 @@ const struct emu_mmio_model imc_emu_model = {
 	.size = sizeof(struct imc_emu),
 	.defects = EMU_FAM_IMC,
 	.init = imc_init,
+	.nbars = 1,
+	.bar = { { .cfg_off = MCHBAR_CFG, .base = IMC_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
+	.read = imc_read,
+	.write = imc_write,
+	.traffic = traffic,
+};
+
+/* Panther Lake's (L-138, OQ-L63): the same controllers, free-running
+ * counters alone at MCHBAR (the PMON blocks of L-111 read as no register). */
+static void imc_fr_init(void *m_, emu_faults_t gen, emu_faults_t f, uint32_t uclk_khz,
+			uint64_t now)
+{
+	imc_init(m_, gen, f, uclk_khz, now);
+	((struct imc_emu *)m_)->fr_only = true;
+}
+
+const struct emu_mmio_model imc_fr_emu_model = {
+	.size = sizeof(struct imc_emu),
+	.defects = EMU_FAM_IMC,
+	.init = imc_fr_init,
 	.nbars = 1,
 	.bar = { { .cfg_off = MCHBAR_CFG, .base = IMC_EMU_MCHBAR, .span = 2 * IMC_STRIDE } },
 	.read = imc_read,

@@ -23,8 +23,11 @@ struct imc_emu {
 		uint8_t risen; /* bit k: counter k's edge already counted */
 	} mc[2];
 	uint8_t wrapped; /* bit m: a counter of controller m wrapped, not yet reported */
+	bool fr_only;    /* the free-running counters alone (Panther Lake, L-138) */
 };
-extern const struct emu_mmio_model imc_emu_model;
+/* imc_emu_model: layouts D to F's, PMON blocks and free-running counters;
+ * imc_fr_emu_model: Panther Lake's, the free-running counters alone. */
+extern const struct emu_mmio_model imc_emu_model, imc_fr_emu_model;
 /* Advance the controllers to now (for layout F's status, L-127). */
 void imc_emu_advance(struct imc_emu *u, uint64_t now);
 

@@ -2,7 +2,9 @@
  * layout-E model (L-141..L-146, pmu/emu/mtl/model.c) beside its discovery
  * table and the table's MMIO units (L-132..L-140, pmu/emu/disc/), two
  * defect families in one package: the MSR units' (MTL, the binding's) and
- * the table's (DISC, its PCI model's own). Apart from both because only
+ * the table's (DISC, its PCI model's own); beside the package, the
+ * platform's MCHBAR with the memory controllers' free-running counters
+ * (L-138, pmu/emu/imc/, family IMC). Apart from both because only
  * here does one reach the other: the table's freeze-all, an MMIO write,
  * holds the MSR units too (L-145, OQ-L62). Portable. */
 #include "pmu/emu/mtl/model.h"
@@ -113,5 +115,5 @@ const struct emu_model ptl_model = {
 	.routed = NULL,
 	.cstate = NULL,
 	.pci = &ptl_pci_model,
-	.mmio = NULL,
+	.mmio = &imc_fr_emu_model, /* L-138: MCHBAR's free-running counters alone (OQ-L63) */
 };

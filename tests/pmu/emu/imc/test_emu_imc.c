@@ -166,6 +166,31 @@ static void l115_l131_traffic(void **state)
 	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_RD), 50), 502);
 }
 
+/* L-138, OQ-L63: Panther Lake's model presents MCHBAR (configuration
+ * offset 0x48) with the free-running counters alone, counting the
+ * declared stream as L-115's; its PMON blocks are no register. */
+static void l138_oq_l63_ptl_freerun_only(void **state)
+{
+	const struct emu_mmio_model *mm = emu_binding_for("ptl")->model->mmio;
+	uint64_t v;
+
+	(void)state;
+	assert_ptr_equal(mm, &imc_fr_emu_model);
+	assert_int_equal(mm->defects, EMU_FAM_IMC);
+	assert_int_equal(mm->bar[0].cfg_off, 0x48);
+	mm->init(&u, 0, 0, 0, 0);
+	mm->traffic(&u, 0, 301, false, 10);
+	mm->traffic(&u, 0, 100, true, 20);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_RD), 30) + imc_rd(&u, IMC(1, IMC_FR_RD), 30),
+			 301);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_WR), 30) + imc_rd(&u, IMC(1, IMC_FR_WR), 30),
+			 100);
+	assert_int_equal(imc_rd(&u, IMC(0, IMC_FR_TOTAL), 30), 151 + 50);
+	assert_int_equal(mm->read(&u, 0, IMC(0, IMC_BOX), 4, 30, &v), -1);
+	assert_int_equal(mm->read(&u, 0, IMC(1, IMC_CTR(0)), 8, 30, &v), -1);
+	assert_int_equal(mm->write(&u, 0, IMC(1, IMC_GCTL), 4, IMC_FRZ, 30), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +202,7 @@ int main(void)
 		cmocka_unit_test(l114_oq_l47_global_freeze),
 		cmocka_unit_test(l112_oq_l47_edge_wrap_at_its_cycle),
 		cmocka_unit_test(l115_l131_traffic),
+		cmocka_unit_test(l138_oq_l63_ptl_freerun_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

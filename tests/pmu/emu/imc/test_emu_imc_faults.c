@@ -45,6 +45,7 @@ static uint64_t imc_lines(emu_faults_t f, uint32_t ctl, bool write, uint32_t off
 }
 static uint64_t imc_cas(emu_faults_t f) { return imc_lines(f, 0x22, true, IMC_CTR(0)); } /* L-131 */
 static uint64_t imc_total(emu_faults_t f) { return imc_lines(f, 0, true, IMC_FR_TOTAL); } /* L-115 */
+static uint64_t imc_fr_wr(emu_faults_t f) { return imc_lines(f, 0, true, IMC_FR_WR); } /* L-115 */
 static uint64_t imc_mc1(emu_faults_t f) /* L-110 */
 {
 	uint64_t v = 0;
@@ -70,6 +71,7 @@ static const struct row rows[] = {
 	R(MC1_AT_8000, imc_mc1, 0),
 	R(INV_IGNORED, imc_inv, 0),
 	R(EDGE_IGNORED, imc_edge, 1),
+	R(FR_WR_STUCK, imc_fr_wr, 50),
 };
 
 static uint64_t want_of(const struct row *r)
