@@ -67,7 +67,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * CHAs (D-41) and the types of D-70..D-75, PTL those of a client's table
  * behind MSR 0x201E, with its MMIO global control and status
  * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145); PCI the rows of a generation with the E5 family's PCI
- * boxes (S-47, V-33). */
+ * boxes (S-47, V-33); SKXPCI those whose PCI boxes sit on a bus per stack
+ * that MSR 0x300 reports (the Xeon Scalable's, K-25, K-27). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -90,7 +91,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(PTL, "ptl")                                                                      \
 	R(SKX, "skx")                                                                      \
 	R(ICX, "icx")                                                                      \
-	R(PCI, "pci")
+	R(PCI, "pci")                                                                      \
+	R(SKXPCI, "skxpci")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

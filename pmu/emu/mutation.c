@@ -56,7 +56,8 @@ const struct mutation_row mutation_rows[] = {
 	 * control, gates, widths, threshold, invert and edge, the global
 	 * layer), not those of the E5-2600's PCU occupancy, band filter,
 	 * clocks, or IVB-EP's invert and PMI, which it has not. */
-	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server", .runs = RUN(SKX),
+	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server",
+	  .runs = RUN(SKX) | RUN(SKXPCI),
 	  .only = (const char *const[]){
 		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
 		"snbep-frz-holds-reads", "snbep-rst-ctrs-leaves-one", "snbep-rst-leaks",
@@ -174,6 +175,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"(K-62..K-64)",
 	[EMU_RUN_PCI] = "the E5 family's PCI boxes: freeze, resets, widths, the DRAM clock and "
 			"CAS counts (S-47..S-58, V-33..V-40)",
+	[EMU_RUN_SKXPCI] = "the Xeon Scalable's PCI buses, a bus per stack, which MSR 0x300 "
+			   "reports (K-25, K-27); Ice Lake-SP's PCI boxes are not tested (K-70)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {
