@@ -163,9 +163,12 @@ static bool scan_package(const struct spb_gen *g, unsigned p, unsigned cpu)
 		for (i = 0; i < s && SPB_STACK_BUS(v, i) != SPB_STACK_BUS(v, s); i++)
 			;
 		a.bus = SPB_STACK_BUS(v, s);
-		if (i < s || !reachable(a, &id))
+		if (i < s)
 			continue;
-		anchor |= id == ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL);
+		if (reachable(a, &id))
+			anchor |= id == ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL);
+		else if (scan_why[0])
+			return false;
 		scan_bus(g, a.bus, (int)p);
 	}
 	if (!anchor && !scan_why[0])
