@@ -678,31 +678,43 @@ static bool emu_core_emulated(void)
  * backend's space, where QEMU's own devices answer as before; without a
  * lower backend every other function is absent (all-ones, as a master
  * abort reads). */
-/* The package whose uncore bus f is on, or -1. */
-static int pci_pkg(struct pci_fn f)
+/* The package whose uncore bus f is on, or -1; *here: whether the
+ * package presents f's function there (a package of several buses). */
+static int pci_pkg(struct pci_fn f, bool *here)
 {
+	const struct emu_pci_model *pm = emu.model ? emu.model->pci : NULL;
 	unsigned p;
+	int r;
 
-	for (p = 0; f.seg == 0 && emu.model && emu.model->pci && p < emu.npkg; p++)
-		if (emu.model->pci->bus(p, emu.npkg) == f.bus)
+	for (p = 0; f.seg == 0 && pm && p < emu.npkg; p++) {
+		r = pm->on_bus ? pm->on_bus(pci_mem[p], f.bus, f.dev, f.fn)
+			       : pm->bus(p, emu.npkg) == f.bus ? 1 : -1;
+		if (r >= 0) {
+			*here = r == 1;
 			return (int)p;
+		}
+	}
 	return -1;
 }
 
 /* A function of the model's bus that it does not present reads all-ones
  * there, as an absent one on hardware: the bus is the uncore's alone. */
-static int pci_model(int p, struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val,
-		     bool write)
+static int pci_model(int p, bool here, struct pci_fn f, uint16_t off, unsigned bytes,
+		     uint32_t *val, bool write)
 {
 	unsigned me = plat_this_cpu();
 	uint64_t flags;
-	int rc;
+	int rc = -1;
 
-	if (!enter(me, &flags))
-		return PLAT_EBUSY;
-	rc = write ? emu.model->pci->write(pci_mem[p], f.dev, f.fn, off, bytes, *val, emu_uclk_now())
-		   : emu.model->pci->read(pci_mem[p], f.dev, f.fn, off, bytes, emu_uclk_now(), val);
-	leave(me, flags);
+	if (here) {
+		if (!enter(me, &flags))
+			return PLAT_EBUSY;
+		rc = write ? emu.model->pci->write(pci_mem[p], f.dev, f.fn, off, bytes, *val,
+						   emu_uclk_now())
+			   : emu.model->pci->read(pci_mem[p], f.dev, f.fn, off, bytes,
+						  emu_uclk_now(), val);
+		leave(me, flags);
+	}
 	if (rc < 0 && !write)
 		*val = bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1;
 	return PLAT_OK;
@@ -725,7 +737,8 @@ static int mmio_bar_at(struct pci_fn f, uint16_t off)
 
 static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t *val)
 {
-	int p = pci_pkg(f), b = mmio_bar_at(f, off);
+	bool here = false;
+	int p = pci_pkg(f, &here), b = mmio_bar_at(f, off);
 
 	if (b >= 0) { /* the BAR, enabled (bit 0), as the firmware left it */
 		uint64_t bar = emu.model->mmio->bar[b].base | 1;
@@ -735,7 +748,7 @@ static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t 
 		return PLAT_OK;
 	}
 	if (p >= 0)
-		return pci_model(p, f, off, bytes, val, false);
+		return pci_model(p, here, f, off, bytes, val, false);
 	if (emu.cfg.lower)
 		return emu.cfg.lower->pci_read(f, off, bytes, val);
 	*val = bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * bytes)) - 1;
@@ -744,12 +757,13 @@ static int emu_pci_read(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t 
 
 static int emu_pci_write(struct pci_fn f, uint16_t off, unsigned bytes, uint32_t val)
 {
-	int p = pci_pkg(f);
+	bool here = false;
+	int p = pci_pkg(f, &here);
 
 	if (mmio_bar_at(f, off) >= 0)
 		return PLAT_OK; /* the model's BARs stay where it put them */
 	if (p >= 0)
-		return pci_model(p, f, off, bytes, &val, true);
+		return pci_model(p, here, f, off, bytes, &val, true);
 	return emu.cfg.lower ? emu.cfg.lower->pci_write(f, off, bytes, val) : PLAT_OK;
 }
 

@@ -69,7 +69,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * (L-132..L-137), and its legacy MSR units beside it (L-141..L-145); PCI the rows of a generation with the E5 family's PCI
  * boxes (S-47, V-33); IMCPMON the rows whose MCHBAR has the memory
  * controllers' PMON blocks (layouts D to F, L-110; not Panther Lake's,
- * L-138, OQ-L63). */
+ * L-138, OQ-L63); SKXPCI those whose PCI boxes sit on a bus per
+ * stack that MSR 0x300 reports (the Xeon Scalable's, K-25, K-27). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -93,7 +94,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(SKX, "skx")                                                                      \
 	R(ICX, "icx")                                                                      \
 	R(PCI, "pci")                                                                      \
-	R(IMCPMON, "imcpmon")
+	R(IMCPMON, "imcpmon")                                                              \
+	R(SKXPCI, "skxpci")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

@@ -35,6 +35,11 @@ struct emu_pci_model {
 		     uint64_t now);
 	/* The bus (segment 0) package pkg of npkg presents its functions on. */
 	uint8_t (*bus)(unsigned pkg, unsigned npkg);
+	/* NULL: every function on that bus. Else a package of several buses
+	 * (a bus per stack, xeon-sp-uncore.md K-25): -1 where bus is none of
+	 * package m's, 0 where it is but dev.fn is not on it (all-ones), 1
+	 * where dev.fn is on it. */
+	int (*on_bus)(void *m, uint8_t bus, unsigned dev, unsigned fn);
 	/* A configuration access to (dev, fn, off) of that bus: 0, or -1 (no
 	 * function there: the backend answers all-ones). */
 	int (*read)(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned bytes, uint64_t now,

@@ -56,7 +56,8 @@ const struct mutation_row mutation_rows[] = {
 	 * control, gates, widths, threshold, invert and edge, the global
 	 * layer), not those of the E5-2600's PCU occupancy, band filter,
 	 * clocks, or IVB-EP's invert and PMI, which it has not. */
-	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server", .runs = RUN(SKX),
+	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server",
+	  .runs = RUN(SKX) | RUN(SKXPCI),
 	  .only = (const char *const[]){
 		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
 		"snbep-frz-holds-reads", "snbep-rst-ctrs-leaves-one", "snbep-rst-leaks",
@@ -176,6 +177,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			"CAS counts (S-47..S-58, V-33..V-40)",
 	[EMU_RUN_IMCPMON] = "the memory controllers' PMON blocks behind MCHBAR, which Panther "
 			    "Lake's MCHBAR has not (L-110..L-114, L-131; L-138, OQ-L63)",
+	[EMU_RUN_SKXPCI] = "the Xeon Scalable's PCI buses, a bus per stack, which MSR 0x300 "
+			   "reports (K-25, K-27); Ice Lake-SP's PCI boxes are not tested (K-70)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

@@ -4,7 +4,9 @@
  * generation's box types with the spec's own device ids, counters, widths
  * and clockticks events (suites/snbep/pci_gens.c); the boxes the machine
  * has, found by their device ids on every uncore bus and given the socket
- * whose U-box function shares their bus (S-58, V-23, V-39); the boxes left at
+ * whose U-box function shares their bus (S-58, V-23, V-39), or on the Xeon
+ * Scalable on the buses MSR 0x300 names on a CPU of each package (K-25,
+ * suites/snbep/pci_bus.c); the boxes left at
  * rest after each test (suites/snbep/pci_lib.c). */
 #ifndef SUITES_SNBEP_PCI_H
 #define SUITES_SNBEP_PCI_H
@@ -63,8 +65,25 @@ struct spb_gen {
 	bool invert, status;
 	uint32_t dclk_lo_mhz, dclk_hi_mhz;
 	uint32_t model_dclk_mhz; /* the model's one rate (OQ-S24, OQ-V21, OQ-K12) */
+	/* K-25: a bus per stack, which MSR 0x300 reports on a CPU of each
+	 * package (the Xeon Scalable); false: one uncore bus a socket, named
+	 * by its U-box function (S-58, V-23) */
+	bool stacks;
 };
 const struct spb_gen *spb_gen(void);
+
+/* K-25: the Xeon Scalable's stacks, CPU_BUS_NUMBER and its valid bit. */
+#define SPB_STACKS 6
+#define SPB_CPU_BUS_NUMBER 0x300
+#define SPB_BUSNO_VALID (1ull << 63)
+#define SPB_STACK_BUS(v, s) ((uint8_t)((v) >> (8 * (s))))
+/* A CPU of the pkg-th package (packages counted in CPU order, from the
+ * APIC ids: harness/cpu_topo.c), one that is enabled and not lost; false
+ * past the last package or where none of it can run. */
+bool spb_package_cpu(unsigned pkg, unsigned *cpu);
+/* skx.pci.busno: MSR 0x300 on every CPU of each package (K-25) and the
+ * boxes on the stacks K-27 gives them (suites/snbep/pci_bus.c). */
+enum verdict spb_busno(struct tctx *t);
 
 /* A box the machine has. */
 struct spb_box {
@@ -90,7 +109,8 @@ struct spb_box {
 int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v);
 
 /* Before a test: find the sockets and the boxes (SKIP with the reason
- * where no U-box function answers; on the model, FAIL): *box the boxes,
+ * where no U-box function answers, or on the Xeon Scalable where MSR 0x300
+ * gives no valid buses or they hold no iMC channel 0; on the model, FAIL): *box the boxes,
  * ordered by socket and by their type's row, *nbox their count. After it:
  * every box at rest, its controls and counters 0, BOX_CTL 0 and its
  * status cleared (S-06); what the machine held before the run is the

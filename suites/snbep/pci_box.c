@@ -1,5 +1,5 @@
 /* The PCI boxes of the E5-2600 (S-47..S-58), of the E5 v2, v3 and v4
- * (V-33..V-40) and of the Xeon Scalable (K-20..K-26, as skx.pci.*): box control on every box, exact widths and torn-free
+ * (V-33..V-40) and of the Xeon Scalable (K-20..K-27, as skx.pci.*): box control on every box, exact widths and torn-free
  * reads, the iMC's DRAM clock against the TSC, memory traffic against a
  * streaming workload, threshold/invert/edge, the box status (V-38) and
  * QPI's packet match/mask, on the boxes the machine has (V-39). Every test
@@ -483,7 +483,8 @@ static const struct test tests[] = {
 const struct suite snbep_pci_suite = SUITE("snbep.pci", tests);
 
 /* K-20..K-24 on the Xeon Scalable: the same tests, but the overflow (no
- * box status read, OQ-K13) and the packet match/mask (no QPI). */
+ * box status read, OQ-K13) and the packet match/mask (no QPI); K-25,
+ * K-27: its buses (suites/snbep/pci_bus.c). */
 static const struct test sp_tests[] = {
 	{ .id = "skx.pci.box-ctl", .desc = "every PCI box of every socket (iMC, M2M, UPI, M2PCIe, "
 	  "M3UPI): freeze, resume, resets, its own box only", .needs = NEED_UNCORE, .run = box_ctl },
@@ -495,5 +496,8 @@ static const struct test sp_tests[] = {
 	  "streaming workload's lines", .needs = NEED_UNCORE, .run = traffic },
 	{ .id = "skx.pci.filter", .desc = "threshold, invert and edge on each PCI box",
 	  .needs = NEED_UNCORE, .run = filter },
+	{ .id = "skx.pci.busno", .desc = "MSR 0x300 gives each package's stack buses, valid and "
+	  "the same on its every CPU; the boxes on their stacks", .needs = NEED_UNCORE,
+	  .run = spb_busno },
 };
 const struct suite skx_pci_suite = SUITE("skx.pci", sp_tests);

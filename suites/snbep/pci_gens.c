@@ -76,8 +76,8 @@ static const struct spb_type sp[] = {
 /* iMC channel 0: 16.0 (S-48), 16.4 (E5 v2, §4 from PCM), 20.0 (E5 v3, §4
  * from PCM; E5 v4 as the v3, OQ-V7), 10.2 (Xeon Scalable, K-20). S-52:
  * DDR3-800..1600; V-36: DDR3-800..1866 (E5 v2), DDR4-1333..2400 (E5 v3,
- * v4); OQ-K12: DDR4-2133..2933. The Xeon Scalable's U-box function
- * (K-19) shares the iMC's bus on the model (OQ-K13). */
+ * v4); OQ-K12: DDR4-2133..2933. The Xeon Scalable's boxes are on the buses of
+ * their stacks, which MSR 0x300 names (K-25, K-27). */
 static const struct spb_gen gens[] = {
 	{ .name = "E5-2600", .types = e5, .ntypes = ARRAY_SIZE(e5), .anchor_dev = 16, .anchor_fn = 0,
 	  .anchor_did = 0x3CB0, .ubox_did = 0x3CE0, .nodeid_off = 0x40,
@@ -98,7 +98,7 @@ static const struct spb_gen gens[] = {
 	{ .name = "Xeon Scalable", .types = sp, .ntypes = ARRAY_SIZE(sp), .anchor_dev = 10,
 	  .anchor_fn = 2, .anchor_did = 0x2042, .ubox_did = 0x2014, .nodeid_off = 0xC0,
 	  .idmap_off = 0xD4, .match_did = 0, .invert = true, .status = false,
-	  .dclk_lo_mhz = 1066, .dclk_hi_mhz = 1466, .model_dclk_mhz = 1333 },
+	  .dclk_lo_mhz = 1066, .dclk_hi_mhz = 1466, .model_dclk_mhz = 1333, .stacks = true },
 };
 
 /* By CPUID's display model (S-01, V-01, K-01; suites/snbep/gen.c). */

@@ -41,9 +41,9 @@ static void add_ubox(struct pci_fn f)
 	}
 }
 
-/* A box of g found at f, by its device id (V-39), kept in order of socket,
- * then of its type's row. */
-static void add_box(const struct spb_gen *g, struct pci_fn f, uint16_t did)
+/* A box of g found at f, by its device id (V-39), on socket (the E5
+ * family's: 0 until its bus's U-box function names it). */
+static void add_box(const struct spb_gen *g, struct pci_fn f, uint16_t did, unsigned socket)
 {
 	unsigned i;
 
@@ -51,7 +51,7 @@ static void add_box(const struct spb_gen *g, struct pci_fn f, uint16_t did)
 		;
 	if (i == g->ntypes || nboxes == SPB_MAX_BOXES)
 		return;
-	boxes[nboxes++] = (struct spb_box){ .t = &g->types[i], .f = f };
+	boxes[nboxes++] = (struct spb_box){ .t = &g->types[i], .f = f, .socket = socket };
 }
 
 static int box_order(const struct spb_box *a, const struct spb_box *b)
@@ -61,39 +61,58 @@ static int box_order(const struct spb_box *a, const struct spb_box *b)
 	return a->t < b->t ? -1 : a->t > b->t;
 }
 
-/* Every function of every uncore bus of segment 0: a bus where iMC
- * channel 0 answers at its place (V-39: the boxes are what answers there,
- * wherever their device and function, OQ-V17); then each box takes the
- * socket of its bus's U-box function, and a box on a bus without one is
- * left out (logged). */
-static void scan(const struct spb_gen *g)
+/* Every function of bus: g's boxes, on socket where the bus is known to
+ * be its (K-25), else (socket < 0) the U-box functions that name the
+ * sockets of their buses (S-58, V-23) beside the boxes. */
+static void scan_bus(const struct spb_gen *g, uint8_t bus, int socket)
 {
-	unsigned bus, devfn, i, j, kept = 0;
+	unsigned devfn;
 	uint32_t id;
-	int rc;
+
+	for (devfn = 0; devfn < 256; devfn++) {
+		struct pci_fn f = { .bus = bus, .dev = (uint8_t)(devfn >> 3), .fn = (uint8_t)(devfn & 7) };
+
+		if (pci_cfg_read(f, 0, 4, &id) || (id & 0xFFFF) != VENDOR_INTEL)
+			continue;
+		if (id >> 16 == g->ubox_did && socket < 0)
+			add_ubox(f);
+		else if (id >> 16 != g->ubox_did)
+			add_box(g, f, (uint16_t)(id >> 16), socket < 0 ? 0 : (unsigned)socket);
+	}
+}
+
+/* PCI configuration space answers at f; else why not, in scan_why. */
+static bool reachable(struct pci_fn f, uint32_t *id)
+{
+	int rc = pci_cfg_read(f, 0, 4, id);
+
+	if (rc != PLAT_EUNSUPPORTED && rc != PLAT_EINVAL)
+		return !rc;
+	snprintf(scan_why, sizeof(scan_why), "PCI configuration space not reachable: %s (pci: %s)",
+		 space_rc_text(rc), plat_pci_mechanism());
+	return false;
+}
+
+/* The E5 family's: every function of every uncore bus of segment 0, a bus
+ * where iMC channel 0 answers at its place (V-39: the boxes are what
+ * answers there, wherever their device and function, OQ-V17); then each
+ * box takes the socket of its bus's U-box function, and a box on a bus
+ * without one is left out (logged). */
+static void scan_e5(const struct spb_gen *g)
+{
+	unsigned bus, i, kept = 0;
+	uint32_t id;
 
 	for (bus = 0; bus < 256; bus++) {
 		struct pci_fn a = { .bus = (uint8_t)bus, .dev = g->anchor_dev, .fn = g->anchor_fn };
 
-		rc = pci_cfg_read(a, 0, 4, &id);
-		if (rc == PLAT_EUNSUPPORTED || rc == PLAT_EINVAL) {
-			snprintf(scan_why, sizeof(scan_why), "PCI configuration space not "
-				 "reachable: %s (pci: %s)", space_rc_text(rc), plat_pci_mechanism());
-			return;
-		}
-		if (rc || id != ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL))
+		if (!reachable(a, &id)) {
+			if (scan_why[0])
+				return;
 			continue;
-		for (devfn = 0; devfn < 256; devfn++) {
-			struct pci_fn f = { .bus = (uint8_t)bus, .dev = (uint8_t)(devfn >> 3),
-					    .fn = (uint8_t)(devfn & 7) };
-
-			if (pci_cfg_read(f, 0, 4, &id) || (id & 0xFFFF) != VENDOR_INTEL)
-				continue;
-			if (id >> 16 == g->ubox_did)
-				add_ubox(f);
-			else
-				add_box(g, f, (uint16_t)(id >> 16));
 		}
+		if (id == ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL))
+			scan_bus(g, (uint8_t)bus, -1);
 	}
 	for (i = 0; i < nboxes; i++) {
 		int s = socket_of(boxes[i].f.bus);
@@ -108,6 +127,84 @@ static void scan(const struct spb_gen *g)
 		boxes[kept++] = boxes[i];
 	}
 	nboxes = kept;
+	if (!nsockets)
+		snprintf(scan_why, sizeof(scan_why), "no %s uncore bus: no iMC channel 0 8086:%04X "
+			 "at %02x.%u with a U-box function 8086:%04X beside it on any bus of segment 0 "
+			 "(S-58, V-23, V-39; pci: %s)", g->name, g->anchor_did, g->anchor_dev,
+			 g->anchor_fn, g->ubox_did, plat_pci_mechanism());
+}
+
+/* K-25: package p's boxes on the buses MSR 0x300 names on its CPU cpu,
+ * each bus once (a part may leave a stack's byte at another's); false,
+ * with scan_why, where the read faults, the valid bit is clear, or no iMC
+ * channel 0 answers on them (K-27: every part has it). */
+static bool scan_package(const struct spb_gen *g, unsigned p, unsigned cpu)
+{
+	struct pci_fn a = { .dev = g->anchor_dev, .fn = g->anchor_fn };
+	bool anchor = false;
+	uint64_t v;
+	unsigned s, i;
+	uint32_t id;
+	int rc = msr_read(cpu, SPB_CPU_BUS_NUMBER, &v);
+
+	if (rc) {
+		snprintf(scan_why, sizeof(scan_why), "rdmsr 0x300 (CPU_BUS_NUMBER) on CPU %u of "
+			 "package %u faulted (%d): no stack buses to find the PCI boxes on (K-25)",
+			 cpu, p, rc);
+		return false;
+	}
+	if (!(v & SPB_BUSNO_VALID)) {
+		snprintf(scan_why, sizeof(scan_why), "MSR 0x300 (CPU_BUS_NUMBER) on CPU %u of "
+			 "package %u reads 0x%llx: valid bit 63 clear, the firmware reported no "
+			 "stack buses (K-25)", cpu, p, (unsigned long long)v);
+		return false;
+	}
+	for (s = 0; s < SPB_STACKS; s++) {
+		for (i = 0; i < s && SPB_STACK_BUS(v, i) != SPB_STACK_BUS(v, s); i++)
+			;
+		a.bus = SPB_STACK_BUS(v, s);
+		if (i < s)
+			continue;
+		if (reachable(a, &id))
+			anchor |= id == ((uint32_t)g->anchor_did << 16 | VENDOR_INTEL);
+		else if (scan_why[0])
+			return false;
+		scan_bus(g, a.bus, (int)p);
+	}
+	if (!anchor && !scan_why[0])
+		snprintf(scan_why, sizeof(scan_why), "no %s iMC channel 0 8086:%04X at %02x.%u on "
+			 "the buses MSR 0x300 reads 0x%llx on CPU %u of package %u (K-25, K-27; pci: %s)",
+			 g->name, g->anchor_did, g->anchor_dev, g->anchor_fn, (unsigned long long)v,
+			 cpu, p, plat_pci_mechanism());
+	return anchor;
+}
+
+/* The Xeon Scalable's: each package's buses from MSR 0x300 on a CPU of it
+ * (K-25), its boxes found there by their ids and given that package; no
+ * socket at all where one package's cannot be found. */
+static void scan_sp(const struct spb_gen *g)
+{
+	unsigned p, cpu;
+
+	for (p = 0; p < SPB_MAX_SOCKETS && spb_package_cpu(p, &cpu); p++)
+		if (!scan_package(g, p, cpu)) {
+			nboxes = 0;
+			return;
+		}
+	nsockets = p;
+	if (!p)
+		snprintf(scan_why, sizeof(scan_why), "no CPU of package 0 to read MSR 0x300 on");
+}
+
+/* The machine's boxes, ordered by socket, then by their type's row. */
+static void scan(const struct spb_gen *g)
+{
+	unsigned i, j;
+
+	if (g->stacks)
+		scan_sp(g);
+	else
+		scan_e5(g);
 	for (i = 1; i < nboxes; i++) /* insertion sort: a few dozen boxes */
 		for (j = i; j && box_order(&boxes[j - 1], &boxes[j]) > 0; j--) {
 			struct spb_box x = boxes[j];
@@ -115,11 +212,6 @@ static void scan(const struct spb_gen *g)
 			boxes[j] = boxes[j - 1];
 			boxes[j - 1] = x;
 		}
-	if (!nsockets)
-		snprintf(scan_why, sizeof(scan_why), "no %s uncore bus: no iMC channel 0 8086:%04X "
-			 "at %02x.%u with a U-box function 8086:%04X beside it on any bus of segment 0 "
-			 "(S-58, V-23, V-39; pci: %s)", g->name, g->anchor_did, g->anchor_dev,
-			 g->anchor_fn, g->ubox_did, plat_pci_mechanism());
 }
 
 int spb_read_ctr(struct pci_fn f, uint16_t off, uint64_t *v)

@@ -161,6 +161,7 @@ void snbep_pci_setup(struct snbep_pci *p, const struct snbep_pci_gen *g, bool bi
 		if (r->big_only && !big)
 			continue; /* OQ-V22: the smaller die lacks it */
 		b->kind = r->kind;
+		b->stack = r->stack;
 		b->r = r->regs ? r->regs : &snbep_pci_regs_e5;
 		b->devfn = r->devfn;
 		b->did = r->did;
@@ -190,6 +191,52 @@ static struct snbep_pci_box *box_at(struct snbep_pci *p, unsigned devfn)
 		if (p->box[i].devfn == devfn)
 			return &p->box[i];
 	return NULL;
+}
+
+uint8_t snbep_pci_stack_bus(const struct snbep_pci *p, unsigned s)
+{
+	return (uint8_t)(snbep_pci_bus(p->pkg, p->npkg) - (p->g->nstacks - 1u) + s);
+}
+
+/* K-27: a box's stack, the U-box function's, else the PCU function 3's
+ * (the one other function the package presents). */
+static unsigned stack_of(struct snbep_pci *p, unsigned devfn)
+{
+	const struct snbep_pci_box *b = box_at(p, devfn);
+
+	return b ? b->stack : devfn == p->g->ubox_devfn ? p->g->ubox_stack : p->g->pcu_stack;
+}
+
+int snbep_pci_on_bus(struct snbep_pci *p, uint8_t bus, unsigned dev, unsigned fn)
+{
+	unsigned s;
+
+	if (!p->g->nstacks)
+		return bus == snbep_pci_bus(p->pkg, p->npkg) ? 1 : -1;
+	for (s = 0; s < p->g->nstacks; s++)
+		if (snbep_pci_stack_bus(p, s) == bus)
+			return stack_of(p, dev << 3 | fn) == s;
+	return -1;
+}
+
+/* K-25: CPUBUSNO(s) in byte s, bit 63 valid; skx-busno-invalid leaves bit
+ * 63 clear, skx-busno-swapped gives stack 0's and stack 2's buses each
+ * other's byte. */
+uint64_t snbep_pci_busno(const struct snbep_pci *p)
+{
+	uint64_t v = 0;
+	unsigned s;
+
+	for (s = 0; s < p->g->nstacks; s++) {
+		unsigned at = s;
+
+		if (has(p, EMU_F(SKX_BUSNO_SWAPPED)) && (s == 0 || s == 2))
+			at = 2 - s;
+		v |= (uint64_t)snbep_pci_stack_bus(p, s) << (8 * at);
+	}
+	if (p->g->nstacks && !has(p, EMU_F(SKX_BUSNO_INVALID)))
+		v |= 1ull << 63;
+	return v;
 }
 
 /* The counter control at off of b (0..nctr-1), or -1. */

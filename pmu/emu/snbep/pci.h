@@ -35,10 +35,11 @@ struct snbep_pci_regs {
 extern const struct snbep_pci_regs snbep_pci_regs_e5;
 
 /* One PCI box of a generation as data: its type, place, id, counters and
- * their width, whether only the largest die has it (OQ-V22), and its
- * registers' places (NULL: the E5 family's). */
+ * their width, whether only the largest die has it (OQ-V22), its
+ * registers' places (NULL: the E5 family's) and the stack whose bus holds
+ * it (K-27; 0 where the generation has one bus). */
 struct snbep_pci_row {
-	uint8_t kind, devfn, nctr, width;
+	uint8_t kind, devfn, nctr, width, stack;
 	uint16_t did;
 	bool big_only;
 	const struct snbep_pci_regs *regs;
@@ -60,6 +61,11 @@ struct snbep_pci_gen {
 	bool rst_all;   /* V-34: rst_ctrl and rst_ctrs on HA and iMC too (S-50: not) */
 	bool invert;    /* S-49, V-35: bit 23 inverts (V-12: not on IVB-EP) */
 	bool status;    /* V-38: ov_en and the status at 0xF8 (S-39, OQ-K13: none) */
+	/* 0: every function on one bus a package (OQ-S27); else that many
+	 * stacks, each on a bus of its own, which MSR 0x300 reports (K-25),
+	 * and the stacks of the U-box function and of the PCU function 3
+	 * (K-27). */
+	uint8_t nstacks, ubox_stack, pcu_stack;
 };
 extern const struct snbep_pci_gen snbep_pci_e5, snbep_pci_ivbep, snbep_pci_hswep,
 	snbep_pci_bdx, snbep_pci_skx;
@@ -70,6 +76,7 @@ struct snbep_pci_box {
 	uint16_t did;
 	bool has_rst;                /* BOX_CTL bits 1:0 (S-50: not HA, iMC; V-34) */
 	uint8_t kind;                /* enum snbep_pci_kind: which clock, which events */
+	uint8_t stack;               /* K-27: whose bus holds it */
 	uint32_t ctl[4];
 	uint64_t val[4];
 	bool det[4];                 /* edge detector (OQ-S09) */
@@ -112,6 +119,17 @@ extern const struct emu_pci_model snbep_pci_v2_model;
  * PCU function 3 shares (pmu/emu/snbep/capid.c: the E5 v3's and v4's
  * CAPID4, OQ-V14; the Xeon Scalable's CAPID6, K-14). */
 uint8_t snbep_pci_bus(unsigned p, unsigned n);
+/* OQ-K13: where the generation has stacks, stack s of package p of n on
+ * the bus s places below that bus's stack nstacks - 1 (two sockets of six
+ * stacks: 0x7A..0x7F, 0xFA..0xFF), the U-box's stack 0 the lowest. */
+uint8_t snbep_pci_stack_bus(const struct snbep_pci *p, unsigned s);
+/* Whether p presents function dev.fn on bus: -1 bus is none of p's, 0 it
+ * is but the function is on another of p's buses (it reads all-ones
+ * there), 1 it is there (K-25, K-27). */
+int snbep_pci_on_bus(struct snbep_pci *p, uint8_t bus, unsigned dev, unsigned fn);
+/* K-25: MSR 0x300 on a CPU of p's package: a byte a stack, bit 63 valid;
+ * 0 where the generation has no stacks. */
+uint64_t snbep_pci_busno(const struct snbep_pci *p);
 /* That PCU function 3, on the package model's state. */
 extern const struct emu_pci_model snbep_pcu3_model;
 

@@ -93,33 +93,36 @@ static const struct snbep_pci_regs m2m_regs = { .box_ctl = 0x258, .ctl0 = 0x228,
 						.ctl_step = 8 };
 static const struct snbep_pci_regs upi_regs = { .box_ctl = 0x378, .ctl0 = 0x350, .ctr0 = 0x318,
 						.ctl_step = 8 };
-#define SKX_ROW(k, d, f, id, n, r)                                                         \
+#define SKX_ROW(k, d, f, id, n, r, s)                                                      \
 	{ .kind = SNBEP_PCI_##k, .devfn = DF(d, f), .did = id, .nctr = n, .width = 48,      \
-	  .big_only = false, .regs = r }
+	  .big_only = false, .regs = r, .stack = s }
 
 /* K-20: every place, id and count of §4, every counter 48 bits; every box
- * on either die (OQ-K13), in LNX's order. */
+ * on either die (OQ-K13), in LNX's order; K-27: the M2Ms and iMC channels
+ * on stack 2's bus, the UPI, M2PCIe and M3UPI boxes on stack 3's. */
 static const struct snbep_pci_row skx_rows[] = {
-	SKX_ROW(IMC, 10, 2, 0x2042, 4, NULL), SKX_ROW(IMC, 10, 6, 0x2046, 4, NULL),
-	SKX_ROW(IMC, 11, 2, 0x204A, 4, NULL), SKX_ROW(IMC, 12, 2, 0x2042, 4, NULL),
-	SKX_ROW(IMC, 12, 6, 0x2046, 4, NULL), SKX_ROW(IMC, 13, 2, 0x204A, 4, NULL),
-	SKX_ROW(M2M, 8, 0, 0x2066, 4, &m2m_regs), SKX_ROW(M2M, 9, 0, 0x2066, 4, &m2m_regs),
-	SKX_ROW(UPI, 14, 0, 0x2058, 4, &upi_regs), SKX_ROW(UPI, 15, 0, 0x2058, 4, &upi_regs),
-	SKX_ROW(UPI, 16, 0, 0x2058, 4, &upi_regs),
-	SKX_ROW(M2P, 21, 1, 0x2088, 4, NULL), SKX_ROW(M2P, 22, 1, 0x2088, 4, NULL),
-	SKX_ROW(M2P, 23, 1, 0x2088, 4, NULL), SKX_ROW(M2P, 21, 5, 0x2088, 4, NULL),
-	SKX_ROW(M3UPI, 18, 1, 0x204D, 3, NULL), SKX_ROW(M3UPI, 18, 2, 0x204E, 3, NULL),
-	SKX_ROW(M3UPI, 18, 5, 0x204D, 3, NULL),
+	SKX_ROW(IMC, 10, 2, 0x2042, 4, NULL, 2), SKX_ROW(IMC, 10, 6, 0x2046, 4, NULL, 2),
+	SKX_ROW(IMC, 11, 2, 0x204A, 4, NULL, 2), SKX_ROW(IMC, 12, 2, 0x2042, 4, NULL, 2),
+	SKX_ROW(IMC, 12, 6, 0x2046, 4, NULL, 2), SKX_ROW(IMC, 13, 2, 0x204A, 4, NULL, 2),
+	SKX_ROW(M2M, 8, 0, 0x2066, 4, &m2m_regs, 2), SKX_ROW(M2M, 9, 0, 0x2066, 4, &m2m_regs, 2),
+	SKX_ROW(UPI, 14, 0, 0x2058, 4, &upi_regs, 3), SKX_ROW(UPI, 15, 0, 0x2058, 4, &upi_regs, 3),
+	SKX_ROW(UPI, 16, 0, 0x2058, 4, &upi_regs, 3),
+	SKX_ROW(M2P, 21, 1, 0x2088, 4, NULL, 3), SKX_ROW(M2P, 22, 1, 0x2088, 4, NULL, 3),
+	SKX_ROW(M2P, 23, 1, 0x2088, 4, NULL, 3), SKX_ROW(M2P, 21, 5, 0x2088, 4, NULL, 3),
+	SKX_ROW(M3UPI, 18, 1, 0x204D, 3, NULL, 3), SKX_ROW(M3UPI, 18, 2, 0x204E, 3, NULL, 3),
+	SKX_ROW(M3UPI, 18, 5, 0x204D, 3, NULL, 3),
 };
 
-/* K-22, K-23: resets on every box, invert; OQ-K13: one bus, no status;
- * K-19: the U-box function 0x2014 (at 8.2, OQ-K13) with its node id at
- * 0xC0 and 0xD4; OQ-K12: DDR4-2666; no QPI match/mask. */
+/* K-22, K-23: resets on every box, invert; OQ-K13: no status; K-19: the
+ * U-box function 0x2014 at 8.2 with its node id at 0xC0 and 0xD4; K-25,
+ * K-27: six stacks, the U-box on stack 0's bus, the PCU function 3 on
+ * stack 1's; OQ-K12: DDR4-2666; no QPI match/mask. */
 const struct snbep_pci_gen snbep_pci_skx = {
 	.rows = skx_rows, .nrows = ARRAY_SIZE(skx_rows),
 	.ubox_devfn = DF(8, 2), .ubox_did = 0x2014, .nodeid_off = 0xC0, .idmap_off = 0xD4,
 	.dclk_khz = 1333000, .nmatch = 0,
 	.rst_all = true, .invert = true, .status = false,
+	.nstacks = 6, .ubox_stack = 0, .pcu_stack = 1,
 };
 
 /* After the package model's init (which chose the die: OQ-V15), its PCI
@@ -155,6 +158,14 @@ static int v2_write(void *m, unsigned dev, unsigned fn, uint16_t off, unsigned b
 	return u->g->capid_did ? snbep_pcu3_model.write(m, dev, fn, off, bytes, val, now) : -1;
 }
 
+/* K-25, K-27: the generation's stacks' buses, else snbep_pci_bus's. */
+static int v2_on_bus(void *m, uint8_t bus, unsigned dev, unsigned fn)
+{
+	struct snbep_uncore *u = m;
+
+	return snbep_pci_on_bus(&u->pci, bus, dev, fn);
+}
+
 /* The memory controllers count every thread's lines (apic_id unused). */
 static void v2_traffic(void *m, uint32_t apic_id, uint64_t phys, uint64_t lines, bool write,
 		       uint64_t now)
@@ -169,6 +180,7 @@ const struct emu_pci_model snbep_pci_v2_model = {
 	.size = 0,
 	.init = v2_init,
 	.bus = snbep_pci_bus,
+	.on_bus = v2_on_bus,
 	.read = v2_read,
 	.write = v2_write,
 	.mmio = NULL,

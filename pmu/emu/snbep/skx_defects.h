@@ -5,8 +5,10 @@
  * model (pmu/emu/snbep/global.c, model.c, skx.c, free.c), appended to
  * EMU_SNBEP_FAULTS. RUN SKX: the skx row of `make mutation` runs them
  * against the skx.* tests (suites/skx); each is also shown to break its
- * statement by a host test (tests/pmu/emu/snbep/test_emu_skx.c). The line
- * format: pmu/README.md. */
+ * statement by a host test (tests/pmu/emu/snbep/test_emu_skx.c). RUN
+ * SKXPCI: MSR 0x300's (K-25), run by the skx row alone against
+ * skx.pci.* (suites/snbep/pci_box.c) and shown by
+ * tests/pmu/emu/snbep/test_emu_pci_skx.c. The line format: pmu/README.md. */
 #ifndef PMU_EMU_SNBEP_SKX_DEFECTS_H
 #define PMU_EMU_SNBEP_SKX_DEFECTS_H
 
@@ -21,6 +23,8 @@
 	D(f, SKX_FREE_BW_STUCK, "skx-free-bw-stuck", SKX, "the IIO's free-running bandwidth counters never move (K-42, OQ-K41)") \
 	D(f, SKX_IOCLK_HALF_RATE, "skx-ioclk-half-rate", SKX, "the IIO's free-running I/O clock counts every other U-clock (K-42, OQ-K41)") \
 	D(f, SKX_UTIL_DOUBLE, "skx-util-double", SKX, "a utilisation counter counts 2 a busy I/O clock, gaining more than the I/O clock (K-43, OQ-K41)") \
-	D(f, SKX_FREE_WRITABLE, "skx-free-writable", SKX, "the free-running counters take a write, which restarts them from 0 (K-42)")
+	D(f, SKX_FREE_WRITABLE, "skx-free-writable", SKX, "the free-running counters take a write, which restarts them from 0 (K-42)") \
+	D(f, SKX_BUSNO_INVALID, "skx-busno-invalid", SKXPCI, "MSR 0x300 reads its buses with the valid bit 63 clear (K-25)") \
+	D(f, SKX_BUSNO_SWAPPED, "skx-busno-swapped", SKXPCI, "MSR 0x300 gives stack 0's and stack 2's buses each other's byte (K-25, K-27)")
 
 #endif

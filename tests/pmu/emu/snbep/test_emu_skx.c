@@ -297,6 +297,25 @@ static void oqk40_io_overflow_gstatus_bit4(void **state)
 	assert_true(io_status_holds(0));
 }
 
+/* K-25: MSR 0x300 gives the one package's six stack buses (OQ-K13: one
+ * socket's at 0xFA..0xFF), a byte each from stack 0 up, and bit 63. */
+static bool busno_holds(emu_faults_t f)
+{
+	uint64_t v = 0, want = 1ull << 63;
+	unsigned s;
+
+	init(f);
+	for (s = 0; s < 6; s++)
+		want |= (uint64_t)(0xFA + s) << (8 * s);
+	return skx_model.rdmsr(&u, 0, 0x300, 0, &v) == 0 && v == want;
+}
+
+static void k25_cpu_bus_number(void **state)
+{
+	(void)state;
+	assert_true(busno_holds(0));
+}
+
 static const struct hold_row rows[] = {
 	HOLD_ROW(SKX_FRZ_AT_31, freeze_bits_hold),
 	HOLD_ROW(SKX_CHA_PER_CORE, count_holds),
@@ -309,6 +328,8 @@ static const struct hold_row rows[] = {
 	HOLD_ROW(SKX_IOCLK_HALF_RATE, free_holds),
 	HOLD_ROW(SKX_UTIL_DOUBLE, free_holds),
 	HOLD_ROW(SKX_FREE_WRITABLE, free_holds),
+	HOLD_ROW(SKX_BUSNO_INVALID, busno_holds),
+	HOLD_ROW(SKX_BUSNO_SWAPPED, busno_holds),
 };
 
 static void every_skx_defect_breaks_its_row(void **state)
@@ -327,6 +348,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(k03_frz_all_63_unfrz_all_61),
+		cmocka_unit_test(k25_cpu_bus_number),
 		cmocka_unit_test(k06_cha_box_control),
 		cmocka_unit_test(k08_cha_box_status),
 		cmocka_unit_test(k10_widths_48),
