@@ -70,7 +70,10 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
  * boxes (S-47, V-33); IMCPMON the rows whose MCHBAR has the memory
  * controllers' PMON blocks (layouts D to F, L-110; not Panther Lake's,
  * L-138, OQ-L63); SKXPCI those whose PCI boxes sit on a bus per
- * stack that MSR 0x300 reports (the Xeon Scalable's, K-25, K-27). */
+ * stack that MSR 0x300 reports (the Xeon Scalable's, K-25, K-27); SKXIO
+ * those whose IIO free-running counters and I/O overflow bit are the first
+ * and second generation's (K-42, K-43, OQ-K40; not Ice Lake-SP's, K-62,
+ * K-68). */
 #define EMU_RUNS(R)                                                                        \
 	R(MUT, "mutation")                                                                 \
 	R(NOFW, "nofw")                                                                    \
@@ -95,7 +98,8 @@ enum emu_fault_family { EMU_FAMILIES(EMU_FAM_, ) EMU_FAM_COUNT };
 	R(ICX, "icx")                                                                      \
 	R(PCI, "pci")                                                                      \
 	R(IMCPMON, "imcpmon")                                                              \
-	R(SKXPCI, "skxpci")
+	R(SKXPCI, "skxpci")                                                                \
+	R(SKXIO, "skxio")
 #define EMU_RUN_(kind, name) EMU_RUN_##kind,
 enum emu_defect_run { EMU_RUNS(EMU_RUN_) EMU_RUN_COUNT };
 #undef EMU_RUN_

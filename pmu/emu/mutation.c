@@ -31,7 +31,8 @@ const struct mutation_row mutation_rows[] = {
 	 * hswep-sbox-ctl-any and hswep-sbox-no-freeze, which need an SBOX
 	 * (the 24-core die's are host tested, tests/suites/
 	 * test_snbep_v3_dies.sh); snbep-invert-ignored besides, as BDX has
-	 * invert (V-29). */
+	 * invert (V-29); and its PCI boxes' (V-33..V-40) but
+	 * snbep-pci-width-48, since they are 48 bits already (V-33). */
 	{ .name = "bdx", .model = 0x4F, .cpus = 8, .qemu_cpu = "Broadwell,model=79",
 	  .runs = RUN(IVB), .only = (const char *const[]){
 		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
@@ -49,7 +50,10 @@ const struct mutation_row mutation_rows[] = {
 		"snbep-band-byte-shifted", "snbep-ext-ignored", "snbep-pclk-1ghz",
 		"snbep-uclk-half-rate", "snbep-resid-reset", "snbep-wrap-pmi",
 		"snbep-wrap-freezes", "hswep-sbox-count-max", "hswep-cbox-status-lost",
-		"hswep-ufilter-dropped", "hswep-chop-large", NULL } },
+		"hswep-ufilter-dropped", "hswep-chop-large", "snbep-pci-frz-ignored",
+		"snbep-pci-frz-leaks", "snbep-pci-rst-ctrs-ignored", "snbep-pci-dclk-half", "snbep-pci-imc-chan-lost",
+		"snbep-pci-imc-rw-swapped", "snbep-pci-frozen-ctr-ro", "pciv2-rst-reserved",
+		"pciv2-status-lost", "pciv2-status-sticky", NULL } },
 	/* Skylake-SP on QEMU's Skylake-Server: 4 cores a package, on the
 	 * 10-CHA die (OQ-K9), so CHAs 4..9 answer though no core sits by
 	 * them (K-14). The family's defects its skx.* tests show (box
@@ -57,7 +61,7 @@ const struct mutation_row mutation_rows[] = {
 	 * layer), not those of the E5-2600's PCU occupancy, band filter,
 	 * clocks, or IVB-EP's invert and PMI, which it has not. */
 	{ .name = "skx", .model = 0x55, .cpus = 8, .qemu_cpu = "Skylake-Server",
-	  .runs = RUN(SKX) | RUN(SKXPCI),
+	  .runs = RUN(SKX) | RUN(SKXPCI) | RUN(SKXIO),
 	  .only = (const char *const[]){
 		"snbep-frz-ignored", "snbep-frz-en-ignored", "snbep-frz-leaks",
 		"snbep-frz-holds-reads", "snbep-rst-ctrs-leaves-one", "snbep-rst-leaks",
@@ -168,9 +172,8 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 	[EMU_RUN_PTL] = "Panther Lake: a client's discovery table behind MSR 0x201E, its global "
 			"control and write-1-to-clear status in MMIO (L-132..L-137), its legacy "
 			"MSR units beside it (L-141..L-145)",
-	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status, "
-			"tid filter, I/O boxes' overflow status and IIO free-running counters "
-			"(K-03, K-08, K-13, K-14, K-42, K-43, OQ-K40, OQ-K41)",
+	[EMU_RUN_SKX] = "the Xeon Scalable's freeze bits, CHA count from the die, CHA status and "
+			"tid filter (K-03, K-08, K-13, K-14)",
 	[EMU_RUN_ICX] = "Ice Lake-SP's CHA offset table, CAPID7 and two global status registers "
 			"(K-62..K-64)",
 	[EMU_RUN_PCI] = "the E5 family's PCI boxes: freeze, resets, widths, the DRAM clock and "
@@ -179,6 +182,9 @@ const char *const mutation_run_why[EMU_RUN_COUNT] = {
 			    "Lake's MCHBAR has not (L-110..L-114, L-131; L-138, OQ-L63)",
 	[EMU_RUN_SKXPCI] = "the Xeon Scalable's PCI buses, a bus per stack, which MSR 0x300 "
 			   "reports (K-25, K-27); Ice Lake-SP's PCI boxes are not tested (K-70)",
+	[EMU_RUN_SKXIO] = "the first and second generation Xeon Scalable's I/O boxes' overflow "
+			  "status and IIO free-running counters, which Ice Lake-SP moves (K-42, "
+			  "K-43, OQ-K40, OQ-K41; K-62, K-68)",
 };
 
 const struct mutation_host_only mutation_host_only[] = {

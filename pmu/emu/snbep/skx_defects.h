@@ -19,11 +19,11 @@
 	D(f, SKX_CHA_STATUS_LOST, "skx-cha-status-lost", SKX, "an ov_en overflow sets no bit in its CHA's box status (K-08)") \
 	D(f, SKX_TID_IGNORED, "skx-tid-ignored", SKX, "tid_en ignored: a CHA event counts whatever FILTER0.tid names (K-13)") \
 	D(f, SKX_IO_CLK_EV0, "skx-io-clk-ev0", SKX, "the IIO and IRP count their clockticks on event 0x00, as the CHA, not on 0x01 (K-16)") \
-	D(f, SKX_IO_GSTATUS_CHA, "skx-io-gstatus-cha", SKX, "an IIO or IRP overflow sets GLOBAL_STATUS's CHA bit (2), not bit 4 (OQ-K40)") \
-	D(f, SKX_FREE_BW_STUCK, "skx-free-bw-stuck", SKX, "the IIO's free-running bandwidth counters never move (K-42, OQ-K41)") \
-	D(f, SKX_IOCLK_HALF_RATE, "skx-ioclk-half-rate", SKX, "the IIO's free-running I/O clock counts every other U-clock (K-42, OQ-K41)") \
-	D(f, SKX_UTIL_DOUBLE, "skx-util-double", SKX, "a utilisation counter counts 2 a busy I/O clock, gaining more than the I/O clock (K-43, OQ-K41)") \
-	D(f, SKX_FREE_WRITABLE, "skx-free-writable", SKX, "the free-running counters take a write, which restarts them from 0 (K-42)") \
+	D(f, SKX_IO_GSTATUS_CHA, "skx-io-gstatus-cha", SKXIO, "an IIO or IRP overflow sets GLOBAL_STATUS's CHA bit (2), not bit 4 (OQ-K40)") \
+	D(f, SKX_FREE_BW_STUCK, "skx-free-bw-stuck", SKXIO, "the IIO's free-running bandwidth counters never move (K-42, OQ-K41)") \
+	D(f, SKX_IOCLK_HALF_RATE, "skx-ioclk-half-rate", SKXIO, "the IIO's free-running I/O clock counts every other U-clock (K-42, OQ-K41)") \
+	D(f, SKX_UTIL_DOUBLE, "skx-util-double", SKXIO, "a utilisation counter counts 2 a busy I/O clock, gaining more than the I/O clock (K-43, OQ-K41)") \
+	D(f, SKX_FREE_WRITABLE, "skx-free-writable", SKXIO, "the free-running counters take a write, which restarts them from 0 (K-42)") \
 	D(f, SKX_BUSNO_INVALID, "skx-busno-invalid", SKXPCI, "MSR 0x300 reads its buses with the valid bit 63 clear (K-25)") \
 	D(f, SKX_BUSNO_SWAPPED, "skx-busno-swapped", SKXPCI, "MSR 0x300 gives stack 0's and stack 2's buses each other's byte (K-25, K-27)")
 
