@@ -15,6 +15,7 @@
 
 #include "pmu/detect.h"
 #include "pmu/regs/regs.h"
+#include "tests/pmu/test_regs.h"
 #include "tests/pmu/test_choose.h"
 
 /* L-01 */
@@ -27,30 +28,6 @@ static const uint8_t not_client[] = { 0x2D, 0x3E, 0x3F, 0x4F, 0x56, 0x55, 0x66, 
 static const uint8_t models_icl[] = { 0x7D, 0x7E };
 static const uint8_t models_tgl[] = { 0x8C, 0x8D, 0xA7 };
 static const uint8_t models_d[] = { 0x97, 0x9A, 0xBE, 0xB7, 0xBA, 0xBF };
-
-static const struct uncore_gen *gen(const char *name)
-{
-	const struct uncore_gen *g = uncore_gen_by_name(name);
-
-	assert_non_null(g);
-	return g;
-}
-
-/* The register at msr in generation g: box type, instance, index, role,
- * width. */
-static void expect(const char *g, uint32_t msr, const char *box, unsigned box_idx,
-		   unsigned idx, enum reg_role role, unsigned width)
-{
-	struct reg_ref r;
-
-	if (!reg_lookup(gen(g), msr, &r))
-		fail_msg("%s: MSR 0x%x not in the table", g, msr);
-	assert_string_equal(r.box->name, box);
-	assert_int_equal(r.box_idx, box_idx);
-	assert_int_equal(r.idx, idx);
-	assert_int_equal(r.tmpl->role, role);
-	assert_int_equal(r.tmpl->width, width);
-}
 
 static void absent(const char *g, uint32_t msr)
 {
@@ -130,16 +107,16 @@ static void l01_chosen_with_its_suite(void **state)
 static void l07_l09_global_registers(void **state)
 {
 	(void)state;
-	expect("snb", 0x391, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
-	expect("snb", 0x392, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
-	expect("snb", 0x394, "global", 0, 0, ROLE_CTL, 64);
-	expect("snb", 0x395, "global", 0, 0, ROLE_CTR, 48);
-	expect("snb", 0x396, "global", 0, 0, ROLE_INFO, 64);
-	expect("skl", 0xE01, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
-	expect("skl", 0xE02, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
-	expect("skl", 0x394, "global", 0, 0, ROLE_CTL, 64);
-	expect("skl", 0x395, "global", 0, 0, ROLE_CTR, 44);
-	expect("skl", 0x396, "global", 0, 0, ROLE_INFO, 64);
+	expect_reg("snb", 0x391, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+	expect_reg("snb", 0x392, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect_reg("snb", 0x394, "global", 0, 0, ROLE_CTL, 64);
+	expect_reg("snb", 0x395, "global", 0, 0, ROLE_CTR, 48);
+	expect_reg("snb", 0x396, "global", 0, 0, ROLE_INFO, 64);
+	expect_reg("skl", 0xE01, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+	expect_reg("skl", 0xE02, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect_reg("skl", 0x394, "global", 0, 0, ROLE_CTL, 64);
+	expect_reg("skl", 0x395, "global", 0, 0, ROLE_CTR, 44);
+	expect_reg("skl", 0x396, "global", 0, 0, ROLE_INFO, 64);
 	assert_int_equal(tmpl("snb", 0x396)->access, RA_RO);
 	assert_int_equal(tmpl("skl", 0x396)->access, RA_RO);
 }
@@ -182,11 +159,11 @@ static void l11_l12_cboxes_by_formula(void **state)
 	for (n = 0; n < 7; n++)
 		for (k = 0; k < 2; k++) {
 			if (n < 4) {
-				expect("snb", 0x700 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 64);
-				expect("snb", 0x706 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 44);
+				expect_reg("snb", 0x700 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 64);
+				expect_reg("snb", 0x706 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 44);
 			}
-			expect("skl", 0x700 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 64);
-			expect("skl", 0x706 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 44);
+			expect_reg("skl", 0x700 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 64);
+			expect_reg("skl", 0x706 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 44);
 		}
 	for (n = 0; n < 4; n++) {
 		absent("snb", 0x702 + 0x10 * n); /* OQ-L5: no third select */
@@ -206,8 +183,8 @@ static void l13_eighth_cbox_breaks_the_stride(void **state)
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
-		expect("skl", 0xF70 + k, "cbox", 7, k, ROLE_CTL, 64);
-		expect("skl", 0xF76 + k, "cbox", 7, k, ROLE_CTR, 44);
+		expect_reg("skl", 0xF70 + k, "cbox", 7, k, ROLE_CTL, 64);
+		expect_reg("skl", 0xF76 + k, "cbox", 7, k, ROLE_CTR, 44);
 		absent("skl", 0x770 + k);
 		absent("skl", 0x776 + k);
 	}
@@ -230,8 +207,8 @@ static void l14_arb_box(void **state)
 	(void)state;
 	for (i = 0; i < 2; i++)
 		for (k = 0; k < 2; k++) {
-			expect(g[i], 0x3B0 + k, "arb", 0, k, ROLE_CTR, 44);
-			expect(g[i], 0x3B2 + k, "arb", 0, k, ROLE_CTL, 64);
+			expect_reg(g[i], 0x3B0 + k, "arb", 0, k, ROLE_CTR, 44);
+			expect_reg(g[i], 0x3B2 + k, "arb", 0, k, ROLE_CTL, 64);
 			assert_int_equal(tmpl(g[i], 0x3B2)->pair, 0x3B0);
 		}
 }
@@ -300,16 +277,16 @@ static void l65_l67_layout_c(void **state)
 
 	(void)state;
 	for (i = 0; i < 2; i++) {
-		expect(g[i], 0xE01, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
-		expect(g[i], 0xE02, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
-		expect(g[i], 0x394, "global", 0, 0, ROLE_CTL, 64);
-		expect(g[i], 0x395, "global", 0, 0, ROLE_CTR, 48);
-		expect(g[i], 0x396, "global", 0, 0, ROLE_INFO, 64);
+		expect_reg(g[i], 0xE01, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+		expect_reg(g[i], 0xE02, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+		expect_reg(g[i], 0x394, "global", 0, 0, ROLE_CTL, 64);
+		expect_reg(g[i], 0x395, "global", 0, 0, ROLE_CTR, 48);
+		expect_reg(g[i], 0x396, "global", 0, 0, ROLE_INFO, 64);
 		for (n = 0; n < 8; n++) {
-			expect(g[i], 0x700 + 8 * n, "cbox", n, 0, ROLE_CTL, 64);
-			expect(g[i], 0x701 + 8 * n, "cbox", n, 1, ROLE_CTL, 64);
-			expect(g[i], 0x702 + 8 * n, "cbox", n, 0, ROLE_CTR, 44);
-			expect(g[i], 0x703 + 8 * n, "cbox", n, 1, ROLE_CTR, 44);
+			expect_reg(g[i], 0x700 + 8 * n, "cbox", n, 0, ROLE_CTL, 64);
+			expect_reg(g[i], 0x701 + 8 * n, "cbox", n, 1, ROLE_CTL, 64);
+			expect_reg(g[i], 0x702 + 8 * n, "cbox", n, 0, ROLE_CTR, 44);
+			expect_reg(g[i], 0x703 + 8 * n, "cbox", n, 1, ROLE_CTR, 44);
 			absent(g[i], 0x704 + 8 * n);
 			absent(g[i], 0x707 + 8 * n);
 		}
@@ -324,10 +301,10 @@ static void l65_l67_layout_c(void **state)
 static void l69_l70_arb_of_c(void **state)
 {
 	(void)state;
-	expect("tgl", 0x3B0, "arb", 0, 0, ROLE_CTR, 44);
-	expect("tgl", 0x3B3, "arb", 0, 1, ROLE_CTL, 64);
-	expect("icl", 0x3B1, "arb", 0, 0, ROLE_CTR, 44);
-	expect("icl", 0x3B3, "arb", 0, 0, ROLE_CTL, 64);
+	expect_reg("tgl", 0x3B0, "arb", 0, 0, ROLE_CTR, 44);
+	expect_reg("tgl", 0x3B3, "arb", 0, 1, ROLE_CTL, 64);
+	expect_reg("icl", 0x3B1, "arb", 0, 0, ROLE_CTR, 44);
+	expect_reg("icl", 0x3B3, "arb", 0, 0, ROLE_CTL, 64);
 	absent("icl", 0x3B0);
 	absent("icl", 0x3B2);
 }
@@ -341,20 +318,20 @@ static void l73_l77_layout_d(void **state)
 	unsigned i, b, k;
 
 	(void)state;
-	expect("adl", 0x2FF0, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
-	expect("adl", 0x2FF1, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
-	expect("adl", 0x2FDE, "global", 0, 0, ROLE_CTL, 64);
-	expect("adl", 0x2FDF, "global", 0, 0, ROLE_CTR, 48);
-	expect("adl", 0x396, "global", 0, 0, ROLE_INFO, 64);
+	expect_reg("adl", 0x2FF0, "global", 0, 0, ROLE_GLOBAL_CTL, 64);
+	expect_reg("adl", 0x2FF1, "global", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect_reg("adl", 0x2FDE, "global", 0, 0, ROLE_CTL, 64);
+	expect_reg("adl", 0x2FDF, "global", 0, 0, ROLE_CTR, 48);
+	expect_reg("adl", 0x396, "global", 0, 0, ROLE_INFO, 64);
 	for (b = 0; b < 2; b++)
 		for (k = 0; k < 2; k++) {
-			expect("adl", 0x2FD0 + 8 * b + k, "arb", b, k, ROLE_CTL, 64);
-			expect("adl", 0x2FD2 + 8 * b + k, "arb", b, k, ROLE_CTR, 44);
+			expect_reg("adl", 0x2FD0 + 8 * b + k, "arb", b, k, ROLE_CTL, 64);
+			expect_reg("adl", 0x2FD2 + 8 * b + k, "arb", b, k, ROLE_CTR, 44);
 		}
-	expect("adl", 0x2000, "cbox", 0, 0, ROLE_CTL, 64);
-	expect("adl", 0x2003, "cbox", 0, 1, ROLE_CTR, 44);
-	expect("adl", 0x2038, "cbox", 7, 0, ROLE_CTL, 64);
-	expect("adl", 0x203A, "cbox", 7, 0, ROLE_CTR, 44);
+	expect_reg("adl", 0x2000, "cbox", 0, 0, ROLE_CTL, 64);
+	expect_reg("adl", 0x2003, "cbox", 0, 1, ROLE_CTR, 44);
+	expect_reg("adl", 0x2038, "cbox", 7, 0, ROLE_CTL, 64);
+	expect_reg("adl", 0x203A, "cbox", 7, 0, ROLE_CTR, 44);
 	absent("adl", 0x2004);
 	for (i = 0; i < ARRAY_SIZE(old); i++)
 		absent("adl", old[i]);

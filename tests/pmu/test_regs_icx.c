@@ -15,46 +15,16 @@
 #include "pmu/detect.h"
 #include "harness/config.h"
 #include "pmu/regs/regs.h"
-
-static const struct uncore_gen *icx(void)
-{
-	const struct uncore_gen *g = uncore_gen_by_name("icx");
-
-	assert_non_null(g);
-	return g;
-}
-
-static const struct reg_tmpl *at(uint32_t msr, const char *box, unsigned box_idx, unsigned idx,
-				 enum reg_role role, unsigned width)
-{
-	struct reg_ref r;
-
-	if (!reg_lookup(icx(), msr, &r))
-		fail_msg("MSR 0x%x not in the table", msr);
-	assert_string_equal(r.box->name, box);
-	assert_int_equal(r.box_idx, box_idx);
-	assert_int_equal(r.idx, idx);
-	assert_int_equal(r.tmpl->role, role);
-	assert_int_equal(r.tmpl->width, width);
-	return r.tmpl;
-}
-
-static void absent(uint32_t msr)
-{
-	struct reg_ref r;
-
-	if (reg_lookup(icx(), msr, &r))
-		fail_msg("MSR 0x%x is in the table", msr);
-}
+#include "tests/pmu/test_regs.h"
 
 /* K-60: 0x6A and 0x6C are icx, on every stepping. */
 static void k60_models_0x6a_0x6c(void **state)
 {
 	(void)state;
-	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6A, 0), icx());
-	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6A, 6), icx());
-	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6C, 1), icx());
-	assert_string_equal(icx()->suite, "skx");
+	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6A, 0), gen("icx"));
+	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6A, 6), gen("icx"));
+	assert_ptr_equal(uncore_gen_for_cpu(6, 0x6C, 1), gen("icx"));
+	assert_string_equal(gen("icx")->suite, "skx");
 }
 
 /* K-63: the digest's list, CHA 0 at 0xE00 (0xB60 + 0x2A0), 0xE apart to
@@ -75,26 +45,27 @@ static void k63_cha_offset_table(void **state)
 	(void)state;
 	assert_int_equal(cha(33), 0xFDC);
 	for (n = 0; n < 40; n++) {
-		at(cha(n), "cha", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("icx", cha(n), "cha", n, 0, ROLE_BOX_CTL, 32);
 		for (k = 0; k < 4; k++) {
-			at(cha(n) + 1 + k, "cha", n, k, ROLE_CTL, 64);
-			at(cha(n) + 8 + k, "cha", n, k, ROLE_CTR, 48);
+			expect_reg("icx", cha(n) + 1 + k, "cha", n, k, ROLE_CTL, 64);
+			expect_reg("icx", cha(n) + 8 + k, "cha", n, k, ROLE_CTR, 48);
 		}
-		at(cha(n) + 5, "cha", n, 0, ROLE_FILTER, 32);
-		at(cha(n) + 7, "cha", n, 0, ROLE_GLOBAL_STATUS, 32);
-		absent(cha(n) + 6); /* K-63: no FILTER1 */
+		expect_reg("icx", cha(n) + 5, "cha", n, 0, ROLE_FILTER, 32);
+		expect_reg("icx", cha(n) + 7, "cha", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_absent("icx", cha(n) + 6); /* K-63: no FILTER1 */
 	}
 	for (k = 0; k < 0xE; k++)
-		absent(0xEFC + k); /* the gap */
-	absent(0xBB4);
+		expect_absent("icx", 0xEFC + k); /* the gap */
+	expect_absent("icx", 0xBB4);
 }
 
 /* K-65: FILTER0 tid 8:0 alone; the CTL's extended umask 57:32. */
 static void k65_cha_filter_and_ctl(void **state)
 {
 	(void)state;
-	assert_int_equal(reg_defined_mask(at(0xE05, "cha", 0, 0, ROLE_FILTER, 32)), 0x1FF);
-	assert_true(reg_defined_mask(at(0xE01, "cha", 0, 0, ROLE_CTL, 64)) ==
+	assert_int_equal(reg_defined_mask(expect_reg("icx", 0xE05, "cha", 0, 0, ROLE_FILTER, 32)),
+			 0x1FF);
+	assert_true(reg_defined_mask(expect_reg("icx", 0xE01, "cha", 0, 0, ROLE_CTL, 64)) ==
 		    (0xFFull | 0xFFull << 8 | 0xFull << 17 | 0x1ull << 22 | 0x1FFull << 23 |
 		     0x3FFFFFFull << 32));
 }
@@ -109,22 +80,22 @@ static void k66_io_boxes(void **state)
 
 	(void)state;
 	for (n = 0; n < 6; n++) {
-		at(0xA40 + o[n], "m2pcie", n, 0, ROLE_BOX_CTL, 32);
-		at(0xA45 + o[n], "m2pcie", n, 0, ROLE_GLOBAL_STATUS, 32);
-		at(0xA4A + o[n], "irp", n, 0, ROLE_BOX_CTL, 32);
-		at(0xA4F + o[n], "irp", n, 0, ROLE_GLOBAL_STATUS, 32);
-		at(0xA50 + o[n], "iio", n, 0, ROLE_BOX_CTL, 32);
-		at(0xA55 + o[n], "iio", n, 0, ROLE_CTR, 48);
-		at(0xA57 + o[n], "iio", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("icx", 0xA40 + o[n], "m2pcie", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("icx", 0xA45 + o[n], "m2pcie", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("icx", 0xA4A + o[n], "irp", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("icx", 0xA4F + o[n], "irp", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("icx", 0xA50 + o[n], "iio", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("icx", 0xA55 + o[n], "iio", n, 0, ROLE_CTR, 48);
+		expect_reg("icx", 0xA57 + o[n], "iio", n, 0, ROLE_GLOBAL_STATUS, 32);
 		for (k = 0; k < 4; k++) {
-			at(0xA41 + o[n] + k, "m2pcie", n, k, ROLE_CTR, 48);
-			at(0xA46 + o[n] + k, "m2pcie", n, k, ROLE_CTL, 32);
-			at(0xA51 + o[n] + k, "iio", n, k, ROLE_CTR, 48);
-			at(0xA58 + o[n] + k, "iio", n, k, ROLE_CTL, 64);
+			expect_reg("icx", 0xA41 + o[n] + k, "m2pcie", n, k, ROLE_CTR, 48);
+			expect_reg("icx", 0xA46 + o[n] + k, "m2pcie", n, k, ROLE_CTL, 32);
+			expect_reg("icx", 0xA51 + o[n] + k, "iio", n, k, ROLE_CTR, 48);
+			expect_reg("icx", 0xA58 + o[n] + k, "iio", n, k, ROLE_CTL, 64);
 		}
 		for (k = 0; k < 2; k++) {
-			at(0xA4B + o[n] + k, "irp", n, k, ROLE_CTR, 48);
-			at(0xA4D + o[n] + k, "irp", n, k, ROLE_CTL, 32);
+			expect_reg("icx", 0xA4B + o[n] + k, "irp", n, k, ROLE_CTR, 48);
+			expect_reg("icx", 0xA4D + o[n] + k, "irp", n, k, ROLE_CTL, 32);
 		}
 	}
 	/* K-68: IIO n's bandwidth counters at 0xAA0 + 0, 0x10, 0x20, 0x90,
@@ -133,12 +104,13 @@ static void k66_io_boxes(void **state)
 		static const uint32_t b[6] = { 0x00, 0x10, 0x20, 0x90, 0xA0, 0xB0 };
 
 		for (k = 0; k < 8; k++)
-			assert_int_equal(at(0xAA0 + b[n] + k, "iio_free", n, k, ROLE_CTR, 48)->access,
+			assert_int_equal(expect_reg("icx", 0xAA0 + b[n] + k, "iio_free", n, k,
+						    ROLE_CTR, 48)->access,
 					 RA_RO);
-		absent(0xAA8 + b[n]);
+		expect_absent("icx", 0xAA8 + b[n]);
 	}
 	/* K-66: the IIO's threshold 31:24, ch_mask 47:36, fc_mask 50:48 */
-	assert_true(reg_defined_mask(at(0xA58, "iio", 0, 0, ROLE_CTL, 64)) ==
+	assert_true(reg_defined_mask(expect_reg("icx", 0xA58, "iio", 0, 0, ROLE_CTL, 64)) ==
 		    (0xFFFFull | 0x1ull << 17 | 0x1ull << 18 | 0x1ull << 20 | 0x3ull << 22 |
 		     0xFFull << 24 | 0xFFFull << 36 | 0x7ull << 48));
 }
@@ -150,16 +122,16 @@ static void k62_global_registers(void **state)
 	const struct reg_tmpl *g;
 
 	(void)state;
-	g = at(0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 64);
+	g = expect_reg("icx", 0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 64);
 	assert_true(reg_access_mask(g, FA_WO) == (1ull << 63 | 1ull << 61));
-	at(0x70E, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 64);
-	at(0x70F, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 64);
-	at(0x704, "ubox", 0, 0, ROLE_CTR, 48);
-	at(0x709, "ubox", 0, 0, ROLE_CTR, 48);
-	at(0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-	at(0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
-	at(0x71A, "pcu", 0, 3, ROLE_CTR, 48);
-	absent(0x701);
+	expect_reg("icx", 0x70E, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect_reg("icx", 0x70F, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 64);
+	expect_reg("icx", 0x704, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("icx", 0x709, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("icx", 0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("icx", 0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
+	expect_reg("icx", 0x71A, "pcu", 0, 3, ROLE_CTR, 48);
+	expect_absent("icx", 0x701);
 }
 
 /* K-67: LNX's restrictions, the events the suite counts free of them. */
@@ -168,8 +140,8 @@ static void k67_restrictions(void **state)
 	struct reg_ref c, i, m;
 
 	(void)state;
-	assert_true(reg_lookup(icx(), 0xE00, &c) && reg_lookup(icx(), 0xA50, &i) &&
-		    reg_lookup(icx(), 0xA40, &m));
+	assert_true(reg_lookup(gen("icx"), 0xE00, &c) && reg_lookup(gen("icx"), 0xA50, &i) &&
+		    reg_lookup(gen("icx"), 0xA40, &m));
 	assert_true(event_allowed(c.box, 0, 0x36, 1) && !event_allowed(c.box, 1, 0x36, 1));
 	assert_true(!event_allowed(i.box, 2, 0x83, 0) && event_allowed(i.box, 3, 0xC0, 0) &&
 		    !event_allowed(i.box, 1, 0xC5, 0));

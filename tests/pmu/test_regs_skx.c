@@ -14,37 +14,7 @@
 #include "pmu/detect.h"
 #include "harness/config.h"
 #include "pmu/regs/regs.h"
-
-static const struct uncore_gen *gen(const char *name)
-{
-	const struct uncore_gen *g = uncore_gen_by_name(name);
-
-	assert_non_null(g);
-	return g;
-}
-
-static const struct reg_tmpl *at(const char *g, uint32_t msr, const char *box,
-				 unsigned box_idx, unsigned idx, enum reg_role role, unsigned width)
-{
-	struct reg_ref r;
-
-	if (!reg_lookup(gen(g), msr, &r))
-		fail_msg("%s: MSR 0x%x not in the table", g, msr);
-	assert_string_equal(r.box->name, box);
-	assert_int_equal(r.box_idx, box_idx);
-	assert_int_equal(r.idx, idx);
-	assert_int_equal(r.tmpl->role, role);
-	assert_int_equal(r.tmpl->width, width);
-	return r.tmpl;
-}
-
-static void absent(const char *g, uint32_t msr)
-{
-	struct reg_ref r;
-
-	if (reg_lookup(gen(g), msr, &r))
-		fail_msg("%s: MSR 0x%x is in the table", g, msr);
-}
+#include "tests/pmu/test_regs.h"
 
 static void choose_stepping(uint32_t stepping, struct pmu_choice *out)
 {
@@ -93,21 +63,21 @@ static void k03_ubox_global_ctl_63_61(void **state)
 	const struct reg_tmpl *t;
 
 	(void)state;
-	t = at("skx", 0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 64);
+	t = expect_reg("skx", 0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 64);
 	assert_true(reg_defined_mask(t) == (1ull << 63 | 1ull << 61));
 	assert_true(reg_access_mask(t, FA_WO) == (1ull << 63 | 1ull << 61));
-	at("skx", 0x701, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-	at("skx", 0x702, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
-	at("skx", 0x703, "ubox", 0, 0, ROLE_CTL, 32);
-	at("skx", 0x704, "ubox", 0, 0, ROLE_CTR, 48);
-	at("skx", 0x705, "ubox", 0, 0, ROLE_CTL, 32);
-	at("skx", 0x706, "ubox", 0, 1, ROLE_CTL, 32);
-	t = at("skx", 0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("skx", 0x701, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("skx", 0x702, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
+	expect_reg("skx", 0x703, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("skx", 0x704, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("skx", 0x705, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("skx", 0x706, "ubox", 0, 1, ROLE_CTL, 32);
+	t = expect_reg("skx", 0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
 	assert_true(reg_access_mask(t, FA_W1C) == 0x3);
-	at("skx", 0x709, "ubox", 0, 0, ROLE_CTR, 48);
-	at("skx", 0x70A, "ubox", 0, 1, ROLE_CTR, 48);
-	absent("skx", 0x707); /* no U-box filter */
-	absent("skx", 0xC00);
+	expect_reg("skx", 0x709, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("skx", 0x70A, "ubox", 0, 1, ROLE_CTR, 48);
+	expect_absent("skx", 0x707); /* no U-box filter */
+	expect_absent("skx", 0xC00);
 }
 
 /* K-06, K-07, K-08, K-11: CHA n at 0xE00 + 0x10n, 28 register sets; its
@@ -121,20 +91,20 @@ static void k11_cha_by_formula(void **state)
 	for (n = 0; n < 28; n++) {
 		uint32_t b = 0xE00 + 0x10 * n;
 
-		t = at("clx", b, "cha", n, 0, ROLE_BOX_CTL, 32);
+		t = expect_reg("clx", b, "cha", n, 0, ROLE_BOX_CTL, 32);
 		assert_true(reg_defined_mask(t) == (0x3 | 1ull << 8 | 1ull << 16));
 		for (k = 0; k < 4; k++) {
-			t = at("skx", b + 1 + k, "cha", n, k, ROLE_CTL, 32);
+			t = expect_reg("skx", b + 1 + k, "cha", n, k, ROLE_CTL, 32);
 			/* ev_sel, umask, rst, edge, tid_en, ov_en, en, invert, thresh */
 			assert_true(reg_defined_mask(t) == 0xFFDEFFFFull);
-			at("skx", b + 8 + k, "cha", n, k, ROLE_CTR, 48);
+			expect_reg("skx", b + 8 + k, "cha", n, k, ROLE_CTR, 48);
 		}
-		at("skx", b + 5, "cha", n, 0, ROLE_FILTER, 32);
-		at("skx", b + 6, "cha", n, 0, ROLE_FILTER, 32);
-		t = at("skx", b + 7, "cha", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("skx", b + 5, "cha", n, 0, ROLE_FILTER, 32);
+		expect_reg("skx", b + 6, "cha", n, 0, ROLE_FILTER, 32);
+		t = expect_reg("skx", b + 7, "cha", n, 0, ROLE_GLOBAL_STATUS, 32);
 		assert_true(reg_access_mask(t, FA_W1C) == 0xF);
 	}
-	absent("skx", 0xE00 + 0x10 * 28);
+	expect_absent("skx", 0xE00 + 0x10 * 28);
 }
 
 /* K-12: the filters' fields. */
@@ -163,30 +133,30 @@ static void k16_iio_irp_by_formula(void **state)
 	for (n = 0; n < 6; n++) {
 		uint32_t i = 0xA40 + 0x20 * n, p = 0xA58 + 0x20 * n, f = 0xB00 + 0x10 * n;
 
-		at("skx", i, "iio", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("skx", i, "iio", n, 0, ROLE_BOX_CTL, 32);
 		for (k = 0; k < 4; k++) {
-			at("skx", i + 1 + k, "iio", n, k, ROLE_CTR, 48);
-			t = at("skx", i + 8 + k, "iio", n, k, ROLE_CTL, 64);
+			expect_reg("skx", i + 1 + k, "iio", n, k, ROLE_CTR, 48);
+			t = expect_reg("skx", i + 8 + k, "iio", n, k, ROLE_CTL, 64);
 			/* ev_sel, umask, rst, edge, ov_en, en, invert, thresh
 			 * 35:24, ch_mask, fc_mask */
 			assert_true(reg_defined_mask(t) == 0x7FFFFFD6FFFFull);
 		}
-		t = at("skx", i + 5, "iio", n, 0, ROLE_CTR, 36);
+		t = expect_reg("skx", i + 5, "iio", n, 0, ROLE_CTR, 36);
 		assert_int_equal(t->access, RA_RO);
-		at("skx", i + 7, "iio", n, 0, ROLE_GLOBAL_STATUS, 32);
-		at("skx", p, "irp", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("skx", i + 7, "iio", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("skx", p, "irp", n, 0, ROLE_BOX_CTL, 32);
 		for (k = 0; k < 2; k++) {
-			at("skx", p + 1 + k, "irp", n, k, ROLE_CTR, 48);
-			t = at("skx", p + 3 + k, "irp", n, k, ROLE_CTL, 32);
+			expect_reg("skx", p + 1 + k, "irp", n, k, ROLE_CTR, 48);
+			t = expect_reg("skx", p + 3 + k, "irp", n, k, ROLE_CTL, 32);
 			assert_true(reg_defined_mask(t) == 0xFFD6FFFFull); /* no tid_en */
 		}
-		at("skx", p + 7, "irp", n, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg("skx", p + 7, "irp", n, 0, ROLE_GLOBAL_STATUS, 32);
 		for (k = 0; k < 8; k++) {
-			at("skx", f + k, "iio_free", n, k, ROLE_CTR, 36);
-			at("skx", f + 8 + k, "iio_free", n, k, ROLE_CTR, 36);
+			expect_reg("skx", f + k, "iio_free", n, k, ROLE_CTR, 36);
+			expect_reg("skx", f + 8 + k, "iio_free", n, k, ROLE_CTR, 36);
 		}
 	}
-	absent("skx", 0xB60);
+	expect_absent("skx", 0xB60);
 }
 
 /* K-08, K-10, K-18, OQ-K7: the PCU from 0x710, no umask, a 5-bit
@@ -197,17 +167,17 @@ static void k18_pcu(void **state)
 	const struct reg_tmpl *t;
 
 	(void)state;
-	at("skx", 0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
+	expect_reg("skx", 0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
 	for (k = 0; k < 4; k++) {
-		t = at("skx", 0x711 + k, "pcu", 0, k, ROLE_CTL, 32);
+		t = expect_reg("skx", 0x711 + k, "pcu", 0, k, ROLE_CTL, 32);
 		assert_int_equal(reg_defined_mask(t) & 0x3F00, 0);
 		assert_true((reg_defined_mask(t) & 0x1F000000) == 0x1F000000);
-		at("skx", 0x717 + k, "pcu", 0, k, ROLE_CTR, 48);
+		expect_reg("skx", 0x717 + k, "pcu", 0, k, ROLE_CTR, 48);
 	}
-	at("skx", 0x715, "pcu", 0, 0, ROLE_FILTER, 32);
-	at("skx", 0x716, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
-	at("skx", 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
-	at("skx", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	expect_reg("skx", 0x715, "pcu", 0, 0, ROLE_FILTER, 32);
+	expect_reg("skx", 0x716, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("skx", 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	expect_reg("skx", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
 }
 
 /* K-44: the PCU's counter control has ev_sel_ext at bit 21 beside ev_sel
@@ -225,7 +195,7 @@ static void k44_pcu_ev_sel_ext(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(gens); i++) {
-		t = at(gens[i], 0x712, "pcu", 0, 1, ROLE_CTL, 32);
+		t = expect_reg(gens[i], 0x712, "pcu", 0, 1, ROLE_CTL, 32);
 		assert_true(reg_defined_mask(t) == want);
 		assert_non_null(reg_field(t, "ev_sel_ext"));
 		assert_int_equal(reg_field(t, "ev_sel_ext")->lo, 21);

@@ -14,34 +14,12 @@
 #include "pmu/detect.h"
 #include "tests/pmu/test_choose.h"
 #include "pmu/regs/regs.h"
-
-static const struct uncore_gen *snbep(void)
-{
-	const struct uncore_gen *g = uncore_gen_by_name("snbep");
-
-	assert_non_null(g);
-	return g;
-}
-
-/* The register at msr: its box type name, box instance, index, role. */
-static void expect(uint32_t msr, const char *box, unsigned box_idx, unsigned idx,
-		   enum reg_role role, unsigned width)
-{
-	struct reg_ref r;
-
-	if (!reg_lookup(snbep(), msr, &r))
-		fail_msg("MSR 0x%x not in the table", msr);
-	assert_string_equal(r.box->name, box);
-	assert_int_equal(r.box_idx, box_idx);
-	assert_int_equal(r.idx, idx);
-	assert_int_equal(r.tmpl->role, role);
-	assert_int_equal(r.tmpl->width, width);
-}
+#include "tests/pmu/test_regs.h"
 
 static void s01_model_0x2d_only(void **state)
 {
 	(void)state;
-	assert_ptr_equal(uncore_gen_for_model(6, 0x2D), snbep());
+	assert_ptr_equal(uncore_gen_for_model(6, 0x2D), gen("snbep"));
 	assert_string_equal(uncore_gen_for_model(6, 0x2A)->name, "snb"); /* client (L-01) */
 	assert_string_equal(uncore_gen_for_model(6, 0x3E)->name, "ivbep"); /* another register set */
 	assert_null(uncore_gen_for_model(15, 0x2D));
@@ -57,15 +35,15 @@ static void s01_choice_snbep_has_its_suite(void **state)
 
 	(void)state;
 	choose(0x2D, false, "auto", &pc);
-	assert_ptr_equal(pc.gen, snbep());
+	assert_ptr_equal(pc.gen, gen("snbep"));
 	assert_false(pc.emulated);
 	choose(0x2D, true, "auto", &pc);
-	assert_ptr_equal(pc.gen, snbep());
+	assert_ptr_equal(pc.gen, gen("snbep"));
 	assert_true(pc.emulated);
 	choose(0x2A, true, "auto", &pc);
 	assert_string_equal(pc.gen->name, "snb"); /* the client uncore, not snbep (S-01) */
 	choose(0x2A, true, "snbep", &pc); /* forced on the emulated backend */
-	assert_ptr_equal(pc.gen, snbep());
+	assert_ptr_equal(pc.gen, gen("snbep"));
 	assert_non_null(strstr(pc.why, "uncore=snbep forces"));
 	choose(0x2A, true, "nhm", &pc);
 	assert_string_equal(pc.gen->name, "nhm");
@@ -75,12 +53,12 @@ static void s01_choice_snbep_has_its_suite(void **state)
 static void s36_s38_ubox(void **state)
 {
 	(void)state;
-	expect(0xC08, "ubox", 0, 0, ROLE_CTL, 32);
-	expect(0xC09, "ubox", 0, 0, ROLE_CTR, 48);
-	expect(0xC10, "ubox", 0, 0, ROLE_CTL, 32);
-	expect(0xC11, "ubox", 0, 1, ROLE_CTL, 32);
-	expect(0xC16, "ubox", 0, 0, ROLE_CTR, 44);
-	expect(0xC17, "ubox", 0, 1, ROLE_CTR, 44);
+	expect_reg("snbep", 0xC08, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("snbep", 0xC09, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("snbep", 0xC10, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("snbep", 0xC11, "ubox", 0, 1, ROLE_CTL, 32);
+	expect_reg("snbep", 0xC16, "ubox", 0, 0, ROLE_CTR, 44);
+	expect_reg("snbep", 0xC17, "ubox", 0, 1, ROLE_CTR, 44);
 }
 
 /* §2.2's formulas for every box n and counter k; S-36. */
@@ -90,11 +68,11 @@ static void s36_cboxes_by_formula(void **state)
 
 	(void)state;
 	for (n = 0; n < 8; n++) {
-		expect(0xD04 + 0x20 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
-		expect(0xD14 + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
+		expect_reg("snbep", 0xD04 + 0x20 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("snbep", 0xD14 + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
 		for (k = 0; k < 4; k++) {
-			expect(0xD10 + 0x20 * n + k, "cbox", n, k, ROLE_CTL, 32);
-			expect(0xD16 + 0x20 * n + k, "cbox", n, k, ROLE_CTR, 44);
+			expect_reg("snbep", 0xD10 + 0x20 * n + k, "cbox", n, k, ROLE_CTL, 32);
+			expect_reg("snbep", 0xD16 + 0x20 * n + k, "cbox", n, k, ROLE_CTR, 44);
 		}
 	}
 }
@@ -106,15 +84,15 @@ static void s37_s46_pcu_and_residency(void **state)
 	unsigned k;
 
 	(void)state;
-	expect(0xC24, "pcu", 0, 0, ROLE_BOX_CTL, 32);
-	expect(0xC34, "pcu", 0, 0, ROLE_FILTER, 32);
+	expect_reg("snbep", 0xC24, "pcu", 0, 0, ROLE_BOX_CTL, 32);
+	expect_reg("snbep", 0xC34, "pcu", 0, 0, ROLE_FILTER, 32);
 	for (k = 0; k < 4; k++) {
-		expect(0xC30 + k, "pcu", 0, k, ROLE_CTL, 32);
-		expect(0xC36 + k, "pcu", 0, k, ROLE_CTR, 48);
+		expect_reg("snbep", 0xC30 + k, "pcu", 0, k, ROLE_CTL, 32);
+		expect_reg("snbep", 0xC36 + k, "pcu", 0, k, ROLE_CTR, 48);
 	}
-	expect(0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
-	expect(0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
-	assert_true(reg_lookup(snbep(), 0x3FC, &r));
+	expect_reg("snbep", 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	expect_reg("snbep", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	assert_true(reg_lookup(gen("snbep"), 0x3FC, &r));
 	assert_int_equal(r.box->scope, SCOPE_CORE); /* OQ-S14 */
 }
 
@@ -127,10 +105,10 @@ static void s03_no_global_or_status_registers(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(absent); i++)
-		assert_false(reg_lookup(snbep(), absent[i], &r));
-	for (b = 0; b < snbep()->nboxes; b++)
-		for (t = 0; t < snbep()->boxes[b]->nregs; t++) {
-			enum reg_role role = snbep()->boxes[b]->regs[t].role;
+		assert_false(reg_lookup(gen("snbep"), absent[i], &r));
+	for (b = 0; b < gen("snbep")->nboxes; b++)
+		for (t = 0; t < gen("snbep")->boxes[b]->nregs; t++) {
+			enum reg_role role = gen("snbep")->boxes[b]->regs[t].role;
 
 			assert_true(role != ROLE_GLOBAL_CTL && role != ROLE_GLOBAL_STATUS &&
 				    role != ROLE_GLOBAL_OVF && role != ROLE_CORE);
@@ -141,7 +119,7 @@ static uint64_t mask_of(uint32_t msr, enum field_access a)
 {
 	struct reg_ref r;
 
-	assert_true(reg_lookup(snbep(), msr, &r));
+	assert_true(reg_lookup(gen("snbep"), msr, &r));
 	return reg_access_mask(r.tmpl, a);
 }
 
@@ -149,7 +127,7 @@ static uint64_t defined(uint32_t msr)
 {
 	struct reg_ref r;
 
-	assert_true(reg_lookup(snbep(), msr, &r));
+	assert_true(reg_lookup(gen("snbep"), msr, &r));
 	return reg_defined_mask(r.tmpl);
 }
 
@@ -196,9 +174,9 @@ static void pci_boxes_by_device_and_offset(void **state)
 	for (i = 0; i < ARRAY_SIZE(pci); i++) {
 		const struct box_type *bt = NULL;
 
-		for (b = 0; b < snbep()->nboxes; b++)
-			if (!strcmp(snbep()->boxes[b]->name, pci[i].box))
-				bt = snbep()->boxes[b];
+		for (b = 0; b < gen("snbep")->nboxes; b++)
+			if (!strcmp(gen("snbep")->boxes[b]->name, pci[i].box))
+				bt = gen("snbep")->boxes[b];
 		assert_non_null(bt);
 		assert_int_equal(bt->scope, SCOPE_PCI);
 		assert_int_equal(bt->nboxes, pci[i].n);
@@ -219,18 +197,18 @@ static void pci_boxes_by_device_and_offset(void **state)
 		}
 		assert_int_equal(ctrs, pci[i].nctr);
 	}
-	assert_false(reg_lookup(snbep(), 0xF4, &r));
-	assert_false(reg_lookup(snbep(), 0xA0, &r));
-	assert_false(reg_lookup(snbep(), 0xD8, &r));
-	assert_int_equal(box_pci_id(snbep()->boxes[0], 0), 0); /* an MSR box */
-	r = (struct reg_ref){ .gen = snbep(), .box = snbep()->boxes[0],
-			.tmpl = &snbep()->boxes[0]->regs[0], .msr = 0xC08 };
+	assert_false(reg_lookup(gen("snbep"), 0xF4, &r));
+	assert_false(reg_lookup(gen("snbep"), 0xA0, &r));
+	assert_false(reg_lookup(gen("snbep"), 0xD8, &r));
+	assert_int_equal(box_pci_id(gen("snbep")->boxes[0], 0), 0); /* an MSR box */
+	r = (struct reg_ref){ .gen = gen("snbep"), .box = gen("snbep")->boxes[0],
+			.tmpl = &gen("snbep")->boxes[0]->regs[0], .msr = 0xC08 };
 	reg_addr(&r, addr, sizeof(addr));
 	assert_string_equal(addr, "0xC08");
-	for (b = 0; b < snbep()->nboxes; b++)
-		if (!strcmp(snbep()->boxes[b]->name, "imc"))
-			r = (struct reg_ref){ .gen = snbep(), .box = snbep()->boxes[b],
-					.tmpl = &snbep()->boxes[b]->regs[0], .box_idx = 2,
+	for (b = 0; b < gen("snbep")->nboxes; b++)
+		if (!strcmp(gen("snbep")->boxes[b]->name, "imc"))
+			r = (struct reg_ref){ .gen = gen("snbep"), .box = gen("snbep")->boxes[b],
+					.tmpl = &gen("snbep")->boxes[b]->regs[0], .box_idx = 2,
 					.msr = 0xF4 };
 	reg_addr(&r, addr, sizeof(addr));
 	assert_string_equal(addr, "pci:0x3CB4:10.4+0xF4");
@@ -263,12 +241,12 @@ static void s48_pci_boxes_by_device_and_function(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		assert_true(reg_lookup_pci(snbep(), want[i].dev, want[i].fn, want[i].off, &r));
+		assert_true(reg_lookup_pci(gen("snbep"), want[i].dev, want[i].fn, want[i].off, &r));
 		reg_name(&r, name, sizeof(name));
 		assert_string_equal(name, want[i].name);
 	}
-	assert_false(reg_lookup_pci(snbep(), 16, 2, 0xF4, &r)); /* no box at 16.2 */
-	assert_false(reg_lookup_pci(snbep(), 14, 1, 0xB8 + 8, &r)); /* past CTR3 */
+	assert_false(reg_lookup_pci(gen("snbep"), 16, 2, 0xF4, &r)); /* no box at 16.2 */
+	assert_false(reg_lookup_pci(gen("snbep"), 14, 1, 0xB8 + 8, &r)); /* past CTR3 */
 }
 
 int main(void)

@@ -15,30 +15,7 @@
 #include "pmu/detect.h"
 #include "tests/pmu/test_choose.h"
 #include "pmu/regs/regs.h"
-
-static const struct uncore_gen *gen(const char *name)
-{
-	const struct uncore_gen *g = uncore_gen_by_name(name);
-
-	assert_non_null(g);
-	return g;
-}
-
-/* The register at msr in generation g: its box, instance, index, role and
- * width. */
-static void expect(const char *g, uint32_t msr, const char *box, unsigned box_idx, unsigned idx,
-		   enum reg_role role, unsigned width)
-{
-	struct reg_ref r;
-
-	if (!reg_lookup(gen(g), msr, &r))
-		fail_msg("%s: MSR 0x%x not in the table", g, msr);
-	assert_string_equal(r.box->name, box);
-	assert_int_equal(r.box_idx, box_idx);
-	assert_int_equal(r.idx, idx);
-	assert_int_equal(r.tmpl->role, role);
-	assert_int_equal(r.tmpl->width, width);
-}
+#include "tests/pmu/test_regs.h"
 
 static const struct reg_tmpl *tmpl_at(const char *g, uint32_t msr)
 {
@@ -104,16 +81,16 @@ static void v01_models_to_the_snbep_suite(void **state)
 static void v03_v20_ivbep_ubox(void **state)
 {
 	(void)state;
-	expect("ivbep", 0xC00, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
-	expect("ivbep", 0xC01, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-	expect("ivbep", 0xC06, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
-	expect("ivbep", 0xC08, "ubox", 0, 0, ROLE_CTL, 32);
-	expect("ivbep", 0xC09, "ubox", 0, 0, ROLE_CTR, 48);
-	expect("ivbep", 0xC10, "ubox", 0, 0, ROLE_CTL, 32);
-	expect("ivbep", 0xC11, "ubox", 0, 1, ROLE_CTL, 32);
-	expect("ivbep", 0xC15, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-	expect("ivbep", 0xC16, "ubox", 0, 0, ROLE_CTR, 44);
-	expect("ivbep", 0xC17, "ubox", 0, 1, ROLE_CTR, 44);
+	expect_reg("ivbep", 0xC00, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
+	expect_reg("ivbep", 0xC01, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("ivbep", 0xC06, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
+	expect_reg("ivbep", 0xC08, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("ivbep", 0xC09, "ubox", 0, 0, ROLE_CTR, 48);
+	expect_reg("ivbep", 0xC10, "ubox", 0, 0, ROLE_CTL, 32);
+	expect_reg("ivbep", 0xC11, "ubox", 0, 1, ROLE_CTL, 32);
+	expect_reg("ivbep", 0xC15, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("ivbep", 0xC16, "ubox", 0, 0, ROLE_CTR, 44);
+	expect_reg("ivbep", 0xC17, "ubox", 0, 1, ROLE_CTR, 44);
 	/* V-03: frz_all 31 and unfrz_all 29 write-only, pmi_core_sel 14:0 and
 	 * wk_on_pmi 30 read/write, 28:15 reserved. */
 	assert_int_equal(access_mask("ivbep", 0xC00, FA_WO), 0xA0000000u);
@@ -130,13 +107,13 @@ static void v20_ivbep_cboxes_by_formula(void **state)
 
 	(void)state;
 	for (n = 0; n < 15; n++) {
-		expect("ivbep", 0xD04 + 0x20 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
-		expect("ivbep", 0xD14 + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
-		expect("ivbep", 0xD1A + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
+		expect_reg("ivbep", 0xD04 + 0x20 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
+		expect_reg("ivbep", 0xD14 + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
+		expect_reg("ivbep", 0xD1A + 0x20 * n, "cbox", n, 0, ROLE_FILTER, 32);
 		assert_false(reg_lookup(gen("ivbep"), 0xD15 + 0x20 * n, &r));
 		for (k = 0; k < 4; k++) {
-			expect("ivbep", 0xD10 + 0x20 * n + k, "cbox", n, k, ROLE_CTL, 32);
-			expect("ivbep", 0xD16 + 0x20 * n + k, "cbox", n, k, ROLE_CTR, 44);
+			expect_reg("ivbep", 0xD10 + 0x20 * n + k, "cbox", n, k, ROLE_CTL, 32);
+			expect_reg("ivbep", 0xD16 + 0x20 * n + k, "cbox", n, k, ROLE_CTR, 44);
 		}
 	}
 	assert_false(reg_lookup(gen("ivbep"), 0xD04 + 0x20 * 15, &r));
@@ -148,15 +125,15 @@ static void v13_ivbep_pcu(void **state)
 	unsigned k;
 
 	(void)state;
-	expect("ivbep", 0xC24, "pcu", 0, 0, ROLE_BOX_CTL, 32);
-	expect("ivbep", 0xC34, "pcu", 0, 0, ROLE_FILTER, 32);
-	expect("ivbep", 0xC35, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
+	expect_reg("ivbep", 0xC24, "pcu", 0, 0, ROLE_BOX_CTL, 32);
+	expect_reg("ivbep", 0xC34, "pcu", 0, 0, ROLE_FILTER, 32);
+	expect_reg("ivbep", 0xC35, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
 	for (k = 0; k < 4; k++) {
-		expect("ivbep", 0xC30 + k, "pcu", 0, k, ROLE_CTL, 32);
-		expect("ivbep", 0xC36 + k, "pcu", 0, k, ROLE_CTR, 48);
+		expect_reg("ivbep", 0xC30 + k, "pcu", 0, k, ROLE_CTL, 32);
+		expect_reg("ivbep", 0xC36 + k, "pcu", 0, k, ROLE_CTR, 48);
 	}
-	expect("ivbep", 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
-	expect("ivbep", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	expect_reg("ivbep", 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
+	expect_reg("ivbep", 0x3FD, "pcu_residency", 0, 0, ROLE_CTR, 64);
 	assert_int_equal(defined("ivbep", 0xC34), 0xFFFFFFFFu);
 	assert_int_equal(access_mask("ivbep", 0xC35, FA_W1C), 0xF);
 }
@@ -178,17 +155,17 @@ static void v05_v20_hsx_bdx_ubox(void **state)
 	for (i = 0; i < ARRAY_SIZE(gens); i++) {
 		const char *g = gens[i].g;
 
-		expect(g, 0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
-		expect(g, 0x701, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-		expect(g, 0x702, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
-		expect(g, 0x703, "ubox", 0, 0, ROLE_CTL, 32);
-		expect(g, 0x704, "ubox", 0, 0, ROLE_CTR, 48);
-		expect(g, 0x705, "ubox", 0, 0, ROLE_CTL, 32);
-		expect(g, 0x706, "ubox", 0, 1, ROLE_CTL, 32);
-		expect(g, 0x707, "ubox", 0, 0, ROLE_FILTER, 32);
-		expect(g, 0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
-		expect(g, 0x709, "ubox", 0, 0, ROLE_CTR, gens[i].w);
-		expect(g, 0x70A, "ubox", 0, 1, ROLE_CTR, gens[i].w);
+		expect_reg(g, 0x700, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
+		expect_reg(g, 0x701, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg(g, 0x702, "ubox", 0, 0, ROLE_GLOBAL_CTL, 32);
+		expect_reg(g, 0x703, "ubox", 0, 0, ROLE_CTL, 32);
+		expect_reg(g, 0x704, "ubox", 0, 0, ROLE_CTR, 48);
+		expect_reg(g, 0x705, "ubox", 0, 0, ROLE_CTL, 32);
+		expect_reg(g, 0x706, "ubox", 0, 1, ROLE_CTL, 32);
+		expect_reg(g, 0x707, "ubox", 0, 0, ROLE_FILTER, 32);
+		expect_reg(g, 0x708, "ubox", 0, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg(g, 0x709, "ubox", 0, 0, ROLE_CTR, gens[i].w);
+		expect_reg(g, 0x70A, "ubox", 0, 1, ROLE_CTR, gens[i].w);
 		/* V-05: frz_all 31, unfrz_all 29, write-only. */
 		assert_int_equal(access_mask(g, 0x700, FA_WO), 0xA0000000u);
 		/* V-19: tid 0, cid 5:1. */
@@ -215,13 +192,13 @@ static void v21_hsx_bdx_cboxes_by_formula(void **state)
 		const char *g = gens[i].g;
 
 		for (n = 0; n < gens[i].n; n++) {
-			expect(g, 0xE00 + 0x10 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
-			expect(g, 0xE05 + 0x10 * n, "cbox", n, 0, ROLE_FILTER, 32);
-			expect(g, 0xE06 + 0x10 * n, "cbox", n, 0, ROLE_FILTER, 32);
-			expect(g, 0xE07 + 0x10 * n, "cbox", n, 0, ROLE_GLOBAL_STATUS, 32);
+			expect_reg(g, 0xE00 + 0x10 * n, "cbox", n, 0, ROLE_BOX_CTL, 32);
+			expect_reg(g, 0xE05 + 0x10 * n, "cbox", n, 0, ROLE_FILTER, 32);
+			expect_reg(g, 0xE06 + 0x10 * n, "cbox", n, 0, ROLE_FILTER, 32);
+			expect_reg(g, 0xE07 + 0x10 * n, "cbox", n, 0, ROLE_GLOBAL_STATUS, 32);
 			for (k = 0; k < 4; k++) {
-				expect(g, 0xE01 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 32);
-				expect(g, 0xE08 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 48);
+				expect_reg(g, 0xE01 + 0x10 * n + k, "cbox", n, k, ROLE_CTL, 32);
+				expect_reg(g, 0xE08 + 0x10 * n + k, "cbox", n, k, ROLE_CTR, 48);
 			}
 		}
 		assert_false(reg_lookup(gen(g), 0xE00 + 0x10 * gens[i].n, &r));
@@ -247,11 +224,11 @@ static void v22_hsx_bdx_sboxes_by_formula(void **state)
 		for (n = 0; n < 4; n++) {
 			const char *g = gens[i].g;
 
-			expect(g, 0x720 + 10 * n, "sbox", n, 0, ROLE_BOX_CTL, 32);
-			expect(g, 0x725 + 10 * n, "sbox", n, 0, ROLE_GLOBAL_STATUS, 32);
+			expect_reg(g, 0x720 + 10 * n, "sbox", n, 0, ROLE_BOX_CTL, 32);
+			expect_reg(g, 0x725 + 10 * n, "sbox", n, 0, ROLE_GLOBAL_STATUS, 32);
 			for (k = 0; k < 4; k++) {
-				expect(g, 0x721 + 10 * n + k, "sbox", n, k, ROLE_CTL, 32);
-				expect(g, 0x726 + 10 * n + k, "sbox", n, k, ROLE_CTR, gens[i].w);
+				expect_reg(g, 0x721 + 10 * n + k, "sbox", n, k, ROLE_CTL, 32);
+				expect_reg(g, 0x726 + 10 * n + k, "sbox", n, k, ROLE_CTR, gens[i].w);
 			}
 		}
 }
@@ -264,14 +241,14 @@ static void v20_hsx_bdx_pcu(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(gens); i++) {
-		expect(gens[i], 0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
-		expect(gens[i], 0x715, "pcu", 0, 0, ROLE_FILTER, 32);
-		expect(gens[i], 0x716, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
+		expect_reg(gens[i], 0x710, "pcu", 0, 0, ROLE_BOX_CTL, 32);
+		expect_reg(gens[i], 0x715, "pcu", 0, 0, ROLE_FILTER, 32);
+		expect_reg(gens[i], 0x716, "pcu", 0, 0, ROLE_GLOBAL_STATUS, 32);
 		for (k = 0; k < 4; k++) {
-			expect(gens[i], 0x711 + k, "pcu", 0, k, ROLE_CTL, 32);
-			expect(gens[i], 0x717 + k, "pcu", 0, k, ROLE_CTR, 48);
+			expect_reg(gens[i], 0x711 + k, "pcu", 0, k, ROLE_CTL, 32);
+			expect_reg(gens[i], 0x717 + k, "pcu", 0, k, ROLE_CTR, 48);
 		}
-		expect(gens[i], 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
+		expect_reg(gens[i], 0x3FC, "pcu_residency", 0, 0, ROLE_CTR, 64);
 	}
 }
 
